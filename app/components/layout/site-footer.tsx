@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 border-t border-border bg-surface-muted">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-start sm:justify-between sm:px-6">
+        <div className="max-w-md">
+          <p className="font-semibold">Introbase</p>
+          <p className="mt-2 text-sm text-fg-muted">
+            Connecting startups, investors and local partners through curated, consent-based warm introductions.
+          </p>
+        </div>
+        <nav aria-label="Footer" className="flex flex-col gap-2 text-sm">
+          <Link to="/listings" className="text-fg-muted hover:text-fg">Browse Listings</Link>
+          <Link to="/privacy-policy" className="text-fg-muted hover:text-fg">Privacy Policy</Link>
+          <a href="https://www.linkedin.com/company/introbase" target="_blank" rel="noopener noreferrer" className="text-fg-muted hover:text-fg">
+            LinkedIn
+          </a>
+        </nav>
+      </div>
+      <p className="border-t border-border px-4 py-4 text-center text-xs text-fg-muted">
+        © {new Date().getFullYear()} Introbase. All rights reserved.
+      </p>
+    </footer>
+  );
+}

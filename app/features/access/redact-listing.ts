@@ -1,0 +1,71 @@
+import type { DirectoryItem, GatedField, ListingCard, ListingDetail, LockedField, VisibleListing } from "../catalog/listing-types.ts";
+import { GATED_FIELDS } from "../catalog/listing-types.ts";
+import { placeholderFor } from "./placeholders.ts";
+import { canSee, normalizeLevel, type AccessLevel } from "./tiers.ts";
+
+/** Global field rules: field name → the level needed to see it. Missing fields are public. */
+export type FieldRules = Partial<Record<GatedField, AccessLevel>>;
+
+export interface Viewer {
+  tier: AccessLevel;
+}
+
+const TEASER_INDUSTRIES = 2;
+const TEASER_GEOGRAPHIES = 1;
+
+/**
+ * The one gate every page and API goes through (DESIGN D6). A listing above the viewer's tier becomes a
+ * teaser holding only what the teaser shows; anything else is returned in full.
+ */
+export function gateDirectoryItem(card: Omit<ListingCard, "locked">, viewer: Viewer): DirectoryItem {
+  if (canSee(viewer.tier, normalizeLevel(card.listingVisibility))) return { ...card, locked: false };
+  return {
+    locked: true,
+    id: card.id,
+    slug: card.slug,
+    type: card.type,
+    name: card.name,
+    logo: card.logo,
+    tagline: card.tagline,
+    industry: card.industry.slice(0, TEASER_INDUSTRIES),
+    geography: card.geography.slice(0, TEASER_GEOGRAPHIES),
+    fundingStage: card.fundingStage,
+    featured: card.featured,
+    listingVisibility: card.listingVisibility,
+  };
+}
+
+/** The level a field needs: the listing's own setting wins over the global rule; unknown means public. */
+export function requiredLevel(field: GatedField, listing: Pick<ListingDetail, "fieldVisibility">, rules: FieldRules): AccessLevel {
+  return normalizeLevel(listing.fieldVisibility[field] ?? rules[field]);
+}
+
+const EMPTY: { [K in GatedField]: ListingDetail[K] } = {
+  revenueRange: null,
+  problem: null,
+  solution: null,
+  timing: null,
+  howItWorks: [],
+  keyUseCases: [],
+  team: [],
+  faqs: [],
+};
+
+/**
+ * A profile as the viewer may see it: every restricted field is emptied and described by a placeholder.
+ * Returns null when the whole listing is above the viewer's tier (the caller shows the teaser instead).
+ */
+export function redactListing(listing: ListingDetail, viewer: Viewer, rules: FieldRules): VisibleListing | null {
+  if (!canSee(viewer.tier, normalizeLevel(listing.listingVisibility))) return null;
+  const visible: VisibleListing = { ...listing, lockedFields: {} };
+  for (const field of GATED_FIELDS) {
+    const required = requiredLevel(field, listing, rules);
+    if (canSee(viewer.tier, required)) continue;
+    const hasValue = Array.isArray(listing[field]) ? (listing[field] as unknown[]).length > 0 : listing[field] !== null;
+    (visible as unknown as Record<GatedField, unknown>)[field] = EMPTY[field];
+    if (!hasValue) continue; // nothing to unlock: no lock is drawn over an empty section
+    const locked: LockedField = { requiredTier: required, ...placeholderFor(field, listing[field]) };
+    visible.lockedFields[field] = locked;
+  }
+  return visible;
+}

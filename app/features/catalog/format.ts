@@ -1,0 +1,65 @@
+/** Display rules shared by cards, tables and profiles (spec 01 §2 and §9). */
+
+export const MISSING = "---";
+
+/** $1.5K, $2.3M, $1.0B: one decimal at the 1e3, 1e6 and 1e9 thresholds; below that, the plain amount. */
+export function formatAmount(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return MISSING;
+  const abs = Math.abs(amount);
+  const sign = amount < 0 ? "-" : "";
+  if (abs >= 1e9) return `${sign}$${(abs / 1e9).toFixed(1)}B`;
+  if (abs >= 1e6) return `${sign}$${(abs / 1e6).toFixed(1)}M`;
+  if (abs >= 1e3) return `${sign}$${(abs / 1e3).toFixed(1)}K`;
+  return `${sign}$${abs}`;
+}
+
+export const REVENUE_LABELS: Record<string, string> = {
+  less_than_100k: "< $100K",
+  "100k_to_1m": "$100K < X < $1M",
+  "1m_to_5m": "$1M < X < $5M",
+  "5m_to_10m": "$5M < X < $10M",
+  "10m_to_50m": "$10M < X < $50M",
+  more_than_50m: "> $50M",
+};
+
+/** The label of a revenue code; text ranges from older data pass through unchanged. */
+export function revenueLabel(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return REVENUE_LABELS[code] ?? code;
+}
+
+/** Investor view: underscores turned to spaces, first letter capitalised ("1m_to_5m" → "1m to 5m"). */
+export function revenueRangeText(value: string): string {
+  const spaced = value.replace(/_/g, " ");
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export const BUSINESS_MODEL_LABELS: Record<string, string> = {
+  retainer: "Retainer",
+  retainer_plus_success: "Retainer + Success Fee",
+  success_only: "Success Fee Only",
+};
+
+/** Known models get their label; any other value is shown raw (spec 01 §2). */
+export function businessModelLabel(value: string): string {
+  return BUSINESS_MODEL_LABELS[value] ?? value;
+}
+
+/** Round types like "series-a" as "Series A". */
+export function roundTypeLabel(value: string | null | undefined): string {
+  if (!value) return MISSING;
+  return value.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(value.startsWith("pre") ? "-" : " ");
+}
+
+/** Up to `cap` items, and how many more there are ("+N"). */
+export function capList<T>(items: readonly T[], cap: number): { shown: T[]; more: number } {
+  return { shown: items.slice(0, cap), more: Math.max(0, items.length - cap) };
+}
+
+/** First `length` characters, cut at a word when possible, with an ellipsis when shortened. */
+export function preview(text: string, length = 50): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,108 @@
+/** The public shape of listings, as the pages and the JSON API send them (spec 01 §3). */
+import type { AccessLevel } from "../access/tiers.ts";
+
+export const LISTING_TYPES = ["startup", "investor", "partner"] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+
+export const TYPE_LABEL: Record<ListingType, string> = { startup: "Startup", investor: "Investor", partner: "Partner" };
+
+/** Accepts the spec's spellings: startup(s), investor(s), partner(s), any case. Anything else is null. */
+export function parseListingType(value: string): ListingType | null {
+  const v = value.trim().toLowerCase().replace(/s$/, "");
+  return (LISTING_TYPES as readonly string[]).includes(v) ? (v as ListingType) : null;
+}
+
+export interface TeamMember {
+  name: string;
+  title: string | null;
+  photo: string | null;
+  linkedin: string | null;
+}
+
+/** Fields that field-level rules can gate (spec 01 §3 fieldVisibility). */
+export const GATED_FIELDS = ["revenueRange", "problem", "solution", "timing", "howItWorks", "keyUseCases", "team", "faqs"] as const;
+export type GatedField = (typeof GATED_FIELDS)[number];
+
+/** What a directory card needs. */
+export interface ListingCard {
+  locked: false;
+  id: string;
+  slug: string;
+  type: ListingType;
+  name: string;
+  logo: string | null;
+  tagline: string | null;
+  industry: string[];
+  geography: string[];
+  fundingStage: string | null;
+  featured: boolean;
+  businessModel: string | null;
+  countries: string[];
+  targetPersonas: string[];
+  listingVisibility: AccessLevel;
+}
+
+/** A listing above the viewer's tier: only what the locked teaser shows (spec 01 §2). */
+export interface LockedTeaser {
+  locked: true;
+  id: string;
+  slug: string;
+  type: ListingType;
+  name: string;
+  logo: string | null;
+  tagline: string | null;
+  industry: string[];
+  geography: string[];
+  fundingStage: string | null;
+  featured: boolean;
+  listingVisibility: AccessLevel;
+}
+
+export type DirectoryItem = ListingCard | LockedTeaser;
+
+export interface FundingRound {
+  roundType: string;
+  amount: number | null;
+  currency: string;
+  fundingDate: string | null;
+  investors: string | null;
+}
+
+/** Everything a profile shows, before gating. Contact e-mails are not part of it: they never leave the server. */
+export interface ListingDetail extends Omit<ListingCard, "locked"> {
+  description: string | null;
+  websiteUrl: string | null;
+  linkedinUrl: string | null;
+  revenueRange: string | null;
+  problem: string | null;
+  solution: string | null;
+  timing: string | null;
+  howItWorks: string[];
+  keyUseCases: Array<{ title: string; description: string | null }>;
+  team: TeamMember[];
+  faqs: Array<{ question: string; answer: string }>;
+  fieldVisibility: Partial<Record<GatedField, AccessLevel>>;
+  teamSize: string | null;
+  foundedYear: number | null;
+  investorType: string | null;
+  ticketSize: string | null;
+  amountRaised: number | null;
+  totalFundingRaised: number | null;
+  latestRoundType: string | null;
+  latestRoundDate: string | null;
+  latestRoundAmount: number | null;
+  fundingRoundCount: number | null;
+  fundingRounds: FundingRound[];
+}
+
+/** A field the viewer may not see: its value is absent and this placeholder stands in (spec 01 §6). */
+export interface LockedField {
+  requiredTier: AccessLevel;
+  placeholder: string;
+  message: string;
+}
+
+/** A profile after gating: locked fields are null (or empty) and described in `lockedFields`. */
+export interface VisibleListing extends ListingDetail {
+  lockedFields: Partial<Record<GatedField, LockedField>>;
+}

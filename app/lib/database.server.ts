@@ -1,0 +1,27 @@
+import { analyze, openDatabase, type Database } from "./db.server.ts";
+import { getEnv } from "./env.server.ts";
+import { logger } from "./logger.server.ts";
+import { countListings, seedListings } from "#db/seed/seed-database.ts";
+
+let opened: Promise<Database> | undefined;
+
+/**
+ * The process-wide database: migrated, and filled with demo data on first start when empty, so a
+ * newcomer browses a realistic directory without any setup.
+ */
+export function getDatabase(): Promise<Database> {
+  opened ??= (async () => {
+    const env = getEnv();
+    const database = await openDatabase({ url: env.DATABASE_URL, dir: env.PGLITE_DIR });
+    await database.migrate();
+    if (env.SEED_LISTINGS > 0 && (await countListings(database)) === 0) {
+      const started = Date.now();
+      await seedListings(database, env.SEED_LISTINGS);
+      await analyze(database);
+      logger.info({ listings: env.SEED_LISTINGS, ms: Date.now() - started }, "seeded demo data");
+    }
+    logger.info({ kind: database.kind }, "database ready");
+    return database;
+  })();
+  return opened;
+}

@@ -1,0 +1,65 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import * as schema from "#db/schema/index.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs raw SQL and returns its rows, whichever driver is underneath. */
+  rows<T>(query: SQL): Promise<T[]>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL("../../db/migrations", import.meta.url));
+
+export interface OpenOptions {
+  url?: string;
+  /** PGlite data directory; "memory://" for a throwaway in-memory database. */
+  dir?: string;
+  migrationsFolder?: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS;
+  if (options.url) {
+    const client = postgres(options.url, { max: 10, onnotice: () => {}, prepare: true });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      rows: async <T>(query: SQL) => (await db.execute(query)) as unknown as T[],
+      migrate: () => migratePostgres(db as never, { migrationsFolder }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dir = options.dir ?? "./data/pglite";
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  // PGlite leaves gigabytes of write-ahead log after bulk loads unless told otherwise (STACK-NOTES).
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  await client.exec("SET max_wal_size = '64MB'").catch(() => {});
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** PGlite has no autovacuum: after bulk writes the planner needs fresh statistics (STACK-NOTES). */
+export async function analyze(database: Database): Promise<void> {
+  await database.rows(sql`VACUUM (ANALYZE)`);
+}

@@ -1,0 +1,34 @@
+/**
+ * The one error type of the application. Its code decides the HTTP status (see STATUS_BY_CODE), so a
+ * route never picks a status by hand and a bad request can never turn into a 500.
+ */
+export const STATUS_BY_CODE = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  data_source: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS_BY_CODE;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; details?: unknown }) {
+    super(message, { cause: options?.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.details = options?.details;
+  }
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+}
+
+/** The generic data-source failure text of spec 01 §8, without naming any third party. */
+export const DATA_SOURCE_ERROR_TITLE = "Error loading listings";
+export const DATA_SOURCE_ERROR_MESSAGE = "Could not load listings from the data source. Please check your connection and try again.";

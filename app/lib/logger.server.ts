@@ -1,0 +1,9 @@
+import { pino } from "pino";
+import { getEnv } from "./env.server.ts";
+
+const env = getEnv();
+
+export const logger = pino({
+  level: env.NODE_ENV === "test" ? "silent" : env.LOG_LEVEL,
+  redact: ["req.headers.cookie", "req.headers.authorization", "*.apiKey", "*.password"],
+});

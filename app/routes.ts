@@ -1,0 +1,22 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+// One line per route of spec 01 §2 and spec 02 §2, aliases included, plus our own.
+export default [
+  // JSON API (resource routes)
+  route("api/listings", "routes/api.listings.ts"),
+  route("api/listings/:type/:slug", "routes/api.listing.ts"),
+  route("api/reference", "routes/api.reference.ts"),
+
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx", { id: "home" }),
+    route("service-landing-2", "routes/home.tsx", { id: "home-alias" }),
+    route("listings", "routes/directory.tsx", { id: "directory" }),
+    route("directory", "routes/directory.tsx", { id: "directory-alias" }),
+    route("listing-landing-3", "routes/directory.tsx", { id: "directory-landing-alias" }),
+    route("service-landing-1", "routes/marketing-landing.tsx"),
+    route("pilot", "routes/pilot.tsx"),
+    route("profile/:type/:slug", "routes/profile.tsx"),
+    route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

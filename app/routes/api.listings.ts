@@ -1,0 +1,1 @@
+export async function loader() { return Response.json({}); }

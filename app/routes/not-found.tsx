@@ -1,0 +1,1 @@
+export default function NotFound() { return <h1>404</h1>; }

@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { businessModels, fundingStages, revenueRanges, visibilityLevels } from "./reference.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "number" });
+
+export const LISTING_TYPES = ["startup", "investor", "partner"] as const;
+export const ACCESS_LEVELS = ["public", "subscriber", "premium"] as const;
+
+/**
+ * One row per startup, investor or partner. Reference lists with many values per listing are kept as
+ * integer arrays with GIN indexes (see docs/decisions/0004-reference-arrays.md): directory filters and
+ * facet counts read one row per listing instead of joining four link tables.
+ */
+export const listings = pgTable(
+  "listings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    type: text("type", { enum: LISTING_TYPES }).notNull(),
+    name: text("name").notNull(),
+    logoUrl: text("logo_url"),
+    tagline: text("tagline"),
+    description: text("description"),
+    websiteUrl: text("website_url"),
+    linkedinUrl: text("linkedin_url"),
+    twitterUrl: text("twitter_url"),
+    facebookUrl: text("facebook_url"),
+    featured: boolean("featured").notNull().default(false),
+
+    industryIds: integer("industry_ids").array().notNull().default(sql`'{}'::integer[]`),
+    geographyIds: integer("geography_ids").array().notNull().default(sql`'{}'::integer[]`),
+    countryIds: integer("country_ids").array().notNull().default(sql`'{}'::integer[]`),
+    personaIds: integer("persona_ids").array().notNull().default(sql`'{}'::integer[]`),
+    fundingStageId: integer("funding_stage_id").references(() => fundingStages.id),
+    businessModelId: integer("business_model_id").references(() => businessModels.id),
+    revenueRangeId: integer("revenue_range_id").references(() => revenueRanges.id),
+
+    problem: text("problem"),
+    solution: text("solution"),
+    timing: text("timing"),
+
+    /** accessLevel and listingVisibility of the source collapse into this one level (default public). */
+    visibility: text("visibility", { enum: ACCESS_LEVELS }).notNull().default("public"),
+    /** Per-listing field levels, e.g. {"team":"premium"}; they override the global field rules. */
+    fieldVisibility: jsonb("field_visibility").$type<Record<string, (typeof ACCESS_LEVELS)[number]>>().notNull().default({}),
+    currentTierId: integer("current_tier_id").references(() => visibilityLevels.id),
+
+    // Enrichment
+    teamSize: text("team_size"),
+    foundedYear: smallint("founded_year"),
+    primaryContactId: text("primary_contact_id"),
+    campaignId: text("campaign_id"),
+    primaryContact: text("primary_contact"),
+    primaryContactEmail: text("primary_contact_email"),
+    ceo: text("ceo"),
+    currentEmployeeCount: text("current_employee_count"),
+    aiDescription: text("ai_description"),
+    contentStatus: text("content_status"),
+    processingStatus: text("processing_status").notNull().default("published"),
+    dataSource: text("data_source"),
+    lotDataQualityScore: smallint("lot_data_quality_score"),
+    lastCompanyEnrichment: timestamp("last_company_enrichment", { withTimezone: true }),
+    dataLastSynced: timestamp("data_last_synced", { withTimezone: true }),
+    lotCompanyId: text("lot_company_id"),
+
+    // Funding
+    fundingDate: date("funding_date"),
+    fundingAmount: money("funding_amount"),
+    fundingCurrency: text("funding_currency"),
+    amountRaised: money("amount_raised"),
+    totalFundingRaised: money("total_funding_raised"),
+    latestRoundDate: date("latest_round_date"),
+    latestRoundAmount: money("latest_round_amount"),
+    latestRoundType: text("latest_round_type"),
+    fundingRoundCount: smallint("funding_round_count"),
+
+    // Investors
+    investorType: text("investor_type"),
+    ticketSize: text("ticket_size"),
+    aum: money("aum"),
+    stageFocus: text("stage_focus"),
+
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(tagline, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("listings_description_cap", sql`char_length(${t.description}) <= 5000`),
+    index("listings_search_idx").using("gin", t.searchVector),
+    index("listings_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("listings_industry_ids_idx").using("gin", t.industryIds),
+    index("listings_geography_ids_idx").using("gin", t.geographyIds),
+    index("listings_country_ids_idx").using("gin", t.countryIds),
+    index("listings_persona_ids_idx").using("gin", t.personaIds),
+    index("listings_type_order_idx").on(t.type, t.featured, t.name),
+    index("listings_order_idx").on(t.featured, t.name),
+  ],
+);

@@ -1,0 +1,32 @@
+/**
+ * Fills a database with demo data: `npm run db:seed -- --listings 100000 [--reset]`.
+ * Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR.
+ */
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { analyze, openDatabase } from "../app/lib/db.server.ts";
+import { getEnv } from "../app/lib/env.server.ts";
+import { countListings, seedListings } from "../db/seed/seed-database.ts";
+
+const { values } = parseArgs({ options: { listings: { type: "string", default: "600" }, reset: { type: "boolean", default: false } } });
+const count = Number(values.listings);
+if (!Number.isInteger(count) || count < 0) {
+  console.error("--listings must be a whole number, for example --listings 100000");
+  process.exit(2);
+}
+const env = getEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, dir: env.PGLITE_DIR });
+await database.migrate();
+if (values.reset) await database.rows(sql`TRUNCATE listings CASCADE`);
+const existing = await countListings(database);
+if (existing > 0 && !values.reset) {
+  console.error(`The database already has ${existing} listings; pass --reset to replace them.`);
+  process.exit(1);
+}
+const started = Date.now();
+await seedListings(database, count, (done) => {
+  if (done % 5000 === 0 || done === count) process.stdout.write(`\r${done}/${count} listings`);
+});
+await analyze(database);
+console.log(`\nSeeded ${count} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+await database.close();

@@ -1,0 +1,92 @@
+/**
+ * The HTTP entry point: security headers, compression, request logging, health check, static assets, then
+ * the application (built, or through Vite in development).
+ */
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { randomBytes } from "node:crypto";
+import { pinoHttp } from "pino-http";
+import { pino } from "pino";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const PORT = Number.parseInt(process.env.PORT || "3000", 10);
+const HOST = process.env.HOST || "0.0.0.0";
+const log = pino({ level: process.env.LOG_LEVEL || "info" });
+
+const server = express();
+server.disable("x-powered-by");
+server.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+server.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "img-src": ["'self'", "data:", "https:"],
+        "frame-src": ["'self'", "https:"],
+        "connect-src": ["'self'", ...(DEVELOPMENT ? ["ws:"] : [])],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    // Vite's dev server injects styles at run time.
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+server.use(compression());
+server.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+server.use(
+  pinoHttp({
+    logger: log,
+    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+  }),
+);
+
+let ready: Promise<unknown>;
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => mod.getDatabase());
+  server.use(async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  const BUILD_PATH = "../build/server/index.js";
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h" }));
+  const build = await import(BUILD_PATH);
+  ready = build.getDatabase();
+  server.use(build.app);
+}
+
+// Open the database (migrations, first-start demo data) before taking traffic.
+await ready;
+const listener = server.listen(PORT, HOST, (error?: Error) => {
+  if (error) {
+    log.fatal({ err: error }, "could not listen");
+    process.exit(1);
+  }
+  log.info(`Introbase listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
+});
+// Above the 60 s idle timeout of common load balancers and load generators.
+listener.keepAliveTimeout = 65_000;
+listener.headersTimeout = 66_000;
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    listener.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}
