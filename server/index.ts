@@ -6,6 +6,8 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { pinoHttp } from "pino-http";
 import { pino } from "pino";
 
@@ -31,8 +33,9 @@ server.use(
         "upgrade-insecure-requests": null,
       },
     },
-    // Vite's dev server injects styles at run time.
     crossOriginEmbedderPolicy: false,
+    // HSTS only makes sense behind HTTPS; on http://localhost it would pin the browser to https.
+    strictTransportSecurity: (process.env.PUBLIC_URL ?? "").startsWith("https://"),
   }),
 );
 server.use(compression());
@@ -42,6 +45,10 @@ server.get("/healthz", (_req, res) => {
 server.use(
   pinoHttp({
     logger: log,
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
     autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
   }),
@@ -63,10 +70,10 @@ if (DEVELOPMENT) {
     }
   });
 } else {
-  const BUILD_PATH = "../build/server/index.js";
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h" }));
-  const build = await import(BUILD_PATH);
+  const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   ready = build.getDatabase();
   server.use(build.app);
 }
