@@ -46,7 +46,7 @@ server.use(
   pinoHttp({
     logger: log,
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.slice(0, 300) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
@@ -57,7 +57,7 @@ server.use(
 let ready: Promise<unknown>;
 if (DEVELOPMENT) {
   const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { port: PORT + 20_000 } } });
   server.use(viteDevServer.middlewares);
   ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => mod.getDatabase());
   server.use(async (req, res, next) => {

@@ -1,1 +1,17 @@
-export async function loader() { return Response.json({}); }
+import type { Route } from "./+types/api.listings";
+import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
+import { getDirectory } from "~/features/directory/get-directory.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { badRequest, jsonError } from "~/lib/http.server.ts";
+
+/** GET /api/listings: spec 01 §3's paginated listing response, plus facet counts. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = parseDirectoryQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) return badRequest(parsed.error);
+  try {
+    const result = await getDirectory(getAppContext(context).database, parsed.query, { tier: "public" });
+    return Response.json(result, { headers: { "Cache-Control": "private, max-age=60" } });
+  } catch (error) {
+    return jsonError(error);
+  }
+}

@@ -1,1 +1,182 @@
-export default function Page() { return <h1>directory</h1>; }
+import { Search, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { data, Form, Link, useLocation, useNavigation, useRevalidator, useSubmit } from "react-router";
+import type { Route } from "./+types/directory";
+import { SignInDialog } from "~/features/accounts/sign-in-dialog.tsx";
+import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
+import { directoryQueryToParams, PAGE_SIZES, parseDirectoryQuery, type ListFilter } from "~/features/directory/directory-filters.ts";
+import { FilterPanel } from "~/features/directory/filter-panel.tsx";
+import { buildFilterOptions } from "~/features/directory/filter-options.ts";
+import { getDirectory } from "~/features/directory/get-directory.server.ts";
+import { ResultsGrid } from "~/features/directory/results-grid.tsx";
+import { PaginationBar } from "~/features/directory/pagination-bar.tsx";
+import { getAppContext } from "~/lib/app-context.ts";
+import { AppError, DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE } from "~/lib/errors.ts";
+import { logger } from "~/lib/logger.server.ts";
+
+const HEADINGS = { all: "All Listings", startup: "Startups", investor: "Investors", partner: "Local Partners" } as const;
+/** Open directory pages refresh every 60 s (spec 01 §9), never on window focus. */
+const REFRESH_MS = 60_000;
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const total = loaderData && "result" in loaderData ? loaderData.result.pagination.totalRecords : undefined;
+  return [
+    { title: "Partner Directory | Introbase" },
+    { name: "description", content: `Discover and connect with partners, startups, and investors${total ? `: ${total} listings` : ""}.` },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = parseDirectoryQuery(url.searchParams);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
+  const { database } = getAppContext(context);
+  try {
+    const [result, reference] = await Promise.all([getDirectory(database, parsed.query, { tier: "public" }), getReferenceData(database)]);
+    return { query: parsed.query, result, options: buildFilterOptions(reference, result.facets) };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "bad_request") return data({ error: error.message }, { status: 400 });
+    logger.error({ err: error, url: url.pathname + url.search }, "directory query failed");
+    throw data({ title: DATA_SOURCE_ERROR_TITLE, message: DATA_SOURCE_ERROR_MESSAGE }, { status: 503 });
+  }
+}
+
+export default function Directory({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  if ("error" in loaderData) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-semibold">Partner Directory</h1>
+        <p role="alert" className="mt-4 text-danger">
+          {loaderData.error}
+        </p>
+        <Link to={pathname} className="mt-6 inline-block font-medium text-accent underline">
+          Clear All
+        </Link>
+      </div>
+    );
+  }
+  return <DirectoryView {...loaderData} />;
+}
+
+function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps["loaderData"], { error: string }>) {
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const [searchText, setSearchText] = useState(query.searchQuery ?? "");
+  const [signInOpen, setSignInOpen] = useState(false);
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
+
+  // Keep the box in step with the URL (back button, Clear All) unless the visitor is typing in it.
+  useEffect(() => {
+    if (document.activeElement?.id !== "directory-search") setSearchText(query.searchQuery ?? "");
+  }, [query.searchQuery]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+
+  // Every change submits the whole form without a page number: filters, search and type reset to page 1.
+  const submitForm = (replace = false) => form.current && submit(form.current, { replace, preventScrollReset: true });
+  // A type-ahead's choice replaces that one list in what the form holds.
+  const onListChange = (name: ListFilter, values: string[]) => {
+    if (!form.current) return;
+    const formData = new FormData(form.current);
+    formData.delete(name);
+    for (const value of values) formData.append(name, value);
+    void submit(formData, { method: "get", action: pathname, preventScrollReset: true });
+  };
+  const hrefFor = (page: number) => `${pathname}?${directoryQueryToParams({ ...query, page }).toString()}`;
+  const heading = HEADINGS[query.entityType ?? "all"];
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Partner Directory</h1>
+      <p className="mt-2 text-fg-muted">Discover and connect with partners, startups, and investors</p>
+
+      <Form ref={form} method="get" action={pathname} id="directory-form" onChange={(e) => {
+        const target = e.target as HTMLInputElement;
+        if (target.id === "directory-search" || target.role === "combobox") return;
+        submitForm();
+      }}>
+        <div role="search" className="mt-6 flex gap-2">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" aria-hidden="true" />
+            <label htmlFor="directory-search" className="sr-only">Search listings</label>
+            <input
+              id="directory-search"
+              type="search"
+              name="searchQuery"
+              value={searchText}
+              maxLength={200}
+              placeholder="Search by name or description..."
+              onChange={(e) => {
+                setSearchText(e.target.value);
+                clearTimeout(debounce.current);
+                debounce.current = setTimeout(() => submitForm(true), SEARCH_DEBOUNCE_MS);
+              }}
+              className="h-11 w-full rounded-lg border border-border bg-surface pr-3 pl-9 text-sm [&::-webkit-search-cancel-button]:hidden"
+            />
+          </div>
+          {searchText ? (
+            <button type="button" className="inline-flex h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-medium hover:bg-surface-muted" onClick={() => {
+              flushSync(() => setSearchText(""));
+              submitForm();
+            }}>
+              <X className="size-4" aria-hidden="true" /> Clear
+            </button>
+          ) : null}
+          <button type="submit" className="h-11 rounded-lg bg-accent px-4 text-sm font-medium text-accent-fg hover:bg-accent-hover">
+            Search
+          </button>
+        </div>
+
+        <div className="mt-8 flex flex-col gap-8 lg:flex-row">
+          <FilterPanel key={search} query={query} facets={result.facets} options={options} onListChange={onListChange} clearHref={pathname} />
+          <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
+            <h2 id="results-heading" className="text-xl font-semibold">
+              {heading} <span className="font-normal text-fg-muted">({result.pagination.totalRecords})</span>
+            </h2>
+            <ResultsGrid items={result.data} loading={loading} onLocked={() => setSignInOpen(true)} onRequestIntro={() => setSignInOpen(true)} />
+            {result.data.length > 0 ? (
+              <PaginationBar
+                pagination={result.pagination}
+                hrefFor={hrefFor}
+                loading={loading}
+                pageSizeForm={
+                  <label className="flex items-center gap-2 text-sm text-fg-muted">
+                    Per page
+                    <select name="pageSize" defaultValue={query.pageSize} key={query.pageSize} className="h-9 rounded-lg border border-border bg-surface px-2 text-fg">
+                      {PAGE_SIZES.map((size) => (
+                        <option key={size} value={size}>{size}</option>
+                      ))}
+                    </select>
+                  </label>
+                }
+              />
+            ) : null}
+          </section>
+        </div>
+      </Form>
+      <SignInDialog open={signInOpen} onOpenChange={setSignInOpen} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = (error as { data?: { title?: string; message?: string } })?.data;
+  return (
+    <div role="alert" className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold">{detail?.title ?? DATA_SOURCE_ERROR_TITLE}</h1>
+      <p className="mt-2 text-fg-muted">{detail?.message ?? DATA_SOURCE_ERROR_MESSAGE}</p>
+    </div>
+  );
+}

@@ -6,35 +6,7 @@ import { normalizeLevel } from "../access/tiers.ts";
 import type { DirectoryItem, ListingType } from "../catalog/listing-types.ts";
 import { getReferenceData, indexReferenceData, namesOf, type ReferenceData, type ReferenceIndex } from "../catalog/reference-data.server.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
-
-/** Counts per filter option, each computed with every other active filter applied (spec: facet counts). */
-export interface Facets {
-  entityType: Record<string, number>;
-  featured: number;
-  industries: Record<string, number>;
-  geographies: Record<string, number>;
-  countries: Record<string, number>;
-  personas: Record<string, number>;
-  fundingStages: Record<string, number>;
-  businessModels: Record<string, number>;
-  revenueRanges: Record<string, number>;
-}
-
-export interface Pagination {
-  currentPage: number;
-  totalPages: number;
-  totalRecords: number;
-  pageSize: number;
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-  nextOffset?: string;
-}
-
-export interface DirectoryResult {
-  data: DirectoryItem[];
-  pagination: Pagination;
-  facets: Facets;
-}
+import type { DirectoryResult, Facets } from "./directory-result.ts";
 
 type Dimension = "entityType" | "featured" | ListFilter;
 

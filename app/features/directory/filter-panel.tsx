@@ -1,0 +1,128 @@
+import { SlidersHorizontal } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { cn } from "~/lib/cn.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
+import type { Facets } from "./directory-result.ts";
+import { TypeAhead, type FacetOption } from "./type-ahead.tsx";
+
+export interface FilterOptions {
+  industries: FacetOption[];
+  geographies: FacetOption[];
+  countries: FacetOption[];
+  revenueRanges: FacetOption[];
+  personas: FacetOption[];
+  fundingStages: FacetOption[];
+  businessModels: FacetOption[];
+}
+
+const ENTITY_TYPES = [
+  { value: "all", label: "All" },
+  { value: "startup", label: "Startups" },
+  { value: "investor", label: "Investors" },
+  { value: "partner", label: "Partners" },
+] as const;
+
+function Section({ title, open, children }: { title: string; open: boolean; children: ReactNode }) {
+  // Native <details>: an accordion that works before hydration and with the keyboard.
+  return (
+    <details open={open} className="group border-t border-border py-3">
+      <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-semibold">
+        {title}
+        <span aria-hidden="true" className="text-fg-muted transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="mt-3">{children}</div>
+    </details>
+  );
+}
+
+function CheckboxList({ name, options, selected }: { name: ListFilter; options: FacetOption[]; selected: string[] }) {
+  return (
+    <fieldset className="max-h-64 space-y-1 overflow-y-auto pr-1">
+      <legend className="sr-only">{name}</legend>
+      {options.map((o) => (
+        <label key={o.value} className={cn("flex items-center gap-2 text-sm", o.count === 0 && !selected.includes(o.value) && "text-fg-muted")}>
+          <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} className="size-4 accent-accent" />
+          <span className="flex-1">{o.label}</span>
+          <span className="text-xs text-fg-muted tabular-nums">{o.count}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The filter controls of spec 01 §2, all inside the directory's GET form. With JavaScript a change submits at
+ * once; without it, "Apply filters" does. Counts are facet counts under the other active filters.
+ */
+export function FilterPanel({ query, facets, options, onListChange, clearHref }: { query: DirectoryQuery; facets: Facets; options: FilterOptions; onListChange: (name: ListFilter, values: string[]) => void; clearHref: string }) {
+  const hydrated = useHydrated();
+  const [expanded, setExpanded] = useState(false);
+  const typeCounts = facets.entityType;
+  const allCount = Object.values(typeCounts).reduce((a, b) => a + b, 0);
+  return (
+    <aside aria-label="Filters" className="lg:w-72 lg:shrink-0">
+      <div className="flex items-center justify-between">
+        <h2 className="text-base font-semibold">Filters</h2>
+        <div className="flex items-center gap-2">
+          <Link to={clearHref} className="text-sm font-medium text-accent hover:underline">
+            Clear All
+          </Link>
+          {hydrated ? (
+            <Button variant="secondary" size="sm" className="lg:hidden" aria-expanded={expanded} aria-controls="filter-controls" onClick={() => setExpanded((v) => !v)}>
+              <SlidersHorizontal aria-hidden="true" />
+              {expanded ? "Hide" : "Show"}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <div id="filter-controls" className={cn("mt-4", hydrated && !expanded && "hidden lg:block")}>
+        <fieldset className="space-y-1.5 pb-3">
+          <legend className="mb-2 text-sm font-semibold">Entity Type</legend>
+          {ENTITY_TYPES.map((t) => (
+            <label key={t.value} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="type" value={t.value} defaultChecked={(query.entityType ?? "all") === t.value} className="size-4 accent-accent" />
+              <span className="flex-1">{t.label}</span>
+              <span className="text-xs text-fg-muted tabular-nums">{t.value === "all" ? allCount : (typeCounts[t.value] ?? 0)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="flex items-center gap-2 border-t border-border py-3 text-sm font-medium">
+          <input type="checkbox" name="featured" value="true" defaultChecked={query.featuredOnly ?? false} className="size-4 accent-accent" />
+          <span className="flex-1">Featured Only</span>
+          <span className="text-xs font-normal text-fg-muted tabular-nums">{facets.featured}</span>
+        </label>
+        <Section title="Industries" open={query.industries.length > 0}>
+          <CheckboxList name="industries" options={options.industries} selected={query.industries} />
+        </Section>
+        <Section title="Geographies" open={query.geographies.length > 0}>
+          <CheckboxList name="geographies" options={options.geographies} selected={query.geographies} />
+        </Section>
+        <Section title="Target Country" open={query.countries.length > 0}>
+          <TypeAhead name="countries" label="Target Country" placeholder="Search countries..." options={options.countries} selected={query.countries} onChange={(v) => onListChange("countries", v)} />
+        </Section>
+        <Section title="Revenue /year" open={query.revenueRanges.length > 0}>
+          <CheckboxList name="revenueRanges" options={options.revenueRanges} selected={query.revenueRanges} />
+        </Section>
+        <Section title="Target Personas" open={query.personas.length > 0}>
+          <TypeAhead name="personas" label="Target Personas" placeholder="Search personas..." options={options.personas} selected={query.personas} onChange={(v) => onListChange("personas", v)} />
+        </Section>
+        <Section title="Funding Stage" open={query.fundingStages.length > 0}>
+          <CheckboxList name="fundingStages" options={options.fundingStages} selected={query.fundingStages} />
+        </Section>
+        <Section title="Business Model" open={query.businessModels.length > 0}>
+          <CheckboxList name="businessModels" options={options.businessModels} selected={query.businessModels} />
+        </Section>
+        {hydrated ? null : (
+          <Button type="submit" className="mt-4 w-full">
+            Apply filters
+          </Button>
+        )}
+      </div>
+    </aside>
+  );
+}

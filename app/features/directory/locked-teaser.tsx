@@ -1,0 +1,44 @@
+import { Lock } from "lucide-react";
+import { Badge } from "~/components/ui/badge.tsx";
+import { TYPE_LABEL, type LockedTeaser as Teaser } from "../catalog/listing-types.ts";
+import { ListingLogo, TypeBadge } from "./listing-card.tsx";
+
+/**
+ * A listing above the viewer's tier (spec 01 §2). The server sent only these fields, so nothing else can
+ * leak through the page source.
+ */
+export function LockedTeaser({ listing, onUnlock }: { listing: Teaser; onUnlock: () => void }) {
+  return (
+    <article className="relative flex h-full flex-col rounded-xl border border-dashed border-border bg-surface-muted p-5">
+      <button type="button" onClick={onUnlock} className="absolute inset-0 z-10 rounded-xl" aria-label={`Unlock ${listing.name}: subscribe for free`} />
+      <div className="flex items-start gap-3">
+        <ListingLogo name={listing.name} logo={listing.logo} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-base font-semibold">{listing.name}</h3>
+          <div className="mt-1 flex items-center gap-1.5">
+            <TypeBadge type={listing.type} title={`${TYPE_LABEL[listing.type]} - Subscriber access required`} />
+            <Lock className="size-3.5 text-fg-muted" aria-hidden="true" />
+          </div>
+        </div>
+      </div>
+      {listing.tagline ? <p className="mt-3 line-clamp-2 text-sm text-fg-muted">{listing.tagline}</p> : null}
+      <div className="mt-4 flex flex-wrap gap-1.5">
+        {listing.industry.map((industry) => (
+          <Badge key={industry} variant="outline">
+            {industry}
+          </Badge>
+        ))}
+        {listing.fundingStage ? <Badge variant="neutral">{listing.fundingStage}</Badge> : null}
+        {listing.geography.map((geo) => (
+          <Badge key={geo} variant="outline">
+            {geo}
+          </Badge>
+        ))}
+      </div>
+      <div className="mt-auto pt-5 text-sm">
+        <p className="font-medium">Subscribe for investor details and intros</p>
+        <p className="mt-1 font-semibold text-accent">Subscribe for free</p>
+      </div>
+    </article>
+  );
+}

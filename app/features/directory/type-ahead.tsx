@@ -1,0 +1,124 @@
+import { X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated.ts";
+
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/**
+ * Multi-select type-ahead with chips (spec 01 §2 and §4): opens on focus or typing, closes on an outside
+ * click or a choice; choosing adds a chip once and clears the text. Before hydration (or without
+ * JavaScript) it is a plain checkbox list inside the same GET form.
+ */
+export function TypeAhead({ name, label, placeholder, options, selected, onChange }: { name: string; label: string; placeholder: string; options: FacetOption[]; selected: string[]; onChange: (next: string[]) => void }) {
+  const hydrated = useHydrated();
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", close);
+    return () => document.removeEventListener("pointerdown", close);
+  }, [open]);
+
+  if (!hydrated) {
+    return (
+      <fieldset className="max-h-56 space-y-1 overflow-y-auto">
+        <legend className="sr-only">{label}</legend>
+        {options.map((o) => (
+          <label key={o.value} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} className="size-4 accent-accent" />
+            <span className="flex-1">{o.label}</span>
+            <span className="text-xs text-fg-muted">{o.count}</span>
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
+
+  const needle = text.trim().toLowerCase();
+  const matches = options.filter((o) => !selected.includes(o.value) && o.label.toLowerCase().includes(needle));
+  const choose = (value: string) => {
+    if (!selected.includes(value)) onChange([...selected, value]);
+    setText("");
+    setOpen(false);
+  };
+
+  return (
+    <div ref={root} className="relative">
+      {selected.map((value) => (
+        <input key={value} type="hidden" name={name} value={value} />
+      ))}
+      <input
+        type="text"
+        role="combobox"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && matches[active] ? `${listId}-${active}` : undefined}
+        placeholder={placeholder}
+        value={text}
+        onFocus={() => setOpen(true)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown") {
+            e.preventDefault();
+            setOpen(true);
+            setActive((i) => Math.min(i + 1, matches.length - 1));
+          } else if (e.key === "ArrowUp") {
+            e.preventDefault();
+            setActive((i) => Math.max(i - 1, 0));
+          } else if (e.key === "Enter") {
+            e.preventDefault();
+            if (open && matches[active]) choose(matches[active].value);
+          } else if (e.key === "Escape") setOpen(false);
+        }}
+        className="h-9 w-full rounded-lg border border-border bg-surface px-3 text-sm"
+      />
+      {open && matches.length > 0 ? (
+        <ul id={listId} role="listbox" aria-label={label} className="absolute z-20 mt-1 max-h-56 w-full overflow-y-auto rounded-lg border border-border bg-surface-raised py-1 shadow-lg">
+          {matches.map((o, i) => (
+            <li
+              key={o.value}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onPointerDown={(e) => e.preventDefault()}
+              onClick={() => choose(o.value)}
+              className={`flex cursor-pointer justify-between px-3 py-1.5 text-sm ${i === active ? "bg-accent-soft" : ""}`}
+            >
+              <span>{o.label}</span>
+              <span className="text-xs text-fg-muted">{o.count}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {selected.length ? (
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
+          {selected.map((value) => (
+            <li key={value} className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent">
+              {options.find((o) => o.value === value)?.label ?? value}
+              <button type="button" onClick={() => onChange(selected.filter((v) => v !== value))} aria-label={`Remove ${value}`} className="rounded-full p-0.5 hover:bg-accent/10">
+                <X className="size-3" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
