@@ -1,11 +1,11 @@
 import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { data, Form, Link, useLocation, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { data, Link, useLocation, useNavigation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/directory";
 import { SignInDialog } from "~/features/accounts/sign-in-dialog.tsx";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
-import { directoryQueryToParams, PAGE_SIZES, parseDirectoryQuery, type ListFilter } from "~/features/directory/directory-filters.ts";
+import { directoryQueryToParams, formToDirectoryParams, PAGE_SIZES, parseDirectoryQuery, type ListFilter } from "~/features/directory/directory-filters.ts";
 import { FilterPanel } from "~/features/directory/filter-panel.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
@@ -14,13 +14,14 @@ import { PaginationBar } from "~/features/directory/pagination-bar.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError, DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 
 const HEADINGS = { all: "All Listings", startup: "Startups", investor: "Investors", partner: "Local Partners" } as const;
 /** Open directory pages refresh every 60 s (spec 01 §9), never on window focus. */
 const REFRESH_MS = 60_000;
 const SEARCH_DEBOUNCE_MS = 300;
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   const total = loaderData && "result" in loaderData ? loaderData.result.pagination.totalRecords : undefined;
   return [
     { title: "Partner Directory | Introbase" },
@@ -65,7 +66,8 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const submit = useSubmit();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const [searchText, setSearchText] = useState(query.searchQuery ?? "");
   const [signInOpen, setSignInOpen] = useState(false);
@@ -85,14 +87,17 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
   }, [revalidator]);
 
   // Every change submits the whole form without a page number: filters, search and type reset to page 1.
-  const submitForm = (replace = false) => form.current && submit(form.current, { replace, preventScrollReset: true });
+  const go = (formData: FormData, replace = false) => {
+    void navigate(`${pathname}?${formToDirectoryParams(formData).toString()}`, { replace, preventScrollReset: true });
+  };
+  const submitForm = (replace = false) => form.current && go(new FormData(form.current), replace);
   // A type-ahead's choice replaces that one list in what the form holds.
   const onListChange = (name: ListFilter, values: string[]) => {
     if (!form.current) return;
     const formData = new FormData(form.current);
     formData.delete(name);
     for (const value of values) formData.append(name, value);
-    void submit(formData, { method: "get", action: pathname, preventScrollReset: true });
+    go(formData);
   };
   const hrefFor = (page: number) => `${pathname}?${directoryQueryToParams({ ...query, page }).toString()}`;
   const heading = HEADINGS[query.entityType ?? "all"];
@@ -102,8 +107,12 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
       <h1 className="text-3xl font-bold tracking-tight">Partner Directory</h1>
       <p className="mt-2 text-fg-muted">Discover and connect with partners, startups, and investors</p>
 
-      <Form ref={form} method="get" action={pathname} id="directory-form" onChange={(e) => {
-        const target = e.target as HTMLInputElement;
+      <form ref={form} method="get" action={pathname} id="directory-form" data-hydrated={hydrated} onSubmit={(e) => {
+        e.preventDefault();
+        clearTimeout(debounce.current);
+        submitForm();
+      }} onChange={(e) => {
+        const target = e.target as unknown as HTMLInputElement;
         if (target.id === "directory-search" || target.role === "combobox") return;
         submitForm();
       }}>
@@ -165,7 +174,7 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
             ) : null}
           </section>
         </div>
-      </Form>
+      </form>
       <SignInDialog open={signInOpen} onOpenChange={setSignInOpen} />
     </div>
   );

@@ -102,3 +102,15 @@ export function directoryQueryToParams(query: Partial<DirectoryQuery>): URLSearc
 export function hasActiveFilters(query: DirectoryQuery): boolean {
   return Boolean(query.searchQuery || query.entityType || query.featuredOnly || LIST_FILTERS.some((n) => query[n].length));
 }
+
+/** What a submitted directory form means as URL parameters: empty values, "all" and the default page size dropped. */
+export function formToDirectoryParams(form: FormData | URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== "string" || value.trim() === "" || name === "page") continue;
+    if (name === "type" && value === "all") continue;
+    if (name === "pageSize" && Number(value) === DEFAULT_PAGE_SIZE) continue;
+    params.append(name, value);
+  }
+  return params;
+}

@@ -8,6 +8,8 @@ import { getReferenceData, indexReferenceData, namesOf, type ReferenceData, type
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
 import type { DirectoryResult, Facets } from "./directory-result.ts";
 
+export type { DirectoryResult, Facets, Pagination } from "./directory-result.ts";
+
 type Dimension = "entityType" | "featured" | ListFilter;
 
 /** Each filter dimension as a SQL condition over the listings row `l`; the ids come from our own tables. */
@@ -50,8 +52,10 @@ export function toPrefixTsquery(search: string): string | null {
 
 function searchCondition(search: string): SQL {
   const tsquery = toPrefixTsquery(search);
-  // Typo tolerance on names: word similarity against any part of the name (pg_trgm, GIN-indexed).
-  const trigram = sql`${search.toLowerCase()} <% lower(l.name)`;
+  // Typo tolerance on names (pg_trgm, both operators use the GIN index): similar to the whole name, or to a
+  // word inside it ("nimbsu" finds "Nimbus AI" and "Nimbus Stack").
+  const needle = search.toLowerCase();
+  const trigram = sql`(lower(l.name) % ${needle} OR ${needle} <% lower(l.name))`;
   return tsquery ? sql`(l.search_vector @@ to_tsquery('english', ${tsquery}) OR ${trigram})` : trigram;
 }
 
