@@ -22,6 +22,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Word-similarity threshold for typo-tolerant name search: pg_trgm's default (0.6) misses one swapped pair of
+ * letters in a six-letter word ("nimbsu" ~ "nimbus" is 0.57).
+ */
+const TRGM_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" } as const;
+
 const MIGRATIONS = fileURLToPath(new URL("../../db/migrations", import.meta.url));
 
 export interface OpenOptions {
@@ -34,7 +40,7 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS;
   if (options.url) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {}, prepare: true });
+    const client = postgres(options.url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     return {
       db,
@@ -49,6 +55,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // PGlite leaves gigabytes of write-ahead log after bulk loads unless told otherwise (STACK-NOTES).
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   await client.exec("SET max_wal_size = '64MB'").catch(() => {});
+  for (const [name, value] of Object.entries(TRGM_SETTINGS)) await client.exec(`SET ${name} = ${value}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

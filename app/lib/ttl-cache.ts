@@ -25,3 +25,26 @@ export class TtlCache<V> {
     this.entries.clear();
   }
 }
+
+/**
+ * One TtlCache per owner object (a database handle): two databases in one process, as in tests or a server
+ * pointed at a new database, never answer from each other's entries.
+ */
+export class OwnedTtlCache<V> {
+  private byOwner = new WeakMap<object, TtlCache<V>>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  get(owner: object, key: string, load: () => Promise<V>): Promise<V> {
+    let cache = this.byOwner.get(owner);
+    if (!cache) this.byOwner.set(owner, (cache = new TtlCache<V>(this.ttlMs, this.maxEntries)));
+    return cache.get(key, load);
+  }
+
+  clear(owner?: object): void {
+    if (owner) this.byOwner.get(owner)?.clear();
+    else this.byOwner = new WeakMap();
+  }
+}

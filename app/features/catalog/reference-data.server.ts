@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { TtlCache } from "~/lib/ttl-cache.ts";
+import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
 
 export interface ReferenceItem {
   id: number;
@@ -27,14 +27,14 @@ export interface ReferenceData {
 }
 
 /** Reference data is stale after 60 minutes (spec 01 §9). */
-const cache = new TtlCache<ReferenceData>(60 * 60 * 1000, 4);
+const cache = new OwnedTtlCache<ReferenceData>(60 * 60 * 1000, 1);
 
 export function getReferenceData(database: Database): Promise<ReferenceData> {
-  return cache.get(database.kind, () => loadReferenceData(database));
+  return cache.get(database, "all", () => loadReferenceData(database));
 }
 
-export function clearReferenceCache(): void {
-  cache.clear();
+export function clearReferenceCache(database?: Database): void {
+  cache.clear(database);
 }
 
 async function loadReferenceData({ db }: Database): Promise<ReferenceData> {

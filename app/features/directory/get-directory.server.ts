@@ -1,21 +1,21 @@
 import type { Database } from "~/lib/db.server.ts";
-import { TtlCache } from "~/lib/ttl-cache.ts";
+import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "./directory-filters.ts";
 import type { DirectoryResult } from "./directory-result.ts";
 import { searchListings } from "./search-listings.server.ts";
 
 /** Paginated listings are stale after 2 minutes (spec 01 §9): identical queries within that share one answer. */
-const cache = new TtlCache<DirectoryResult>(2 * 60 * 1000, 2000);
+const cache = new OwnedTtlCache<DirectoryResult>(2 * 60 * 1000, 2000);
 
 /** The directory page for a viewer, cached per tier and normalised query. */
 export function getDirectory(database: Database, query: DirectoryQuery, viewer: Viewer): Promise<DirectoryResult> {
   const params = directoryQueryToParams(query);
   params.sort();
-  const key = `${database.kind}|${viewer.tier}|${query.page}|${query.pageSize}|${params.toString()}`;
-  return cache.get(key, () => searchListings(database, query, viewer));
+  const key = `${viewer.tier}|${query.page}|${query.pageSize}|${params.toString()}`;
+  return cache.get(database, key, () => searchListings(database, query, viewer));
 }
 
-export function clearDirectoryCache(): void {
-  cache.clear();
+export function clearDirectoryCache(database?: Database): void {
+  cache.clear(database);
 }
