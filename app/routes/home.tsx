@@ -1,3 +1,52 @@
-export default function Home() {
-  return <h1 className="p-8 text-3xl font-bold">Connect with the Right Partners</h1>;
+import { useState } from "react";
+import type { Route } from "./+types/home";
+import type { Viewer } from "~/features/access/redact-listing.ts";
+import { SignInDialog } from "~/features/accounts/sign-in-dialog.tsx";
+import { PilotDialog } from "~/features/applications/pilot-dialog.tsx";
+import { ComingSoonBand } from "~/features/home/coming-soon.tsx";
+import { ExploreNetwork } from "~/features/home/explore-network.tsx";
+import { getFundingRows } from "~/features/home/get-featured-startups.server.ts";
+import { HomeHero } from "~/features/home/home-hero.tsx";
+import { HowItWorks } from "~/features/home/how-it-works.tsx";
+import { LatestFundingSection } from "~/features/home/latest-funding-section.tsx";
+import { getAppContext } from "~/lib/app-context.ts";
+import { logger } from "~/lib/logger.server.ts";
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: "Connect with the Right Partners | Introbase" },
+    {
+      name: "description",
+      content:
+        "Introbase connects startups, investors and local partners through curated, consent-based warm introductions. See the latest funding rounds and explore the network.",
+    },
+  ];
+}
+
+/** Accounts are not built yet: every visitor is a public viewer. */
+const VIEWER: Viewer = { tier: "public" };
+
+export function loader({ context }: Route.LoaderArgs) {
+  // Not awaited: the page renders at once and the table streams in behind its spinner.
+  const fundingRows = getFundingRows(getAppContext(context).database, VIEWER).catch((error: unknown) => {
+    logger.error({ err: error }, "home funding table failed to load");
+    throw new Error("Could not load the latest funding rounds.");
+  });
+  return { fundingRows };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const [dialog, setDialog] = useState<"pilot" | "sign-in" | null>(null);
+  const openOrClose = (which: "pilot" | "sign-in") => (open: boolean) => setDialog(open ? which : null);
+  return (
+    <>
+      <HomeHero onGrowWithIntros={() => setDialog("pilot")} />
+      <LatestFundingSection rows={loaderData.fundingRows} onUnlock={() => setDialog("sign-in")} />
+      <HowItWorks />
+      <ExploreNetwork />
+      <ComingSoonBand />
+      <PilotDialog open={dialog === "pilot"} onOpenChange={openOrClose("pilot")} />
+      <SignInDialog open={dialog === "sign-in"} onOpenChange={openOrClose("sign-in")} />
+    </>
+  );
 }

@@ -1,14 +1,73 @@
+import { ArrowRight, Check } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Dialog } from "~/components/ui/dialog.tsx";
+import { Spinner } from "~/components/ui/spinner.tsx";
+import { cn } from "~/lib/cn.ts";
+import { PILOT_BENEFITS, PILOT_OFFER } from "./pilot-offer.ts";
 
 export const PILOT_NOTE = "We only take on teams we're confident we can help. No spam, no pressure — just honest collaboration.";
 
-export function PilotDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** Spec 01 §9: the embedded application frame is 500px high. */
+const FRAME_HEIGHT = 500;
+
+/**
+ * The external application form. Mounted only while the dialog is open, so the spinner starts over each
+ * time it opens and stays until the frame has loaded.
+ */
+function PilotFormFrame({ src }: { src: string }) {
+  const [loaded, setLoaded] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Apply for the Partner-Led Growth Pilot">
-      <p className="text-sm text-fg-muted">3-5 warm intros in 30 days, a partner growth system, and a path to compounding revenue without cold outreach.</p>
-      <p className="mt-4 text-sm">{PILOT_NOTE}</p>
-      <Link to="/pilot" className="mt-4 inline-block text-sm font-medium text-accent underline">Learn more about the pilot</Link>
+    <div className="relative mt-6 overflow-hidden rounded-lg border border-border">
+      {loaded ? null : <Spinner label="Loading application form" className="absolute inset-0 bg-surface-raised" />}
+      <iframe
+        src={src}
+        title="Pilot application form"
+        height={FRAME_HEIGHT}
+        onLoad={() => setLoaded(true)}
+        style={{ height: FRAME_HEIGHT }}
+        className={cn("block w-full border-0 bg-surface-raised", loaded ? "opacity-100" : "opacity-0")}
+        sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    </div>
+  );
+}
+
+/**
+ * The pilot application dialog (spec 01 §2). The form lives on an external page embedded by URL; without
+ * one configured, the dialog points to the pilot page instead of showing an empty frame.
+ */
+export function PilotDialog({ open, onOpenChange, formUrl }: { open: boolean; onOpenChange: (open: boolean) => void; formUrl?: string }) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Apply for the Partner-Led Growth Pilot"
+      description={`A done-for-you pilot for a cohort of ${PILOT_OFFER.cohortSize} startups. Accepted teams get a ${PILOT_OFFER.earlyDiscountPercent}% early-access discount.`}
+      className={formUrl ? "max-w-2xl" : undefined}
+    >
+      <ul className="space-y-2 text-sm">
+        {PILOT_BENEFITS.map((benefit) => (
+          <li key={benefit} className="flex items-start gap-2">
+            <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+            <span>{benefit}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 rounded-lg bg-surface-muted p-3 text-sm text-fg-muted">{PILOT_NOTE}</p>
+      {formUrl ? (
+        <PilotFormFrame src={formUrl} />
+      ) : (
+        <Link
+          to="/pilot"
+          onClick={() => onOpenChange(false)}
+          className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-accent underline-offset-4 hover:underline"
+        >
+          Learn more about the pilot
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      )}
     </Dialog>
   );
 }

@@ -1,0 +1,19 @@
+/** The pilot programme's terms (spec 01 §1 and §9), shared by the pilot page and the application dialog. */
+export const PILOT_OFFER = {
+  cohortSize: 5,
+  slotsOpen: 5,
+  earlyDiscountPercent: 30,
+  introsPromised: "3-5",
+  pilotDays: 30,
+  pilotPrice: "$3,000 to $5,000",
+  retainerPrice: "$2,000 to $4,000",
+} as const;
+
+/** The promised benefits, in the specification's order. */
+export const PILOT_BENEFITS = [
+  `${PILOT_OFFER.introsPromised} warm intros in ${PILOT_OFFER.pilotDays} days`,
+  "A partner growth system",
+  "A path to compounding revenue without cold outreach",
+] as const;
+
+export const APPLY_FOR_PILOT_LABEL = `Apply for Pilot – ${PILOT_OFFER.slotsOpen} slots open`;
