@@ -17,6 +17,7 @@ export default [
     route("pilot", "routes/pilot.tsx"),
     route("profile/:type/:slug", "routes/profile.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("get-featured/:type", "routes/get-featured.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;
