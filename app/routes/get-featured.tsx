@@ -17,7 +17,7 @@ const AUDIENCES = {
 } as const;
 
 export function loader({ params }: Route.LoaderArgs) {
-  const type = params.type === "startup" || params.type === "partner" ? params.type : null;
+  const type: keyof typeof AUDIENCES | null = params.type === "startup" || params.type === "partner" ? params.type : null;
   if (!type) throw data(null, { status: 404 });
   return { type };
 }
