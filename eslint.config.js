@@ -30,6 +30,7 @@ export default tseslint.config(
   },
   {
     files: ["app/routes/**"],
+    ignores: ["app/routes/**/*.test.ts"],
     rules: restrict([{ regex: "^(\\./(?!\\+types/)|~/routes/)", message: "No route imports another route: move shared code into a feature." }]),
   },
 );

@@ -1,1 +1,88 @@
-export default function Page() { return <h1>profile</h1>; }
+import { data, isRouteErrorResponse, redirect, useLocation, useNavigation, useParams } from "react-router";
+import type { Route } from "./+types/profile";
+import { Spinner } from "~/components/ui/spinner.tsx";
+import type { Viewer } from "~/features/access/redact-listing.ts";
+import { parseListingType, TYPE_LABEL, type ListingType } from "~/features/catalog/listing-types.ts";
+import { InvestorProfile } from "~/features/profiles/investor-profile.tsx";
+import { LockedProfile } from "~/features/profiles/locked-profile.tsx";
+import { PartnerProfile } from "~/features/profiles/partner-profile.tsx";
+import { ProfileLoadError, ProfileNotFound } from "~/features/profiles/profile-states.tsx";
+import { SignInPromptProvider } from "~/features/profiles/sign-in-prompt.tsx";
+import { getSimilarListings, type SimilarListing } from "~/features/profiles/similar-listings.server.ts";
+import { StartupProfile } from "~/features/profiles/startup-profile.tsx";
+import { viewProfile } from "~/features/profiles/view-profile.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { describeError } from "~/lib/http.server.ts";
+import { logger } from "~/lib/logger.server.ts";
+
+/** Accounts come later (issue 3): until then every viewer is a visitor. */
+const VISITOR: Viewer = { tier: "public" };
+
+/** Similar listings are a nicety: if they fail, the profile still shows. */
+async function similarTo(database: Database, type: ListingType, slug: string, viewer: Viewer): Promise<SimilarListing[]> {
+  if (type === "investor") return [];
+  try {
+    return await getSimilarListings(database, type, slug, viewer);
+  } catch (error) {
+    logger.warn({ err: error, type, slug }, "similar listings could not be loaded");
+    return [];
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const type = parseListingType(params.type);
+  if (!type) return data({ status: "not_found" as const }, { status: 404 });
+  // "/profile/Startups/x" is the same page as "/profile/startup/x": one address per profile.
+  if (type !== params.type) throw redirect(`/profile/${type}/${encodeURIComponent(params.slug)}`, 301);
+
+  const { database } = getAppContext(context);
+  try {
+    const [view, similar] = await Promise.all([
+      viewProfile(database, type, params.slug, VISITOR),
+      similarTo(database, type, params.slug, VISITOR),
+    ]);
+    if (view.status === "not_found") return data({ status: "not_found" as const }, { status: 404 });
+    if (view.status === "locked") return { status: "locked" as const, teaser: view.teaser };
+    return { status: "ok" as const, listing: view.listing, similar };
+  } catch (error) {
+    const { status, message } = describeError(error);
+    throw data({ message }, { status });
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData || loaderData.status === "not_found")
+    return [{ title: "Profile Not Found | Introbase" }, { name: "robots", content: "noindex" }];
+  const listing = loaderData.status === "ok" ? loaderData.listing : loaderData.teaser;
+  const tags = [{ title: `${listing.name} – ${TYPE_LABEL[listing.type]} | Introbase` }];
+  return listing.tagline ? [...tags, { name: "description", content: listing.tagline }] : tags;
+}
+
+export default function ProfilePage({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // From one profile to another (similar listings) the old one must not linger while the next loads.
+  const next = navigation.state === "loading" ? navigation.location.pathname : null;
+  if (next && next !== pathname && next.startsWith("/profile/")) return <Spinner label="Loading profile..." className="py-24" />;
+  if (loaderData.status === "not_found") return <ProfileNotFound />;
+  return (
+    <SignInPromptProvider>
+      {loaderData.status === "locked" ? (
+        <LockedProfile teaser={loaderData.teaser} />
+      ) : loaderData.listing.type === "investor" ? (
+        <InvestorProfile listing={loaderData.listing} />
+      ) : loaderData.listing.type === "partner" ? (
+        <PartnerProfile listing={loaderData.listing} similar={loaderData.similar} />
+      ) : (
+        <StartupProfile listing={loaderData.listing} similar={loaderData.similar} />
+      )}
+    </SignInPromptProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const params = useParams();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProfileNotFound />;
+  return <ProfileLoadError type={parseListingType(params.type ?? "")} />;
+}

@@ -56,6 +56,7 @@ export function placeholderFor(field: string, value: unknown): Placeholder {
     case "email":
     case "phone":
     case "primaryContact":
+    case "primarycontact": // field rule names arrive lowercased without spaces (spec 01 §3)
       return { placeholder: maskContact(typeof value === "string" ? value : ""), message: "Upgrade to access executive contacts" };
     case "timing":
       return { placeholder: "", message: "Subscribe to view market analysis" };

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { maskContact, maskedMagnitude, placeholderFor, upgradeHint } from "./placeholders.ts";
+
+describe("maskedMagnitude", () => {
+  it.each([
+    [4_200_000_000, "$X.XB+"],
+    [1e9, "$X.XB+"],
+    [999_999_999, "$X.XM+"],
+    [1e6, "$X.XM+"],
+    [999_999, "$X.XK+"],
+    [1e3, "$X.XK+"],
+    [999, "$X.X+"],
+    [0, "$X.X+"],
+    [-2e6, "$X.XM+"],
+  ])("hints %d as %s", (amount, hint) => {
+    expect(maskedMagnitude(amount)).toBe(hint);
+  });
+
+  it.each([null, undefined, Number.NaN])("says '$X.X Million' for an empty value (%s)", (amount) => {
+    expect(maskedMagnitude(amount)).toBe("$X.X Million");
+  });
+});
+
+describe("placeholderFor (spec 01 §6 placeholder table)", () => {
+  it("masks revenue, funding and valuation with their own messages", () => {
+    expect(placeholderFor("revenue", 3_400_000)).toEqual({ placeholder: "$X.XM+", message: "Upgrade to unlock revenue data" });
+    expect(placeholderFor("funding", 2_000_000_000)).toEqual({ placeholder: "$X.XB+", message: "Subscribe to view funding details" });
+    expect(placeholderFor("valuation", 45_000)).toEqual({ placeholder: "$X.XK+", message: "Upgrade to unlock valuation data" });
+    expect(placeholderFor("funding", null)).toEqual({ placeholder: "$X.X Million", message: "Subscribe to view funding details" });
+    expect(placeholderFor("valuation", undefined).placeholder).toBe("$X.X Million");
+  });
+
+  it("hints a revenue range code by its magnitude, never by the code", () => {
+    expect(placeholderFor("revenueRange", "1m_to_5m")).toEqual({ placeholder: "$X.XM+", message: "Upgrade to unlock revenue data" });
+    expect(placeholderFor("revenueRange", "10m_to_50m").placeholder).toBe("$X.XM+");
+    expect(placeholderFor("revenueRange", "more_than_50m").placeholder).toBe("$X.XM+");
+    expect(placeholderFor("revenueRange", "100k_to_1m").placeholder).toBe("$X.XK+");
+    expect(placeholderFor("revenueRange", "less_than_100k").placeholder).toBe("$X.XK+");
+    expect(placeholderFor("revenueRange", null).placeholder).toBe("$X.X Million");
+    expect(placeholderFor("revenueRange", "$1M-$5M").placeholder).toBe("$X.X Million");
+  });
+
+  it.each(["description", "problem", "solution"])("previews %s in 100 characters", (field) => {
+    const text = `${"word ".repeat(20)}SECRET-TAIL and the rest of the insight`;
+    const { placeholder, message } = placeholderFor(field, text);
+    expect(message).toBe("Subscribe to read full company insights");
+    expect(placeholder).toBe(`${text.slice(0, 100).trimEnd()}…`);
+    expect(placeholder).not.toContain("SECRET-TAIL");
+    expect(placeholderFor(field, "Short problem.").placeholder).toBe("Short problem.");
+    expect(placeholderFor(field, "x".repeat(100)).placeholder).toBe("x".repeat(100));
+    expect(placeholderFor(field, null).placeholder).toBe("");
+  });
+
+  it("describes the team without naming anyone", () => {
+    expect(placeholderFor("team", [{ name: "Ava Chen" }])).toEqual({ placeholder: "Team profiles available", message: "Upgrade to view executive team details" });
+  });
+
+  it.each(["email", "phone", "primaryContact", "primarycontact"])("masks %s", (field) => {
+    const { placeholder, message } = placeholderFor(field, "Ava Chen");
+    expect(message).toBe("Upgrade to access executive contacts");
+    expect(placeholder).toBe("A••• C•••");
+  });
+
+  it("gives the section messages for timing, howItWorks and keyUseCases", () => {
+    expect(placeholderFor("timing", "Budgets are shifting")).toEqual({ placeholder: "", message: "Subscribe to view market analysis" });
+    expect(placeholderFor("howItWorks", ["step"])).toEqual({ placeholder: "", message: "Subscribe to view business model" });
+    expect(placeholderFor("keyUseCases", [{ title: "x" }])).toEqual({ placeholder: "", message: "Subscribe to explore use cases" });
+  });
+
+  it.each(["faqs", "ticketSize", "anything"])("falls back to premium content for %s", (field) => {
+    expect(placeholderFor(field, "secret value")).toEqual({ placeholder: "Premium content", message: "Upgrade to unlock premium data" });
+  });
+});
+
+describe("maskContact", () => {
+  it("keeps an e-mail's shape and hides its content", () => {
+    expect(maskContact("jane.doe@acme-robotics.com")).toBe("j•••@a•••.com");
+    expect(maskContact("ops@localhost")).toBe("o•••@l•••");
+  });
+
+  it("shows only the last two digits of a phone number", () => {
+    const masked = maskContact("+1 (555) 123-4567");
+    expect(masked).toBe("+• (•••) •••-••67");
+    expect(masked.replace(/[^\d]/g, "")).toBe("67");
+  });
+
+  it("shows only initials of a name", () => {
+    expect(maskContact("Ava Chen")).toBe("A••• C•••");
+    expect(maskContact("  Lukas   Müller ")).toBe("L••• M•••");
+    expect(maskContact("")).toBe("");
+  });
+});
+
+describe("upgradeHint", () => {
+  it("names subscriber from public, and premium otherwise", () => {
+    expect(upgradeHint("funding data", "public")).toBe("Upgrade to subscriber to unlock funding data");
+    expect(upgradeHint("funding data", "subscriber")).toBe("Upgrade to premium to unlock funding data");
+    expect(upgradeHint("API access", "premium")).toBe("Upgrade to premium to unlock API access");
+  });
+
+  it("says 'a higher tier' when a tier record exists", () => {
+    expect(upgradeHint("exports", "public", true)).toBe("Upgrade to a higher tier to unlock exports");
+    expect(upgradeHint("exports", "subscriber", true)).toBe("Upgrade to a higher tier to unlock exports");
+  });
+});

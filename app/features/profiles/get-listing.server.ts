@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import * as s from "#db/schema/index.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { toGatedField } from "../access/field-name.ts";
+import { ACCESS_LEVELS, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
+import type { GatedField, ListingDetail, ListingType } from "../catalog/listing-types.ts";
+import { getReferenceData, indexReferenceData, namesOf } from "../catalog/reference-data.server.ts";
+
+/** Longer than any slug we generate (80): such a request cannot match, so it costs no query. */
+const MAX_SLUG_LENGTH = 200;
+
+function publishedListing(type: ListingType, slug: string) {
+  return and(eq(s.listings.type, type), eq(s.listings.slug, slug), eq(s.listings.processingStatus, "published"));
+}
+
+/**
+ * One published listing with everything its profile shows, before gating. The listing and its five child
+ * lists are read in parallel: the children select by the same type+slug condition instead of waiting for the
+ * listing's id. Contact e-mails (team and primary contact) are never selected.
+ */
+export async function getListingDetail(database: Database, type: ListingType, slug: string): Promise<ListingDetail | null> {
+  if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
+  const { db } = database;
+  const listingId = () => db.select({ id: s.listings.id }).from(s.listings).where(publishedListing(type, slug));
+  const l = s.listings;
+
+  const [rows, team, faqs, keyUseCases, steps, rounds, reference] = await Promise.all([
+    db
+      .select({
+        id: l.id,
+        slug: l.slug,
+        type: l.type,
+        name: l.name,
+        logo: l.logoUrl,
+        tagline: l.tagline,
+        description: l.description,
+        websiteUrl: l.websiteUrl,
+        linkedinUrl: l.linkedinUrl,
+        featured: l.featured,
+        industryIds: l.industryIds,
+        geographyIds: l.geographyIds,
+        countryIds: l.countryIds,
+        personaIds: l.personaIds,
+        fundingStageId: l.fundingStageId,
+        businessModelId: l.businessModelId,
+        revenueRangeId: l.revenueRangeId,
+        problem: l.problem,
+        solution: l.solution,
+        timing: l.timing,
+        visibility: l.visibility,
+        fieldVisibility: l.fieldVisibility,
+        teamSize: l.teamSize,
+        foundedYear: l.foundedYear,
+        investorType: l.investorType,
+        ticketSize: l.ticketSize,
+        amountRaised: l.amountRaised,
+        totalFundingRaised: l.totalFundingRaised,
+        latestRoundType: l.latestRoundType,
+        latestRoundDate: l.latestRoundDate,
+        latestRoundAmount: l.latestRoundAmount,
+        fundingRoundCount: l.fundingRoundCount,
+      })
+      .from(l)
+      .where(publishedListing(type, slug))
+      .limit(1),
+    db
+      .select({ name: s.teamMembers.name, title: s.teamMembers.title, photo: s.teamMembers.photoUrl, linkedin: s.teamMembers.linkedinUrl })
+      .from(s.teamMembers)
+      .where(inArray(s.teamMembers.listingId, listingId()))
+      .orderBy(asc(s.teamMembers.position), asc(s.teamMembers.id)),
+    db
+      .select({ question: s.faqs.question, answer: s.faqs.answer })
+      .from(s.faqs)
+      .where(inArray(s.faqs.listingId, listingId()))
+      .orderBy(asc(s.faqs.position), asc(s.faqs.id)),
+    db
+      .select({ title: s.keyUseCases.title, description: s.keyUseCases.description })
+      .from(s.keyUseCases)
+      .where(inArray(s.keyUseCases.listingId, listingId()))
+      .orderBy(asc(s.keyUseCases.position), asc(s.keyUseCases.id)),
+    db
+      .select({ text: s.howItWorksSteps.text })
+      .from(s.howItWorksSteps)
+      .where(inArray(s.howItWorksSteps.listingId, listingId()))
+      .orderBy(asc(s.howItWorksSteps.position), asc(s.howItWorksSteps.id)),
+    db
+      .select({
+        roundType: s.fundingRounds.roundType,
+        amount: s.fundingRounds.amount,
+        currency: s.fundingRounds.currency,
+        fundingDate: s.fundingRounds.fundingDate,
+        investors: s.fundingRounds.allInvestors,
+      })
+      .from(s.fundingRounds)
+      .where(inArray(s.fundingRounds.listingId, listingId()))
+      .orderBy(desc(s.fundingRounds.fundingDate), desc(s.fundingRounds.id)),
+    getReferenceData(database),
+  ]);
+
+  const row = rows[0];
+  if (!row) return null;
+  const index = indexReferenceData(reference);
+  const {
+    industryIds,
+    geographyIds,
+    countryIds,
+    personaIds,
+    fundingStageId,
+    businessModelId,
+    revenueRangeId,
+    visibility,
+    fieldVisibility,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    industry: namesOf(industryIds, index.industry),
+    geography: namesOf(geographyIds, index.geography),
+    countries: namesOf(countryIds, index.country),
+    targetPersonas: namesOf(personaIds, index.persona),
+    fundingStage: fundingStageId === null ? null : (index.fundingStage.get(fundingStageId) ?? null),
+    businessModel: businessModelId === null ? null : (index.businessModel.get(businessModelId) ?? null),
+    revenueRange: revenueRangeId === null ? null : (index.revenueRange.get(revenueRangeId) ?? null),
+    listingVisibility: normalizeLevel(visibility),
+    fieldVisibility: toFieldVisibility(fieldVisibility),
+    howItWorks: steps.map((step) => step.text),
+    keyUseCases,
+    team,
+    faqs,
+    fundingRounds: rounds.map((round) => ({ ...round, amount: round.amount === null ? null : Number(round.amount) })),
+  };
+}
+
+/**
+ * A listing's own field levels, with names normalised like the global rules. An entry with an unknown name
+ * or level is dropped rather than read as public: a listing's setting overrides the global rule, and a typo
+ * must not open a field the global rule closes.
+ */
+export function toFieldVisibility(raw: unknown): Partial<Record<GatedField, AccessLevel>> {
+  const result: Partial<Record<GatedField, AccessLevel>> = {};
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return result;
+  for (const [name, level] of Object.entries(raw)) {
+    const field = toGatedField(name);
+    const known = typeof level === "string" && (ACCESS_LEVELS as readonly string[]).includes(level.trim().toLowerCase());
+    if (field && known) result[field] = normalizeLevel(level);
+  }
+  return result;
+}

@@ -1,0 +1,49 @@
+import { ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { Card } from "~/components/ui/card.tsx";
+import { BadgeList, ListingAvatar } from "./profile-layout.tsx";
+
+interface HeaderProps {
+  name: string;
+  logo: string | null;
+  tagline: string | null;
+  /** A line above the tagline, e.g. "Partner Company". */
+  subtitle?: string;
+  industry: readonly string[];
+  actions?: ReactNode;
+}
+
+export function ProfileHeader({ name, logo, tagline, subtitle, industry, actions }: HeaderProps) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
+        <div className="flex min-w-0 items-start gap-4">
+          <ListingAvatar name={name} logo={logo} size="lg" />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
+            {subtitle ? <p className="mt-1 text-sm font-medium text-accent">{subtitle}</p> : null}
+            {tagline ? <p className="mt-1 text-fg-muted">{tagline}</p> : null}
+            {industry.length ? (
+              <div className="mt-3">
+                <BadgeList items={industry} variant="accent" />
+              </div>
+            ) : null}
+          </div>
+        </div>
+        {actions ? <div className="flex shrink-0 flex-col gap-2 sm:flex-row md:flex-col lg:flex-row">{actions}</div> : null}
+      </div>
+    </Card>
+  );
+}
+
+/** An external website, opened in a new tab without handing it our window. */
+export function WebsiteLink({ url, label = "Visit Website", className }: { url: string; label?: string; className?: string }) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", className })}>
+      <ExternalLink aria-hidden="true" />
+      {label}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}

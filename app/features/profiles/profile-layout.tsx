@@ -1,0 +1,118 @@
+import { ArrowLeft, CircleCheck, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Card } from "~/components/ui/card.tsx";
+import { cn } from "~/lib/cn.ts";
+
+export function BackToListings() {
+  return (
+    <Link to="/listings" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-fg-muted hover:text-fg">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to listings
+    </Link>
+  );
+}
+
+/** Back link, header, then the main column beside a sidebar that drops below it on small screens. */
+export function ProfileShell({ header, sidebar, children }: { header: ReactNode; sidebar: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <BackToListings />
+      <div className="mt-4">{header}</div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">{children}</div>
+        <aside className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-24 lg:self-start" aria-label="Connect">
+          {sidebar}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function Section({
+  title,
+  icon: Icon,
+  children,
+  className,
+}: {
+  title: string;
+  icon?: LucideIcon;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Card className={cn("p-5 sm:p-6", className)}>
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        {Icon ? <Icon className="size-5 text-accent" aria-hidden="true" /> : null}
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </Card>
+  );
+}
+
+/** A titled part inside a section. */
+export function SubSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold tracking-wide text-fg-muted uppercase">{title}</h3>
+      <div className="mt-2">{children}</div>
+    </div>
+  );
+}
+
+export function BadgeList({
+  items,
+  variant = "neutral",
+  empty = "Not specified",
+}: {
+  items: readonly string[];
+  variant?: "neutral" | "accent" | "outline";
+  empty?: string;
+}) {
+  if (!items.length) return <p className="text-sm text-fg-muted">{empty}</p>;
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <li key={item}>
+          <Badge variant={variant}>{item}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A logo, or the first letter of the name on a tinted square when there is none. */
+export function ListingAvatar({ name, logo, size = "md" }: { name: string; logo: string | null; size?: "sm" | "md" | "lg" }) {
+  const box = { sm: "size-10 text-base", md: "size-12 text-lg", lg: "size-16 text-2xl sm:size-20 sm:text-3xl" }[size];
+  if (logo) return <img src={logo} alt="" className={cn("shrink-0 rounded-xl border border-border bg-surface object-contain", box)} />;
+  return (
+    <span
+      aria-hidden="true"
+      className={cn("flex shrink-0 items-center justify-center rounded-xl bg-accent-soft font-semibold text-accent", box)}
+    >
+      {name.trim().charAt(0).toUpperCase() || "?"}
+    </span>
+  );
+}
+
+/** The sidebar's call to action: a request button and why one would connect. */
+export function ConnectCard({ title, reasons, children }: { title: string; reasons: readonly string[]; children: ReactNode }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <div className="mt-4 flex flex-col gap-3">{children}</div>
+      {reasons.length ? (
+        <ul className="mt-5 flex flex-col gap-2.5 text-sm">
+          {reasons.map((reason) => (
+            <li key={reason} className="flex items-start gap-2">
+              <CircleCheck className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+              <span>{reason}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,173 @@
+import { CircleHelp, FileText, Info, Lightbulb, ListOrdered, Mic, Sparkles, Target, Users } from "lucide-react";
+import type { VisibleListing } from "~/features/catalog/listing-types.ts";
+import { Gated } from "./locked-section.tsx";
+import { BadgeList, ConnectCard, ProfileShell, Section, SubSection } from "./profile-layout.tsx";
+import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
+import { RequestIntroButton } from "./sign-in-prompt.tsx";
+import { SimilarList } from "./similar-list.tsx";
+import type { SimilarListing } from "./similar-listings.server.ts";
+import { TeamList } from "./team-list.tsx";
+import { TractionSection } from "./traction-section.tsx";
+
+const CONNECT_REASONS = ["Explore partnership opportunities", "Learn more about their technology", "Discuss potential investments"];
+const IDEAL_CUSTOMER = "Ideal customers are forward-thinking teams ready to adopt new solutions and scale what works.";
+const STARTUP_DISCLAIMER = "This profile was submitted by the startup. KPI data is self-reported and not independently verified.";
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col gap-3 leading-relaxed">
+      {text.split(/\n{2,}/).map((part, i) => (
+        <p key={i}>{part}</p>
+      ))}
+    </div>
+  );
+}
+
+function SolvesSection({ listing }: { listing: VisibleListing }) {
+  const { lockedFields: locked } = listing;
+  const parts = [
+    { title: "The Problem", value: listing.problem, lock: locked.problem },
+    { title: "The Solution", value: listing.solution, lock: locked.solution },
+    { title: "Why Now", value: listing.timing, lock: locked.timing },
+  ].filter((part) => part.value || part.lock);
+  if (!parts.length) return null;
+  return (
+    <Section title={`What ${listing.name} Solves`} icon={Lightbulb}>
+      <div className="flex flex-col gap-5">
+        {parts.map((part) => (
+          <SubSection key={part.title} title={part.title}>
+            <Gated lock={part.lock}>
+              <Paragraphs text={part.value ?? ""} />
+            </Gated>
+          </SubSection>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function HowItWorksSection({ listing }: { listing: VisibleListing }) {
+  const lock = listing.lockedFields.howItWorks;
+  if (!lock && !listing.howItWorks.length) return null;
+  return (
+    <Section title="How It Works" icon={ListOrdered}>
+      <Gated lock={lock}>
+        <ol className="flex flex-col gap-3">
+          {listing.howItWorks.map((step, i) => (
+            <li key={i} className="flex items-start gap-3">
+              <span
+                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-fg"
+                aria-hidden="true"
+              >
+                {i + 1}
+              </span>
+              <span className="pt-0.5 leading-relaxed">
+                <span className="sr-only">Step {i + 1}: </span>
+                {step}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Gated>
+    </Section>
+  );
+}
+
+function KeyUseCasesSection({ listing }: { listing: VisibleListing }) {
+  // Shown only when the viewer may see the field (spec 01 §2): no placeholder for a locked one.
+  if (listing.lockedFields.keyUseCases || !listing.keyUseCases.length) return null;
+  return (
+    <Section title="Key Use Cases" icon={Sparkles}>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {listing.keyUseCases.map((useCase, i) => (
+          <li key={`${useCase.title}-${i}`} className="rounded-lg border border-border p-4">
+            <p className="font-medium">{useCase.title}</p>
+            {useCase.description ? <p className="mt-1 text-sm text-fg-muted">{useCase.description}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+export function StartupProfile({ listing, similar }: { listing: VisibleListing; similar: readonly SimilarListing[] }) {
+  const { lockedFields: locked } = listing;
+  return (
+    <ProfileShell
+      header={
+        <ProfileHeader
+          name={listing.name}
+          logo={listing.logo}
+          tagline={listing.tagline}
+          industry={listing.industry}
+          actions={
+            <>
+              <RequestIntroButton />
+              {listing.websiteUrl ? <WebsiteLink url={listing.websiteUrl} /> : null}
+            </>
+          }
+        />
+      }
+      sidebar={
+        <>
+          <ConnectCard title={`Connect with ${listing.name}`} reasons={CONNECT_REASONS}>
+            <RequestIntroButton className="w-full" />
+          </ConnectCard>
+          <SimilarList title="Similar Startups" items={similar} empty="No similar startups yet." />
+        </>
+      }
+    >
+      <Section title="Overview" icon={FileText}>
+        {listing.description ? <Paragraphs text={listing.description} /> : <p className="text-fg-muted">No description provided yet.</p>}
+      </Section>
+      <SolvesSection listing={listing} />
+      <HowItWorksSection listing={listing} />
+      <Section title="Who It's For" icon={Target}>
+        <div className="flex flex-col gap-5">
+          <SubSection title="Target Personas">
+            <BadgeList items={listing.targetPersonas} />
+          </SubSection>
+          <SubSection title="Target Geographies">
+            <BadgeList items={listing.geography} />
+          </SubSection>
+          <p className="text-sm text-fg-muted">{IDEAL_CUSTOMER}</p>
+        </div>
+      </Section>
+      <TractionSection listing={listing} />
+      <KeyUseCasesSection listing={listing} />
+      {locked.team || listing.team.length ? (
+        <Section title="Management Team" icon={Users}>
+          <Gated lock={locked.team}>
+            <TeamList team={listing.team} />
+          </Gated>
+        </Section>
+      ) : null}
+      {listing.websiteUrl ? (
+        <Section title="Founder Interview" icon={Mic}>
+          <p className="leading-relaxed text-fg-muted">
+            A conversation with the founders of {listing.name} about their journey, their customers and what comes next is being prepared.
+            Check back soon.
+          </p>
+        </Section>
+      ) : null}
+      {locked.faqs || listing.faqs.length ? (
+        <Section title="FAQs" icon={CircleHelp}>
+          <Gated lock={locked.faqs}>
+            <dl className="flex flex-col gap-4">
+              {listing.faqs.map((faq, i) => (
+                <div key={i}>
+                  <dt className="font-medium">{faq.question}</dt>
+                  <dd className="mt-1 text-fg-muted">{faq.answer}</dd>
+                </div>
+              ))}
+            </dl>
+          </Gated>
+        </Section>
+      ) : null}
+      <p className="flex items-start gap-2 text-sm text-fg-muted">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {STARTUP_DISCLAIMER}
+      </p>
+    </ProfileShell>
+  );
+}
