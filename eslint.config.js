@@ -9,13 +9,21 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
   {
     files: ["app/lib/**"],
-    rules: restrict([{ group: ["~/features/**", "~/routes/**", "../features/**", "../routes/**"], message: "lib is infrastructure: it imports no feature or route." }]),
+    rules: restrict([
+      {
+        group: ["~/features/**", "~/routes/**", "../features/**", "../routes/**"],
+        message: "lib is infrastructure: it imports no feature or route.",
+      },
+    ]),
   },
   {
     files: ["app/features/**"],
@@ -24,13 +32,18 @@ export default tseslint.config(
   {
     files: ["app/features/catalog/**", "app/features/access/**"],
     rules: restrict([
-      { group: ["~/features/**", "!~/features/catalog/**", "!~/features/access/**"], message: "Base domains (catalog, access) import no other feature." },
+      {
+        group: ["~/features/**", "!~/features/catalog/**", "!~/features/access/**"],
+        message: "Base domains (catalog, access) import no other feature.",
+      },
       { group: ["../*/**", "!../catalog/**", "!../access/**"], message: "Base domains (catalog, access) import no other feature." },
     ]),
   },
   {
     files: ["app/routes/**"],
     ignores: ["app/routes/**/*.test.ts"],
-    rules: restrict([{ regex: "^(\\./(?!\\+types/)|~/routes/)", message: "No route imports another route: move shared code into a feature." }]),
+    rules: restrict([
+      { regex: "^(\\./(?!\\+types/)|~/routes/)", message: "No route imports another route: move shared code into a feature." },
+    ]),
   },
 );

@@ -11,7 +11,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** A PostgreSQL connection string. Unset: the embedded PGlite database in PGLITE_DIR. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional(),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   /** How many demo listings fill an empty database on first start (0 disables seeding). */
   SEED_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(600),

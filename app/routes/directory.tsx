@@ -5,7 +5,13 @@ import { data, Link, useLocation, useNavigation, useNavigate, useRevalidator } f
 import type { Route } from "./+types/directory";
 import { SignInDialog } from "~/features/accounts/sign-in-dialog.tsx";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
-import { directoryQueryToParams, formToDirectoryParams, PAGE_SIZES, parseDirectoryQuery, type ListFilter } from "~/features/directory/directory-filters.ts";
+import {
+  directoryQueryToParams,
+  formToDirectoryParams,
+  PAGE_SIZES,
+  parseDirectoryQuery,
+  type ListFilter,
+} from "~/features/directory/directory-filters.ts";
 import { FilterPanel } from "~/features/directory/filter-panel.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
@@ -107,19 +113,29 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
       <h1 className="text-3xl font-bold tracking-tight">Partner Directory</h1>
       <p className="mt-2 text-fg-muted">Discover and connect with partners, startups, and investors</p>
 
-      <form ref={form} method="get" action={pathname} id="directory-form" data-hydrated={hydrated} onSubmit={(e) => {
-        e.preventDefault();
-        clearTimeout(debounce.current);
-        submitForm();
-      }} onChange={(e) => {
-        const target = e.target as unknown as HTMLInputElement;
-        if (target.id === "directory-search" || target.role === "combobox") return;
-        submitForm();
-      }}>
+      <form
+        ref={form}
+        method="get"
+        action={pathname}
+        id="directory-form"
+        data-hydrated={hydrated}
+        onSubmit={(e) => {
+          e.preventDefault();
+          clearTimeout(debounce.current);
+          submitForm();
+        }}
+        onChange={(e) => {
+          const target = e.target as unknown as HTMLInputElement;
+          if (target.id === "directory-search" || target.role === "combobox") return;
+          submitForm();
+        }}
+      >
         <div role="search" className="mt-6 flex gap-2">
           <div className="relative flex-1">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" aria-hidden="true" />
-            <label htmlFor="directory-search" className="sr-only">Search listings</label>
+            <label htmlFor="directory-search" className="sr-only">
+              Search listings
+            </label>
             <input
               id="directory-search"
               type="search"
@@ -136,10 +152,14 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
             />
           </div>
           {searchText ? (
-            <button type="button" className="inline-flex h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-medium hover:bg-surface-muted" onClick={() => {
-              flushSync(() => setSearchText(""));
-              submitForm();
-            }}>
+            <button
+              type="button"
+              className="inline-flex h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-medium hover:bg-surface-muted"
+              onClick={() => {
+                flushSync(() => setSearchText(""));
+                submitForm();
+              }}
+            >
               <X className="size-4" aria-hidden="true" /> Clear
             </button>
           ) : null}
@@ -149,12 +169,24 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
         </div>
 
         <div className="mt-8 flex flex-col gap-8 lg:flex-row">
-          <FilterPanel key={search} query={query} facets={result.facets} options={options} onListChange={onListChange} clearHref={pathname} />
+          <FilterPanel
+            key={search}
+            query={query}
+            facets={result.facets}
+            options={options}
+            onListChange={onListChange}
+            clearHref={pathname}
+          />
           <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
             <h2 id="results-heading" className="text-xl font-semibold">
               {heading} <span className="font-normal text-fg-muted">({result.pagination.totalRecords})</span>
             </h2>
-            <ResultsGrid items={result.data} loading={loading} onLocked={() => setSignInOpen(true)} onRequestIntro={() => setSignInOpen(true)} />
+            <ResultsGrid
+              items={result.data}
+              loading={loading}
+              onLocked={() => setSignInOpen(true)}
+              onRequestIntro={() => setSignInOpen(true)}
+            />
             {result.data.length > 0 ? (
               <PaginationBar
                 pagination={result.pagination}
@@ -163,9 +195,16 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
                 pageSizeForm={
                   <label className="flex items-center gap-2 text-sm text-fg-muted">
                     Per page
-                    <select name="pageSize" defaultValue={query.pageSize} key={query.pageSize} className="h-9 rounded-lg border border-border bg-surface px-2 text-fg">
+                    <select
+                      name="pageSize"
+                      defaultValue={query.pageSize}
+                      key={query.pageSize}
+                      className="h-9 rounded-lg border border-border bg-surface px-2 text-fg"
+                    >
                       {PAGE_SIZES.map((size) => (
-                        <option key={size} value={size}>{size}</option>
+                        <option key={size} value={size}>
+                          {size}
+                        </option>
                       ))}
                     </select>
                   </label>

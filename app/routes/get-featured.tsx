@@ -7,12 +7,22 @@ const AUDIENCES = {
   startup: {
     title: "Get your startup featured",
     intro: "Featured startups appear at the top of the directory and in the Latest Funding Rounds table on the home page.",
-    asks: ["Your company name, website and a one-line tagline", "The problem you solve, your solution and why now", "Industries, markets and funding stage", "Your team and a contact for introductions"],
+    asks: [
+      "Your company name, website and a one-line tagline",
+      "The problem you solve, your solution and why now",
+      "Industries, markets and funding stage",
+      "Your team and a contact for introductions",
+    ],
   },
   partner: {
     title: "Get featured as a local partner",
     intro: "Featured partners are shown to startups looking to enter and grow in your markets.",
-    asks: ["Your company name, website and a one-line tagline", "The markets and industries you serve", "Your business model: retainer, retainer plus success fee, or success fee only", "A contact for introductions"],
+    asks: [
+      "Your company name, website and a one-line tagline",
+      "The markets and industries you serve",
+      "Your business model: retainer, retainer plus success fee, or success fee only",
+      "A contact for introductions",
+    ],
   },
 } as const;
 

@@ -1,7 +1,10 @@
 import { date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { listings } from "./listings.ts";
 
-const listingRef = () => uuid("listing_id").notNull().references(() => listings.id, { onDelete: "cascade" });
+const listingRef = () =>
+  uuid("listing_id")
+    .notNull()
+    .references(() => listings.id, { onDelete: "cascade" });
 const position = () => smallint("position").notNull().default(0);
 
 export const teamMembers = pgTable(
@@ -21,13 +24,25 @@ export const teamMembers = pgTable(
 
 export const faqs = pgTable(
   "faqs",
-  { id: serial("id").primaryKey(), listingId: listingRef(), position: position(), question: text("question").notNull(), answer: text("answer").notNull() },
+  {
+    id: serial("id").primaryKey(),
+    listingId: listingRef(),
+    position: position(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+  },
   (t) => [index("faqs_listing_idx").on(t.listingId, t.position)],
 );
 
 export const keyUseCases = pgTable(
   "key_use_cases",
-  { id: serial("id").primaryKey(), listingId: listingRef(), position: position(), title: text("title").notNull(), description: text("description") },
+  {
+    id: serial("id").primaryKey(),
+    listingId: listingRef(),
+    position: position(),
+    title: text("title").notNull(),
+    description: text("description"),
+  },
   (t) => [index("key_use_cases_listing_idx").on(t.listingId, t.position)],
 );
 

@@ -43,10 +43,22 @@ export const listings = pgTable(
     facebookUrl: text("facebook_url"),
     featured: boolean("featured").notNull().default(false),
 
-    industryIds: integer("industry_ids").array().notNull().default(sql`'{}'::integer[]`),
-    geographyIds: integer("geography_ids").array().notNull().default(sql`'{}'::integer[]`),
-    countryIds: integer("country_ids").array().notNull().default(sql`'{}'::integer[]`),
-    personaIds: integer("persona_ids").array().notNull().default(sql`'{}'::integer[]`),
+    industryIds: integer("industry_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    geographyIds: integer("geography_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    countryIds: integer("country_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    personaIds: integer("persona_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     fundingStageId: integer("funding_stage_id").references(() => fundingStages.id),
     businessModelId: integer("business_model_id").references(() => businessModels.id),
     revenueRangeId: integer("revenue_range_id").references(() => revenueRanges.id),

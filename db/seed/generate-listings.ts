@@ -21,20 +21,211 @@ export interface GeneratedListing {
   rounds: Array<{ amount: number; roundType: string; fundingDate: string; investors: string[] }>;
 }
 
-const ROOTS = ["Nimbus", "Quanta", "Vertex", "Lumen", "Helio", "Arbor", "Kestrel", "Orbit", "Pulse", "Cobalt", "Meridian", "Tandem", "Beacon", "Fathom", "Aster", "Juniper", "Solace", "Harbor", "Vireo", "Strata", "Atlas", "Ember", "Cinder", "Nova", "Polar", "Ridge", "Summit", "Tidal", "Zephyr", "Onyx", "Sable", "Willow", "Crest", "Delta", "Echo", "Falcon", "Granite", "Horizon", "Iris", "Jade", "Kairo", "Lattice", "Mosaic", "North", "Opal", "Prism", "Quill", "Raven", "Sierra", "Terra", "Umber", "Vela", "Wren", "Yarrow", "Zenith", "Alder", "Brio", "Cairn", "Dune", "Elm", "Flint", "Grove", "Halo", "Indigo", "Kite", "Loom", "Maple", "Nexa", "Oak", "Pine", "Rune", "Sol", "Thistle", "Vanta", "Weave", "Axon", "Bolt", "Clarity", "Drift", "Evergreen"];
-const STARTUP_SUFFIXES = ["Labs", "AI", "Health", "Robotics", "Analytics", "Pay", "Works", "Systems", "Bio", "Cloud", "Logic", "Grid", "Metrics", "Flow", "Stack", "Data", "Energy", "Learn", "Secure", "Foods"];
+const ROOTS = [
+  "Nimbus",
+  "Quanta",
+  "Vertex",
+  "Lumen",
+  "Helio",
+  "Arbor",
+  "Kestrel",
+  "Orbit",
+  "Pulse",
+  "Cobalt",
+  "Meridian",
+  "Tandem",
+  "Beacon",
+  "Fathom",
+  "Aster",
+  "Juniper",
+  "Solace",
+  "Harbor",
+  "Vireo",
+  "Strata",
+  "Atlas",
+  "Ember",
+  "Cinder",
+  "Nova",
+  "Polar",
+  "Ridge",
+  "Summit",
+  "Tidal",
+  "Zephyr",
+  "Onyx",
+  "Sable",
+  "Willow",
+  "Crest",
+  "Delta",
+  "Echo",
+  "Falcon",
+  "Granite",
+  "Horizon",
+  "Iris",
+  "Jade",
+  "Kairo",
+  "Lattice",
+  "Mosaic",
+  "North",
+  "Opal",
+  "Prism",
+  "Quill",
+  "Raven",
+  "Sierra",
+  "Terra",
+  "Umber",
+  "Vela",
+  "Wren",
+  "Yarrow",
+  "Zenith",
+  "Alder",
+  "Brio",
+  "Cairn",
+  "Dune",
+  "Elm",
+  "Flint",
+  "Grove",
+  "Halo",
+  "Indigo",
+  "Kite",
+  "Loom",
+  "Maple",
+  "Nexa",
+  "Oak",
+  "Pine",
+  "Rune",
+  "Sol",
+  "Thistle",
+  "Vanta",
+  "Weave",
+  "Axon",
+  "Bolt",
+  "Clarity",
+  "Drift",
+  "Evergreen",
+];
+const STARTUP_SUFFIXES = [
+  "Labs",
+  "AI",
+  "Health",
+  "Robotics",
+  "Analytics",
+  "Pay",
+  "Works",
+  "Systems",
+  "Bio",
+  "Cloud",
+  "Logic",
+  "Grid",
+  "Metrics",
+  "Flow",
+  "Stack",
+  "Data",
+  "Energy",
+  "Learn",
+  "Secure",
+  "Foods",
+];
 const INVESTOR_SUFFIXES = ["Ventures", "Capital", "Partners", "Growth Fund", "Venture Partners", "Investments", "Seed Fund", "Holdings"];
-const PARTNER_SUFFIXES = ["Consulting", "Advisory", "Group", "Market Entry", "Partners Asia", "Growth Partners", "Localization", "Associates"];
-const FIRST = ["Ava", "Liam", "Maya", "Noah", "Priya", "Kenji", "Sofia", "Mateo", "Amara", "Lukas", "Chloe", "Ravi", "Elena", "Tomasz", "Aisha", "Daniel", "Mei", "Oliver", "Zara", "Hugo", "Ines", "Kofi", "Hana", "Marco", "Leila", "Jonas", "Sara", "Yuki", "Femi", "Anya"];
-const LAST = ["Chen", "Okafor", "Müller", "Garcia", "Novak", "Tanaka", "Rossi", "Patel", "Kim", "Johansson", "Dubois", "Silva", "Nguyen", "Kowalski", "Mensah", "Haddad", "Schmidt", "Lee", "Ortiz", "Sato", "Ivanova", "Brown", "Costa", "Ali", "Fischer"];
-const TITLES = ["CEO & Co-founder", "CTO & Co-founder", "COO", "Head of Growth", "VP Engineering", "Chief Product Officer", "Head of Sales"];
+const PARTNER_SUFFIXES = [
+  "Consulting",
+  "Advisory",
+  "Group",
+  "Market Entry",
+  "Partners Asia",
+  "Growth Partners",
+  "Localization",
+  "Associates",
+];
+const FIRST = [
+  "Ava",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Priya",
+  "Kenji",
+  "Sofia",
+  "Mateo",
+  "Amara",
+  "Lukas",
+  "Chloe",
+  "Ravi",
+  "Elena",
+  "Tomasz",
+  "Aisha",
+  "Daniel",
+  "Mei",
+  "Oliver",
+  "Zara",
+  "Hugo",
+  "Ines",
+  "Kofi",
+  "Hana",
+  "Marco",
+  "Leila",
+  "Jonas",
+  "Sara",
+  "Yuki",
+  "Femi",
+  "Anya",
+];
+const LAST = [
+  "Chen",
+  "Okafor",
+  "Müller",
+  "Garcia",
+  "Novak",
+  "Tanaka",
+  "Rossi",
+  "Patel",
+  "Kim",
+  "Johansson",
+  "Dubois",
+  "Silva",
+  "Nguyen",
+  "Kowalski",
+  "Mensah",
+  "Haddad",
+  "Schmidt",
+  "Lee",
+  "Ortiz",
+  "Sato",
+  "Ivanova",
+  "Brown",
+  "Costa",
+  "Ali",
+  "Fischer",
+];
+const TITLES = [
+  "CEO & Co-founder",
+  "CTO & Co-founder",
+  "COO",
+  "Head of Growth",
+  "VP Engineering",
+  "Chief Product Officer",
+  "Head of Sales",
+];
 const INVESTOR_TYPES = ["Venture Capital", "Angel Network", "Corporate VC", "Family Office", "Accelerator"];
 const TICKETS = ["$50K - $250K", "$250K - $1M", "$1M - $5M", "$5M - $20M", "$20M+"];
 const ROUND_TYPES: Array<[string, number, number]> = [
-  ["pre-seed", 100_000, 499_000], ["seed", 500_000, 2_900_000], ["series-a", 3_000_000, 14_000_000],
-  ["series-b", 15_000_000, 49_000_000], ["series-c", 50_000_000, 99_000_000], ["series-d", 100_000_000, 450_000_000],
+  ["pre-seed", 100_000, 499_000],
+  ["seed", 500_000, 2_900_000],
+  ["series-a", 3_000_000, 14_000_000],
+  ["series-b", 15_000_000, 49_000_000],
+  ["series-c", 50_000_000, 99_000_000],
+  ["series-d", 100_000_000, 450_000_000],
 ];
-const VISIBILITY: Array<"public" | "subscriber" | "premium"> = ["public", "public", "public", "public", "public", "public", "subscriber", "subscriber", "premium", "premium"];
+const VISIBILITY: Array<"public" | "subscriber" | "premium"> = [
+  "public",
+  "public",
+  "public",
+  "public",
+  "public",
+  "public",
+  "subscriber",
+  "subscriber",
+  "premium",
+  "premium",
+];
 
 function domainOf(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, "") + ".example";
@@ -80,7 +271,13 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       type,
       name,
       tagline: taglineFor(type, sector, rng),
-      description: descriptionFor(type, name, sector, countries.map((c) => c.name), rng),
+      description: descriptionFor(
+        type,
+        name,
+        sector,
+        countries.map((c) => c.name),
+        rng,
+      ),
       websiteUrl: rng.chance(0.9) ? website : null,
       linkedinUrl: `https://www.linkedin.com/company/${domainOf(name).replace(".example", "")}`,
       featured,
@@ -99,9 +296,18 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       processingStatus: "published",
       lotDataQualityScore: rng.int(2, 5),
       primaryContact: personName(rng),
-      problem: type === "startup" && rich ? `${sector} teams lose weeks to manual work, scattered data and slow decisions. Most tools were built for a different era and do not talk to each other.` : null,
-      solution: type === "startup" && rich ? `${name} brings the whole ${sector.toLowerCase()} workflow into one place, automates the repetitive steps and surfaces what needs attention first.` : null,
-      timing: type === "startup" && rich ? `Budgets are shifting to tools that prove ROI within a quarter, and ${sector.toLowerCase()} buyers now expect software that works out of the box.` : null,
+      problem:
+        type === "startup" && rich
+          ? `${sector} teams lose weeks to manual work, scattered data and slow decisions. Most tools were built for a different era and do not talk to each other.`
+          : null,
+      solution:
+        type === "startup" && rich
+          ? `${name} brings the whole ${sector.toLowerCase()} workflow into one place, automates the repetitive steps and surfaces what needs attention first.`
+          : null,
+      timing:
+        type === "startup" && rich
+          ? `Budgets are shifting to tools that prove ROI within a quarter, and ${sector.toLowerCase()} buyers now expect software that works out of the box.`
+          : null,
       investorType: type === "investor" ? rng.pick(INVESTOR_TYPES) : null,
       ticketSize: type === "investor" ? rng.pick(TICKETS) : null,
     };
@@ -115,13 +321,23 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
         const [roundType, min, max] = ROUND_TYPES[r]!;
         year = Math.min(2026, year + rng.int(0, 2));
         const amount = Math.round(rng.int(min, max) / 10_000) * 10_000;
-        rounds.push({ amount, roundType, fundingDate: `${year}-${String(rng.int(1, 12)).padStart(2, "0")}-${String(rng.int(1, 28)).padStart(2, "0")}`, investors: investorNames.length ? rng.sample(investorNames, Math.min(2, investorNames.length)) : [] });
+        rounds.push({
+          amount,
+          roundType,
+          fundingDate: `${year}-${String(rng.int(1, 12)).padStart(2, "0")}-${String(rng.int(1, 28)).padStart(2, "0")}`,
+          investors: investorNames.length ? rng.sample(investorNames, Math.min(2, investorNames.length)) : [],
+        });
       }
       const latest = rounds.at(-1)!;
       Object.assign(listing, {
-        fundingAmount: latest.amount, fundingCurrency: "USD", fundingDate: latest.fundingDate,
-        amountRaised: latest.amount, latestRoundAmount: latest.amount, latestRoundDate: latest.fundingDate,
-        latestRoundType: latest.roundType, fundingRoundCount: rounds.length,
+        fundingAmount: latest.amount,
+        fundingCurrency: "USD",
+        fundingDate: latest.fundingDate,
+        amountRaised: latest.amount,
+        latestRoundAmount: latest.amount,
+        latestRoundDate: latest.fundingDate,
+        latestRoundType: latest.roundType,
+        fundingRoundCount: rounds.length,
         totalFundingRaised: rounds.reduce((sum, x) => sum + x.amount, 0),
       });
       if (featured && rng.chance(0.15)) listing.amountRaised = null; // shows "---" in the home table
@@ -130,39 +346,75 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
     const teamCount = rich ? rng.int(2, 4) : rng.int(0, 1);
     const team = Array.from({ length: teamCount }, (_, k) => {
       const person = personName(rng);
-      const slug = person.toLowerCase().normalize("NFKD").replace(/\p{M}+/gu, "").replace(/[^a-z]+/g, "-");
-      return { name: person, title: TITLES[k % TITLES.length]!, linkedinUrl: `https://www.linkedin.com/in/${slug}`, email: `${slug.split("-")[0]}@${domainOf(name)}` };
+      const slug = person
+        .toLowerCase()
+        .normalize("NFKD")
+        .replace(/\p{M}+/gu, "")
+        .replace(/[^a-z]+/g, "-");
+      return {
+        name: person,
+        title: TITLES[k % TITLES.length]!,
+        linkedinUrl: `https://www.linkedin.com/in/${slug}`,
+        email: `${slug.split("-")[0]}@${domainOf(name)}`,
+      };
     });
 
-    const faqs = type === "startup" && rich
-      ? [
-          { question: `Who is ${name} for?`, answer: `Teams in ${sector.toLowerCase()} that want results in weeks, not quarters.` },
-          { question: "How long does onboarding take?", answer: `Most customers are live within ${rng.int(2, 6)} weeks.` },
-          { question: "Do you integrate with existing tools?", answer: "Yes: the common CRMs, data warehouses and single sign-on providers." },
-        ]
-      : [];
-    const useCases = type === "startup" && rich
-      ? [
-          { title: `${sector} operations`, description: "Automate the weekly reporting cycle and free up analysts for real work." },
-          { title: "Partner onboarding", description: "Bring new partners live with a guided, trackable checklist." },
-        ]
-      : [];
-    const steps = type === "startup" && rich
-      ? ["Connect your existing data sources in minutes.", `${name} maps your workflow and flags the bottlenecks.`, "Automations run daily and report the time saved."]
-      : [];
+    const faqs =
+      type === "startup" && rich
+        ? [
+            { question: `Who is ${name} for?`, answer: `Teams in ${sector.toLowerCase()} that want results in weeks, not quarters.` },
+            { question: "How long does onboarding take?", answer: `Most customers are live within ${rng.int(2, 6)} weeks.` },
+            {
+              question: "Do you integrate with existing tools?",
+              answer: "Yes: the common CRMs, data warehouses and single sign-on providers.",
+            },
+          ]
+        : [];
+    const useCases =
+      type === "startup" && rich
+        ? [
+            { title: `${sector} operations`, description: "Automate the weekly reporting cycle and free up analysts for real work." },
+            { title: "Partner onboarding", description: "Bring new partners live with a guided, trackable checklist." },
+          ]
+        : [];
+    const steps =
+      type === "startup" && rich
+        ? [
+            "Connect your existing data sources in minutes.",
+            `${name} maps your workflow and flags the bottlenecks.`,
+            "Automations run daily and report the time saved.",
+          ]
+        : [];
     yield { listing, team, faqs, useCases, steps, rounds };
   }
 }
 
 function taglineFor(type: string, sector: string, rng: Random): string {
-  if (type === "investor") return rng.pick([`Early-stage investor backing ${sector} founders`, `Growth capital for ${sector} companies`, `Seed and Series A fund focused on ${sector}`]);
-  if (type === "partner") return rng.pick([`Market entry and growth partner for ${sector} companies`, `We open doors in new markets for ${sector} teams`, `Go-to-market partner for ${sector} in Asia and Europe`]);
-  return rng.pick([`The operating system for modern ${sector}`, `${sector} workflows on autopilot`, `Smarter decisions for ${sector} teams`, `Making ${sector} simple, fast and measurable`]);
+  if (type === "investor")
+    return rng.pick([
+      `Early-stage investor backing ${sector} founders`,
+      `Growth capital for ${sector} companies`,
+      `Seed and Series A fund focused on ${sector}`,
+    ]);
+  if (type === "partner")
+    return rng.pick([
+      `Market entry and growth partner for ${sector} companies`,
+      `We open doors in new markets for ${sector} teams`,
+      `Go-to-market partner for ${sector} in Asia and Europe`,
+    ]);
+  return rng.pick([
+    `The operating system for modern ${sector}`,
+    `${sector} workflows on autopilot`,
+    `Smarter decisions for ${sector} teams`,
+    `Making ${sector} simple, fast and measurable`,
+  ]);
 }
 
 function descriptionFor(type: string, name: string, sector: string, countries: string[], rng: Random): string {
   const where = countries.slice(0, 2).join(" and ");
-  if (type === "investor") return `${name} invests in ambitious ${sector} founders from ${where} and beyond. We lead or co-lead rounds, take board seats when useful and open our network of operators and customers from day one. Portfolio companies get hands-on support with hiring, pricing and international expansion.`;
-  if (type === "partner") return `${name} helps ${sector} companies enter and grow in ${where}. We handle partner sourcing, localisation, regulatory groundwork and the first customer meetings, so founders can focus on product. Engagements are structured around measurable introductions.`;
+  if (type === "investor")
+    return `${name} invests in ambitious ${sector} founders from ${where} and beyond. We lead or co-lead rounds, take board seats when useful and open our network of operators and customers from day one. Portfolio companies get hands-on support with hiring, pricing and international expansion.`;
+  if (type === "partner")
+    return `${name} helps ${sector} companies enter and grow in ${where}. We handle partner sourcing, localisation, regulatory groundwork and the first customer meetings, so founders can focus on product. Engagements are structured around measurable introductions.`;
   return `${name} builds software for ${sector} teams in ${where}. ${rng.pick(["Founded by operators who lived the problem", "Backed by experienced investors", "Used by fast-growing teams"])}, the company helps customers cut costs, move faster and measure what matters.`;
 }

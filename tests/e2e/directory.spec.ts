@@ -56,7 +56,12 @@ test.describe("directory", () => {
     for (const name of names) expect(name.toLowerCase()).toContain("nimbus");
     await box.fill("nimbsu");
     await expect(page).toHaveURL(/searchQuery=nimbsu/);
-    await expect(page.locator(CARDS).filter({ hasText: /^Nimbus/ }).first()).toBeVisible();
+    await expect(
+      page
+        .locator(CARDS)
+        .filter({ hasText: /^Nimbus/ })
+        .first(),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Clear" }).click();
     await expect(page.locator("#results-heading")).toHaveText("All Listings (600)");
     await expect(box).toHaveValue("");

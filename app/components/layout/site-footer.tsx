@@ -11,9 +11,18 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Footer" className="flex flex-col gap-2 text-sm">
-          <Link to="/listings" className="text-fg-muted hover:text-fg">Browse Listings</Link>
-          <Link to="/privacy-policy" className="text-fg-muted hover:text-fg">Privacy Policy</Link>
-          <a href="https://www.linkedin.com/company/introbase" target="_blank" rel="noopener noreferrer" className="text-fg-muted hover:text-fg">
+          <Link to="/listings" className="text-fg-muted hover:text-fg">
+            Browse Listings
+          </Link>
+          <Link to="/privacy-policy" className="text-fg-muted hover:text-fg">
+            Privacy Policy
+          </Link>
+          <a
+            href="https://www.linkedin.com/company/introbase"
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-fg-muted hover:text-fg"
+          >
             LinkedIn
           </a>
         </nav>

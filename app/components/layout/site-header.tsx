@@ -22,10 +22,20 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-4">
-          <NavLink to="/listings" className={({ isActive }) => cn("hidden rounded-md px-2 py-1 text-sm font-medium text-fg-muted hover:text-fg sm:block", isActive && "text-fg")}>
+          <NavLink
+            to="/listings"
+            className={({ isActive }) =>
+              cn("hidden rounded-md px-2 py-1 text-sm font-medium text-fg-muted hover:text-fg sm:block", isActive && "text-fg")
+            }
+          >
             Directory
           </NavLink>
-          <NavLink to="/pilot" className={({ isActive }) => cn("hidden rounded-md px-2 py-1 text-sm font-medium text-fg-muted hover:text-fg sm:block", isActive && "text-fg")}>
+          <NavLink
+            to="/pilot"
+            className={({ isActive }) =>
+              cn("hidden rounded-md px-2 py-1 text-sm font-medium text-fg-muted hover:text-fg sm:block", isActive && "text-fg")
+            }
+          >
             Pilot
           </NavLink>
           {isHome ? (

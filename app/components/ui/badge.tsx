@@ -9,5 +9,10 @@ const VARIANTS = {
 } as const;
 
 export function Badge({ variant = "neutral", className, ...props }: ComponentProps<"span"> & { variant?: keyof typeof VARIANTS }) {
-  return <span className={cn("inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium", VARIANTS[variant], className)} {...props} />;
+  return (
+    <span
+      className={cn("inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium", VARIANTS[variant], className)}
+      {...props}
+    />
+  );
 }

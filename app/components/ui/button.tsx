@@ -10,7 +10,11 @@ const VARIANTS = {
 } as const;
 const SIZES = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base" } as const;
 
-export function buttonClass({ variant = "primary", size = "md", className }: { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES; className?: string } = {}) {
+export function buttonClass({
+  variant = "primary",
+  size = "md",
+  className,
+}: { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES; className?: string } = {}) {
   return cn(
     "inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
     VARIANTS[variant],

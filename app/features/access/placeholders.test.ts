@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskContact, maskedMagnitude, placeholderFor, upgradeHint } from "./placeholders.ts";
+import { maskContact, maskedMagnitude, placeholderFor, textPreview, upgradeHint } from "./placeholders.ts";
 
 describe("maskedMagnitude", () => {
   it.each([
@@ -40,19 +40,24 @@ describe("placeholderFor (spec 01 §6 placeholder table)", () => {
     expect(placeholderFor("revenueRange", "$1M-$5M").placeholder).toBe("$X.X Million");
   });
 
-  it.each(["description", "problem", "solution"])("previews %s in 100 characters", (field) => {
-    const text = `${"word ".repeat(20)}SECRET-TAIL and the rest of the insight`;
-    const { placeholder, message } = placeholderFor(field, text);
+  it.each(["description", "problem", "solution"])("previews %s in at most 100 characters, never the whole text", (field) => {
+    const long = `${"word ".repeat(40)}SECRET-TAIL and the rest of the insight`;
+    const { placeholder, message } = placeholderFor(field, long);
     expect(message).toBe("Subscribe to read full company insights");
-    expect(placeholder).toBe(`${text.slice(0, 100).trimEnd()}…`);
+    expect(placeholder).toBe(`${long.slice(0, 100).trimEnd()}…`);
     expect(placeholder).not.toContain("SECRET-TAIL");
-    expect(placeholderFor(field, "Short problem.").placeholder).toBe("Short problem.");
-    expect(placeholderFor(field, "x".repeat(100)).placeholder).toBe("x".repeat(100));
+    // Shorter texts show at most half, so the preview is never the value itself.
+    const medium = `${"word ".repeat(20)}SECRET-TAIL`;
+    expect(placeholderFor(field, medium).placeholder).toBe(`${medium.slice(0, 55).trimEnd()}…`);
+    expect(placeholderFor(field, "Short problem.").placeholder).toBe("Short p…");
     expect(placeholderFor(field, null).placeholder).toBe("");
   });
 
   it("describes the team without naming anyone", () => {
-    expect(placeholderFor("team", [{ name: "Ava Chen" }])).toEqual({ placeholder: "Team profiles available", message: "Upgrade to view executive team details" });
+    expect(placeholderFor("team", [{ name: "Ava Chen" }])).toEqual({
+      placeholder: "Team profiles available",
+      message: "Upgrade to view executive team details",
+    });
   });
 
   it.each(["email", "phone", "primaryContact", "primarycontact"])("masks %s", (field) => {
@@ -101,5 +106,27 @@ describe("upgradeHint", () => {
   it("says 'a higher tier' when a tier record exists", () => {
     expect(upgradeHint("exports", "public", true)).toBe("Upgrade to a higher tier to unlock exports");
     expect(upgradeHint("exports", "subscriber", true)).toBe("Upgrade to a higher tier to unlock exports");
+  });
+});
+
+describe("textPreview never gives away a whole gated text", () => {
+  it("shows 100 characters of a long text", () => {
+    const text = "a".repeat(300);
+    expect(textPreview(text)).toBe(`${"a".repeat(100)}…`);
+  });
+
+  it("shows at most half of a short text", () => {
+    const text = "Our secret sauce is a ten-word answer.";
+    const preview = textPreview(text);
+    expect(preview.length).toBeLessThanOrEqual(Math.ceil(text.length / 2) + 1);
+    expect(preview).not.toContain("answer");
+  });
+
+  it("keeps emoji and other two-unit characters whole", () => {
+    expect(textPreview("😀😀😀😀")).toBe("😀😀…");
+  });
+
+  it("is empty for no text", () => {
+    expect(textPreview(null)).toBe("");
   });
 });

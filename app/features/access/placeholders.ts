@@ -27,9 +27,15 @@ export interface Placeholder {
 
 const PREVIEW_LENGTH = 100;
 
-function textPreview(value: unknown): string {
-  const text = typeof value === "string" ? value : "";
-  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH).trimEnd()}…` : text;
+/**
+ * The spec's 100-character preview, but never the whole text: a short gated text would otherwise be sent in full
+ * as its own "preview". At most half of a text shorter than 200 characters is shown.
+ */
+export function textPreview(value: unknown): string {
+  const text = [...(typeof value === "string" ? value : "")];
+  if (!text.length) return "";
+  const length = Math.min(PREVIEW_LENGTH, Math.floor(text.length / 2));
+  return `${text.slice(0, length).join("").trimEnd()}…`;
 }
 
 /**

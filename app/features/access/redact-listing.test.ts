@@ -1,3 +1,4 @@
+import { textPreview } from "./placeholders.ts";
 import { describe, expect, it } from "vitest";
 import type { ListingCard, ListingDetail } from "../catalog/listing-types.ts";
 import { gateDirectoryItem, redactListing, requiredLevel, type FieldRules } from "./redact-listing.ts";
@@ -69,9 +70,28 @@ describe("gateDirectoryItem", () => {
   it("turns a listing above the viewer's tier into a teaser holding only the teaser fields", () => {
     const teaser = gateDirectoryItem(card("subscriber"), { tier: "public" });
     expect(Object.keys(teaser).sort()).toEqual(
-      ["locked", "id", "slug", "type", "name", "logo", "tagline", "industry", "geography", "fundingStage", "featured", "listingVisibility"].sort(),
+      [
+        "locked",
+        "id",
+        "slug",
+        "type",
+        "name",
+        "logo",
+        "tagline",
+        "industry",
+        "geography",
+        "fundingStage",
+        "featured",
+        "listingVisibility",
+      ].sort(),
     );
-    expect(teaser).toMatchObject({ locked: true, name: "Nimbus Labs", industry: ["FinTech", "AI"], geography: ["Europe"], fundingStage: "Seed" });
+    expect(teaser).toMatchObject({
+      locked: true,
+      name: "Nimbus Labs",
+      industry: ["FinTech", "AI"],
+      geography: ["Europe"],
+      fundingStage: "Seed",
+    });
     const json = JSON.stringify(teaser);
     for (const hidden of ["Germany", "Japan", "CFO", "CTO", "success_only", "Software", "Asia"]) expect(json).not.toContain(hidden);
   });
@@ -111,17 +131,48 @@ describe("redactListing", () => {
   it("leaves every gated value out of what is sent, and describes each with its placeholder", () => {
     const visible = redactListing(detail(), { tier: "public" }, ALL_SUBSCRIBER)!;
     const json = JSON.stringify(visible);
-    for (const secret of ["1m_to_5m", "PROBLEM-SECRET-TAIL", "SOLUTION-SECRET", "TIMING-SECRET", "STEP-SECRET", "USECASE-SECRET", "Ava Chen", "ava-chen", "FAQ-SECRET"]) {
+    for (const secret of [
+      "1m_to_5m",
+      "PROBLEM-SECRET-TAIL",
+      "SOLUTION-SECRET",
+      "TIMING-SECRET",
+      "STEP-SECRET",
+      "USECASE-SECRET",
+      "Ava Chen",
+      "ava-chen",
+      "FAQ-SECRET",
+    ]) {
       expect(json).not.toContain(secret);
     }
-    expect(visible).toMatchObject({ revenueRange: null, problem: null, solution: null, timing: null, howItWorks: [], keyUseCases: [], team: [], faqs: [] });
-    expect(visible.lockedFields.revenueRange).toEqual({ requiredTier: "subscriber", placeholder: "$X.XM+", message: "Upgrade to unlock revenue data" });
-    expect(visible.lockedFields.problem!.placeholder).toBe(`${LONG_PROBLEM.slice(0, 100).trimEnd()}…`);
-    expect(visible.lockedFields.team).toEqual({ requiredTier: "subscriber", placeholder: "Team profiles available", message: "Upgrade to view executive team details" });
+    expect(visible).toMatchObject({
+      revenueRange: null,
+      problem: null,
+      solution: null,
+      timing: null,
+      howItWorks: [],
+      keyUseCases: [],
+      team: [],
+      faqs: [],
+    });
+    expect(visible.lockedFields.revenueRange).toEqual({
+      requiredTier: "subscriber",
+      placeholder: "$X.XM+",
+      message: "Upgrade to unlock revenue data",
+    });
+    expect(visible.lockedFields.problem!.placeholder).toBe(textPreview(LONG_PROBLEM));
+    expect(visible.lockedFields.team).toEqual({
+      requiredTier: "subscriber",
+      placeholder: "Team profiles available",
+      message: "Upgrade to view executive team details",
+    });
     expect(visible.lockedFields.timing!.message).toBe("Subscribe to view market analysis");
     expect(visible.lockedFields.howItWorks!.message).toBe("Subscribe to view business model");
     expect(visible.lockedFields.keyUseCases!.message).toBe("Subscribe to explore use cases");
-    expect(visible.lockedFields.faqs).toEqual({ requiredTier: "subscriber", placeholder: "Premium content", message: "Upgrade to unlock premium data" });
+    expect(visible.lockedFields.faqs).toEqual({
+      requiredTier: "subscriber",
+      placeholder: "Premium content",
+      message: "Upgrade to unlock premium data",
+    });
     // Ungated fields pass through.
     expect(visible.description).toBe("Nimbus Labs builds software for finance teams.");
     expect(visible.name).toBe("Nimbus Labs");

@@ -19,9 +19,15 @@ describe("tiers (spec 01 §4 and §6)", () => {
 
   it("lets a viewer see what their tier or a lower one requires, and nothing above", () => {
     const expected: Record<string, boolean> = {
-      "public/public": true, "public/subscriber": false, "public/premium": false,
-      "subscriber/public": true, "subscriber/subscriber": true, "subscriber/premium": false,
-      "premium/public": true, "premium/subscriber": true, "premium/premium": true,
+      "public/public": true,
+      "public/subscriber": false,
+      "public/premium": false,
+      "subscriber/public": true,
+      "subscriber/subscriber": true,
+      "subscriber/premium": false,
+      "premium/public": true,
+      "premium/subscriber": true,
+      "premium/premium": true,
     };
     for (const viewer of ACCESS_LEVELS) {
       for (const required of ACCESS_LEVELS) expect(canSee(viewer, required)).toBe(expected[`${viewer}/${required}`]);

@@ -4,7 +4,9 @@ import { Dialog } from "~/components/ui/dialog.tsx";
 export function SignInDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Sign in to Introbase">
-      <p className="text-sm text-fg-muted">Sign-in with Google and LinkedIn is coming soon. You can browse the whole public directory without an account.</p>
+      <p className="text-sm text-fg-muted">
+        Sign-in with Google and LinkedIn is coming soon. You can browse the whole public directory without an account.
+      </p>
     </Dialog>
   );
 }

@@ -2,15 +2,26 @@
 
 export const MISSING = "---";
 
+const AMOUNT_UNITS = [
+  { size: 1e3, suffix: "K" },
+  { size: 1e6, suffix: "M" },
+  { size: 1e9, suffix: "B" },
+] as const;
+
 /** $1.5K, $2.3M, $1.0B: one decimal at the 1e3, 1e6 and 1e9 thresholds; below that, the plain amount. */
 export function formatAmount(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return MISSING;
   const abs = Math.abs(amount);
   const sign = amount < 0 ? "-" : "";
-  if (abs >= 1e9) return `${sign}$${(abs / 1e9).toFixed(1)}B`;
-  if (abs >= 1e6) return `${sign}$${(abs / 1e6).toFixed(1)}M`;
-  if (abs >= 1e3) return `${sign}$${(abs / 1e3).toFixed(1)}K`;
-  return `${sign}$${abs}`;
+  let unit = AMOUNT_UNITS.findLastIndex((u) => abs >= u.size);
+  if (unit === -1) return `${sign}$${abs}`;
+  let digits = (abs / AMOUNT_UNITS[unit]!.size).toFixed(1);
+  // 999,950 rounds to "1000.0K": show it as the next unit up, "$1.0M".
+  if (Number(digits) >= 1000 && unit < AMOUNT_UNITS.length - 1) {
+    unit += 1;
+    digits = (abs / AMOUNT_UNITS[unit]!.size).toFixed(1);
+  }
+  return `${sign}$${digits}${AMOUNT_UNITS[unit]!.suffix}`;
 }
 
 export const REVENUE_LABELS: Record<string, string> = {
@@ -48,7 +59,10 @@ export function businessModelLabel(value: string): string {
 /** Round types like "series-a" as "Series A". */
 export function roundTypeLabel(value: string | null | undefined): string {
   if (!value) return MISSING;
-  return value.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(value.startsWith("pre") ? "-" : " ");
+  return value
+    .split("-")
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(value.startsWith("pre") ? "-" : " ");
 }
 
 /** Up to `cap` items, and how many more there are ("+N"). */

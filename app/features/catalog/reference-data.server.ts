@@ -38,16 +38,34 @@ export function clearReferenceCache(database?: Database): void {
 }
 
 async function loadReferenceData({ db }: Database): Promise<ReferenceData> {
-  const [industries, geographies, fundingStages, countries, targetPersonas, businessModels, revenueRanges, visibilityLevels] = await Promise.all([
-    db.select({ id: s.industries.id, name: s.industries.name }).from(s.industries).orderBy(asc(s.industries.name)),
-    db.select({ id: s.geographies.id, name: s.geographies.name }).from(s.geographies).orderBy(asc(s.geographies.id)),
-    db.select({ id: s.fundingStages.id, name: s.fundingStages.name }).from(s.fundingStages).orderBy(asc(s.fundingStages.sortOrder)),
-    db.select({ id: s.countries.id, name: s.countries.name, isoCode: s.countries.isoCode, emoji: s.countries.emoji }).from(s.countries).orderBy(asc(s.countries.name)),
-    db.select({ id: s.targetPersonas.id, name: s.targetPersonas.name }).from(s.targetPersonas).orderBy(asc(s.targetPersonas.name)),
-    db.select({ id: s.businessModels.id, code: s.businessModels.code, name: s.businessModels.name }).from(s.businessModels).orderBy(asc(s.businessModels.id)),
-    db.select({ id: s.revenueRanges.id, code: s.revenueRanges.code, name: s.revenueRanges.name }).from(s.revenueRanges).orderBy(asc(s.revenueRanges.sortOrder)),
-    db.select({ id: s.visibilityLevels.id, name: s.visibilityLevels.name, displayName: s.visibilityLevels.displayName, rank: s.visibilityLevels.rank }).from(s.visibilityLevels).orderBy(asc(s.visibilityLevels.rank)),
-  ]);
+  const [industries, geographies, fundingStages, countries, targetPersonas, businessModels, revenueRanges, visibilityLevels] =
+    await Promise.all([
+      db.select({ id: s.industries.id, name: s.industries.name }).from(s.industries).orderBy(asc(s.industries.name)),
+      db.select({ id: s.geographies.id, name: s.geographies.name }).from(s.geographies).orderBy(asc(s.geographies.id)),
+      db.select({ id: s.fundingStages.id, name: s.fundingStages.name }).from(s.fundingStages).orderBy(asc(s.fundingStages.sortOrder)),
+      db
+        .select({ id: s.countries.id, name: s.countries.name, isoCode: s.countries.isoCode, emoji: s.countries.emoji })
+        .from(s.countries)
+        .orderBy(asc(s.countries.name)),
+      db.select({ id: s.targetPersonas.id, name: s.targetPersonas.name }).from(s.targetPersonas).orderBy(asc(s.targetPersonas.name)),
+      db
+        .select({ id: s.businessModels.id, code: s.businessModels.code, name: s.businessModels.name })
+        .from(s.businessModels)
+        .orderBy(asc(s.businessModels.id)),
+      db
+        .select({ id: s.revenueRanges.id, code: s.revenueRanges.code, name: s.revenueRanges.name })
+        .from(s.revenueRanges)
+        .orderBy(asc(s.revenueRanges.sortOrder)),
+      db
+        .select({
+          id: s.visibilityLevels.id,
+          name: s.visibilityLevels.name,
+          displayName: s.visibilityLevels.displayName,
+          rank: s.visibilityLevels.rank,
+        })
+        .from(s.visibilityLevels)
+        .orderBy(asc(s.visibilityLevels.rank)),
+    ]);
   return { industries, geographies, fundingStages, countries, targetPersonas, businessModels, revenueRanges, visibilityLevels };
 }
 
@@ -63,7 +81,8 @@ export interface ReferenceIndex {
 }
 
 export function indexReferenceData(ref: ReferenceData): ReferenceIndex {
-  const byId = <T extends ReferenceItem>(items: T[], label: (x: T) => string = (x) => x.name) => new Map(items.map((x) => [x.id, label(x)]));
+  const byId = <T extends ReferenceItem>(items: T[], label: (x: T) => string = (x) => x.name) =>
+    new Map(items.map((x) => [x.id, label(x)]));
   return {
     industry: byId(ref.industries),
     geography: byId(ref.geographies),

@@ -6,10 +6,11 @@ export function slugify(name: string): string {
     .toLowerCase()
     .replace(/&/g, " and ")
     .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-  return slug || "listing";
+    .replace(/^-+|-+$/g, "");
+  // 80 characters, not UTF-16 units: a cut through a surrogate pair leaves a lone half that
+  // encodeURIComponent refuses (URIError), and the slug goes into every profile URL.
+  const capped = Array.from(slug).slice(0, 80).join("").replace(/-+$/, "");
+  return capped || "listing";
 }
 
 /** A slug not yet in `taken`: the plain slug, else slug-2, slug-3 ... */

@@ -23,7 +23,15 @@ export const MAX_SEARCH_LENGTH = 200;
 const MAX_VALUES_PER_FILTER = 50;
 const MAX_VALUE_LENGTH = 100;
 
-export const LIST_FILTERS = ["industries", "geographies", "fundingStages", "businessModels", "countries", "revenueRanges", "personas"] as const;
+export const LIST_FILTERS = [
+  "industries",
+  "geographies",
+  "fundingStages",
+  "businessModels",
+  "countries",
+  "revenueRanges",
+  "personas",
+] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
 export const BUSINESS_MODEL_CODES = ["retainer", "retainer_plus_success", "success_only"] as const;
@@ -56,7 +64,8 @@ export function parseDirectoryQuery(params: URLSearchParams): ParseResult {
   let featuredOnly: boolean | undefined;
   if (rawFeatured !== null && rawFeatured !== "") {
     const v = rawFeatured.toLowerCase();
-    if (v !== "true" && v !== "false" && v !== "on" && v !== "1" && v !== "0") return { ok: false, error: "featuredOnly must be true or false." };
+    if (v !== "true" && v !== "false" && v !== "on" && v !== "1" && v !== "0")
+      return { ok: false, error: "featuredOnly must be true or false." };
     featuredOnly = v === "true" || v === "on" || v === "1" ? true : undefined;
   }
 
@@ -69,13 +78,26 @@ export function parseDirectoryQuery(params: URLSearchParams): ParseResult {
 
   const lists = {} as Record<ListFilter, string[]>;
   for (const name of LIST_FILTERS) {
-    const values = [...new Set(params.getAll(name).flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean))];
+    const values = [
+      ...new Set(
+        params
+          .getAll(name)
+          .flatMap((v) => v.split(","))
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (values.length > MAX_VALUES_PER_FILTER) return { ok: false, error: `${name} accepts at most ${MAX_VALUES_PER_FILTER} values.` };
-    if (values.some((v) => v.length > MAX_VALUE_LENGTH)) return { ok: false, error: `${name} values must be at most ${MAX_VALUE_LENGTH} characters.` };
+    if (values.some((v) => v.length > MAX_VALUE_LENGTH))
+      return { ok: false, error: `${name} values must be at most ${MAX_VALUE_LENGTH} characters.` };
     lists[name] = values;
   }
   const badModel = lists.businessModels.find((m) => !(BUSINESS_MODEL_CODES as readonly string[]).includes(m));
-  if (badModel) return { ok: false, error: `businessModels accepts only retainer, retainer_plus_success, success_only (got "${badModel.slice(0, 40)}").` };
+  if (badModel)
+    return {
+      ok: false,
+      error: `businessModels accepts only retainer, retainer_plus_success, success_only (got "${badModel.slice(0, 40)}").`,
+    };
 
   return { ok: true, query: { searchQuery, entityType, featuredOnly, ...lists, page, pageSize: pageSize as PageSize } };
 }

@@ -4,12 +4,18 @@ import type { FilterOptions } from "./filter-panel.tsx";
 
 /** Filter choices from the reference lists, each with its facet count. Values are what the URL carries. */
 export function buildFilterOptions(ref: ReferenceData, facets: Facets): FilterOptions {
-  const byName = (items: Array<{ name: string }>, counts: Record<string, number>) => items.map((x) => ({ value: x.name, label: x.name, count: counts[x.name] ?? 0 }));
-  const byCode = (items: Array<{ code: string; name: string }>, counts: Record<string, number>) => items.map((x) => ({ value: x.code, label: x.name, count: counts[x.code] ?? 0 }));
+  const byName = (items: Array<{ name: string }>, counts: Record<string, number>) =>
+    items.map((x) => ({ value: x.name, label: x.name, count: counts[x.name] ?? 0 }));
+  const byCode = (items: Array<{ code: string; name: string }>, counts: Record<string, number>) =>
+    items.map((x) => ({ value: x.code, label: x.name, count: counts[x.code] ?? 0 }));
   return {
     industries: byName(ref.industries, facets.industries),
     geographies: byName(ref.geographies, facets.geographies),
-    countries: ref.countries.map((c) => ({ value: c.name, label: `${c.emoji ?? ""} ${c.name}`.trim(), count: facets.countries[c.name] ?? 0 })),
+    countries: ref.countries.map((c) => ({
+      value: c.name,
+      label: `${c.emoji ?? ""} ${c.name}`.trim(),
+      count: facets.countries[c.name] ?? 0,
+    })),
     revenueRanges: byCode(ref.revenueRanges, facets.revenueRanges),
     personas: byName(ref.targetPersonas, facets.personas),
     fundingStages: byName(ref.fundingStages, facets.fundingStages),

@@ -45,7 +45,10 @@ function CheckboxList({ name, options, selected }: { name: ListFilter; options: 
     <fieldset className="max-h-64 space-y-1 overflow-y-auto pr-1">
       <legend className="sr-only">{name}</legend>
       {options.map((o) => (
-        <label key={o.value} className={cn("flex items-center gap-2 text-sm", o.count === 0 && !selected.includes(o.value) && "text-fg-muted")}>
+        <label
+          key={o.value}
+          className={cn("flex items-center gap-2 text-sm", o.count === 0 && !selected.includes(o.value) && "text-fg-muted")}
+        >
           <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} className="size-4 accent-accent" />
           <span className="flex-1">{o.label}</span>
           <span className="text-xs text-fg-muted tabular-nums">{o.count}</span>
@@ -59,7 +62,19 @@ function CheckboxList({ name, options, selected }: { name: ListFilter; options: 
  * The filter controls of spec 01 §2, all inside the directory's GET form. With JavaScript a change submits at
  * once; without it, "Apply filters" does. Counts are facet counts under the other active filters.
  */
-export function FilterPanel({ query, facets, options, onListChange, clearHref }: { query: DirectoryQuery; facets: Facets; options: FilterOptions; onListChange: (name: ListFilter, values: string[]) => void; clearHref: string }) {
+export function FilterPanel({
+  query,
+  facets,
+  options,
+  onListChange,
+  clearHref,
+}: {
+  query: DirectoryQuery;
+  facets: Facets;
+  options: FilterOptions;
+  onListChange: (name: ListFilter, values: string[]) => void;
+  clearHref: string;
+}) {
   const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(false);
   const typeCounts = facets.entityType;
@@ -73,7 +88,14 @@ export function FilterPanel({ query, facets, options, onListChange, clearHref }:
             Clear All
           </Link>
           {hydrated ? (
-            <Button variant="secondary" size="sm" className="lg:hidden" aria-expanded={expanded} aria-controls="filter-controls" onClick={() => setExpanded((v) => !v)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="lg:hidden"
+              aria-expanded={expanded}
+              aria-controls="filter-controls"
+              onClick={() => setExpanded((v) => !v)}
+            >
               <SlidersHorizontal aria-hidden="true" />
               {expanded ? "Hide" : "Show"}
             </Button>
@@ -85,14 +107,26 @@ export function FilterPanel({ query, facets, options, onListChange, clearHref }:
           <legend className="mb-2 text-sm font-semibold">Entity Type</legend>
           {ENTITY_TYPES.map((t) => (
             <label key={t.value} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="type" value={t.value} defaultChecked={(query.entityType ?? "all") === t.value} className="size-4 accent-accent" />
+              <input
+                type="radio"
+                name="type"
+                value={t.value}
+                defaultChecked={(query.entityType ?? "all") === t.value}
+                className="size-4 accent-accent"
+              />
               <span className="flex-1">{t.label}</span>
               <span className="text-xs text-fg-muted tabular-nums">{t.value === "all" ? allCount : (typeCounts[t.value] ?? 0)}</span>
             </label>
           ))}
         </fieldset>
         <label className="flex items-center gap-2 border-t border-border py-3 text-sm font-medium">
-          <input type="checkbox" name="featured" value="true" defaultChecked={query.featuredOnly ?? false} className="size-4 accent-accent" />
+          <input
+            type="checkbox"
+            name="featured"
+            value="true"
+            defaultChecked={query.featuredOnly ?? false}
+            className="size-4 accent-accent"
+          />
           <span className="flex-1">Featured Only</span>
           <span className="text-xs font-normal text-fg-muted tabular-nums">{facets.featured}</span>
         </label>
@@ -103,13 +137,27 @@ export function FilterPanel({ query, facets, options, onListChange, clearHref }:
           <CheckboxList name="geographies" options={options.geographies} selected={query.geographies} />
         </Section>
         <Section title="Target Country" open={query.countries.length > 0}>
-          <TypeAhead name="countries" label="Target Country" placeholder="Search countries..." options={options.countries} selected={query.countries} onChange={(v) => onListChange("countries", v)} />
+          <TypeAhead
+            name="countries"
+            label="Target Country"
+            placeholder="Search countries..."
+            options={options.countries}
+            selected={query.countries}
+            onChange={(v) => onListChange("countries", v)}
+          />
         </Section>
         <Section title="Revenue /year" open={query.revenueRanges.length > 0}>
           <CheckboxList name="revenueRanges" options={options.revenueRanges} selected={query.revenueRanges} />
         </Section>
         <Section title="Target Personas" open={query.personas.length > 0}>
-          <TypeAhead name="personas" label="Target Personas" placeholder="Search personas..." options={options.personas} selected={query.personas} onChange={(v) => onListChange("personas", v)} />
+          <TypeAhead
+            name="personas"
+            label="Target Personas"
+            placeholder="Search personas..."
+            options={options.personas}
+            selected={query.personas}
+            onChange={(v) => onListChange("personas", v)}
+          />
         </Section>
         <Section title="Funding Stage" open={query.fundingStages.length > 0}>
           <CheckboxList name="fundingStages" options={options.fundingStages} selected={query.fundingStages} />

@@ -12,7 +12,10 @@ export function ListingLogo({ name, logo, size = "md" }: { name: string; logo: s
   const box = size === "lg" ? "size-16 text-2xl" : "size-12 text-lg";
   if (logo) return <img src={logo} alt="" className={`${box} shrink-0 rounded-lg border border-border object-cover`} loading="lazy" />;
   return (
-    <span aria-hidden="true" className={`${box} flex shrink-0 items-center justify-center rounded-lg bg-accent-soft font-semibold text-accent`}>
+    <span
+      aria-hidden="true"
+      className={`${box} flex shrink-0 items-center justify-center rounded-lg bg-accent-soft font-semibold text-accent`}
+    >
       {name.trim().charAt(0).toUpperCase() || "?"}
     </span>
   );
@@ -42,7 +45,13 @@ function CappedBadges({ label, items, cap }: { label: string; items: string[]; c
   );
 }
 
-export function ListingCard({ listing, onRequestIntro }: { listing: Card; onRequestIntro: (recipient: { name: string; type: ListingType }) => void }) {
+export function ListingCard({
+  listing,
+  onRequestIntro,
+}: {
+  listing: Card;
+  onRequestIntro: (recipient: { name: string; type: ListingType }) => void;
+}) {
   const href = `/profile/${listing.type}/${listing.slug}`;
   return (
     <article className="flex h-full flex-col rounded-xl border border-border bg-surface-raised p-5 shadow-sm transition-shadow hover:shadow-md">
@@ -78,7 +87,10 @@ export function ListingCard({ listing, onRequestIntro }: { listing: Card; onRequ
         <CappedBadges label="Countries" items={listing.countries} cap={CAPS.countries} />
       </ul>
       <div className="mt-auto flex gap-2 pt-5">
-        <Link to={href} className="inline-flex h-9 flex-1 items-center justify-center rounded-lg border border-border text-sm font-medium hover:bg-surface-muted">
+        <Link
+          to={href}
+          className="inline-flex h-9 flex-1 items-center justify-center rounded-lg border border-border text-sm font-medium hover:bg-surface-muted"
+        >
           View Profile
         </Link>
         <Button size="sm" className="h-9 flex-1" onClick={() => onRequestIntro({ name: listing.name, type: listing.type })}>

@@ -10,7 +10,12 @@ import { ListingLogo, TypeBadge } from "./listing-card.tsx";
 export function LockedTeaser({ listing, onUnlock }: { listing: Teaser; onUnlock: () => void }) {
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-dashed border-border bg-surface-muted p-5">
-      <button type="button" onClick={onUnlock} className="absolute inset-0 z-10 rounded-xl" aria-label={`Unlock ${listing.name}: subscribe for free`} />
+      <button
+        type="button"
+        onClick={onUnlock}
+        className="absolute inset-0 z-10 rounded-xl"
+        aria-label={`Unlock ${listing.name}: subscribe for free`}
+      />
       <div className="flex items-start gap-3">
         <ListingLogo name={listing.name} logo={listing.logo} />
         <div className="min-w-0 flex-1">

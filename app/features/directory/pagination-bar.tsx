@@ -11,7 +11,17 @@ const itemClass = "inline-flex h-9 min-w-9 items-center justify-center rounded-l
  * Page links carry the whole directory state in the URL, so they work without JavaScript and can be shared.
  * Previous and next are disabled at the ends and, like the whole strip, while a page is loading.
  */
-export function PaginationBar({ pagination, hrefFor, loading, pageSizeForm }: { pagination: Pagination; hrefFor: (page: number) => string; loading: boolean; pageSizeForm: React.ReactNode }) {
+export function PaginationBar({
+  pagination,
+  hrefFor,
+  loading,
+  pageSizeForm,
+}: {
+  pagination: Pagination;
+  hrefFor: (page: number) => string;
+  loading: boolean;
+  pageSizeForm: React.ReactNode;
+}) {
   const { currentPage, totalPages, hasNextPage, hasPreviousPage } = pagination;
   const disabledLink = (label: string, icon: React.ReactNode) => (
     <span className={cn(itemClass, "cursor-not-allowed text-fg-muted opacity-50")} aria-disabled="true">
@@ -20,7 +30,11 @@ export function PaginationBar({ pagination, hrefFor, loading, pageSizeForm }: { 
     </span>
   );
   return (
-    <nav aria-label="Pagination" className={cn("mt-8 flex flex-col items-center justify-between gap-4 sm:flex-row", loading && "pointer-events-none opacity-60")} inert={loading}>
+    <nav
+      aria-label="Pagination"
+      className={cn("mt-8 flex flex-col items-center justify-between gap-4 sm:flex-row", loading && "pointer-events-none opacity-60")}
+      inert={loading}
+    >
       <div className="flex flex-wrap items-center gap-1">
         {hasPreviousPage && !loading ? (
           <Link to={hrefFor(currentPage - 1)} className={cn(itemClass, "hover:bg-surface-muted")} rel="prev">

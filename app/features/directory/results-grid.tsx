@@ -19,7 +19,17 @@ function SkeletonCard() {
   );
 }
 
-export function ResultsGrid({ items, loading, onLocked, onRequestIntro }: { items: DirectoryItem[]; loading: boolean; onLocked: () => void; onRequestIntro: (recipient: { name: string; type: ListingType }) => void }) {
+export function ResultsGrid({
+  items,
+  loading,
+  onLocked,
+  onRequestIntro,
+}: {
+  items: DirectoryItem[];
+  loading: boolean;
+  onLocked: () => void;
+  onRequestIntro: (recipient: { name: string; type: ListingType }) => void;
+}) {
   if (loading) {
     return (
       <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading listings">
@@ -40,7 +50,13 @@ export function ResultsGrid({ items, loading, onLocked, onRequestIntro }: { item
   return (
     <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {items.map((item) => (
-        <li key={item.id}>{item.locked ? <LockedTeaser listing={item} onUnlock={onLocked} /> : <ListingCard listing={item} onRequestIntro={onRequestIntro} />}</li>
+        <li key={item.id}>
+          {item.locked ? (
+            <LockedTeaser listing={item} onUnlock={onLocked} />
+          ) : (
+            <ListingCard listing={item} onRequestIntro={onRequestIntro} />
+          )}
+        </li>
       ))}
     </ul>
   );

@@ -4,7 +4,13 @@ import { AppError } from "~/lib/errors.ts";
 import { gateDirectoryItem, type Viewer } from "../access/redact-listing.ts";
 import { normalizeLevel } from "../access/tiers.ts";
 import type { DirectoryItem, ListingType } from "../catalog/listing-types.ts";
-import { getReferenceData, indexReferenceData, namesOf, type ReferenceData, type ReferenceIndex } from "../catalog/reference-data.server.ts";
+import {
+  getReferenceData,
+  indexReferenceData,
+  namesOf,
+  type ReferenceData,
+  type ReferenceIndex,
+} from "../catalog/reference-data.server.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
 import type { DirectoryResult, Facets } from "./directory-result.ts";
 
@@ -18,8 +24,17 @@ interface Condition {
   sql: SQL;
 }
 
-const ARRAY_COLUMNS = { industries: "industry_ids", geographies: "geography_ids", countries: "country_ids", personas: "persona_ids" } as const;
-const SCALAR_COLUMNS = { fundingStages: "funding_stage_id", businessModels: "business_model_id", revenueRanges: "revenue_range_id" } as const;
+const ARRAY_COLUMNS = {
+  industries: "industry_ids",
+  geographies: "geography_ids",
+  countries: "country_ids",
+  personas: "persona_ids",
+} as const;
+const SCALAR_COLUMNS = {
+  fundingStages: "funding_stage_id",
+  businessModels: "business_model_id",
+  revenueRanges: "revenue_range_id",
+} as const;
 
 function intArray(ids: number[]): SQL {
   return sql.raw(`'{${ids.map((id) => Math.trunc(id)).join(",")}}'::int[]`);
@@ -46,7 +61,10 @@ function resolveIds(filter: ListFilter, values: string[], ref: ReferenceData): n
 
 /** Words of the search text as a prefix tsquery ("fin pay" → "fin:* & pay:*"); letters and digits only. */
 export function toPrefixTsquery(search: string): string | null {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 12);
+  const words = search
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 12);
   return words?.length ? words.map((w) => `${w}:*`).join(" & ") : null;
 }
 
@@ -64,10 +82,12 @@ function buildConditions(query: DirectoryQuery, ref: ReferenceData): Condition[]
   if (query.entityType) conditions.push({ dimension: "entityType", sql: sql`l.type = ${query.entityType}` });
   if (query.featuredOnly) conditions.push({ dimension: "featured", sql: sql`l.featured` });
   for (const [filter, column] of Object.entries(ARRAY_COLUMNS) as Array<[ListFilter, string]>) {
-    if (query[filter].length) conditions.push({ dimension: filter, sql: sql`l.${sql.raw(column)} && ${intArray(resolveIds(filter, query[filter], ref))}` });
+    if (query[filter].length)
+      conditions.push({ dimension: filter, sql: sql`l.${sql.raw(column)} && ${intArray(resolveIds(filter, query[filter], ref))}` });
   }
   for (const [filter, column] of Object.entries(SCALAR_COLUMNS) as Array<[ListFilter, string]>) {
-    if (query[filter].length) conditions.push({ dimension: filter, sql: sql`l.${sql.raw(column)} = ANY(${intArray(resolveIds(filter, query[filter], ref))})` });
+    if (query[filter].length)
+      conditions.push({ dimension: filter, sql: sql`l.${sql.raw(column)} = ANY(${intArray(resolveIds(filter, query[filter], ref))})` });
   }
   return conditions;
 }
@@ -128,7 +148,12 @@ interface FacetRow {
  */
 async function fetchFacets(database: Database, query: DirectoryQuery, conditions: Condition[]): Promise<FacetRow[]> {
   const flags = conditions.map((c, i) => sql`(${c.sql}) AS m${sql.raw(String(i))}`);
-  const misses = conditions.length ? sql.join(conditions.map((c) => sql`(NOT (${c.sql}))::int`), sql` + `) : sql`0`;
+  const misses = conditions.length
+    ? sql.join(
+        conditions.map((c) => sql`(NOT (${c.sql}))::int`),
+        sql` + `,
+      )
+    : sql`0`;
   const countsFor = (dimension: Dimension): SQL => {
     const own = conditions.findIndex((c) => c.dimension === dimension);
     return own === -1 ? sql`misses = 0` : sql`(misses = 0 OR NOT m${sql.raw(String(own))})`;
@@ -158,10 +183,25 @@ async function fetchFacets(database: Database, query: DirectoryQuery, conditions
 }
 
 function toFacets(rows: FacetRow[], index: ReferenceIndex): { total: number; facets: Facets } {
-  const facets: Facets = { entityType: {}, featured: 0, industries: {}, geographies: {}, countries: {}, personas: {}, fundingStages: {}, businessModels: {}, revenueRanges: {} };
+  const facets: Facets = {
+    entityType: {},
+    featured: 0,
+    industries: {},
+    geographies: {},
+    countries: {},
+    personas: {},
+    fundingStages: {},
+    businessModels: {},
+    revenueRanges: {},
+  };
   const names: Record<ListFilter, Map<number, string>> = {
-    industries: index.industry, geographies: index.geography, countries: index.country, personas: index.persona,
-    fundingStages: index.fundingStage, businessModels: index.businessModel, revenueRanges: index.revenueRange,
+    industries: index.industry,
+    geographies: index.geography,
+    countries: index.country,
+    personas: index.persona,
+    fundingStages: index.fundingStage,
+    businessModels: index.businessModel,
+    revenueRanges: index.revenueRange,
   };
   let total = 0;
   for (const row of rows) {

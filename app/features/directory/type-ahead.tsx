@@ -13,7 +13,21 @@ export interface FacetOption {
  * click or a choice; choosing adds a chip once and clears the text. Before hydration (or without
  * JavaScript) it is a plain checkbox list inside the same GET form.
  */
-export function TypeAhead({ name, label, placeholder, options, selected, onChange }: { name: string; label: string; placeholder: string; options: FacetOption[]; selected: string[]; onChange: (next: string[]) => void }) {
+export function TypeAhead({
+  name,
+  label,
+  placeholder,
+  options,
+  selected,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  options: FacetOption[];
+  selected: string[];
+  onChange: (next: string[]) => void;
+}) {
   const hydrated = useHydrated();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
@@ -36,7 +50,13 @@ export function TypeAhead({ name, label, placeholder, options, selected, onChang
         <legend className="sr-only">{label}</legend>
         {options.map((o) => (
           <label key={o.value} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} className="size-4 accent-accent" />
+            <input
+              type="checkbox"
+              name={name}
+              value={o.value}
+              defaultChecked={selected.includes(o.value)}
+              className="size-4 accent-accent"
+            />
             <span className="flex-1">{o.label}</span>
             <span className="text-xs text-fg-muted">{o.count}</span>
           </label>
@@ -90,7 +110,12 @@ export function TypeAhead({ name, label, placeholder, options, selected, onChang
         className="h-9 w-full rounded-lg border border-border bg-surface px-3 text-sm"
       />
       {open && matches.length > 0 ? (
-        <ul id={listId} role="listbox" aria-label={label} className="absolute z-20 mt-1 max-h-56 w-full overflow-y-auto rounded-lg border border-border bg-surface-raised py-1 shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          className="absolute z-20 mt-1 max-h-56 w-full overflow-y-auto rounded-lg border border-border bg-surface-raised py-1 shadow-lg"
+        >
           {matches.map((o, i) => (
             <li
               key={o.value}
@@ -110,9 +135,17 @@ export function TypeAhead({ name, label, placeholder, options, selected, onChang
       {selected.length ? (
         <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
           {selected.map((value) => (
-            <li key={value} className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent">
+            <li
+              key={value}
+              className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent"
+            >
               {options.find((o) => o.value === value)?.label ?? value}
-              <button type="button" onClick={() => onChange(selected.filter((v) => v !== value))} aria-label={`Remove ${value}`} className="rounded-full p-0.5 hover:bg-accent/10">
+              <button
+                type="button"
+                onClick={() => onChange(selected.filter((v) => v !== value))}
+                aria-label={`Remove ${value}`}
+                className="rounded-full p-0.5 hover:bg-accent/10"
+              >
                 <X className="size-3" aria-hidden="true" />
               </button>
             </li>

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server.ts";
+
+describe("parseEnv", () => {
+  it("has an offline default for everything", () => {
+    expect(parseEnv({})).toEqual({
+      NODE_ENV: "development",
+      HOST: "0.0.0.0",
+      PORT: 3000,
+      LOG_LEVEL: "info",
+      PGLITE_DIR: "./data/pglite",
+      SEED_LISTINGS: 600,
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    const env = parseEnv({ PORT: "", DATABASE_URL: "", PGLITE_DIR: "", SEED_LISTINGS: "" });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PGLITE_DIR).toBe("./data/pglite");
+    expect(env.SEED_LISTINGS).toBe(600);
+  });
+
+  it("reads and converts the values it is given, and ignores unknown variables", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "postgresql://app@db.internal:5432/introbase",
+      SEED_LISTINGS: "0",
+      PUBLIC_URL: "https://introbase.example",
+      PATH: "/usr/bin",
+    });
+    expect(env).toMatchObject({
+      NODE_ENV: "production",
+      PORT: 8080,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      SEED_LISTINGS: 0,
+      PUBLIC_URL: "https://introbase.example",
+    });
+    expect(env.DATABASE_URL).toBe("postgresql://app@db.internal:5432/introbase");
+    expect(parseEnv({ DATABASE_URL: "postgres://localhost/x" }).DATABASE_URL).toBe("postgres://localhost/x");
+    expect(env).not.toHaveProperty("PATH");
+  });
+
+  it.each(["http", "-1", "65536", "80.5", "1e9"])("rejects PORT=%s, naming the variable", (port) => {
+    expect(() => parseEnv({ PORT: port })).toThrow(/^Invalid environment: PORT: /);
+  });
+
+  it("rejects a DATABASE_URL that is not PostgreSQL with a clear message, without echoing it", () => {
+    let message = "";
+    try {
+      parseEnv({ DATABASE_URL: "mysql://root:hunter2@db/introbase" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe("Invalid environment: DATABASE_URL: DATABASE_URL must start with postgres:// or postgresql://");
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("lists every problem at once", () => {
+    expect(() => parseEnv({ NODE_ENV: "staging", LOG_LEVEL: "loud", SEED_LISTINGS: "-5" })).toThrow(
+      /NODE_ENV: .*; LOG_LEVEL: .*; SEED_LISTINGS: /,
+    );
+  });
+});

@@ -1,0 +1,78 @@
+import { defineConfig, devices } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * Browser journeys against the production build, on Debian's Chromium (never `npx playwright install`: the
+ * machines reach no browser download). The web server builds into its own BUILD_DIR and opens a fresh
+ * embedded database, which seeds the 600 demo listings on start, so runs never touch ./build or ./data.
+ */
+const PORT = Number(process.env.E2E_PORT || 3210);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Playwright loads this file again in every worker: make the data directory once, in the runner, hand it
+// down through the environment the workers inherit, and remove it when the runner exits (after the web
+// server has been stopped).
+if (!process.env.E2E_PGLITE_DIR) {
+  const dataRoot = mkdtempSync(path.join(tmpdir(), "introbase-e2e-"));
+  process.env.E2E_PGLITE_DIR = path.join(dataRoot, "pglite");
+  process.on("exit", () => rmSync(dataRoot, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? "list" : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "npm run build --silent && node server/index.ts",
+    url: `${BASE_URL}/healthz`,
+    // A server already on this port is someone else's, or a stale build: never test against it.
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    env: {
+      BUILD_DIR: "build-e2e",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      PGLITE_DIR: process.env.E2E_PGLITE_DIR,
+      SEED_LISTINGS: "600",
+      // The browser tests always use the embedded database, whatever the shell has set.
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,57 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+/** A public, unlocked listing of the type, found through the API as a visitor would. */
+async function publicProfilePath(page: Page, type: string): Promise<string> {
+  const response = await page.request.get(`/api/listings?type=${type}&pageSize=100`);
+  const body = (await response.json()) as { data: Array<{ locked: boolean; slug: string }> };
+  const listing = body.data.find((item) => !item.locked);
+  if (!listing) throw new Error(`no public ${type} in the demo data`);
+  return `/profile/${type}/${listing.slug}`;
+}
+
+const PAGES: Array<[string, (page: Page) => Promise<string>]> = [
+  ["home", async () => "/"],
+  ["directory", async () => "/listings"],
+  ["startup profile", (page) => publicProfilePath(page, "startup")],
+  ["investor profile", (page) => publicProfilePath(page, "investor")],
+  ["partner profile", (page) => publicProfilePath(page, "partner")],
+  ["marketing landing", async () => "/service-landing-1"],
+  ["pilot", async () => "/pilot"],
+  ["privacy policy", async () => "/privacy-policy"],
+  ["not found", async () => "/no-such-page"],
+];
+
+for (const [name, pathFor] of PAGES) {
+  test(`${name}: no serious or critical accessibility violations`, async ({ page }) => {
+    await page.goto(await pathFor(page));
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}
+
+for (const [label, width] of [
+  ["mobile", 360],
+  ["desktop", 1280],
+] as const) {
+  test.describe(`${label} width`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    for (const [name, pathFor] of PAGES) {
+      test(`${name} fits the screen without horizontal scrolling and logs no errors`, async ({ page }, testInfo) => {
+        const errors: string[] = [];
+        page.on("pageerror", (error) => errors.push(String(error)));
+        page.on("console", (message) => {
+          if (message.type() === "error" && !message.text().includes("404")) errors.push(message.text());
+        });
+        await page.goto(await pathFor(page));
+        await page.waitForLoadState("networkidle");
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        expect(errors).toEqual([]);
+        await page.screenshot({ path: testInfo.outputPath(`${name.replace(/\s+/g, "-")}-${label}.png`), fullPage: true });
+      });
+    }
+  });
+}

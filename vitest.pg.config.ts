@@ -1,0 +1,29 @@
+import { configDefaults, defineConfig } from "vitest/config";
+import { alias } from "./vitest.config.ts";
+
+/**
+ * `npm run test:pg`: the database tests (`*.db.test.ts`) against a PostgreSQL server. Each test file makes
+ * its own database on that server (app/lib/test-database.ts) and drops it afterwards, so the URL must name
+ * a role allowed to CREATE DATABASE. `npm test` runs the same files on an in-memory PGlite.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (!serverUrl) {
+  throw new Error(
+    "npm run test:pg needs a PostgreSQL server: set DATABASE_URL (or TEST_DATABASE_URL), for example " +
+      "DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run test:pg. The tests create and drop their own databases there.",
+  );
+}
+if (!/^postgres(ql)?:\/\//.test(serverUrl)) {
+  throw new Error("DATABASE_URL (or TEST_DATABASE_URL) must start with postgres:// or postgresql://");
+}
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: ["**/*.db.test.ts"],
+    exclude: [...configDefaults.exclude, "build/**", "build-e2e/**", "data/**"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
