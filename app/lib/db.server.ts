@@ -52,9 +52,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const dir = options.dir ?? "./data/pglite";
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  // PGlite leaves gigabytes of write-ahead log after bulk loads unless told otherwise (STACK-NOTES).
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  await client.exec("SET max_wal_size = '64MB'").catch(() => {});
+  // PGlite leaves gigabytes of write-ahead log after bulk loads unless told otherwise (STACK-NOTES). The
+  // setting only takes effect from the configuration file: `SET max_wal_size` is refused at run time.
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, postgresqlconf: ["max_wal_size = '64MB'"] });
   for (const [name, value] of Object.entries(TRGM_SETTINGS)) await client.exec(`SET ${name} = ${value}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
