@@ -122,7 +122,13 @@ export const listings = pgTable(
     index("listings_geography_ids_idx").using("gin", t.geographyIds),
     index("listings_country_ids_idx").using("gin", t.countryIds),
     index("listings_persona_ids_idx").using("gin", t.personaIds),
-    index("listings_type_order_idx").on(t.type, t.featured, t.name),
-    index("listings_order_idx").on(t.featured, t.name),
+    // The directory's default order (featured first, then name, then id) over published listings: the
+    // directory index is built in this order, and profile lookups of similar listings walk it by type.
+    index("listings_directory_order_idx")
+      .on(t.featured.desc(), t.name, t.id)
+      .where(sql`${t.processingStatus} = 'published'`),
+    index("listings_directory_type_order_idx")
+      .on(t.type, t.featured.desc(), t.name, t.id)
+      .where(sql`${t.processingStatus} = 'published'`),
   ],
 );

@@ -3,6 +3,7 @@ import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "./directory-filters.ts";
 import type { DirectoryResult } from "./directory-result.ts";
+import { invalidateDirectoryIndex } from "./directory-index.server.ts";
 import { searchListings } from "./search-listings.server.ts";
 
 /** Paginated listings are stale after 2 minutes (spec 01 §9): identical queries within that share one answer. */
@@ -16,6 +17,8 @@ export function getDirectory(database: Database, query: DirectoryQuery, viewer: 
   return cache.get(database, key, () => searchListings(database, query, viewer));
 }
 
-export function clearDirectoryCache(database?: Database): void {
+/** After listings were written: the next directory request reads them (index and cached pages both dropped). */
+export function invalidateDirectory(database: Database): void {
   cache.clear(database);
+  invalidateDirectoryIndex(database);
 }

@@ -11,6 +11,7 @@ import { AppError } from "~/lib/errors.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { LIST_FILTERS, parseDirectoryQuery, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
+import { invalidateDirectory } from "./get-directory.server.ts";
 import { searchListings, type DirectoryResult } from "./search-listings.server.ts";
 
 const LISTINGS = 300;
@@ -136,6 +137,21 @@ describe("totals equal a direct SQL count", () => {
     const result = await search({ searchQuery: "nimbsu", pageSize: "100" });
     expect(result.pagination.totalRecords).toBeGreaterThan(0);
     expect(result.data[0]!.name).toMatch(/^Nimbus /);
+  });
+
+  it("ranks name and tagline matches above description-only matches, each in the default order", async () => {
+    const [word] = await database.rows<{ w: string }>(sql`
+      SELECT lower(substring(name from '^[A-Za-z]+')) AS w FROM listings GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    const result = await search({ searchQuery: word!.w, pageSize: "100" });
+    const names = result.data.map((item) => item.name.toLowerCase());
+    expect(names[0]).toContain(word!.w);
+    // Strong matches (the word in the name or tagline) all come before the description-only ones.
+    const rows = await database.rows<{ name: string; strong: boolean }>(sql`
+      SELECT name, search_vector @@ to_tsquery('english', ${`${word!.w}:*AB`}) AS strong FROM listings
+      WHERE search_vector @@ to_tsquery('english', ${`${word!.w}:*`})`);
+    const strongByName = new Map(rows.map((r) => [r.name.toLowerCase(), r.strong]));
+    const strength = names.map((name) => strongByName.get(name) ?? true);
+    expect(strength).toEqual([...strength].sort((a, b) => Number(b) - Number(a)));
   });
 
   it("trims the search text and treats blank as no search", async () => {
@@ -305,5 +321,24 @@ describe("gating", () => {
       UNION ALL SELECT p.name FROM target_personas p, listings l WHERE l.id = ${row!.id} AND p.id = ANY(l.persona_ids)`);
     const json = JSON.stringify(teaser);
     for (const { name } of hidden) expect(json).not.toContain(`"${name}"`);
+  });
+});
+
+describe("freshness", () => {
+  it("shows a listing's unpublishing after invalidateDirectory, and not before", async () => {
+    const before = (await searchListings(database, query(), PREMIUM)).pagination.totalRecords;
+    const [hidden] = await database.rows<{ id: string }>(sql`
+      UPDATE listings SET processing_status = 'draft'
+      WHERE id = (SELECT id FROM listings ORDER BY name LIMIT 1) RETURNING id`);
+    try {
+      expect((await searchListings(database, query(), PREMIUM)).pagination.totalRecords).toBe(before);
+      invalidateDirectory(database);
+      const after = await searchListings(database, query({ pageSize: "100" }), PREMIUM);
+      expect(after.pagination.totalRecords).toBe(before - 1);
+      expect(after.data.some((item) => item.id === hidden!.id)).toBe(false);
+    } finally {
+      await database.rows(sql`UPDATE listings SET processing_status = 'published' WHERE id = ${hidden!.id}`);
+      invalidateDirectory(database);
+    }
   });
 });

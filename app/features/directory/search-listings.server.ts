@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { gateDirectoryItem, type Viewer } from "../access/redact-listing.ts";
@@ -11,34 +11,19 @@ import {
   type ReferenceData,
   type ReferenceIndex,
 } from "../catalog/reference-data.server.ts";
-import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
+import { LIST_FILTERS, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
+import {
+  countFacets,
+  getDirectoryIndex,
+  pageIds,
+  type ActiveFilter,
+  type Counts,
+  type DirectoryIndex,
+  type TextMatches,
+} from "./directory-index.server.ts";
 import type { DirectoryResult, Facets } from "./directory-result.ts";
 
 export type { DirectoryResult, Facets, Pagination } from "./directory-result.ts";
-
-type Dimension = "entityType" | "featured" | ListFilter;
-
-/** Each filter dimension as a SQL condition over the listings row `l`; the ids come from our own tables. */
-interface Condition {
-  dimension: Dimension;
-  sql: SQL;
-}
-
-const ARRAY_COLUMNS = {
-  industries: "industry_ids",
-  geographies: "geography_ids",
-  countries: "country_ids",
-  personas: "persona_ids",
-} as const;
-const SCALAR_COLUMNS = {
-  fundingStages: "funding_stage_id",
-  businessModels: "business_model_id",
-  revenueRanges: "revenue_range_id",
-} as const;
-
-function intArray(ids: number[]): SQL {
-  return sql.raw(`'{${ids.map((id) => Math.trunc(id)).join(",")}}'::int[]`);
-}
 
 /** Filter values are names (codes for revenue ranges and business models); unknown ones are a 400. */
 function resolveIds(filter: ListFilter, values: string[], ref: ReferenceData): number[] {
@@ -60,46 +45,46 @@ function resolveIds(filter: ListFilter, values: string[], ref: ReferenceData): n
 }
 
 /** Words of the search text as a prefix tsquery ("fin pay" → "fin:* & pay:*"); letters and digits only. */
-export function toPrefixTsquery(search: string): string | null {
+export function toPrefixTsquery(search: string, weights = ""): string | null {
   const words = search
     .toLowerCase()
     .match(/[\p{L}\p{N}]+/gu)
     ?.slice(0, 12);
-  return words?.length ? words.map((w) => `${w}:*`).join(" & ") : null;
+  return words?.length ? words.map((w) => `${w}:*${weights}`).join(" & ") : null;
 }
 
-function searchCondition(search: string): SQL {
-  const tsquery = toPrefixTsquery(search);
-  // Typo tolerance on names (pg_trgm, both operators use the GIN index): similar to the whole name, or to a
-  // word inside it ("nimbsu" finds "Nimbus AI" and "Nimbus Stack").
+/**
+ * Listings matching the search text, in the database: full-text with prefixes over name, tagline and
+ * description, plus typo tolerance on names (pg_trgm: similar to the whole name, or to a word inside it, so
+ * "nimbsu" finds "Nimbus AI"). A match in the name or tagline (weights A and B of search_vector) or a name
+ * typo is strong and ranks first; description-only matches follow. Cached with the index for its lifetime.
+ */
+function matchText(database: Database, index: DirectoryIndex, search: string): Promise<TextMatches> {
   const needle = search.toLowerCase();
-  const trigram = sql`(lower(l.name) % ${needle} OR ${needle} <% lower(l.name))`;
-  return tsquery ? sql`(l.search_vector @@ to_tsquery('english', ${tsquery}) OR ${trigram})` : trigram;
+  return index.textMatches.get(needle, async () => {
+    const tsquery = toPrefixTsquery(search);
+    const trigram = sql`(lower(name) % ${needle} OR ${needle} <% lower(name))`;
+    const strong = tsquery ? sql`(search_vector @@ to_tsquery('english', ${toPrefixTsquery(search, "AB")}) OR ${trigram})` : trigram;
+    const matches = tsquery ? sql`(search_vector @@ to_tsquery('english', ${tsquery}) OR ${trigram})` : trigram;
+    const rows = await database.rows<{ id: string; strong: boolean }>(sql`
+      SELECT id, ${strong} AS strong FROM listings WHERE processing_status = 'published' AND ${matches}`);
+    return { matches: index.bitsetOf(rows.map((r) => r.id)), strong: index.bitsetOf(rows.filter((r) => r.strong).map((r) => r.id)) };
+  });
 }
 
-function buildConditions(query: DirectoryQuery, ref: ReferenceData): Condition[] {
-  const conditions: Condition[] = [];
-  if (query.entityType) conditions.push({ dimension: "entityType", sql: sql`l.type = ${query.entityType}` });
-  if (query.featuredOnly) conditions.push({ dimension: "featured", sql: sql`l.featured` });
-  for (const [filter, column] of Object.entries(ARRAY_COLUMNS) as Array<[ListFilter, string]>) {
-    if (query[filter].length)
-      conditions.push({ dimension: filter, sql: sql`l.${sql.raw(column)} && ${intArray(resolveIds(filter, query[filter], ref))}` });
+const FILTER_KEYS: Record<ListFilter, (ref: ReferenceData, values: string[]) => string[]> = Object.fromEntries(
+  LIST_FILTERS.map((filter) => [filter, (ref: ReferenceData, values: string[]) => resolveIds(filter, values, ref).map(String)]),
+) as Record<ListFilter, (ref: ReferenceData, values: string[]) => string[]>;
+
+function activeFilters(query: DirectoryQuery, ref: ReferenceData, index: DirectoryIndex, text?: TextMatches): ActiveFilter[] {
+  const filters: ActiveFilter[] = [];
+  if (query.entityType) filters.push({ dimension: "entityType", admits: index.anyOf("entityType", [query.entityType]) });
+  if (query.featuredOnly) filters.push({ dimension: "featured", admits: index.anyOf("featured", ["true"]) });
+  for (const filter of LIST_FILTERS) {
+    if (query[filter].length) filters.push({ dimension: filter, admits: index.anyOf(filter, FILTER_KEYS[filter](ref, query[filter])) });
   }
-  for (const [filter, column] of Object.entries(SCALAR_COLUMNS) as Array<[ListFilter, string]>) {
-    if (query[filter].length)
-      conditions.push({ dimension: filter, sql: sql`l.${sql.raw(column)} = ANY(${intArray(resolveIds(filter, query[filter], ref))})` });
-  }
-  return conditions;
-}
-
-/** Conditions every directory query has: published listings, and the search text when given. */
-function baseCondition(query: DirectoryQuery): SQL {
-  const published = sql`l.processing_status = 'published'`;
-  return query.searchQuery ? sql`${published} AND ${searchCondition(query.searchQuery)}` : published;
-}
-
-function and(parts: SQL[]): SQL {
-  return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
+  if (text) filters.push({ dimension: "search", admits: text.matches });
+  return filters;
 }
 
 interface CardRow {
@@ -119,81 +104,19 @@ interface CardRow {
   visibility: string;
 }
 
-function orderBy(query: DirectoryQuery): SQL {
-  if (!query.searchQuery) return sql`l.featured DESC, l.name ASC, l.id ASC`;
-  const tsquery = toPrefixTsquery(query.searchQuery);
-  const rank = tsquery ? sql`ts_rank_cd(l.search_vector, to_tsquery('english', ${tsquery}))` : sql`0`;
-  return sql`${rank} DESC, word_similarity(${query.searchQuery.toLowerCase()}, lower(l.name)) DESC, l.name ASC, l.id ASC`;
+/** The cards of one page by primary key, in the page's order; a listing deleted since the index build drops out. */
+async function fetchCards(database: Database, ids: string[]): Promise<CardRow[]> {
+  if (!ids.length) return [];
+  const rows = await database.rows<CardRow>(sql`
+    SELECT id, slug, type, name, logo_url, tagline, featured, industry_ids, geography_ids,
+           country_ids, persona_ids, funding_stage_id, business_model_id, visibility
+    FROM listings
+    WHERE id = ANY(${`{${ids.join(",")}}`}::uuid[]) AND processing_status = 'published'`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function fetchPage(database: Database, query: DirectoryQuery, where: SQL): Promise<CardRow[]> {
-  return database.rows<CardRow>(sql`
-    SELECT l.id, l.slug, l.type, l.name, l.logo_url, l.tagline, l.featured, l.industry_ids, l.geography_ids,
-           l.country_ids, l.persona_ids, l.funding_stage_id, l.business_model_id, l.visibility
-    FROM listings l
-    WHERE ${where}
-    ORDER BY ${orderBy(query)}
-    LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`);
-}
-
-interface FacetRow {
-  dim: string;
-  v: string | null;
-  n: number;
-}
-
-/**
- * All facet counts and the total in one pass. A row counts towards a dimension's options when it passes
- * every active filter except that dimension's own, so "misses <= 1" bounds the rows read once.
- */
-async function fetchFacets(database: Database, query: DirectoryQuery, conditions: Condition[]): Promise<FacetRow[]> {
-  const flags = conditions.map((c, i) => sql`(${c.sql}) AS m${sql.raw(String(i))}`);
-  const misses = conditions.length
-    ? sql.join(
-        conditions.map((c) => sql`(NOT (${c.sql}))::int`),
-        sql` + `,
-      )
-    : sql`0`;
-  const countsFor = (dimension: Dimension): SQL => {
-    const own = conditions.findIndex((c) => c.dimension === dimension);
-    return own === -1 ? sql`misses = 0` : sql`(misses = 0 OR NOT m${sql.raw(String(own))})`;
-  };
-  const arrayFacet = (dimension: ListFilter, column: string) =>
-    sql`SELECT ${dimension}::text AS dim, v::text, count(*)::int AS n FROM base, unnest(${sql.raw(column)}) v WHERE ${countsFor(dimension)} GROUP BY v`;
-  const scalarFacet = (dimension: Dimension, column: string) =>
-    sql`SELECT ${dimension}::text AS dim, ${sql.raw(column)}::text AS v, count(*)::int AS n FROM base WHERE ${countsFor(dimension)} AND ${sql.raw(column)} IS NOT NULL GROUP BY 2`;
-  return database.rows<FacetRow>(sql`
-    WITH base AS MATERIALIZED (
-      SELECT l.type, l.featured, l.industry_ids, l.geography_ids, l.country_ids, l.persona_ids,
-             l.funding_stage_id, l.business_model_id, l.revenue_range_id,
-             ${misses} AS misses ${flags.length ? sql`, ${sql.join(flags, sql`, `)}` : sql``}
-      FROM listings l
-      WHERE ${baseCondition(query)} AND ${misses} <= 1
-    )
-    SELECT 'total' AS dim, NULL AS v, count(*)::int AS n FROM base WHERE misses = 0
-    UNION ALL ${scalarFacet("entityType", "type")}
-    UNION ALL SELECT 'featured', 'true', count(*)::int FROM base WHERE ${countsFor("featured")} AND featured
-    UNION ALL ${arrayFacet("industries", "industry_ids")}
-    UNION ALL ${arrayFacet("geographies", "geography_ids")}
-    UNION ALL ${arrayFacet("countries", "country_ids")}
-    UNION ALL ${arrayFacet("personas", "persona_ids")}
-    UNION ALL ${scalarFacet("fundingStages", "funding_stage_id")}
-    UNION ALL ${scalarFacet("businessModels", "business_model_id")}
-    UNION ALL ${scalarFacet("revenueRanges", "revenue_range_id")}`);
-}
-
-function toFacets(rows: FacetRow[], index: ReferenceIndex): { total: number; facets: Facets } {
-  const facets: Facets = {
-    entityType: {},
-    featured: 0,
-    industries: {},
-    geographies: {},
-    countries: {},
-    personas: {},
-    fundingStages: {},
-    businessModels: {},
-    revenueRanges: {},
-  };
+function toFacets(counts: Counts, index: ReferenceIndex): Facets {
   const names: Record<ListFilter, Map<number, string>> = {
     industries: index.industry,
     geographies: index.geography,
@@ -203,17 +126,25 @@ function toFacets(rows: FacetRow[], index: ReferenceIndex): { total: number; fac
     businessModels: index.businessModel,
     revenueRanges: index.revenueRange,
   };
-  let total = 0;
-  for (const row of rows) {
-    if (row.dim === "total") total = row.n;
-    else if (row.dim === "featured") facets.featured = row.n;
-    else if (row.dim === "entityType") facets.entityType[row.v ?? ""] = row.n;
-    else {
-      const name = names[row.dim as ListFilter]?.get(Number(row.v));
-      if (name !== undefined) facets[row.dim as ListFilter][name] = row.n;
+  const named = (filter: ListFilter): Record<string, number> => {
+    const out: Record<string, number> = {};
+    for (const [key, n] of counts.facets[filter]) {
+      const name = names[filter].get(Number(key));
+      if (name !== undefined) out[name] = n;
     }
-  }
-  return { total, facets };
+    return out;
+  };
+  return {
+    entityType: Object.fromEntries(counts.facets.entityType),
+    featured: counts.facets.featured.get("true") ?? 0,
+    industries: named("industries"),
+    geographies: named("geographies"),
+    countries: named("countries"),
+    personas: named("personas"),
+    fundingStages: named("fundingStages"),
+    businessModels: named("businessModels"),
+    revenueRanges: named("revenueRanges"),
+  };
 }
 
 function toCard(row: CardRow, index: ReferenceIndex, viewer: Viewer): DirectoryItem {
@@ -240,12 +171,13 @@ function toCard(row: CardRow, index: ReferenceIndex, viewer: Viewer): DirectoryI
 
 /** One directory page for a viewer: gated cards, spec 01 §3 pagination, and facet counts. */
 export async function searchListings(database: Database, query: DirectoryQuery, viewer: Viewer): Promise<DirectoryResult> {
-  const ref = await getReferenceData(database);
+  const [ref, directory] = await Promise.all([getReferenceData(database), getDirectoryIndex(database)]);
   const index = indexReferenceData(ref);
-  const conditions = buildConditions(query, ref);
-  const where = and([baseCondition(query), ...conditions.map((c) => c.sql)]);
-  const [rows, facetRows] = await Promise.all([fetchPage(database, query, where), fetchFacets(database, query, conditions)]);
-  const { total, facets } = toFacets(facetRows, index);
+  const text = query.searchQuery ? await matchText(database, directory, query.searchQuery) : undefined;
+  const counts = countFacets(directory, activeFilters(query, ref, directory, text));
+  const ids = pageIds(directory, counts.matching, (query.page - 1) * query.pageSize, query.pageSize, text?.strong);
+  const rows = await fetchCards(database, ids);
+  const total = counts.total;
   const totalPages = Math.max(1, Math.ceil(total / query.pageSize));
   const hasNextPage = query.page < totalPages;
   return {
@@ -259,6 +191,6 @@ export async function searchListings(database: Database, query: DirectoryQuery, 
       hasPreviousPage: query.page > 1,
       ...(hasNextPage ? { nextOffset: String(query.page * query.pageSize) } : {}),
     },
-    facets,
+    facets: toFacets(counts, index),
   };
 }

@@ -1,0 +1,239 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/lib/db.server.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { TtlCache } from "~/lib/ttl-cache.ts";
+import type { ListingType } from "../catalog/listing-types.ts";
+import {
+  countBits,
+  countIntersection,
+  difference,
+  emptyBitset,
+  fullBitset,
+  intersectInto,
+  setBit,
+  setPositions,
+  uniteInto,
+  type Bitset,
+} from "./bitset.ts";
+import type { ListFilter } from "./directory-filters.ts";
+
+/**
+ * The directory's filter index: every published listing's filterable attributes as one bitset per option,
+ * positions in the directory's default order (featured first, then name, then id). Filtering, the total,
+ * every facet count and the page's ids come from bitset arithmetic; the database then reads only the 25-100
+ * cards of the page by primary key. Scanning and grouping 100,000 rows in SQL for every query took 200-900 ms
+ * (bench/results/directory-diagnosis-2026-11-22.md); this takes a few milliseconds.
+ *
+ * The index is rebuilt from one narrow query when it is older than the listings cache lifetime of spec 01 §9
+ * (2 minutes), while requests keep using the previous one, and at once after `invalidateDirectoryIndex`
+ * (called by everything that writes listings).
+ */
+export type Dimension = "entityType" | "featured" | ListFilter;
+
+const ARRAY_COLUMNS = {
+  industries: "industry_ids",
+  geographies: "geography_ids",
+  countries: "country_ids",
+  personas: "persona_ids",
+} as const;
+const SCALAR_COLUMNS = {
+  fundingStages: "funding_stage_id",
+  businessModels: "business_model_id",
+  revenueRanges: "revenue_range_id",
+} as const;
+export const DIMENSIONS: Dimension[] = [
+  "entityType",
+  "featured",
+  ...(Object.keys(ARRAY_COLUMNS) as ListFilter[]),
+  ...(Object.keys(SCALAR_COLUMNS) as ListFilter[]),
+];
+
+export const INDEX_LIFETIME_MS = 2 * 60 * 1000;
+
+interface IndexRow {
+  id: string;
+  type: ListingType;
+  featured: boolean;
+  industry_ids: number[] | null;
+  geography_ids: number[] | null;
+  country_ids: number[] | null;
+  persona_ids: number[] | null;
+  funding_stage_id: number | null;
+  business_model_id: number | null;
+  revenue_range_id: number | null;
+}
+
+/** Listings matching a search text: all matches, and the strong ones (name or tagline, or a name typo). */
+export interface TextMatches {
+  matches: Bitset;
+  strong: Bitset;
+}
+
+export class DirectoryIndex {
+  readonly all: Bitset;
+  /** Option key (type name, "true", or reference id as text) → listings having it, per dimension. */
+  readonly options: Record<Dimension, Map<string, Bitset>>;
+  readonly positionOf = new Map<string, number>();
+  /** Text matches live as long as the index: positions are only meaningful within one build. */
+  readonly textMatches = new TtlCache<TextMatches>(INDEX_LIFETIME_MS, 500);
+
+  constructor(
+    readonly ids: string[],
+    rows: IndexRow[],
+    readonly builtAt: number,
+  ) {
+    this.all = fullBitset(ids.length);
+    this.options = Object.fromEntries(DIMENSIONS.map((d) => [d, new Map<string, Bitset>()])) as DirectoryIndex["options"];
+    rows.forEach((row, position) => {
+      this.positionOf.set(row.id, position);
+      this.mark("entityType", row.type, position);
+      if (row.featured) this.mark("featured", "true", position);
+      for (const [dimension, column] of Object.entries(ARRAY_COLUMNS) as Array<[ListFilter, keyof IndexRow]>) {
+        for (const id of (row[column] as number[] | null) ?? []) this.mark(dimension, String(id), position);
+      }
+      for (const [dimension, column] of Object.entries(SCALAR_COLUMNS) as Array<[ListFilter, keyof IndexRow]>) {
+        const id = row[column];
+        if (id !== null) this.mark(dimension, String(id), position);
+      }
+    });
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  private mark(dimension: Dimension, key: string, position: number): void {
+    let set = this.options[dimension].get(key);
+    if (!set) this.options[dimension].set(key, (set = emptyBitset(this.ids.length)));
+    setBit(set, position);
+  }
+
+  /** Listings having any of the keys (the OR within one filter). */
+  anyOf(dimension: Dimension, keys: string[]): Bitset {
+    const out = emptyBitset(this.size);
+    for (const key of keys) {
+      const set = this.options[dimension].get(key);
+      if (set) uniteInto(out, set);
+    }
+    return out;
+  }
+
+  /** A bitset of the given listing ids; ids not in the index (unpublished since the build) are ignored. */
+  bitsetOf(ids: Iterable<string>): Bitset {
+    const out = emptyBitset(this.size);
+    for (const id of ids) {
+      const position = this.positionOf.get(id);
+      if (position !== undefined) setBit(out, position);
+    }
+    return out;
+  }
+}
+
+/** One active filter: its dimension (or the search text, which has no facet) and the listings it admits. */
+export interface ActiveFilter {
+  dimension: Dimension | "search";
+  admits: Bitset;
+}
+
+export interface Counts {
+  total: number;
+  /** Per dimension, option key → listings matching it with every other active filter applied. */
+  facets: Record<Dimension, Map<string, number>>;
+  /** Listings matching every filter. */
+  matching: Bitset;
+}
+
+function intersectAll(index: DirectoryIndex, filters: ActiveFilter[], skip: number): Bitset {
+  const out = index.all.slice();
+  filters.forEach((filter, i) => i !== skip && intersectInto(out, filter.admits));
+  return out;
+}
+
+/**
+ * The total and every facet count. An option's count is what the total would become if it were the
+ * dimension's only selection: every other active filter applies, the dimension's own does not.
+ */
+export function countFacets(index: DirectoryIndex, filters: ActiveFilter[]): Counts {
+  const matching = intersectAll(index, filters, -1);
+  const facets = {} as Counts["facets"];
+  for (const dimension of DIMENSIONS) {
+    const own = filters.findIndex((f) => f.dimension === dimension);
+    const base = own === -1 ? matching : intersectAll(index, filters, own);
+    const counts = new Map<string, number>();
+    for (const [key, set] of index.options[dimension]) {
+      const n = countIntersection(base, set);
+      if (n) counts.set(key, n);
+    }
+    facets[dimension] = counts;
+  }
+  return { total: countBits(matching), facets, matching };
+}
+
+/**
+ * The ids of one page. Without search text the default order is the index order; with it, strong matches
+ * (name, tagline, name typo) come first, then the rest, each group in the default order.
+ */
+export function pageIds(index: DirectoryIndex, matching: Bitset, offset: number, limit: number, strong?: Bitset): string[] {
+  if (!strong) return setPositions(matching, offset, limit).map((p) => index.ids[p]!);
+  const first = intersectInto(matching.slice(), strong);
+  const firstCount = countBits(first);
+  const positions = setPositions(first, offset, limit);
+  if (positions.length < limit) {
+    positions.push(...setPositions(difference(matching, strong), Math.max(0, offset - firstCount), limit - positions.length));
+  }
+  return positions.map((p) => index.ids[p]!);
+}
+
+async function buildIndex(database: Database): Promise<DirectoryIndex> {
+  const builtAt = Date.now();
+  const rows = await database.rows<IndexRow>(sql`
+    SELECT id, type, featured, industry_ids, geography_ids, country_ids, persona_ids,
+           funding_stage_id, business_model_id, revenue_range_id
+    FROM listings
+    WHERE processing_status = 'published'
+    -- featured is never null; NULLS LAST only makes the order match listings_directory_order_idx
+    ORDER BY featured DESC NULLS LAST, name ASC, id ASC`);
+  return new DirectoryIndex(
+    rows.map((r) => r.id),
+    rows,
+    builtAt,
+  );
+}
+
+interface Slot {
+  current: Promise<DirectoryIndex>;
+  refreshing: boolean;
+}
+const slots = new WeakMap<Database, Slot>();
+
+/**
+ * The index for a database. A stale index is still answered from while a fresh one builds in the
+ * background, so no request waits for a rebuild after the first.
+ */
+export async function getDirectoryIndex(database: Database): Promise<DirectoryIndex> {
+  let slot = slots.get(database);
+  if (!slot) {
+    slot = { current: buildIndex(database), refreshing: false };
+    slots.set(database, slot);
+    const created = slot;
+    created.current.catch(() => slots.get(database) === created && slots.delete(database));
+    return created.current;
+  }
+  const index = await slot.current;
+  if (Date.now() - index.builtAt > INDEX_LIFETIME_MS && !slot.refreshing) {
+    const refreshing = slot;
+    refreshing.refreshing = true;
+    buildIndex(database)
+      .then((fresh) => {
+        if (slots.get(database) === refreshing) refreshing.current = Promise.resolve(fresh);
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "directory index refresh failed; serving the previous one"))
+      .finally(() => (refreshing.refreshing = false));
+  }
+  return index;
+}
+
+/** Forget the index after listings were written; the next directory request rebuilds it. */
+export function invalidateDirectoryIndex(database: Database): void {
+  slots.delete(database);
+}
