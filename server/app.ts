@@ -7,9 +7,16 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { appContext } from "~/lib/app-context.ts";
+import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 
-export { getDatabase };
+/**
+ * The database opened and migrated (first start: demo data), with the directory index built, so the first
+ * visitor does not wait for either (the index takes about a second at 100,000 listings).
+ */
+export async function prepare(): Promise<void> {
+  await getDirectoryIndex(await getDatabase());
+}
 
 export const app = express();
 app.disable("x-powered-by");

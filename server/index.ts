@@ -59,7 +59,7 @@ if (DEVELOPMENT) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { port: PORT + 20_000 } } });
   server.use(viteDevServer.middlewares);
-  ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => mod.getDatabase());
+  ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => mod.prepare());
   server.use(async (req, res, next) => {
     try {
       const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -74,11 +74,11 @@ if (DEVELOPMENT) {
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-  ready = build.getDatabase();
+  ready = build.prepare();
   server.use(build.app);
 }
 
-// Open the database (migrations, first-start demo data) before taking traffic.
+// Open the database (migrations, first-start demo data) and build the directory index before taking traffic.
 await ready;
 const listener = server.listen(PORT, HOST, (error?: Error) => {
   if (error) {
