@@ -6,6 +6,13 @@ export default [
   route("api/listings", "routes/api.listings.ts"),
   route("api/listings/:type/:slug", "routes/api.listing.ts"),
   route("api/reference", "routes/api.reference.ts"),
+  // Accounts (spec 01 §7): our calls first; everything else under /api/auth is Better Auth's.
+  route("api/auth/me", "routes/api.auth.me.ts"),
+  route("api/auth/signin", "routes/api.auth.signin.ts"),
+  route("api/auth/signout", "routes/api.auth.signout.ts"),
+  route("api/auth/session", "routes/api.auth.session.ts"),
+  route("api/auth/csrf", "routes/api.auth.csrf.ts"),
+  route("api/auth/*", "routes/api.auth.$.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -17,6 +24,7 @@ export default [
     route("pilot", "routes/pilot.tsx"),
     route("profile/:type/:slug", "routes/profile.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("sign-in", "routes/sign-in.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

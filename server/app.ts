@@ -4,29 +4,70 @@
  */
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
+import { fromNodeHeaders } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { appContext } from "~/lib/app-context.ts";
+import { ensureDemoUsers } from "#db/seed/demo-users.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
+import { appContext } from "~/lib/app-context.ts";
 import { getDatabase } from "~/lib/database.server.ts";
+import { getEnv, publicUrl } from "~/lib/env.server.ts";
+import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { passesOriginCheck } from "~/lib/same-origin.ts";
+import { getSessionUser } from "~/lib/session.server.ts";
+import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
+
+const env = getEnv();
+const providers = identityProviders(env);
 
 /**
- * The database opened and migrated (first start: demo data), with the directory index built, so the first
- * visitor does not wait for either (the index takes about a second at 100,000 listings).
+ * The database opened and migrated (first start: demo data, and the demo users when sign-in runs against
+ * the local provider), with the directory index built, so the first visitor waits for none of it (the
+ * index takes about a second at 100,000 listings).
  */
 export async function prepare(): Promise<void> {
-  await getDirectoryIndex(await getDatabase());
+  const database = await getDatabase();
+  if (providers.some((p) => p.local)) {
+    await ensureDemoUsers(database);
+    logger.warn(
+      { providers: providers.filter((p) => p.local).map((p) => p.id) },
+      "no client credentials for these sign-in providers: the local demo provider signs in the demo users",
+    );
+  }
+  await getDirectoryIndex(database);
 }
 
 export const app = express();
 app.disable("x-powered-by");
 
+// CSRF: a state-changing request must come from our own pages (see same-origin.ts).
+const ownOrigins = [new URL(publicUrl(env)).origin];
+app.use((req, res, next) => {
+  const facts = {
+    method: req.method,
+    origin: req.get("origin"),
+    referer: req.get("referer"),
+    secFetchSite: req.get("sec-fetch-site"),
+    hasCookie: Boolean(req.get("cookie")),
+  };
+  if (passesOriginCheck(facts, ownOrigins)) return next();
+  logger.warn({ method: req.method, path: req.path, origin: facts.origin }, "cross-origin request refused");
+  res.status(403).set("Cache-Control", "no-store").json({ error: "Cross-origin request refused." });
+});
+
+await mountDemoIdentityProviders(app, providers, (p) => localIssuer(env, p.id));
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    async getLoadContext(_req, res) {
+    async getLoadContext(req, res) {
+      const database = await getDatabase();
+      const user = await getSessionUser(database, fromNodeHeaders(req.headers));
+      // A page or answer made for a signed-in user must never be stored by a shared cache or the browser.
+      if (user) res.setHeader("Cache-Control", "no-store");
       const context = new RouterContextProvider();
-      context.set(appContext, { database: await getDatabase(), cspNonce: String(res.locals.cspNonce ?? "") });
+      context.set(appContext, { database, cspNonce: String(res.locals.cspNonce ?? ""), user, clientAddress: req.ip ?? "" });
       return context;
     },
   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server.ts";
+import { parseEnv, publicUrl } from "./env.server.ts";
 
 describe("parseEnv", () => {
   it("has an offline default for everything", () => {
@@ -10,7 +10,23 @@ describe("parseEnv", () => {
       LOG_LEVEL: "info",
       PGLITE_DIR: "./data/pglite",
       SEED_LISTINGS: 600,
+      AUTH_SECRET_FILE: "./data/auth-secret",
+      ADMIN_EMAILS: [],
+      ADMIN_FEATURES: true,
+      DEBUG_ROUTES: true,
+      BILLING_MODE: "demo",
     });
+  });
+
+  it("reads the admin list, switches and the public URL", () => {
+    const env = parseEnv({ ADMIN_EMAILS: " Ada@Example.com, ,ops@example.com ", ADMIN_FEATURES: "off", DEBUG_ROUTES: "0", PORT: "4000" });
+    expect(env.ADMIN_EMAILS).toEqual(["ada@example.com", "ops@example.com"]);
+    expect(env.ADMIN_FEATURES).toBe(false);
+    expect(env.DEBUG_ROUTES).toBe(false);
+    expect(publicUrl(env)).toBe("http://localhost:4000");
+    expect(publicUrl(parseEnv({ PUBLIC_URL: "https://introbase.example/" }))).toBe("https://introbase.example");
+    expect(() => parseEnv({ ADMIN_FEATURES: "maybe" })).toThrow(/ADMIN_FEATURES/);
+    expect(() => parseEnv({ BETTER_AUTH_SECRET: "short" })).toThrow(/at least 32 characters/);
   });
 
   it("treats empty values as unset", () => {

@@ -4,6 +4,13 @@ import { z } from "zod";
  * Every setting the server reads, validated once at start. Each has an offline default so that
  * `npm install && npm start` works with no account, key or server.
  */
+function flag(fallback: boolean) {
+  return z
+    .enum(["true", "false", "1", "0", "on", "off"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ["true", "1", "on"].includes(v)));
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -18,6 +25,30 @@ const EnvSchema = z.object({
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   /** How many demo listings fill an empty database on first start (0 disables seeding). */
   SEED_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(600),
+
+  /** Signs session cookies and CSRF tokens. Unset: a random secret kept in AUTH_SECRET_FILE. */
+  BETTER_AUTH_SECRET: z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
+  AUTH_SECRET_FILE: z.string().min(1).default("./data/auth-secret"),
+  /** Comma-separated e-mail addresses that are admins whenever they sign in. */
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Real OpenID Connect clients. A provider without both values signs in against the local demo provider. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Spec 01 §6: admin features and debug routes are switched on by configuration; off, their routes are 404. */
+  ADMIN_FEATURES: flag(true),
+  DEBUG_ROUTES: flag(true),
+  /** demo: choosing a plan grants the tier at once (labelled as a demo); request: the choice is recorded only. */
+  BILLING_MODE: z.enum(["demo", "request"]).default("demo"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -30,6 +61,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment: ${problems}`);
   }
   return result.data;
+}
+
+/** The origin browsers use to reach us; OAuth redirects and the origin check depend on it being exact. */
+export function publicUrl(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }
 
 let cached: Env | undefined;

@@ -2,12 +2,24 @@
 import { RouterContextProvider } from "react-router";
 import { appContext } from "./app-context.ts";
 import type { Database } from "./db.server.ts";
+import type { SessionUser } from "./session.server.ts";
 
-export function loaderArgs<Args>(database: Database, path: string, params: Record<string, string> = {}): Args {
+/** Options for a simulated request: who is signed in, and the request itself (method, headers, body). */
+export interface TestRequest {
+  user?: SessionUser | null;
+  init?: RequestInit;
+}
+
+export function loaderArgs<Args>(database: Database, path: string, params: Record<string, string> = {}, options: TestRequest = {}): Args {
   const url = new URL(path, "http://localhost");
   const context = new RouterContextProvider();
-  context.set(appContext, { database, cspNonce: "" });
-  return { request: new Request(url), url, params, context, pattern: url.pathname } as unknown as Args;
+  context.set(appContext, { database, cspNonce: "", user: options.user ?? null, clientAddress: "127.0.0.1" });
+  return { request: new Request(url, options.init), url, params, context, pattern: url.pathname } as unknown as Args;
+}
+
+/** A signed-in user of the given tier and role, for route tests that do not need a real session. */
+export function testUser(tier: SessionUser["tier"], role: SessionUser["role"] = "user"): SessionUser {
+  return { id: `test-${tier}-${role}`, name: `Test ${tier}`, email: `${tier}.${role}@test.introbase.test`, picture: null, tier, role };
 }
 
 /** A database whose every query fails, as when the server is unreachable. */

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.listing";
 import { parseListingType } from "~/features/catalog/listing-types.ts";
+import { viewerFor } from "~/features/access/viewer.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, jsonError, notFound } from "~/lib/http.server.ts";
@@ -12,11 +13,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const type = parseListingType(params.type);
   if (!type) return badRequest(`Unknown listing type "${params.type.slice(0, 40)}". Use startup, investor or partner.`);
   try {
-    // Accounts come later (issue 3): every caller is a visitor until then.
-    const view = await viewProfile(getAppContext(context).database, type, params.slug, { tier: "public" });
+    const { database, user } = getAppContext(context);
+    const view = await viewProfile(database, type, params.slug, viewerFor(user));
     if (view.status === "not_found") return notFound("Listing not found");
-    // Gated per viewer: shared caches must not keep it; browsers may for the spec's single-listing staleness.
-    const headers = { "Cache-Control": "private, max-age=300" };
+    // Gated per viewer: shared caches must not keep it; browsers may for the spec's single-listing staleness,
+    // except for signed-in users, whose tier may change on the next request.
+    const headers = { "Cache-Control": user ? "no-store" : "private, max-age=300" };
     if (view.status === "locked") return Response.json({ data: view.teaser, locked: true }, { headers });
     return Response.json({ data: view.listing }, { headers });
   } catch (error) {

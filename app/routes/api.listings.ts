@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.listings";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
+import { viewerFor } from "~/features/access/viewer.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, jsonError } from "~/lib/http.server.ts";
 
@@ -9,8 +10,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseDirectoryQuery(new URL(request.url).searchParams);
   if (!parsed.ok) return badRequest(parsed.error);
   try {
-    const result = await getDirectory(getAppContext(context).database, parsed.query, { tier: "public" });
-    return Response.json(result, { headers: { "Cache-Control": "private, max-age=60" } });
+    const { database, user } = getAppContext(context);
+    const result = await getDirectory(database, parsed.query, viewerFor(user));
+    // Signed in, the answer depends on a tier that may change on the next request: never stored.
+    return Response.json(result, { headers: { "Cache-Control": user ? "no-store" : "private, max-age=60" } });
   } catch (error) {
     return jsonError(error);
   }

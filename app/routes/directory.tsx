@@ -1,3 +1,4 @@
+import { viewerFor } from "~/features/access/viewer.ts";
 import { Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -39,9 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = parseDirectoryQuery(url.searchParams);
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
-  const { database } = getAppContext(context);
+  const { database, user } = getAppContext(context);
   try {
-    const [result, reference] = await Promise.all([getDirectory(database, parsed.query, { tier: "public" }), getReferenceData(database)]);
+    const [result, reference] = await Promise.all([getDirectory(database, parsed.query, viewerFor(user)), getReferenceData(database)]);
     return { query: parsed.query, result, options: buildFilterOptions(reference, result.facets) };
   } catch (error) {
     if (error instanceof AppError && error.code === "bad_request") return data({ error: error.message }, { status: 400 });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Route } from "./+types/home";
-import type { Viewer } from "~/features/access/redact-listing.ts";
+import { viewerFor } from "~/features/access/viewer.ts";
 import { SignInDialog } from "~/features/accounts/sign-in-dialog.tsx";
 import { PilotDialog } from "~/features/applications/pilot-dialog.tsx";
 import { ComingSoonBand } from "~/features/home/coming-soon.tsx";
@@ -23,12 +23,10 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-/** Accounts are not built yet: every visitor is a public viewer. */
-const VIEWER: Viewer = { tier: "public" };
-
 export function loader({ context }: Route.LoaderArgs) {
   // Not awaited: the page renders at once and the table streams in behind its spinner.
-  const fundingRows = getFundingRows(getAppContext(context).database, VIEWER).catch((error: unknown) => {
+  const { database, user } = getAppContext(context);
+  const fundingRows = getFundingRows(database, viewerFor(user)).catch((error: unknown) => {
     logger.error({ err: error }, "home funding table failed to load");
     throw new Error("Could not load the latest funding rounds.");
   });

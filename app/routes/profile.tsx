@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, redirect, useLocation, useNavigation, usePa
 import type { Route } from "./+types/profile";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import type { Viewer } from "~/features/access/redact-listing.ts";
+import { viewerFor } from "~/features/access/viewer.ts";
 import { parseListingType, TYPE_LABEL, type ListingType } from "~/features/catalog/listing-types.ts";
 import { InvestorProfile } from "~/features/profiles/investor-profile.tsx";
 import { LockedProfile } from "~/features/profiles/locked-profile.tsx";
@@ -15,9 +16,6 @@ import { getAppContext } from "~/lib/app-context.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { describeError } from "~/lib/http.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-
-/** Accounts come later (issue 3): until then every viewer is a visitor. */
-const VISITOR: Viewer = { tier: "public" };
 
 /** Similar listings are a nicety: if they fail, the profile still shows. */
 async function similarTo(database: Database, type: ListingType, slug: string, viewer: Viewer): Promise<SimilarListing[]> {
@@ -36,11 +34,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // "/profile/Startups/x" is the same page as "/profile/startup/x": one address per profile.
   if (type !== params.type) throw redirect(`/profile/${type}/${encodeURIComponent(params.slug)}`, 301);
 
-  const { database } = getAppContext(context);
+  const { database, user } = getAppContext(context);
+  const viewer = viewerFor(user);
   try {
     const [view, similar] = await Promise.all([
-      viewProfile(database, type, params.slug, VISITOR),
-      similarTo(database, type, params.slug, VISITOR),
+      viewProfile(database, type, params.slug, viewer),
+      similarTo(database, type, params.slug, viewer),
     ]);
     if (view.status === "not_found") return data({ status: "not_found" as const }, { status: 404 });
     if (view.status === "locked") return { status: "locked" as const, teaser: view.teaser };

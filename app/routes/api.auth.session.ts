@@ -1,0 +1,42 @@
+import type { Route } from "./+types/api.auth.session";
+import { getSessionPayload, toPublicUser, updateSession } from "~/features/accounts/account-session.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { badRequest, jsonError } from "~/lib/http.server.ts";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** GET /api/auth/session: `{ user, expires }`, or `{}` when signed out (the shape session clients expect). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, user } = getAppContext(context);
+  try {
+    const payload = user ? await getSessionPayload(database, request.headers) : null;
+    if (!user || !payload) return Response.json({}, { headers: NO_STORE });
+    return Response.json({ user: await toPublicUser(database, user), expires: payload.expires }, { headers: NO_STORE });
+  } catch (error) {
+    return jsonError(error);
+  }
+}
+
+/** POST /api/auth/session `{ csrfToken, data: { name } }`: updates the session's user; answers the new session. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return Response.json({ error: "Use GET or POST." }, { status: 405, headers: { Allow: "GET, POST" } });
+  const { database } = getAppContext(context);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return badRequest("The body must be JSON: { csrfToken, data }.");
+  }
+  try {
+    await updateSession(database, request.headers, body);
+    const payload = await getSessionPayload(database, request.headers);
+    if (!payload) return Response.json({}, { headers: NO_STORE });
+    const { user } = payload.session;
+    return Response.json(
+      { user: { id: user.id, name: user.name, email: user.email, picture: user.image ?? null }, expires: payload.expires },
+      { headers: NO_STORE },
+    );
+  } catch (error) {
+    return jsonError(error);
+  }
+}

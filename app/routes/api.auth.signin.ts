@@ -1,0 +1,22 @@
+import type { Route } from "./+types/api.auth.signin";
+import { safeReturnTo } from "~/features/accounts/return-to.ts";
+import { signInAttempts, startSignIn } from "~/features/accounts/sign-in.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { badRequest, jsonErrorResponse } from "~/lib/http.server.ts";
+import { PROVIDER_IDS, type ProviderId } from "~/lib/identity-providers.server.ts";
+
+/** GET /api/auth/signin?provider=google|linkedin (default linkedin)&returnTo=/path: a browser redirect to the provider. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, clientAddress } = getAppContext(context);
+  const url = new URL(request.url);
+  const provider = (url.searchParams.get("provider") ?? "linkedin").toLowerCase();
+  if (!(PROVIDER_IDS as readonly string[]).includes(provider)) {
+    return badRequest(`Unknown provider "${provider.slice(0, 40)}". Use google or linkedin.`);
+  }
+  if (!signInAttempts.attempt(clientAddress)) {
+    const response = jsonErrorResponse(429, "Too many sign-in attempts. Please wait a minute and try again.");
+    response.headers.set("Retry-After", String(signInAttempts.retryAfterSeconds(clientAddress)));
+    return response;
+  }
+  return startSignIn(database, provider as ProviderId, safeReturnTo(url.searchParams.get("returnTo")), request.headers);
+}

@@ -1,0 +1,44 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/sign-in";
+import { safeReturnTo } from "~/features/accounts/return-to.ts";
+import { SIGN_IN_FAILED, SignInOptions } from "~/features/accounts/sign-in-options.tsx";
+import { getAppContext } from "~/lib/app-context.ts";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Sign in | Introbase" }, { name: "robots", content: "noindex" }];
+}
+
+/** Error codes a provider callback can come back with, and what the visitor can do about them. */
+const HINTS: Record<string, string> = {
+  account_not_linked:
+    "An account with this e-mail address already exists and was created with a password. Sign in with your password instead.",
+  access_denied: "The sign-in was cancelled.",
+  provider_unavailable: "The sign-in provider could not be reached.",
+};
+
+/**
+ * The sign-in page: where the header's Sign In leads without JavaScript, and where a failed provider
+ * callback lands (`?error=`). Signed in already, it sends the visitor on.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  if (getAppContext(context).user) throw redirect(returnTo);
+  const code = url.searchParams.get("error")?.slice(0, 60) ?? null;
+  return { returnTo, failed: code !== null, hint: code ? (HINTS[code] ?? null) : null };
+}
+
+export default function SignIn({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
+      <h1 className="text-2xl font-semibold tracking-tight">Sign in to Introbase</h1>
+      <p className="mt-2 text-sm text-fg-muted">Members see more of the directory, depending on their plan.</p>
+      <div className="mt-6">
+        <SignInOptions
+          returnTo={loaderData.returnTo}
+          error={loaderData.failed ? [SIGN_IN_FAILED, loaderData.hint].filter(Boolean).join(" ") : null}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Accounts as Better Auth 1.7 expects them (users, sessions, accounts, verifications; the adapter runs with
+ * `usePlural`), plus our own columns on users: role and tier. Columns follow the shape `npx auth generate`
+ * writes for our options; role and tier are NOT NULL with CHECKs because the server trusts them for gating.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
+    tier: text("tier", { enum: ["public", "subscriber", "premium"] })
+      .notNull()
+      .default("public"),
+    ...timestamps,
+  },
+  (t) => [
+    check("users_role_check", sql`${t.role} IN ('user', 'admin')`),
+    check("users_tier_check", sql`${t.tier} IN ('public', 'subscriber', 'premium')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    ...timestamps,
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** One row per way of signing in: a provider identity (google, linkedin) or a password ("credential"). */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** scrypt hash, for e-mail and password accounts only. */
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+/** Short-lived values: OAuth state with its PKCE verifier and nonce (single use, 10 minutes). */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
