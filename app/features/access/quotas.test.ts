@@ -136,7 +136,7 @@ describe("quotaLimits (spec 01 §6 quotas)", () => {
   it("quotaLimitFor picks the limit by action name", () => {
     expect(quotaLimitFor("company_view", "public")).toBe(10);
     expect(quotaLimitFor("ai_summary", "subscriber")).toBe(50);
-    expect(quotaLimitFor("ai_tokens", "premium")).toBe(500);
+    expect(quotaLimitFor("ai_tokens", "premium")).toBeNull();
     expect(quotaLimitFor("data_export", "public")).toBe(0);
     expect(quotaLimitFor("data_export", "subscriber")).toBe(1000);
     expect(quotaLimitFor("api_call", "subscriber")).toBe(0);

@@ -88,8 +88,13 @@ const LIMIT_KEY: Record<QuotaType, keyof QuotaLimits> = {
   "API calls": "apiCalls",
 };
 
-/** The monthly limit an action counts against, or null when it counts against none. */
+/**
+ * The monthly limit an action counts against, or null when it counts against none. ai_tokens measures the
+ * size of AI requests, which are already counted one by one as ai_{kind}: it is recorded but limits nothing
+ * (by the name rule alone it would spend the AI-request quota in tokens).
+ */
 export function quotaLimitFor(action: string, tier: AccessLevel, record?: TierRecord | null): number | null {
+  if (action === AI_TOKENS) return null;
   const type = quotaTypeOf(action);
   return type ? quotaLimits(tier, record)[LIMIT_KEY[type]] : null;
 }

@@ -1,0 +1,106 @@
+import { and, eq, sql } from "drizzle-orm";
+import { listingViews, usageCounters } from "#db/schema/usage.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { COMPANY_VIEW, quotaLimitFor, quotaRemaining, usageMonthKey, type UsageAction } from "./quotas.ts";
+import { getTierDefinitions } from "./tier-records.server.ts";
+import type { AccessLevel } from "./tiers.ts";
+
+/** Who uses: a signed-in user (anonymous visitors have no usage; spec 01 §5). */
+export interface UsageSubject {
+  id: string;
+  tier: AccessLevel;
+}
+
+export interface QuotaState {
+  action: UsageAction;
+  used: number;
+  /** The monthly limit (999999 means unlimited); null when the action counts against no quota. */
+  limit: number | null;
+  remaining: number | null;
+}
+
+export interface UsageResult extends QuotaState {
+  /** False when the quota had no units left: nothing was counted and the use must not happen. */
+  allowed: boolean;
+}
+
+async function limitOf(database: Database, subject: UsageSubject, action: UsageAction): Promise<number | null> {
+  const { tiers } = await getTierDefinitions(database);
+  return quotaLimitFor(action, subject.tier, tiers[subject.tier]);
+}
+
+/** This month's counters for a user, by action. */
+export async function getMonthlyUsage({ db }: Database, userId: string, now = new Date()): Promise<Record<string, number>> {
+  const { year, month } = usageMonthKey(now);
+  const rows = await db
+    .select({ action: usageCounters.action, count: usageCounters.count })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.year, year), eq(usageCounters.month, month)));
+  return Object.fromEntries(rows.map((r) => [r.action, r.count]));
+}
+
+export async function getQuotaState(database: Database, subject: UsageSubject, action: UsageAction, now = new Date()): Promise<QuotaState> {
+  const [usage, limit] = await Promise.all([getMonthlyUsage(database, subject.id, now), limitOf(database, subject, action)]);
+  const used = usage[action] ?? 0;
+  return { action, used, limit, remaining: limit === null ? null : quotaRemaining(limit, used) };
+}
+
+/**
+ * Counts `amount` units of an action, only if they fit in the month's quota. Check and increment are one
+ * statement (the upsert's WHERE), so two concurrent requests cannot both spend the last unit.
+ */
+export async function recordUsage(
+  database: Database,
+  subject: UsageSubject,
+  action: UsageAction,
+  { amount = 1, now = new Date() }: { amount?: number; now?: Date } = {},
+): Promise<UsageResult> {
+  const limit = await limitOf(database, subject, action);
+  const { year, month } = usageMonthKey(now);
+  const cap = limit ?? Number.MAX_SAFE_INTEGER;
+  if (amount > cap) return { ...(await getQuotaState(database, subject, action, now)), allowed: false };
+  const [row] = await database.db
+    .insert(usageCounters)
+    .values({ userId: subject.id, year, month, action, count: amount, lastUpdated: now })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.year, usageCounters.month, usageCounters.action],
+      set: { count: sql`${usageCounters.count} + ${amount}`, lastUpdated: now },
+      setWhere: sql`${usageCounters.count} + ${amount} <= ${cap}`,
+    })
+    .returning({ count: usageCounters.count });
+  if (!row) return { ...(await getQuotaState(database, subject, action, now)), allowed: false };
+  return { action, used: row.count, limit, remaining: limit === null ? null : quotaRemaining(limit, row.count), allowed: true };
+}
+
+/**
+ * A company view (spec 01 §6 views quota), counted once per listing per month: re-opening a listing already
+ * seen this month is free and always allowed. A first view that does not fit the quota is not remembered.
+ */
+export async function recordCompanyView(
+  database: Database,
+  subject: UsageSubject,
+  listingId: string,
+  now = new Date(),
+): Promise<UsageResult & { counted: boolean }> {
+  const { year, month } = usageMonthKey(now);
+  const [fresh] = await database.db
+    .insert(listingViews)
+    .values({ userId: subject.id, listingId, year, month, viewedAt: now })
+    .onConflictDoNothing()
+    .returning({ listingId: listingViews.listingId });
+  if (!fresh) return { ...(await getQuotaState(database, subject, COMPANY_VIEW, now)), allowed: true, counted: false };
+  const result = await recordUsage(database, subject, COMPANY_VIEW, { now });
+  if (!result.allowed) {
+    await database.db
+      .delete(listingViews)
+      .where(
+        and(
+          eq(listingViews.userId, subject.id),
+          eq(listingViews.listingId, listingId),
+          eq(listingViews.year, year),
+          eq(listingViews.month, month),
+        ),
+      );
+  }
+  return { ...result, counted: result.allowed };
+}
