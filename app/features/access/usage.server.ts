@@ -57,7 +57,8 @@ export async function recordUsage(
 ): Promise<UsageResult> {
   const limit = await limitOf(database, subject, action);
   const { year, month } = usageMonthKey(now);
-  const cap = limit ?? Number.MAX_SAFE_INTEGER;
+  // The counter is an int4; an action without a quota is capped only by that.
+  const cap = limit ?? 2_147_483_647;
   if (amount > cap) return { ...(await getQuotaState(database, subject, action, now)), allowed: false };
   const [row] = await database.db
     .insert(usageCounters)
@@ -65,7 +66,7 @@ export async function recordUsage(
     .onConflictDoUpdate({
       target: [usageCounters.userId, usageCounters.year, usageCounters.month, usageCounters.action],
       set: { count: sql`${usageCounters.count} + ${amount}`, lastUpdated: now },
-      setWhere: sql`${usageCounters.count} + ${amount} <= ${cap}`,
+      setWhere: sql`${usageCounters.count}::bigint + ${amount} <= ${cap}`,
     })
     .returning({ count: usageCounters.count });
   if (!row) return { ...(await getQuotaState(database, subject, action, now)), allowed: false };
