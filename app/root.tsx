@@ -3,9 +3,16 @@ import type { Route } from "./+types/root";
 import { getAppContext } from "~/lib/app-context.ts";
 import "./app.css";
 
+/** The nonce, and who is signed in (identity and tier only: what the header, menus and gates need). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { nonce: getAppContext(context).cspNonce };
+  const { cspNonce, user } = getAppContext(context);
+  return {
+    nonce: cspNonce,
+    user: user ? { id: user.id, name: user.name, email: user.email, picture: user.picture, tier: user.tier, role: user.role } : null,
+  };
 }
+
+export type RootUser = NonNullable<Awaited<ReturnType<typeof loader>>["user"]>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
