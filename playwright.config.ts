@@ -68,6 +68,8 @@ export default defineConfig({
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(PORT),
+      // Sign-in cookies and OAuth redirects are bound to one host: the one the browser uses.
+      PUBLIC_URL: BASE_URL,
       PGLITE_DIR: process.env.E2E_PGLITE_DIR,
       SEED_LISTINGS: "600",
       // The browser tests always use the embedded database, whatever the shell has set.
