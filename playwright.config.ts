@@ -64,7 +64,8 @@ export default defineConfig({
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     env: {
-      BUILD_DIR: "build-e2e",
+      // One build folder per port, so runs on different ports (E2E_PORT) never overwrite each other.
+      BUILD_DIR: PORT === 3210 ? "build-e2e" : `build-e2e-${PORT}`,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(PORT),
