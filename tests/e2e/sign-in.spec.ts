@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./support/sign-in.ts";
+
+test.describe("sign-in through the local OpenID provider", () => {
+  test("Google: the authorize request carries PKCE (S256) and a nonce, and the user lands signed in", async ({ page }) => {
+    const authorize = page.waitForRequest((request) => request.url().includes("/dev/oidc/google/choose-account"));
+    await signInAs(page, "Sam Subscriber");
+    const url = new URL((await authorize).url());
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get("nonce")).toBeTruthy();
+    expect(url.searchParams.get("state")).toBeTruthy();
+    expect(url.searchParams.get("scope")).toBe("openid profile email");
+
+    const me = await page.request.get("/api/auth/me");
+    expect(me.status()).toBe(200);
+    expect((await me.json()).user).toMatchObject({ name: "Sam Subscriber", tier: "subscriber", provider: "google" });
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === "ib.session_token");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  });
+
+  test("LinkedIn: signs in, and signing out ends the session on the server", async ({ page, browser }) => {
+    await signInAs(page, "Priya Premium", { provider: "LinkedIn" });
+    expect((await (await page.request.get("/api/auth/me")).json()).user).toMatchObject({ tier: "premium", provider: "linkedin" });
+    const stolen = (await page.context().cookies()).filter((c) => c.name.startsWith("ib."));
+
+    const signOut = await page.request.post("/api/auth/signout", { headers: { origin: new URL(page.url()).origin } });
+    expect(signOut.status()).toBe(200);
+    expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+
+    // The old cookie, replayed from another browser, is worthless: the session row is gone.
+    const other = await browser.newContext();
+    await other.addCookies(stolen);
+    expect((await other.request.get("/api/auth/me")).status()).toBe(401);
+    await other.close();
+  });
+
+  test("a tampered state is refused and the sign-in page says so", async ({ page }) => {
+    await page.goto("/sign-in?returnTo=/listings");
+    await page.getByRole("link", { name: "Continue with Google" }).click();
+    const link = page.getByRole("link", { name: /Pat Public/ });
+    const href = new URL((await link.getAttribute("href"))!, page.url());
+    href.searchParams.set("state", "tampered-state-value");
+    await page.goto(href.toString());
+    await expect(page).toHaveURL(/\/sign-in\?.*error=state_mismatch/);
+    await expect(page.getByRole("alert")).toContainText("Failed to sign in. Please try again.");
+    expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+  });
+
+  test("a forged session cookie is refused", async ({ context, baseURL }) => {
+    await context.addCookies([{ name: "ib.session_token", value: "forged.c2lnbmF0dXJl", url: baseURL! }]);
+    expect((await context.request.get("/api/auth/me")).status()).toBe(401);
+  });
+
+  test("the provider's token endpoint refuses a wrong PKCE verifier", async ({ page, request }) => {
+    await page.goto("/sign-in?returnTo=/");
+    await page.getByRole("link", { name: "Continue with Google" }).click();
+    const chooser = new URL(page.url());
+    const authorize = new URL((await page.getByRole("link", { name: /Pat Public/ }).getAttribute("href"))!, chooser);
+    const redirect = await request.get(authorize.toString(), { maxRedirects: 0 });
+    const code = new URL(redirect.headers().location!).searchParams.get("code")!;
+    const token = await request.post("/dev/oidc/google/token", {
+      form: {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: chooser.searchParams.get("redirect_uri")!,
+        client_id: "introbase-local-google",
+        code_verifier: "a-wrong-verifier-that-does-not-match-the-challenge-at-all",
+      },
+    });
+    expect(token.status()).toBe(400);
+  });
+
+  test("state-changing requests from another origin are refused", async ({ page }) => {
+    await signInAs(page, "Sam Subscriber");
+    const response = await page.request.post("/api/auth/signout", { headers: { origin: "https://evil.example" } });
+    expect(response.status()).toBe(403);
+    expect((await page.request.get("/api/auth/me")).status()).toBe(200);
+  });
+});
