@@ -15,6 +15,7 @@ describe("parseEnv", () => {
       ADMIN_FEATURES: true,
       DEBUG_ROUTES: true,
       BILLING_MODE: "demo",
+      SIGN_IN_ATTEMPTS_PER_MINUTE: 20,
     });
   });
 

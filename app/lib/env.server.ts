@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Sign-in attempts allowed per client address per minute (provider redirects, password sign-in, sign-up). */
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Spec 01 §6: admin features and debug routes are switched on by configuration; off, their routes are 404. */
   ADMIN_FEATURES: flag(true),
   DEBUG_ROUTES: flag(true),

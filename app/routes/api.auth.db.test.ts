@@ -1,0 +1,60 @@
+/** The auth calls of spec 01 §7 as route modules: input checks, signed-out answers and the sign-in rate limit. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/lib/db.server.ts";
+import { openTestDatabase } from "~/lib/test-database.ts";
+import { loaderArgs } from "~/lib/test-route.ts";
+import * as me from "./api.auth.me.ts";
+import * as session from "./api.auth.session.ts";
+import * as signin from "./api.auth.signin.ts";
+import * as signout from "./api.auth.signout.ts";
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const call = <T>(fn: (args: never) => T, path: string, init?: RequestInit) => fn(loaderArgs(database, path, {}, { init }) as never);
+
+describe("auth calls", () => {
+  it("answers 401 to /me and {} to the session call when signed out", async () => {
+    const response = (await call(me.loader, "/api/auth/me")) as Response;
+    expect(response.status).toBe(401);
+    expect(await ((await call(session.loader, "/api/auth/session")) as Response).json()).toEqual({});
+  });
+
+  it("refuses an unknown provider with a 400 naming the choices", async () => {
+    const response = (await call(signin.loader, "/api/auth/signin?provider=github")) as Response;
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('Unknown provider "github". Use google or linkedin.');
+  });
+
+  it("refuses a session update without a session, and a body that is not JSON", async () => {
+    const post = (body: string) => ({ method: "POST", body, headers: { "content-type": "application/json" } });
+    expect(((await call(session.action, "/api/auth/session", post('{"csrfToken":"x","data":{"name":"Z"}}'))) as Response).status).toBe(401);
+    expect(((await call(session.action, "/api/auth/session", post("not json"))) as Response).status).toBe(400);
+  });
+
+  it("signs out idempotently, and sends a browser form home", async () => {
+    const json = (await call(signout.action, "/api/auth/signout", { method: "POST" })) as Response;
+    expect(await json.json()).toEqual({ ok: true });
+    const form = (await call(signout.action, "/api/auth/signout", { method: "POST", headers: { accept: "text/html" } })) as Response;
+    expect([form.status, form.headers.get("location")]).toEqual([303, "/"]);
+  });
+
+  it("limits sign-in attempts per client address, with Retry-After", async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 21; i++) {
+      last = (await call(signin.loader, "/api/auth/signin?provider=google&returnTo=/")) as Response;
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 302)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
