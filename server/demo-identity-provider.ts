@@ -44,7 +44,7 @@ function chooserPage(provider: IdentityProvider, query: URLSearchParams, nonce: 
       <span>${escapeHtml(user.email)}</span><span>${escapeHtml(user.description)}</span></a></li>`;
   }).join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in with ${name} (local demo)</title><meta name="robots" content="noindex">
+<title>Sign in with ${name} (local demo)</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style nonce="${nonce}">
 body{font-family:system-ui,sans-serif;margin:0;background:#f6f7f9;color:#111827}main{max-width:28rem;margin:3rem auto;padding:0 1rem}
 h1{font-size:1.25rem}p{color:#4b5563;line-height:1.5}ul{list-style:none;padding:0;display:grid;gap:.75rem}

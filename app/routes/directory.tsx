@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { data, Link, useLocation, useNavigation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/directory";
-import { SignInDialog } from "~/features/accounts/sign-in-dialog.tsx";
+import { SignInDialog } from "~/features/accounts/sign-in-dialog-lazy.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import {
   directoryQueryToParams,

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { Route } from "./+types/home";
 import { viewerFor } from "~/features/access/viewer.ts";
-import { SignInDialog } from "~/features/accounts/sign-in-dialog.tsx";
-import { PilotDialog } from "~/features/applications/pilot-dialog.tsx";
+import { SignInDialog } from "~/features/accounts/sign-in-dialog-lazy.ts";
+import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
 import { ComingSoonBand } from "~/features/home/coming-soon.tsx";
 import { ExploreNetwork } from "~/features/home/explore-network.tsx";
 import { getFundingRows } from "~/features/home/get-featured-startups.server.ts";

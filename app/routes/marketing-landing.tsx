@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/marketing-landing";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { PilotDialog } from "~/features/applications/pilot-dialog.tsx";
+import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
 import { PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
 import { ComingSoonButton } from "~/features/home/coming-soon.tsx";
 

@@ -3,8 +3,8 @@ import { useState } from "react";
 import type { Route } from "./+types/pilot";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { PILOT_NOTE, PilotDialog } from "~/features/applications/pilot-dialog.tsx";
-import { APPLY_FOR_PILOT_LABEL, PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
+import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
+import { APPLY_FOR_PILOT_LABEL, PILOT_NOTE, PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [

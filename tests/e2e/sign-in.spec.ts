@@ -79,3 +79,33 @@ test.describe("sign-in through the local OpenID provider", () => {
     expect((await page.request.get("/api/auth/me")).status()).toBe(200);
   });
 });
+
+test.describe("header states", () => {
+  test("signed out: Sign In opens the dialog; the chosen provider shows its progress", async ({ page }) => {
+    await page.goto("/listings");
+    await page.getByRole("link", { name: "Sign In" }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign in to Introbase" });
+    await expect(dialog.getByText("By signing in, you agree to our Terms of Service and")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Continue with Google" })).toBeVisible();
+    await dialog.getByRole("link", { name: "Continue with LinkedIn" }).click();
+    await expect(page).toHaveURL(/\/dev\/oidc\/linkedin\/choose-account/);
+  });
+
+  test("signed in: name and menu with Settings and Sign Out; signing out in one tab signs out the other", async ({ page, context }) => {
+    await signInAs(page, "Priya Premium");
+    await expect(page.getByRole("button", { name: /Priya Premium/ })).toBeVisible();
+    const other = await context.newPage();
+    await other.goto("/listings");
+    await expect(other.getByRole("button", { name: /Priya Premium/ })).toBeVisible();
+
+    await page.getByRole("button", { name: /Account menu/ }).click();
+    await expect(page.getByRole("link", { name: "Settings" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    await expect(page.getByRole("button", { name: "Apply" })).toBeVisible();
+
+    // The other tab hears of it on the broadcast channel and rechecks: its header turns to Sign In.
+    await expect(other.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await other.close();
+  });
+});

@@ -1,9 +1,12 @@
 import { useState } from "react";
-import { Link, NavLink } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
-import { SignInDialog } from "~/features/accounts/sign-in-dialog.tsx";
-import { PilotDialog } from "~/features/applications/pilot-dialog.tsx";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { sessionKey, useSessionRecheck } from "~/features/accounts/session-sync.ts";
+import { SignInDialog } from "~/features/accounts/sign-in-dialog-lazy.ts";
+import { useCurrentUser } from "~/features/accounts/use-current-user.ts";
+import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
 import { cn } from "~/lib/cn.ts";
+import { UserMenu } from "./user-menu.tsx";
 
 export function Logo() {
   return (
@@ -14,34 +17,47 @@ export function Logo() {
   );
 }
 
-/** Signed out: "Apply" (pilot dialog) on the home page, "Sign In" elsewhere (spec 01 §2). */
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn("hidden rounded-md px-2 py-1 text-sm font-medium text-fg-muted hover:text-fg sm:block", isActive && "text-fg");
+
+/**
+ * Spec 01 §2: signed out, "Apply" (pilot dialog) on the home page and "Sign In" elsewhere; signed in, the
+ * user's menu. Sign In is a link to the sign-in page, so it works before JavaScript; with it, it opens the
+ * dialog instead. The session is rechecked on focus and when another tab signs in or out.
+ */
 export function SiteHeader({ isHome }: { isHome: boolean }) {
   const [dialog, setDialog] = useState<"pilot" | "sign-in" | null>(null);
+  const user = useCurrentUser();
+  const { pathname, search } = useLocation();
+  useSessionRecheck(sessionKey(user));
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-4">
-          <NavLink
-            to="/listings"
-            className={({ isActive }) =>
-              cn("hidden rounded-md px-2 py-1 text-sm font-medium text-fg-muted hover:text-fg sm:block", isActive && "text-fg")
-            }
-          >
+          <NavLink to="/listings" className={navClass}>
             Directory
           </NavLink>
-          <NavLink
-            to="/pilot"
-            className={({ isActive }) =>
-              cn("hidden rounded-md px-2 py-1 text-sm font-medium text-fg-muted hover:text-fg sm:block", isActive && "text-fg")
-            }
-          >
+          <NavLink to="/pilot" className={navClass}>
             Pilot
           </NavLink>
-          {isHome ? (
-            <Button onClick={() => setDialog("pilot")}>Apply</Button>
+          {user ? (
+            <UserMenu user={user} />
+          ) : isHome ? (
+            <button type="button" className={buttonClass()} onClick={() => setDialog("pilot")}>
+              Apply
+            </button>
           ) : (
-            <Button onClick={() => setDialog("sign-in")}>Sign In</Button>
+            <a
+              href={`/sign-in?${new URLSearchParams({ returnTo: pathname + search })}`}
+              className={buttonClass()}
+              onClick={(event) => {
+                event.preventDefault();
+                setDialog("sign-in");
+              }}
+            >
+              Sign In
+            </a>
           )}
         </nav>
       </div>

@@ -1,12 +1,14 @@
 import { Dialog } from "~/components/ui/dialog.tsx";
+import { SignInOptions } from "./sign-in-options.tsx";
 
-/** Sign-in arrives with accounts (issue 3); until then the dialog says so plainly. */
-export function SignInDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Spec 01 §2's sign-in dialog. Closing unmounts the options, which resets an in-progress state. Default
+ * export so the header can load it on demand: it stays off the first-load path.
+ */
+export default function SignInDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Sign in to Introbase">
-      <p className="text-sm text-fg-muted">
-        Sign-in with Google and LinkedIn is coming soon. You can browse the whole public directory without an account.
-      </p>
+      <SignInOptions />
     </Dialog>
   );
 }

@@ -4,9 +4,7 @@ import { Link } from "react-router";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import { cn } from "~/lib/cn.ts";
-import { PILOT_BENEFITS, PILOT_OFFER } from "./pilot-offer.ts";
-
-export const PILOT_NOTE = "We only take on teams we're confident we can help. No spam, no pressure — just honest collaboration.";
+import { PILOT_BENEFITS, PILOT_NOTE, PILOT_OFFER } from "./pilot-offer.ts";
 
 /** Spec 01 §9: the embedded application frame is 500px high. */
 const FRAME_HEIGHT = 500;
@@ -38,7 +36,15 @@ function PilotFormFrame({ src }: { src: string }) {
  * The pilot application dialog (spec 01 §2). The form lives on an external page embedded by URL; without
  * one configured, the dialog points to the pilot page instead of showing an empty frame.
  */
-export function PilotDialog({ open, onOpenChange, formUrl }: { open: boolean; onOpenChange: (open: boolean) => void; formUrl?: string }) {
+export default function PilotDialog({
+  open,
+  onOpenChange,
+  formUrl,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  formUrl?: string;
+}) {
   return (
     <Dialog
       open={open}

@@ -17,3 +17,5 @@ export const PILOT_BENEFITS = [
 ] as const;
 
 export const APPLY_FOR_PILOT_LABEL = `Apply for Pilot – ${PILOT_OFFER.slotsOpen} slots open`;
+
+export const PILOT_NOTE = "We only take on teams we're confident we can help. No spam, no pressure — just honest collaboration.";

@@ -1,7 +1,7 @@
 import { Send } from "lucide-react";
 import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button.tsx";
-import { SignInDialog } from "~/features/accounts/sign-in-dialog.tsx";
+import { SignInDialog } from "~/features/accounts/sign-in-dialog-lazy.ts";
 
 const OpenSignIn = createContext<() => void>(() => {});
 
