@@ -38,8 +38,18 @@ export async function prepare(): Promise<void> {
   await getDirectoryIndex(database);
 }
 
+function neverStore(res: express.Response): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    this.setHeader("Cache-Control", "no-store");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
 export const app = express();
 app.disable("x-powered-by");
+// Behind a load balancer, the client address (used for sign-in rate limits) comes from X-Forwarded-For.
+app.set("trust proxy", env.TRUST_PROXY_HOPS);
 
 // CSRF: a state-changing request must come from our own pages (see same-origin.ts).
 const ownOrigins = [new URL(publicUrl(env)).origin];
@@ -64,8 +74,9 @@ app.use(
     async getLoadContext(req, res) {
       const database = await getDatabase();
       const user = await getSessionUser(database, fromNodeHeaders(req.headers));
-      // A page or answer made for a signed-in user must never be stored by a shared cache or the browser.
-      if (user) res.setHeader("Cache-Control", "no-store");
+      // A page or answer made for a signed-in user must never be stored by a shared cache or the browser:
+      // whatever a route says, the header is replaced just before it is sent.
+      if (user) neverStore(res);
       const context = new RouterContextProvider();
       context.set(appContext, { database, cspNonce: String(res.locals.cspNonce ?? ""), user, clientAddress: req.ip ?? "" });
       return context;

@@ -16,6 +16,7 @@ describe("parseEnv", () => {
       DEBUG_ROUTES: true,
       BILLING_MODE: "demo",
       SIGN_IN_ATTEMPTS_PER_MINUTE: 20,
+      TRUST_PROXY_HOPS: 0,
     });
   });
 

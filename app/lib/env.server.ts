@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  /** How many proxies in front of us to trust for the client address (X-Forwarded-For); 0 means none. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-in attempts allowed per client address per minute (provider redirects, password sign-in, sign-up). */
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Spec 01 §6: admin features and debug routes are switched on by configuration; off, their routes are 404. */

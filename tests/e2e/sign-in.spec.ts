@@ -109,3 +109,18 @@ test.describe("header states", () => {
     await other.close();
   });
 });
+
+test("security headers, and personalised pages are never stored", async ({ page, request }) => {
+  const anonymous = await request.get("/listings");
+  const headers = anonymous.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBeTruthy();
+
+  await signInAs(page, "Sam Subscriber");
+  for (const path of ["/listings", "/api/listings", "/api/auth/me"]) {
+    const response = await page.request.get(path);
+    expect({ path, cacheControl: response.headers()["cache-control"] }).toEqual({ path, cacheControl: "no-store" });
+  }
+});
