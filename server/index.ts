@@ -1,99 +1,45 @@
 /**
- * The HTTP entry point: security headers, compression, request logging, health check, static assets, then
- * the application (built, or through Vite in development).
+ * The entry point. One process by default; with PostgreSQL, WEB_CONCURRENCY (a number, or "auto" for one per
+ * CPU) runs that many server processes sharing the port through node:cluster, since one Node process renders
+ * on one core. The first worker migrates and seeds alone; the others start once it listens. The embedded
+ * database (PGlite) belongs to one process, so without DATABASE_URL there is always exactly one.
  */
-import compression from "compression";
-import express from "express";
-import helmet from "helmet";
-import { randomBytes } from "node:crypto";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { pinoHttp } from "pino-http";
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 import { pino } from "pino";
 
-const DEVELOPMENT = process.env.NODE_ENV === "development";
-const PORT = Number.parseInt(process.env.PORT || "3000", 10);
-const HOST = process.env.HOST || "0.0.0.0";
-const log = pino({ level: process.env.LOG_LEVEL || "info" });
-
-const server = express();
-server.disable("x-powered-by");
-server.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
-  next();
-});
-server.use(
-  helmet({
-    contentSecurityPolicy: {
-      directives: {
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        "img-src": ["'self'", "data:", "https:"],
-        "frame-src": ["'self'", "https:"],
-        "connect-src": ["'self'", ...(DEVELOPMENT ? ["ws:"] : [])],
-        "upgrade-insecure-requests": null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only makes sense behind HTTPS; on http://localhost it would pin the browser to https.
-    strictTransportSecurity: (process.env.PUBLIC_URL ?? "").startsWith("https://"),
-  }),
-);
-server.use(compression());
-server.get("/healthz", (_req, res) => {
-  res.json({ status: "ok" });
-});
-server.use(
-  pinoHttp({
-    logger: log,
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.slice(0, 300) }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-  }),
-);
-
-let ready: Promise<unknown>;
-if (DEVELOPMENT) {
-  const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { port: PORT + 20_000 } } });
-  server.use(viteDevServer.middlewares);
-  ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => mod.prepare());
-  server.use(async (req, res, next) => {
-    try {
-      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
-      return await source.app(req, res, next);
-    } catch (error) {
-      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
-} else {
-  const buildDir = path.resolve(process.env.BUILD_DIR || "build");
-  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-  const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-  ready = build.prepare();
-  server.use(build.app);
+function workerCount(): number {
+  const wanted = (process.env.WEB_CONCURRENCY ?? "1").trim().toLowerCase();
+  const count = wanted === "auto" ? availableParallelism() : Number.parseInt(wanted, 10);
+  if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`WEB_CONCURRENCY must be "auto" or 1 to 64 (got "${wanted}")`);
+  return process.env.DATABASE_URL ? count : 1;
 }
 
-// Open the database (migrations, first-start demo data) and build the directory index before taking traffic.
-await ready;
-const listener = server.listen(PORT, HOST, (error?: Error) => {
-  if (error) {
-    log.fatal({ err: error }, "could not listen");
-    process.exit(1);
-  }
-  log.info(`Introbase listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
-});
-// Above the 60 s idle timeout of common load balancers and load generators.
-listener.keepAliveTimeout = 65_000;
-listener.headersTimeout = 66_000;
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    listener.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
+const workers = workerCount();
+if (workers === 1 || !cluster.isPrimary) {
+  await import("./http-server.ts");
+} else {
+  const log = pino({ level: process.env.LOG_LEVEL || "info" });
+  let stopping = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      log.error({ pid: worker.process.pid, code, signal }, "server process died; starting another");
+      fork();
+    });
+    return worker;
+  };
+  fork().once("listening", () => {
+    for (let i = 1; i < workers; i++) fork();
+    log.info({ workers }, "server processes started");
   });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill(signal);
+      setTimeout(() => process.exit(0), 5000).unref();
+      cluster.on("exit", () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0));
+    });
+  }
 }

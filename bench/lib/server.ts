@@ -73,6 +73,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     PGLITE_DIR: options.pgliteDir ?? path.join(DATA_DIR, "pglite-unused"),
     SEED_LISTINGS: String(options.seedListings ?? 0),
     LOG_LEVEL: "info",
+    // As deployed: one server process per core on PostgreSQL (PGlite always runs one). BENCH_WEB_CONCURRENCY=1
+    // measures a single process.
+    WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY ?? "auto",
   };
   const child = spawn(process.execPath, ["server/index.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", fd, fd] });
   closeSync(fd);

@@ -45,13 +45,10 @@ function CheckboxList({ name, options, selected }: { name: ListFilter; options: 
     <fieldset className="max-h-64 space-y-1 overflow-y-auto pr-1">
       <legend className="sr-only">{name}</legend>
       {options.map((o) => (
-        <label
-          key={o.value}
-          className={cn("flex items-center gap-2 text-sm", o.count === 0 && !selected.includes(o.value) && "text-fg-muted")}
-        >
-          <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} className="size-4 accent-accent" />
-          <span className="flex-1">{o.label}</span>
-          <span className="text-xs text-fg-muted tabular-nums">{o.count}</span>
+        <label key={o.value} className={cn("facet-option", o.count === 0 && !selected.includes(o.value) && "text-fg-muted")}>
+          <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} />
+          <span>{o.label}</span>
+          <span>{o.count}</span>
         </label>
       ))}
     </fieldset>

@@ -49,16 +49,10 @@ export function TypeAhead({
       <fieldset className="max-h-56 space-y-1 overflow-y-auto">
         <legend className="sr-only">{label}</legend>
         {options.map((o) => (
-          <label key={o.value} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name={name}
-              value={o.value}
-              defaultChecked={selected.includes(o.value)}
-              className="size-4 accent-accent"
-            />
-            <span className="flex-1">{o.label}</span>
-            <span className="text-xs text-fg-muted">{o.count}</span>
+          <label key={o.value} className="facet-option">
+            <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} />
+            <span>{o.label}</span>
+            <span>{o.count}</span>
           </label>
         ))}
       </fieldset>

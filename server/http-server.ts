@@ -1,0 +1,99 @@
+/**
+ * One server process: security headers, compression, request logging, health check, static assets, then
+ * the application (built, or through Vite in development).
+ */
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { pinoHttp } from "pino-http";
+import { pino } from "pino";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const PORT = Number.parseInt(process.env.PORT || "3000", 10);
+const HOST = process.env.HOST || "0.0.0.0";
+const log = pino({ level: process.env.LOG_LEVEL || "info" });
+
+const server = express();
+server.disable("x-powered-by");
+server.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+server.use(
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "img-src": ["'self'", "data:", "https:"],
+        "frame-src": ["'self'", "https:"],
+        "connect-src": ["'self'", ...(DEVELOPMENT ? ["ws:"] : [])],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only makes sense behind HTTPS; on http://localhost it would pin the browser to https.
+    strictTransportSecurity: (process.env.PUBLIC_URL ?? "").startsWith("https://"),
+  }),
+);
+server.use(compression());
+server.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+server.use(
+  pinoHttp({
+    logger: log,
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.slice(0, 300) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+  }),
+);
+
+let ready: Promise<unknown>;
+if (DEVELOPMENT) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { port: PORT + 20_000 } } });
+  server.use(viteDevServer.middlewares);
+  ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => mod.prepare());
+  server.use(async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  ready = build.prepare();
+  server.use(build.app);
+}
+
+// Open the database (migrations, first-start demo data) and build the directory index before taking traffic.
+await ready;
+const listener = server.listen(PORT, HOST, (error?: Error) => {
+  if (error) {
+    log.fatal({ err: error }, "could not listen");
+    process.exit(1);
+  }
+  log.info(`Introbase listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
+});
+// Above the 60 s idle timeout of common load balancers and load generators.
+listener.keepAliveTimeout = 65_000;
+listener.headersTimeout = 66_000;
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    listener.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}
