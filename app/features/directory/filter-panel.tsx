@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button.tsx";
+import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { cn } from "~/lib/cn.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
@@ -84,22 +84,26 @@ export function FilterPanel({
           <Link to={clearHref} className="text-sm font-medium text-accent hover:underline">
             Clear All
           </Link>
-          {hydrated ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="lg:hidden"
-              aria-expanded={expanded}
-              aria-controls="filter-controls"
-              onClick={() => setExpanded((v) => !v)}
-            >
-              <SlidersHorizontal aria-hidden="true" />
-              {expanded ? "Hide" : "Show"}
-            </Button>
-          ) : null}
+          {/* A link to the panel before JavaScript (CSS :target shows it), a toggle after: the panel starts
+              closed on small screens either way, so nothing shifts when the page hydrates. */}
+          <a
+            href="#filter-controls"
+            role={hydrated ? "button" : undefined}
+            aria-expanded={hydrated ? expanded : undefined}
+            aria-controls="filter-controls"
+            className={buttonClass({ variant: "secondary", size: "sm", className: "lg:hidden" })}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              setExpanded((v) => !v);
+            }}
+          >
+            <SlidersHorizontal aria-hidden="true" />
+            {expanded ? "Hide" : "Show"}
+          </a>
         </div>
       </div>
-      <div id="filter-controls" className={cn("mt-4", hydrated && !expanded && "hidden lg:block")}>
+      <div id="filter-controls" className={cn("mt-4 scroll-mt-20", expanded ? "block" : "hidden target:block lg:block")}>
         <fieldset className="space-y-1.5 pb-3">
           <legend className="mb-2 text-sm font-semibold">Entity Type</legend>
           {ENTITY_TYPES.map((t) => (
