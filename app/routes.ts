@@ -13,6 +13,8 @@ export default [
   route("api/auth/session", "routes/api.auth.session.ts"),
   route("api/auth/csrf", "routes/api.auth.csrf.ts"),
   route("api/auth/*", "routes/api.auth.$.ts"),
+  // Operator endpoints: every loader and action calls requireAdmin (DESIGN D7).
+  route("api/debug/whoami", "routes/api.debug.whoami.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -26,6 +28,9 @@ export default [
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("sign-in", "routes/sign-in.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
+    // Internal test pages (spec 01 §2), admins only.
+    route("debug/access-control", "routes/debug.access-control.tsx"),
+    route("debug/company-access", "routes/debug.company-access.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

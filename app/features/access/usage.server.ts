@@ -1,7 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
 import { listingViews, usageCounters } from "#db/schema/usage.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { COMPANY_VIEW, quotaLimitFor, quotaRemaining, usageMonthKey, type UsageAction } from "./quotas.ts";
+import {
+  AI_TOKENS,
+  COMPANY_VIEW,
+  QUOTA_TYPES,
+  quotaLimitFor,
+  quotaLimits,
+  quotaRemaining,
+  quotaStatus,
+  quotaTypeOf,
+  usageMonthKey,
+  type QuotaStatus,
+  type QuotaType,
+  type UsageAction,
+} from "./quotas.ts";
 import { getTierDefinitions } from "./tier-records.server.ts";
 import type { AccessLevel } from "./tiers.ts";
 
@@ -104,4 +117,34 @@ export async function recordCompanyView(
       );
   }
   return { ...result, counted: result.allowed };
+}
+
+export interface QuotaSummary {
+  type: QuotaType;
+  used: number;
+  limit: number;
+  remaining: number;
+  status: QuotaStatus;
+}
+
+/** This month's use of each quota (views, AI requests, exports, API calls) against the user's limits. */
+export async function getUsageSummary(database: Database, subject: UsageSubject, now = new Date()): Promise<QuotaSummary[]> {
+  const [usage, { tiers }] = await Promise.all([getMonthlyUsage(database, subject.id, now), getTierDefinitions(database)]);
+  const limits = quotaLimits(subject.tier, tiers[subject.tier]);
+  const used: Record<QuotaType, number> = { views: 0, "AI requests": 0, exports: 0, "API calls": 0 };
+  for (const [action, count] of Object.entries(usage)) {
+    const type = action === AI_TOKENS ? null : quotaTypeOf(action);
+    if (type) used[type] += count;
+  }
+  const limitOfType: Record<QuotaType, number> = {
+    views: limits.views,
+    "AI requests": limits.aiRequests,
+    exports: limits.exports,
+    "API calls": limits.apiCalls,
+  };
+  return QUOTA_TYPES.map((type) => {
+    const limit = limitOfType[type];
+    const remaining = quotaRemaining(limit, used[type]);
+    return { type, used: used[type], limit, remaining, status: quotaStatus(remaining, limit) };
+  });
 }

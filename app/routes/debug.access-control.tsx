@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/debug.access-control";
+import { StatusPage } from "~/components/layout/status-page.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { FEATURES, hasFeature } from "~/features/access/features.ts";
+import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
+import { aiAction, DATA_EXPORT, quotaLimits } from "~/features/access/quotas.ts";
+import { getTierDefinitions } from "~/features/access/tier-records.server.ts";
+import { ACCESS_LEVELS } from "~/features/access/tiers.ts";
+import { getUsageSummary, recordCompanyView, recordUsage } from "~/features/access/usage.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { requireAdmin } from "~/lib/guards.server.ts";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Access control | Introbase" }, { name: "robots", content: "noindex" }];
+}
+
+/** Spec 01 §2's internal access-control page: tier, feature and quota samples, and this admin's own usage. */
+export async function loader(args: Route.LoaderArgs) {
+  const admin = requireAdmin(args, "debug");
+  const { database } = getAppContext(args.context);
+  const [{ tiers, fromRecords }, usage] = await Promise.all([getTierDefinitions(database), getUsageSummary(database, admin)]);
+  return {
+    admin: { name: admin.name, tier: admin.tier },
+    fromRecords,
+    tiers: ACCESS_LEVELS.map((level) => ({
+      level,
+      displayName: tiers[level].displayName,
+      monthlyPrice: tiers[level].monthlyPrice,
+      limits: quotaLimits(level, tiers[level]),
+      features: Object.fromEntries(FEATURES.map((f) => [f, hasFeature(f, level, tiers[level])])),
+    })),
+    usage,
+  };
+}
+
+const SIMULATIONS = ["company_view", "ai_request", "export", "refresh"] as const;
+
+/** The page's buttons: each records one real unit of usage for the signed-in admin (refresh records nothing). */
+export async function action(args: Route.ActionArgs) {
+  const admin = requireAdmin(args, "debug");
+  const { database } = getAppContext(args.context);
+  const intent = String((await args.request.formData()).get("intent") ?? "");
+  if (!(SIMULATIONS as readonly string[]).includes(intent)) return { message: `Unknown action "${intent.slice(0, 40)}".` };
+  if (intent === "refresh") return { message: "Refreshed." };
+  if (intent === "company_view") {
+    const [listing] = await database.rows<{ id: string; name: string }>(
+      sql`SELECT id, name FROM listings WHERE processing_status = 'published' ORDER BY random() LIMIT 1`,
+    );
+    if (!listing) return { message: "No published listing to view." };
+    const result = await recordCompanyView(database, admin, listing.id);
+    return {
+      message: result.allowed
+        ? `Viewed ${listing.name}${result.counted ? "" : " (already seen this month: free)"}.`
+        : "Views quota depleted.",
+    };
+  }
+  const result = await recordUsage(database, admin, intent === "export" ? DATA_EXPORT : aiAction("request"));
+  return {
+    message: result.allowed ? `Recorded one ${intent === "export" ? "export" : "AI request"}.` : "Quota depleted: nothing recorded.",
+  };
+}
+
+export default function AccessControl({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Access control</h1>
+      <p className="mt-2 text-sm text-fg-muted">
+        Signed in as {loaderData.admin.name} ({loaderData.admin.tier}). Tier definitions come from{" "}
+        {loaderData.fromRecords ? "the visibility-levels table" : "the built-in legacy definitions"}.
+      </p>
+
+      <h2 className="mt-8 text-lg font-semibold">Tiers, features and quotas</h2>
+      <div className="mt-3 overflow-x-auto rounded-lg border border-border">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <thead className="bg-surface-muted text-xs text-fg-muted">
+            <tr>
+              <th className="px-3 py-2">Tier</th>
+              <th className="px-3 py-2">Price</th>
+              <th className="px-3 py-2">Views</th>
+              <th className="px-3 py-2">AI requests</th>
+              <th className="px-3 py-2">Exports</th>
+              <th className="px-3 py-2">Features</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.tiers.map((t) => (
+              <tr key={t.level} className="border-t border-border align-top">
+                <td className="px-3 py-2 font-medium">
+                  {t.level} <span className="text-fg-muted">({t.displayName})</span>
+                </td>
+                <td className="px-3 py-2">${t.monthlyPrice}</td>
+                <td className="px-3 py-2 tabular-nums">{t.limits.views === 999999 ? "unlimited" : t.limits.views}</td>
+                <td className="px-3 py-2 tabular-nums">{t.limits.aiRequests}</td>
+                <td className="px-3 py-2 tabular-nums">{t.limits.exports}</td>
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap gap-1">
+                    {Object.entries(t.features).map(([feature, granted]) => (
+                      <Badge key={feature} variant={granted ? "accent" : "outline"} className={granted ? "" : "line-through opacity-60"}>
+                        {feature}
+                      </Badge>
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2 className="mt-8 text-lg font-semibold">Your usage this month</h2>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+        {loaderData.usage.map((q) => (
+          <li key={q.type} className="rounded-lg border border-border p-3">
+            <p className="text-sm font-medium capitalize">{q.type}</p>
+            <p className="text-xs text-fg-muted">
+              used {q.used} · status {q.status}
+            </p>
+            <QuotaIndicator className="mt-2" type={q.type} remaining={q.remaining} limit={q.limit} status={q.status} />
+          </li>
+        ))}
+      </ul>
+
+      <Form method="post" className="mt-6 flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value="company_view" disabled={busy}>
+          Simulate company view
+        </Button>
+        <Button type="submit" name="intent" value="ai_request" variant="secondary" disabled={busy}>
+          Simulate AI request
+        </Button>
+        <Button type="submit" name="intent" value="export" variant="secondary" disabled={busy}>
+          Simulate export
+        </Button>
+        <Button type="submit" name="intent" value="refresh" variant="ghost" disabled={busy}>
+          Refresh
+        </Button>
+      </Form>
+      {actionData?.message ? (
+        <p role="status" className="mt-3 text-sm text-fg-muted">
+          {actionData.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StatusPage error={error} />;
+}

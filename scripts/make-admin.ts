@@ -1,0 +1,34 @@
+/**
+ * Makes an existing user an admin: `npm run user:admin -- someone@example.com`. The user must have signed in
+ * once. Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR (stop the server first: the
+ * embedded database belongs to one process).
+ */
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "../db/schema/accounts.ts";
+import { openDatabase } from "../app/lib/db.server.ts";
+import { getEnv } from "../app/lib/env.server.ts";
+
+const email = z.email().safeParse(process.argv[2]?.trim().toLowerCase());
+if (!email.success) {
+  console.error("Usage: npm run user:admin -- someone@example.com");
+  process.exit(2);
+}
+const env = getEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, dir: env.PGLITE_DIR });
+try {
+  await database.migrate();
+  const updated = await database.db
+    .update(users)
+    .set({ role: "admin" })
+    .where(eq(sql`lower(${users.email})`, email.data))
+    .returning({ name: users.name });
+  if (!updated.length) {
+    console.error(`No user with the e-mail address ${email.data}. They must sign in once first (or list it in ADMIN_EMAILS).`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${updated[0]!.name} <${email.data}> is now an admin. It takes effect on their next request.`);
+  }
+} finally {
+  await database.close();
+}
