@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   // JSON API (resource routes)
   route("api/listings", "routes/api.listings.ts"),
+  route("api/listings/export.csv", "routes/api.listings.export.ts"),
   route("api/listings/:type/:slug", "routes/api.listing.ts"),
   route("api/reference", "routes/api.reference.ts"),
   // Accounts (spec 01 §7): our calls first; everything else under /api/auth is Better Auth's.
@@ -13,6 +14,7 @@ export default [
   route("api/auth/session", "routes/api.auth.session.ts"),
   route("api/auth/csrf", "routes/api.auth.csrf.ts"),
   route("api/auth/*", "routes/api.auth.$.ts"),
+  route("api/billing/choose-plan", "routes/api.billing.choose-plan.ts"),
   // Operator endpoints: every loader and action calls requireAdmin (DESIGN D7).
   route("api/debug/whoami", "routes/api.debug.whoami.ts"),
 
@@ -27,6 +29,7 @@ export default [
     route("profile/:type/:slug", "routes/profile.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("sign-in", "routes/sign-in.tsx"),
+    route("settings", "routes/settings.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
     // Internal test pages (spec 01 §2), admins only.
     route("debug/access-control", "routes/debug.access-control.tsx"),

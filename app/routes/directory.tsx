@@ -1,10 +1,12 @@
-import { viewerFor } from "~/features/access/viewer.ts";
-import { Search, X } from "lucide-react";
+import { Download, Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { data, Link, useLocation, useNavigation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/directory";
-import { SignInDialog } from "~/features/accounts/sign-in-dialog-lazy.ts";
+import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
+import { buttonClass } from "~/components/ui/button.tsx";
+import { viewerFor } from "~/features/access/viewer.ts";
+import { useCurrentUser } from "~/features/accounts/use-current-user.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import {
   directoryQueryToParams,
@@ -15,6 +17,7 @@ import {
 } from "~/features/directory/directory-filters.ts";
 import { FilterPanel } from "~/features/directory/filter-panel.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
+import { canExport } from "~/features/directory/export-listings.server.ts";
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
 import { ResultsGrid } from "~/features/directory/results-grid.tsx";
 import { PaginationBar } from "~/features/directory/pagination-bar.tsx";
@@ -43,7 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   try {
     const [result, reference] = await Promise.all([getDirectory(database, parsed.query, viewerFor(user)), getReferenceData(database)]);
-    return { query: parsed.query, result, options: buildFilterOptions(reference, result.facets) };
+    return {
+      query: parsed.query,
+      result,
+      options: buildFilterOptions(reference, result.facets),
+      canExport: await canExport(database, user),
+    };
   } catch (error) {
     if (error instanceof AppError && error.code === "bad_request") return data({ error: error.message }, { status: 400 });
     logger.error({ err: error, url: url.pathname + url.search }, "directory query failed");
@@ -69,7 +77,12 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
   return <DirectoryView {...loaderData} />;
 }
 
-function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps["loaderData"], { error: string }>) {
+function DirectoryView({
+  query,
+  result,
+  options,
+  canExport: exportAllowed,
+}: Exclude<Route.ComponentProps["loaderData"], { error: string }>) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -77,7 +90,8 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const [searchText, setSearchText] = useState(query.searchQuery ?? "");
-  const [signInOpen, setSignInOpen] = useState(false);
+  const { unlock, signIn } = useUnlockPrompt();
+  const signedIn = Boolean(useCurrentUser());
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
 
@@ -179,14 +193,27 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
             clearHref={pathname}
           />
           <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
-            <h2 id="results-heading" className="text-xl font-semibold">
-              {heading} <span className="font-normal text-fg-muted">({result.pagination.totalRecords})</span>
-            </h2>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="results-heading" className="text-xl font-semibold">
+                {heading} <span className="font-normal text-fg-muted">({result.pagination.totalRecords})</span>
+              </h2>
+              {exportAllowed ? (
+                <a
+                  href={`/api/listings/export.csv?${directoryQueryToParams(query)}`}
+                  download
+                  className={buttonClass({ variant: "secondary", size: "sm" })}
+                >
+                  <Download aria-hidden="true" />
+                  Export CSV
+                </a>
+              ) : null}
+            </div>
             <ResultsGrid
               items={result.data}
               loading={loading}
-              onLocked={() => setSignInOpen(true)}
-              onRequestIntro={() => setSignInOpen(true)}
+              onLocked={unlock}
+              // Signed in, the request starts on the listing's profile (its request form arrives with introductions).
+              onRequestIntro={(recipient) => (signedIn ? navigate(`/profile/${recipient.type}/${recipient.slug}`) : signIn())}
             />
             {result.data.length > 0 ? (
               <PaginationBar
@@ -215,7 +242,6 @@ function DirectoryView({ query, result, options }: Exclude<Route.ComponentProps[
           </section>
         </div>
       </form>
-      <SignInDialog open={signInOpen} onOpenChange={setSignInOpen} />
     </div>
   );
 }

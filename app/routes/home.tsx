@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Route } from "./+types/home";
 import { viewerFor } from "~/features/access/viewer.ts";
-import { SignInDialog } from "~/features/accounts/sign-in-dialog-lazy.ts";
+import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
 import { ComingSoonBand } from "~/features/home/coming-soon.tsx";
 import { ExploreNetwork } from "~/features/home/explore-network.tsx";
@@ -34,17 +34,16 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const [dialog, setDialog] = useState<"pilot" | "sign-in" | null>(null);
-  const openOrClose = (which: "pilot" | "sign-in") => (open: boolean) => setDialog(open ? which : null);
+  const [pilotOpen, setPilotOpen] = useState(false);
+  const { unlock } = useUnlockPrompt();
   return (
     <>
-      <HomeHero onGrowWithIntros={() => setDialog("pilot")} />
-      <LatestFundingSection rows={loaderData.fundingRows} onUnlock={() => setDialog("sign-in")} />
+      <HomeHero onGrowWithIntros={() => setPilotOpen(true)} />
+      <LatestFundingSection rows={loaderData.fundingRows} onUnlock={unlock} />
       <HowItWorks />
       <ExploreNetwork />
       <ComingSoonBand />
-      <PilotDialog open={dialog === "pilot"} onOpenChange={openOrClose("pilot")} />
-      <SignInDialog open={dialog === "sign-in"} onOpenChange={openOrClose("sign-in")} />
+      <PilotDialog open={pilotOpen} onOpenChange={setPilotOpen} />
     </>
   );
 }

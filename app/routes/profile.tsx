@@ -2,13 +2,15 @@ import { data, isRouteErrorResponse, redirect, useLocation, useNavigation, usePa
 import type { Route } from "./+types/profile";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import type { Viewer } from "~/features/access/redact-listing.ts";
+import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
+import { quotaStatus } from "~/features/access/quotas.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
+import { QuotaExceededProfile } from "~/features/profiles/quota-exceeded-profile.tsx";
 import { parseListingType, TYPE_LABEL, type ListingType } from "~/features/catalog/listing-types.ts";
 import { InvestorProfile } from "~/features/profiles/investor-profile.tsx";
 import { LockedProfile } from "~/features/profiles/locked-profile.tsx";
 import { PartnerProfile } from "~/features/profiles/partner-profile.tsx";
 import { ProfileLoadError, ProfileNotFound } from "~/features/profiles/profile-states.tsx";
-import { SignInPromptProvider } from "~/features/profiles/sign-in-prompt.tsx";
 import { getSimilarListings, type SimilarListing } from "~/features/profiles/similar-listings.server.ts";
 import { StartupProfile } from "~/features/profiles/startup-profile.tsx";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
@@ -38,12 +40,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const viewer = viewerFor(user);
   try {
     const [view, similar] = await Promise.all([
-      viewProfile(database, type, params.slug, viewer),
+      viewProfile(database, type, params.slug, viewer, user ?? undefined),
       similarTo(database, type, params.slug, viewer),
     ]);
     if (view.status === "not_found") return data({ status: "not_found" as const }, { status: 404 });
     if (view.status === "locked") return { status: "locked" as const, teaser: view.teaser };
-    return { status: "ok" as const, listing: view.listing, similar };
+    if (view.status === "quota_exceeded") return { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views };
+    return { status: "ok" as const, listing: view.listing, similar, views: view.views ?? null };
   } catch (error) {
     const { status, message } = describeError(error);
     throw data({ message }, { status });
@@ -65,18 +68,24 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const next = navigation.state === "loading" ? navigation.location.pathname : null;
   if (next && next !== pathname && next.startsWith("/profile/")) return <Spinner label="Loading profile..." className="py-24" />;
   if (loaderData.status === "not_found") return <ProfileNotFound />;
+  if (loaderData.status === "locked") return <LockedProfile teaser={loaderData.teaser} />;
+  if (loaderData.status === "quota_exceeded") return <QuotaExceededProfile teaser={loaderData.teaser} />;
+  const { listing, similar, views } = loaderData;
   return (
-    <SignInPromptProvider>
-      {loaderData.status === "locked" ? (
-        <LockedProfile teaser={loaderData.teaser} />
-      ) : loaderData.listing.type === "investor" ? (
-        <InvestorProfile listing={loaderData.listing} />
-      ) : loaderData.listing.type === "partner" ? (
-        <PartnerProfile listing={loaderData.listing} similar={loaderData.similar} />
+    <>
+      {views && views.limit !== null && views.remaining !== null ? (
+        <div className="mx-auto flex max-w-6xl justify-end px-4 pt-4 sm:px-6">
+          <QuotaIndicator type="views" remaining={views.remaining} limit={views.limit} status={quotaStatus(views.remaining, views.limit)} />
+        </div>
+      ) : null}
+      {listing.type === "investor" ? (
+        <InvestorProfile listing={listing} />
+      ) : listing.type === "partner" ? (
+        <PartnerProfile listing={listing} similar={similar} />
       ) : (
-        <StartupProfile listing={loaderData.listing} similar={loaderData.similar} />
+        <StartupProfile listing={listing} similar={similar} />
       )}
-    </SignInPromptProvider>
+    </>
   );
 }
 

@@ -1,23 +1,26 @@
 import { Outlet, useLocation } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer.tsx";
 import { SiteHeader } from "~/components/layout/site-header.tsx";
+import { UnlockPromptProvider } from "~/components/layout/unlock-prompt.tsx";
 
 export default function SiteLayout() {
   const { pathname } = useLocation();
   const isHome = pathname === "/" || pathname === "/service-landing-2";
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
-      >
-        Skip to content
-      </a>
-      <SiteHeader isHome={isHome} />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
+    <UnlockPromptProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader isHome={isHome} />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+    </UnlockPromptProvider>
   );
 }

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { sessionKey, useSessionRecheck } from "~/features/accounts/session-sync.ts";
-import { SignInDialog } from "~/features/accounts/sign-in-dialog-lazy.ts";
 import { useCurrentUser } from "~/features/accounts/use-current-user.ts";
 import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
 import { cn } from "~/lib/cn.ts";
+import { useUnlockPrompt } from "./unlock-prompt.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
 export function Logo() {
@@ -26,7 +26,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  * dialog instead. The session is rechecked on focus and when another tab signs in or out.
  */
 export function SiteHeader({ isHome }: { isHome: boolean }) {
-  const [dialog, setDialog] = useState<"pilot" | "sign-in" | null>(null);
+  const [pilotOpen, setPilotOpen] = useState(false);
+  const { signIn } = useUnlockPrompt();
   const user = useCurrentUser();
   const { pathname, search } = useLocation();
   useSessionRecheck(sessionKey(user));
@@ -44,7 +45,7 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
           {user ? (
             <UserMenu user={user} />
           ) : isHome ? (
-            <button type="button" className={buttonClass()} onClick={() => setDialog("pilot")}>
+            <button type="button" className={buttonClass()} onClick={() => setPilotOpen(true)}>
               Apply
             </button>
           ) : (
@@ -53,7 +54,7 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
               className={buttonClass()}
               onClick={(event) => {
                 event.preventDefault();
-                setDialog("sign-in");
+                signIn();
               }}
             >
               Sign In
@@ -61,8 +62,7 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
           )}
         </nav>
       </div>
-      <PilotDialog open={dialog === "pilot"} onOpenChange={(open) => setDialog(open ? "pilot" : null)} />
-      <SignInDialog open={dialog === "sign-in"} onOpenChange={(open) => setDialog(open ? "sign-in" : null)} />
+      <PilotDialog open={pilotOpen} onOpenChange={setPilotOpen} />
     </header>
   );
 }

@@ -135,6 +135,11 @@ export function canRecordUsage({ signedIn, remaining }: { signedIn: boolean; rem
 }
 
 /** Usage is kept per user per calendar month, in UTC so a counter does not depend on the server's zone. */
+/** When the current usage month ends (UTC), for Retry-After and "resets on" texts. */
+export function startOfNextMonth(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+}
+
 export function usageMonthKey(date: Date): { year: number; month: number } {
   if (Number.isNaN(date.getTime())) throw new RangeError("Invalid date for a usage month");
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };

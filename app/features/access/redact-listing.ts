@@ -1,4 +1,12 @@
-import type { DirectoryItem, GatedField, ListingCard, ListingDetail, LockedField, VisibleListing } from "../catalog/listing-types.ts";
+import type {
+  DirectoryItem,
+  GatedField,
+  ListingCard,
+  ListingDetail,
+  LockedField,
+  LockedTeaser,
+  VisibleListing,
+} from "../catalog/listing-types.ts";
 import { GATED_FIELDS } from "../catalog/listing-types.ts";
 import { placeholderFor } from "./placeholders.ts";
 import { canSee, normalizeLevel, type AccessLevel } from "./tiers.ts";
@@ -19,6 +27,11 @@ const TEASER_GEOGRAPHIES = 1;
  */
 export function gateDirectoryItem(card: Omit<ListingCard, "locked">, viewer: Viewer): DirectoryItem {
   if (canSee(viewer.tier, normalizeLevel(card.listingVisibility))) return { ...card, locked: false };
+  return toTeaser(card);
+}
+
+/** Only what a locked teaser shows (also what a profile shows once the viewer's views quota is used up). */
+export function toTeaser(card: Omit<ListingCard, "locked">): LockedTeaser {
   return {
     locked: true,
     id: card.id,

@@ -45,13 +45,14 @@ function CappedBadges({ label, items, cap }: { label: string; items: string[]; c
   );
 }
 
-export function ListingCard({
-  listing,
-  onRequestIntro,
-}: {
-  listing: Card;
-  onRequestIntro: (recipient: { name: string; type: ListingType }) => void;
-}) {
+/** Who an introduction would be asked of, from a card. */
+export interface IntroRecipient {
+  name: string;
+  type: ListingType;
+  slug: string;
+}
+
+export function ListingCard({ listing, onRequestIntro }: { listing: Card; onRequestIntro: (recipient: IntroRecipient) => void }) {
   const href = `/profile/${listing.type}/${listing.slug}`;
   return (
     <article className="flex h-full flex-col rounded-xl border border-border bg-surface-raised p-5 shadow-sm transition-shadow hover:shadow-md">
@@ -93,7 +94,11 @@ export function ListingCard({
         >
           View Profile
         </Link>
-        <Button size="sm" className="h-9 flex-1" onClick={() => onRequestIntro({ name: listing.name, type: listing.type })}>
+        <Button
+          size="sm"
+          className="h-9 flex-1"
+          onClick={() => onRequestIntro({ name: listing.name, type: listing.type, slug: listing.slug })}
+        >
           Request Intro
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { Skeleton } from "~/components/ui/skeleton.tsx";
-import type { DirectoryItem, ListingType } from "../catalog/listing-types.ts";
-import { ListingCard } from "./listing-card.tsx";
+import type { DirectoryItem } from "../catalog/listing-types.ts";
+import { ListingCard, type IntroRecipient } from "./listing-card.tsx";
 import { LockedTeaser } from "./locked-teaser.tsx";
 
 function SkeletonCard() {
@@ -28,7 +28,7 @@ export function ResultsGrid({
   items: DirectoryItem[];
   loading: boolean;
   onLocked: () => void;
-  onRequestIntro: (recipient: { name: string; type: ListingType }) => void;
+  onRequestIntro: (recipient: IntroRecipient) => void;
 }) {
   if (loading) {
     return (

@@ -4,7 +4,7 @@ import { revenueRangeText } from "~/features/catalog/format.ts";
 import { Gated } from "./locked-section.tsx";
 import { BadgeList, ConnectCard, ProfileShell, Section } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
-import { RequestIntroButton } from "./sign-in-prompt.tsx";
+import { RequestIntroButton } from "./request-intro-button.tsx";
 import { TeamList } from "./team-list.tsx";
 
 const DEFAULT_TAGLINE = "Venture Capital Firm";

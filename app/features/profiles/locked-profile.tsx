@@ -3,13 +3,15 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import type { LockedTeaser } from "~/features/catalog/listing-types.ts";
 import { BackToListings, BadgeList, ListingAvatar } from "./profile-layout.tsx";
-import { useSignInPrompt } from "./sign-in-prompt.tsx";
+import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
+import { useCurrentUser } from "~/features/accounts/use-current-user.ts";
 
 const TIER_NAME = { public: "Public", subscriber: "Subscriber", premium: "Premium" } as const;
 
 /** A listing above the viewer's tier: only the teaser's few fields were sent, and a way in. */
 export function LockedProfile({ teaser }: { teaser: LockedTeaser }) {
-  const openSignIn = useSignInPrompt();
+  const { unlock } = useUnlockPrompt();
+  const signedIn = Boolean(useCurrentUser());
   const tier = TIER_NAME[teaser.listingVisibility];
   const facts = [...teaser.industry, ...teaser.geography, ...(teaser.fundingStage ? [teaser.fundingStage] : [])];
   return (
@@ -34,16 +36,19 @@ export function LockedProfile({ teaser }: { teaser: LockedTeaser }) {
           </span>
           <h2 className="mt-4 text-lg font-semibold">This profile is available to {tier} members</h2>
           <p className="mt-2 max-w-md text-sm text-fg-muted">
-            Sign in and subscribe to see the full profile: the company insights, the team, traction and how to connect.
+            {signedIn ? "Upgrade your plan" : "Sign in and subscribe"} to see the full profile: the company insights, the team, traction and
+            how to connect.
           </p>
           <div className="mt-6 flex w-full flex-col justify-center gap-2 sm:w-auto sm:flex-row">
-            <Button onClick={openSignIn} aria-haspopup="dialog">
-              <LogIn aria-hidden="true" />
-              Sign In
-            </Button>
-            <Button variant="secondary" onClick={openSignIn} aria-haspopup="dialog">
+            {signedIn ? null : (
+              <Button onClick={unlock} aria-haspopup="dialog">
+                <LogIn aria-hidden="true" />
+                Sign In
+              </Button>
+            )}
+            <Button variant={signedIn ? "primary" : "secondary"} onClick={unlock} aria-haspopup="dialog">
               <Lock aria-hidden="true" />
-              Subscribe to Unlock
+              {signedIn ? "Upgrade to Unlock" : "Subscribe to Unlock"}
             </Button>
           </div>
         </div>

@@ -2,7 +2,7 @@ import { Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import type { LockedField } from "~/features/catalog/listing-types.ts";
-import { useSignInPrompt } from "./sign-in-prompt.tsx";
+import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 
 const TIER_NAME = { public: "Public", subscriber: "Subscriber", premium: "Premium" } as const;
 
@@ -16,7 +16,7 @@ function UpgradeLabel() {
 }
 
 function UnlockRow({ locked }: { locked: LockedField }) {
-  const openSignIn = useSignInPrompt();
+  const { unlock: openSignIn } = useUnlockPrompt();
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
       <p className="text-sm text-fg-muted">

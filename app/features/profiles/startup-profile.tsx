@@ -3,7 +3,7 @@ import type { VisibleListing } from "~/features/catalog/listing-types.ts";
 import { Gated } from "./locked-section.tsx";
 import { BadgeList, ConnectCard, ProfileShell, Section, SubSection } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
-import { RequestIntroButton } from "./sign-in-prompt.tsx";
+import { RequestIntroButton } from "./request-intro-button.tsx";
 import { SimilarList } from "./similar-list.tsx";
 import type { SimilarListing } from "./similar-listings.server.ts";
 import { TeamList } from "./team-list.tsx";

@@ -1,0 +1,36 @@
+import type { Database } from "~/lib/db.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { hasFeature } from "../access/features.ts";
+import { DATA_EXPORT, quotaLimitReachedMessage } from "../access/quotas.ts";
+import { getTierDefinitions } from "../access/tier-records.server.ts";
+import { recordUsage, type UsageSubject } from "../access/usage.server.ts";
+import type { DirectoryQuery } from "./directory-filters.ts";
+import { LISTING_COLUMNS, listingRow, toCsv } from "./listings-csv.ts";
+import { searchListings } from "./search-listings.server.ts";
+
+/** One export holds at most this many listings (ten pages of 100); the file says when it was cut. */
+export const EXPORT_ROW_CAP = 1000;
+
+export async function canExport(database: Database, subject: UsageSubject | null): Promise<boolean> {
+  if (!subject) return false;
+  const { tiers } = await getTierDefinitions(database);
+  return hasFeature("export_data", subject.tier, tiers[subject.tier]);
+}
+
+/**
+ * The directory results for `query` as CSV, gated for the user exactly as the page is. One download counts
+ * one unit of the data_export quota; a depleted quota or a tier without exports is refused before any work.
+ */
+export async function exportListings(database: Database, user: UsageSubject, query: DirectoryQuery, origin: string): Promise<string> {
+  if (!(await canExport(database, user)))
+    throw new AppError("forbidden", "Your plan does not include exports. Upgrade to export listings.");
+  const usage = await recordUsage(database, user, DATA_EXPORT);
+  if (!usage.allowed) throw new AppError("rate_limited", quotaLimitReachedMessage("exports"));
+  const rows: Array<Array<string | boolean | null>> = [];
+  for (let page = 1; rows.length < EXPORT_ROW_CAP; page++) {
+    const result = await searchListings(database, { ...query, page, pageSize: 100 }, { tier: user.tier });
+    rows.push(...result.data.map((item) => listingRow(item, origin)));
+    if (!result.pagination.hasNextPage) break;
+  }
+  return toCsv([[...LISTING_COLUMNS], ...rows.slice(0, EXPORT_ROW_CAP)]);
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import type { DirectoryItem } from "../catalog/listing-types.ts";
+import { csvCell, LISTING_COLUMNS, listingRow, toCsv } from "./listings-csv.ts";
+
+describe("csvCell", () => {
+  it.each([
+    ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
+    ["+1+1", `"'+1+1"`],
+    ["-2+3", `"'-2+3"`],
+    ["@SUM(A1)", `"'@SUM(A1)"`],
+    ["\t=1", `"'\t=1"`],
+    ["\r=1", `"'\r=1"`],
+  ])("neutralises a formula: %j", (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it("quotes every cell and doubles inner quotes; keeps commas, line breaks and unicode inside the cell", () => {
+    expect(csvCell('say "hi", then\nleave')).toBe('"say ""hi"", then\nleave"');
+    expect(csvCell("Zürich 東京 🚀")).toBe('"Zürich 東京 🚀"');
+    expect(csvCell("a = b")).toBe('"a = b"');
+  });
+
+  it("writes empty cells for null and undefined, and text for numbers and booleans", () => {
+    expect([csvCell(null), csvCell(undefined), csvCell(3), csvCell(false)]).toEqual(['""', '""', '"3"', '"false"']);
+  });
+});
+
+describe("toCsv", () => {
+  it("starts with a byte-order mark and ends rows with CRLF", () => {
+    expect(
+      toCsv([
+        ["a", "b"],
+        ["c", null],
+      ]),
+    ).toBe('\uFEFF"a","b"\r\n"c",""\r\n');
+  });
+});
+
+describe("listingRow", () => {
+  const full: DirectoryItem = {
+    locked: false,
+    id: "1",
+    slug: "nimbus-ai",
+    type: "startup",
+    name: "Nimbus AI",
+    logo: null,
+    tagline: "Clouds, made simple",
+    featured: true,
+    industry: ["AI", "Software"],
+    geography: ["Europe"],
+    countries: ["Germany", "France"],
+    targetPersonas: ["CTO"],
+    fundingStage: "Seed",
+    businessModel: null,
+    listingVisibility: "public",
+  };
+
+  it("has one cell per column, lists joined with semicolons", () => {
+    const row = listingRow(full, "https://introbase.example");
+    expect(row).toHaveLength(LISTING_COLUMNS.length);
+    expect(row).toEqual([
+      "Nimbus AI",
+      "startup",
+      "Clouds, made simple",
+      "AI; Software",
+      "Europe",
+      "Germany; France",
+      "CTO",
+      "Seed",
+      null,
+      true,
+      "full",
+      "https://introbase.example/profile/startup/nimbus-ai",
+    ]);
+  });
+
+  it("exports only the teaser of a locked listing", () => {
+    const locked: DirectoryItem = {
+      locked: true,
+      id: "2",
+      slug: "vault",
+      type: "investor",
+      name: "Vault",
+      logo: null,
+      tagline: null,
+      industry: ["Fintech"],
+      geography: ["Asia"],
+      fundingStage: null,
+      featured: false,
+      listingVisibility: "premium",
+    };
+    expect(listingRow(locked, "")).toEqual([
+      "Vault",
+      "investor",
+      null,
+      "Fintech",
+      "Asia",
+      "",
+      "",
+      null,
+      null,
+      false,
+      "locked (premium)",
+      "/profile/investor/vault",
+    ]);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * What signed-in members get, through the route modules: the profile views quota, plans from the upgrade
+ * dialog, CSV export, and the settings page.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "#db/schema/accounts.ts";
+import { usageCounters } from "#db/schema/usage.ts";
+import { seedListings } from "#db/seed/seed-database.ts";
+import { usageMonthKey } from "~/features/access/quotas.ts";
+import type { Database } from "~/lib/db.server.ts";
+import type { SessionUser } from "~/lib/session.server.ts";
+import { openTestDatabase } from "~/lib/test-database.ts";
+import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import * as choosePlan from "./api.billing.choose-plan.ts";
+import * as exportCsv from "./api.listings.export.ts";
+import * as profile from "./profile.tsx";
+import * as settings from "./settings.tsx";
+
+let database: Database;
+let publicListings: Array<{ type: string; slug: string; description: string | null }>;
+
+async function member(tier: SessionUser["tier"], suffix = ""): Promise<SessionUser> {
+  const user = { ...testUser(tier), id: `member-${tier}${suffix}`, email: `${tier}${suffix}@members.introbase.test` };
+  await database.db.insert(users).values({ id: user.id, name: user.name, email: user.email, tier });
+  return user;
+}
+
+const args = (path: string, params: Record<string, string>, user: SessionUser | null, init?: RequestInit) =>
+  loaderArgs(database, path, params, { user, init }) as never;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedListings(database, 120);
+  publicListings = await database.rows(sql`
+    SELECT type, slug, description FROM listings WHERE visibility = 'public' AND description IS NOT NULL ORDER BY name LIMIT 12`);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function openProfile(listing: { type: string; slug: string }, user: SessionUser | null) {
+  return (await profile.loader(args(`/profile/${listing.type}/${listing.slug}`, { type: listing.type, slug: listing.slug }, user))) as {
+    status: string;
+    views?: { remaining: number | null } | null;
+  };
+}
+
+describe("profile views quota", () => {
+  it("withholds the 11th distinct profile of a month from a public member, with the details absent", async () => {
+    const pat = await member("public");
+    const statuses = [];
+    for (const listing of publicListings.slice(0, 10)) statuses.push((await openProfile(listing, pat)).status);
+    expect(statuses.every((s) => s === "ok")).toBe(true);
+
+    const eleventh = await openProfile(publicListings[10]!, pat);
+    expect(eleventh.status).toBe("quota_exceeded");
+    expect(JSON.stringify(eleventh)).not.toContain(publicListings[10]!.description!.slice(-40));
+    // Re-opening a profile seen this month is free.
+    expect((await openProfile(publicListings[0]!, pat)).status).toBe("ok");
+  });
+
+  it("counts nothing for anonymous visitors", async () => {
+    for (let i = 0; i < 12; i++) expect((await openProfile(publicListings[i]!, null)).status).toBe("ok");
+  });
+
+  it("shows the remaining views to a member", async () => {
+    const sam = await member("subscriber", "-views");
+    expect((await openProfile(publicListings[0]!, sam)).views?.remaining).toBe(499);
+  });
+});
+
+describe("choosing a plan", () => {
+  const post = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("refuses anonymous users and unknown plans", async () => {
+    expect(((await choosePlan.action(args("/api/billing/choose-plan", {}, null, post({ plan: "premium" })))) as Response).status).toBe(401);
+    const pat = await member("public", "-plans");
+    const bad = (await choosePlan.action(args("/api/billing/choose-plan", {}, pat, post({ plan: "gold" })))) as Response;
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe("plan must be one of premium, enterprise.");
+  });
+
+  it("grants the tier at once in demo mode and records the change", async () => {
+    const pat = await member("public", "-demo");
+    const response = (await choosePlan.action(args("/api/billing/choose-plan", {}, pat, post({ plan: "enterprise" })))) as Response;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "granted", tier: "premium" });
+    const [row] = await database.db.select({ tier: users.tier }).from(users).where(eq(users.id, pat.id));
+    expect(row!.tier).toBe("premium");
+    const [change] = await database.rows<{ status: string; plan: string }>(
+      sql`SELECT status, plan FROM subscription_changes WHERE user_id = ${pat.id}`,
+    );
+    expect(change).toEqual({ status: "granted", plan: "enterprise" });
+  });
+});
+
+describe("CSV export", () => {
+  const exportOf = async (user: SessionUser | null, query = "") =>
+    (await exportCsv.loader(args(`/api/listings/export.csv${query}`, {}, user))) as Response;
+
+  it("refuses anonymous users (401) and tiers without exports (403)", async () => {
+    expect((await exportOf(null)).status).toBe(401);
+    const pat = await member("public", "-export");
+    const refused = await exportOf(pat);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toMatch(/does not include exports/);
+  });
+
+  it("downloads the gated results with a header row, counted as one export", async () => {
+    const sam = await member("subscriber", "-export");
+    const response = await exportOf(sam, "?type=partners");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="introbase-listings-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await response.clone().arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 byte-order mark (text() strips it)
+    const lines = (await response.text()).split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe(
+      '"Name","Type","Tagline","Industries","Geographies","Countries","Target Personas","Funding Stage","Business Model","Featured","Access","Profile URL"',
+    );
+    const [{ n }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE type = 'partner'`);
+    expect(lines).toHaveLength(n + 1);
+    expect(lines.slice(1).every((line) => line.includes('"partner"'))).toBe(true);
+    const [counter] = await database.rows<{ count: number }>(
+      sql`SELECT count FROM usage_counters WHERE user_id = ${sam.id} AND action = 'data_export'`,
+    );
+    expect(counter!.count).toBe(1);
+  });
+
+  it("refuses with the spec's quota message when the month's exports are used up", async () => {
+    const sam = await member("subscriber", "-depleted");
+    const { year, month } = usageMonthKey(new Date());
+    await database.db.insert(usageCounters).values({ userId: sam.id, year, month, action: "data_export", count: 1000 });
+    const response = await exportOf(sam);
+    expect(response.status).toBe(429);
+    expect((await response.json()).error).toBe("You've reached your monthly exports limit. Upgrade to continue.");
+  });
+});
+
+describe("settings", () => {
+  it("has nothing to show when signed out, and the profile, provider and usage when signed in", async () => {
+    expect(await settings.loader(args("/settings", {}, null))).toEqual({ user: null });
+    const sam = await member("subscriber", "-settings");
+    const data = (await settings.loader(args("/settings", {}, sam))) as {
+      user: { provider: string; tier: string };
+      usage: Array<{ type: string; limit: number }>;
+    };
+    expect(data.user).toMatchObject({ provider: "other", tier: "subscriber" });
+    expect(data.usage.map((q) => [q.type, q.limit])).toEqual([
+      ["views", 500],
+      ["AI requests", 50],
+      ["exports", 1000],
+      ["API calls", 0],
+    ]);
+  });
+});
