@@ -6,7 +6,7 @@ import type { Route } from "./+types/directory";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { viewerFor } from "~/features/access/viewer.ts";
-import { useCurrentUser } from "~/features/accounts/use-current-user.ts";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import {
   directoryQueryToParams,

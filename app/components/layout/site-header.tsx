@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { sessionKey, useSessionRecheck } from "~/features/accounts/session-sync.ts";
-import { useCurrentUser } from "~/features/accounts/use-current-user.ts";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
 import { cn } from "~/lib/cn.ts";
 import { useUnlockPrompt } from "./unlock-prompt.tsx";

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { SignInDialog } from "~/features/accounts/sign-in-dialog-lazy.ts";
-import { useCurrentUser } from "~/features/accounts/use-current-user.ts";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { UpgradeDialog } from "~/features/billing/upgrade-dialog-lazy.ts";
 
 interface UnlockPrompt {

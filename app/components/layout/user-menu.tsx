@@ -2,7 +2,7 @@ import { ChevronDown, LogOut, Settings, UserRound } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "~/features/accounts/session-sync.ts";
-import type { CurrentUser } from "~/features/accounts/use-current-user.ts";
+import type { CurrentUser } from "~/lib/use-current-user.ts";
 
 export function UserAvatar({ user, size = 32 }: { user: Pick<CurrentUser, "name" | "picture">; size?: number }) {
   if (user.picture) {

@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { cn } from "~/lib/cn.ts";
 import { PLAN_FOOTER, PLANS, type Plan } from "./plans.ts";
 
@@ -17,6 +18,7 @@ export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; o
   const [processing, setProcessing] = useState<Plan["id"] | null>(null);
   const [result, setResult] = useState<{ message: string; ok: boolean } | null>(null);
   const revalidator = useRevalidator();
+  const currentTier = useCurrentUser()?.tier;
 
   async function choose(plan: Plan) {
     setProcessing(plan.id);
@@ -77,10 +79,10 @@ export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; o
             <Button
               className="mt-5 w-full"
               variant={plan.mostPopular ? "primary" : "secondary"}
-              disabled={processing !== null}
+              disabled={processing !== null || plan.tier === currentTier}
               onClick={() => void choose(plan)}
             >
-              {processing === plan.id ? "Processing..." : `Choose ${plan.name}`}
+              {processing === plan.id ? "Processing..." : plan.tier === currentTier ? "Your current plan" : `Choose ${plan.name}`}
             </Button>
           </section>
         ))}

@@ -4,7 +4,7 @@ import { Card } from "~/components/ui/card.tsx";
 import type { LockedTeaser } from "~/features/catalog/listing-types.ts";
 import { BackToListings, BadgeList, ListingAvatar } from "./profile-layout.tsx";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
-import { useCurrentUser } from "~/features/accounts/use-current-user.ts";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
 
 const TIER_NAME = { public: "Public", subscriber: "Subscriber", premium: "Premium" } as const;
 

@@ -1,7 +1,7 @@
 import { Send } from "lucide-react";
 import { Button } from "~/components/ui/button.tsx";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
-import { useCurrentUser } from "~/features/accounts/use-current-user.ts";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
 
 /**
  * Requesting an introduction starts with signing in. Signed in, the request form arrives with the
