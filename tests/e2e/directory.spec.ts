@@ -6,7 +6,7 @@ async function resultCount(page: Page): Promise<number> {
   return Number(/\((\d+)\)/.exec(text)?.[1] ?? NaN);
 }
 
-const CARDS = "#results-heading ~ ul > li h3";
+const CARDS = 'section[aria-labelledby="results-heading"] ul > li h3';
 
 async function cardNames(page: Page): Promise<string[]> {
   return page.locator(CARDS).allInnerTexts();
