@@ -1,0 +1,131 @@
+/**
+ * The leak test (issue 3): listings whose gated values are unique sentinel strings, at every combination of
+ * listing level and field level; every page, its route data, every API and the CSV export fetched as an
+ * anonymous visitor, a subscriber and a premium member. Each sentinel must appear exactly where that viewer's
+ * tier may see it, and nowhere else. It runs its own server on its own database, built by the fixtures script.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import type { Sentinel } from "./support/leak-fixtures.ts";
+
+const PORT = Number(process.env.E2E_PORT || 3210) + 77;
+const BASE = `http://127.0.0.1:${PORT}`;
+const E2E_PORT = Number(process.env.E2E_PORT || 3210);
+const BUILD_DIR = E2E_PORT === 3210 ? "build-e2e" : `build-e2e-${E2E_PORT}`;
+const RANK = { public: 1, subscriber: 2, premium: 3 } as const;
+type Tier = keyof typeof RANK;
+
+let server: ChildProcess;
+let root: string;
+let sentinels: Sentinel[];
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), "introbase-leak-"));
+  const manifest = path.join(root, "sentinels.json");
+  execFileSync("npx", ["tsx", "tests/e2e/support/leak-fixtures.ts", path.join(root, "pglite"), manifest], { stdio: "pipe" });
+  sentinels = JSON.parse(readFileSync(manifest, "utf8")) as Sentinel[];
+  server = spawn(process.execPath, ["server/index.ts"], {
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR,
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      PGLITE_DIR: path.join(root, "pglite"),
+      SEED_LISTINGS: "0",
+      DATABASE_URL: "",
+      SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+    },
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the leak-test server did not start");
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await new Promise((resolve) => server?.once("exit", resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** A request context signed in through the whole authorization-code flow of the local provider. */
+async function viewer(user: string | null): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL: BASE });
+  if (!user) return context;
+  const chooser = await context.get("/api/auth/signin?provider=google&returnTo=/");
+  const html = await chooser.text();
+  const href = html.match(new RegExp(`href="(authorize\\?[^"]*demo_user=${user})"`))?.[1]?.replace(/&#38;/g, "&");
+  expect(href, `demo user ${user} on the chooser page`).toBeTruthy();
+  const landed = await context.get(`/dev/oidc/google/${href}`);
+  expect(landed.ok()).toBe(true);
+  expect((await context.get("/api/auth/me")).status()).toBe(200);
+  return context;
+}
+
+function urlsFor(tier: Tier | null): string[] {
+  const profiles = [...new Set(sentinels.map((s) => s.path))];
+  const pages = [
+    "/",
+    "/listings",
+    "/listings?pageSize=100",
+    "/listings?searchQuery=ZQX",
+    "/directory?type=startups&pageSize=100",
+    "/settings",
+  ];
+  return [
+    ...pages,
+    ...pages.map((p) => p.replace(/^\/(\?|$)/, "/_root$1").replace(/(\?|$)/, ".data$1")),
+    "/api/listings?pageSize=100",
+    "/api/listings?type=startups&pageSize=100",
+    "/api/reference",
+    "/api/auth/me",
+    ...profiles,
+    ...profiles.map((p) => `${p}.data`),
+    ...profiles.map((p) => p.replace("/profile/", "/api/listings/")),
+    ...(tier && tier !== "public" ? ["/api/listings/export.csv?type=startups", "/api/listings/export.csv"] : []),
+  ];
+}
+
+/** Where a viewer of `tier` may see a sentinel: the listing's level and, for a field, the field's level too. */
+function visibleTo(sentinel: Sentinel, tier: Tier): boolean {
+  return RANK[tier] >= RANK[sentinel.listingLevel] && (!sentinel.fieldLevel || RANK[tier] >= RANK[sentinel.fieldLevel]);
+}
+
+for (const [label, user, tier] of [
+  ["an anonymous visitor", null, "public"],
+  ["a subscriber", "demo-subscriber", "subscriber"],
+  ["a premium member", "demo-premium", "premium"],
+] as const) {
+  test(`${label} receives exactly the sentinels of their tier, in every page, route data, API and CSV`, async () => {
+    const context = await viewer(user);
+    const seenAt = new Map<string, string[]>();
+    for (const url of urlsFor(user ? tier : null)) {
+      const response = await context.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBeLessThan(500);
+      const body = await response.text();
+      for (const sentinel of sentinels)
+        if (body.includes(sentinel.text)) seenAt.set(sentinel.text, [...(seenAt.get(sentinel.text) ?? []), url]);
+    }
+    const leaks = sentinels
+      .filter((s) => !visibleTo(s, tier) && seenAt.has(s.text))
+      .map((s) => `${s.text} at ${seenAt.get(s.text)!.join(", ")}`);
+    const missing = sentinels.filter((s) => visibleTo(s, tier) && !seenAt.has(s.text)).map((s) => s.text);
+    expect(leaks, "sentinels above this tier that reached it").toEqual([]);
+    expect(missing, "sentinels this tier may see that no page showed (the test would prove nothing)").toEqual([]);
+    await context.dispose();
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Fixtures of the leak test (run with tsx: `tsx tests/e2e/support/leak-fixtures.ts <pglite-dir> <manifest.json>`):
+ * a fresh embedded database with demo listings, nine of which carry sentinel strings. Startup n°(L,F) has listing
+ * visibility L and every gated field at level F; its gated values and its description hold unique sentinels.
+ * Long texts get their sentinel at the end, after filler: a gated long text is sent as a 100-character preview
+ * of its start (spec 01 §6), so only the end may carry the proof of a leak.
+ */
+import { writeFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { faqs, howItWorksSteps, keyUseCases, teamMembers } from "../../../db/schema/listing-details.ts";
+import { seedListings } from "../../../db/seed/seed-database.ts";
+import { openDatabase } from "../../../app/lib/db.server.ts";
+
+const [dir, manifestPath] = process.argv.slice(2);
+if (!dir || !manifestPath) throw new Error("usage: leak-fixtures.ts <pglite-dir> <manifest.json>");
+
+const LEVELS = ["public", "subscriber", "premium"] as const;
+const GATED = ["revenueRange", "problem", "solution", "timing", "howItWorks", "keyUseCases", "team", "faqs"];
+const FILLER = "This paragraph is deliberately long so that a preview of its opening words cannot reach its end. ".repeat(4);
+
+export interface Sentinel {
+  text: string;
+  /** The listing's visibility and, for field sentinels, the field's level. */
+  listingLevel: (typeof LEVELS)[number];
+  fieldLevel: (typeof LEVELS)[number] | null;
+  path: string;
+}
+
+const database = await openDatabase({ dir });
+await database.migrate();
+await seedListings(database, 60);
+const startups = await database.rows<{ id: string; slug: string }>(
+  sql`SELECT id, slug FROM listings WHERE type = 'startup' ORDER BY name LIMIT ${LEVELS.length * LEVELS.length}`,
+);
+const sentinels: Sentinel[] = [];
+let n = 0;
+for (const listingLevel of LEVELS) {
+  for (const fieldLevel of LEVELS) {
+    const { id, slug } = startups[n++]!;
+    const path = `/profile/startup/${slug}`;
+    // ZQX, the listing level's number, the field level's number, the field: unique per listing and field.
+    const tag = (field: string) => `ZQX${LEVELS.indexOf(listingLevel) + 1}${LEVELS.indexOf(fieldLevel) + 1}${field}QXZ`;
+    const add = (field: string, level: Sentinel["fieldLevel"]) => {
+      sentinels.push({ text: tag(field), listingLevel, fieldLevel: level, path });
+      return tag(field);
+    };
+    const visibility = Object.fromEntries(GATED.map((field) => [field, fieldLevel]));
+    await database.rows(sql`
+      UPDATE listings SET visibility = ${listingLevel}, field_visibility = ${JSON.stringify(visibility)}::jsonb,
+        description = ${`${FILLER}${add("DESCRIPTION", null)}`},
+        problem = ${`${FILLER}${add("PROBLEM", fieldLevel)}`},
+        solution = ${`${FILLER}${add("SOLUTION", fieldLevel)}`},
+        timing = ${`${FILLER}${add("TIMING", fieldLevel)}`}
+      WHERE id = ${id}`);
+    await database.db.insert(faqs).values({ listingId: id, position: 99, question: "What is the proof?", answer: add("FAQ", fieldLevel) });
+    await database.db.insert(teamMembers).values({ listingId: id, position: 99, name: add("TEAM", fieldLevel), title: "Sentinel" });
+    await database.db.insert(howItWorksSteps).values({ listingId: id, position: 99, text: add("STEP", fieldLevel) });
+    await database.db.insert(keyUseCases).values({ listingId: id, position: 99, title: add("USECASE", fieldLevel), description: null });
+  }
+}
+await database.rows(sql`VACUUM ANALYZE`);
+await database.close();
+writeFileSync(manifestPath, JSON.stringify(sentinels, null, 2));
+console.log(`${sentinels.length} sentinels in ${startups.length} listings`);
