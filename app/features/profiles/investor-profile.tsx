@@ -60,7 +60,7 @@ export function InvestorProfile({ listing }: { listing: VisibleListing }) {
         </Gated>
       </Section>
       <Section title="Team Members" icon={Users}>
-        <Gated lock={locked.team}>
+        <Gated lock={locked.team} mode="ghost">
           <TeamList team={listing.team} />
         </Gated>
       </Section>

@@ -1,6 +1,7 @@
-import { Lock } from "lucide-react";
+import { AlertTriangle, Crown, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button.tsx";
+import { gateAppearance, type GatingMode } from "~/features/access/gating-modes.ts";
 import type { LockedField } from "~/features/catalog/listing-types.ts";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 
@@ -70,7 +71,67 @@ export function LockedPlaceholder({ locked, compact = false }: { locked: LockedF
   );
 }
 
-/** The field's content, or its placeholder when the viewer may not see it. */
-export function Gated({ lock, compact, children }: { lock: LockedField | undefined; compact?: boolean; children: ReactNode }) {
-  return lock ? <LockedPlaceholder locked={lock} compact={compact} /> : <>{children}</>;
+const ICONS = { lock: Lock, crown: Crown, alert: AlertTriangle } as const;
+
+/**
+ * Default mode (spec 01 §4): the placeholder shows as it is, and hovering or focusing it brings up a lock
+ * overlay; clicking opens the way in. Only the placeholder is on the page (DESIGN D6).
+ */
+function DefaultModeGate({ locked }: { locked: LockedField }) {
+  const { unlock } = useUnlockPrompt();
+  const look = gateAppearance("tier", "default");
+  const Icon = ICONS[look.icon];
+  return (
+    <button
+      type="button"
+      onClick={unlock}
+      aria-haspopup="dialog"
+      title={locked.message}
+      className="group relative w-full rounded-lg border border-dashed border-border p-3 text-left"
+    >
+      <span className="text-sm text-fg-muted">{locked.placeholder || locked.message}</span>
+      <span className="absolute inset-0 flex items-center justify-center gap-1.5 rounded-lg bg-surface-raised/85 text-sm font-semibold opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+        <Icon aria-hidden="true" className="size-4 text-accent" />
+        {look.label}
+        <span className="sr-only">: {locked.message}</span>
+      </span>
+    </button>
+  );
+}
+
+/** Ghost mode (spec 01 §4): no placeholder body, only a ghost button with the gate's icon and message. */
+function GhostModeGate({ locked }: { locked: LockedField }) {
+  const { unlock } = useUnlockPrompt();
+  const Icon = ICONS[gateAppearance("tier", "ghost").icon];
+  return (
+    <Button variant="ghost" size="sm" onClick={unlock} aria-haspopup="dialog" className="h-auto py-2 whitespace-normal text-fg-muted">
+      <Icon aria-hidden="true" className="text-accent" />
+      <span>
+        {locked.placeholder ? `${locked.placeholder}. ` : ""}
+        {locked.message}
+      </span>
+    </Button>
+  );
+}
+
+/**
+ * The field's content, or, when the viewer may not see it, its gate in one of spec 01 §4's modes: preview
+ * (blurred placeholder with an Upgrade overlay, the default here), default (placeholder with a hover lock) or
+ * ghost (a button only).
+ */
+export function Gated({
+  lock,
+  compact,
+  mode = "preview",
+  children,
+}: {
+  lock: LockedField | undefined;
+  compact?: boolean;
+  mode?: GatingMode;
+  children: ReactNode;
+}) {
+  if (!lock) return <>{children}</>;
+  if (mode === "default") return <DefaultModeGate locked={lock} />;
+  if (mode === "ghost") return <GhostModeGate locked={lock} />;
+  return <LockedPlaceholder locked={lock} compact={compact} />;
 }

@@ -77,7 +77,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
         </div>
       </Section>
       <Section title="Team" icon={Users}>
-        <Gated lock={locked.team}>
+        <Gated lock={locked.team} mode="ghost">
           <TeamList team={listing.team} />
         </Gated>
       </Section>

@@ -28,7 +28,8 @@ function SolvesSection({ listing }: { listing: VisibleListing }) {
   const parts = [
     { title: "The Problem", value: listing.problem, lock: locked.problem },
     { title: "The Solution", value: listing.solution, lock: locked.solution },
-    { title: "Why Now", value: listing.timing, lock: locked.timing },
+    // Why Now has a fixed placeholder ("Subscribe to view market analysis"): nothing to blur, so default mode.
+    { title: "Why Now", value: listing.timing, lock: locked.timing, mode: "default" as const },
   ].filter((part) => part.value || part.lock);
   if (!parts.length) return null;
   return (
@@ -36,7 +37,7 @@ function SolvesSection({ listing }: { listing: VisibleListing }) {
       <div className="flex flex-col gap-5">
         {parts.map((part) => (
           <SubSection key={part.title} title={part.title}>
-            <Gated lock={part.lock}>
+            <Gated lock={part.lock} mode={"mode" in part ? part.mode : "preview"}>
               <Paragraphs text={part.value ?? ""} />
             </Gated>
           </SubSection>
@@ -137,7 +138,7 @@ export function StartupProfile({ listing, similar }: { listing: VisibleListing; 
       <KeyUseCasesSection listing={listing} />
       {locked.team || listing.team.length ? (
         <Section title="Management Team" icon={Users}>
-          <Gated lock={locked.team}>
+          <Gated lock={locked.team} mode="ghost">
             <TeamList team={listing.team} />
           </Gated>
         </Section>
