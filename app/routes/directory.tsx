@@ -1,4 +1,4 @@
-import { Download, Search, X } from "lucide-react";
+import { Download, Lock, Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { data, Link, useLocation, useNavigation, useNavigate, useRevalidator } from "react-router";
@@ -17,7 +17,7 @@ import {
 } from "~/features/directory/directory-filters.ts";
 import { FilterPanel } from "~/features/directory/filter-panel.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
-import { canExport } from "~/features/directory/export-listings.server.ts";
+import { canExport, exportUpgradeHint } from "~/features/directory/export-listings.server.ts";
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
 import { ResultsGrid } from "~/features/directory/results-grid.tsx";
 import { PaginationBar } from "~/features/directory/pagination-bar.tsx";
@@ -46,11 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   try {
     const [result, reference] = await Promise.all([getDirectory(database, parsed.query, viewerFor(user)), getReferenceData(database)]);
+    const exportAllowed = await canExport(database, user);
     return {
       query: parsed.query,
       result,
       options: buildFilterOptions(reference, result.facets),
-      canExport: await canExport(database, user),
+      canExport: exportAllowed,
+      exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
     };
   } catch (error) {
     if (error instanceof AppError && error.code === "bad_request") return data({ error: error.message }, { status: 400 });
@@ -82,6 +84,7 @@ function DirectoryView({
   result,
   options,
   canExport: exportAllowed,
+  exportHint,
 }: Exclude<Route.ComponentProps["loaderData"], { error: string }>) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
@@ -206,6 +209,18 @@ function DirectoryView({
                   <Download aria-hidden="true" />
                   Export CSV
                 </a>
+              ) : exportHint ? (
+                <button
+                  type="button"
+                  title={exportHint}
+                  onClick={unlock}
+                  aria-haspopup="dialog"
+                  className={buttonClass({ variant: "secondary", size: "sm" })}
+                >
+                  <Lock aria-hidden="true" />
+                  Export CSV
+                  <span className="sr-only">: {exportHint}</span>
+                </button>
               ) : null}
             </div>
             <ResultsGrid

@@ -1,6 +1,7 @@
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { hasFeature } from "../access/features.ts";
+import { upgradeHint } from "../access/placeholders.ts";
 import { DATA_EXPORT, quotaLimitReachedMessage } from "../access/quotas.ts";
 import { getTierDefinitions } from "../access/tier-records.server.ts";
 import { recordUsage, type UsageSubject } from "../access/usage.server.ts";
@@ -15,6 +16,12 @@ export async function canExport(database: Database, subject: UsageSubject | null
   if (!subject) return false;
   const { tiers } = await getTierDefinitions(database);
   return hasFeature("export_data", subject.tier, tiers[subject.tier]);
+}
+
+/** For a member whose plan has no exports: spec 01 §6's upgrade hint, worded by whether tier records exist. */
+export async function exportUpgradeHint(database: Database, subject: UsageSubject): Promise<string> {
+  const { fromRecords } = await getTierDefinitions(database);
+  return upgradeHint("data export", subject.tier, fromRecords);
 }
 
 /**
