@@ -17,6 +17,7 @@ describe("parseEnv", () => {
       BILLING_MODE: "demo",
       SIGN_IN_ATTEMPTS_PER_MINUTE: 20,
       TRUST_PROXY_HOPS: 0,
+      DEMO_SIGN_IN: "auto",
     });
   });
 

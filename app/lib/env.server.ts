@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-in attempts allowed per client address per minute (provider redirects, password sign-in, sign-up). */
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * The local demo identity provider (sign in as a demo user, admin included) for providers without
+   * credentials. auto: only when PUBLIC_URL is this machine (localhost, 127.0.0.1), never on a public address.
+   */
+  DEMO_SIGN_IN: z.enum(["auto", "true", "false"]).default("auto"),
   /** Spec 01 §6: admin features and debug routes are switched on by configuration; off, their routes are 404. */
   ADMIN_FEATURES: flag(true),
   DEBUG_ROUTES: flag(true),

@@ -21,6 +21,17 @@ describe("identityProviders", () => {
     expect(providers[1]).toMatchObject({ id: "linkedin", local: true });
   });
 
+  it("offers the demo provider on this machine only, unless told otherwise", () => {
+    expect(identityProviders(parseEnv({ PUBLIC_URL: "http://127.0.0.1:3210" })).map((p) => p.id)).toEqual(["google", "linkedin"]);
+    expect(identityProviders(parseEnv({ PUBLIC_URL: "https://introbase.example" }))).toEqual([]);
+    expect(identityProviders(parseEnv({ PUBLIC_URL: "https://introbase.example", DEMO_SIGN_IN: "true" }))).toHaveLength(2);
+    expect(identityProviders(parseEnv({ DEMO_SIGN_IN: "false" }))).toEqual([]);
+    const realGoogleOnly = identityProviders(
+      parseEnv({ PUBLIC_URL: "https://introbase.example", GOOGLE_CLIENT_ID: "g", GOOGLE_CLIENT_SECRET: "s" }),
+    );
+    expect(realGoogleOnly.map((p) => [p.id, p.local])).toEqual([["google", false]]);
+  });
+
   it("turns PKCE and nonce binding off for real LinkedIn, which supports neither for web apps", () => {
     const [, linkedin] = identityProviders(parseEnv({ LINKEDIN_CLIENT_ID: "l-id", LINKEDIN_CLIENT_SECRET: "l-secret" }));
     expect(linkedin).toMatchObject({ local: false, pkce: false, nonce: false });

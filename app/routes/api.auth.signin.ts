@@ -1,9 +1,10 @@
 import type { Route } from "./+types/api.auth.signin";
 import { safeReturnTo } from "~/features/accounts/return-to.ts";
-import { signInAttempts, startSignIn } from "~/features/accounts/sign-in.server.ts";
+import { signInAttempts, signInPage, startSignIn } from "~/features/accounts/sign-in.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, jsonErrorResponse } from "~/lib/http.server.ts";
-import { PROVIDER_IDS, type ProviderId } from "~/lib/identity-providers.server.ts";
+import { getEnv } from "~/lib/env.server.ts";
+import { identityProviders, PROVIDER_IDS, type ProviderId } from "~/lib/identity-providers.server.ts";
 
 /** GET /api/auth/signin?provider=google|linkedin (default linkedin)&returnTo=/path: a browser redirect to the provider. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,5 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     response.headers.set("Retry-After", String(signInAttempts.retryAfterSeconds(clientAddress)));
     return response;
   }
-  return startSignIn(database, provider as ProviderId, safeReturnTo(url.searchParams.get("returnTo")), request.headers);
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  if (!identityProviders(getEnv()).some((p) => p.id === provider)) {
+    // No client configured and demo sign-in off: say so on the sign-in page instead of failing at the provider.
+    return new Response(null, {
+      status: 302,
+      headers: { Location: signInPage(returnTo, "provider_unavailable"), "Cache-Control": "no-store" },
+    });
+  }
+  return startSignIn(database, provider as ProviderId, returnTo, request.headers);
 }
