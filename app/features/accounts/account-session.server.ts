@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { getSignInProvider, type SessionUser, type SignInProvider } from "~/lib/session.server.ts";
 import { csrfTokenFor, isValidCsrfToken, newAnonymousId } from "./csrf-token.server.ts";
@@ -44,7 +45,8 @@ export async function issueCsrfToken(database: Database, headers: Headers): Prom
   if (session) return { csrfToken: csrfTokenFor(secret, session.session.id) };
   const existing = cookieValue(headers, ANONYMOUS_COOKIE);
   const id = existing && /^[\w-]{16,64}$/.test(existing) ? existing : newAnonymousId();
-  const setCookie = existing === id ? undefined : `${ANONYMOUS_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400`;
+  const secure = publicUrl(getEnv()).startsWith("https://") ? "; Secure" : "";
+  const setCookie = existing === id ? undefined : `${ANONYMOUS_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400${secure}`;
   return { csrfToken: csrfTokenFor(secret, `anonymous:${id}`), setCookie };
 }
 
