@@ -74,7 +74,13 @@ export default function AccessControl({ loaderData, actionData }: Route.Componen
       </p>
 
       <h2 className="mt-8 text-lg font-semibold">Tiers, features and quotas</h2>
-      <div className="mt-3 overflow-x-auto rounded-lg border border-border">
+      {/* Scrolls sideways on small screens: focusable, so keyboard users can scroll it too. */}
+      <div
+        className="mt-3 overflow-x-auto rounded-lg border border-border"
+        tabIndex={0}
+        role="region"
+        aria-label="Tiers, features and quotas"
+      >
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-surface-muted text-xs text-fg-muted">
             <tr>

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./support/sign-in.ts";
 
 /** A public, unlocked listing of the type, found through the API as a visitor would. */
 async function publicProfilePath(page: Page, type: string): Promise<string> {
@@ -53,5 +54,35 @@ for (const [label, width] of [
         await page.screenshot({ path: testInfo.outputPath(`${name.replace(/\s+/g, "-")}-${label}.png`), fullPage: true });
       });
     }
+  });
+}
+
+/** Pages of signed-in members and operators, checked the same way (axe, no overflow at 360 px, no errors). */
+const MEMBER_PAGES: Array<[string, "Priya Premium" | "Ada Admin", string]> = [
+  ["settings", "Priya Premium", "/settings"],
+  ["directory signed in", "Priya Premium", "/listings"],
+  ["access control", "Ada Admin", "/debug/access-control"],
+  ["company access", "Ada Admin", "/debug/company-access"],
+];
+
+test("sign-in page: no serious or critical accessibility violations", async ({ page }) => {
+  await page.goto("/sign-in?error=state_mismatch");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+});
+
+for (const [name, user, path] of MEMBER_PAGES) {
+  test(`${name}: accessible and fits 360 px`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await signInAs(page, user, { returnTo: path });
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`${name.replace(/\s+/g, "-")}-mobile.png`), fullPage: true });
   });
 }
