@@ -31,6 +31,8 @@ export default [
     route("sign-in", "routes/sign-in.tsx"),
     route("settings", "routes/settings.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
+    // Operator pages, admins only.
+    route("admin/outbox", "routes/admin.outbox.tsx"),
     // Internal test pages (spec 01 §2), admins only.
     route("debug/access-control", "routes/debug.access-control.tsx"),
     route("debug/company-access", "routes/debug.company-access.tsx"),

@@ -53,6 +53,13 @@ const EnvSchema = z.object({
    * credentials. auto: only when PUBLIC_URL is this machine (localhost, 127.0.0.1), never on a public address.
    */
   DEMO_SIGN_IN: z.enum(["auto", "true", "false"]).default("auto"),
+  /** Outgoing mail: smtp://user:pass@host:587 or smtps://…; unset, e-mails are kept in the outbox table only. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  /** The From address; unset, no-reply@ the PUBLIC_URL host. */
+  MAIL_FROM: z.string().min(3).optional(),
   /** Spec 01 §6: admin features and debug routes are switched on by configuration; off, their routes are 404. */
   ADMIN_FEATURES: flag(true),
   DEBUG_ROUTES: flag(true),
