@@ -1,6 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getAppContext } from "~/lib/app-context.ts";
+import { getEnv } from "~/lib/env.server.ts";
 import "./app.css";
 
 /** The nonce, and who is signed in (identity and tier only: what the header, menus and gates need). */
@@ -8,6 +9,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { cspNonce, user } = getAppContext(context);
   return {
     nonce: cspNonce,
+    /** The external pilot form, when one is configured (public configuration, not a secret). */
+    pilotFormUrl: getEnv().PILOT_FORM_URL ?? null,
     user: user ? { id: user.id, name: user.name, email: user.email, picture: user.picture, tier: user.tier, role: user.role } : null,
   };
 }

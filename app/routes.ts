@@ -33,6 +33,7 @@ export default [
     route("get-featured/:type", "routes/get-featured.tsx"),
     // Operator pages, admins only.
     route("admin/outbox", "routes/admin.outbox.tsx"),
+    route("admin/pilot-applications", "routes/admin.pilot-applications.tsx"),
     // Internal test pages (spec 01 §2), admins only.
     route("debug/access-control", "routes/debug.access-control.tsx"),
     route("debug/company-access", "routes/debug.company-access.tsx"),

@@ -60,6 +60,8 @@ const EnvSchema = z.object({
     .optional(),
   /** The From address; unset, no-reply@ the PUBLIC_URL host. */
   MAIL_FROM: z.string().min(3).optional(),
+  /** An external pilot application form to embed (spec 01 §2); unset, the dialog shows our own form. */
+  PILOT_FORM_URL: z.url({ protocol: /^https$/, error: "PILOT_FORM_URL must be an https:// URL" }).optional(),
   /** Spec 01 §6: admin features and debug routes are switched on by configuration; off, their routes are 404. */
   ADMIN_FEATURES: flag(true),
   DEBUG_ROUTES: flag(true),

@@ -1,10 +1,15 @@
 import { Check, CircleCheck, Handshake, Quote, TrendingUp, Workflow } from "lucide-react";
 import { useState } from "react";
+import { data } from "react-router";
 import type { Route } from "./+types/pilot";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
-import { APPLY_FOR_PILOT_LABEL, PILOT_NOTE, PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
+import { PilotApplicationForm, type PilotFormResult } from "~/features/applications/pilot-application-form.tsx";
+import { parsePilotApplication } from "~/features/applications/pilot-application.ts";
+import { getPilotSlotsOpen, pilotApplicationAttempts, submitPilotApplication } from "~/features/applications/pilot-applications.server.ts";
+import { applyForPilotLabel, PILOT_NOTE, PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
+import { getAppContext } from "~/lib/app-context.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [
@@ -116,11 +121,29 @@ function PricingSection() {
   );
 }
 
-export default function Pilot() {
+/** The cohort's open slots: the cohort less the pilots operators accepted. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { slotsOpen: await getPilotSlotsOpen(getAppContext(context).database) };
+}
+
+/** Our own pilot application form posts here (from the dialog on any page, or from this page without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, user, clientAddress } = getAppContext(context);
+  const parsed = parsePilotApplication(Object.fromEntries(await request.formData()));
+  if (!parsed.ok) return data<PilotFormResult>({ ok: false, errors: parsed.errors, values: parsed.values }, { status: 400 });
+  if (!pilotApplicationAttempts.attempt(clientAddress)) {
+    const message = "Too many applications from your network in the last hour. Please try again later.";
+    return data<PilotFormResult>({ ok: false, message, values: parsed.data }, { status: 429 });
+  }
+  await submitPilotApplication(database, parsed.data, user?.id ?? null);
+  return data<PilotFormResult>({ ok: true, message: "Thank you! Your application was received. We'll reply by e-mail within a few days." });
+}
+
+export default function Pilot({ loaderData, actionData }: Route.ComponentProps) {
   const [applyOpen, setApplyOpen] = useState(false);
   const apply = (
     <Button size="lg" onClick={() => setApplyOpen(true)}>
-      {APPLY_FOR_PILOT_LABEL}
+      {applyForPilotLabel(loaderData.slotsOpen)}
     </Button>
   );
   return (
@@ -232,6 +255,12 @@ export default function Pilot() {
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-fg-muted">{PILOT_NOTE}</p>
           <div className="mt-8 flex justify-center">{apply}</div>
+          {/* A form posted without JavaScript comes back here, with its errors or its confirmation. */}
+          {actionData ? (
+            <div className="mx-auto max-w-2xl text-left">
+              <PilotApplicationForm result={actionData} />
+            </div>
+          ) : null}
         </div>
       </section>
 

@@ -4,3 +4,4 @@ export * from "./listing-details.ts";
 export * from "./accounts.ts";
 export * from "./usage.ts";
 export * from "./messages.ts";
+export * from "./applications.ts";

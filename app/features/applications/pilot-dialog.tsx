@@ -1,9 +1,11 @@
-import { ArrowRight, Check } from "lucide-react";
+import { Check } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import { cn } from "~/lib/cn.ts";
+import type { loader as rootLoader } from "~/root.tsx";
+import { PilotApplicationForm } from "./pilot-application-form.tsx";
 import { PILOT_BENEFITS, PILOT_NOTE, PILOT_OFFER } from "./pilot-offer.ts";
 
 /** Spec 01 §9: the embedded application frame is 500px high. */
@@ -33,25 +35,18 @@ function PilotFormFrame({ src }: { src: string }) {
 }
 
 /**
- * The pilot application dialog (spec 01 §2). The form lives on an external page embedded by URL; without
- * one configured, the dialog points to the pilot page instead of showing an empty frame.
+ * The pilot application dialog (spec 01 §2). The form is the external page of PILOT_FORM_URL embedded in a
+ * frame when one is configured; otherwise our own form, stored as a pilot application.
  */
-export default function PilotDialog({
-  open,
-  onOpenChange,
-  formUrl,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  formUrl?: string;
-}) {
+export default function PilotDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const formUrl = useRouteLoaderData<typeof rootLoader>("root")?.pilotFormUrl ?? null;
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
       title="Apply for the Partner-Led Growth Pilot"
       description={`A done-for-you pilot for a cohort of ${PILOT_OFFER.cohortSize} startups. Accepted teams get a ${PILOT_OFFER.earlyDiscountPercent}% early-access discount.`}
-      className={formUrl ? "max-w-2xl" : undefined}
+      className="max-w-2xl"
     >
       <ul className="space-y-2 text-sm">
         {PILOT_BENEFITS.map((benefit) => (
@@ -62,18 +57,7 @@ export default function PilotDialog({
         ))}
       </ul>
       <p className="mt-4 rounded-lg bg-surface-muted p-3 text-sm text-fg-muted">{PILOT_NOTE}</p>
-      {formUrl ? (
-        <PilotFormFrame src={formUrl} />
-      ) : (
-        <Link
-          to="/pilot"
-          onClick={() => onOpenChange(false)}
-          className="mt-6 inline-flex items-center gap-1 text-sm font-medium text-accent underline-offset-4 hover:underline"
-        >
-          Learn more about the pilot
-          <ArrowRight className="size-4" aria-hidden="true" />
-        </Link>
-      )}
+      {formUrl ? <PilotFormFrame src={formUrl} /> : <PilotApplicationForm />}
     </Dialog>
   );
 }

@@ -1,7 +1,6 @@
 /** The pilot programme's terms (spec 01 §1 and §9), shared by the pilot page and the application dialog. */
 export const PILOT_OFFER = {
   cohortSize: 5,
-  slotsOpen: 5,
   earlyDiscountPercent: 30,
   introsPromised: "3-5",
   pilotDays: 30,
@@ -16,6 +15,9 @@ export const PILOT_BENEFITS = [
   "A path to compounding revenue without cold outreach",
 ] as const;
 
-export const APPLY_FOR_PILOT_LABEL = `Apply for Pilot – ${PILOT_OFFER.slotsOpen} slots open`;
+/** "5 slots open" counts down as operators accept pilots (issue 4 §5). */
+export function applyForPilotLabel(slotsOpen: number): string {
+  return `Apply for Pilot – ${slotsOpen} ${slotsOpen === 1 ? "slot" : "slots"} open`;
+}
 
 export const PILOT_NOTE = "We only take on teams we're confident we can help. No spam, no pressure — just honest collaboration.";

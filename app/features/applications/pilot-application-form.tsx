@@ -1,0 +1,99 @@
+import { CircleCheck } from "lucide-react";
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { cn } from "~/lib/cn.ts";
+import { PILOT_STAGES, type PilotField } from "./pilot-application.ts";
+
+export interface PilotFormResult {
+  ok: boolean;
+  message?: string;
+  errors?: Partial<Record<PilotField, string>>;
+  values?: Partial<Record<PilotField, string>>;
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-border bg-surface px-3 py-2 text-sm aria-invalid:border-danger focus-visible:outline-2";
+
+/**
+ * Our own pilot application form (issue 4 §5), posted to the /pilot page's action: it works without
+ * JavaScript, and with it stays in place. Errors show beside their fields and everything typed stays.
+ */
+export function PilotApplicationForm({ result: pageResult }: { result?: PilotFormResult }) {
+  const fetcher = useFetcher<PilotFormResult>({ key: "pilot-application" });
+  const result = fetcher.data ?? pageResult;
+  const busy = fetcher.state !== "idle";
+  const id = useId();
+  if (result?.ok) {
+    return (
+      <p role="status" className="mt-6 flex items-start gap-2 rounded-lg bg-accent-soft p-4 text-sm">
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+        {result.message}
+      </p>
+    );
+  }
+  const field = (name: PilotField, label: string, input: (props: Record<string, unknown>) => React.ReactNode) => {
+    const error = result?.errors?.[name];
+    const props = {
+      id: `${id}-${name}`,
+      name,
+      defaultValue: result?.values?.[name] ?? "",
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${id}-${name}-error` : undefined,
+      className: inputClass,
+    };
+    return (
+      <div className={cn(name === "goals" && "sm:col-span-2")}>
+        <label htmlFor={props.id} className="text-sm font-medium">
+          {label}
+        </label>
+        {input(props)}
+        {error ? (
+          <p id={`${id}-${name}-error`} className="mt-1 text-xs text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <fetcher.Form method="post" action="/pilot" noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="apply-for-pilot" />
+      {field("company", "Company", (p) => (
+        <input {...p} autoComplete="organization" required maxLength={120} />
+      ))}
+      {field("website", "Website", (p) => (
+        <input {...p} type="url" inputMode="url" placeholder="example.com" required />
+      ))}
+      {field("stage", "Stage", (p) => (
+        <select {...p} required>
+          <option value="">Choose…</option>
+          {PILOT_STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {stage}
+            </option>
+          ))}
+        </select>
+      ))}
+      {field("contactName", "Your name", (p) => (
+        <input {...p} autoComplete="name" required maxLength={120} />
+      ))}
+      {field("contactEmail", "Work e-mail", (p) => (
+        <input {...p} type="email" autoComplete="email" required maxLength={254} />
+      ))}
+      {field("goals", "What should the pilot achieve?", (p) => (
+        <textarea {...p} rows={4} required maxLength={2000} />
+      ))}
+      {result?.message ? (
+        <p role="alert" className="text-sm text-danger sm:col-span-2">
+          {result.message}
+        </p>
+      ) : null}
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Sending..." : "Send application"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

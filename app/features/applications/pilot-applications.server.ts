@@ -1,0 +1,41 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { pilotApplications } from "#db/schema/applications.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { RateLimiter } from "~/lib/rate-limit.ts";
+import type { PilotApplication } from "./pilot-application.ts";
+import { pilotSlotsOpen } from "./pilot-application.ts";
+import { PILOT_OFFER } from "./pilot-offer.ts";
+
+/** Pilot applications per client address per hour: generous for people, a wall for scripts. */
+export const pilotApplicationAttempts = new RateLimiter(5, 60 * 60 * 1000);
+
+export async function submitPilotApplication({ db }: Database, application: PilotApplication, userId: string | null): Promise<string> {
+  const [row] = await db
+    .insert(pilotApplications)
+    .values({ ...application, userId })
+    .returning({ id: pilotApplications.id });
+  return row!.id;
+}
+
+/** The cohort's open slots: accepted pilots take one each. */
+export async function getPilotSlotsOpen({ db }: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pilotApplications)
+    .where(eq(pilotApplications.status, "accepted"));
+  return pilotSlotsOpen(PILOT_OFFER.cohortSize, row?.n ?? 0);
+}
+
+export function listPilotApplications({ db }: Database) {
+  return db.select().from(pilotApplications).orderBy(desc(pilotApplications.createdAt)).limit(200);
+}
+
+export async function decidePilotApplication({ db }: Database, id: string, status: "accepted" | "declined"): Promise<void> {
+  const updated = await db
+    .update(pilotApplications)
+    .set({ status, decidedAt: new Date() })
+    .where(eq(pilotApplications.id, id))
+    .returning({ id: pilotApplications.id });
+  if (!updated.length) throw new AppError("not_found", "No such pilot application.");
+}
