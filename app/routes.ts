@@ -15,6 +15,9 @@ export default [
   route("api/auth/csrf", "routes/api.auth.csrf.ts"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/billing/choose-plan", "routes/api.billing.choose-plan.ts"),
+  route("api/proof-of-work", "routes/api.proof-of-work.ts"),
+  route("api/intro-requests", "routes/api.intro-requests.ts"),
+  route("api/intro-requests/sign-up", "routes/api.intro-requests.sign-up.ts"),
   // Operator endpoints: every loader and action calls requireAdmin (DESIGN D7).
   route("api/debug/whoami", "routes/api.debug.whoami.ts"),
 
@@ -31,8 +34,10 @@ export default [
     route("sign-in", "routes/sign-in.tsx"),
     route("settings", "routes/settings.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
+    route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     // Operator pages, admins only.
     route("admin/outbox", "routes/admin.outbox.tsx"),
+    route("admin/intros", "routes/admin.intros.tsx"),
     route("admin/pilot-applications", "routes/admin.pilot-applications.tsx"),
     // Internal test pages (spec 01 §2), admins only.
     route("debug/access-control", "routes/debug.access-control.tsx"),

@@ -28,6 +28,8 @@ server.use(
       directives: {
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         "img-src": ["'self'", "data:", "https:"],
+        // The proof-of-work widget (ALTCHA) solves its challenge in workers it creates from blob: URLs.
+        "worker-src": ["'self'", "blob:"],
         "frame-src": ["'self'", "https:"],
         "connect-src": ["'self'", ...(DEVELOPMENT ? ["ws:"] : [])],
         "upgrade-insecure-requests": null,

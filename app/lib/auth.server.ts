@@ -6,7 +6,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { accounts, sessions, users, verifications } from "#db/schema/accounts.ts";
@@ -98,3 +98,12 @@ function authSecret(env: Env): string {
   return secret;
 }
 let testSecret: string | undefined;
+
+/**
+ * A key for one purpose (proof-of-work challenges, intro response links, ...) derived from the server secret,
+ * so each use has its own key and none of them can stand in for a session signature.
+ */
+export async function purposeKey(database: Database, purpose: string): Promise<string> {
+  const { secret } = await getAuth(database).$context;
+  return createHmac("sha256", secret).update(`introbase:${purpose}`).digest("base64url");
+}

@@ -41,3 +41,20 @@ export function jsonError(error: unknown): Response {
   const { status, message } = describeError(error);
   return jsonErrorResponse(status, message);
 }
+
+/** A POST body as a plain object, from JSON or a form (urlencoded or multipart); null when it is neither. */
+export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    if ((request.headers.get("content-type") ?? "").includes("application/json")) {
+      const body: unknown = await request.json();
+      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    }
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return null;
+  }
+}
+
+export function methodNotAllowed(): Response {
+  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+}

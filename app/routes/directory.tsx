@@ -6,7 +6,6 @@ import type { Route } from "./+types/directory";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { viewerFor } from "~/features/access/viewer.ts";
-import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import {
   directoryQueryToParams,
@@ -21,6 +20,8 @@ import { canExport, exportUpgradeHint } from "~/features/directory/export-listin
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
 import { ResultsGrid } from "~/features/directory/results-grid.tsx";
 import { PaginationBar } from "~/features/directory/pagination-bar.tsx";
+import { IntroRequestDialog } from "~/features/introductions/intro-request-dialog-lazy.ts";
+import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError, DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -93,8 +94,8 @@ function DirectoryView({
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const [searchText, setSearchText] = useState(query.searchQuery ?? "");
-  const { unlock, signIn } = useUnlockPrompt();
-  const signedIn = Boolean(useCurrentUser());
+  const { unlock } = useUnlockPrompt();
+  const [introRecipient, setIntroRecipient] = useState<IntroRecipient | null>(null);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
 
@@ -223,13 +224,7 @@ function DirectoryView({
                 </button>
               ) : null}
             </div>
-            <ResultsGrid
-              items={result.data}
-              loading={loading}
-              onLocked={unlock}
-              // Signed in, the request starts on the listing's profile (its request form arrives with introductions).
-              onRequestIntro={(recipient) => (signedIn ? navigate(`/profile/${recipient.type}/${recipient.slug}`) : signIn())}
-            />
+            <ResultsGrid items={result.data} loading={loading} onLocked={unlock} onRequestIntro={setIntroRecipient} />
             {result.data.length > 0 ? (
               <PaginationBar
                 pagination={result.pagination}
@@ -257,6 +252,12 @@ function DirectoryView({
           </section>
         </div>
       </form>
+      {/* Outside the filter form: React events bubble through portals, and the form listens to its fields. */}
+      <IntroRequestDialog
+        open={introRecipient !== null}
+        onOpenChange={(open) => !open && setIntroRecipient(null)}
+        recipient={introRecipient}
+      />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { Card } from "~/components/ui/card.tsx";
 import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
 import { getUsageSummary } from "~/features/access/usage.server.ts";
 import { useSignOut } from "~/features/accounts/session-sync.ts";
+import { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
+import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getSignInProvider } from "~/lib/session.server.ts";
 
@@ -20,8 +22,16 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return { user: null };
-  const [provider, usage] = await Promise.all([getSignInProvider(database, user.id), getUsageSummary(database, user)]);
-  return { user: { name: user.name, email: user.email, picture: user.picture, tier: user.tier, provider }, usage };
+  const [provider, usage, intros] = await Promise.all([
+    getSignInProvider(database, user.id),
+    getUsageSummary(database, user),
+    listMyIntroRequests(database, user.id),
+  ]);
+  return {
+    user: { name: user.name, email: user.email, picture: user.picture, tier: user.tier, provider },
+    usage,
+    intros: intros.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
 }
 
 const BENEFITS = [
@@ -44,7 +54,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { user, usage } = loaderData;
+  const { user, usage, intros } = loaderData;
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
@@ -104,6 +114,34 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      </Card>
+
+      <Card className="p-5 sm:p-6">
+        <h2 className="text-lg font-semibold">Your introduction requests</h2>
+        {intros.length === 0 ? (
+          <p className="mt-3 text-sm text-fg-muted">
+            None yet. Open a profile in the{" "}
+            <Link to="/listings" className="text-accent hover:underline">
+              directory
+            </Link>{" "}
+            and choose Request Introduction.
+          </p>
+        ) : (
+          <ul className="mt-3 divide-y divide-border">
+            {intros.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+                <div>
+                  <Link to={`/profile/${r.recipientType}/${r.slug}`} className="font-medium hover:underline">
+                    {r.recipientName}
+                  </Link>
+                  <span className="ml-2 text-fg-muted">{r.createdAt.slice(0, 10)}</span>
+                  {r.status === "rejected" && r.decisionNote ? <p className="text-fg-muted">Reason: {r.decisionNote}</p> : null}
+                </div>
+                <Badge variant={r.status === "accepted" ? "accent" : "outline"}>{INTRO_STATUS_LABEL[r.status]}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
 
       <Card className="p-5 sm:p-6">

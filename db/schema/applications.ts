@@ -1,10 +1,14 @@
 /**
  * Applications from visitors (DESIGN D8). Pilot applications come from our own form when no external form
- * (PILOT_FORM_URL) is configured; accepting one takes a slot of the pilot cohort.
+ * (PILOT_FORM_URL) is configured; accepting one takes a slot of the pilot cohort. Feature applications
+ * (/get-featured/{startup,partner}) become published listings when an operator approves them.
  */
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
+import { listings } from "./listings.ts";
+import { storedFiles } from "./media.ts";
+import { businessModels, fundingStages } from "./reference.ts";
 
 export const pilotApplications = pgTable(
   "pilot_applications",
@@ -27,5 +31,65 @@ export const pilotApplications = pgTable(
   (t) => [
     check("pilot_applications_status_check", sql`${t.status} IN ('new', 'accepted', 'declined')`),
     index("pilot_applications_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const featureApplications = pgTable(
+  "feature_applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type", { enum: ["startup", "partner"] }).notNull(),
+    name: text("name").notNull(),
+    websiteUrl: text("website_url").notNull(),
+    linkedinUrl: text("linkedin_url"),
+    tagline: text("tagline").notNull(),
+    description: text("description").notNull(),
+    industryIds: integer("industry_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    geographyIds: integer("geography_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    countryIds: integer("country_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    fundingStageId: integer("funding_stage_id").references(() => fundingStages.id),
+    businessModelId: integer("business_model_id").references(() => businessModels.id),
+    problem: text("problem"),
+    solution: text("solution"),
+    timing: text("timing"),
+    howItWorks: text("how_it_works")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    team: jsonb("team").$type<Array<{ name: string; title: string }>>().notNull().default([]),
+    logoFileId: uuid("logo_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
+    contactName: text("contact_name").notNull(),
+    contactEmail: text("contact_email").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["new", "approved", "rejected"] })
+      .notNull()
+      .default("new"),
+    /** The operator's reason for a rejection, e-mailed to the applicant. */
+    decisionNote: text("decision_note"),
+    /** Whether the approved listing is featured. */
+    featured: boolean("featured").notNull().default(false),
+    listingId: uuid("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    clientAddress: text("client_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check("feature_applications_status_check", sql`${t.status} IN ('new', 'approved', 'rejected')`),
+    check("feature_applications_type_check", sql`${t.type} IN ('startup', 'partner')`),
+    index("feature_applications_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );

@@ -5,3 +5,7 @@ export * from "./accounts.ts";
 export * from "./usage.ts";
 export * from "./messages.ts";
 export * from "./applications.ts";
+export * from "./introductions.ts";
+export * from "./audit.ts";
+export * from "./proof-of-work.ts";
+export * from "./media.ts";

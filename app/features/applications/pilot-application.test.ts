@@ -43,7 +43,7 @@ describe("parsePilotApplication", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.values.company).toBe("");
-    expect(result.values.goals).toHaveLength(5000);
+    expect(result.values.goals).toHaveLength(20_000);
     expect(result.errors.goals).toBe("At most 2,000 characters.");
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseForm } from "~/lib/form-parse.ts";
 
 export const PILOT_STAGES = ["Pre-Seed", "Seed", "Series A", "Series B or later"] as const;
 
@@ -20,23 +21,10 @@ export const PilotApplicationSchema = z.object({
 
 export type PilotApplication = z.infer<typeof PilotApplicationSchema>;
 export type PilotField = keyof PilotApplication;
-export const PILOT_FIELDS = Object.keys(PilotApplicationSchema.shape) as PilotField[];
-
-export type PilotParse =
-  | { ok: true; data: PilotApplication }
-  | { ok: false; errors: Partial<Record<PilotField, string>>; values: Partial<Record<PilotField, string>> };
 
 /** Form values to an application, or a message per field and the values as typed (nothing is lost). */
-export function parsePilotApplication(input: Record<string, unknown>): PilotParse {
-  const values = Object.fromEntries(PILOT_FIELDS.map((f) => [f, typeof input[f] === "string" ? String(input[f]).slice(0, 5000) : ""]));
-  const result = PilotApplicationSchema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: Partial<Record<PilotField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as PilotField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors, values };
+export function parsePilotApplication(input: Record<string, unknown>) {
+  return parseForm(PilotApplicationSchema, input);
 }
 
 /** Open slots of the pilot cohort: its size less the accepted pilots, never below zero. */

@@ -1,3 +1,4 @@
+import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -43,13 +44,6 @@ function CappedBadges({ label, items, cap }: { label: string; items: string[]; c
       {more > 0 ? <Badge variant="neutral">+{more}</Badge> : null}
     </li>
   );
-}
-
-/** Who an introduction would be asked of, from a card. */
-export interface IntroRecipient {
-  name: string;
-  type: ListingType;
-  slug: string;
 }
 
 export function ListingCard({ listing, onRequestIntro }: { listing: Card; onRequestIntro: (recipient: IntroRecipient) => void }) {

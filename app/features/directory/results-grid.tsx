@@ -1,6 +1,7 @@
 import { Skeleton } from "~/components/ui/skeleton.tsx";
 import type { DirectoryItem } from "../catalog/listing-types.ts";
-import { ListingCard, type IntroRecipient } from "./listing-card.tsx";
+import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
+import { ListingCard } from "./listing-card.tsx";
 import { LockedTeaser } from "./locked-teaser.tsx";
 
 function SkeletonCard() {

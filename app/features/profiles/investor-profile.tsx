@@ -11,6 +11,7 @@ const DEFAULT_TAGLINE = "Venture Capital Firm";
 
 export function InvestorProfile({ listing }: { listing: VisibleListing }) {
   const { lockedFields: locked } = listing;
+  const recipient = { name: listing.name, type: listing.type, slug: listing.slug };
   return (
     <ProfileShell
       header={
@@ -19,12 +20,12 @@ export function InvestorProfile({ listing }: { listing: VisibleListing }) {
           logo={listing.logo}
           tagline={listing.tagline || DEFAULT_TAGLINE}
           industry={[]}
-          actions={<RequestIntroButton />}
+          actions={<RequestIntroButton recipient={recipient} />}
         />
       }
       sidebar={
         <ConnectCard title="Contact" reasons={[]}>
-          <RequestIntroButton className="w-full" />
+          <RequestIntroButton recipient={recipient} className="w-full" />
           {listing.websiteUrl ? <WebsiteLink url={listing.websiteUrl} label="Website" className="w-full" /> : null}
         </ConnectCard>
       }

@@ -18,6 +18,7 @@ const CONNECT_REASONS = [
 
 export function PartnerProfile({ listing, similar }: { listing: VisibleListing; similar: readonly SimilarListing[] }) {
   const { lockedFields: locked } = listing;
+  const recipient = { name: listing.name, type: listing.type, slug: listing.slug };
   return (
     <ProfileShell
       header={
@@ -29,7 +30,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
           industry={listing.industry}
           actions={
             <>
-              <RequestIntroButton />
+              <RequestIntroButton recipient={recipient} />
               {listing.websiteUrl ? <WebsiteLink url={listing.websiteUrl} /> : null}
             </>
           }
@@ -38,7 +39,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
       sidebar={
         <>
           <ConnectCard title={`Connect with ${listing.name}`} reasons={CONNECT_REASONS}>
-            <RequestIntroButton className="w-full" />
+            <RequestIntroButton recipient={recipient} className="w-full" />
           </ConnectCard>
           <SimilarList title="Similar Partners" items={similar} empty="No similar partners yet." />
         </>

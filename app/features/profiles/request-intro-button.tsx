@@ -1,26 +1,27 @@
 import { Send } from "lucide-react";
+import { useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
-import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
-import { useCurrentUser } from "~/lib/use-current-user.ts";
+import { IntroRequestDialog } from "~/features/introductions/intro-request-dialog-lazy.ts";
+import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
 
-/**
- * Requesting an introduction starts with signing in. Signed in, the request form arrives with the
- * introductions feature; until then the button says so instead of pretending to send anything.
- */
-export function RequestIntroButton({ className, size }: { className?: string; size?: "sm" | "md" | "lg" }) {
-  const { signIn } = useUnlockPrompt();
-  const user = useCurrentUser();
+/** "Request Introduction" on a profile: opens the request dialog for this listing (spec 01 §2). */
+export function RequestIntroButton({
+  recipient,
+  className,
+  size,
+}: {
+  recipient: IntroRecipient;
+  className?: string;
+  size?: "sm" | "md" | "lg";
+}) {
+  const [open, setOpen] = useState(false);
   return (
-    <Button
-      className={className}
-      size={size}
-      onClick={user ? undefined : signIn}
-      disabled={Boolean(user)}
-      title={user ? "Introduction requests open soon." : undefined}
-      aria-haspopup={user ? undefined : "dialog"}
-    >
-      <Send aria-hidden="true" />
-      Request Introduction
-    </Button>
+    <>
+      <Button className={className} size={size} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <Send aria-hidden="true" />
+        Request Introduction
+      </Button>
+      <IntroRequestDialog open={open} onOpenChange={setOpen} recipient={recipient} />
+    </>
   );
 }

@@ -93,6 +93,7 @@ function KeyUseCasesSection({ listing }: { listing: VisibleListing }) {
 
 export function StartupProfile({ listing, similar }: { listing: VisibleListing; similar: readonly SimilarListing[] }) {
   const { lockedFields: locked } = listing;
+  const recipient = { name: listing.name, type: listing.type, slug: listing.slug };
   return (
     <ProfileShell
       header={
@@ -103,7 +104,7 @@ export function StartupProfile({ listing, similar }: { listing: VisibleListing; 
           industry={listing.industry}
           actions={
             <>
-              <RequestIntroButton />
+              <RequestIntroButton recipient={recipient} />
               {listing.websiteUrl ? <WebsiteLink url={listing.websiteUrl} /> : null}
             </>
           }
@@ -112,7 +113,7 @@ export function StartupProfile({ listing, similar }: { listing: VisibleListing; 
       sidebar={
         <>
           <ConnectCard title={`Connect with ${listing.name}`} reasons={CONNECT_REASONS}>
-            <RequestIntroButton className="w-full" />
+            <RequestIntroButton recipient={recipient} className="w-full" />
           </ConnectCard>
           <SimilarList title="Similar Startups" items={similar} empty="No similar startups yet." />
         </>

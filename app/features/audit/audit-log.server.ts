@@ -1,0 +1,56 @@
+import { asc, inArray } from "drizzle-orm";
+import { auditLog } from "#db/schema/audit.ts";
+import type { Database } from "~/lib/db.server.ts";
+
+export type AuditOperation =
+  "duplicate_check" | "merge_operation" | "manual_review" | "cleanup_batch" | "intro_request" | "feature_application";
+
+export interface AuditEntry {
+  operation: AuditOperation;
+  /** Who acted: admin, visitor, member, recipient, system. */
+  source: string;
+  action: string;
+  companyName?: string | null;
+  recordId?: string | null;
+  actorId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Anything that can run an insert: the database or a transaction on it, so an entry commits with its change. */
+type Writer = Pick<Database["db"], "insert">;
+
+export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    operation: entry.operation,
+    source: entry.source,
+    action: entry.action,
+    companyName: entry.companyName ?? null,
+    recordId: entry.recordId ?? null,
+    actorId: entry.actorId ?? null,
+    details: entry.details ?? {},
+  });
+}
+
+/** The entries about the given records, oldest first: a request's or an application's history. */
+export async function auditTrailFor({ db }: Database, recordIds: string[]) {
+  if (recordIds.length === 0)
+    return new Map<string, Array<{ action: string; source: string; timestamp: Date; details: Record<string, unknown> }>>();
+  const rows = await db
+    .select({
+      recordId: auditLog.recordId,
+      action: auditLog.action,
+      source: auditLog.source,
+      timestamp: auditLog.timestamp,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .where(inArray(auditLog.recordId, recordIds))
+    .orderBy(asc(auditLog.timestamp));
+  const byRecord = new Map<string, Array<{ action: string; source: string; timestamp: Date; details: Record<string, unknown> }>>();
+  for (const { recordId, ...entry } of rows) {
+    const list = byRecord.get(recordId!) ?? [];
+    list.push(entry);
+    byRecord.set(recordId!, list);
+  }
+  return byRecord;
+}

@@ -1,0 +1,97 @@
+/**
+ * The e-mails of the introduction workflow. Pure: they take what they say and return the message, so their
+ * wording is tested without sending anything. The recipient's address appears only in the accepted
+ * introduction, which both sides agreed to.
+ */
+import type { EmailMessage } from "~/lib/mailer.server.ts";
+
+interface RequestFacts {
+  requesterName: string;
+  requesterEmail: string;
+  recipientName: string;
+  message: string;
+}
+
+const SIGN_OFF = ["", "The Introbase team"];
+
+export function recipientAskEmail(
+  request: RequestFacts & { recipientEmail: string; contactName: string | null },
+  links: { accept: string; decline: string },
+  expiresOn: string,
+): EmailMessage {
+  return {
+    kind: "intro_request",
+    to: [request.recipientEmail],
+    subject: `${request.requesterName} would like an introduction to ${request.recipientName}`,
+    text: [
+      `Hello${request.contactName ? ` ${request.contactName}` : ""},`,
+      "",
+      `${request.requesterName} found ${request.recipientName} on Introbase and asked us for a warm introduction. Our team has read the request and thinks it is worth your time. Their message:`,
+      "",
+      ...request.message.split("\n").map((line) => `> ${line}`),
+      "",
+      "If you would like the introduction, accept and we will send one e-mail to both of you:",
+      links.accept,
+      "",
+      "If not, decline and we will let them know politely. Your e-mail address is never shared unless you accept:",
+      links.decline,
+      "",
+      `These links work once and until ${expiresOn}.`,
+      ...SIGN_OFF,
+    ].join("\n"),
+  };
+}
+
+export function introductionEmail(request: RequestFacts & { recipientEmail: string }): EmailMessage {
+  return {
+    kind: "intro_accepted",
+    to: [request.requesterEmail, request.recipientEmail],
+    subject: `Introduction: ${request.requesterName} <> ${request.recipientName}`,
+    text: [
+      `Hello ${request.requesterName} and ${request.recipientName},`,
+      "",
+      `Happy to introduce you two. ${request.recipientName} accepted ${request.requesterName}'s request for an introduction. The original message:`,
+      "",
+      ...request.message.split("\n").map((line) => `> ${line}`),
+      "",
+      `${request.requesterName}: ${request.requesterEmail}`,
+      `${request.recipientName}: ${request.recipientEmail}`,
+      "",
+      "Reply to all to take it from here. We will step out of the thread.",
+      ...SIGN_OFF,
+    ].join("\n"),
+  };
+}
+
+export function declinedEmail(request: RequestFacts): EmailMessage {
+  return {
+    kind: "intro_declined",
+    to: [request.requesterEmail],
+    subject: `Your introduction request to ${request.recipientName}`,
+    text: [
+      `Hello ${request.requesterName},`,
+      "",
+      `Thank you for your request for an introduction to ${request.recipientName}. They are not able to take it up at the moment, so we will not be making this introduction.`,
+      "",
+      "This is often about timing rather than fit. The directory has many other teams you may want to meet.",
+      ...SIGN_OFF,
+    ].join("\n"),
+  };
+}
+
+export function rejectedEmail(request: RequestFacts, reason: string | null): EmailMessage {
+  return {
+    kind: "intro_rejected",
+    to: [request.requesterEmail],
+    subject: `Your introduction request to ${request.recipientName}`,
+    text: [
+      `Hello ${request.requesterName},`,
+      "",
+      `Thank you for your request for an introduction to ${request.recipientName}. Our team reviewed it and will not forward it.`,
+      ...(reason ? ["", `The reason: ${reason}`] : []),
+      "",
+      "You are welcome to send a new request with more context about what you have in mind.",
+      ...SIGN_OFF,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,296 @@
+import { Sparkles } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import { Dialog } from "~/components/ui/dialog.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { toast } from "~/components/ui/toaster.tsx";
+import { ProofOfWorkField } from "~/features/verification/proof-of-work-field.tsx";
+import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
+import type { IntroRecipient } from "./intro-recipient.ts";
+import { introMessageTemplate, type IntroRequestField, type SignUpField } from "./intro-request.ts";
+
+type Errors<F extends string> = Partial<Record<F, string>>;
+
+interface Answer {
+  ok: boolean;
+  body: { error?: string; errors?: Record<string, string>; proof?: string; id?: string; status?: string; claimToken?: string };
+}
+
+async function post(url: string, body: Record<string, string>): Promise<Answer> {
+  try {
+    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    return { ok: response.ok, body: (await response.json().catch(() => ({}))) as Answer["body"] };
+  } catch {
+    return { ok: false, body: { error: "You appear to be offline. Please try again." } };
+  }
+}
+
+function sentToast() {
+  toast({ title: "Introduction request sent!", description: "We'll notify you when they respond." });
+}
+
+/**
+ * Request an Introduction (spec 01 §2, §4, §5, §8; issue 4 §1). Step one is the request with the robot check;
+ * signed-out visitors then create their account in "Complete Your Sign Up" and the request goes to review.
+ * Closing at any time clears everything (spec 01 §4); a validation error keeps everything typed.
+ */
+export default function IntroRequestDialog({
+  open,
+  onOpenChange,
+  recipient,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  recipient: IntroRecipient | null;
+}) {
+  // A new key on close drops every field of both steps.
+  const [session, setSession] = useState(0);
+  const close = () => {
+    onOpenChange(false);
+    setSession((n) => n + 1);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="Request an Introduction"
+      description={recipient ? `We'll review your request and ask ${recipient.name} before anyone is introduced.` : undefined}
+    >
+      {recipient ? <IntroRequestSteps key={session} recipient={recipient} onDone={close} /> : null}
+    </Dialog>
+  );
+}
+
+function IntroRequestSteps({ recipient, onDone }: { recipient: IntroRecipient; onDone: () => void }) {
+  const user = useCurrentUser();
+  const [step, setStep] = useState<{ name: "request" } | { name: "sign-up"; requestId: string; claimToken: string }>({ name: "request" });
+  const [request, setRequest] = useState({ senderName: user?.name ?? "", senderEmail: user?.email ?? "", message: "" });
+  if (step.name === "request") {
+    return (
+      <RequestStep
+        recipient={recipient}
+        values={request}
+        onChange={setRequest}
+        signedIn={Boolean(user)}
+        onCancel={onDone}
+        onSent={(created) => {
+          if (created.claimToken) setStep({ name: "sign-up", requestId: created.id, claimToken: created.claimToken });
+          else {
+            sentToast();
+            onDone();
+          }
+        }}
+      />
+    );
+  }
+  return (
+    <SignUpStep
+      requestId={step.requestId}
+      claimToken={step.claimToken}
+      prefill={{ fullName: request.senderName, email: request.senderEmail }}
+      onCancel={onDone}
+      onDone={onDone}
+    />
+  );
+}
+
+function RequestStep({
+  recipient,
+  values,
+  onChange,
+  signedIn,
+  onCancel,
+  onSent,
+}: {
+  recipient: IntroRecipient;
+  values: { senderName: string; senderEmail: string; message: string };
+  onChange: (values: { senderName: string; senderEmail: string; message: string }) => void;
+  signedIn: boolean;
+  onCancel: () => void;
+  onSent: (created: { id: string; claimToken?: string }) => void;
+}) {
+  const [verified, setVerified] = useState(false);
+  // A spent or refused proof cannot be used again: a new widget fetches a new challenge.
+  const [proofKey, setProofKey] = useState(0);
+  const [proof, setProof] = useState("");
+  const [errors, setErrors] = useState<Errors<IntroRequestField>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    onChange({ ...values, [field]: event.target.value });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!verified || !proof) {
+      toast({
+        title: "Verification required",
+        description: "Please confirm you're not a robot before submitting.",
+        variant: "destructive",
+      });
+      return;
+    }
+    setBusy(true);
+    const answer = await post("/api/intro-requests", {
+      ...values,
+      recipientType: recipient.type,
+      recipientSlug: recipient.slug,
+      [PROOF_FIELD]: proof,
+    });
+    setBusy(false);
+    if (answer.ok && answer.body.id) return onSent({ id: answer.body.id, claimToken: answer.body.claimToken });
+    setErrors((answer.body.errors ?? {}) as Errors<IntroRequestField>);
+    // Every answer but a field error spent or refused the proof: tick again for the next try.
+    if (!answer.body.errors) {
+      setProofKey((n) => n + 1);
+      setVerified(false);
+      setProof("");
+    }
+    if (answer.body.proof) toast({ title: "Verification required", description: answer.body.error ?? "", variant: "destructive" });
+    else if (!answer.body.errors)
+      toast({ title: "Your request was not sent", description: answer.body.error ?? "Please try again.", variant: "destructive" });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField label="To">{(p) => <input {...p} value={recipient.name} readOnly />}</FormField>
+      <FormField label="Your Name" error={errors.senderName}>
+        {(p) => <input {...p} value={values.senderName} onChange={set("senderName")} autoComplete="name" required maxLength={120} />}
+      </FormField>
+      <FormField label="Your Email" error={errors.senderEmail} hint={signedIn ? "Replies go to your account's address." : undefined}>
+        {(p) => (
+          <input
+            {...p}
+            type="email"
+            value={values.senderEmail}
+            onChange={set("senderEmail")}
+            readOnly={signedIn}
+            autoComplete="email"
+            required
+            maxLength={254}
+          />
+        )}
+      </FormField>
+      <FormField label="Message" error={errors.message}>
+        {(p) => <textarea {...p} value={values.message} onChange={set("message")} rows={6} required maxLength={2000} />}
+      </FormField>
+      <div className="-mt-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onChange({ ...values, message: introMessageTemplate(recipient.name, recipient.type, values.senderName) })}
+        >
+          <Sparkles aria-hidden="true" />
+          Generate with AI
+        </Button>
+      </div>
+      <ProofOfWorkField
+        key={proofKey}
+        onVerifiedChange={(ok, payload) => {
+          setVerified(ok);
+          setProof(payload);
+        }}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Sending..." : "Send Request"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SignUpStep({
+  requestId,
+  claimToken,
+  prefill,
+  onCancel,
+  onDone,
+}: {
+  requestId: string;
+  claimToken: string;
+  prefill: { fullName: string; email: string };
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const [values, setValues] = useState({ ...prefill, phone: "", password: "" });
+  const [errors, setErrors] = useState<Errors<SignUpField>>({});
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const revalidator = useRevalidator();
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [field]: event.target.value });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    const answer = await post("/api/intro-requests/sign-up", { ...values, requestId, claimToken });
+    setBusy(false);
+    if (answer.ok) {
+      toast({ title: "Sign up successful!", description: "Your account has been created." });
+      sentToast();
+      void revalidator.revalidate();
+      return onDone();
+    }
+    setErrors((answer.body.errors ?? {}) as Errors<SignUpField>);
+    setMessage(answer.body.errors ? "" : (answer.body.error ?? "Please try again."));
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <h3 className="text-base font-semibold">Complete Your Sign Up</h3>
+      <p className="-mt-3 text-sm text-fg-muted">
+        Create your account to send the request. We'll tell you here and by e-mail when they respond.
+      </p>
+      <FormField label="Full Name" error={errors.fullName}>
+        {(p) => <input {...p} value={values.fullName} onChange={set("fullName")} autoComplete="name" required maxLength={120} />}
+      </FormField>
+      <FormField label="Email" error={errors.email}>
+        {(p) => <input {...p} type="email" value={values.email} onChange={set("email")} autoComplete="email" required maxLength={254} />}
+      </FormField>
+      <FormField label="Phone Number" error={errors.phone}>
+        {(p) => (
+          <input
+            {...p}
+            type="tel"
+            value={values.phone}
+            onChange={set("phone")}
+            placeholder="(555) 123-4567"
+            autoComplete="tel"
+            required
+            maxLength={30}
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password} hint="At least 10 characters.">
+        {(p) => (
+          <input
+            {...p}
+            type="password"
+            value={values.password}
+            onChange={set("password")}
+            autoComplete="new-password"
+            required
+            maxLength={128}
+          />
+        )}
+      </FormField>
+      {message ? (
+        <p role="alert" className="text-sm text-danger">
+          {message}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Creating Account..." : "Complete Sign Up"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import type { IntroStatus } from "#db/schema/introductions.ts";
+
+/** How each status reads to requesters (/settings) and operators (/admin/intros). */
+export const INTRO_STATUS_LABEL: Record<IntroStatus, string> = {
+  awaiting_sign_up: "Waiting for sign-up",
+  pending_review: "In review",
+  rejected: "Not forwarded",
+  awaiting_recipient: "Waiting for their answer",
+  accepted: "Introduced",
+  declined: "Declined",
+};
+
+export const REVIEW_TABS = ["pending_review", "awaiting_recipient", "accepted", "declined", "rejected", "all"] as const;

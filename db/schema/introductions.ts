@@ -1,0 +1,59 @@
+/**
+ * Warm introductions (issue 4): a visitor asks, an operator screens, the recipient (the listing's primary
+ * contact) accepts or declines, and only an accepted request becomes an introduction e-mail to both sides.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { listings } from "./listings.ts";
+
+export const INTRO_STATUSES = [
+  /** Sent by a signed-out visitor: waits for the sign-up step, never shown to operators until then. */
+  "awaiting_sign_up",
+  "pending_review",
+  "rejected",
+  /** Approved by an operator; the recipient has been e-mailed accept and decline links. */
+  "awaiting_recipient",
+  "accepted",
+  "declined",
+] as const;
+export type IntroStatus = (typeof INTRO_STATUSES)[number];
+
+export const introRequests = pgTable(
+  "intro_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** The recipient's name and type as the requester saw them (the listing may be renamed later). */
+    recipientName: text("recipient_name").notNull(),
+    recipientType: text("recipient_type"),
+    /** Null only while the request waits for its sign-up step. */
+    requesterId: text("requester_id").references(() => users.id, { onDelete: "cascade" }),
+    requesterName: text("requester_name").notNull(),
+    requesterEmail: text("requester_email").notNull(),
+    /** From the sign-up step (spec 01 §3 "Sign-up data"): how the team can reach a new member about this request. */
+    requesterPhone: text("requester_phone"),
+    message: text("message").notNull(),
+    status: text("status", { enum: INTRO_STATUSES }).notNull(),
+    /** The operator's reason when rejecting; shown to the requester. */
+    decisionNote: text("decision_note"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** Where the accept and decline links were sent, kept so the introduction goes to the same address. */
+    recipientEmail: text("recipient_email"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    clientAddress: text("client_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    check("intro_requests_status_check", sql`${t.status} IN (${sql.raw(INTRO_STATUSES.map((s) => `'${s}'`).join(", "))})`),
+    index("intro_requests_status_idx").on(t.status, t.createdAt.desc()),
+    index("intro_requests_requester_idx").on(t.requesterId, t.createdAt.desc()),
+  ],
+);
