@@ -27,8 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!claim.success) return badRequest("This request cannot be completed. Please send it again.");
   const parsed = parseSignUp(body);
   if (!parsed.ok) {
+    // A password is never sent back, not even the one just typed.
+    const { password: _password, ...values } = parsed.values;
     return Response.json(
-      { error: "Please correct the highlighted fields.", errors: parsed.errors, values: parsed.values },
+      { error: "Please correct the highlighted fields.", errors: parsed.errors, values },
       { status: 400, headers: NO_STORE },
     );
   }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { introMessageTemplate, parseIntroRequest, parseSignUp } from "./intro-request.ts";
+import { checkResponseToken, responseToken } from "./response-links.server.ts";
+
+describe("Generate with AI template", () => {
+  it("greets the recipient by name and type and signs with the sender's name", () => {
+    const text = introMessageTemplate("Arbor AI", "investor", "Vera Visitor");
+    expect(text.startsWith("Hi Arbor AI team,")).toBe(true);
+    expect(text).toContain("your fund, Arbor AI,");
+    expect(text.trimEnd().endsWith("Vera Visitor")).toBe(true);
+  });
+
+  it("uses a placeholder without a sender name and no type phrase without a type", () => {
+    const text = introMessageTemplate("Arbor AI", null, "  ");
+    expect(text).toContain("My name is [Your Name].");
+    expect(text).toContain("I came across Arbor AI, on Introbase");
+  });
+});
+
+describe("request and sign-up forms", () => {
+  const valid = {
+    recipientType: "startup",
+    recipientSlug: "arbor-ai",
+    senderName: "Zoë Ōkubo",
+    senderEmail: " Zoe@Example.ORG ",
+    message: "We would love to talk about a pilot together.",
+  };
+
+  it("accepts unicode names and folds the e-mail address", () => {
+    const parsed = parseIntroRequest(valid);
+    expect(parsed.ok && parsed.data).toMatchObject({ senderName: "Zoë Ōkubo", senderEmail: "zoe@example.org" });
+  });
+
+  it("gives a message per field and keeps what was typed", () => {
+    const parsed = parseIntroRequest({ ...valid, senderEmail: "zoe@", message: "hi", senderName: 7 });
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors).toEqual({
+      senderName: "Enter your name.",
+      senderEmail: "Enter an e-mail address such as you@company.com.",
+      message: "Tell them in a sentence or two why you would like to be introduced (at least 20 characters).",
+    });
+    expect(parsed.values.message).toBe("hi");
+  });
+
+  it("checks the sign-up step's phone and password", () => {
+    const parsed = parseSignUp({ fullName: "Zoë", email: "zoe@example.org", phone: "call me", password: "short" });
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors.phone).toBe("Use digits, spaces, brackets, dashes and an optional leading +.");
+    expect(parsed.errors.password).toBe("Use at least 10 characters.");
+    expect(parseSignUp({ fullName: "Zoë", email: "zoe@example.org", phone: "(555) 123-4567", password: "long enough pass" }).ok).toBe(true);
+  });
+});
+
+describe("response links", () => {
+  const id = "4b0f8f57-2a43-4a57-9d1e-6f2bb7c3d6a1";
+  it("round-trips and binds the request, the answer and the expiry to the signature", () => {
+    const token = responseToken("key", id, "accept", Date.now() + 60_000);
+    expect(checkResponseToken("key", token)).toEqual({ ok: true, requestId: id, response: "accept" });
+    expect(checkResponseToken("other key", token)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkResponseToken("key", token.replace(".accept.", ".decline."))).toEqual({ ok: false, reason: "invalid" });
+    expect(checkResponseToken("key", token, Date.now() + 120_000)).toEqual({ ok: false, reason: "expired" });
+    expect(checkResponseToken("key", "x".repeat(500))).toEqual({ ok: false, reason: "invalid" });
+  });
+});

@@ -1,0 +1,115 @@
+/** POST /api/intro-requests and its sign-up step as a client sees them: statuses, messages, cookies. */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedListings } from "#db/seed/seed-database.ts";
+import { solvedProof } from "~/features/introductions/test-support.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { openTestDatabase } from "~/lib/test-database.ts";
+import { loaderArgs } from "~/lib/test-route.ts";
+import * as requests from "./api.intro-requests.ts";
+import * as signUp from "./api.intro-requests.sign-up.ts";
+
+let database: Database;
+let recipient: { type: string; slug: string };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedListings(database, 10);
+  [recipient] = await database.rows<{ type: string; slug: string }>(
+    sql`SELECT type, slug FROM listings WHERE visibility = 'public' LIMIT 1`,
+  );
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function post(route: typeof requests | typeof signUp, path: string, body: unknown, raw = false): Promise<Response> {
+  const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: raw ? String(body) : JSON.stringify(body) };
+  return (await route.action(loaderArgs(database, path, {}, { init }) as never)) as Response;
+}
+
+const request = () => ({
+  recipientType: recipient.type,
+  recipientSlug: recipient.slug,
+  senderName: "Vera Visitor",
+  senderEmail: "vera@example.org",
+  message: "We build tooling your customers ask for; an intro would help.",
+});
+
+describe("POST /api/intro-requests", () => {
+  it("answers 400 with a message per field for bad input, and for a body that is not JSON", async () => {
+    const response = await post(requests, "/api/intro-requests", { ...request(), senderEmail: ["x"], message: "" });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual({
+      senderEmail: "Enter your e-mail address.",
+      message: "Tell them in a sentence or two why you would like to be introduced (at least 20 characters).",
+    });
+    expect(body.values.senderName).toBe("Vera Visitor");
+    expect((await post(requests, "/api/intro-requests", "{nope", true)).status).toBe(400);
+  });
+
+  it("refuses an unticked robot check with the spec's words", async () => {
+    const response = await post(requests, "/api/intro-requests", request());
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: "Please confirm you're not a robot before submitting.", proof: "missing" });
+  });
+
+  it("stores the request, then refuses the same proof again", async () => {
+    const proofOfWork = await solvedProof(database);
+    const first = await post(requests, "/api/intro-requests", { ...request(), proofOfWork });
+    expect(first.status).toBe(201);
+    const created = await first.json();
+    expect(created).toMatchObject({ status: "awaiting_sign_up", claimToken: expect.any(String) });
+    const replay = await post(requests, "/api/intro-requests", { ...request(), proofOfWork });
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({
+      proof: "replayed",
+      error: "This robot check was already used. Please tick the box again.",
+    });
+
+    // The sign-up step creates a real account, signs the browser in and sends the request to review.
+    const bad = await post(signUp, "/api/intro-requests/sign-up", {
+      ...created,
+      requestId: created.id,
+      fullName: "Vera",
+      email: "vera@example.org",
+      phone: "12",
+      password: "x",
+    });
+    expect(bad.status).toBe(400);
+    const badBody = await bad.json();
+    expect(Object.keys(badBody.errors).sort()).toEqual(["password", "phone"]);
+    expect(badBody.values).not.toHaveProperty("password");
+    const done = await post(signUp, "/api/intro-requests/sign-up", {
+      requestId: created.id,
+      claimToken: created.claimToken,
+      fullName: "Vera Visitor",
+      email: "vera@example.org",
+      phone: "+1 555 0100",
+      password: "a long enough password",
+    });
+    expect(done.status).toBe(201);
+    expect(done.headers.getSetCookie().some((c) => c.startsWith("ib.session_token="))).toBe(true);
+    const [row] = await database.rows<{ status: string; requester_id: string }>(
+      sql`SELECT status, requester_id FROM intro_requests WHERE id = ${created.id}`,
+    );
+    expect(row!.status).toBe("pending_review");
+    expect(row!.requester_id).toBeTruthy();
+  });
+
+  it("tells a visitor whose e-mail already has an account, beside the e-mail field", async () => {
+    const created = await (await post(requests, "/api/intro-requests", { ...request(), proofOfWork: await solvedProof(database) })).json();
+    const again = await post(signUp, "/api/intro-requests/sign-up", {
+      requestId: created.id,
+      claimToken: created.claimToken,
+      fullName: "Vera Again",
+      email: "vera@example.org",
+      phone: "+1 555 0100",
+      password: "a long enough password",
+    });
+    expect(again.status).toBe(400);
+    expect((await again.json()).errors.email).toBe("An account with this e-mail already exists. Sign in, then send your request again.");
+  });
+});
