@@ -10,6 +10,9 @@ import path from "node:path";
  */
 const PORT = Number(process.env.E2E_PORT || 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The local SMTP server the app sends to, and where the tests read the mail (tests/e2e/support/mail.ts). */
+const SMTP_PORT = PORT + 1;
+const MAIL_HTTP_PORT = PORT + 2;
 
 // Playwright loads this file again in every worker: make the data directory once, in the runner, hand it
 // down through the environment the workers inherit, and remove it when the runner exits (after the web
@@ -54,30 +57,43 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "npm run build --silent && node server/index.ts",
-    url: `${BASE_URL}/healthz`,
-    // A server already on this port is someone else's, or a stale build: never test against it.
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    env: {
-      // One build folder per port, so runs on different ports (E2E_PORT) never overwrite each other.
-      BUILD_DIR: PORT === 3210 ? "build-e2e" : `build-e2e-${PORT}`,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      // Sign-in cookies and OAuth redirects are bound to one host: the one the browser uses.
-      PUBLIC_URL: BASE_URL,
-      // Every journey signs in from 127.0.0.1: the production limit (20 a minute) would throttle the suite.
-      SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
-      PGLITE_DIR: process.env.E2E_PGLITE_DIR,
-      SEED_LISTINGS: "600",
-      // The browser tests always use the embedded database, whatever the shell has set.
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node tests/fakes/mail-catcher.ts",
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
-  },
+    {
+      command: "npm run build --silent && node server/index.ts",
+      url: `${BASE_URL}/healthz`,
+      // A server already on this port is someone else's, or a stale build: never test against it.
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: {
+        // One build folder per port, so runs on different ports (E2E_PORT) never overwrite each other.
+        BUILD_DIR: PORT === 3210 ? "build-e2e" : `build-e2e-${PORT}`,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(PORT),
+        // Sign-in cookies and OAuth redirects are bound to one host: the one the browser uses.
+        PUBLIC_URL: BASE_URL,
+        // Every journey signs in from 127.0.0.1: the production limit (20 a minute) would throttle the suite.
+        SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+        PGLITE_DIR: process.env.E2E_PGLITE_DIR,
+        SEED_LISTINGS: "600",
+        // The browser tests always use the embedded database, whatever the shell has set.
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+        // Real mail over SMTP to the local catcher, read back by the tests.
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      },
+    },
+  ],
 });

@@ -7,6 +7,7 @@ export default [
   route("api/listings/export.csv", "routes/api.listings.export.ts"),
   route("api/listings/:type/:slug", "routes/api.listing.ts"),
   route("api/reference", "routes/api.reference.ts"),
+  route("media/:id", "routes/media.ts"),
   // Accounts (spec 01 §7): our calls first; everything else under /api/auth is Better Auth's.
   route("api/auth/me", "routes/api.auth.me.ts"),
   route("api/auth/signin", "routes/api.auth.signin.ts"),
@@ -38,6 +39,8 @@ export default [
     // Operator pages, admins only.
     route("admin/outbox", "routes/admin.outbox.tsx"),
     route("admin/intros", "routes/admin.intros.tsx"),
+    route("admin/applications", "routes/admin.applications.tsx"),
+    route("admin/applications/:id", "routes/admin.applications.detail.tsx"),
     route("admin/pilot-applications", "routes/admin.pilot-applications.tsx"),
     // Internal test pages (spec 01 §2), admins only.
     route("debug/access-control", "routes/debug.access-control.tsx"),

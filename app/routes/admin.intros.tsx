@@ -63,7 +63,7 @@ const Review = z.object({
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const parsed = Review.safeParse(Object.fromEntries(await args.request.formData()));
-  if (!parsed.success) return { ok: false, id: null, message: parsed.error.issues[0]?.message ?? "Choose a request and a decision." };
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Choose a request and a decision." };
   const { id, decision, reason } = parsed.data;
   try {
     await reviewIntroRequest(getAppContext(args.context).database, { requestId: id, decision, reason: reason || null, admin });
@@ -73,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
       message: decision === "approve" ? "Approved: the recipient has been e-mailed." : "Rejected: the requester has been told.",
     };
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { ok: false, id, message: error.message };
+    if (error instanceof AppError && error.status < 500) return { ok: false, message: error.message };
     throw error;
   }
 }
@@ -103,8 +103,9 @@ export default function AdminIntros({ loaderData, actionData }: Route.ComponentP
           </Link>
         ))}
       </nav>
-      {actionData && !actionData.id ? (
-        <p role="alert" className="mt-4 text-sm text-danger">
+      {/* Above the list: a decided request leaves the "In review" tab, so its confirmation cannot sit beside it. */}
+      {actionData ? (
+        <p role={actionData.ok ? "status" : "alert"} className={cn("mt-4 text-sm", actionData.ok ? "" : "text-danger")}>
           {actionData.message}
         </p>
       ) : null}
@@ -128,11 +129,6 @@ export default function AdminIntros({ loaderData, actionData }: Route.ComponentP
             </p>
             <p className="mt-3 text-sm whitespace-pre-wrap">{r.message}</p>
             {r.decisionNote ? <p className="mt-2 text-sm text-fg-muted">Reason: {r.decisionNote}</p> : null}
-            {actionData?.id === r.id ? (
-              <p role={actionData.ok ? "status" : "alert"} className={cn("mt-3 text-sm", actionData.ok ? "" : "text-danger")}>
-                {actionData.message}
-              </p>
-            ) : null}
             {r.status === "pending_review" ? (
               <Form method="post" className="mt-4 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
                 <input type="hidden" name="id" value={r.id} />

@@ -15,9 +15,10 @@ let recipient: { type: string; slug: string };
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedListings(database, 10);
-  [recipient] = await database.rows<{ type: string; slug: string }>(
+  const [row] = await database.rows<{ type: string; slug: string }>(
     sql`SELECT type, slug FROM listings WHERE visibility = 'public' LIMIT 1`,
   );
+  recipient = row!;
 });
 
 afterAll(async () => {

@@ -13,7 +13,8 @@ export interface LocalSmtp {
   stop: () => Promise<void>;
 }
 
-export async function startLocalSmtp(): Promise<LocalSmtp> {
+/** Listens on 127.0.0.1, on `port` or a free one. */
+export async function startLocalSmtp(listenPort = 0): Promise<LocalSmtp> {
   const received: ParsedMail[] = [];
   let refuse = false;
   const server = new SMTPServer({
@@ -34,7 +35,7 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -50,7 +50,14 @@ export function Toaster() {
     () => noToasts,
   );
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end">
+    // aria-live keeps the region announced and reachable while a modal dialog hides the rest of the page
+    // (Radix leaves live regions alone), so a dialog's own toasts are not hidden with the page behind it.
+    <div
+      aria-live="polite"
+      aria-label="Notifications"
+      role="region"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end"
+    >
       {shown.map((t) => (
         <ToastCard key={t.id} toast={t} />
       ))}

@@ -5,7 +5,7 @@ import { Dialog } from "~/components/ui/dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
-import { ProofOfWorkField } from "~/features/verification/proof-of-work-field.tsx";
+import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
 import type { IntroRecipient } from "./intro-recipient.ts";
@@ -111,10 +111,8 @@ function RequestStep({
   onCancel: () => void;
   onSent: (created: { id: string; claimToken?: string }) => void;
 }) {
-  const [verified, setVerified] = useState(false);
   // A spent or refused proof cannot be used again: a new widget fetches a new challenge.
   const [proofKey, setProofKey] = useState(0);
-  const [proof, setProof] = useState("");
   const [errors, setErrors] = useState<Errors<IntroRequestField>>({});
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -122,7 +120,8 @@ function RequestStep({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!verified || !proof) {
+    const proof = await solvedProof(event.currentTarget);
+    if (!proof) {
       toast({
         title: "Verification required",
         description: "Please confirm you're not a robot before submitting.",
@@ -141,11 +140,7 @@ function RequestStep({
     if (answer.ok && answer.body.id) return onSent({ id: answer.body.id, claimToken: answer.body.claimToken });
     setErrors((answer.body.errors ?? {}) as Errors<IntroRequestField>);
     // Every answer but a field error spent or refused the proof: tick again for the next try.
-    if (!answer.body.errors) {
-      setProofKey((n) => n + 1);
-      setVerified(false);
-      setProof("");
-    }
+    if (!answer.body.errors) setProofKey((n) => n + 1);
     if (answer.body.proof) toast({ title: "Verification required", description: answer.body.error ?? "", variant: "destructive" });
     else if (!answer.body.errors)
       toast({ title: "Your request was not sent", description: answer.body.error ?? "Please try again.", variant: "destructive" });
@@ -184,13 +179,7 @@ function RequestStep({
           Generate with AI
         </Button>
       </div>
-      <ProofOfWorkField
-        key={proofKey}
-        onVerifiedChange={(ok, payload) => {
-          setVerified(ok);
-          setProof(payload);
-        }}
-      />
+      <ProofOfWorkField key={proofKey} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -1,9 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import type {} from "altcha/types/react";
-import type { WidgetMethods } from "altcha/types";
 import { PROOF_FIELD } from "./proof-field.ts";
-
-type AltchaElement = HTMLElement & WidgetMethods;
 
 let loading: Promise<void> | undefined;
 
@@ -23,47 +20,46 @@ function loadWidget(): Promise<void> {
 
 /**
  * "I'm not a robot" as a self-hosted ALTCHA proof of work (issue 4): ticking the box makes the browser solve a
- * challenge from /api/proof-of-work; the solved payload goes into the form as `proofOfWork` and the server
- * checks and spends it. `onVerifiedChange` tells the form whether it may submit. Remount (change `key`) to
- * start over with a new challenge after a submission.
+ * challenge from /api/proof-of-work, and the widget puts the solved payload in a hidden `proofOfWork` field of
+ * the form, which the server checks and spends. Remount (change `key`) for a new challenge after a submission.
  */
-export function ProofOfWorkField({ onVerifiedChange }: { onVerifiedChange?: (verified: boolean, payload: string) => void }) {
-  const ref = useRef<AltchaElement>(null);
-  const [payload, setPayload] = useState("");
-  const report = useRef(onVerifiedChange);
-  report.current = onVerifiedChange;
-
+export function ProofOfWorkField() {
   useEffect(() => {
-    let widget: AltchaElement | null = null;
-    const onState = (event: Event) => {
-      const { state, payload: solved } = (event as CustomEvent<{ state: string; payload?: string }>).detail;
-      const verified = state === "verified" && Boolean(solved);
-      setPayload(verified ? solved! : "");
-      report.current?.(verified, verified ? solved! : "");
-    };
-    let cancelled = false;
-    void loadWidget().then(() => {
-      if (cancelled || !ref.current) return;
-      widget = ref.current;
-      widget.addEventListener("statechange", onState);
-    });
-    return () => {
-      cancelled = true;
-      widget?.removeEventListener("statechange", onState);
-    };
+    void loadWidget();
   }, []);
-
   return (
-    <div className="proof-of-work">
+    <div className="proof-of-work min-h-[3.25rem]">
       <altcha-widget
-        ref={ref}
         challenge="/api/proof-of-work"
         type="checkbox"
         auto="off"
-        name="altcha"
+        name={PROOF_FIELD}
         configuration='{"hideFooter":true,"hideLogo":true}'
       />
-      <input type="hidden" name={PROOF_FIELD} value={payload} />
     </div>
   );
+}
+
+/**
+ * The solved payload in a form, or "" when the box is not ticked. A submit while the browser is still solving
+ * waits for it to finish (the label already reads "Verified" for a moment before the payload is ready).
+ */
+export async function solvedProof(form: HTMLFormElement): Promise<string> {
+  const widget = form.querySelector<HTMLElement & { getState?: () => string }>("altcha-widget");
+  if (widget?.getState?.() === "verifying") {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        widget.removeEventListener("statechange", onChange);
+        clearTimeout(timer);
+        resolve();
+      };
+      const onChange = (event: Event) => {
+        if ((event as CustomEvent<{ state: string }>).detail.state !== "verifying") done();
+      };
+      const timer = setTimeout(done, 30_000);
+      widget.addEventListener("statechange", onChange);
+    });
+  }
+  const value = new FormData(form).get(PROOF_FIELD);
+  return typeof value === "string" ? value : "";
 }

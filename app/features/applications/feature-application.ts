@@ -1,0 +1,196 @@
+/**
+ * The feature application (issue 4 §4): the listing fields that fit each type, one schema for the applicant's
+ * form, the operator's edit and the server. Lists (industries, markets, countries) arrive as repeated form
+ * fields; team and "how it works" as one line each.
+ */
+import { z } from "zod";
+import type { FieldErrors } from "~/lib/form-parse.ts";
+
+export const FEATURE_TYPES = ["startup", "partner"] as const;
+export type FeatureType = (typeof FEATURE_TYPES)[number];
+
+export const LIMITS = { industries: 5, geographies: 6, countries: 10, steps: 6, team: 10 } as const;
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, min <= 1 ? `Enter ${label}.` : `Write at least ${min} characters.`)
+    .max(max, `At most ${max.toLocaleString("en-US")} characters.`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max.toLocaleString("en-US")} characters.`)
+    .transform((v) => v || null);
+
+const website = z
+  .string()
+  .trim()
+  .min(1, "Enter your website.")
+  .max(300, "At most 300 characters.")
+  .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a website such as example.com." }));
+
+const linkedin = z
+  .string()
+  .trim()
+  .max(300, "At most 300 characters.")
+  .transform((value) => (value && !/^https?:\/\//i.test(value) ? `https://${value}` : value))
+  .refine((value) => value === "" || /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/(company|in|school)\/[^\s/]+\/?$/i.test(value), {
+    message: "Enter a LinkedIn page such as linkedin.com/company/your-company.",
+  })
+  .transform((v) => v || null);
+
+const ids = (label: string, min: number, max: number) =>
+  z
+    .array(z.coerce.number().int().positive())
+    .min(min, `Choose at least ${min === 1 ? "one" : min} ${label}.`)
+    .max(max, `Choose at most ${max} ${label}.`)
+    .transform((list) => [...new Set(list)]);
+
+const lines = (max: number, maxLength: number, label: string) =>
+  z
+    .string()
+    .max(max * (maxLength + 2), `At most ${max} ${label}.`)
+    .transform((value) =>
+      value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length <= max, `At most ${max} ${label}.`)
+    .refine((list) => list.every((line) => line.length <= maxLength), `Keep each line under ${maxLength} characters.`);
+
+const optionalId = z.union([z.literal(""), z.coerce.number().int().positive()]).transform((v) => (v === "" ? null : v));
+
+const common = {
+  name: text("your company's name", 1, 120),
+  websiteUrl: website,
+  linkedinUrl: linkedin,
+  tagline: text("a one-line tagline", 1, 160),
+  description: text("a description", 50, 5000),
+  industryIds: ids("industry", 1, LIMITS.industries),
+  geographyIds: ids("market", 1, LIMITS.geographies),
+  countryIds: ids("country", 0, LIMITS.countries),
+  howItWorks: lines(LIMITS.steps, 300, "steps"),
+  team: lines(LIMITS.team, 160, "team members").transform((list) =>
+    list.map((line) => {
+      const [name, ...title] = line.split(/\s*[,–—-]\s+|\s*,\s*/);
+      return { name: name!.trim(), title: title.join(", ").trim() };
+    }),
+  ),
+  contactName: text("a contact name", 1, 120),
+  contactEmail: z
+    .string()
+    .trim()
+    .min(1, "Enter a contact e-mail address.")
+    .max(254, "At most 254 characters.")
+    .pipe(z.email({ error: "Enter an e-mail address such as you@company.com." }))
+    .transform((v) => v.toLowerCase()),
+};
+
+export const StartupApplicationSchema = z.object({
+  ...common,
+  fundingStageId: optionalId.refine((v) => v !== null, "Choose your funding stage."),
+  businessModelId: z.any().transform(() => null),
+  problem: optionalText(2000),
+  solution: optionalText(2000),
+  timing: optionalText(2000),
+});
+
+export const PartnerApplicationSchema = z.object({
+  ...common,
+  fundingStageId: z.any().transform(() => null),
+  businessModelId: optionalId.refine((v) => v !== null, "Choose your business model."),
+  problem: z.any().transform(() => null),
+  solution: z.any().transform(() => null),
+  timing: z.any().transform(() => null),
+});
+
+type Common = Omit<z.infer<typeof StartupApplicationSchema>, "fundingStageId" | "businessModelId" | "problem" | "solution" | "timing">;
+/** Either type's application: a startup has a stage and may tell its story; a partner has a business model. */
+export type FeatureApplicationInput = Common & {
+  fundingStageId: number | null;
+  businessModelId: number | null;
+  problem: string | null;
+  solution: string | null;
+  timing: string | null;
+};
+export type FeatureField = keyof FeatureApplicationInput;
+
+const LIST_FIELDS = ["industryIds", "geographyIds", "countryIds"] as const;
+const TEXT_FIELDS = [
+  "name",
+  "websiteUrl",
+  "linkedinUrl",
+  "tagline",
+  "description",
+  "fundingStageId",
+  "businessModelId",
+  "problem",
+  "solution",
+  "timing",
+  "howItWorks",
+  "team",
+  "contactName",
+  "contactEmail",
+] as const;
+
+/** What the form shows again after an error: every text as typed, every list as chosen. */
+export interface FeatureFormValues {
+  text: Partial<Record<(typeof TEXT_FIELDS)[number], string>>;
+  lists: Partial<Record<(typeof LIST_FIELDS)[number], string[]>>;
+}
+
+export type FeatureParse = { ok: true; data: FeatureApplicationInput } | { ok: false; errors: FieldErrors<FeatureField> };
+
+/** The form's values as typed (FormData keeps repeated fields): what the form shows again after an error. */
+export function readFeatureForm(form: FormData): FeatureFormValues {
+  const values: FeatureFormValues = { text: {}, lists: {} };
+  for (const field of TEXT_FIELDS) {
+    const value = form.get(field);
+    values.text[field] = typeof value === "string" ? value.slice(0, 20_000) : "";
+  }
+  for (const field of LIST_FIELDS) {
+    values.lists[field] = form
+      .getAll(field)
+      .filter((v): v is string => typeof v === "string")
+      .slice(0, 100);
+  }
+  return values;
+}
+
+/** The values as an application of the given type, or the first message per field. */
+export function parseFeatureApplication(type: FeatureType, values: FeatureFormValues): FeatureParse {
+  const schema = type === "startup" ? StartupApplicationSchema : PartnerApplicationSchema;
+  const result = schema.safeParse({ ...values.text, ...values.lists });
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors<FeatureField> = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as FeatureField] ??= issue.message;
+  return { ok: false, errors };
+}
+
+/** The stored application as form values, for the operator's edit form. */
+export function applicationToFormValues(a: FeatureApplicationInput): FeatureFormValues {
+  return {
+    text: {
+      name: a.name,
+      websiteUrl: a.websiteUrl,
+      linkedinUrl: a.linkedinUrl ?? "",
+      tagline: a.tagline,
+      description: a.description,
+      fundingStageId: a.fundingStageId ? String(a.fundingStageId) : "",
+      businessModelId: a.businessModelId ? String(a.businessModelId) : "",
+      problem: a.problem ?? "",
+      solution: a.solution ?? "",
+      timing: a.timing ?? "",
+      howItWorks: a.howItWorks.join("\n"),
+      team: a.team.map((m) => (m.title ? `${m.name}, ${m.title}` : m.name)).join("\n"),
+      contactName: a.contactName,
+      contactEmail: a.contactEmail,
+    },
+    lists: { industryIds: a.industryIds.map(String), geographyIds: a.geographyIds.map(String), countryIds: a.countryIds.map(String) },
+  };
+}

@@ -1,0 +1,295 @@
+/**
+ * Feature applications (issue 4 §4): stored as sent, screened by an operator who may edit them, approved into
+ * a published listing (optionally featured) or rejected with a reason; the applicant hears either way.
+ */
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { featureApplications } from "#db/schema/applications.ts";
+import { howItWorksSteps, teamMembers } from "#db/schema/listing-details.ts";
+import { listings } from "#db/schema/listings.ts";
+import { recordAudit } from "~/features/audit/audit-log.server.ts";
+import { slugify } from "~/features/catalog/slug.ts";
+import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
+import { fileUrl } from "~/features/media/stored-files.server.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { getEnv, publicUrl } from "~/lib/env.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { sendEmail } from "~/lib/mailer.server.ts";
+import { RateLimiter } from "~/lib/rate-limit.ts";
+import type { FeatureApplicationInput, FeatureType } from "./feature-application.ts";
+
+/** Applications per client address per hour. */
+export const featureApplicationAttempts = new RateLimiter(5, 60 * 60 * 1000);
+
+export type FeatureApplicationRow = typeof featureApplications.$inferSelect;
+export type ApplicationStatus = FeatureApplicationRow["status"];
+
+export async function submitFeatureApplication(
+  database: Database,
+  {
+    type,
+    input,
+    logoFileId,
+    userId,
+    clientAddress,
+  }: { type: FeatureType; input: FeatureApplicationInput; logoFileId: string | null; userId: string | null; clientAddress: string },
+): Promise<string> {
+  const id = await database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(featureApplications)
+      .values({ type, ...input, logoFileId, userId, clientAddress })
+      .returning({ id: featureApplications.id });
+    await recordAudit(tx, {
+      operation: "feature_application",
+      source: userId ? "member" : "visitor",
+      action: "created",
+      companyName: input.name,
+      recordId: row!.id,
+      actorId: userId,
+    });
+    return row!.id;
+  });
+  await sendEmail(database, {
+    kind: "application_received",
+    to: [input.contactEmail],
+    subject: `We received ${input.name}'s application`,
+    text: [
+      `Hello ${input.contactName},`,
+      "",
+      `Thank you for applying to feature ${input.name} on Introbase. Our team reviews every application and will e-mail you at this address when we have decided.`,
+      "",
+      "The Introbase team",
+    ].join("\n"),
+  });
+  return id;
+}
+
+export function listFeatureApplications({ db }: Database, status: ApplicationStatus | null) {
+  return db
+    .select()
+    .from(featureApplications)
+    .where(status ? eq(featureApplications.status, status) : undefined)
+    .orderBy(desc(featureApplications.createdAt))
+    .limit(200);
+}
+
+export async function countFeatureApplicationsByStatus({ db }: Database): Promise<Partial<Record<ApplicationStatus, number>>> {
+  const rows = await db
+    .select({ status: featureApplications.status, n: count() })
+    .from(featureApplications)
+    .groupBy(featureApplications.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+export async function getFeatureApplication({ db }: Database, id: string): Promise<FeatureApplicationRow | null> {
+  const [row] = await db.select().from(featureApplications).where(eq(featureApplications.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A website's host without "www.", lowercased: the same company whatever the scheme or path. */
+export function websiteDomain(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase().replace(/^www\./, "") || null;
+  } catch {
+    return null;
+  }
+}
+
+export interface PossibleDuplicate {
+  id: string;
+  name: string;
+  type: string;
+  slug: string;
+  reason: string;
+}
+
+/**
+ * Listings the application may duplicate: the same website domain, or a near-identical name (trigram
+ * similarity of at least 0.8 on the lowercased names, which the listings' trigram index serves).
+ */
+export async function findPossibleDuplicates(
+  database: Database,
+  { name, websiteUrl }: { name: string; websiteUrl: string },
+): Promise<PossibleDuplicate[]> {
+  const domain = websiteDomain(websiteUrl);
+  const rows = await database.rows<{ id: string; name: string; type: string; slug: string; same_domain: boolean; similarity: number }>(sql`
+    SELECT id, name, type, slug,
+      (${domain}::text IS NOT NULL AND lower(regexp_replace(website_url, '^(https?://)?(www\\.)?([^/:?#]+).*$', '\\3', 'i')) = ${domain}) AS same_domain,
+      similarity(lower(name), lower(${name})) AS similarity
+    FROM listings
+    WHERE lower(name) % lower(${name})
+       OR (${domain}::text IS NOT NULL AND website_url ILIKE ${`%${domain ?? ""}%`})
+    ORDER BY similarity DESC
+    LIMIT 20`);
+  return rows
+    .filter((r) => r.same_domain || r.similarity >= 0.8)
+    .slice(0, 5)
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      slug: r.slug,
+      reason: [
+        r.same_domain ? `same website domain (${domain})` : null,
+        r.similarity >= 0.8 ? `name ${Number(r.similarity).toFixed(2)}` : null,
+      ]
+        .filter(Boolean)
+        .join(", "),
+    }));
+}
+
+export async function updateFeatureApplication(
+  database: Database,
+  id: string,
+  input: FeatureApplicationInput,
+  admin: { id: string },
+): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(featureApplications)
+      .set({ ...input })
+      .where(and(eq(featureApplications.id, id), eq(featureApplications.status, "new")))
+      .returning({ id: featureApplications.id });
+    if (!row) throw new AppError("conflict", "Only applications still under review can be edited.");
+    await recordAudit(tx, {
+      operation: "feature_application",
+      source: "admin",
+      action: "edited",
+      companyName: input.name,
+      recordId: id,
+      actorId: admin.id,
+    });
+  });
+}
+
+/** Approves into a published listing with its team and steps, in one transaction with the application's new status. */
+export async function approveFeatureApplication(
+  database: Database,
+  id: string,
+  { featured, admin }: { featured: boolean; admin: { id: string } },
+) {
+  const application = await getFeatureApplication(database, id);
+  if (!application) throw new AppError("not_found", "No such application.");
+  if (application.status !== "new") throw new AppError("conflict", "This application was already decided.");
+  const listing = await database.db.transaction(async (tx) => {
+    const taken = await tx
+      .select({ slug: listings.slug })
+      .from(listings)
+      .where(and(eq(listings.type, application.type), sql`${listings.slug} LIKE ${`${slugify(application.name)}%`}`));
+    const base = slugify(application.name);
+    const used = new Set(taken.map((t) => t.slug));
+    let slug = base;
+    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+    const [created] = await tx
+      .insert(listings)
+      .values({
+        slug,
+        type: application.type,
+        name: application.name,
+        logoUrl: application.logoFileId ? fileUrl(application.logoFileId) : null,
+        tagline: application.tagline,
+        description: application.description,
+        websiteUrl: application.websiteUrl,
+        linkedinUrl: application.linkedinUrl,
+        featured,
+        industryIds: application.industryIds,
+        geographyIds: application.geographyIds,
+        countryIds: application.countryIds,
+        fundingStageId: application.fundingStageId,
+        businessModelId: application.businessModelId,
+        problem: application.problem,
+        solution: application.solution,
+        timing: application.timing,
+        visibility: "public",
+        primaryContact: application.contactName,
+        primaryContactEmail: application.contactEmail,
+        processingStatus: "published",
+        dataSource: "application",
+      })
+      .returning({ id: listings.id, slug: listings.slug, type: listings.type });
+    if (application.team.length) {
+      await tx
+        .insert(teamMembers)
+        .values(application.team.map((m, position) => ({ listingId: created!.id, position, name: m.name, title: m.title || null })));
+    }
+    if (application.howItWorks.length) {
+      await tx.insert(howItWorksSteps).values(application.howItWorks.map((text, position) => ({ listingId: created!.id, position, text })));
+    }
+    const [decided] = await tx
+      .update(featureApplications)
+      .set({ status: "approved", featured, listingId: created!.id, reviewedBy: admin.id, reviewedAt: new Date() })
+      .where(and(eq(featureApplications.id, id), eq(featureApplications.status, "new")))
+      .returning({ id: featureApplications.id });
+    if (!decided) throw new AppError("conflict", "This application was already decided.");
+    await recordAudit(tx, {
+      operation: "feature_application",
+      source: "admin",
+      action: "approved",
+      companyName: application.name,
+      recordId: id,
+      actorId: admin.id,
+      details: { listingId: created!.id, featured },
+    });
+    return created!;
+  });
+  invalidateDirectory(database);
+  const profile = `${publicUrl(getEnv())}/profile/${listing.type}/${listing.slug}`;
+  await sendEmail(database, {
+    kind: "application_approved",
+    to: [application.contactEmail],
+    subject: `${application.name} is now listed on Introbase`,
+    text: [
+      `Hello ${application.contactName},`,
+      "",
+      `Good news: ${application.name} is now ${featured ? "featured" : "listed"} in the Introbase directory:`,
+      profile,
+      "",
+      "Introduction requests to you come through us first, and nobody is introduced without your consent.",
+      "",
+      "The Introbase team",
+    ].join("\n"),
+  });
+  return listing;
+}
+
+export async function rejectFeatureApplication(
+  database: Database,
+  id: string,
+  { reason, admin }: { reason: string; admin: { id: string } },
+): Promise<void> {
+  const application = await getFeatureApplication(database, id);
+  if (!application) throw new AppError("not_found", "No such application.");
+  await database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(featureApplications)
+      .set({ status: "rejected", decisionNote: reason, reviewedBy: admin.id, reviewedAt: new Date() })
+      .where(and(eq(featureApplications.id, id), eq(featureApplications.status, "new")))
+      .returning({ id: featureApplications.id });
+    if (!row) throw new AppError("conflict", "This application was already decided.");
+    await recordAudit(tx, {
+      operation: "feature_application",
+      source: "admin",
+      action: "rejected",
+      companyName: application.name,
+      recordId: id,
+      actorId: admin.id,
+      details: { reason },
+    });
+  });
+  await sendEmail(database, {
+    kind: "application_rejected",
+    to: [application.contactEmail],
+    subject: `Your application to feature ${application.name}`,
+    text: [
+      `Hello ${application.contactName},`,
+      "",
+      `Thank you for applying to feature ${application.name} on Introbase. We are not able to list it at the moment.`,
+      "",
+      `The reason: ${reason}`,
+      "",
+      "You are welcome to apply again when that has changed.",
+      "",
+      "The Introbase team",
+    ].join("\n"),
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Images we keep ourselves (application logos). The type is read from the file's first bytes, never from its
+ * name or the browser's claim, and must be one of a few raster formats: SVG is refused because it can carry
+ * script, and we serve these files from our own origin.
+ */
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { storedFiles } from "#db/schema/media.ts";
+import type { Database } from "~/lib/db.server.ts";
+
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
+
+/** The image type the bytes are, by their signature; null for anything else. */
+export function sniffImageType(bytes: Uint8Array): LogoType | null {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (starts(0x47, 0x49, 0x46, 0x38)) return "image/gif";
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50)
+    return "image/webp";
+  return null;
+}
+
+export type LogoCheck = { ok: true; contentType: LogoType; bytes: Uint8Array } | { ok: false; message: string } | { ok: "none" };
+
+/** A logo field's file: none chosen, an accepted image, or the reason it is refused. */
+export async function checkLogo(value: FormDataEntryValue | null): Promise<LogoCheck> {
+  if (!value || typeof value === "string" || value.size === 0) return { ok: "none" };
+  if (value.size > LOGO_MAX_BYTES)
+    return { ok: false, message: `The logo is ${(value.size / 1024 / 1024).toFixed(1)} MB; the limit is 1 MB.` };
+  const bytes = new Uint8Array(await value.arrayBuffer());
+  const contentType = sniffImageType(bytes);
+  if (!contentType) return { ok: false, message: "Upload a PNG, JPEG, WebP or GIF image." };
+  return { ok: true, contentType, bytes };
+}
+
+export async function storeFile({ db }: Database, contentType: string, bytes: Uint8Array): Promise<string> {
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const [row] = await db
+    .insert(storedFiles)
+    .values({ contentType, bytes, size: bytes.byteLength, sha256 })
+    .returning({ id: storedFiles.id });
+  return row!.id;
+}
+
+export async function readFile({ db }: Database, id: string) {
+  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id)).limit(1);
+  return row ?? null;
+}
+
+export function fileUrl(id: string): string {
+  return `/media/${id}`;
+}
