@@ -146,7 +146,7 @@ export default function AdminApplication({ loaderData, actionData }: Route.Compo
         {a.logoFileId ? (
           <img
             src={`/media/${a.logoFileId}`}
-            alt=""
+            alt={`${a.name} logo`}
             width={48}
             height={48}
             className="size-12 rounded border border-border object-contain"

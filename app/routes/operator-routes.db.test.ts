@@ -103,7 +103,11 @@ describe("operator routes", () => {
       it("lets an admin in", async () => {
         const module = await load();
         for (const kind of ["loader", "action"] as const) {
-          if (module[kind]) expect((await call(module, kind, route.path, ADMIN)).status).toBeLessThan(400);
+          if (!module[kind]) continue;
+          const { status } = await call(module, kind, route.path, ADMIN);
+          // A route with a parameter gets the placeholder "x": past the guard, that record does not exist.
+          if (route.path.includes(":")) expect([302, 401, 403]).not.toContain(status);
+          else expect(status).toBeLessThan(400);
         }
       });
     });

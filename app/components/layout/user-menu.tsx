@@ -29,6 +29,14 @@ export function UserAvatar({ user, size = 32 }: { user: Pick<CurrentUser, "name"
  * mobile the menu also shows the e-mail address. A disclosure (button + links), so keyboard and screen
  * readers use it like any list of links; Escape and a click outside close it.
  */
+/** The back-office pages an admin reaches from the menu (the pages check the role themselves). */
+const OPERATOR_LINKS = [
+  ["/admin/intros", "Introduction requests"],
+  ["/admin/applications", "Feature applications"],
+  ["/admin/pilot-applications", "Pilot applications"],
+  ["/admin/outbox", "Outbox"],
+] as const;
+
 export function UserMenu({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
   const { signOut, pending, error } = useSignOut();
@@ -75,6 +83,16 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <Settings aria-hidden="true" className="size-4" />
           Settings
         </Link>
+        {user.role === "admin" ? (
+          <div className="my-1 border-t border-border pt-1">
+            <p className="px-3 py-1 text-xs font-medium text-fg-muted">Operators</p>
+            {OPERATOR_LINKS.map(([to, label]) => (
+              <Link key={to} to={to} onClick={() => setOpen(false)} className="block rounded-md px-3 py-1.5 text-sm hover:bg-surface-muted">
+                {label}
+              </Link>
+            ))}
+          </div>
+        ) : null}
         <button
           type="button"
           disabled={pending}

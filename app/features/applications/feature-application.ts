@@ -43,11 +43,11 @@ const linkedin = z
   })
   .transform((v) => v || null);
 
-const ids = (label: string, min: number, max: number) =>
+const ids = (one: string, many: string, min: number, max: number) =>
   z
     .array(z.coerce.number().int().positive())
-    .min(min, `Choose at least ${min === 1 ? "one" : min} ${label}.`)
-    .max(max, `Choose at most ${max} ${label}.`)
+    .min(min, `Choose at least one ${one}.`)
+    .max(max, `Choose at most ${max} ${many}.`)
     .transform((list) => [...new Set(list)]);
 
 const lines = (max: number, maxLength: number, label: string) =>
@@ -71,9 +71,9 @@ const common = {
   linkedinUrl: linkedin,
   tagline: text("a one-line tagline", 1, 160),
   description: text("a description", 50, 5000),
-  industryIds: ids("industry", 1, LIMITS.industries),
-  geographyIds: ids("market", 1, LIMITS.geographies),
-  countryIds: ids("country", 0, LIMITS.countries),
+  industryIds: ids("industry", "industries", 1, LIMITS.industries),
+  geographyIds: ids("market", "markets", 1, LIMITS.geographies),
+  countryIds: ids("country", "countries", 0, LIMITS.countries),
   howItWorks: lines(LIMITS.steps, 300, "steps"),
   team: lines(LIMITS.team, 160, "team members").transform((list) =>
     list.map((line) => {
