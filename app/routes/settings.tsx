@@ -121,7 +121,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         {intros.length === 0 ? (
           <p className="mt-3 text-sm text-fg-muted">
             None yet. Open a profile in the{" "}
-            <Link to="/listings" className="text-accent hover:underline">
+            <Link to="/listings" className="text-accent underline">
               directory
             </Link>{" "}
             and choose Request Introduction.

@@ -20,6 +20,9 @@ const PAGES: Array<[string, (page: Page) => Promise<string>]> = [
   ["marketing landing", async () => "/service-landing-1"],
   ["pilot", async () => "/pilot"],
   ["privacy policy", async () => "/privacy-policy"],
+  ["get featured startup", async () => "/get-featured/startup"],
+  ["get featured partner", async () => "/get-featured/partner"],
+  ["intro response link", async () => "/introductions/respond/not-a-valid-link"],
   ["not found", async () => "/no-such-page"],
 ];
 
@@ -63,6 +66,9 @@ const MEMBER_PAGES: Array<[string, "Priya Premium" | "Ada Admin", string]> = [
   ["directory signed in", "Priya Premium", "/listings"],
   ["access control", "Ada Admin", "/debug/access-control"],
   ["company access", "Ada Admin", "/debug/company-access"],
+  ["introduction requests", "Ada Admin", "/admin/intros?status=all"],
+  ["feature applications", "Ada Admin", "/admin/applications?status=all"],
+  ["outbox", "Ada Admin", "/admin/outbox"],
 ];
 
 test("sign-in page: no serious or critical accessibility violations", async ({ page }) => {
@@ -86,3 +92,14 @@ for (const [name, user, path] of MEMBER_PAGES) {
     await page.screenshot({ path: testInfo.outputPath(`${name.replace(/\s+/g, "-")}-mobile.png`), fullPage: true });
   });
 }
+
+test("the Request an Introduction dialog: accessible with the robot check loaded, and fits 360 px", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(await publicProfilePath(page, "startup"));
+  await page.getByRole("button", { name: "Request Introduction" }).first().click();
+  await expect(page.getByText("I'm not a robot")).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath("intro-dialog-mobile.png") });
+});

@@ -84,6 +84,10 @@ test("a visitor asks, signs up, an admin approves, the recipient accepts by e-ma
   expect(ask.text).not.toContain(requester.email);
   const recipientEmail = ask.to[0]!;
   const acceptPath = linkIn(ask.text, "/introductions/respond/");
+  // The recipient's address reaches nobody's browser: not the profile page, not its data.
+  for (const url of [target!.path, `/api${target!.path.replace("/profile", "/listings")}`]) {
+    expect(await (await page.request.get(url)).text()).not.toContain(recipientEmail);
+  }
 
   const recipient = await browser.newPage();
   await recipient.goto(acceptPath);

@@ -148,7 +148,7 @@ function RequestStep({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="To">{(p) => <input {...p} value={recipient.name} readOnly />}</FormField>
+      <FormField label="To">{(p) => <input {...p} value={recipient.name} readOnly tabIndex={-1} />}</FormField>
       <FormField label="Your Name" error={errors.senderName}>
         {(p) => <input {...p} value={values.senderName} onChange={set("senderName")} autoComplete="name" required maxLength={120} />}
       </FormField>
