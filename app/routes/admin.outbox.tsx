@@ -57,7 +57,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               </summary>
               {email.error ? <p className="mt-3 text-sm text-danger">Not delivered: {email.error}</p> : null}
               {email.replyTo ? <p className="mt-3 text-xs text-fg-muted">Reply-To: {email.replyTo}</p> : null}
-              <pre className="mt-3 overflow-x-auto text-sm whitespace-pre-wrap">{email.text}</pre>
+              <pre className="mt-3 overflow-x-auto text-sm break-words whitespace-pre-wrap">
+                <Linked text={email.text} />
+              </pre>
             </details>
           </li>
         ))}
@@ -74,4 +76,17 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <StatusPage error={error} />;
+}
+
+/** The message with its links clickable, as a mail client shows them (the accept and decline links, profiles). */
+function Linked({ text }: { text: string }) {
+  return text.split(/(https?:\/\/[^\s<>]+)/g).map((part, i) =>
+    i % 2 === 1 ? (
+      <a key={i} href={part} className="break-all text-accent underline">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
 }
