@@ -1,11 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.applications.detail";
+import { AuditHistory, toHistory } from "~/components/admin/audit-history.tsx";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { inputClass } from "~/components/ui/form-field.tsx";
-import { FeatureApplicationFields } from "~/features/applications/feature-application-form.tsx";
+import { FeatureApplicationFields, featureFormOptions } from "~/features/applications/feature-application-form.tsx";
 import {
   applicationToFormValues,
   parseFeatureApplication,
@@ -62,15 +63,9 @@ export async function loader(args: Route.LoaderArgs) {
       createdAt: application.createdAt.toISOString(),
       values: applicationToFormValues(application),
     },
-    options: {
-      industries: reference.industries,
-      geographies: reference.geographies,
-      countries: reference.countries.map(({ id, name }) => ({ id, name })),
-      fundingStages: reference.fundingStages,
-      businessModels: reference.businessModels.map(({ id, name }) => ({ id, name })),
-    },
+    options: featureFormOptions(reference),
     duplicates,
-    history: (trail.get(application.id) ?? []).map((e) => ({ action: e.action, source: e.source, at: e.timestamp.toISOString() })),
+    history: toHistory(trail.get(application.id)),
   };
 }
 
@@ -230,18 +225,7 @@ export default function AdminApplication({ loaderData, actionData }: Route.Compo
         ) : null}
       </Form>
 
-      {history.length > 0 ? (
-        <section className="mt-10">
-          <h2 className="text-lg font-semibold">History</h2>
-          <ol className="mt-2 grid gap-1 text-sm text-fg-muted">
-            {history.map((h) => (
-              <li key={`${h.at}-${h.action}`}>
-                {h.at.slice(0, 19).replace("T", " ")} · {h.action} by {h.source}
-              </li>
-            ))}
-          </ol>
-        </section>
-      ) : null}
+      <AuditHistory entries={history} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.applications";
+import { StatusTabs } from "~/components/admin/status-tabs.tsx";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import {
@@ -9,7 +10,6 @@ import {
   type ApplicationStatus,
 } from "~/features/applications/feature-applications.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { cn } from "~/lib/cn.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 
 export function meta(_: Route.MetaArgs) {
@@ -53,22 +53,7 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
       <p className="mt-2 text-sm text-fg-muted">
         Startups and partners asking to be listed. Approve into a published listing, or reject with a reason.
       </p>
-      <nav aria-label="Application status" className="mt-6 flex flex-wrap gap-2">
-        {TABS.map((t) => (
-          <Link
-            key={t}
-            to={`?status=${t}`}
-            aria-current={tab === t ? "page" : undefined}
-            className={cn(
-              "rounded-full border border-border px-3 py-1 text-sm",
-              tab === t ? "border-accent bg-accent-soft font-medium" : "hover:bg-surface-muted",
-            )}
-          >
-            {TAB_LABEL[t]}
-            {t !== "all" ? <span className="ml-1 text-fg-muted">{counts[t] ?? 0}</span> : null}
-          </Link>
-        ))}
-      </nav>
+      <StatusTabs label="Application status" tabs={TABS} current={tab} labels={TAB_LABEL} counts={counts} />
       {applications.length === 0 ? <p className="mt-8 text-fg-muted">No applications here.</p> : null}
       <ul className="mt-6 grid gap-3">
         {applications.map((a) => (

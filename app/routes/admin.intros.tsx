@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.intros";
+import { AuditHistory, toHistory } from "~/components/admin/audit-history.tsx";
+import { StatusTabs } from "~/components/admin/status-tabs.tsx";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -49,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
       status: r.status,
       decisionNote: r.decisionNote,
       createdAt: r.createdAt.toISOString(),
-      history: (trails.get(r.id) ?? []).map((e) => ({ action: e.action, source: e.source, at: e.timestamp.toISOString() })),
+      history: toHistory(trails.get(r.id)),
     })),
   };
 }
@@ -87,22 +89,13 @@ export default function AdminIntros({ loaderData, actionData }: Route.ComponentP
       <p className="mt-2 text-sm text-fg-muted">
         Approve to e-mail the recipient accept and decline links; nobody is introduced until they accept.
       </p>
-      <nav aria-label="Request status" className="mt-6 flex flex-wrap gap-2">
-        {REVIEW_TABS.map((tab) => (
-          <Link
-            key={tab}
-            to={`?status=${tab}`}
-            aria-current={loaderData.status === tab ? "page" : undefined}
-            className={cn(
-              "rounded-full border border-border px-3 py-1 text-sm",
-              loaderData.status === tab ? "border-accent bg-accent-soft font-medium" : "hover:bg-surface-muted",
-            )}
-          >
-            {tab === "all" ? "All" : INTRO_STATUS_LABEL[tab]}
-            {tab !== "all" ? <span className="ml-1 text-fg-muted">{counts[tab] ?? 0}</span> : null}
-          </Link>
-        ))}
-      </nav>
+      <StatusTabs
+        label="Request status"
+        tabs={REVIEW_TABS}
+        current={loaderData.status}
+        labels={{ ...INTRO_STATUS_LABEL, all: "All" }}
+        counts={counts}
+      />
       {/* Above the list: a decided request leaves the "In review" tab, so its confirmation cannot sit beside it. */}
       {actionData ? (
         <p role={actionData.ok ? "status" : "alert"} className={cn("mt-4 text-sm", actionData.ok ? "" : "text-danger")}>
@@ -146,18 +139,7 @@ export default function AdminIntros({ loaderData, actionData }: Route.ComponentP
                 </div>
               </Form>
             ) : null}
-            {r.history.length > 0 ? (
-              <details className="mt-3 text-xs text-fg-muted">
-                <summary className="cursor-pointer">History</summary>
-                <ol className="mt-2 grid gap-1">
-                  {r.history.map((h) => (
-                    <li key={`${h.at}-${h.action}`}>
-                      {h.at.slice(0, 19).replace("T", " ")} · {h.action} by {h.source}
-                    </li>
-                  ))}
-                </ol>
-              </details>
-            ) : null}
+            <AuditHistory entries={r.history} collapsed />
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Route } from "./+types/get-featured";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
-import { FeatureApplicationFields } from "~/features/applications/feature-application-form.tsx";
+import { FeatureApplicationFields, featureFormOptions } from "~/features/applications/feature-application-form.tsx";
 import {
   parseFeatureApplication,
   readFeatureForm,
@@ -41,13 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const reference = await getReferenceData(getAppContext(context).database);
   return {
     type,
-    options: {
-      industries: reference.industries,
-      geographies: reference.geographies,
-      countries: reference.countries.map(({ id, name }) => ({ id, name })),
-      fundingStages: reference.fundingStages,
-      businessModels: reference.businessModels.map(({ id, name }) => ({ id, name })),
-    },
+    options: featureFormOptions(reference),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { FormField } from "~/components/ui/form-field.tsx";
-import type { ReferenceItem } from "~/features/catalog/reference-data.server.ts";
+import type { ReferenceData, ReferenceItem } from "~/features/catalog/reference-data.server.ts";
 import { cn } from "~/lib/cn.ts";
 import { LIMITS, type FeatureField, type FeatureFormValues, type FeatureType } from "./feature-application.ts";
 
@@ -10,6 +10,18 @@ export interface FeatureFormOptions {
   countries: ReferenceItem[];
   fundingStages: ReferenceItem[];
   businessModels: ReferenceItem[];
+}
+
+/** The reference lists the form offers, trimmed to id and name (what the page's data needs to carry). */
+export function featureFormOptions(reference: ReferenceData): FeatureFormOptions {
+  const pick = (items: ReferenceItem[]) => items.map(({ id, name }) => ({ id, name }));
+  return {
+    industries: pick(reference.industries),
+    geographies: pick(reference.geographies),
+    countries: pick(reference.countries),
+    fundingStages: pick(reference.fundingStages),
+    businessModels: pick(reference.businessModels),
+  };
 }
 
 function CheckboxGroup({

@@ -180,14 +180,7 @@ function RequestStep({
         </Button>
       </div>
       <ProofOfWorkField key={proofKey} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Sending..." : "Send Request"}
-        </Button>
-      </div>
+      <StepActions onCancel={onCancel} busy={busy} label="Send Request" busyLabel="Sending..." />
     </form>
   );
 }
@@ -272,14 +265,21 @@ function SignUpStep({
           {message}
         </p>
       ) : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? "Creating Account..." : "Complete Sign Up"}
-        </Button>
-      </div>
+      <StepActions onCancel={onCancel} busy={busy} label="Complete Sign Up" busyLabel="Creating Account..." />
     </form>
+  );
+}
+
+/** Cancel and the step's submit button, which says what it is doing while busy (spec 01 §2: "Creating Account..."). */
+function StepActions({ onCancel, busy, label, busyLabel }: { onCancel: () => void; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
   );
 }
