@@ -158,7 +158,7 @@ export default function AdminApplication({ loaderData, actionData }: Route.Compo
           <ul className="mt-1 list-disc pl-5">
             {duplicates.map((d) => (
               <li key={d.id}>
-                <Link to={`/profile/${d.type}/${d.slug}`} className="text-accent hover:underline">
+                <Link to={`/profile/${d.type}/${d.slug}`} className="text-accent underline">
                   {d.name}
                 </Link>{" "}
                 <span className="text-fg-muted">({d.reason})</span>
@@ -171,7 +171,7 @@ export default function AdminApplication({ loaderData, actionData }: Route.Compo
         <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "mt-4 text-sm" : "mt-4 text-sm text-danger"}>
           {actionData.message}{" "}
           {actionData.listing ? (
-            <Link to={actionData.listing} className="text-accent hover:underline">
+            <Link to={actionData.listing} className="text-accent underline">
               View the listing
             </Link>
           ) : null}

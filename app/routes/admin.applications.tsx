@@ -60,7 +60,7 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
           <li key={a.id} className="rounded-lg border border-border p-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="font-medium break-words">
-                <Link to={`/admin/applications/${a.id}`} className="text-accent hover:underline">
+                <Link to={`/admin/applications/${a.id}`} className="text-accent underline">
                   {a.name}
                 </Link>{" "}
                 <span className="font-normal text-fg-muted">· {a.type}</span>

@@ -109,7 +109,7 @@ export default function AdminIntros({ loaderData, actionData }: Route.ComponentP
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="font-medium break-words">
                 {r.requesterName} →{" "}
-                <Link to={r.profile} className="text-accent hover:underline">
+                <Link to={r.profile} className="text-accent underline">
                   {r.recipientName}
                 </Link>
               </h2>

@@ -3,6 +3,7 @@ import type { FormEvent } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/get-featured";
+import { StatusPage } from "~/components/layout/status-page.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import { FeatureApplicationFields, featureFormOptions } from "~/features/applications/feature-application-form.tsx";
@@ -116,6 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function GetFeatured({ loaderData, actionData }: Route.ComponentProps) {
   const audience = AUDIENCES[loaderData.type];
   const busy = useNavigation().state === "submitting";
+  const submit = useSubmit();
   if (actionData?.ok) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
@@ -130,7 +132,6 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
       </div>
     );
   }
-  const submit = useSubmit();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     // Submitted from here (not by the browser) so a click during the last moment of solving waits for the proof.
     event.preventDefault();
@@ -207,13 +208,6 @@ function LogoInput({ error, keptId }: { error?: string; keptId: string | null })
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold">Page not found</h1>
-      <Link to="/listings" className={buttonClass({ variant: "secondary", className: "mt-6" })}>
-        Browse Listings
-      </Link>
-    </div>
-  );
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StatusPage error={error} />;
 }
