@@ -108,6 +108,13 @@ export const listings = pgTable(
     aum: money("aum"),
     stageFocus: text("stage_focus"),
 
+    // Duplicate detection (issue 5): the name key, registrable domain and LinkedIn page the matcher compares, worked
+    // out in TypeScript (features/duplicates) whenever the name or URLs change; null means "to be worked out", and
+    // a scan fills every null first.
+    matchKey: text("match_key"),
+    matchDomain: text("match_domain"),
+    matchLinkedin: text("match_linkedin"),
+
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(tagline, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
@@ -121,6 +128,13 @@ export const listings = pgTable(
     index("listings_industry_ids_idx").using("gin", t.industryIds),
     index("listings_geography_ids_idx").using("gin", t.geographyIds),
     index("listings_country_ids_idx").using("gin", t.countryIds),
+    index("listings_match_domain_idx")
+      .on(t.matchDomain)
+      .where(sql`${t.matchDomain} IS NOT NULL`),
+    index("listings_match_linkedin_idx")
+      .on(t.matchLinkedin)
+      .where(sql`${t.matchLinkedin} IS NOT NULL`),
+    index("listings_match_key_trgm_idx").using("gin", sql`${t.matchKey} gin_trgm_ops`),
     index("listings_persona_ids_idx").using("gin", t.personaIds),
     // The directory's default order (featured first, then name, then id) over published listings: the
     // directory index is built in this order, and profile lookups of similar listings walk it by type.

@@ -1,0 +1,318 @@
+/**
+ * Scoring a candidate pair of listings (issue 5 §2). The name says most, weighted by how rare each word is in
+ * the directory (a shared "Guadalupano" means more than a shared "Center"); the website domain and the LinkedIn
+ * page confirm or contradict it; country and industries nudge. Every pair carries its reasons.
+ */
+import { nameKey, type NameKey } from "./name-key.ts";
+
+/** Spec 02 §9: at or above 0.95 a duplicate is high confidence (auto-merged in live mode); 0.85 to 0.95 goes to review. */
+export const AUTO_MERGE_AT = 0.95;
+export const REVIEW_AT = 0.85;
+
+export type Band = "auto_merge" | "review" | "none";
+
+export interface MatchRecord {
+  id: string;
+  name: string;
+  website?: string | null;
+  linkedin?: string | null;
+  country?: string | null;
+  industries?: readonly (string | number)[];
+}
+
+/** A record with its name key, domain and LinkedIn page worked out once, for scoring against many others. */
+export interface PreparedRecord extends MatchRecord {
+  nameKey: NameKey;
+  domain: string | null;
+  linkedinPage: string | null;
+}
+
+export interface PairScore {
+  score: number;
+  band: Band;
+  /** Why: "name 0.97", "same domain", "names differ in a number", ... */
+  reasons: string[];
+  /** False when the pair may only be reviewed, never merged automatically (short names, differing numbers). */
+  autoMergeAllowed: boolean;
+}
+
+/** Hosts whose subdomains and paths belong to many unrelated companies: sharing one says nothing. */
+const SHARED_HOSTS = new Set([
+  "facebook.com",
+  "linkedin.com",
+  "instagram.com",
+  "twitter.com",
+  "x.com",
+  "google.com",
+  "sites.google.com",
+  "wix.com",
+  "wixsite.com",
+  "squarespace.com",
+  "wordpress.com",
+  "blogspot.com",
+  "medium.com",
+  "github.io",
+  "notion.site",
+  "linktr.ee",
+  "angel.co",
+  "wellfound.com",
+  "crunchbase.com",
+  "yelp.com",
+  "godaddysites.com",
+  "webflow.io",
+  "carrd.co",
+  "business.site",
+]);
+
+/** Second-level suffixes under which the registrable domain has three labels (acme.co.uk). */
+const TWO_LABEL_SUFFIXES = new Set([
+  "co.uk",
+  "org.uk",
+  "ac.uk",
+  "gov.uk",
+  "com.au",
+  "net.au",
+  "org.au",
+  "co.nz",
+  "co.jp",
+  "co.kr",
+  "com.br",
+  "com.mx",
+  "com.sg",
+  "com.cn",
+  "co.in",
+  "co.za",
+  "com.tr",
+  "co.il",
+  "com.hk",
+  "com.tw",
+]);
+
+/** The registrable domain of a website ("https://www.shop.acme.co.uk/x" is "acme.co.uk"); null for shared hosts. */
+export function registrableDomain(url: string | null | undefined): string | null {
+  if (!url?.trim()) return null;
+  let host: string;
+  try {
+    host = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(url.trim()) ? url.trim() : `https://${url.trim()}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  host = host.replace(/^www\d?\./, "").replace(/\.$/, "");
+  if (!host.includes(".")) return null;
+  const labels = host.split(".");
+  const lastTwo = labels.slice(-2).join(".");
+  const domain = TWO_LABEL_SUFFIXES.has(lastTwo) && labels.length >= 3 ? labels.slice(-3).join(".") : lastTwo;
+  if (SHARED_HOSTS.has(domain) || SHARED_HOSTS.has(host)) return null;
+  return domain;
+}
+
+/** The company or profile a LinkedIn URL names ("company/acme"), whatever its scheme, subdomain, case or tail. */
+export function linkedinPage(url: string | null | undefined): string | null {
+  const match = /linkedin\.com\/(company|school|showcase|in)\/([^/?#\s]+)/i.exec(url ?? "");
+  if (!match) return null;
+  let slug = match[2]!;
+  try {
+    slug = decodeURIComponent(slug);
+  } catch {
+    // Keep it as written.
+  }
+  return `${match[1]!.toLowerCase()}/${slug.toLowerCase()}`;
+}
+
+export function prepare(record: MatchRecord): PreparedRecord {
+  return {
+    ...record,
+    nameKey: nameKey(record.name),
+    domain: registrableDomain(record.website),
+    linkedinPage: linkedinPage(record.linkedin),
+  };
+}
+
+/** Jaro-Winkler similarity of two words (1 identical, 0 nothing in common). */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  const la = a.length;
+  const lb = b.length;
+  if (!la || !lb) return 0;
+  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  const matchedA = new Array<boolean>(la).fill(false);
+  const matchedB = new Array<boolean>(lb).fill(false);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    for (let j = Math.max(0, i - window); j < Math.min(lb, i + window + 1); j++) {
+      if (matchedB[j] || a[i] !== b[j]) continue;
+      matchedA[i] = matchedB[j] = true;
+      matches++;
+      break;
+    }
+  }
+  if (!matches) return 0;
+  let transpositions = 0;
+  for (let i = 0, j = 0; i < la; i++) {
+    if (!matchedA[i]) continue;
+    while (!matchedB[j]) j++;
+    if (a[i] !== b[j]) transpositions++;
+    j++;
+  }
+  const jaro = (matches / la + matches / lb + (matches - transpositions / 2) / matches) / 3;
+  let prefix = 0;
+  while (prefix < Math.min(4, la, lb) && a[prefix] === b[prefix]) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/**
+ * Two words are the same word when equal; one is the other cut short ("McKinley" / "McKinl", 4 letters or more);
+ * or, at 5 letters or more, a typo apart (Jaro-Winkler 0.93).
+ */
+function sameWord(a: string, b: string): number {
+  if (a === b) return 1;
+  if (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a))) return 0.9;
+  if (a.length < 5 || b.length < 5) return 0;
+  const similarity = jaroWinkler(a, b);
+  return similarity >= 0.93 ? similarity : 0;
+}
+
+/**
+ * Name similarity from 0 to 1: the rarity-weighted share of words the two names have in common, as the mean of
+ * Dice (both names) and containment (the shorter name found in the longer: "Chicago Commons Guadalupano" in
+ * "Chicago Commons Association Guadalupano Family Center"). `weight` is a word's rarity (inverse document frequency).
+ */
+export function nameSimilarity(a: NameKey, b: NameKey, weight: (word: string) => number): number {
+  // Words as sets: "Chinese American Service League - Chinese American Service League" is the name once.
+  const wordsA = [...new Set(a.tokens)];
+  const wordsB = [...new Set(b.tokens)];
+  if (!wordsA.length || !wordsB.length) return 0;
+  if (wordsA.join(" ") === wordsB.join(" ")) return 1;
+  // Names written as one word or two ("Data Robot" / "DataRobot") are the same name.
+  if (wordsA.join("") === wordsB.join("")) return 0.99;
+  // An acronym of the other name ("IBM" / "International Business Machines"): worth a person's look, no more.
+  if (isAcronymOf(wordsA, wordsB) || isAcronymOf(wordsB, wordsA)) return ACRONYM_SIMILARITY;
+  const used = new Set<number>();
+  let shared = 0;
+  for (const word of wordsA) {
+    let best = 0;
+    let bestIndex = -1;
+    wordsB.forEach((other, index) => {
+      if (used.has(index)) return;
+      const s = sameWord(word, other);
+      if (s > best) [best, bestIndex] = [s, index];
+    });
+    if (bestIndex >= 0) {
+      used.add(bestIndex);
+      shared += best * Math.min(weight(word), weight(wordsB[bestIndex]!));
+    }
+  }
+  const total = (words: string[]) => words.reduce((sum, word) => sum + weight(word), 0);
+  const wa = total(wordsA);
+  const wb = total(wordsB);
+  const dice = (2 * shared) / (wa + wb);
+  const containment = shared / Math.min(wa, wb);
+  // Containment counts most (a short form of a name is the usual duplicate); Dice keeps a partial name below
+  // the auto-merge band.
+  return Math.min(0.99, DICE_SHARE * dice + (1 - DICE_SHARE) * containment);
+}
+
+const ACRONYM_SIMILARITY = 0.9;
+
+function isAcronymOf(short: string[], long: string[]): boolean {
+  const letters = short.join("");
+  return long.length >= 2 && letters.length === long.length && /^\p{L}+$/u.test(letters) && long.map((w) => w[0]).join("") === letters;
+}
+
+/** Below the auto-merge band: what a name that is not corroborated by a page or domain can reach. */
+const NAME_ALONE_CAP = 0.94;
+
+/** The share of Dice in the name similarity; the rest is containment. */
+const DICE_SHARE = 0.2;
+
+function sameSets(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join(" ") === [...b].sort().join(" ");
+}
+
+/** A name too short or too plain to merge on by itself ("AI", "Co", empty after stripping). */
+function tooShortToMerge(key: NameKey): boolean {
+  return key.key.replace(/\s/g, "").length < 4 || key.tokens.length === 0;
+}
+
+/** What the directory as a whole says about a pair: how rare each word is, how many listings bear a name. */
+export interface ScoreContext {
+  weight: (word: string) => number;
+  /** Live listings with exactly this name key (the pair included); unknown means 2. */
+  listingsWithKey?: (key: string) => number;
+}
+
+export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreContext): PairScore {
+  const reasons: string[] = [];
+  const name = nameSimilarity(a.nameKey, b.nameKey, context.weight);
+  reasons.push(`name ${name.toFixed(2)}`);
+  let score = name;
+
+  // Numbers on both sides that differ are two sites; a number on one side only (a street number, "0-3") is not.
+  const numbersDiffer = a.nameKey.numbers.length > 0 && b.nameKey.numbers.length > 0 && !sameSets(a.nameKey.numbers, b.nameKey.numbers);
+  const numberOnOneSide =
+    !numbersDiffer && a.nameKey.numbers.length + b.nameKey.numbers.length > 0 && !sameSets(a.nameKey.numbers, b.nameKey.numbers);
+  // "Mary Crane North" and "Mary Crane East" are two sites; "Mary Crane" and "Mary Crane North" may be one.
+  const branchesConflict =
+    a.nameKey.branches.length > 0 && b.nameKey.branches.length > 0 && !sameSets(a.nameKey.branches, b.nameKey.branches);
+  const branchOnOneSide = !branchesConflict && !sameSets(a.nameKey.branches, b.nameKey.branches);
+  const sameDomain = Boolean(a.domain && a.domain === b.domain);
+  const otherDomain = Boolean(a.domain && b.domain && a.domain !== b.domain);
+  const sameLinkedin = Boolean(a.linkedinPage && a.linkedinPage === b.linkedinPage);
+  const otherLinkedin = Boolean(a.linkedinPage && b.linkedinPage && a.linkedinPage !== b.linkedinPage);
+
+  // The same LinkedIn page or website is the same company, unless the names have nothing in common (a group's
+  // brands can share a parent's site).
+  if (sameLinkedin && name >= 0.4) {
+    score = Math.max(score, 0.9) + 0.08;
+    reasons.push("same LinkedIn page");
+  } else if (sameLinkedin) reasons.push("same LinkedIn page, names differ");
+  if (sameDomain && name >= 0.4) {
+    score = Math.max(score, 0.88) + 0.07;
+    reasons.push("same domain");
+  } else if (sameDomain) reasons.push("same domain, names differ");
+  if (otherLinkedin) {
+    score -= 0.2;
+    reasons.push("different LinkedIn pages");
+  }
+  if (otherDomain) {
+    score -= 0.12;
+    reasons.push("different domains");
+  }
+  if (a.country && b.country) {
+    if (a.country.toLowerCase() === b.country.toLowerCase()) score += 0.01;
+    else {
+      score -= 0.1;
+      reasons.push("different countries");
+    }
+  }
+  if (a.industries?.length && b.industries?.length && !a.industries.some((i) => b.industries!.includes(i))) {
+    score -= 0.03;
+    reasons.push("no industry in common");
+  }
+  // A name alone never merges without a person, however exact: two sites of one organisation share it ("Carole
+  // Robertson Center for Learning" three times), as do a restaurant in Chicago and one in Los Angeles. The same
+  // page or domain is what makes a merge safe.
+  if (!sameLinkedin && !sameDomain) {
+    score = Math.min(score, NAME_ALONE_CAP);
+    const bearers = context.listingsWithKey?.(a.nameKey.key) ?? 2;
+    if (name === 1 && bearers > 2) reasons.push(`name shared by ${bearers} listings`);
+  }
+  if (numbersDiffer) {
+    // "Teddy Bear 1" and "Teddy Bear 2" are two sites; only a shared page or domain can make them one listing.
+    score = Math.min(score, sameLinkedin || sameDomain ? 0.9 : 0.6);
+    reasons.push("names differ in a number");
+  }
+  if (branchesConflict) {
+    score = Math.min(score, sameLinkedin || sameDomain ? 0.9 : 0.6);
+    reasons.push("names differ in a branch word");
+  } else if (branchOnOneSide) {
+    score = Math.min(score, 0.94);
+    reasons.push("a branch word on one side only");
+  }
+  score = Math.max(0, Math.min(1, score));
+  if (numberOnOneSide) reasons.push("a number on one side only");
+  const autoMergeAllowed = !numbersDiffer && !numberOnOneSide && !tooShortToMerge(a.nameKey) && !tooShortToMerge(b.nameKey);
+  if (!autoMergeAllowed && score >= AUTO_MERGE_AT) reasons.push("review only: short name or differing numbers");
+  const band: Band = score >= AUTO_MERGE_AT && autoMergeAllowed ? "auto_merge" : score >= REVIEW_AT ? "review" : "none";
+  return { score: Math.round(score * 1000) / 1000, band, reasons, autoMergeAllowed };
+}

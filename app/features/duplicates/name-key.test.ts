@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { nameKey } from "./name-key.ts";
+
+const key = (name: string) => nameKey(name).key;
+
+describe("nameKey", () => {
+  it("strips legal forms at the end across languages, repeatedly", () => {
+    expect(key("Apple Inc.")).toBe("apple");
+    expect(key("Apple Incorporated")).toBe("apple");
+    expect(key("Siemens Holdings GmbH & Co. KG")).toBe("siemens");
+    expect(key("Nestlé S.A.")).toBe("nestle");
+    expect(key("Fiat S.p.A.")).toBe("fiat");
+    expect(key("Toyota Kabushiki Kaisha")).toBe("toyota");
+    expect(key("Allegro Sp. z o.o.")).toBe("allegro");
+    expect(key("Grupo Bimbo, S.A.B. de C.V.")).toBe("grupo bimbo");
+    expect(key("I.B.M. Corp")).toBe("ibm");
+    expect(key("Spotify AB (publ)")).toBe("spotify");
+  });
+
+  it("never strips a name down to nothing, and keeps legal words inside a name", () => {
+    expect(key("Company")).toBe("company");
+    expect(key("The Limited Edition Co")).toBe("limited edition");
+    expect(key("AG")).toBe("ag");
+  });
+
+  it("folds case, accents, punctuation, apostrophes and ampersands", () => {
+    expect(key("Arnie Morton's of Chicago")).toBe(key("arnie mortons of chicago"));
+    expect(key("Müller & Söhne")).toBe("muller sohne");
+    expect(key("Straße")).toBe("strasse");
+    expect(key("  ACME—Robotics!! ")).toBe("acme robotics");
+  });
+
+  it("keeps numbers and branch words apart as evidence", () => {
+    expect(nameKey("El Valor Teddy Bear 1")).toMatchObject({ key: "valor teddy bear", numbers: ["1"] });
+    expect(nameKey("Acme North")).toMatchObject({ key: "acme", branches: ["north"] });
+    expect(nameKey("UIC Children's Center II")).toMatchObject({ numbers: ["ii"] });
+    expect(nameKey("Lavizzo, Mildred I.").numbers).toEqual([]);
+    expect(nameKey("3M").key).toBe("3m");
+  });
+
+  it("keeps unicode scripts", () => {
+    expect(key("株式会社 ソニー")).toBe("株式会社 ソニー");
+    expect(key("Яндекс")).toBe("яндекс");
+    expect(nameKey("").tokens).toEqual([]);
+  });
+});

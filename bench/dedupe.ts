@@ -1,0 +1,289 @@
+/**
+ * Duplicate detection, measured (issue 5): pairwise precision and recall of the auto-merge band and of auto-merge
+ * plus review, the size of the review band and its share of true pairs, on the labelled sets in
+ * ../shared/datasets/dedupe/, on our own set with website and LinkedIn URLs (bench/datasets/), and on any CSV with
+ * the columns id,name,website,linkedin,country,entity (--csv). Each set is loaded as listings into a fresh
+ * embedded database and scanned by the product's own code (blocking in the database, scoring in TypeScript).
+ * Then the speed: a full scan of 100,000 listings, with memory.
+ *
+ *   npm run bench:dedupe                       all sets and the 100k scan
+ *   npm run bench:dedupe -- --csv my.csv       one more labelled set
+ *   npm run bench:dedupe -- --skip-speed       accuracy only
+ *
+ * Results: bench/results/dedupe-<date>.json and bench/results/dedupe-latest.md.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { listings } from "#db/schema/listings.ts";
+import { findDuplicates } from "~/features/duplicates/duplicate-scan.server.ts";
+import { AUTO_MERGE_AT, prepare, REVIEW_AT, scorePair } from "~/features/duplicates/match-score.ts";
+import { openDatabase } from "~/lib/db.server.ts";
+import { parseCsv } from "./lib/csv.ts";
+import { prepareDatabase } from "./lib/databases.ts";
+import { DATA_DIR, dateStamp, log, machineInfo, machineMarkdown, REPO_ROOT, writeResult } from "./lib/machine.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    csv: { type: "string", multiple: true, default: [] },
+    "skip-speed": { type: "boolean", default: false },
+    listings: { type: "string", default: "100000" },
+    shared: { type: "string", default: path.join(REPO_ROOT, "../shared/datasets/dedupe") },
+  },
+});
+
+interface LabelledRecord {
+  id: string;
+  name: string;
+  website: string;
+  linkedin: string;
+  country: string;
+  entity: string;
+}
+
+interface SetResult {
+  set: string;
+  records: number;
+  entities: number;
+  truePairs: number;
+  candidatePairs: number;
+  autoMerge: { pairs: number; correct: number; precision: number; recall: number };
+  review: { pairs: number; correct: number; trueShare: number };
+  autoPlusReview: { precision: number; recall: number };
+  seconds: number;
+}
+
+const clean = (s: string | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
+
+function loadChicago(dir: string): LabelledRecord[] {
+  const rows = parseCsv(readFileSync(path.join(dir, "chicago_early_childhood/csv_example_input_with_true_ids.csv"), "utf8"));
+  return rows.map((r) => ({
+    id: r.Id!,
+    name: clean(r["Site name"]),
+    website: clean(r.Website),
+    linkedin: "",
+    country: "",
+    entity: r["True Id"]!,
+  }));
+}
+
+function loadFodorsZagats(dir: string): LabelledRecord[] {
+  const base = path.join(dir, "fodors_zagats");
+  const matches = parseCsv(readFileSync(path.join(base, "matches_fodors_zagats.csv"), "utf8"));
+  const entityOf = new Map<string, string>();
+  for (const m of matches) {
+    entityOf.set(`f${m.fodors_id}`, `m${m.fodors_id}`);
+    entityOf.set(`z${m.zagats_id}`, `m${m.fodors_id}`);
+  }
+  const read = (file: string, prefix: string) =>
+    parseCsv(readFileSync(path.join(base, file), "utf8")).map((r) => {
+      const id = `${prefix}${r.id}`;
+      return { id, name: clean(r.name), website: "", linkedin: "", country: "", entity: entityOf.get(id) ?? id };
+    });
+  return [...read("fodors.csv", "f"), ...read("zagats.csv", "z")];
+}
+
+function loadGeneric(file: string): LabelledRecord[] {
+  return parseCsv(readFileSync(file, "utf8")).map((r) => ({
+    id: r.id!,
+    name: clean(r.name),
+    website: clean(r.website),
+    linkedin: clean(r.linkedin),
+    country: clean(r.country),
+    entity: clean(r.entity),
+  }));
+}
+
+function truePairCount(records: LabelledRecord[]): number {
+  const sizes = new Map<string, number>();
+  for (const r of records) sizes.set(r.entity, (sizes.get(r.entity) ?? 0) + 1);
+  return [...sizes.values()].reduce((sum, n) => sum + (n * (n - 1)) / 2, 0);
+}
+
+/** Loads the records as listings of a fresh in-memory database and runs the product's scan over them. */
+async function measureSet(set: string, records: LabelledRecord[]): Promise<SetResult> {
+  const database = await openDatabase({ dir: "memory://" });
+  await database.migrate();
+  const countryIds = new Map<string, number>();
+  const idOf = new Map<string, LabelledRecord>();
+  const inserted: string[] = [];
+  for (let i = 0; i < records.length; i += 500) {
+    const chunk = records.slice(i, i + 500);
+    const rows = await database.db
+      .insert(listings)
+      .values(
+        chunk.map((r, j) => ({
+          slug: `bench-${i + j}`,
+          type: "startup" as const,
+          name: r.name || "(no name)",
+          websiteUrl: r.website || null,
+          linkedinUrl: r.linkedin || null,
+          countryIds: r.country ? [countryIds.get(r.country) ?? countryIds.set(r.country, countryIds.size + 1).get(r.country)!] : [],
+        })),
+      )
+      .returning({ id: listings.id });
+    rows.forEach((row, j) => {
+      idOf.set(row.id, chunk[j]!);
+      inserted.push(row.id);
+    });
+  }
+  const started = performance.now();
+  const pairs = await findDuplicates(database, { includeUnflagged: true });
+  const seconds = (performance.now() - started) / 1000;
+  await database.close();
+
+  const truePairs = truePairCount(records);
+  const same = (a: string, b: string) => idOf.get(a)!.entity === idOf.get(b)!.entity;
+  const auto = pairs.filter((p) => p.band === "auto_merge");
+  const review = pairs.filter((p) => p.band === "review");
+  const autoCorrect = auto.filter((p) => same(p.a, p.b)).length;
+  const reviewCorrect = review.filter((p) => same(p.a, p.b)).length;
+  const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 10000) / 10000 : 1);
+  return {
+    set,
+    records: records.length,
+    entities: new Set(records.map((r) => r.entity)).size,
+    truePairs,
+    candidatePairs: pairs.length,
+    autoMerge: {
+      pairs: auto.length,
+      correct: autoCorrect,
+      precision: ratio(autoCorrect, auto.length),
+      recall: ratio(autoCorrect, truePairs),
+    },
+    review: { pairs: review.length, correct: reviewCorrect, trueShare: ratio(reviewCorrect, review.length) },
+    autoPlusReview: {
+      precision: ratio(autoCorrect + reviewCorrect, auto.length + review.length),
+      recall: ratio(autoCorrect + reviewCorrect, truePairs),
+    },
+    seconds: Math.round(seconds * 100) / 100,
+  };
+}
+
+/** The hand-written name pairs: scored pair by pair (no blocking), rarity from the names in the file. */
+function measureNamePairs(dir: string): SetResult {
+  const rows = parseCsv(readFileSync(path.join(dir, "company_name_pairs_smoke/test_data.csv"), "utf8"));
+  const started = performance.now();
+  const keyCounts = new Map<string, number>();
+  const prepared = rows.map((r) => [prepare({ id: "x", name: r.Name_x! }), prepare({ id: "y", name: r.Name_y! })] as const);
+  for (const [x, y] of prepared)
+    for (const w of new Set([...x.nameKey.tokens, ...y.nameKey.tokens])) keyCounts.set(w, (keyCounts.get(w) ?? 0) + 1);
+  const total = rows.length * 2;
+  const weight = (w: string) => Math.log(1 + total / (keyCounts.get(w) ?? 1));
+  let auto = 0;
+  let autoCorrect = 0;
+  let review = 0;
+  let reviewCorrect = 0;
+  let truePairs = 0;
+  prepared.forEach(([x, y], i) => {
+    const match = rows[i]!.Targets === "1";
+    if (match) truePairs++;
+    const { band } = scorePair(x, y, { weight });
+    if (band === "auto_merge") {
+      auto++;
+      if (match) autoCorrect++;
+    } else if (band === "review") {
+      review++;
+      if (match) reviewCorrect++;
+    }
+  });
+  const ratio = (a: number, b: number) => (b ? Math.round((a / b) * 10000) / 10000 : 1);
+  return {
+    set: "company_name_pairs_smoke (pairwise)",
+    records: rows.length * 2,
+    entities: rows.length * 2 - truePairs,
+    truePairs,
+    candidatePairs: rows.length,
+    autoMerge: { pairs: auto, correct: autoCorrect, precision: ratio(autoCorrect, auto), recall: ratio(autoCorrect, truePairs) },
+    review: { pairs: review, correct: reviewCorrect, trueShare: ratio(reviewCorrect, review) },
+    autoPlusReview: { precision: ratio(autoCorrect + reviewCorrect, auto + review), recall: ratio(autoCorrect + reviewCorrect, truePairs) },
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+  };
+}
+
+async function measureSpeed(count: number) {
+  const { database, info } = await prepareDatabase({
+    engine: "pglite",
+    dir: path.join(DATA_DIR, `pglite-${count}`),
+    listings: count,
+    allowReset: true,
+    log,
+  });
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const runs: number[] = [];
+  let flagged = 0;
+  try {
+    // The first scan also works out any missing match columns; the second is a scan of an up-to-date directory.
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      const pairs = await findDuplicates(database);
+      runs.push((performance.now() - started) / 1000);
+      flagged = pairs.length;
+      log(`scan ${i + 1}: ${runs[i]!.toFixed(1)} s, ${pairs.length} pairs flagged`);
+    }
+  } finally {
+    clearInterval(sampler);
+    await database.close();
+  }
+  return {
+    listings: info.listings,
+    engine: "pglite",
+    firstScanSeconds: Math.round(runs[0]! * 10) / 10,
+    scanSeconds: Math.round(runs[1]! * 10) / 10,
+    flaggedPairs: flagged,
+    peakRssMb: Math.round(peakRss / 1024 / 1024),
+  };
+}
+
+const results: SetResult[] = [];
+const shared = path.resolve(args.shared);
+if (existsSync(shared)) {
+  log("chicago_early_childhood ...");
+  results.push(await measureSet("chicago_early_childhood", loadChicago(shared)));
+  log("fodors_zagats ...");
+  results.push(await measureSet("fodors_zagats", loadFodorsZagats(shared)));
+  results.push(measureNamePairs(shared));
+} else log(`no shared datasets at ${shared}: skipping them`);
+log("companies-with-urls (ours) ...");
+results.push(await measureSet("companies-with-urls (ours)", loadGeneric(path.join(REPO_ROOT, "bench/datasets/companies-with-urls.csv"))));
+for (const file of args.csv ?? []) {
+  log(`${file} ...`);
+  results.push(await measureSet(path.basename(file), loadGeneric(path.resolve(file))));
+}
+
+for (const r of results) {
+  log(
+    `${r.set}: auto-merge precision ${r.autoMerge.precision} recall ${r.autoMerge.recall} (${r.autoMerge.pairs} pairs) · auto+review recall ${r.autoPlusReview.recall} · review ${r.review.pairs} pairs, ${(r.review.trueShare * 100).toFixed(0)}% true`,
+  );
+}
+
+const speed = args["skip-speed"] ? null : await measureSpeed(Number(args.listings));
+const machine = machineInfo();
+const report = { date: new Date().toISOString(), bands: { autoMergeAt: AUTO_MERGE_AT, reviewAt: REVIEW_AT }, results, speed, machine };
+writeResult(`dedupe-${dateStamp()}.json`, report);
+const table = [
+  "| set | records | true pairs | auto-merge precision | auto-merge recall | auto + review recall | review band (share true) |",
+  "|---|---|---|---|---|---|---|",
+  ...results.map(
+    (r) =>
+      `| ${r.set} | ${r.records} | ${r.truePairs} | ${r.autoMerge.precision} (${r.autoMerge.pairs}) | ${r.autoMerge.recall} | ${r.autoPlusReview.recall} | ${r.review.pairs} (${(r.review.trueShare * 100).toFixed(0)}%) |`,
+  ),
+];
+writeResult(
+  "dedupe-latest.md",
+  [
+    "# Duplicate detection benchmark",
+    "",
+    `Bands: auto-merge at ${AUTO_MERGE_AT} or more, review from ${REVIEW_AT}. Pairwise counts; "true pairs" are all pairs of records of one entity.`,
+    "",
+    ...table,
+    "",
+    speed
+      ? `Full scan of ${speed.listings} listings (${speed.engine}): ${speed.scanSeconds} s (first scan, working out every match column: ${speed.firstScanSeconds} s), ${speed.flaggedPairs} pairs flagged, peak RSS ${speed.peakRssMb} MB.`
+      : "Speed not measured (--skip-speed).",
+    "",
+    machineMarkdown(machine),
+  ].join("\n"),
+);
+log("written bench/results/dedupe-latest.md");
