@@ -21,6 +21,11 @@ export default [
   route("api/intro-requests/sign-up", "routes/api.intro-requests.sign-up.ts"),
   // Operator endpoints: every loader and action calls requireAdmin (DESIGN D7).
   route("api/debug/whoami", "routes/api.debug.whoami.ts"),
+  route("api/admin/cleanup-duplicates", "routes/api.admin.cleanup-duplicates.ts"),
+  route("api/admin/merge-manual-duplicate", "routes/api.admin.merge-manual-duplicate.ts"),
+  route("api/admin/undo-merge", "routes/api.admin.undo-merge.ts"),
+  route("api/admin/get-company", "routes/api.admin.get-company.ts"),
+  route("api/admin/audit-log", "routes/api.admin.audit-log.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),

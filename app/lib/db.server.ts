@@ -70,3 +70,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 export async function analyze(database: Database): Promise<void> {
   await database.rows(sql`VACUUM (ANALYZE)`);
 }
+
+/** Raw SQL inside a transaction (or on the database), returning its rows whichever driver runs it. */
+export async function execRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}

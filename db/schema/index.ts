@@ -9,3 +9,4 @@ export * from "./introductions.ts";
 export * from "./audit.ts";
 export * from "./proof-of-work.ts";
 export * from "./media.ts";
+export * from "./merges.ts";

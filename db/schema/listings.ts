@@ -85,6 +85,8 @@ export const listings = pgTable(
     aiDescription: text("ai_description"),
     contentStatus: text("content_status"),
     processingStatus: text("processing_status").notNull().default("published"),
+    /** Set when this listing was merged into another (processing status "merged"): its old address redirects there. */
+    mergedInto: uuid("merged_into"),
     dataSource: text("data_source"),
     lotDataQualityScore: smallint("lot_data_quality_score"),
     lastCompanyEnrichment: timestamp("last_company_enrichment", { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, count, desc, gt, inArray } from "drizzle-orm";
 import { auditLog } from "#db/schema/audit.ts";
 import type { Database } from "~/lib/db.server.ts";
 
@@ -53,4 +53,34 @@ export async function auditTrailFor({ db }: Database, recordIds: string[]) {
     byRecord.set(recordId!, list);
   }
   return byRecord;
+}
+
+/** Spec 02 §9: the recent view shows 100 entries, and statistics cover 24 hours. */
+export const RECENT_AUDIT_ENTRIES = 100;
+const STATS_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export async function recentAudit({ db }: Database, limit = RECENT_AUDIT_ENTRIES) {
+  return db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.timestamp))
+    .limit(Math.min(Math.max(limit, 1), 1000));
+}
+
+/** Entries of the last 24 hours counted by operation and by action. */
+export async function auditStatistics({ db }: Database, now = Date.now()) {
+  const rows = await db
+    .select({ operation: auditLog.operation, action: auditLog.action, n: count() })
+    .from(auditLog)
+    .where(gt(auditLog.timestamp, new Date(now - STATS_WINDOW_MS)))
+    .groupBy(auditLog.operation, auditLog.action);
+  const byOperation: Record<string, number> = {};
+  const byAction: Record<string, number> = {};
+  let total = 0;
+  for (const r of rows) {
+    byOperation[r.operation] = (byOperation[r.operation] ?? 0) + r.n;
+    byAction[r.action] = (byAction[r.action] ?? 0) + r.n;
+    total += r.n;
+  }
+  return { windowHours: 24, total, byOperation, byAction };
 }

@@ -5,7 +5,7 @@
  * with its reasons. (A pg_trgm self-join was measured at 41 s for 3,300 listings on PGlite; trigram lookups serve
  * single-listing checks instead, where the index answers one probe.)
  */
-import { inArray, isNull, sql } from "drizzle-orm";
+import { inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { linkedinPage, prepare, registrableDomain, scorePair, type Band, type PreparedRecord } from "./match-score.ts";
@@ -13,6 +13,8 @@ import { nameKey } from "./name-key.ts";
 
 /** A word shared by more listings than this says little about identity, and its block would be too large. */
 export const MAX_BLOCK = 150;
+/** A word in this many listings or fewer is distinctive enough to pair listings on its own. */
+export const RARE_ALONE = 12;
 
 export interface ScoredPair {
   a: string;
@@ -53,6 +55,11 @@ export async function refreshMatchColumns({ db, rows }: Database, batch = 5000):
   }
 }
 
+/** Pairs of live listings sharing a value of `term`, in blocks of at most MAX_BLOCK (aggregated, then paired). */
+function pairsIn(term: SQL) {
+  return sql`SELECT x AS a, y AS b FROM (SELECT array_agg(id) AS ids FROM live WHERE ${term} IS NOT NULL GROUP BY ${term} HAVING count(*) BETWEEN 2 AND ${MAX_BLOCK}) blocks, unnest(ids) AS x, unnest(ids) AS y WHERE x < y`;
+}
+
 /** Listings that take part in duplicate detection: everything but merged-away records. */
 const LIVE = sql`processing_status <> 'merged'`;
 
@@ -65,15 +72,24 @@ export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?
   const pairs = await database.rows<{ a: string; b: string }>(sql`
     WITH live AS (SELECT id, match_key, match_domain, match_linkedin FROM listings WHERE ${LIVE} AND match_key <> ''),
     words AS (SELECT DISTINCT id, w FROM live, unnest(string_to_array(match_key, ' ')) AS w WHERE length(w) > 1),
-    -- Rare words, and the first five letters of longer words (a typo further on still meets its block).
-    terms AS (SELECT id, w AS t FROM words UNION SELECT id, '~' || left(w, 5) FROM words WHERE length(w) >= 7),
-    rare AS (SELECT t FROM terms GROUP BY t HAVING count(*) BETWEEN 2 AND ${MAX_BLOCK}),
-    by_term AS (SELECT x.id AS a, y.id AS b FROM terms x JOIN rare USING (t) JOIN terms y USING (t) WHERE x.id < y.id),
-    -- The same key, also written as one word or two ("Data Robot" / "DataRobot").
-    by_key AS (SELECT x.id AS a, y.id AS b FROM live x JOIN live y ON replace(x.match_key, ' ', '') = replace(y.match_key, ' ', '') AND x.id < y.id),
-    by_domain AS (SELECT x.id AS a, y.id AS b FROM live x JOIN live y ON x.match_domain = y.match_domain AND x.id < y.id),
-    by_linkedin AS (SELECT x.id AS a, y.id AS b FROM live x JOIN live y ON x.match_linkedin = y.match_linkedin AND x.id < y.id),
-    every AS (SELECT a, b FROM by_term UNION SELECT a, b FROM by_key UNION SELECT a, b FROM by_domain UNION SELECT a, b FROM by_linkedin)
+    -- A word in a few listings makes a candidate on its own; a commoner one (up to MAX_BLOCK) needs a second
+    -- shared word, so "Arbor" alone does not pair every Arbor in the directory.
+    df AS (SELECT w, count(*) AS n FROM words GROUP BY w HAVING count(*) BETWEEN 2 AND ${MAX_BLOCK}),
+    shared AS (
+      SELECT x.id AS a, y.id AS b, count(*) AS k, min(df.n) AS rarest
+      FROM words x JOIN df USING (w) JOIN words y USING (w) WHERE x.id < y.id GROUP BY 1, 2
+    ),
+    by_word AS (SELECT a, b FROM shared WHERE rarest <= ${RARE_ALONE} OR k >= 2),
+    -- The first five letters of a long word meet a typo further on ("Newberry" / "Newbery").
+    prefixes AS (SELECT DISTINCT id, left(w, 5) AS p FROM words WHERE length(w) >= 7),
+    pblocks AS (SELECT array_agg(id) AS ids FROM prefixes GROUP BY p HAVING count(*) BETWEEN 2 AND ${RARE_ALONE}),
+    by_prefix AS (SELECT x AS a, y AS b FROM pblocks, unnest(ids) AS x, unnest(ids) AS y WHERE x < y),
+    -- The same key, also written as one word or two ("Data Robot" / "DataRobot"), the same domain, the same page;
+    -- each capped like the words: 500 listings on one domain are a shared host, not one company.
+    by_key AS (${pairsIn(sql`replace(match_key, ' ', '')`)}),
+    by_domain AS (${pairsIn(sql`match_domain`)}),
+    by_linkedin AS (${pairsIn(sql`match_linkedin`)}),
+    every AS (SELECT a, b FROM by_word UNION SELECT a, b FROM by_prefix UNION SELECT a, b FROM by_key UNION SELECT a, b FROM by_domain UNION SELECT a, b FROM by_linkedin)
     SELECT a::text, b::text FROM every WHERE ${scope}`);
   const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE ${LIVE}`)) as [{ n: number }];
   const frequencies = await database.rows<{ w: string; n: number }>(sql`

@@ -1,0 +1,36 @@
+import { inArray } from "drizzle-orm";
+import { listings } from "#db/schema/listings.ts";
+import { recordAudit } from "~/features/audit/audit-log.server.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { mergeDuplicate, type MergeResult } from "./merge.server.ts";
+
+/**
+ * An operator's decision on a pair (Merge Now, or the API's recordIds): the listing created first survives and
+ * keeps its address. A dry run only says which would survive.
+ */
+export async function mergePairOldestFirst(
+  database: Database,
+  recordIds: [string, string],
+  { admin, dryRun, score, reasons }: { admin: { id: string }; dryRun: boolean; score?: number; reasons?: string[] },
+): Promise<{ survivorId: string; mergedId: string; merge: MergeResult | null }> {
+  if (recordIds[0] === recordIds[1]) throw new AppError("bad_request", "recordIds must name two different listings.");
+  const rows = await database.db
+    .select({ id: listings.id, name: listings.name, createdAt: listings.createdAt })
+    .from(listings)
+    .where(inArray(listings.id, recordIds));
+  if (rows.length !== 2) throw new AppError("not_found", "Existing record not found");
+  const [survivor, other] = rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
+  if (dryRun) return { survivorId: survivor!.id, mergedId: other!.id, merge: null };
+  await recordAudit(database.db, {
+    operation: "manual_review",
+    source: "admin",
+    action: "merged",
+    companyName: survivor!.name,
+    recordId: survivor!.id,
+    actorId: admin.id,
+    details: { existingRecordId: other!.id, similarity: score ?? null, matchReason: reasons?.join("; ") ?? null },
+  });
+  const merge = await mergeDuplicate(database, { survivorId: survivor!.id, mergedId: other!.id, admin, score, reasons });
+  return { survivorId: survivor!.id, mergedId: other!.id, merge };
+}

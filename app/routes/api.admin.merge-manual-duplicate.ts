@@ -1,0 +1,39 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.admin.merge-manual-duplicate";
+import { mergePairOldestFirst } from "~/features/duplicates/manual-merge.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { AppError } from "~/lib/errors.ts";
+import { requireAdmin } from "~/lib/guards.server.ts";
+import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { logger } from "~/lib/logger.server.ts";
+
+const Body = z.object({
+  recordIds: z.tuple([z.uuid(), z.uuid()], { error: "recordIds must be a pair of listing ids." }),
+  dryRun: z.boolean().default(false),
+});
+
+/** POST /api/admin/merge-manual-duplicate (spec 02 §7): { recordIds: [a, b], dryRun=false } → { success, error }. */
+export async function action(args: Route.ActionArgs) {
+  const admin = requireAdmin(args, "admin");
+  if (args.request.method !== "POST") return methodNotAllowed();
+  const body = await readBody(args.request);
+  const parsed = Body.safeParse(body ?? {});
+  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
+  try {
+    const result = await mergePairOldestFirst(getAppContext(args.context).database, parsed.data.recordIds, {
+      admin,
+      dryRun: parsed.data.dryRun,
+    });
+    return Response.json({ success: true, error: null, ...result }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500)
+      return Response.json({ success: false, error: error.message }, { status: error.status });
+    logger.error({ err: error }, "manual merge failed");
+    return Response.json({ success: false, error: "Failed to merge records" }, { status: 500 });
+  }
+}
+
+export function loader(args: Route.LoaderArgs) {
+  requireAdmin(args, "admin");
+  return methodNotAllowed();
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.admin.undo-merge";
+import { undoMerge } from "~/features/duplicates/merge.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { AppError } from "~/lib/errors.ts";
+import { requireAdmin } from "~/lib/guards.server.ts";
+import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+
+const Body = z.object({ mergeId: z.uuid({ error: "mergeId must be the id of a merge." }) });
+
+/** POST /api/admin/undo-merge { mergeId }: both listings and every moved row back as they were. */
+export async function action(args: Route.ActionArgs) {
+  const admin = requireAdmin(args, "admin");
+  if (args.request.method !== "POST") return methodNotAllowed();
+  const parsed = Body.safeParse((await readBody(args.request)) ?? {});
+  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
+  try {
+    await undoMerge(getAppContext(args.context).database, { mergeId: parsed.data.mergeId, admin });
+    return Response.json({ success: true, error: null }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500)
+      return Response.json({ success: false, error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export function loader(args: Route.LoaderArgs) {
+  requireAdmin(args, "admin");
+  return methodNotAllowed();
+}
