@@ -105,8 +105,9 @@ describe("operator routes", () => {
         for (const kind of ["loader", "action"] as const) {
           if (!module[kind]) continue;
           const { status } = await call(module, kind, route.path, ADMIN);
-          // A route with a parameter gets the placeholder "x": past the guard, that record does not exist.
-          if (route.path.includes(":")) expect([302, 401, 403]).not.toContain(status);
+          // Past the guard an endpoint may still refuse the request itself (405 for GET on a POST endpoint, 400
+          // for the placeholder body), and a route with a parameter gets "x", a record that does not exist.
+          if (api || route.path.includes(":")) expect([302, 401, 403]).not.toContain(status);
           else expect(status).toBeLessThan(400);
         }
       });

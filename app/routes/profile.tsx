@@ -14,6 +14,7 @@ import { ProfileLoadError, ProfileNotFound } from "~/features/profiles/profile-s
 import { getSimilarListings, type SimilarListing } from "~/features/profiles/similar-listings.server.ts";
 import { StartupProfile } from "~/features/profiles/startup-profile.tsx";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
+import { survivorOf } from "~/features/duplicates/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { describeError } from "~/lib/http.server.ts";
@@ -43,11 +44,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       viewProfile(database, type, params.slug, viewer, user ?? undefined),
       similarTo(database, type, params.slug, viewer),
     ]);
-    if (view.status === "not_found") return data({ status: "not_found" as const }, { status: 404 });
+    if (view.status === "not_found") {
+      // A listing merged into another keeps its address: it leads to the survivor for good (issue 5 §5).
+      const survivor = await survivorOf(database, type, params.slug);
+      if (survivor) throw redirect(`/profile/${survivor.type}/${encodeURIComponent(survivor.slug)}`, 301);
+      return data({ status: "not_found" as const }, { status: 404 });
+    }
     if (view.status === "locked") return { status: "locked" as const, teaser: view.teaser };
     if (view.status === "quota_exceeded") return { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views };
     return { status: "ok" as const, listing: view.listing, similar, views: view.views ?? null };
   } catch (error) {
+    if (error instanceof Response) throw error;
     const { status, message } = describeError(error);
     throw data({ message }, { status });
   }

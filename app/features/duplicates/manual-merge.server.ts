@@ -22,6 +22,8 @@ export async function mergePairOldestFirst(
   if (rows.length !== 2) throw new AppError("not_found", "Existing record not found");
   const [survivor, other] = rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
   if (dryRun) return { survivorId: survivor!.id, mergedId: other!.id, merge: null };
+  const merge = await mergeDuplicate(database, { survivorId: survivor!.id, mergedId: other!.id, admin, score, reasons });
+  // The operator's review decision, once it took effect (a refused merge decided nothing).
   await recordAudit(database.db, {
     operation: "manual_review",
     source: "admin",
@@ -31,6 +33,5 @@ export async function mergePairOldestFirst(
     actorId: admin.id,
     details: { existingRecordId: other!.id, similarity: score ?? null, matchReason: reasons?.join("; ") ?? null },
   });
-  const merge = await mergeDuplicate(database, { survivorId: survivor!.id, mergedId: other!.id, admin, score, reasons });
   return { survivorId: survivor!.id, mergedId: other!.id, merge };
 }

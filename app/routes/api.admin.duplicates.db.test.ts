@@ -1,0 +1,129 @@
+/**
+ * The duplicate endpoints of spec 02 §7 as a client sees them: validation messages, the cleanup run's shape, a
+ * live run merging only the high-confidence pair, manual merge, undo, get-company, the audit log, and the 301
+ * from a merged listing's old profile address.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listings } from "#db/schema/listings.ts";
+import { insertMember } from "~/features/introductions/test-support.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { openTestDatabase } from "~/lib/test-database.ts";
+import { loaderArgs } from "~/lib/test-route.ts";
+import type { SessionUser } from "~/lib/session.server.ts";
+import * as auditLog from "./api.admin.audit-log.ts";
+import * as cleanup from "./api.admin.cleanup-duplicates.ts";
+import * as getCompany from "./api.admin.get-company.ts";
+import * as manualMerge from "./api.admin.merge-manual-duplicate.ts";
+import * as undo from "./api.admin.undo-merge.ts";
+import * as profile from "./profile.tsx";
+
+let database: Database;
+let admin: SessionUser;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  admin = await insertMember(database, "dup-admin", "premium", "admin");
+  const rows: Array<[string, string, string | null, string | null]> = [
+    ["acme", "Acme Robotics GmbH", "https://acme-robotics.de", "https://linkedin.com/company/acme-robotics"],
+    ["acme2", "ACME Robotics", "www.acme-robotics.de", "linkedin.com/company/acme-robotics"],
+    ["lumen", "Lumen Forge", null, null],
+    ["lumen2", "Lumen Forge Inc.", null, null],
+    ["other", "Quiet Partners", null, null],
+  ];
+  for (const [i, [key, name, websiteUrl, linkedinUrl]] of rows.entries()) {
+    const [row] = await database.db
+      .insert(listings)
+      .values({ slug: key, type: "startup", name, websiteUrl, linkedinUrl, createdAt: new Date(Date.UTC(2025, 0, i + 1)) })
+      .returning({ id: listings.id });
+    ids[key] = row!.id;
+  }
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function post(route: { action: (args: never) => unknown }, path: string, body: unknown) {
+  const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  return (await route.action(loaderArgs(database, path, {}, { user: admin, init }) as never)) as Response;
+}
+
+describe("duplicate endpoints", () => {
+  it("refuse bad parameters with the range in words", async () => {
+    const bad = await post(cleanup, "/api/admin/cleanup-duplicates", { similarity: 0.3 });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: "similarity must be at least 0.5." });
+    expect((await (await post(cleanup, "/api/admin/cleanup-duplicates", { batchSize: "ten" })).json()).error).toMatch(/^batchSize must be/);
+    expect((await post(manualMerge, "/api/admin/merge-manual-duplicate", { recordIds: ["x"] })).status).toBe(400);
+  });
+
+  it("a dry run reports the high-confidence pair and the review pair, and changes nothing", async () => {
+    const response = await post(cleanup, "/api/admin/cleanup-duplicates", {});
+    const body = await response.json();
+    expect(body).toMatchObject({ success: true, dryRun: true, parameters: { similarity: 0.9, batchSize: 50 } });
+    expect(body.results).toMatchObject({ duplicatesFound: 2, duplicatesResolved: 0, manualReviewRequired: 1 });
+    expect(body.details.mergeOperations[0]).toMatchObject({
+      primaryCompany: "Acme Robotics GmbH",
+      mergedCompany: "ACME Robotics",
+      isSimulation: true,
+    });
+    expect(body.details.manualReviewItems[0].recordIds).toEqual([ids.lumen, ids.lumen2]);
+    expect(body.details.auditInfo).toMatchObject({ totalCompaniesInDatabase: 5, batchStart: 0, batchEnd: 5 });
+    const acme = body.details.companyDetails.find((c: { name: string }) => c.name === "Acme Robotics GmbH");
+    expect(acme.duplicateInfo).toMatchObject({ confidence: "High Confidence Duplicate", matchedCompany: "ACME Robotics" });
+    const [row] = await database.db.select({ status: listings.processingStatus }).from(listings).where(eq(listings.id, ids.acme2!));
+    expect(row!.status).toBe("published");
+  });
+
+  it("a live run merges the high-confidence pair only; its old address redirects; undo brings it back", async () => {
+    const body = await (await post(cleanup, "/api/admin/cleanup-duplicates", { dryRun: false })).json();
+    expect(body.results).toMatchObject({ duplicatesResolved: 1, manualReviewRequired: 1 });
+    const mergeId = body.details.mergeOperations[0].mergeId;
+
+    const redirect = await (
+      profile.loader(loaderArgs(database, "/profile/startup/acme2", { type: "startup", slug: "acme2" }) as never) as Promise<unknown>
+    ).catch((e: unknown) => e);
+    expect(redirect).toBeInstanceOf(Response);
+    expect((redirect as Response).status).toBe(301);
+    expect((redirect as Response).headers.get("location")).toBe("/profile/startup/acme");
+
+    const company = await (
+      await getCompany.loader(loaderArgs(database, `/api/admin/get-company?recordId=${ids.acme2}`, {}, { user: admin }) as never)
+    ).json();
+    expect(company.company).toMatchObject({ processingStatus: "merged", mergedInto: ids.acme });
+
+    expect(await (await post(undo, "/api/admin/undo-merge", { mergeId })).json()).toEqual({ success: true, error: null });
+    const [row] = await database.db.select({ status: listings.processingStatus }).from(listings).where(eq(listings.id, ids.acme2!));
+    expect(row!.status).toBe("published");
+  });
+
+  it("merges a reviewed pair by hand, oldest first", async () => {
+    const body = await (await post(manualMerge, "/api/admin/merge-manual-duplicate", { recordIds: [ids.lumen2, ids.lumen] })).json();
+    expect(body).toMatchObject({ success: true, error: null, survivorId: ids.lumen, mergedId: ids.lumen2 });
+    const again = await post(manualMerge, "/api/admin/merge-manual-duplicate", { recordIds: [ids.lumen, ids.lumen2] });
+    expect(again.status).toBe(409);
+  });
+
+  it("keeps an audit trail: entries posted with the spec's shape, the last 100, and 24-hour statistics", async () => {
+    const bad = await post(auditLog, "/api/admin/audit-log", { operation: "delete_everything", source: "x", action: "merged" });
+    expect(bad.status).toBe(400);
+    const ok = await post(auditLog, "/api/admin/audit-log", {
+      operation: "duplicate_check",
+      source: "manual",
+      companyName: "Quiet Partners",
+      recordId: ids.other,
+      action: "ignored",
+      details: { matchReason: "checked by hand", similarity: 0.5 },
+    });
+    expect(ok.status).toBe(201);
+    const { entries, statistics } = await (
+      await auditLog.loader(loaderArgs(database, "/api/admin/audit-log", {}, { user: admin }) as never)
+    ).json();
+    expect(entries[0]).toMatchObject({ operation: "duplicate_check", action: "ignored", actorId: admin.id });
+    expect(statistics.byOperation).toMatchObject({ cleanup_batch: 2, merge_operation: 3, manual_review: 1, duplicate_check: 1 });
+    const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log`)) as [{ n: number }];
+    expect(statistics.total).toBe(n);
+  });
+});
