@@ -6,7 +6,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import * as schema from "#db/schema/index.ts";
@@ -28,7 +29,21 @@ export interface Database {
  */
 const TRGM_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" } as const;
 
-const MIGRATIONS = fileURLToPath(new URL("../../db/migrations", import.meta.url));
+/**
+ * The migrations folder, found by walking up from this module: from app/lib in development and tests, and from
+ * wherever the production build put this code (build/server/index.js or a chunk in build/server/assets/).
+ */
+function findMigrations(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "db/migrations");
+    if (existsSync(path.join(candidate, "meta/_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve("db/migrations");
+}
+
+const MIGRATIONS = findMigrations();
 
 export interface OpenOptions {
   url?: string;
