@@ -180,7 +180,7 @@ export async function undoMerge(database: Database, { mergeId, admin }: { mergeI
     if (record.undoneAt) throw new AppError("conflict", "This merge was already undone.");
     const [later] = await execRows<{ id: string }>(
       tx,
-      sql`SELECT id FROM listing_merges WHERE undone_at IS NULL AND merged_at > ${record.mergedAt} AND (survivor_id IN (${record.survivorId}, ${record.mergedId}) OR merged_id IN (${record.survivorId}, ${record.mergedId})) LIMIT 1`,
+      sql`SELECT id FROM listing_merges WHERE undone_at IS NULL AND merged_at > ${record.mergedAt.toISOString()}::timestamptz AND (survivor_id IN (${record.survivorId}, ${record.mergedId}) OR merged_id IN (${record.survivorId}, ${record.mergedId})) LIMIT 1`,
     );
     if (later) throw new AppError("conflict", "A later merge involves these listings: undo that one first.");
     const survivor = await lockedRow(tx, record.survivorId);
