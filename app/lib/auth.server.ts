@@ -6,11 +6,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { accounts, sessions, users, verifications } from "#db/schema/accounts.ts";
 import type { Database } from "./db.server.ts";
+import { hmac } from "./hmac.server.ts";
 import { getEnv, publicUrl, type Env } from "./env.server.ts";
 import { identityProviders } from "./identity-providers.server.ts";
 import { logger } from "./logger.server.ts";
@@ -105,5 +106,5 @@ let testSecret: string | undefined;
  */
 export async function purposeKey(database: Database, purpose: string): Promise<string> {
   const { secret } = await getAuth(database).$context;
-  return createHmac("sha256", secret).update(`introbase:${purpose}`).digest("base64url");
+  return hmac(secret, `introbase:${purpose}`);
 }

@@ -60,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
-      rows: async <T>(query: SQL) => (await db.execute(query)) as unknown as T[],
+      rows: <T>(query: SQL) => execRows<T>(db, query),
       migrate: () => migratePostgres(db as never, { migrationsFolder }),
       close: () => client.end({ timeout: 5 }),
     };
@@ -75,7 +75,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
-    rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    rows: <T>(query: SQL) => execRows<T>(db, query),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -16,8 +16,8 @@ import {
 } from "~/features/applications/feature-application.ts";
 import {
   approveFeatureApplication,
-  findPossibleDuplicates,
   getFeatureApplication,
+  possibleDuplicates,
   rejectFeatureApplication,
   updateFeatureApplication,
 } from "~/features/applications/feature-applications.server.ts";
@@ -48,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
   const application = await load(args);
   const [reference, duplicates, trail] = await Promise.all([
     getReferenceData(database),
-    findPossibleDuplicates(database, application),
+    possibleDuplicates(database, [application]).then((found) => found.get(application.id) ?? []),
     auditTrailFor(database, [application.id]),
   ]);
   return {

@@ -5,7 +5,7 @@ import { StatusPage } from "~/components/layout/status-page.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import {
   countFeatureApplicationsByStatus,
-  findPossibleDuplicates,
+  possibleDuplicates,
   listFeatureApplications,
   type ApplicationStatus,
 } from "~/features/applications/feature-applications.server.ts";
@@ -29,19 +29,21 @@ export async function loader(args: Route.LoaderArgs) {
     listFeatureApplications(database, tab === "all" ? null : (tab as ApplicationStatus)),
     countFeatureApplicationsByStatus(database),
   ]);
-  const applications = await Promise.all(
-    rows.map(async (a) => ({
-      id: a.id,
-      type: a.type,
-      name: a.name,
-      websiteUrl: a.websiteUrl,
-      tagline: a.tagline,
-      contactEmail: a.contactEmail,
-      status: a.status,
-      createdAt: a.createdAt.toISOString(),
-      duplicates: a.status === "new" ? await findPossibleDuplicates(database, a) : [],
-    })),
+  const duplicates = await possibleDuplicates(
+    database,
+    rows.filter((a) => a.status === "new"),
   );
+  const applications = rows.map((a) => ({
+    id: a.id,
+    type: a.type,
+    name: a.name,
+    websiteUrl: a.websiteUrl,
+    tagline: a.tagline,
+    contactEmail: a.contactEmail,
+    status: a.status,
+    createdAt: a.createdAt.toISOString(),
+    duplicates: duplicates.get(a.id) ?? [],
+  }));
   return { tab, counts, applications };
 }
 

@@ -5,14 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-};
+import { timestamps } from "./columns.ts";
 
 export const users = pgTable(
   "users",
@@ -28,7 +21,7 @@ export const users = pgTable(
     tier: text("tier", { enum: ["public", "subscriber", "premium"] })
       .notNull()
       .default("public"),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     check("users_role_check", sql`${t.role} IN ('user', 'admin')`),
@@ -47,7 +40,7 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -70,7 +63,7 @@ export const accounts = pgTable(
     scope: text("scope"),
     /** scrypt hash, for e-mail and password accounts only. */
     password: text("password"),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index("accounts_user_id_idx").on(t.userId)],
 );
@@ -83,7 +76,7 @@ export const verifications = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );

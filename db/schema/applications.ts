@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
+import { referenceIds, timestamps } from "./columns.ts";
 import { listings } from "./listings.ts";
 import { storedFiles } from "./media.ts";
 import { businessModels, fundingStages } from "./reference.ts";
@@ -44,18 +45,9 @@ export const featureApplications = pgTable(
     linkedinUrl: text("linkedin_url"),
     tagline: text("tagline").notNull(),
     description: text("description").notNull(),
-    industryIds: integer("industry_ids")
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
-    geographyIds: integer("geography_ids")
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
-    countryIds: integer("country_ids")
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
+    industryIds: referenceIds("industry_ids"),
+    geographyIds: referenceIds("geography_ids"),
+    countryIds: referenceIds("country_ids"),
     fundingStageId: integer("funding_stage_id").references(() => fundingStages.id),
     businessModelId: integer("business_model_id").references(() => businessModels.id),
     problem: text("problem"),
@@ -81,11 +73,7 @@ export const featureApplications = pgTable(
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     clientAddress: text("client_address"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (t) => [
     check("feature_applications_status_check", sql`${t.status} IN ('new', 'approved', 'rejected')`),

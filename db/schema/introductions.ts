@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
+import { timestamps } from "./columns.ts";
 import { listings } from "./listings.ts";
 
 export const INTRO_STATUSES = [
@@ -45,11 +46,7 @@ export const introRequests = pgTable(
     recipientEmail: text("recipient_email"),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
     clientAddress: text("client_address"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
-      .notNull()
-      .defaultNow()
-      .$onUpdate(() => new Date()),
+    ...timestamps(),
   },
   (t) => [
     check("intro_requests_status_check", sql`${t.status} IN (${sql.raw(INTRO_STATUSES.map((s) => `'${s}'`).join(", "))})`),

@@ -14,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { referenceIds } from "./columns.ts";
 import { businessModels, fundingStages, revenueRanges, visibilityLevels } from "./reference.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -43,22 +44,10 @@ export const listings = pgTable(
     facebookUrl: text("facebook_url"),
     featured: boolean("featured").notNull().default(false),
 
-    industryIds: integer("industry_ids")
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
-    geographyIds: integer("geography_ids")
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
-    countryIds: integer("country_ids")
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
-    personaIds: integer("persona_ids")
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
+    industryIds: referenceIds("industry_ids"),
+    geographyIds: referenceIds("geography_ids"),
+    countryIds: referenceIds("country_ids"),
+    personaIds: referenceIds("persona_ids"),
     fundingStageId: integer("funding_stage_id").references(() => fundingStages.id),
     businessModelId: integer("business_model_id").references(() => businessModels.id),
     revenueRangeId: integer("revenue_range_id").references(() => revenueRanges.id),

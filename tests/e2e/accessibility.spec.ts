@@ -98,7 +98,10 @@ test("the Request an Introduction dialog: accessible with the robot check loaded
   await page.goto(await publicProfilePath(page, "startup"));
   await page.getByRole("button", { name: "Request Introduction" }).first().click();
   await expect(page.getByText("I'm not a robot")).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath("intro-dialog-mobile.png") });

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 
 /**
  * The CSRF token of spec 01 §7 ("csrf GET", then "session POST with csrfToken"): an HMAC of a value only
@@ -6,14 +7,11 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
  * browser. The origin check stays the first line of defence; this token is the session API's second.
  */
 export function csrfTokenFor(secret: string, sessionId: string): string {
-  return createHmac("sha256", secret).update(`csrf:${sessionId}`).digest("base64url");
+  return hmac(secret, `csrf:${sessionId}`);
 }
 
 export function isValidCsrfToken(secret: string, sessionId: string, token: unknown): boolean {
-  if (typeof token !== "string" || token.length > 200) return false;
-  const expected = Buffer.from(csrfTokenFor(secret, sessionId));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSignature(token, csrfTokenFor(secret, sessionId));
 }
 
 /** A value for browsers without a session, kept in a cookie, so they too can fetch a token. */

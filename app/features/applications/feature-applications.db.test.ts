@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
 import { listings } from "#db/schema/listings.ts";
+import { registrableDomain } from "~/features/duplicates/match-score.ts";
 import { checkLogo, sniffImageType, storeFile } from "~/features/media/stored-files.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -13,10 +14,9 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 import { parseFeatureApplication, readFeatureForm } from "./feature-application.ts";
 import {
   approveFeatureApplication,
-  findPossibleDuplicates,
+  possibleDuplicates,
   rejectFeatureApplication,
   submitFeatureApplication,
-  websiteDomain,
 } from "./feature-applications.server.ts";
 
 let database: Database;
@@ -112,10 +112,15 @@ describe("logos", () => {
   });
 });
 
+/** One application's possible duplicates. */
+async function findPossibleDuplicates(db: Database, application: { name: string; websiteUrl: string }) {
+  return (await possibleDuplicates(db, [{ id: "one", ...application }])).get("one") ?? [];
+}
+
 describe("review", () => {
   it("flags an existing listing with the same domain or a near-identical name", async () => {
     const [existing] = await database.db.select({ name: listings.name, websiteUrl: listings.websiteUrl }).from(listings).limit(1);
-    expect(websiteDomain("HTTPS://WWW.Example.com/path")).toBe("example.com");
+    expect(registrableDomain("HTTPS://WWW.Example.com/path")).toBe("example.com");
     const byDomain = await findPossibleDuplicates(database, { name: "Something Else Entirely", websiteUrl: existing!.websiteUrl! });
     expect(byDomain[0]?.reason).toMatch(/^same website domain/);
     const byName = await findPossibleDuplicates(database, { name: `${existing!.name}.`, websiteUrl: "https://unrelated.example" });

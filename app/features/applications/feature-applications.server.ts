@@ -7,7 +7,9 @@ import { featureApplications } from "#db/schema/applications.ts";
 import { howItWorksSteps, teamMembers } from "#db/schema/listing-details.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
-import { slugify } from "~/features/catalog/slug.ts";
+import { slugify, uniqueSlug } from "~/features/catalog/slug.ts";
+import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { registrableDomain } from "~/features/duplicates/match-score.ts";
 import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
 import { fileUrl } from "~/features/media/stored-files.server.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -85,16 +87,6 @@ export async function getFeatureApplication({ db }: Database, id: string): Promi
   return row ?? null;
 }
 
-/** A website's host without "www.", lowercased: the same company whatever the scheme or path. */
-export function websiteDomain(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(/^https?:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase().replace(/^www\./, "") || null;
-  } catch {
-    return null;
-  }
-}
-
 export interface PossibleDuplicate {
   id: string;
   name: string;
@@ -104,38 +96,52 @@ export interface PossibleDuplicate {
 }
 
 /**
- * Listings the application may duplicate: the same website domain, or a near-identical name (trigram
- * similarity of at least 0.8 on the lowercased names, which the listings' trigram index serves).
+ * Listings each application may duplicate: the same registrable domain (the matcher's, so shared hosts do not
+ * count), or a near-identical name (trigram similarity of at least 0.8 on the lowercased names, which the
+ * listings' trigram index serves). The match columns are brought up to date once for all of them.
  */
-export async function findPossibleDuplicates(
+export async function possibleDuplicates(
   database: Database,
-  { name, websiteUrl }: { name: string; websiteUrl: string },
-): Promise<PossibleDuplicate[]> {
-  const domain = websiteDomain(websiteUrl);
-  const rows = await database.rows<{ id: string; name: string; type: string; slug: string; same_domain: boolean; similarity: number }>(sql`
-    SELECT id, name, type, slug,
-      (${domain}::text IS NOT NULL AND lower(regexp_replace(website_url, '^(https?://)?(www\\.)?([^/:?#]+).*$', '\\3', 'i')) = ${domain}) AS same_domain,
-      similarity(lower(name), lower(${name})) AS similarity
-    FROM listings
-    WHERE lower(name) % lower(${name})
-       OR (${domain}::text IS NOT NULL AND website_url ILIKE ${`%${domain ?? ""}%`})
-    ORDER BY similarity DESC
-    LIMIT 20`);
-  return rows
-    .filter((r) => r.same_domain || r.similarity >= 0.8)
-    .slice(0, 5)
-    .map((r) => ({
-      id: r.id,
-      name: r.name,
-      type: r.type,
-      slug: r.slug,
-      reason: [
-        r.same_domain ? `same website domain (${domain})` : null,
-        r.similarity >= 0.8 ? `name ${Number(r.similarity).toFixed(2)}` : null,
-      ]
-        .filter(Boolean)
-        .join(", "),
-    }));
+  applications: ReadonlyArray<{ id: string; name: string; websiteUrl: string }>,
+): Promise<Map<string, PossibleDuplicate[]>> {
+  const found = new Map<string, PossibleDuplicate[]>();
+  if (!applications.length) return found;
+  await refreshMatchColumns(database);
+  for (const { id, name, websiteUrl } of applications) {
+    const domain = registrableDomain(websiteUrl);
+    const rows = await database.rows<{
+      id: string;
+      name: string;
+      type: string;
+      slug: string;
+      same_domain: boolean;
+      similarity: number;
+    }>(sql`
+      SELECT id, name, type, slug, coalesce(match_domain = ${domain}, false) AS same_domain, similarity(lower(name), lower(${name})) AS similarity
+      FROM listings
+      WHERE processing_status <> 'merged' AND (lower(name) % lower(${name}) OR match_domain = ${domain})
+      ORDER BY similarity DESC
+      LIMIT 20`);
+    found.set(
+      id,
+      rows
+        .filter((r) => r.same_domain || r.similarity >= 0.8)
+        .slice(0, 5)
+        .map((r) => ({
+          id: r.id,
+          name: r.name,
+          type: r.type,
+          slug: r.slug,
+          reason: [
+            r.same_domain ? `same website domain (${domain})` : null,
+            r.similarity >= 0.8 ? `name ${Number(r.similarity).toFixed(2)}` : null,
+          ]
+            .filter(Boolean)
+            .join(", "),
+        })),
+    );
+  }
+  return found;
 }
 
 export async function updateFeatureApplication(
@@ -172,14 +178,12 @@ export async function approveFeatureApplication(
   if (!application) throw new AppError("not_found", "No such application.");
   if (application.status !== "new") throw new AppError("conflict", "This application was already decided.");
   const listing = await database.db.transaction(async (tx) => {
+    const base = slugify(application.name);
     const taken = await tx
       .select({ slug: listings.slug })
       .from(listings)
-      .where(and(eq(listings.type, application.type), sql`${listings.slug} LIKE ${`${slugify(application.name)}%`}`));
-    const base = slugify(application.name);
-    const used = new Set(taken.map((t) => t.slug));
-    let slug = base;
-    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+      .where(and(eq(listings.type, application.type), sql`${listings.slug} LIKE ${`${base}%`}`));
+    const slug = uniqueSlug(application.name, new Set(taken.map((t) => t.slug)));
     const [created] = await tx
       .insert(listings)
       .values({
@@ -190,6 +194,7 @@ export async function approveFeatureApplication(
         tagline: application.tagline,
         description: application.description,
         websiteUrl: application.websiteUrl,
+        ...matchColumns(application),
         linkedinUrl: application.linkedinUrl,
         featured,
         industryIds: application.industryIds,

@@ -1,7 +1,7 @@
 import { CircleCheck } from "lucide-react";
-import { useId } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
+import { FormField, type FieldControlProps } from "~/components/ui/form-field.tsx";
 import { cn } from "~/lib/cn.ts";
 import { PILOT_STAGES, type PilotField } from "./pilot-application.ts";
 
@@ -12,9 +12,6 @@ export interface PilotFormResult {
   values?: Partial<Record<PilotField, string>>;
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-border bg-surface px-3 py-2 text-sm aria-invalid:border-danger focus-visible:outline-2";
-
 /**
  * Our own pilot application form (issue 4 §5), posted to the /pilot page's action: it works without
  * JavaScript, and with it stays in place. Errors show beside their fields and everything typed stays.
@@ -23,7 +20,6 @@ export function PilotApplicationForm({ result: pageResult }: { result?: PilotFor
   const fetcher = useFetcher<PilotFormResult>({ key: "pilot-application" });
   const result = fetcher.data ?? pageResult;
   const busy = fetcher.state !== "idle";
-  const id = useId();
   if (result?.ok) {
     return (
       <p role="status" className="mt-6 flex items-start gap-2 rounded-lg bg-accent-soft p-4 text-sm">
@@ -32,30 +28,16 @@ export function PilotApplicationForm({ result: pageResult }: { result?: PilotFor
       </p>
     );
   }
-  const field = (name: PilotField, label: string, input: (props: Record<string, unknown>) => React.ReactNode) => {
-    const error = result?.errors?.[name];
-    const props = {
-      id: `${id}-${name}`,
-      name,
-      defaultValue: result?.values?.[name] ?? "",
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `${id}-${name}-error` : undefined,
-      className: inputClass,
-    };
-    return (
-      <div className={cn(name === "goals" && "sm:col-span-2")}>
-        <label htmlFor={props.id} className="text-sm font-medium">
-          {label}
-        </label>
-        {input(props)}
-        {error ? (
-          <p id={`${id}-${name}-error`} className="mt-1 text-xs text-danger">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  /** One field on the shared FormField: its message beside it, its value as typed. */
+  const field = (
+    name: PilotField,
+    label: string,
+    input: (props: FieldControlProps & { name: string; defaultValue: string }) => React.ReactNode,
+  ) => (
+    <FormField label={label} error={result?.errors?.[name]} className={cn(name === "goals" && "sm:col-span-2")}>
+      {(props) => input({ ...props, name, defaultValue: result?.values?.[name] ?? "" })}
+    </FormField>
+  );
   return (
     <fetcher.Form method="post" action="/pilot" noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="apply-for-pilot" />

@@ -3,7 +3,6 @@
  * transition is one conditional UPDATE (WHERE status = the expected one) with its audit entry in the same
  * transaction, so a double click, a replayed link or two operators at once can move a request only once.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import { introRequests, type IntroStatus } from "#db/schema/introductions.ts";
@@ -14,6 +13,7 @@ import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
+import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { RateLimiter } from "~/lib/rate-limit.ts";
 import { declinedEmail, introductionEmail, recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
@@ -41,9 +41,7 @@ async function responseKey(database: Database) {
 
 /** Proof that the browser that sent a request may attach it to the account it creates next. */
 export async function claimTokenFor(database: Database, requestId: string): Promise<string> {
-  return createHmac("sha256", await claimKey(database))
-    .update(requestId)
-    .digest("base64url");
+  return hmac(await claimKey(database), requestId);
 }
 
 async function checkAccountLimit({ db }: Database, userId: string, now: number): Promise<void> {
@@ -151,9 +149,7 @@ export async function attachRequestToAccount(
     now = Date.now(),
   }: { requestId: string; claimToken: string; user: { id: string; name: string; email: string }; phone: string; now?: number },
 ): Promise<void> {
-  const expected = Buffer.from(await claimTokenFor(database, requestId));
-  const given = Buffer.from(claimToken);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+  if (!sameSignature(claimToken, await claimTokenFor(database, requestId)))
     throw new AppError("bad_request", "This request cannot be completed. Please send it again.");
   await database.db.transaction(async (tx) => {
     const [row] = await tx

@@ -3,20 +3,16 @@
  * the expiry live in the token (an HMAC under a key of its own); single use is the request's status, which
  * only moves out of awaiting_recipient once.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 
 export type IntroResponse = "accept" | "decline";
 
 /** How long the recipient has to answer. */
 export const RESPONSE_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
-function sign(key: string, body: string): string {
-  return createHmac("sha256", key).update(body).digest("base64url");
-}
-
 export function responseToken(key: string, requestId: string, response: IntroResponse, expiresAt: number): string {
   const body = `${requestId}.${response}.${Math.floor(expiresAt / 1000).toString(36)}`;
-  return `${body}.${sign(key, body)}`;
+  return `${body}.${hmac(key, body)}`;
 }
 
 export type TokenCheck = { ok: true; requestId: string; response: IntroResponse } | { ok: false; reason: "invalid" | "expired" };
@@ -27,9 +23,7 @@ export function checkResponseToken(key: string, token: string, now = Date.now())
   if (!match) return { ok: false, reason: "invalid" };
   const [, requestId, response, expiry, signature] = match;
   const body = `${requestId}.${response}.${expiry}`;
-  const expected = Buffer.from(sign(key, body));
-  const given = Buffer.from(signature!);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
+  if (!sameSignature(signature, hmac(key, body))) return { ok: false, reason: "invalid" };
   if (Number.parseInt(expiry!, 36) * 1000 <= now) return { ok: false, reason: "expired" };
   return { ok: true, requestId: requestId!, response: response as IntroResponse };
 }
