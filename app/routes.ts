@@ -26,6 +26,8 @@ export default [
   route("api/admin/undo-merge", "routes/api.admin.undo-merge.ts"),
   route("api/admin/get-company", "routes/api.admin.get-company.ts"),
   route("api/admin/audit-log", "routes/api.admin.audit-log.ts"),
+  route("api/admin/jobs/:id", "routes/api.admin.jobs.ts"),
+  route("api/duplicate-reports", "routes/api.duplicate-reports.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -42,6 +44,15 @@ export default [
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     // Operator pages, admins only.
+    route("admin", "routes/admin.dashboard.tsx"),
+    route("admin/audit-log", "routes/admin.audit-log.tsx"),
+    route("admin/listings", "routes/admin.listings.tsx"),
+    route("admin/listings/new", "routes/admin.listings.new.tsx"),
+    route("admin/listings/:id", "routes/admin.listings.edit.tsx"),
+    route("admin/reference", "routes/admin.reference.tsx"),
+    route("admin/reference/:list", "routes/admin.reference.list.tsx"),
+    route("admin/tiers", "routes/admin.tiers.tsx"),
+    route("admin/duplicate-management", "routes/admin.duplicate-management.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
     route("admin/intros", "routes/admin.intros.tsx"),
     route("admin/applications", "routes/admin.applications.tsx"),
@@ -50,6 +61,7 @@ export default [
     // Internal test pages (spec 01 §2), admins only.
     route("debug/access-control", "routes/debug.access-control.tsx"),
     route("debug/company-access", "routes/debug.company-access.tsx"),
+    route("debug/duplicate-detection", "routes/debug.duplicate-detection.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

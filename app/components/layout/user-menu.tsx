@@ -31,6 +31,7 @@ export function UserAvatar({ user, size = 32 }: { user: Pick<CurrentUser, "name"
  */
 /** The back-office pages an admin reaches from the menu (the pages check the role themselves). */
 const OPERATOR_LINKS = [
+  ["/admin", "Back-office"],
   ["/admin/intros", "Introduction requests"],
   ["/admin/applications", "Feature applications"],
   ["/admin/pilot-applications", "Pilot applications"],

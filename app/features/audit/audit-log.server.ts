@@ -2,8 +2,17 @@ import { asc, count, desc, gt, inArray } from "drizzle-orm";
 import { auditLog } from "#db/schema/audit.ts";
 import type { Database } from "~/lib/db.server.ts";
 
+/** Spec 02's four duplicate operations, then the product's own: intro requests, applications, back-office edits. */
 export type AuditOperation =
-  "duplicate_check" | "merge_operation" | "manual_review" | "cleanup_batch" | "intro_request" | "feature_application";
+  | "duplicate_check"
+  | "merge_operation"
+  | "manual_review"
+  | "cleanup_batch"
+  | "intro_request"
+  | "feature_application"
+  | "listing_edit"
+  | "reference_edit"
+  | "tier_edit";
 
 export interface AuditEntry {
   operation: AuditOperation;

@@ -1,0 +1,6 @@
+import type { Route } from "./+types/api.duplicate-reports";
+import { jsonErrorResponse } from "~/lib/http.server.ts";
+
+export function loader(_: Route.LoaderArgs) {
+  return jsonErrorResponse(404, "Not found.");
+}
