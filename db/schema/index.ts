@@ -10,3 +10,5 @@ export * from "./audit.ts";
 export * from "./proof-of-work.ts";
 export * from "./media.ts";
 export * from "./merges.ts";
+export * from "./jobs.ts";
+export * from "./duplicate-reviews.ts";

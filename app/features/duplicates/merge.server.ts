@@ -25,7 +25,8 @@ export const LISTING_LINKS: ReadonlyArray<readonly [table: string, column: strin
   .filter((table): table is PgTable => is(table, PgTable))
   .flatMap((table) => {
     const config = getTableConfig(table);
-    if (config.name === "listing_merges" || config.name === "listing_views") return [];
+    // Merges and review items are about the pair itself and keep naming both records; views are moved below.
+    if (["listing_merges", "listing_views", "duplicate_reviews"].includes(config.name)) return [];
     const key = Object.values(getTableColumns(table)).find((column) => column.primary)?.name;
     return config.foreignKeys
       .map((fk) => fk.reference())
