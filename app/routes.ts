@@ -26,6 +26,7 @@ export default [
   route("api/admin/undo-merge", "routes/api.admin.undo-merge.ts"),
   route("api/admin/get-company", "routes/api.admin.get-company.ts"),
   route("api/admin/audit-log", "routes/api.admin.audit-log.ts"),
+  route("api/admin/duplicate-scans", "routes/api.admin.duplicate-scans.ts"),
   route("api/admin/jobs/:id", "routes/api.admin.jobs.ts"),
   route("api/duplicate-reports", "routes/api.duplicate-reports.ts"),
 

@@ -9,10 +9,12 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { ensureDemoUsers } from "#db/seed/demo-users.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
+import { DUPLICATE_SCAN_JOB, runDuplicateScanJob } from "~/features/duplicates/duplicate-scan-job.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
+import { startJobWorker, stopJobWorker } from "~/lib/job-worker.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
@@ -36,6 +38,13 @@ export async function prepare(): Promise<void> {
     );
   }
   await getDirectoryIndex(database);
+  // Operator jobs (DESIGN D10) run in the server process; a job a restart interrupted resumes here.
+  startJobWorker(database, { [DUPLICATE_SCAN_JOB]: runDuplicateScanJob });
+}
+
+/** A clean stop: the running job finishes its current step and goes back to the queue to resume later. */
+export function shutdown(): Promise<void> {
+  return stopJobWorker();
 }
 
 function neverStore(res: express.Response): void {

@@ -57,11 +57,15 @@ server.use(
 );
 
 let ready: Promise<unknown>;
+let shutdown: () => Promise<void> = async () => {};
 if (DEVELOPMENT) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { port: PORT + 20_000 } } });
   server.use(viteDevServer.middlewares);
-  ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => mod.prepare());
+  ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => {
+    shutdown = mod.shutdown;
+    return mod.prepare();
+  });
   server.use(async (req, res, next) => {
     try {
       const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -77,6 +81,7 @@ if (DEVELOPMENT) {
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
   const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   ready = build.prepare();
+  shutdown = build.shutdown;
   server.use(build.app);
 }
 
@@ -95,7 +100,10 @@ listener.headersTimeout = 66_000;
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    listener.close(() => process.exit(0));
+    let closed = 0;
+    const done = () => ++closed === 2 && process.exit(0);
+    listener.close(done);
+    shutdown().then(done, done);
     setTimeout(() => process.exit(0), 3000).unref();
   });
 }

@@ -16,6 +16,9 @@ import * as cleanup from "./api.admin.cleanup-duplicates.ts";
 import * as getCompany from "./api.admin.get-company.ts";
 import * as manualMerge from "./api.admin.merge-manual-duplicate.ts";
 import * as undo from "./api.admin.undo-merge.ts";
+import * as duplicateScans from "./api.admin.duplicate-scans.ts";
+import * as jobs from "./api.admin.jobs.ts";
+import * as reports from "./api.duplicate-reports.ts";
 import * as profile from "./profile.tsx";
 
 let database: Database;
@@ -45,9 +48,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function post(route: { action: (args: never) => unknown }, path: string, body: unknown) {
+async function post(route: { action: (args: never) => unknown }, path: string, body: unknown, user: SessionUser | null = admin) {
   const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-  return (await route.action(loaderArgs(database, path, {}, { user: admin, init }) as never)) as Response;
+  return (await route.action(loaderArgs(database, path, {}, { user, init }) as never)) as Response;
 }
 
 describe("duplicate endpoints", () => {
@@ -125,5 +128,39 @@ describe("duplicate endpoints", () => {
     expect(statistics.byOperation).toMatchObject({ cleanup_batch: 2, merge_operation: 3, manual_review: 1, duplicate_check: 1 });
     const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log`)) as [{ n: number }];
     expect(statistics.total).toBe(n);
+  });
+
+  it("queues a scan of several batches as a job, reported by the jobs endpoint", async () => {
+    const refused = await post(duplicateScans, "/api/admin/duplicate-scans", { batches: 1 });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe("A scan of one batch runs at once: use Run Analysis.");
+    const started = await post(duplicateScans, "/api/admin/duplicate-scans", { batchSize: 2, batches: null });
+    expect(started.status).toBe(202);
+    const job = await started.json();
+    expect(job).toMatchObject({ jobType: "duplicate_scan", status: "queued", parameters: { batchSize: 2, batches: null, dryRun: true } });
+    const view = await jobs.loader(loaderArgs(database, `/api/admin/jobs/${job.id}`, { id: job.id }, { user: admin }) as never);
+    expect(await view.json()).toMatchObject({ id: job.id, status: "queued", output: null });
+    const missing = await jobs.loader(loaderArgs(database, "/api/admin/jobs/x", { id: "not-a-uuid" }, { user: admin }) as never);
+    expect(missing.status).toBe(400);
+  });
+
+  it("takes members' duplicate reports: signed in only, validated, once per pair", async () => {
+    const member = await insertMember(database, "dup-reporter", "public");
+    const body = { listingId: ids.other, duplicateOfId: ids.acme, note: "  Same founders  " };
+    expect((await post(reports, "/api/duplicate-reports", body, null)).status).toBe(401);
+    const bad = await post(reports, "/api/duplicate-reports", { listingId: ids.other, duplicateOfId: "nope" }, member);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe("Choose the listing it duplicates.");
+    expect((await post(reports, "/api/duplicate-reports", { ...body, note: "x".repeat(501) }, member)).status).toBe(400);
+    const first = await post(reports, "/api/duplicate-reports", body, member);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({ success: true, message: "An operator will review the pair." });
+    const again = await post(reports, "/api/duplicate-reports", { listingId: ids.acme, duplicateOfId: ids.other }, member);
+    expect(again.status).toBe(200);
+    expect((await again.json()).message).toMatch(/already reported/);
+    const [row] = await database.rows<{ note: string; source: string }>(
+      sql`SELECT note, source FROM duplicate_reviews WHERE reported_by = ${member.id}`,
+    );
+    expect(row).toEqual({ note: "Same founders", source: "report" });
   });
 });

@@ -1,6 +1,17 @@
+import { z } from "zod";
 import type { Route } from "./+types/api.admin.jobs";
-import { jsonErrorResponse } from "~/lib/http.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { requireAdmin } from "~/lib/guards.server.ts";
+import { badRequest, notFound } from "~/lib/http.server.ts";
+import { getJob } from "~/lib/job-queue.server.ts";
+import { jobView } from "~/lib/job-view.ts";
 
-export function loader(_: Route.LoaderArgs) {
-  return jsonErrorResponse(404, "Not found.");
+/** GET /api/admin/jobs/{id}: a job's status, live progress, counters, error log, and its output once completed. */
+export async function loader(args: Route.LoaderArgs) {
+  requireAdmin(args, "admin");
+  const id = z.uuid().safeParse(args.params.id);
+  if (!id.success) return badRequest("The job id must be a UUID.");
+  const job = await getJob(getAppContext(args.context).database, id.data);
+  if (!job) return notFound("No such job.");
+  return Response.json(jobView(job), { headers: { "Cache-Control": "no-store" } });
 }

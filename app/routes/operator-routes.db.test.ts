@@ -10,6 +10,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
+import { insertMember } from "~/features/introductions/test-support.ts";
 import { loaderArgs, testUser } from "~/lib/test-route.ts";
 
 interface RouteEntry {
@@ -53,6 +54,8 @@ const ADMIN = testUser("premium", "admin");
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedListings(database, 20);
+  // The signed-in users exist, as they would: an admin's action may record who did it (jobs, audit entries).
+  for (const user of [MEMBER, ADMIN]) await insertMember(database, user.id, user.tier, user.role);
 });
 
 afterAll(async () => {

@@ -13,6 +13,8 @@ import { PartnerProfile } from "~/features/profiles/partner-profile.tsx";
 import { ProfileLoadError, ProfileNotFound } from "~/features/profiles/profile-states.tsx";
 import { getSimilarListings, type SimilarListing } from "~/features/profiles/similar-listings.server.ts";
 import { StartupProfile } from "~/features/profiles/startup-profile.tsx";
+import { ReportDuplicateButton } from "~/features/duplicates/report-duplicate-button.tsx";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { survivorOf } from "~/features/duplicates/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -78,6 +80,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   if (loaderData.status === "locked") return <LockedProfile teaser={loaderData.teaser} />;
   if (loaderData.status === "quota_exceeded") return <QuotaExceededProfile teaser={loaderData.teaser} />;
   const { listing, similar, views } = loaderData;
+  const user = useCurrentUser();
   return (
     <>
       {views && views.limit !== null && views.remaining !== null ? (
@@ -92,6 +95,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <StartupProfile listing={listing} similar={similar} />
       )}
+      {user ? <ReportDuplicateButton listing={{ id: listing.id, name: listing.name }} /> : null}
     </>
   );
 }

@@ -239,11 +239,41 @@ function personName(rng: Random): string {
  * Yields `count` believable listings, about 60% startups, 25% investors, 15% partners. Deterministic: the same
  * seed, count and reference ids give the same output.
  */
+/**
+ * Real directories hold duplicates, so the demo data does too (issue 5): one listing in DUPLICATE_EVERY repeats an
+ * earlier listing of its type, alternately as a sure duplicate (same site and LinkedIn page, another legal form:
+ * the cleanup tool merges it) and as a near one (the same name, another legal form, no site: a name alone goes to manual review). The
+ * listing keeps everything else it was generated with, so the rest of the data is the same with or without them.
+ */
+const DUPLICATE_EVERY = 97;
+
+function plantDuplicate(
+  listing: GeneratedListing["listing"],
+  earlier: ReadonlyArray<{ type: string; name: string; website: string }>,
+  planted: number,
+  slugs: Set<string>,
+) {
+  const candidates = earlier.filter((e) => e.type === listing.type && e.name !== listing.name);
+  const original = candidates[(planted * 7) % Math.max(candidates.length, 1)];
+  if (!original) return;
+  const sure = planted % 2 === 0;
+  const name = sure ? `${original.name} ${planted % 4 === 0 ? "Inc." : "GmbH"}` : `${original.name} Ltd`;
+  const domain = new URL(original.website).hostname;
+  Object.assign(listing, {
+    name,
+    slug: uniqueSlug(name, slugs),
+    websiteUrl: sure ? `https://www.${domain}/about` : null,
+    linkedinUrl: sure ? `https://www.linkedin.com/company/${domain.replace(".example", "")}/` : null,
+  });
+}
+
 export function* generateListings(count: number, refs: ReferenceIds, seed = 20251122): Generator<GeneratedListing> {
   const rng = new Random(seed);
   const slugs = new Set<string>();
   const names = new Set<string>();
   const investorNames: string[] = [];
+  const earlier: Array<{ type: string; name: string; website: string }> = [];
+  let planted = 0;
   for (let i = 0; i < count; i++) {
     const roll = (i * 0.6180339887) % 1; // low-discrepancy: keeps the 60/25/15 mix exact at any size
     const type = roll < 0.6 ? "startup" : roll < 0.85 ? "investor" : "partner";
@@ -312,6 +342,8 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       ticketSize: type === "investor" ? rng.pick(TICKETS) : null,
     };
     listing.primaryContactEmail = `${String(listing.primaryContact).split(" ")[0]!.toLowerCase()}@${domainOf(name)}`;
+    earlier.push({ type, name, website });
+    if (i % DUPLICATE_EVERY === DUPLICATE_EVERY - 1) plantDuplicate(listing, earlier, planted++, slugs);
 
     const rounds: GeneratedListing["rounds"] = [];
     if (type === "startup" && (featured || rng.chance(0.35))) {

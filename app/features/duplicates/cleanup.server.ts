@@ -1,109 +1,109 @@
 /**
- * One run of the duplicate cleanup tool (spec 02 §2, §5, §7; issue 5 §3-4): a batch of listings (in the order
- * they were created), their candidate pairs scored, the high-confidence ones merged in live mode (a dry run only
- * says what it would do), the rest listed for manual review. The answer has the spec's shape.
+ * One batch of the duplicate cleanup tool (spec 02 §2, §5, §7; issue 5 §3-4): listings in the order they were
+ * created, their candidate pairs scored, the high-confidence ones merged in live mode (a dry run only says what it
+ * would do), the rest listed for manual review (and, in live mode, queued for it). The answer has the spec's shape.
  */
 import { asc, count, inArray, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import type { Database } from "~/lib/db.server.ts";
+import type { CleanupRequest, CleanupResponse, Confidence, ManualReviewItem, MergeOperation } from "./cleanup-response.ts";
 import { findDuplicates, type ScoredPair } from "./duplicate-scan.server.ts";
 import { mergeDuplicate } from "./merge.server.ts";
+import { dismissedPairs, isDismissed, queueForReview } from "./review-queue.server.ts";
 
-export const CleanupRequest = z.object({
-  dryRun: z.boolean({ error: "dryRun must be true or false." }).default(true),
-  similarity: z
-    .number({ error: "similarity must be a number from 0.5 to 1.0." })
-    .min(0.5, "similarity must be at least 0.5.")
-    .max(1, "similarity must be at most 1.0.")
-    .default(0.9),
-  batchSize: z
-    .number({ error: "batchSize must be a whole number from 1 to 100." })
-    .int("batchSize must be a whole number.")
-    .min(1, "batchSize must be at least 1.")
-    .max(100, "batchSize must be at most 100.")
-    .default(50),
-  batchOffset: z
-    .number({ error: "batchOffset must be a whole number from 0 to 1000." })
-    .int("batchOffset must be a whole number.")
-    .min(0, "batchOffset must be at least 0.")
-    .max(1000, "batchOffset must be at most 1000.")
-    .default(0),
-  /** The spec's "professional service" switch; one matcher serves both, so it is accepted and echoed only. */
-  usePythonService: z.boolean().default(false),
-});
-export type CleanupRequest = z.infer<typeof CleanupRequest>;
-
-type Confidence = "High Confidence Duplicate" | "Potential Duplicate";
-
-export interface MergeOperation {
-  primaryCompany: string;
-  mergedCompany: string;
-  summary: string;
-  success: boolean;
-  error: string | null;
-  isSimulation: boolean;
-  airtableOperations: { recordUpdated: boolean; recordDeleted: boolean };
-  detailedLog: string[];
-  fundingRoundsAfterMerge?: number;
-  wouldHaveFundingRounds?: number;
-  mergeId?: string;
+export interface BatchListing {
+  id: string;
+  name: string;
 }
 
-export interface CleanupResponse {
-  success: boolean;
-  error: string | null;
-  dryRun: boolean;
-  duration: number;
-  parameters: { similarity: number; batchSize: number };
-  results: { duplicatesFound: number; duplicatesResolved: number; manualReviewRequired: number; errors: number };
-  details: {
-    mergeOperations: MergeOperation[];
-    debugLogs: string[];
-    auditInfo: { timestamp: string; totalCompaniesInDatabase: number; batchStart: number; batchEnd: number };
-    companiesProcessed: number;
-    companyNames: string[];
-    companyDetails: Array<{
-      id: string;
-      name: string;
-      airtableRowNumber: number;
-      hasDuplicates: boolean;
-      duplicateInfo: { confidence: Confidence; matchedCompany: string; matchedId: string; similarity: number } | null;
-    }>;
-    manualReviewItems: Array<{ recordIds: [string, string]; similarity: number; reason: string; names: [string, string] }>;
-    errors: string[];
-  };
-}
-
-export async function runCleanup(database: Database, request: CleanupRequest, admin: { id: string } | null): Promise<CleanupResponse> {
-  const started = performance.now();
-  const log: string[] = [];
-  const errors: string[] = [];
-  const { db } = database;
+/** Listings that are not merged away: the ones the tool checks and counts. */
+export async function countLiveListings({ db }: Database): Promise<number> {
   const [{ total }] = (await db.select({ total: count() }).from(listings).where(ne(listings.processingStatus, "merged"))) as [
     { total: number },
   ];
-  const batch = await db
-    .select({ id: listings.id, name: listings.name, createdAt: listings.createdAt })
+  return total;
+}
+
+/** The API's single batch: `batchSize` listings from `batchOffset`, scored against the whole directory. */
+export async function runCleanup(database: Database, request: CleanupRequest, admin: { id: string } | null): Promise<CleanupResponse> {
+  const started = performance.now();
+  const total = await countLiveListings(database);
+  const batch = await database.db
+    .select({ id: listings.id, name: listings.name })
     .from(listings)
     .where(ne(listings.processingStatus, "merged"))
     .orderBy(asc(listings.createdAt), asc(listings.id))
     .offset(request.batchOffset)
     .limit(request.batchSize);
-  log.push(
-    `Batch ${request.batchOffset + 1}-${request.batchOffset + batch.length} of ${total} listings; threshold ${request.similarity}; ${request.dryRun ? "dry run" : "live"}.`,
-  );
-
   let pairs: ScoredPair[] = [];
+  let detectionError: string | null = null;
   if (batch.length) {
     try {
       pairs = (await findDuplicates(database, { onlyIds: batch.map((b) => b.id) })).filter((p) => p.score >= request.similarity);
     } catch (error) {
       // Spec 02 §8: duplicate detection errors are treated as no duplicate, and said.
-      errors.push(`Duplicate detection failed: ${error instanceof Error ? error.message : String(error)}`);
+      detectionError = `Duplicate detection failed: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
+  const response = await cleanupBatch(database, { batch, pairs, request, admin, rowStart: request.batchOffset, total });
+  if (detectionError) {
+    response.details.errors.unshift(detectionError);
+    Object.assign(response, { success: false, error: detectionError });
+    response.results.errors = response.details.errors.length;
+  }
+  response.duration = Math.round(performance.now() - started);
+  await recordBatchAudit(database, response, request, admin);
+  return response;
+}
+
+export async function recordBatchAudit(
+  database: Database,
+  response: CleanupResponse,
+  request: CleanupRequest,
+  admin: { id: string } | null,
+) {
+  await recordAudit(database.db, {
+    operation: "cleanup_batch",
+    source: admin ? "admin" : "system",
+    action: request.dryRun ? "skipped" : "merged",
+    actorId: admin?.id ?? null,
+    details: { ...response.results, ...response.details.auditInfo, dryRun: request.dryRun, similarity: request.similarity },
+  });
+}
+
+/**
+ * Acts on one batch's pairs (already scored and at or above the threshold): merges the high-confidence ones in
+ * live mode, lists the rest for review (queued in live mode; dismissed pairs are left out), and describes it all.
+ * `handled` carries the pairs and merged-away listings of earlier batches of the same scan.
+ */
+export async function cleanupBatch(
+  database: Database,
+  input: {
+    batch: BatchListing[];
+    pairs: ScoredPair[];
+    request: CleanupRequest;
+    admin: { id: string } | null;
+    rowStart: number;
+    total: number;
+    mergedAway?: Set<string>;
+  },
+): Promise<CleanupResponse> {
+  const { batch, request, admin, rowStart, total } = input;
+  const started = performance.now();
+  const log: string[] = [];
+  const errors: string[] = [];
+  const { db } = database;
+  log.push(
+    `Batch ${rowStart + 1}-${rowStart + batch.length} of ${total} listings; threshold ${request.similarity}; ${request.dryRun ? "dry run" : "live"}.`,
+  );
+  const mergedAway = input.mergedAway ?? new Set<string>();
+  const dismissed = await dismissedPairs(
+    database,
+    input.pairs.map((p) => [p.a, p.b] as const),
+  );
+  const pairs = input.pairs.filter((p) => !isDismissed(dismissed, p.a, p.b));
+  if (dismissed.size) log.push(`${dismissed.size} pair(s) left out: an operator dismissed them before.`);
   log.push(`${pairs.length} candidate pair(s) at or above ${request.similarity}.`);
 
   const names = new Map<string, { name: string; createdAt: Date }>();
@@ -126,10 +126,10 @@ export async function runCleanup(database: Database, request: CleanupRequest, ad
   };
 
   const mergeOperations: MergeOperation[] = [];
-  const manualReviewItems: CleanupResponse["details"]["manualReviewItems"] = [];
-  const mergedAway = new Set<string>();
+  const manualReviewItems: ManualReviewItem[] = [];
   for (const pair of pairs) {
     const [survivorId, mergedId] = order(pair);
+    if (mergedAway.has(survivorId) || mergedAway.has(mergedId)) continue;
     if (pair.band !== "auto_merge") {
       manualReviewItems.push({
         recordIds: [survivorId, mergedId],
@@ -139,7 +139,6 @@ export async function runCleanup(database: Database, request: CleanupRequest, ad
       });
       continue;
     }
-    if (mergedAway.has(survivorId) || mergedAway.has(mergedId)) continue;
     const operation: MergeOperation = {
       primaryCompany: nameOf(survivorId),
       mergedCompany: nameOf(mergedId),
@@ -188,7 +187,7 @@ export async function runCleanup(database: Database, request: CleanupRequest, ad
     return {
       id: company.id,
       name: company.name,
-      airtableRowNumber: request.batchOffset + index + 1,
+      airtableRowNumber: rowStart + index + 1,
       hasDuplicates: Boolean(pair),
       duplicateInfo: pair
         ? {
@@ -201,7 +200,15 @@ export async function runCleanup(database: Database, request: CleanupRequest, ad
     };
   });
 
-  const response: CleanupResponse = {
+  if (!request.dryRun && manualReviewItems.length) {
+    const queued = await queueForReview(
+      database,
+      "scan",
+      manualReviewItems.map((item) => ({ ids: item.recordIds, score: item.similarity, reasons: item.reason.split("; ") })),
+    );
+    log.push(`${queued} new pair(s) added to the review queue.`);
+  }
+  return {
     success: errors.length === 0,
     error: errors[0] ?? null,
     dryRun: request.dryRun,
@@ -219,8 +226,8 @@ export async function runCleanup(database: Database, request: CleanupRequest, ad
       auditInfo: {
         timestamp: new Date().toISOString(),
         totalCompaniesInDatabase: total,
-        batchStart: request.batchOffset,
-        batchEnd: request.batchOffset + batch.length,
+        batchStart: rowStart,
+        batchEnd: rowStart + batch.length,
       },
       companiesProcessed: batch.length,
       companyNames: batch.map((b) => b.name),
@@ -229,12 +236,4 @@ export async function runCleanup(database: Database, request: CleanupRequest, ad
       errors,
     },
   };
-  await recordAudit(database.db, {
-    operation: "cleanup_batch",
-    source: admin ? "admin" : "system",
-    action: request.dryRun ? "skipped" : "merged",
-    actorId: admin?.id ?? null,
-    details: { ...response.results, ...response.details.auditInfo, dryRun: request.dryRun, similarity: request.similarity },
-  });
-  return response;
 }

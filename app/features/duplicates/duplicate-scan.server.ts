@@ -156,3 +156,25 @@ export async function findDuplicates(
   }
   return scored.sort((x, y) => y.score - x.score);
 }
+
+/** One pair scored as a scan would score it (a member's report): rarity from the words of these two names only. */
+export async function scorePairOf(database: Database, a: string, b: string): Promise<ScoredPair | null> {
+  await refreshMatchColumns(database);
+  const records = await preparedRecords(database, [a, b]);
+  const [ra, rb] = [records.get(a), records.get(b)];
+  if (!ra || !rb) return null;
+  const keys = await database.rows<{ k: string }>(sql`SELECT match_key AS k FROM listings WHERE id IN (${a}, ${b})`);
+  const words = [...new Set(keys.flatMap((k) => k.k.split(" ")).filter(Boolean))];
+  const counts = await database.rows<{ w: string; n: number }>(sql`
+    SELECT w, count(*)::int AS n FROM listings, unnest(string_to_array(match_key, ' ')) AS w
+    WHERE ${LIVE} AND w = ANY(${`{${words.map((w) => `"${w.replace(/["\\]/g, "")}"`).join(",")}}`}::text[]) GROUP BY w`);
+  const keyCounts = await database.rows<{ k: string; n: number }>(sql`
+    SELECT match_key AS k, count(*)::int AS n FROM listings WHERE ${LIVE} AND match_key IN (${keys[0]?.k ?? ""}, ${keys[1]?.k ?? ""}) GROUP BY match_key`);
+  const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE ${LIVE}`)) as [{ n: number }];
+  const keyCount = new Map(keyCounts.map((k) => [k.k, k.n]));
+  const result = scorePair(ra, rb, {
+    weight: rarity(new Map(counts.map((c) => [c.w, c.n])), n),
+    listingsWithKey: (key) => Math.max(2, keyCount.get(key) ?? 2),
+  });
+  return { a, b, score: result.score, band: result.band, reasons: result.reasons };
+}

@@ -15,6 +15,7 @@ import { invalidateDirectory } from "~/features/directory/get-directory.server.t
 import { execRows, type Database, type Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { mergeListings, type ListingRow } from "./merge-rules.ts";
+import { setQueuedPairStatus } from "./queued-pair.server.ts";
 
 /**
  * Every column that points at a listing, read from the schema's foreign keys (so a table added later moves with
@@ -154,6 +155,7 @@ export async function mergeDuplicate(database: Database, request: MergeRequest):
         conflictsResolved: outcome.conflictsResolved,
       },
     });
+    await setQueuedPairStatus(tx, [survivorId, mergedId], "merged", admin);
     step("recorded");
     return {
       mergeId: record!.id,
@@ -227,6 +229,7 @@ export async function undoMerge(database: Database, { mergeId, admin }: { mergeI
       .update(listingMerges)
       .set({ undoneAt: new Date(), undoneBy: admin?.id ?? null })
       .where(eq(listingMerges.id, mergeId));
+    await setQueuedPairStatus(tx, [record.survivorId, record.mergedId], "open", admin);
     await recordAudit(tx, {
       operation: "merge_operation",
       source: admin ? "admin" : "system",

@@ -1,0 +1,51 @@
+/**
+ * "Report a duplicate" (issue 5 §7): a signed-in member says two listings are one company. The pair is scored by
+ * the matcher (so the operator sees the evidence) and put in the review queue; nothing changes until an operator
+ * decides. A member may report REPORTS_PER_DAY pairs a day.
+ */
+import { and, count, eq, gt, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { duplicateReviews } from "#db/schema/duplicate-reviews.ts";
+import { listings } from "#db/schema/listings.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { scorePairOf } from "./duplicate-scan.server.ts";
+import { queueForReview } from "./review-queue.server.ts";
+
+export const REPORTS_PER_DAY = 20;
+
+export const DuplicateReport = z.object({
+  listingId: z.uuid({ error: "Choose the listing you are reporting." }),
+  duplicateOfId: z.uuid({ error: "Choose the listing it duplicates." }),
+  note: z
+    .string()
+    .trim()
+    .max(500, "Keep the note under 500 characters.")
+    .nullish()
+    .transform((v) => v || null),
+});
+
+export async function reportDuplicate(
+  database: Database,
+  { listingId, duplicateOfId, note, user }: { listingId: string; duplicateOfId: string; note: string | null; user: { id: string } },
+): Promise<{ queued: boolean }> {
+  if (listingId === duplicateOfId) throw new AppError("bad_request", "Choose two different listings.");
+  const found = await database.db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(inArray(listings.id, [listingId, duplicateOfId]), eq(listings.processingStatus, "published")));
+  if (found.length !== 2) throw new AppError("not_found", "One of these listings is not in the directory.");
+  const [{ n }] = (await database.db
+    .select({ n: count() })
+    .from(duplicateReviews)
+    .where(and(eq(duplicateReviews.reportedBy, user.id), gt(duplicateReviews.createdAt, new Date(Date.now() - 24 * 3600 * 1000))))) as [
+    { n: number },
+  ];
+  if (n >= REPORTS_PER_DAY)
+    throw new AppError("rate_limited", `You can report ${REPORTS_PER_DAY} duplicates a day. Please try again tomorrow.`);
+  const scored = await scorePairOf(database, listingId, duplicateOfId);
+  const queued = await queueForReview(database, "report", [
+    { ids: [listingId, duplicateOfId], score: scored?.score ?? null, reasons: scored?.reasons ?? [], note, reportedBy: user.id },
+  ]);
+  return { queued: queued > 0 };
+}

@@ -1,0 +1,130 @@
+/**
+ * Durable jobs on a real database: claims never hand one job to two workers, only the holder may report,
+ * stale jobs are resumed or failed with their reason, and the worker runs, fails, releases and resumes jobs.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { jobs } from "#db/schema/jobs.ts";
+import type { Database } from "./db.server.ts";
+import { claimNextJob, enqueueJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, reportProgress } from "./job-queue.server.ts";
+import { JobWorker, throwIfInterrupted, type JobHandler } from "./job-worker.server.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(jobs);
+});
+
+const enqueue = (jobType = "count", parameters: Record<string, unknown> = {}) => enqueueJob(database, { jobType, parameters, createdBy: null });
+
+/** Makes a running job look abandoned: its heartbeat a minute old. */
+const abandon = (id: string) => database.rows(sql`UPDATE jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = ${id}`);
+
+describe("job queue", () => {
+  it("hands each queued job to one worker, oldest first, and only of the types it runs", async () => {
+    const first = await enqueue();
+    const second = await enqueue();
+    await enqueue("other");
+    const a = await claimNextJob(database, "worker-a", ["count"]);
+    const b = await claimNextJob(database, "worker-b", ["count"]);
+    expect([a?.id, b?.id]).toEqual([first.id, second.id]);
+    expect(a).toMatchObject({ status: "running", lockedBy: "worker-a", attempts: 1 });
+    expect(a?.startedAt).toBeInstanceOf(Date);
+    expect(await claimNextJob(database, "worker-c", ["count"])).toBeNull();
+  });
+
+  it("takes progress only from the worker that holds the job", async () => {
+    const job = await enqueue();
+    await claimNextJob(database, "holder", ["count"]);
+    expect(await reportProgress(database, job.id, "someone-else", { done: 1, total: 2 })).toBe(false);
+    expect(await reportProgress(database, job.id, "holder", { done: 1, total: 2, message: "half", companiesProcessed: 5 })).toBe(true);
+    expect(await getJob(database, job.id)).toMatchObject({ progressDone: 1, progressTotal: 2, progressMessage: "half", companiesProcessed: 5 });
+  });
+
+  it("requeues a job whose worker died, and fails it with the reason once its attempts are used", async () => {
+    const job = await enqueue();
+    await claimNextJob(database, "dead", ["count"]);
+    expect(await recoverStaleJobs(database)).toEqual({ requeued: [], failed: [] }); // still beating
+    await abandon(job.id);
+    expect((await recoverStaleJobs(database)).requeued).toEqual([job.id]);
+    expect(await getJob(database, job.id)).toMatchObject({ status: "queued", lockedBy: null });
+
+    await database.db.update(jobs).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(jobs.id, job.id));
+    await claimNextJob(database, "dead-again", ["count"]);
+    await abandon(job.id);
+    expect((await recoverStaleJobs(database)).failed).toEqual([job.id]);
+    const failed = await getJob(database, job.id);
+    expect(failed?.status).toBe("failed");
+    expect(failed?.completedAt).toBeInstanceOf(Date);
+    expect(failed?.errorLog.at(-1)).toMatch(/Interrupted 3 times/);
+  });
+});
+
+describe("job worker", () => {
+  /** Counts to `to`, saving its cursor after every step; stops when told to. */
+  const counting: JobHandler = async ({ job, progress, signal }) => {
+    const to = Number(job.parameters.to);
+    let at = (job.processedOutput as { at: number } | null)?.at ?? 0;
+    const seen: number[] = (job.processedOutput as { seen?: number[] } | null)?.seen ?? [];
+    while (at < to) {
+      throwIfInterrupted(signal);
+      at += 1;
+      seen.push(at);
+      await progress({ done: at, total: to, processedOutput: { at, seen }, companiesProcessed: at });
+      if (job.parameters.stopAt === at) await new Promise((r) => setTimeout(r, 200));
+    }
+    return { counted: seen };
+  };
+
+  it("runs a queued job to completion and keeps its output", async () => {
+    const job = await enqueue("count", { to: 3 });
+    await new JobWorker(database, { count: counting }).tick();
+    const done = await getJob(database, job.id);
+    expect(done).toMatchObject({ status: "completed", progressDone: 3, progressTotal: 3, companiesProcessed: 3, processedOutput: { counted: [1, 2, 3] } });
+    expect(done?.completedAt).toBeInstanceOf(Date);
+  });
+
+  it("fails a job whose handler throws, with the message in the error log", async () => {
+    const job = await enqueue("boom");
+    await new JobWorker(database, {
+      boom: async () => {
+        throw new Error("Failed to create job record: provider down");
+      },
+    }).tick();
+    expect(await getJob(database, job.id)).toMatchObject({ status: "failed", errorLog: ["Failed to create job record: provider down"] });
+  });
+
+  it("puts a job back on a clean stop, and the next worker resumes it where it stopped", async () => {
+    const job = await enqueue("count", { to: 5, stopAt: 2 });
+    const first = new JobWorker(database, { count: counting });
+    const running = first.tick();
+    await expect.poll(async () => (await getJob(database, job.id))?.progressDone).toBe(2);
+    await first.stop();
+    await running;
+    expect(await getJob(database, job.id)).toMatchObject({ status: "queued", progressDone: 2, attempts: 0 });
+
+    await new JobWorker(database, { count: counting }).tick();
+    // Each step ran exactly once across the two workers.
+    expect(await getJob(database, job.id)).toMatchObject({ status: "completed", processedOutput: { counted: [1, 2, 3, 4, 5] } });
+  });
+
+  it("resumes a job left running by a crashed worker from its saved cursor", async () => {
+    const job = await enqueue("count", { to: 4 });
+    await claimNextJob(database, "crashed", ["count"]);
+    await reportProgress(database, job.id, "crashed", { done: 2, total: 4, processedOutput: { at: 2, seen: [1, 2] } });
+    await abandon(job.id);
+    await new JobWorker(database, { count: counting }).tick();
+    const done = await getJob(database, job.id);
+    expect(done).toMatchObject({ status: "completed", attempts: 2, processedOutput: { counted: [1, 2, 3, 4] } });
+    expect(done?.errorLog[0]).toMatch(/resumed from the last saved point/);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Durable jobs (DESIGN D10): rows in `jobs`, claimed by a worker with FOR UPDATE SKIP LOCKED so that several
+ * server processes can share one queue without taking the same job twice. A running job says it is alive
+ * (heartbeat) at least every HEARTBEAT_MS; one whose heartbeat stopped was left by a crashed or restarted worker
+ * and is queued again, or failed with its reason once it has been tried MAX_ATTEMPTS times.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { jobs } from "#db/schema/jobs.ts";
+import type { Database } from "./db.server.ts";
+import { execRows } from "./db.server.ts";
+
+export type Job = typeof jobs.$inferSelect;
+export type JobStatus = Job["status"];
+
+export const HEARTBEAT_MS = 5_000;
+/** A heartbeat this old means the worker is gone (six missed beats: a busy event loop is not a dead one). */
+export const STALE_AFTER_MS = 30_000;
+export const MAX_ATTEMPTS = 3;
+
+export async function enqueueJob(
+  { db }: Database,
+  input: { jobType: string; parameters: Record<string, unknown>; createdBy: string | null; targetCompany?: string | null },
+): Promise<Job> {
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      jobType: input.jobType,
+      parameters: input.parameters,
+      createdBy: input.createdBy,
+      targetCompany: input.targetCompany ?? null,
+    })
+    .returning();
+  return job!;
+}
+
+export async function getJob({ db }: Database, id: string): Promise<Job | null> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+  return job ?? null;
+}
+
+/** The oldest queued job of the given types, marked running for this worker; null when there is none. */
+export async function claimNextJob(database: Database, workerId: string, jobTypes: readonly string[]): Promise<Job | null> {
+  if (!jobTypes.length) return null;
+  const [row] = await database.rows<{ id: string }>(sql`
+    UPDATE jobs SET status = 'running', locked_by = ${workerId}, heartbeat_at = now(), attempts = attempts + 1,
+      started_at = coalesce(started_at, now())
+    WHERE id = (
+      SELECT id FROM jobs WHERE status = 'queued' AND job_type = ANY(${`{${jobTypes.join(",")}}`}::text[])
+      ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`);
+  return row ? getJob(database, row.id) : null;
+}
+
+export interface JobProgress {
+  done: number;
+  total: number;
+  message?: string | null;
+  companiesProcessed?: number;
+  newRecordsAdded?: number;
+  updatedRecords?: number;
+  apiCallsMade?: number;
+  cost?: number;
+  /** Where a resumed run starts again (the handler's own cursor), kept with the partial output. */
+  processedOutput?: unknown;
+}
+
+/**
+ * Progress, counters and partial output, written only while this worker still holds the job: a worker that
+ * lost it (declared dead and requeued while it was merely slow) learns so here and stops.
+ */
+export async function reportProgress(database: Database, id: string, workerId: string, progress: JobProgress): Promise<boolean> {
+  const updated = await database.db
+    .update(jobs)
+    .set({
+      progressDone: progress.done,
+      progressTotal: progress.total,
+      progressMessage: progress.message ?? null,
+      heartbeatAt: new Date(),
+      ...(progress.companiesProcessed !== undefined && { companiesProcessed: progress.companiesProcessed }),
+      ...(progress.newRecordsAdded !== undefined && { newRecordsAdded: progress.newRecordsAdded }),
+      ...(progress.updatedRecords !== undefined && { updatedRecords: progress.updatedRecords }),
+      ...(progress.apiCallsMade !== undefined && { apiCallsMade: progress.apiCallsMade }),
+      ...(progress.cost !== undefined && { cost: progress.cost }),
+      ...(progress.processedOutput !== undefined && { processedOutput: progress.processedOutput }),
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)))
+    .returning({ id: jobs.id });
+  return updated.length > 0;
+}
+
+export async function heartbeat(database: Database, id: string, workerId: string): Promise<boolean> {
+  const updated = await database.db
+    .update(jobs)
+    .set({ heartbeatAt: new Date() })
+    .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)))
+    .returning({ id: jobs.id });
+  return updated.length > 0;
+}
+
+/** Appends to the job's error log (per-item errors: the loop goes on, spec 02 §8). */
+export async function logJobError(database: Database, id: string, message: string): Promise<void> {
+  await database.db
+    .update(jobs)
+    .set({ errorLog: sql`array_append(${jobs.errorLog}, ${message.slice(0, 2000)})` })
+    .where(eq(jobs.id, id));
+}
+
+export async function finishJob(
+  database: Database,
+  id: string,
+  workerId: string,
+  outcome: { status: "completed"; processedOutput?: unknown } | { status: "failed"; error: string },
+): Promise<void> {
+  await database.db
+    .update(jobs)
+    .set({
+      status: outcome.status,
+      completedAt: new Date(),
+      lockedBy: null,
+      ...(outcome.status === "completed"
+        ? { processedOutput: outcome.processedOutput ?? null, progressMessage: "Completed." }
+        : { errorLog: sql`array_append(${jobs.errorLog}, ${outcome.error.slice(0, 2000)})`, progressMessage: outcome.error.slice(0, 300) }),
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));
+}
+
+/** A job this worker put down on a clean shutdown: queued again at once, the attempt not counted against it. */
+export async function releaseJob(database: Database, id: string, workerId: string): Promise<void> {
+  await database.db
+    .update(jobs)
+    .set({ status: "queued", lockedBy: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, progressMessage: "Waiting to resume." })
+    .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
+}
+
+/**
+ * Jobs whose worker stopped beating (a crash, a restart, a killed process): queued again to resume from their
+ * saved cursor, or failed with the reason once they have used their attempts. Returns what it did.
+ */
+export async function recoverStaleJobs(database: Database, now = new Date()): Promise<{ requeued: string[]; failed: string[] }> {
+  const staleBefore = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
+  const rows = await execRows<{ id: string; status: JobStatus }>(
+    database.db,
+    sql`UPDATE jobs SET
+          status = CASE WHEN attempts >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'queued' END,
+          locked_by = NULL,
+          completed_at = CASE WHEN attempts >= ${MAX_ATTEMPTS} THEN now() ELSE NULL END,
+          error_log = array_append(error_log, CASE WHEN attempts >= ${MAX_ATTEMPTS}
+            THEN 'Interrupted ' || attempts || ' times (server restart or crash); not retried again.'
+            ELSE 'Interrupted (server restart or crash); resumed from the last saved point.' END),
+          progress_message = CASE WHEN attempts >= ${MAX_ATTEMPTS} THEN 'Failed: interrupted too many times.' ELSE 'Waiting to resume.' END
+        WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ${staleBefore}::timestamptz)
+        RETURNING id, status`,
+  );
+  return {
+    requeued: rows.filter((r) => r.status === "queued").map((r) => r.id),
+    failed: rows.filter((r) => r.status === "failed").map((r) => r.id),
+  };
+}

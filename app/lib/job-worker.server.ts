@@ -1,0 +1,166 @@
+/**
+ * The worker in the server process (DESIGN D10): takes one queued job at a time, runs its handler, keeps its
+ * heartbeat going, and on start (and every minute) gives stale jobs back to the queue. Handlers save a cursor
+ * with their progress, so a job interrupted by a restart resumes where it stopped instead of starting over.
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { Database } from "./db.server.ts";
+import {
+  claimNextJob,
+  finishJob,
+  heartbeat,
+  HEARTBEAT_MS,
+  logJobError,
+  recoverStaleJobs,
+  releaseJob,
+  reportProgress,
+  type Job,
+  type JobProgress,
+} from "./job-queue.server.ts";
+import { logger } from "./logger.server.ts";
+
+export interface JobContext {
+  database: Database;
+  job: Job;
+  /** Saves progress (and the cursor to resume from); false when this worker no longer holds the job. */
+  progress(progress: JobProgress): Promise<boolean>;
+  logError(message: string): Promise<void>;
+  /** Aborted when the server stops or the job was taken away: finish the current step and return. */
+  signal: AbortSignal;
+}
+
+/**
+ * Runs one job to its end; what it returns is kept as the job's processed output. A handler that sees its
+ * signal aborted saves its cursor and throws JobInterrupted (see throwIfInterrupted).
+ */
+export type JobHandler = (context: JobContext) => Promise<unknown>;
+
+export class JobInterrupted extends Error {
+  constructor() {
+    super("Interrupted: the server is stopping or the job was taken over.");
+  }
+}
+
+export function throwIfInterrupted(signal: AbortSignal): void {
+  if (signal.aborted) throw new JobInterrupted();
+}
+
+const POLL_MS = 1_000;
+const RECOVER_EVERY_MS = 60_000;
+
+export class JobWorker {
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private readonly stopping = new AbortController();
+  private lastRecovery = 0;
+
+  constructor(
+    private readonly database: Database,
+    private readonly handlers: Readonly<Record<string, JobHandler>>,
+  ) {}
+
+  start(): this {
+    this.schedule(0);
+    return this;
+  }
+
+  /** Looks for work now instead of at the next poll (called right after a job is queued). */
+  kick(): void {
+    if (!this.running && !this.stopping.signal.aborted) this.schedule(0);
+  }
+
+  /** Stops taking work and waits for the current job to reach a saved point. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => {
+        this.running = null;
+        if (!this.stopping.signal.aborted) this.schedule(POLL_MS);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One poll: recover stale jobs when due, then run every queued job there is. */
+  async tick(): Promise<void> {
+    try {
+      if (Date.now() - this.lastRecovery >= RECOVER_EVERY_MS) {
+        this.lastRecovery = Date.now();
+        const { requeued, failed } = await recoverStaleJobs(this.database);
+        if (requeued.length || failed.length) logger.warn({ requeued, failed }, "interrupted jobs recovered");
+      }
+      let job: Job | null;
+      while (!this.stopping.signal.aborted && (job = await claimNextJob(this.database, this.id, Object.keys(this.handlers)))) {
+        await this.run(job);
+      }
+    } catch (error) {
+      logger.error({ err: error }, "job worker poll failed");
+    }
+  }
+
+  private async run(job: Job): Promise<void> {
+    const lost = new AbortController();
+    const signal = AbortSignal.any([this.stopping.signal, lost.signal]);
+    const beat = setInterval(() => {
+      heartbeat(this.database, job.id, this.id)
+        .then((held) => held || lost.abort())
+        .catch((error: unknown) => logger.warn({ err: error, job: job.id }, "job heartbeat failed"));
+    }, HEARTBEAT_MS);
+    beat.unref();
+    const context: JobContext = {
+      database: this.database,
+      job,
+      signal,
+      progress: async (progress) => {
+        const held = await reportProgress(this.database, job.id, this.id, progress);
+        if (!held) lost.abort();
+        return held;
+      },
+      logError: (message) => logJobError(this.database, job.id, message),
+    };
+    const started = Date.now();
+    try {
+      const output = await this.handlers[job.jobType]!(context);
+      await finishJob(this.database, job.id, this.id, { status: "completed", processedOutput: output });
+      logger.info({ job: job.id, type: job.jobType, ms: Date.now() - started }, "job completed");
+    } catch (error) {
+      if (error instanceof JobInterrupted) {
+        // Taken away (declared dead while slow): whoever holds it now finishes it. Stopped by a shutdown: back to
+        // the queue with its cursor, so the next start resumes it.
+        if (!lost.signal.aborted) await releaseJob(this.database, job.id, this.id);
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      logger.error({ err: error, job: job.id, type: job.jobType }, "job failed");
+      await finishJob(this.database, job.id, this.id, { status: "failed", error: message });
+    } finally {
+      clearInterval(beat);
+    }
+  }
+}
+
+let processWorker: JobWorker | undefined;
+
+/** Starts this process's worker (the server does, once the database is ready); started twice, the first stays. */
+export function startJobWorker(database: Database, handlers: Readonly<Record<string, JobHandler>>): JobWorker {
+  processWorker ??= new JobWorker(database, handlers).start();
+  return processWorker;
+}
+
+/** Tells this process's worker that a job was queued (no worker here, as in tests: the job waits in the queue). */
+export function kickJobWorker(): void {
+  processWorker?.kick();
+}
+
+export async function stopJobWorker(): Promise<void> {
+  await processWorker?.stop();
+  processWorker = undefined;
+}

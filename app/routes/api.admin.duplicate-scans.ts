@@ -1,0 +1,29 @@
+import type { Route } from "./+types/api.admin.duplicate-scans";
+import { ScanRequest } from "~/features/duplicates/cleanup-response.ts";
+import { startDuplicateScan } from "~/features/duplicates/duplicate-scan-job.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { requireAdmin } from "~/lib/guards.server.ts";
+import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { jobView } from "~/lib/job-view.ts";
+import { kickJobWorker } from "~/lib/job-worker.server.ts";
+
+/**
+ * POST /api/admin/duplicate-scans: the cleanup controls plus `batches` (2 or more, or null for every batch from
+ * the start). Queues a job and answers 202 with it; GET /api/admin/jobs/{id} then reports its progress.
+ */
+export async function action(args: Route.ActionArgs) {
+  const admin = requireAdmin(args, "admin");
+  if (args.request.method !== "POST") return methodNotAllowed();
+  const body = await readBody(args.request);
+  if (!body) return badRequest("The body must be JSON.");
+  const parsed = ScanRequest.safeParse(body);
+  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
+  const job = await startDuplicateScan(getAppContext(args.context).database, parsed.data, admin);
+  kickJobWorker();
+  return Response.json(jobView(job), { status: 202, headers: { "Cache-Control": "no-store", Location: `/api/admin/jobs/${job.id}` } });
+}
+
+export function loader(args: Route.LoaderArgs) {
+  requireAdmin(args, "admin");
+  return methodNotAllowed();
+}
