@@ -22,6 +22,11 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const STATUS_LABELS: Record<ReviewStatus, string> = { open: "To review", merged: "Merged", dismissed: "Dismissed" };
+const EMPTY_QUEUE: Record<ReviewStatus, string> = {
+  open: "Nothing to review: pairs from live scans, imports and members' reports appear here.",
+  merged: "No reviewed pairs have been merged yet.",
+  dismissed: "No pairs have been dismissed.",
+};
 const SOURCE_LABELS = { scan: "Found by a scan", report: "Reported by a member", import: "Found by an import" } as const;
 
 /** Spec 02 §2 "/admin/duplicate-management": the review queue, recent merges (with undo) and the cleanup tool. */
@@ -121,7 +126,7 @@ export default function DuplicateManagement({ loaderData, actionData }: Route.Co
         </h2>
         <StatusTabs label="Review items by status" tabs={REVIEW_STATUSES} current={status} labels={STATUS_LABELS} counts={counts} />
         {reviews.length === 0 ? (
-          <p className="mt-4 text-sm text-fg-muted">No {STATUS_LABELS[status].toLowerCase()} pairs.</p>
+          <p className="mt-4 text-sm text-fg-muted">{EMPTY_QUEUE[status]}</p>
         ) : (
           <ul className="mt-4 space-y-3">
             {reviews.map((r) => (
