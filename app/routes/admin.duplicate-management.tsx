@@ -1,5 +1,5 @@
 import { AlertTriangle } from "lucide-react";
-import { useCallback } from "react";
+import { useCallback, type ReactNode } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.duplicate-management";
@@ -96,6 +96,33 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** A one-button form posting an intent and the id it acts on (works without JavaScript). */
+function IntentButton({
+  intent,
+  name,
+  value,
+  variant,
+  disabled,
+  children,
+}: {
+  intent: string;
+  name: string;
+  value: string;
+  variant: "ghost" | "secondary";
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={name} value={value} />
+      <Button type="submit" variant={variant} size="sm" disabled={disabled}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
 const time = (iso: string) => new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }) + " UTC";
 
 export default function DuplicateManagement({ loaderData, actionData }: Route.ComponentProps) {
@@ -152,13 +179,9 @@ export default function DuplicateManagement({ loaderData, actionData }: Route.Co
                 {status === "open" ? (
                   <div className="mt-3 flex flex-wrap items-start gap-2">
                     <ReviewItemActions recordIds={[r.listings[0]!.id, r.listings[1]!.id]} onMerged={refresh} />
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="dismiss" />
-                      <input type="hidden" name="reviewId" value={r.id} />
-                      <Button type="submit" variant="ghost" size="sm" disabled={busy}>
-                        Not a duplicate
-                      </Button>
-                    </Form>
+                    <IntentButton intent="dismiss" name="reviewId" value={r.id} variant="ghost" disabled={busy}>
+                      Not a duplicate
+                    </IntentButton>
                   </div>
                 ) : null}
               </li>
@@ -194,13 +217,9 @@ export default function DuplicateManagement({ loaderData, actionData }: Route.Co
                 {m.undone ? (
                   <Badge variant="outline">Undone</Badge>
                 ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="undo" />
-                    <input type="hidden" name="mergeId" value={m.id} />
-                    <Button type="submit" variant="secondary" size="sm" disabled={busy}>
-                      Undo merge
-                    </Button>
-                  </Form>
+                  <IntentButton intent="undo" name="mergeId" value={m.id} variant="secondary" disabled={busy}>
+                    Undo merge
+                  </IntentButton>
                 )}
               </li>
             ))}

@@ -88,6 +88,39 @@ function Toggle({ label, checked, onChange, hint }: { label: string; checked: bo
   );
 }
 
+function NumberField({
+  label,
+  hint,
+  error,
+  range: [min, max, step],
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  error?: string;
+  range: [min: number, max: number, step: number];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      {(props) => (
+        <input
+          {...props}
+          type="number"
+          inputMode={step < 1 ? "decimal" : "numeric"}
+          min={min}
+          max={max}
+          step={step}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
 export function CleanupControls({
   settings,
   onChange,
@@ -128,48 +161,30 @@ export function CleanupControls({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Similarity threshold" error={errors.similarity} hint="0.5 to 1.0, in steps of 0.05">
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="decimal"
-              min={0.5}
-              max={1}
-              step={0.05}
-              value={settings.similarity}
-              onChange={(e) => set({ similarity: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label="Batch size" error={errors.batchSize} hint="1 to 100 companies">
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              step={1}
-              value={settings.batchSize}
-              onChange={(e) => set({ batchSize: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField label="Batch start" error={errors.batchOffset} hint="0 to 1000">
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={1000}
-              step={1}
-              value={settings.batchOffset}
-              onChange={(e) => set({ batchOffset: e.target.value })}
-            />
-          )}
-        </FormField>
+        <NumberField
+          label="Similarity threshold"
+          hint="0.5 to 1.0, in steps of 0.05"
+          error={errors.similarity}
+          range={[0.5, 1, 0.05]}
+          value={settings.similarity}
+          onChange={(similarity) => set({ similarity })}
+        />
+        <NumberField
+          label="Batch size"
+          hint="1 to 100 companies"
+          error={errors.batchSize}
+          range={[1, 100, 1]}
+          value={settings.batchSize}
+          onChange={(batchSize) => set({ batchSize })}
+        />
+        <NumberField
+          label="Batch start"
+          hint="0 to 1000"
+          error={errors.batchOffset}
+          range={[0, 1000, 1]}
+          value={settings.batchOffset}
+          onChange={(batchOffset) => set({ batchOffset })}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" disabled={start === 0} onClick={() => onChange(moveBatch(settings, "prev", total))}>
