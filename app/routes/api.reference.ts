@@ -7,7 +7,7 @@ import { jsonError } from "~/lib/http.server.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   try {
     const data = await getReferenceData(getAppContext(context).database);
-    return Response.json(data, { headers: { "Cache-Control": "public, max-age=3600" } });
+    return Response.json(data, { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {
     return jsonError(error);
   }

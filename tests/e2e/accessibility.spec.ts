@@ -69,6 +69,10 @@ const MEMBER_PAGES: Array<[string, "Priya Premium" | "Ada Admin", string]> = [
   ["introduction requests", "Ada Admin", "/admin/intros?status=all"],
   ["feature applications", "Ada Admin", "/admin/applications?status=all"],
   ["outbox", "Ada Admin", "/admin/outbox"],
+  ["duplicate management", "Ada Admin", "/admin/duplicate-management"],
+  ["duplicate detection", "Ada Admin", "/debug/duplicate-detection"],
+  ["reference lists", "Ada Admin", "/admin/reference/countries"],
+  ["tier records", "Ada Admin", "/admin/tiers"],
 ];
 
 test("sign-in page: no serious or critical accessibility violations", async ({ page }) => {
