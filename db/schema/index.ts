@@ -12,3 +12,4 @@ export * from "./media.ts";
 export * from "./merges.ts";
 export * from "./jobs.ts";
 export * from "./duplicate-reviews.ts";
+export * from "./taxonomy.ts";

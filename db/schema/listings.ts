@@ -43,6 +43,8 @@ export const listings = pgTable(
     twitterUrl: text("twitter_url"),
     facebookUrl: text("facebook_url"),
     featured: boolean("featured").notNull().default(false),
+    /** Kept out of search engines (issue 6 §6): a noindex robots tag on the profile, and left out of the sitemap. */
+    noindex: boolean("noindex").notNull().default(false),
 
     industryIds: referenceIds("industry_ids"),
     geographyIds: referenceIds("geography_ids"),

@@ -13,6 +13,9 @@ export const industries = pgTable("industries", {
   description: text("description"),
   mappingConfidence: text("mapping_confidence", { enum: ["exact", "fuzzy", "fallback", "manual"] }),
   lastUpdated: updatedAt(),
+  // The industries migration's optional fields (spec 02 §3): when the record was backed up, and its name before.
+  migrationBackup: timestamp("migration_backup", { withTimezone: true }),
+  preMigrationName: text("pre_migration_name"),
 });
 
 /** The six geography groups: NA, Europe, Asia, Australia & Oceania, CEE, Africa. */
