@@ -1,12 +1,36 @@
 import type { Route } from "./+types/admin.dashboard";
+import { StatusPage } from "~/components/layout/status-page.tsx";
+import { auditStatistics, findAuditEntries } from "~/features/audit/audit-log.server.ts";
+import { toAuditRow } from "~/features/back-office/audit-rows.ts";
+import { getDashboardStats } from "~/features/back-office/dashboard-stats.server.ts";
+import { Dashboard } from "~/features/back-office/dashboard-view.tsx";
+import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 
-// Placeholder: being built (issue 5).
-export function loader(args: Route.LoaderArgs) {
-  requireAdmin(args, "admin");
-  return null;
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Back-office | Introbase" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Placeholder() {
-  return <p className="p-10">Coming soon.</p>;
+/** The back-office dashboard (issue 5 §1): counts, small charts and the latest audit entries. */
+export async function loader(args: Route.LoaderArgs) {
+  requireAdmin(args, "admin");
+  const { database } = getAppContext(args.context);
+  const [stats, audit, recent] = await Promise.all([
+    getDashboardStats(database),
+    auditStatistics(database),
+    findAuditEntries(database, { limit: 10 }),
+  ]);
+  return {
+    stats,
+    audit: { windowHours: audit.windowHours, total: audit.total, byOperation: audit.byOperation },
+    recent: recent.map(toAuditRow),
+  };
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  return <Dashboard {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StatusPage error={error} />;
 }

@@ -1,5 +1,7 @@
-import { asc, count, desc, gt, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, type SQL } from "drizzle-orm";
+import { users } from "#db/schema/accounts.ts";
 import { auditLog } from "#db/schema/audit.ts";
+import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
 
 /** Spec 02's four duplicate operations, then the product's own: intro requests, applications, back-office edits. */
@@ -92,4 +94,52 @@ export async function auditStatistics({ db }: Database, now = Date.now()) {
     total += r.n;
   }
   return { windowHours: 24, total, byOperation, byAction };
+}
+
+/** The in-memory cap of spec 02 §9, kept as the most a view may ask for. */
+export const MAX_AUDIT_ENTRIES = 1000;
+
+export interface AuditFilter {
+  operation?: string | null;
+  action?: string | null;
+  limit?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The newest entries, optionally of one operation and action, with the acting user's name, and which of the ids
+ * they mention (recordId, details.existingRecordId) are listings: an entry's record may be a listing, a request or
+ * an application, and only a listing has a back-office page to link to.
+ */
+export async function findAuditEntries({ db }: Database, filter: AuditFilter = {}) {
+  const conditions: SQL[] = [];
+  if (filter.operation) conditions.push(eq(auditLog.operation, filter.operation));
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  const rows = await db
+    .select({ ...getTableColumns(auditLog), actorName: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(auditLog.timestamp), desc(auditLog.id))
+    .limit(Math.min(Math.max(filter.limit ?? RECENT_AUDIT_ENTRIES, 1), MAX_AUDIT_ENTRIES));
+  // Only uuid-shaped ids can be listing ids; anything else would make the uuid comparison fail.
+  const mentioned = new Set<string>();
+  for (const r of rows) {
+    for (const id of [r.recordId, r.details?.existingRecordId])
+      if (typeof id === "string" && UUID.test(id)) mentioned.add(id.toLowerCase());
+  }
+  const found = mentioned.size
+    ? await db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(inArray(listings.id, [...mentioned]))
+    : [];
+  const listingIds = new Set(found.map((l) => l.id));
+  const isListing = (id: unknown) => typeof id === "string" && listingIds.has(id.toLowerCase());
+  return rows.map((r) => ({
+    ...r,
+    recordIsListing: isListing(r.recordId),
+    existingRecordIsListing: isListing(r.details?.existingRecordId),
+  }));
 }
