@@ -8,6 +8,10 @@ export default [
   route("api/listings/:type/:slug", "routes/api.listing.ts"),
   route("api/reference", "routes/api.reference.ts"),
   route("media/:id", "routes/media.ts"),
+  // Search engines (issue 6 §6).
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap-index.ts"),
+  route("sitemaps/:name", "routes/sitemap.ts"),
   // Accounts (spec 01 §7): our calls first; everything else under /api/auth is Better Auth's.
   route("api/auth/me", "routes/api.auth.me.ts"),
   route("api/auth/signin", "routes/api.auth.signin.ts"),
@@ -21,6 +25,8 @@ export default [
   route("api/intro-requests/sign-up", "routes/api.intro-requests.sign-up.ts"),
   // Operator endpoints: every loader and action calls requireAdmin (DESIGN D7).
   route("api/debug/whoami", "routes/api.debug.whoami.ts"),
+  route("api/debug/validate-industries-fields", "routes/api.debug.validate-industries-fields.ts"),
+  route("api/debug/industries-migration", "routes/api.debug.industries-migration.ts"),
   route("api/admin/cleanup-duplicates", "routes/api.admin.cleanup-duplicates.ts"),
   route("api/admin/merge-manual-duplicate", "routes/api.admin.merge-manual-duplicate.ts"),
   route("api/admin/undo-merge", "routes/api.admin.undo-merge.ts"),
@@ -63,6 +69,11 @@ export default [
     route("debug/access-control", "routes/debug.access-control.tsx"),
     route("debug/company-access", "routes/debug.company-access.tsx"),
     route("debug/duplicate-detection", "routes/debug.duplicate-detection.tsx"),
+    route("debug/industries-migration", "routes/debug.industries-migration.tsx"),
+    route("debug/industries-fields", "routes/debug.industries-fields.tsx"),
+    route("debug/airtable", "routes/debug.airtable.tsx"),
+    route("seo-test", "routes/crawler-test.tsx", { id: "seo-test" }),
+    route("debug/crawler-test", "routes/crawler-test.tsx", { id: "crawler-test" }),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

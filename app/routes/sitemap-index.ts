@@ -1,0 +1,6 @@
+import type { Route } from "./+types/sitemap-index";
+
+// Placeholder: being built (issue 6).
+export function loader(_: Route.LoaderArgs) {
+  return new Response("Not found", { status: 404 });
+}
