@@ -1,12 +1,56 @@
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.listings.new";
+import { StatusPage } from "~/components/layout/status-page.tsx";
+import { getFieldRules } from "~/features/access/field-rules.server.ts";
+import { parseListingType } from "~/features/catalog/listing-types.ts";
+import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
+import { editorOptions } from "~/features/listing-editor/editor-options.server.ts";
+import { emptyFormValues } from "~/features/listing-editor/form-values.ts";
+import { ListingEditorForm } from "~/features/listing-editor/listing-editor-form.tsx";
+import { submitListingForm } from "~/features/listing-editor/submit-listing-form.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 
-// Placeholder: being built (issue 5).
-export function loader(args: Route.LoaderArgs) {
-  requireAdmin(args, "admin");
-  return null;
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "New listing | Back-office | Introbase" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Placeholder() {
-  return <p className="p-10">Coming soon.</p>;
+export async function loader(args: Route.LoaderArgs) {
+  requireAdmin(args, "admin");
+  const { database } = getAppContext(args.context);
+  const [reference, rules] = await Promise.all([getReferenceData(database), getFieldRules(database)]);
+  const values = emptyFormValues();
+  values.fields = { type: parseListingType(new URL(args.request.url).searchParams.get("type") ?? "") ?? "startup", visibility: "public" };
+  return { values, options: editorOptions(reference, rules) };
+}
+
+/** Creates the listing, published, and opens it in the editor; or shows the form again with its messages. */
+export async function action(args: Route.ActionArgs) {
+  const admin = requireAdmin(args, "admin");
+  const outcome = await submitListingForm(getAppContext(args.context).database, await args.request.formData(), { id: null, admin });
+  if (outcome.kind === "redirect") return redirect(`/admin/listings/${outcome.id}?notice=${outcome.notice}`);
+  return data({ values: outcome.values, errors: outcome.errors, nonce: crypto.randomUUID() }, { status: outcome.status });
+}
+
+export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <Link to="/admin/listings" className="text-sm text-accent hover:underline">
+        ← All listings
+      </Link>
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight">New listing</h1>
+      <p className="mt-2 text-sm text-fg-muted">It is published when created. Only the type and the name are required.</p>
+      <ListingEditorForm
+        key={actionData?.nonce ?? "new"}
+        values={actionData?.values ?? loaderData.values}
+        errors={actionData?.errors ?? {}}
+        options={loaderData.options}
+        submitLabel="Create listing"
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StatusPage error={error} />;
 }
