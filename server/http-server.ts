@@ -36,6 +36,9 @@ server.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Helmet's default (no-referrer) makes Chromium send "Origin: null" with a form posted without JavaScript, and
+    // React Router refuses such actions: same-origin keeps the origin for our own posts and tells other sites nothing.
+    referrerPolicy: { policy: "same-origin" },
     // HSTS only makes sense behind HTTPS; on http://localhost it would pin the browser to https.
     strictTransportSecurity: (process.env.PUBLIC_URL ?? "").startsWith("https://"),
   }),

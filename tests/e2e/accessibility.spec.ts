@@ -73,6 +73,10 @@ const MEMBER_PAGES: Array<[string, "Priya Premium" | "Ada Admin", string]> = [
   ["duplicate detection", "Ada Admin", "/debug/duplicate-detection"],
   ["reference lists", "Ada Admin", "/admin/reference/countries"],
   ["tier records", "Ada Admin", "/admin/tiers"],
+  ["listings", "Ada Admin", "/admin/listings"],
+  ["new listing", "Ada Admin", "/admin/listings/new"],
+  ["back-office", "Ada Admin", "/admin"],
+  ["audit log", "Ada Admin", "/admin/audit-log"],
 ];
 
 test("sign-in page: no serious or critical accessibility violations", async ({ page }) => {
