@@ -246,6 +246,7 @@ function personName(rng: Random): string {
  * listing keeps everything else it was generated with, so the rest of the data is the same with or without them.
  */
 const DUPLICATE_EVERY = 97;
+const ADDED_OVER_MS = 540 * 24 * 3600 * 1000;
 
 function plantDuplicate(
   listing: GeneratedListing["listing"],
@@ -274,6 +275,9 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
   const investorNames: string[] = [];
   const earlier: Array<{ type: string; name: string; website: string }> = [];
   let planted = 0;
+  // Listings were added over the last eighteen months, in generation order: the back-office's "added per month"
+  // has a history to show, and a planted duplicate is younger than the listing it repeats (the one a merge keeps).
+  const seededAt = Date.now();
   for (let i = 0; i < count; i++) {
     const roll = (i * 0.6180339887) % 1; // low-discrepancy: keeps the 60/25/15 mix exact at any size
     const type = roll < 0.6 ? "startup" : roll < 0.85 ? "investor" : "partner";
@@ -297,6 +301,7 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
     const foundedYear = rng.int(2005, 2025);
 
     const listing: GeneratedListing["listing"] = {
+      createdAt: new Date(seededAt - Math.round(((count - i) / count) * ADDED_OVER_MS)),
       slug: uniqueSlug(name, slugs),
       type,
       name,
