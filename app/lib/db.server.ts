@@ -43,7 +43,8 @@ function findMigrations(): string {
   return path.resolve("db/migrations");
 }
 
-const MIGRATIONS = findMigrations();
+/** The committed migrations folder (also read by the schema diagnostics). */
+export const MIGRATIONS = findMigrations();
 
 export interface OpenOptions {
   url?: string;

@@ -18,7 +18,31 @@ describe("parseEnv", () => {
       SIGN_IN_ATTEMPTS_PER_MINUTE: 20,
       TRUST_PROXY_HOPS: 0,
       DEMO_SIGN_IN: "auto",
+      SPREADSHEET_API_URL: "https://api.airtable.com",
     });
+  });
+
+  it("reads the spreadsheet base settings, rejecting a base id that could change the request path", () => {
+    const env = parseEnv({
+      SPREADSHEET_API_URL: "http://127.0.0.1:4010/",
+      SPREADSHEET_API_KEY: "patX.secret",
+      SPREADSHEET_BASE_ID: "appDemo01",
+    });
+    expect(env).toMatchObject({
+      SPREADSHEET_API_URL: "http://127.0.0.1:4010",
+      SPREADSHEET_API_KEY: "patX.secret",
+      SPREADSHEET_BASE_ID: "appDemo01",
+    });
+    expect(() => parseEnv({ SPREADSHEET_BASE_ID: "app/../meta" })).toThrow(/SPREADSHEET_BASE_ID: SPREADSHEET_BASE_ID may hold only/);
+    expect(() => parseEnv({ SPREADSHEET_API_URL: "ftp://example.com" })).toThrow(/SPREADSHEET_API_URL must be an http/);
+    let message = "";
+    try {
+      parseEnv({ SPREADSHEET_API_KEY: "patX.secret", SPREADSHEET_BASE_ID: "bad base" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SPREADSHEET_BASE_ID/);
+    expect(message).not.toContain("patX.secret");
   });
 
   it("reads the admin list, switches and the public URL", () => {

@@ -67,6 +67,19 @@ const EnvSchema = z.object({
   DEBUG_ROUTES: flag(true),
   /** demo: choosing a plan grants the tier at once (labelled as a demo); request: the choice is recorded only. */
   BILLING_MODE: z.enum(["demo", "request"]).default("demo"),
+  /**
+   * A spreadsheet base to import from (DESIGN D4), read through an Airtable-style API: its metadata and records.
+   * Unset key or base: no base is configured, and the schema diagnostics say how to configure one.
+   */
+  SPREADSHEET_API_URL: z
+    .url({ protocol: /^https?$/, error: "SPREADSHEET_API_URL must be an http:// or https:// URL" })
+    .default("https://api.airtable.com")
+    .transform((v) => v.replace(/\/+$/, "")),
+  SPREADSHEET_API_KEY: z.string().min(1).optional(),
+  SPREADSHEET_BASE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, "SPREADSHEET_BASE_ID may hold only letters, digits, _ and -")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,0 +1,136 @@
+/**
+ * A local fake of the hosted spreadsheet API (DESIGN D9), speaking its Airtable-style dialect: bearer key, the
+ * metadata endpoint and records paged by an opaque offset, with the API's error bodies. Tests start it on a free
+ * port with `startSpreadsheetApi`; offline development runs it as a process:
+ *   node tests/fakes/spreadsheet-api.ts   (PORT, default 4010; SPREADSHEET_API_KEY, default the demo key)
+ * and sets SPREADSHEET_API_URL=http://127.0.0.1:4010, SPREADSHEET_API_KEY and SPREADSHEET_BASE_ID=appIntrobaseDemo.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEMO_API_KEY, demoBase, type FakeBase, type FakeTable } from "./spreadsheet-fixtures.ts";
+
+export interface FakeRequest {
+  method: string;
+  /** Path and query, as received. */
+  url: string;
+  status: number;
+}
+
+export interface SpreadsheetApiFake {
+  url: string;
+  /** The bases served, by id: tests may change them (add a fault, drop a table) between calls. */
+  bases: Map<string, FakeBase>;
+  /** Every request answered, in order (the key is not recorded). */
+  requests: FakeRequest[];
+  stop(): Promise<void>;
+}
+
+export interface FakeOptions {
+  apiKey?: string;
+  bases?: FakeBase[];
+  /** 0 (the default) picks a free port. */
+  port?: number;
+}
+
+/** The API's page size limit. */
+const MAX_PAGE_SIZE = 100;
+
+type Answer = [status: number, body: unknown];
+
+const error = (status: number, type: string, message?: string): Answer => [status, { error: message ? { type, message } : type }];
+
+function findTable(base: FakeBase, idOrName: string): FakeTable | undefined {
+  return base.tables.find((t) => t.id === idOrName || t.name === idOrName);
+}
+
+/** Offsets are opaque to clients; ours carry the index of the next record ("itr<index>/<record id>"). */
+const encodeOffset = (table: FakeTable, index: number) => `itr${index.toString(36)}/${table.records[index]!.id}`;
+function decodeOffset(table: FakeTable, offset: string): number | undefined {
+  const match = /^itr([0-9a-z]+)\/(rec\w+)$/.exec(offset);
+  const index = match ? parseInt(match[1]!, 36) : NaN;
+  return Number.isInteger(index) && table.records[index]?.id === match?.[2] ? index : undefined;
+}
+
+function listRecords(table: FakeTable, query: URLSearchParams): Answer {
+  const pageSize = Number(query.get("pageSize") ?? MAX_PAGE_SIZE);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    return error(422, "INVALID_PAGE_SIZE", `pageSize must be between 1 and ${MAX_PAGE_SIZE}`);
+  }
+  const maxRecords = query.has("maxRecords") ? Number(query.get("maxRecords")) : Infinity;
+  const offset = query.get("offset");
+  const start = offset === null ? 0 : decodeOffset(table, offset);
+  if (start === undefined) return error(422, "LIST_RECORDS_ITERATOR_NOT_AVAILABLE");
+  const page = Math.floor(start / pageSize) + 1;
+  if (table.fault && page >= table.fault.fromPage) return error(table.fault.status, table.fault.type, table.fault.message);
+  const end = Math.min(start + pageSize, table.records.length, maxRecords);
+  const body: { records: FakeTable["records"]; offset?: string } = { records: table.records.slice(start, end) };
+  if (end < Math.min(table.records.length, maxRecords)) body.offset = encodeOffset(table, end);
+  return [200, body];
+}
+
+function route(bases: Map<string, FakeBase>, method: string, url: URL): Answer {
+  if (method !== "GET") return error(404, "NOT_FOUND");
+  const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  // GET /v0/meta/bases/{baseId}/tables
+  if (parts[0] === "v0" && parts[1] === "meta" && parts[2] === "bases" && parts[4] === "tables" && parts.length === 5) {
+    const base = bases.get(parts[3]!);
+    if (!base) return error(404, "NOT_FOUND");
+    if (base.metadataDenied)
+      return error(403, "INVALID_PERMISSIONS_OR_MODEL_NOT_FOUND", "Invalid permissions, or the requested model was not found.");
+    return [200, { tables: base.tables.map((t) => ({ id: t.id, name: t.name, primaryFieldId: t.fields[0]?.id, fields: t.fields })) }];
+  }
+  // GET /v0/{baseId}/{table}[/{recordId}]
+  if (parts[0] === "v0" && (parts.length === 3 || parts.length === 4)) {
+    const base = bases.get(parts[1]!);
+    if (!base) return error(404, "NOT_FOUND");
+    const table = findTable(base, parts[2]!);
+    if (!table) return error(404, "TABLE_NOT_FOUND", `Could not find table ${parts[2]} in application ${base.id}`);
+    if (parts.length === 3) return listRecords(table, url.searchParams);
+    const record = table.records.find((r) => r.id === parts[3]);
+    return record ? [200, record] : error(404, "NOT_FOUND");
+  }
+  return error(404, "NOT_FOUND");
+}
+
+export async function startSpreadsheetApi({
+  apiKey = DEMO_API_KEY,
+  bases = [demoBase()],
+  port = 0,
+}: FakeOptions = {}): Promise<SpreadsheetApiFake> {
+  const served = new Map(bases.map((b) => [b.id, b]));
+  const requests: FakeRequest[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    let answer: Answer;
+    if (url.pathname === "/healthz") answer = [200, { ok: true }];
+    else if (req.headers.authorization !== `Bearer ${apiKey}`) answer = error(401, "AUTHENTICATION_REQUIRED", "Authentication required");
+    else answer = route(served, req.method ?? "GET", url);
+    const [status, body] = answer;
+    requests.push({ method: req.method ?? "GET", url: req.url ?? "/", status });
+    res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    bases: served,
+    requests,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((e) => (e ? reject(e) : resolve()));
+      }),
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const fake = await startSpreadsheetApi({
+    apiKey: process.env.SPREADSHEET_API_KEY || DEMO_API_KEY,
+    port: Number(process.env.PORT ?? 4010),
+  });
+  console.log(`spreadsheet API fake: ${fake.url} (bases: ${[...fake.bases.keys()].join(", ")})`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void fake.stop().then(() => process.exit(0)));
+}
