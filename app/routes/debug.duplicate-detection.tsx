@@ -21,7 +21,7 @@ export default function DuplicateDetection({ loaderData }: Route.ComponentProps)
       <p className="mt-2 max-w-prose text-sm text-fg-muted">
         Check the directory for duplicate companies batch by batch. A dry run shows what would happen; with dry run off, high-confidence
         duplicates (95% or more) are merged and potential ones (85% to 95%) go to the review queue in{" "}
-        <a className="text-accent hover:underline" href="/admin/duplicate-management">
+        <a className="text-accent underline" href="/admin/duplicate-management">
           Duplicate management
         </a>
         .

@@ -120,7 +120,7 @@ export function CleanupTool({ totalCompanies, onChanged }: { totalCompanies: num
           listing it was merged into. Merges are meant for authorized administrators; any merge can be undone from Duplicate management.
         </p>
         <p>
-          <a className="text-accent hover:underline" href="/admin/audit-log?operation=merge_operation">
+          <a className="text-accent underline" href="/admin/audit-log?operation=merge_operation">
             Open the audit log of merges
           </a>
         </p>
