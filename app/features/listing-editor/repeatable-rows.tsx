@@ -25,6 +25,8 @@ export interface RowRenderer {
     values: Record<string, string | undefined>;
     name: (field: string) => string;
     error: (field: string) => string | null;
+    /** A field's name, label, saved value and message at once: `<TextField {...field("title")} />`. */
+    field: (field: string) => { name: string; label: string; defaultValue: string; error: string | null };
   }): ReactNode;
 }
 
@@ -155,6 +157,12 @@ export function RepeatableRows({
                     values: row.values,
                     name: (field) => rowInputName(section, index, field),
                     error: (field) => row.errors[field] ?? null,
+                    field: (field) => ({
+                      name: rowInputName(section, index, field),
+                      label: (spec.fields as Record<string, string>)[field] ?? field,
+                      defaultValue: row.values[field] ?? "",
+                      error: row.errors[field] ?? null,
+                    }),
                   })}
                 </div>
               </fieldset>
