@@ -10,6 +10,7 @@ import { RouterContextProvider } from "react-router";
 import { ensureDemoUsers } from "#db/seed/demo-users.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
 import { DUPLICATE_SCAN_JOB, runDuplicateScanJob } from "~/features/duplicates/duplicate-scan-job.server.ts";
+import { INDUSTRIES_MIGRATION_JOB, runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
@@ -39,7 +40,7 @@ export async function prepare(): Promise<void> {
   }
   await getDirectoryIndex(database);
   // Operator jobs (DESIGN D10) run in the server process; a job a restart interrupted resumes here.
-  startJobWorker(database, { [DUPLICATE_SCAN_JOB]: runDuplicateScanJob });
+  startJobWorker(database, { [DUPLICATE_SCAN_JOB]: runDuplicateScanJob, [INDUSTRIES_MIGRATION_JOB]: runIndustriesMigrationJob });
 }
 
 /** A clean stop: the running job finishes its current step and goes back to the queue to resume later. */

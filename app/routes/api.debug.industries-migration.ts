@@ -1,9 +1,44 @@
+import { z } from "zod";
 import type { Route } from "./+types/api.debug.industries-migration";
+import { getMigrationJob, latestMigrationJob, startIndustriesMigration } from "~/features/taxonomy/migration-jobs.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { jsonErrorResponse } from "~/lib/http.server.ts";
+import { badRequest, jsonError, methodNotAllowed, notFound } from "~/lib/http.server.ts";
+import { jobView } from "~/lib/job-view.ts";
+import { kickJobWorker } from "~/lib/job-worker.server.ts";
 
-// Placeholder: being built (issue 6).
-export function loader(args: Route.LoaderArgs) {
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * GET /api/debug/industries-migration?job={id}: a migration job and its run (steps, log, results), live while it
+ * runs; without `job`, the latest migration (or null).
+ */
+export async function loader(args: Route.LoaderArgs) {
   requireAdmin(args, "debug");
-  return jsonErrorResponse(404, "Not found.");
+  const { database } = getAppContext(args.context);
+  const raw = new URL(args.request.url).searchParams.get("job");
+  if (raw === null) return Response.json(await latestMigrationJob(database), { headers: NO_STORE });
+  const id = z.uuid().safeParse(raw);
+  if (!id.success) return badRequest("The job id must be a UUID.");
+  const view = await getMigrationJob(database, id.data);
+  return view ? Response.json(view, { headers: NO_STORE }) : notFound("No such migration.");
+}
+
+/** POST: queues a migration and answers 202 with its job; 409 with the running one while another is under way. */
+export async function action(args: Route.ActionArgs) {
+  const admin = requireAdmin(args, "debug");
+  if (args.request.method !== "POST") return methodNotAllowed();
+  try {
+    const job = await startIndustriesMigration(getAppContext(args.context).database, admin);
+    kickJobWorker();
+    return Response.json(
+      { job: jobView(job), run: null },
+      { status: 202, headers: { ...NO_STORE, Location: `/api/debug/industries-migration?job=${job.id}` } },
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.code === "conflict")
+      return Response.json({ error: error.message, ...(error.details as object) }, { status: 409, headers: NO_STORE });
+    return jsonError(error);
+  }
 }

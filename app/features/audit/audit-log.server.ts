@@ -14,7 +14,8 @@ export type AuditOperation =
   | "feature_application"
   | "listing_edit"
   | "reference_edit"
-  | "tier_edit";
+  | "tier_edit"
+  | "industries_migration";
 
 export interface AuditEntry {
   operation: AuditOperation;

@@ -19,6 +19,7 @@ export const KNOWN_OPERATIONS = [
   "listing_edit",
   "reference_edit",
   "tier_edit",
+  "industries_migration",
 ] as const satisfies readonly AuditOperation[];
 
 /** Spec 02 §3's actions, then the product's own (undo, the application and introduction decisions). */
@@ -35,6 +36,8 @@ export const KNOWN_ACTIONS = [
   "signed_up",
   "accepted",
   "declined",
+  "migrated",
+  "restored",
 ] as const;
 
 export interface AuditFilterValues {
