@@ -1,39 +1,7 @@
 /** Reference lists the product ships with. Names follow spec 01 §2 and spec 02 §3. */
 
-export const PRIMARY_CATEGORIES = [
-  "AI",
-  "Marketing",
-  "Aerospace & Defense",
-  "Agriculture",
-  "Analytics",
-  "Architecture",
-  "Arts",
-  "FinTech",
-  "Battery Technology",
-  "Cosmetics",
-  "Biotechnology",
-  "Web3",
-  "Construction",
-  "Sports",
-  "Retail",
-  "Cybersecurity",
-  "E-commerce",
-  "Education",
-  "Energy",
-  "Environmental Services",
-  "Healthcare",
-  "Manufacturing",
-  "Software",
-  "Logistics",
-  "Media",
-  "Non-profit",
-  "Real Estate",
-  "Robotics",
-  "Science",
-  "Telecommunications",
-  "Travel",
-  "VC & Investment",
-] as const;
+// The demo directory starts on the flat list of primary categories, the taxonomy before its migration (issue 6).
+export { PRIMARY_CATEGORIES } from "../../app/features/taxonomy/taxonomy.ts";
 
 export const GEOGRAPHIES = ["NA", "Europe", "Asia", "Australia & Oceania", "CEE", "Africa"] as const;
 
