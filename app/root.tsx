@@ -2,18 +2,30 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
+import { pageMeta, SITE_DESCRIPTION } from "~/features/seo/meta-tags.ts";
+import { siteOrigin } from "~/features/seo/site-origin.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import "./app.css";
 
-/** The nonce, and who is signed in (identity and tier only: what the header, menus and gates need). */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The nonce, the public origin (for canonical and Open Graph URLs: meta functions also run in the browser, where
+ * the environment is out of reach), and who is signed in (identity and tier only: what the header, menus and
+ * gates need).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { cspNonce, user } = getAppContext(context);
   return {
     nonce: cspNonce,
+    origin: siteOrigin(request),
     /** The external pilot form, when one is configured (public configuration, not a secret). */
     pilotFormUrl: getEnv().PILOT_FORM_URL ?? null,
     user: user ? { id: user.id, name: user.name, email: user.email, picture: user.picture, tier: user.tier, role: user.role } : null,
   };
+}
+
+/** Site-wide defaults, for a page without its own meta (each page's meta replaces these, it does not add to them). */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta({ origin: loaderData?.origin, path: null, title: "Partner and Investor Directory", description: SITE_DESCRIPTION });
 }
 
 export type RootUser = NonNullable<Awaited<ReturnType<typeof loader>>["user"]>;

@@ -22,6 +22,9 @@ import { ResultsGrid } from "~/features/directory/results-grid.tsx";
 import { PaginationBar } from "~/features/directory/pagination-bar.tsx";
 import { IntroRequestDialog } from "~/features/introductions/intro-request-dialog-lazy.ts";
 import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
+import { directoryMeta, directoryStructuredData } from "~/features/seo/directory-seo.ts";
+import { JsonLd, useSiteOrigin } from "~/features/seo/json-ld-script.tsx";
+import { originOf } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError, DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -32,12 +35,10 @@ const HEADINGS = { all: "All Listings", startup: "Startups", investor: "Investor
 const REFRESH_MS = 60_000;
 const SEARCH_DEBOUNCE_MS = 300;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const total = loaderData && "result" in loaderData ? loaderData.result.pagination.totalRecords : undefined;
-  return [
-    { title: "Partner Directory | Introbase" },
-    { name: "description", content: `Discover and connect with partners, startups, and investors${total ? `: ${total} listings` : ""}.` },
-  ];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const page =
+    loaderData && "result" in loaderData ? { query: loaderData.query, totalRecords: loaderData.result.pagination.totalRecords } : null;
+  return directoryMeta(originOf(matches), page);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -126,9 +127,11 @@ function DirectoryView({
   };
   const hrefFor = (page: number) => `${pathname}?${directoryQueryToParams({ ...query, page }).toString()}`;
   const heading = HEADINGS[query.entityType ?? "all"];
+  const origin = useSiteOrigin();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+      {origin ? <JsonLd data={directoryStructuredData(origin, query, result.data)} /> : null}
       <h1 className="text-3xl font-bold tracking-tight">Partner Directory</h1>
       <p className="mt-2 text-fg-muted">Discover and connect with partners, startups, and investors</p>
 

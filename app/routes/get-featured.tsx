@@ -20,6 +20,7 @@ import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
 import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { PROOF_MESSAGES, spendProof } from "~/features/verification/proof-of-work.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 
 const AUDIENCES = {
   startup: {
@@ -46,9 +47,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const audience = loaderData ? AUDIENCES[loaderData.type] : undefined;
-  return [{ title: `${audience?.title ?? "Get Featured"} | Introbase` }, { name: "description", content: audience?.intro ?? "" }];
+  return pageMeta({
+    origin: originOf(matches),
+    path: loaderData ? `/get-featured/${loaderData.type}` : null,
+    title: audience?.title ?? "Get Featured",
+    description: audience?.intro ?? "Apply to be featured in the Introbase directory.",
+  });
 }
 
 type Errors = Partial<Record<FeatureField | "logo" | "proof", string>>;

@@ -9,18 +9,21 @@ import { getFundingRows } from "~/features/home/get-featured-startups.server.ts"
 import { HomeHero } from "~/features/home/home-hero.tsx";
 import { HowItWorks } from "~/features/home/how-it-works.tsx";
 import { LatestFundingSection } from "~/features/home/latest-funding-section.tsx";
+import { JsonLd, useSiteOrigin } from "~/features/seo/json-ld-script.tsx";
+import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
+import { websiteJsonLd } from "~/features/seo/structured-data.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { logger } from "~/lib/logger.server.ts";
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: "Connect with the Right Partners | Introbase" },
-    {
-      name: "description",
-      content:
-        "Introbase connects startups, investors and local partners through curated, consent-based warm introductions. See the latest funding rounds and explore the network.",
-    },
-  ];
+/** Home and its alias /service-landing-2 are one page: both name / as canonical. */
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originOf(matches),
+    path: "/",
+    title: "Connect with the Right Partners",
+    description:
+      "Introbase connects startups, investors and local partners through curated, consent-based warm introductions. See the latest funding rounds and explore the network.",
+  });
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -36,8 +39,10 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const [pilotOpen, setPilotOpen] = useState(false);
   const { unlock } = useUnlockPrompt();
+  const origin = useSiteOrigin();
   return (
     <>
+      {origin ? <JsonLd data={[websiteJsonLd(origin)]} /> : null}
       <HomeHero onGrowWithIntros={() => setPilotOpen(true)} />
       <LatestFundingSection rows={loaderData.fundingRows} onUnlock={unlock} />
       <HowItWorks />

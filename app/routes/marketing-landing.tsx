@@ -7,16 +7,16 @@ import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
 import { PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
 import { ComingSoonButton } from "~/features/home/coming-soon.tsx";
+import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: "Curated Warm Intros for Startups, Partners and Investors | Introbase" },
-    {
-      name: "description",
-      content:
-        "Submit your profile, we curate matches from real growth signals, and you receive warm, consent-based introductions. For startups, partners and investors.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originOf(matches),
+    path: "/service-landing-1",
+    title: "Curated Warm Intros for Startups, Partners and Investors",
+    description:
+      "Submit your profile, we curate matches from real growth signals, and you receive warm, consent-based introductions. For startups, partners and investors.",
+  });
 }
 
 const STEPS = [

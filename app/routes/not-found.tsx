@@ -2,14 +2,17 @@ import { Compass } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 import { logger } from "~/lib/logger.server.ts";
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: "Page not found | Introbase" },
-    { name: "description", content: "The page you're looking for doesn't exist or has been moved." },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originOf(matches),
+    path: null,
+    title: "Page not found",
+    description: "The page you're looking for doesn't exist or has been moved.",
+    robots: "noindex",
+  });
 }
 
 /** Any path no other route claims (spec 01 §2): logged, so broken links show up in the server logs. */

@@ -9,16 +9,16 @@ import { PilotApplicationForm, type PilotFormResult } from "~/features/applicati
 import { parsePilotApplication } from "~/features/applications/pilot-application.ts";
 import { getPilotSlotsOpen, pilotApplicationAttempts, submitPilotApplication } from "~/features/applications/pilot-applications.server.ts";
 import { applyForPilotLabel, PILOT_NOTE, PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
+import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: "Partner-Led Growth Pilot | Introbase" },
-    {
-      name: "description",
-      content: `A done-for-you, partner-led growth pilot: ${PILOT_OFFER.introsPromised} warm intros in ${PILOT_OFFER.pilotDays} days for B2B startups from Seed to Series A. Cohort of ${PILOT_OFFER.cohortSize} startups.`,
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originOf(matches),
+    path: "/pilot",
+    title: "Partner-Led Growth Pilot",
+    description: `A done-for-you, partner-led growth pilot: ${PILOT_OFFER.introsPromised} warm intros in ${PILOT_OFFER.pilotDays} days for B2B startups from Seed to Series A. Cohort of ${PILOT_OFFER.cohortSize} startups.`,
+  });
 }
 
 const VALUES = [

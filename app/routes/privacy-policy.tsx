@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/privacy-policy";
+import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: "Privacy Policy | Introbase" },
-    {
-      name: "description",
-      content: "How Introbase collects, uses, shares and protects personal data, and the rights you have under the GDPR and the CCPA.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originOf(matches),
+    path: "/privacy-policy",
+    title: "Privacy Policy",
+    description: "How Introbase collects, uses, shares and protects personal data, and the rights you have under the GDPR and the CCPA.",
+  });
 }
 
 /** Spec 02 §2: both dates are January 24, 2025. */

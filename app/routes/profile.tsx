@@ -6,7 +6,7 @@ import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
 import { quotaStatus } from "~/features/access/quotas.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
 import { QuotaExceededProfile } from "~/features/profiles/quota-exceeded-profile.tsx";
-import { parseListingType, TYPE_LABEL, type ListingType } from "~/features/catalog/listing-types.ts";
+import { parseListingType, type ListingType } from "~/features/catalog/listing-types.ts";
 import { InvestorProfile } from "~/features/profiles/investor-profile.tsx";
 import { LockedProfile } from "~/features/profiles/locked-profile.tsx";
 import { PartnerProfile } from "~/features/profiles/partner-profile.tsx";
@@ -15,6 +15,9 @@ import { getSimilarListings, type SimilarListing } from "~/features/profiles/sim
 import { StartupProfile } from "~/features/profiles/startup-profile.tsx";
 import { ReportDuplicateButton } from "~/features/duplicates/report-duplicate-button.tsx";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
+import { JsonLd, useSiteOrigin } from "~/features/seo/json-ld-script.tsx";
+import { originOf } from "~/features/seo/meta-tags.ts";
+import { profileMeta, profileStructuredData, type ProfileSeoInput } from "~/features/seo/profile-seo.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { survivorOf } from "~/features/duplicates/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -52,9 +55,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       if (survivor) throw redirect(`/profile/${survivor.type}/${encodeURIComponent(survivor.slug)}`, 301);
       return data({ status: "not_found" as const }, { status: 404 });
     }
-    if (view.status === "locked") return { status: "locked" as const, teaser: view.teaser };
-    if (view.status === "quota_exceeded") return { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views };
-    return { status: "ok" as const, listing: view.listing, similar, views: view.views ?? null };
+    const { noindex } = view;
+    const result =
+      view.status === "locked"
+        ? { status: "locked" as const, teaser: view.teaser, noindex }
+        : view.status === "quota_exceeded"
+          ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex }
+          : { status: "ok" as const, listing: view.listing, similar, views: view.views ?? null, noindex };
+    // A listing kept out of search engines says so in a header too, which crawlers read before the HTML.
+    return noindex ? data(result, { headers: { "X-Robots-Tag": "noindex" } }) : result;
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, message } = describeError(error);
@@ -62,12 +71,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData || loaderData.status === "not_found")
-    return [{ title: "Profile Not Found | Introbase" }, { name: "robots", content: "noindex" }];
-  const listing = loaderData.status === "ok" ? loaderData.listing : loaderData.teaser;
-  const tags = [{ title: `${listing.name} – ${TYPE_LABEL[listing.type]} | Introbase` }];
-  return listing.tagline ? [...tags, { name: "description", content: listing.tagline }] : tags;
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return profileMeta(originOf(matches), loaderData);
+}
+
+/** The profile's JSON-LD (Organization, paywalled WebPage, BreadcrumbList), from what this viewer was sent. */
+function ProfileStructuredData({ data: content }: { data: ProfileSeoInput }) {
+  const origin = useSiteOrigin();
+  return origin ? <JsonLd data={profileStructuredData(origin, content)} /> : null;
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
@@ -77,12 +92,19 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const next = navigation.state === "loading" ? navigation.location.pathname : null;
   if (next && next !== pathname && next.startsWith("/profile/")) return <Spinner label="Loading profile..." className="py-24" />;
   if (loaderData.status === "not_found") return <ProfileNotFound />;
-  if (loaderData.status === "locked") return <LockedProfile teaser={loaderData.teaser} />;
+  if (loaderData.status === "locked")
+    return (
+      <>
+        <ProfileStructuredData data={loaderData} />
+        <LockedProfile teaser={loaderData.teaser} />
+      </>
+    );
   if (loaderData.status === "quota_exceeded") return <QuotaExceededProfile teaser={loaderData.teaser} />;
   const { listing, similar, views } = loaderData;
   const user = useCurrentUser();
   return (
     <>
+      <ProfileStructuredData data={loaderData} />
       {views && views.limit !== null && views.remaining !== null ? (
         <div className="mx-auto flex max-w-6xl justify-end px-4 pt-4 sm:px-6">
           <QuotaIndicator type="views" remaining={views.remaining} limit={views.limit} status={quotaStatus(views.remaining, views.limit)} />

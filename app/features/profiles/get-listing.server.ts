@@ -13,12 +13,25 @@ function publishedListing(type: ListingType, slug: string) {
   return and(eq(s.listings.type, type), eq(s.listings.slug, slug), eq(s.listings.processingStatus, "published"));
 }
 
-/**
- * One published listing with everything its profile shows, before gating. The listing and its five child
- * lists are read in parallel: the children select by the same type+slug condition instead of waiting for the
- * listing's id. Contact e-mails (team and primary contact) are never selected.
- */
+/** A listing's profile before gating, and how search engines may treat its page (issue 6 §6). */
+export interface ListingRecord {
+  detail: ListingDetail;
+  /** Kept out of search engines: the profile says noindex, and the sitemap leaves it out. */
+  noindex: boolean;
+  updatedAt: Date;
+}
+
+/** One published listing with everything its profile shows, before gating. */
 export async function getListingDetail(database: Database, type: ListingType, slug: string): Promise<ListingDetail | null> {
+  return (await getListingRecord(database, type, slug))?.detail ?? null;
+}
+
+/**
+ * One published listing with everything its profile shows, before gating, and its search-engine settings. The
+ * listing and its five child lists are read in parallel: the children select by the same type+slug condition
+ * instead of waiting for the listing's id. Contact e-mails (team and primary contact) are never selected.
+ */
+export async function getListingRecord(database: Database, type: ListingType, slug: string): Promise<ListingRecord | null> {
   if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
   const { db } = database;
   const listingId = () => db.select({ id: s.listings.id }).from(s.listings).where(publishedListing(type, slug));
@@ -59,6 +72,8 @@ export async function getListingDetail(database: Database, type: ListingType, sl
         latestRoundDate: l.latestRoundDate,
         latestRoundAmount: l.latestRoundAmount,
         fundingRoundCount: l.fundingRoundCount,
+        noindex: l.noindex,
+        updatedAt: l.updatedAt,
       })
       .from(l)
       .where(publishedListing(type, slug))
@@ -110,9 +125,11 @@ export async function getListingDetail(database: Database, type: ListingType, sl
     revenueRangeId,
     visibility,
     fieldVisibility,
+    noindex,
+    updatedAt,
     ...rest
   } = row;
-  return {
+  const detail: ListingDetail = {
     ...rest,
     industry: namesOf(industryIds, index.industry),
     geography: namesOf(geographyIds, index.geography),
@@ -129,6 +146,7 @@ export async function getListingDetail(database: Database, type: ListingType, sl
     faqs,
     fundingRounds: rounds.map((round) => ({ ...round, amount: round.amount === null ? null : Number(round.amount) })),
   };
+  return { detail, noindex, updatedAt };
 }
 
 /**

@@ -2,6 +2,7 @@ import { Lock, LogIn } from "lucide-react";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import type { LockedTeaser } from "~/features/catalog/listing-types.ts";
+import { PAYWALLED_CLASS } from "./gated-sections.ts";
 import { BackToListings, BadgeList, ListingAvatar } from "./profile-layout.tsx";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
@@ -30,7 +31,10 @@ export function LockedProfile({ teaser }: { teaser: LockedTeaser }) {
             ) : null}
           </div>
         </div>
-        <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed border-border bg-surface-muted px-4 py-8 text-center sm:px-8">
+        {/* The whole profile is above the viewer's tier: this panel stands for it (named in the JSON-LD hasPart). */}
+        <div
+          className={`${PAYWALLED_CLASS} mt-8 flex flex-col items-center rounded-xl border border-dashed border-border bg-surface-muted px-4 py-8 text-center sm:px-8`}
+        >
           <span className="flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent">
             <Lock className="size-6" aria-hidden="true" />
           </span>

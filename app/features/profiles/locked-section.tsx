@@ -4,6 +4,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { gateAppearance, type GatingMode } from "~/features/access/gating-modes.ts";
 import type { LockedField } from "~/features/catalog/listing-types.ts";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
+import { cn } from "~/lib/cn.ts";
+import { PAYWALLED_CLASS } from "./gated-sections.ts";
 
 const TIER_NAME = { public: "Public", subscriber: "Subscriber", premium: "Premium" } as const;
 
@@ -39,7 +41,7 @@ function UnlockRow({ locked }: { locked: LockedField }) {
 export function LockedPlaceholder({ locked, compact = false }: { locked: LockedField; compact?: boolean }) {
   if (compact) {
     return (
-      <div className="flex flex-col gap-2" title={locked.message}>
+      <div className={cn(PAYWALLED_CLASS, "flex flex-col gap-2")} title={locked.message}>
         <div className="flex items-center gap-3">
           <span aria-hidden="true" className="text-lg font-semibold text-fg-muted blur-[3px] select-none">
             {locked.placeholder || "$X.X"}
@@ -51,7 +53,7 @@ export function LockedPlaceholder({ locked, compact = false }: { locked: LockedF
     );
   }
   return (
-    <div className="flex flex-col gap-3 rounded-lg border border-dashed border-border bg-surface-muted p-4">
+    <div className={cn(PAYWALLED_CLASS, "flex flex-col gap-3 rounded-lg border border-dashed border-border bg-surface-muted p-4")}>
       <div className="relative" title={locked.message}>
         <div aria-hidden="true" className="pointer-events-none flex flex-col gap-2 blur-[3px] select-none">
           {locked.placeholder ? <p className="text-sm leading-relaxed text-fg-muted">{locked.placeholder}</p> : null}
@@ -87,7 +89,7 @@ function DefaultModeGate({ locked }: { locked: LockedField }) {
       onClick={unlock}
       aria-haspopup="dialog"
       title={locked.message}
-      className="group relative w-full rounded-lg border border-dashed border-border p-3 text-left"
+      className={cn(PAYWALLED_CLASS, "group relative w-full rounded-lg border border-dashed border-border p-3 text-left")}
     >
       <span className="text-sm text-fg-muted">{locked.placeholder || locked.message}</span>
       <span className="absolute inset-0 flex items-center justify-center gap-1.5 rounded-lg bg-surface-raised/85 text-sm font-semibold opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
@@ -104,7 +106,13 @@ function GhostModeGate({ locked }: { locked: LockedField }) {
   const { unlock } = useUnlockPrompt();
   const Icon = ICONS[gateAppearance("tier", "ghost").icon];
   return (
-    <Button variant="ghost" size="sm" onClick={unlock} aria-haspopup="dialog" className="h-auto py-2 whitespace-normal text-fg-muted">
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={unlock}
+      aria-haspopup="dialog"
+      className={cn(PAYWALLED_CLASS, "h-auto py-2 whitespace-normal text-fg-muted")}
+    >
       <Icon aria-hidden="true" className="text-accent" />
       <span>
         {locked.placeholder ? `${locked.placeholder}. ` : ""}

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { QUOTA_EXCEEDED, quotaLimitReachedMessage, type QuotaType } from "~/features/access/quotas.ts";
 import type { LockedTeaser } from "~/features/catalog/listing-types.ts";
+import { PAYWALLED_CLASS } from "./gated-sections.ts";
 import { BackToListings, BadgeList, ListingAvatar } from "./profile-layout.tsx";
 
 /**
@@ -29,7 +30,9 @@ export function QuotaExceededProfile({ teaser, type = "views" }: { teaser: Locke
             ) : null}
           </div>
         </div>
-        <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed border-border bg-surface-muted px-4 py-8 text-center sm:px-8">
+        <div
+          className={`${PAYWALLED_CLASS} mt-8 flex flex-col items-center rounded-xl border border-dashed border-border bg-surface-muted px-4 py-8 text-center sm:px-8`}
+        >
           <span className="flex size-12 items-center justify-center rounded-full bg-danger/10 text-danger">
             <AlertTriangle className="size-6" aria-hidden="true" />
           </span>

@@ -4,12 +4,13 @@ import { getFieldRules } from "../access/field-rules.server.ts";
 import { gateDirectoryItem, redactListing, toTeaser, type Viewer } from "../access/redact-listing.ts";
 import { recordCompanyView, type QuotaState, type UsageSubject } from "../access/usage.server.ts";
 import type { ListingCard, ListingDetail, ListingType, LockedTeaser, VisibleListing } from "../catalog/listing-types.ts";
-import { getListingDetail } from "./get-listing.server.ts";
+import { getListingRecord } from "./get-listing.server.ts";
 
+/** `noindex`: the listing is kept out of search engines (its page says so; the sitemap leaves it out). */
 export type ProfileView =
-  | { status: "ok"; listing: VisibleListing; views?: QuotaState }
-  | { status: "locked"; teaser: LockedTeaser }
-  | { status: "quota_exceeded"; teaser: LockedTeaser; views: QuotaState }
+  | { status: "ok"; listing: VisibleListing; views?: QuotaState; noindex: boolean }
+  | { status: "locked"; teaser: LockedTeaser; noindex: boolean }
+  | { status: "quota_exceeded"; teaser: LockedTeaser; views: QuotaState; noindex: boolean }
   | { status: "not_found" };
 
 /**
@@ -23,19 +24,22 @@ export async function viewProfile(
   viewer: Viewer,
   meter?: UsageSubject,
 ): Promise<ProfileView> {
-  const [detail, rules] = await Promise.all([getListingDetail(database, type, slug), getFieldRules(database)]);
-  if (!detail) return { status: "not_found" };
+  const [record, rules] = await Promise.all([getListingRecord(database, type, slug), getFieldRules(database)]);
+  if (!record) return { status: "not_found" };
+  const { detail, noindex } = record;
   const listing = redactListing(detail, viewer, rules);
   if (listing) {
-    if (!meter) return { status: "ok", listing };
+    if (!meter) return { status: "ok", listing, noindex };
     // A signed-in viewer spends a company view (once per listing a month); with none left, the details stay here.
     const { allowed, ...views } = await recordCompanyView(database, meter, detail.id);
-    return allowed ? { status: "ok", listing, views } : { status: "quota_exceeded", teaser: toTeaser(cardOf(detail)), views };
+    return allowed
+      ? { status: "ok", listing, views, noindex }
+      : { status: "quota_exceeded", teaser: toTeaser(cardOf(detail)), views, noindex };
   }
   const teaser = gateDirectoryItem(cardOf(detail), viewer);
   // Both gates read the same listing level; disagreeing would mean a bug, and the safe answer is no data.
   if (!teaser.locked) throw new AppError("internal", "Listing and field gates disagree about a listing's visibility.");
-  return { status: "locked", teaser };
+  return { status: "locked", teaser, noindex };
 }
 
 const CARD_FIELDS = [

@@ -1,0 +1,53 @@
+import { renderToString } from "react-dom/server";
+import type { ReactNode } from "react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { GatedField, LockedField, VisibleListing } from "../catalog/listing-types.ts";
+import { detail, teaser } from "../seo/test-listings.ts";
+import { PAYWALLED_CLASS, paywalledSections } from "./gated-sections.ts";
+import { InvestorProfile } from "./investor-profile.tsx";
+import { LockedProfile } from "./locked-profile.tsx";
+import { PartnerProfile } from "./partner-profile.tsx";
+import { StartupProfile } from "./startup-profile.tsx";
+
+const LOCK: LockedField = { requiredTier: "subscriber", placeholder: "Premium content", message: "Upgrade to unlock premium data" };
+const ALL: GatedField[] = ["revenueRange", "problem", "solution", "timing", "howItWorks", "keyUseCases", "team", "faqs"];
+
+function listing(type: VisibleListing["type"], locked: GatedField[]): VisibleListing {
+  return { ...detail({ type }), lockedFields: Object.fromEntries(locked.map((field) => [field, LOCK])) };
+}
+
+function render(l: VisibleListing): string {
+  const view =
+    l.type === "investor" ? (
+      <InvestorProfile listing={l} />
+    ) : l.type === "partner" ? (
+      <PartnerProfile listing={l} similar={[]} />
+    ) : (
+      <StartupProfile listing={l} similar={[]} />
+    );
+  return inRouter(view);
+}
+
+/** Rendered inside a data router, as the pages are (the gates read the root route's data). */
+function inRouter(node: ReactNode): string {
+  const Stub = createRoutesStub([{ path: "/", Component: () => node }]);
+  return renderToString(<Stub />);
+}
+
+const marked = (html: string) => html.match(new RegExp(`class="(?:[^"]* )?${PAYWALLED_CLASS}[ "]`, "g"))?.length ?? 0;
+
+describe("paywalled sections", () => {
+  for (const type of ["startup", "investor", "partner"] as const) {
+    it(`${type}: every gated section drawn carries the class, and only those`, () => {
+      for (const locked of [[], ALL, ["team"], ["keyUseCases"], ["revenueRange", "faqs"]] as GatedField[][]) {
+        const l = listing(type, locked);
+        expect(marked(render(l)), `${type} with ${locked.join(",") || "nothing"} locked`).toBe(paywalledSections(l).length);
+      }
+    });
+  }
+
+  it("a locked teaser's panel carries the class", () => {
+    expect(marked(inRouter(<LockedProfile teaser={teaser()} />))).toBe(1);
+  });
+});

@@ -1,0 +1,24 @@
+import type { GatedField, ListingType, VisibleListing } from "../catalog/listing-types.ts";
+
+/**
+ * The class on every gated section as drawn for a viewer who may not see it (a placeholder, never the value). The
+ * profile's JSON-LD names it in `hasPart.cssSelector`, which is how search engines learn that the section is
+ * paywalled rather than cloaked.
+ */
+export const PAYWALLED_CLASS = "paywalled-section";
+export const PAYWALLED_SELECTOR = `.${PAYWALLED_CLASS}`;
+
+/**
+ * The gated fields each profile view draws. Key use cases are left out everywhere: a locked list of use cases is
+ * hidden rather than drawn (spec 01 §2), so no element could carry the class.
+ */
+const DRAWN: Record<ListingType, readonly GatedField[]> = {
+  startup: ["problem", "solution", "timing", "howItWorks", "revenueRange", "team", "faqs"],
+  investor: ["revenueRange", "team"],
+  partner: ["team"],
+};
+
+/** The sections this profile draws as placeholders for its viewer: each one carries PAYWALLED_CLASS. */
+export function paywalledSections(listing: Pick<VisibleListing, "type" | "lockedFields">): GatedField[] {
+  return DRAWN[listing.type].filter((field) => listing.lockedFields[field] !== undefined);
+}

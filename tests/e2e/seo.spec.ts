@@ -1,0 +1,231 @@
+/**
+ * SEO and the crawler test page (issue 6 §5 and §6), against a server of its own: its database has a listing kept
+ * out of search engines (noindex), an archived one and a merged one, so the sitemap can be checked against exactly
+ * what should and should not be in it. Pages are fetched as Googlebot, with no cookie: what a search engine gets.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../../app/lib/db.server.ts";
+import { jsonLdNodes, readPageSeo } from "../../app/features/seo/html-head.ts";
+import { checkJsonLd } from "../../app/features/seo/schema-check.ts";
+import { seedListings } from "../../db/seed/seed-database.ts";
+import { signInAs } from "./support/sign-in.ts";
+
+const E2E_PORT = Number(process.env.E2E_PORT || 3210);
+const PORT = E2E_PORT + 79;
+const BASE = `http://127.0.0.1:${PORT}`;
+const BUILD_DIR = E2E_PORT === 3210 ? "build-e2e" : `build-e2e-${E2E_PORT}`;
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+interface Row {
+  type: string;
+  slug: string;
+  name: string;
+}
+let server: ChildProcess;
+let root: string;
+let crawler: APIRequestContext;
+/** Profile URLs the sitemap must list, and the listings it must leave out. */
+let indexable: string[];
+let noindex: Row;
+let archived: Row;
+let merged: Row;
+let survivor: Row;
+/** A public startup whose team the demo rules gate for visitors: its profile has a paywalled section. */
+let gated: Row & { team: string[] };
+
+const url = (row: Pick<Row, "type" | "slug">) => `${BASE}/profile/${row.type}/${row.slug}`;
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), "introbase-seo-"));
+  const database = await openDatabase({ dir: path.join(root, "pglite") });
+  await database.migrate();
+  await seedListings(database, 60);
+  const pick = (where: ReturnType<typeof sql>) =>
+    database.rows<Row>(sql`SELECT type, slug, name FROM listings WHERE ${where} ORDER BY name LIMIT 1`).then((rows) => rows[0]!);
+  noindex = await pick(sql`visibility = 'public' AND type = 'partner'`);
+  archived = await pick(sql`type = 'investor'`);
+  [merged, survivor] = (await database.rows<Row>(
+    sql`SELECT type, slug, name FROM listings WHERE type = 'startup' ORDER BY name DESC LIMIT 2`,
+  )) as [Row, Row];
+  await database.rows(sql`UPDATE listings SET noindex = true WHERE slug = ${noindex.slug}`);
+  await database.rows(sql`UPDATE listings SET processing_status = 'archived' WHERE slug = ${archived.slug}`);
+  await database.rows(sql`UPDATE listings SET processing_status = 'merged',
+    merged_into = (SELECT id FROM listings WHERE slug = ${survivor.slug}) WHERE slug = ${merged.slug}`);
+  [gated] = (await database.rows<Row & { team: string[] }>(sql`
+    SELECT l.type, l.slug, l.name, array_agg(t.name) AS team FROM listings l JOIN team_members t ON t.listing_id = l.id
+    WHERE l.type = 'startup' AND l.visibility = 'public' AND l.field_visibility = '{}'::jsonb AND NOT l.noindex
+    GROUP BY l.id ORDER BY l.name LIMIT 1`)) as [Row & { team: string[] }];
+  indexable = (await database.rows<Row>(sql`SELECT type, slug FROM listings WHERE processing_status = 'published' AND NOT noindex`)).map(
+    url,
+  );
+  await database.close();
+
+  server = spawn(process.execPath, ["server/index.ts"], {
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR,
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      PGLITE_DIR: path.join(root, "pglite"),
+      SEED_LISTINGS: "0",
+      DATABASE_URL: "",
+      SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+    },
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  crawler = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { "User-Agent": GOOGLEBOT } });
+  expect((await crawler.get("/healthz")).ok(), "the SEO test server started").toBe(true);
+});
+
+test.afterAll(async () => {
+  await crawler?.dispose();
+  server?.kill("SIGTERM");
+  await new Promise((resolve) => server?.once("exit", resolve));
+  rmSync(root, { recursive: true, force: true });
+});
+
+test("robots.txt and the sitemap are served with their content types, listing exactly the indexable profiles", async () => {
+  const robots = await crawler.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");
+  expect(await robots.text()).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+
+  const index = await crawler.get("/sitemap.xml");
+  expect(index.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  const files = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(files).toEqual([`${BASE}/sitemaps/pages.xml`, `${BASE}/sitemaps/listings-1.xml`]);
+
+  const listings = await crawler.get(new URL(files[1]!).pathname);
+  expect(listings.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  const listed = [...(await listings.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+  expect(listed.sort()).toEqual([...indexable].sort());
+  for (const row of [noindex, archived, merged]) expect(listed).not.toContain(url(row));
+  expect(listed).toContain(url(survivor));
+});
+
+test("a public profile fetched as a crawler: valid structured data, absolute canonical and Open Graph tags, paywall marked", async () => {
+  const response = await crawler.get(`/profile/${gated.type}/${gated.slug}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const seo = readPageSeo(html);
+
+  expect(seo.title).toBe(`${gated.name} – Startup | Introbase`);
+  expect(seo.meta.description?.length).toBeGreaterThan(0);
+  expect(seo.canonical).toBe(url(gated));
+  expect(seo.meta["og:url"]).toBe(url(gated));
+  for (const tag of ["og:title", "og:description", "og:type", "og:site_name", "twitter:card"]) expect(seo.meta[tag], tag).toBeTruthy();
+  expect(seo.meta.robots).toBeUndefined();
+
+  const nodes = jsonLdNodes(seo.jsonLd);
+  expect(nodes.map((n) => n["@type"])).toEqual(["Organization", "WebPage", "BreadcrumbList"]);
+  for (const node of nodes) expect(checkJsonLd(node), JSON.stringify(node)).toEqual([]);
+  const organization = nodes[0]!;
+  expect(organization.name).toBe(gated.name);
+  expect(organization.mainEntityOfPage).toBe(url(gated));
+
+  // The team is gated for visitors: the page is paywalled content, its gated section carries the class, no name is sent.
+  const page = nodes[1]!;
+  expect(page.isAccessibleForFree).toBe(false);
+  expect(page.hasPart).toEqual([{ "@type": "WebPageElement", isAccessibleForFree: false, cssSelector: ".paywalled-section" }]);
+  expect(seo.classNames.has("paywalled-section")).toBe(true);
+  for (const name of gated.team) expect(html).not.toContain(name);
+});
+
+test("a noindex listing says so; a merged one redirects to its survivor; an archived one is gone", async () => {
+  const hidden = await crawler.get(`/profile/${noindex.type}/${noindex.slug}`);
+  expect(hidden.status()).toBe(200);
+  expect(hidden.headers()["x-robots-tag"]).toBe("noindex");
+  expect(readPageSeo(await hidden.text()).meta.robots).toBe("noindex");
+
+  const old = await crawler.get(`/profile/${merged.type}/${merged.slug}`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe(`/profile/${survivor.type}/${survivor.slug}`);
+
+  expect((await crawler.get(`/profile/${archived.type}/${archived.slug}`)).status()).toBe(404);
+});
+
+test("the home page and the directory carry their own structured data and canonical addresses", async () => {
+  const home = readPageSeo(await (await crawler.get("/service-landing-2")).text());
+  expect(home.canonical).toBe(`${BASE}/`);
+  expect(jsonLdNodes(home.jsonLd).map((n) => [n["@type"], checkJsonLd(n)])).toEqual([["WebSite", []]]);
+
+  const directory = readPageSeo(await (await crawler.get("/directory?type=startups")).text());
+  expect(directory.canonical).toBe(`${BASE}/listings?type=startup`);
+  expect(jsonLdNodes(directory.jsonLd).map((n) => [n["@type"], checkJsonLd(n)])).toEqual([
+    ["ItemList", []],
+    ["BreadcrumbList", []],
+  ]);
+
+  const filtered = readPageSeo(await (await crawler.get("/listings?searchQuery=data")).text());
+  expect(filtered.meta.robots).toBe("noindex, follow");
+  expect(filtered.canonical).toBe(`${BASE}/listings`);
+});
+
+test("Ada Admin opens the crawler test page: four statistics, a passing checklist, 5 sample listings, crawler view", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: BASE });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  await signInAs(page, "Ada Admin", { returnTo: "/seo-test" });
+
+  await expect(page.getByRole("heading", { level: 1, name: "Crawler Test" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "View Live Site" })).toHaveAttribute("href", "/listings");
+  const stats = page.getByTestId("crawler-stat");
+  await expect(stats).toHaveCount(4, { timeout: 60_000 });
+  await expect(stats.nth(0)).toContainText(`Total Listings${indexable.length + 1}`);
+  for (const [i, label] of ["Total Listings", "With Content", "Visible Fields", "SEO Coverage"].entries())
+    await expect(stats.nth(i)).toContainText(label);
+  await expect(stats.nth(3)).toContainText(/\d+\.\d%/);
+
+  // The checklist is worked out from this server's real answers: on a correct build, every item passes.
+  const checks = page.getByTestId("crawler-check");
+  await expect(checks.first()).toBeVisible();
+  expect(await checks.count()).toBeGreaterThan(10);
+  await expect(page.getByText(/^Fail: /)).toHaveCount(0);
+  await expect(page.getByText("1 listing marked noindex. Checked: noindex, archived, merged.")).toBeVisible();
+
+  const samples = page.getByTestId("crawler-sample");
+  await expect(samples).toHaveCount(5);
+  const restricted = page.locator("[data-restricted]");
+  expect(await restricted.count()).toBeGreaterThan(0);
+  await expect(restricted.first()).toHaveCSS("opacity", "0.5");
+
+  await page.getByRole("button", { name: "Enable Crawler View" }).click();
+  await expect(page.getByRole("button", { name: "Crawler View Active" })).toHaveAttribute("aria-pressed", "true");
+  await expect(restricted).toHaveCount(0);
+  const unlocked = samples.getByRole("link", { name: /Restricted:/ }).first();
+  await expect(unlocked).toHaveCSS("opacity", "1");
+  await expect(unlocked).toHaveAttribute("href", /^\/profile\//);
+
+  await page.goto("/debug/crawler-test");
+  await expect(page.getByTestId("crawler-sample")).toHaveCount(5, { timeout: 60_000 });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("the crawler test page is for admins only", async () => {
+  const anonymous = await request.newContext({ baseURL: BASE });
+  const response = await anonymous.get("/seo-test", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/sign-in?returnTo=%2Fseo-test");
+  await anonymous.dispose();
+});
