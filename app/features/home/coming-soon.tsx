@@ -26,7 +26,10 @@ export function ComingSoonButton({ children, className }: { children: ReactNode;
 /** The landing page's three announced features. */
 export function ComingSoonBand() {
   return (
-    <section aria-labelledby="coming-soon-title" className="mx-auto max-w-7xl px-4 pb-8 sm:px-6">
+    <section
+      aria-labelledby="coming-soon-title"
+      className="mx-auto max-w-7xl px-4 pb-8 [contain-intrinsic-size:auto_400px] [content-visibility:auto] sm:px-6"
+    >
       <div className="flex flex-col gap-6 rounded-xl border border-border bg-surface-muted p-4 sm:p-6 lg:flex-row lg:items-center lg:justify-between">
         <div>
           <h2 id="coming-soon-title" className="text-lg font-semibold">

@@ -28,7 +28,10 @@ const SEGMENTS = [
 
 export function ExploreNetwork() {
   return (
-    <section aria-labelledby="explore-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+    <section
+      aria-labelledby="explore-title"
+      className="mx-auto max-w-7xl px-4 py-16 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:px-6"
+    >
       <div className="max-w-2xl">
         <h2 id="explore-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
           Explore Our Network

@@ -20,7 +20,10 @@ const STEPS = [
 
 export function HowItWorks() {
   return (
-    <section aria-labelledby="how-it-works-title" className="border-y border-border bg-surface-muted">
+    <section
+      aria-labelledby="how-it-works-title"
+      className="border-y border-border bg-surface-muted [contain-intrinsic-size:auto_700px] [content-visibility:auto]"
+    >
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="max-w-2xl">
           <h2 id="how-it-works-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">

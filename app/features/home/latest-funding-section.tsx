@@ -22,7 +22,10 @@ function LoadFailed() {
  */
 export function LatestFundingSection({ rows, onUnlock }: { rows: Promise<FundingRow[]>; onUnlock: () => void }) {
   return (
-    <section aria-labelledby="latest-funding-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+    <section
+      aria-labelledby="latest-funding-title"
+      className="mx-auto max-w-7xl px-4 py-16 [contain-intrinsic-size:auto_700px] [content-visibility:auto] sm:px-6"
+    >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id="latest-funding-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
