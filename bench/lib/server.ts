@@ -69,6 +69,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     BUILD_DIR,
     HOST: "127.0.0.1",
     PORT: String(options.port),
+    // As production: canonical URLs, cookies and redirects name the host the clients use.
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
     DATABASE_URL: options.databaseUrl ?? "",
     PGLITE_DIR: options.pgliteDir ?? path.join(DATA_DIR, "pglite-unused"),
     SEED_LISTINGS: String(options.seedListings ?? 0),
