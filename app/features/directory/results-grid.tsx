@@ -50,9 +50,8 @@ export function ResultsGrid({
   }
   return (
     <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {items.map((item, index) => (
-        // Cards below the first screen are laid out only when scrolled near: less work before the first paint.
-        <li key={item.id} className={index >= 4 ? "[contain-intrinsic-size:auto_260px] [content-visibility:auto]" : undefined}>
+      {items.map((item) => (
+        <li key={item.id}>
           {item.locked ? (
             <LockedTeaser listing={item} onUnlock={onLocked} />
           ) : (
