@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -32,6 +33,11 @@ export type RootUser = NonNullable<Awaited<ReturnType<typeof loader>>["user"]>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // The page paints before its JavaScript arrives (decision 0023): this mark says the buttons now work, for the
+  // browser tests (which would otherwise click before they do) and anyone styling the wait.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const nonce = data?.nonce;
   return (
     <html lang="en">

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { signInAs } from "./support/sign-in.ts";
 
 /** The back-office listing editor (issue 5 §1), as an operator uses it. */

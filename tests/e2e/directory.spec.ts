@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test.ts";
 
 /** The results heading reads e.g. "All Listings (600)": the number in parentheses. */
 async function resultCount(page: Page): Promise<number> {

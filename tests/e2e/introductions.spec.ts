@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./support/test.ts";
 import { allMail, linkIn, waitForMail } from "./support/mail.ts";
 import { signInAs } from "./support/sign-in.ts";
 

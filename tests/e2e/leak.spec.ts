@@ -8,7 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { expect, request, test, type APIRequestContext } from "./support/test.ts";
 import type { Sentinel } from "./support/leak-fixtures.ts";
 
 const PORT = Number(process.env.E2E_PORT || 3210) + 77;

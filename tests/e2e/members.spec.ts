@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test.ts";
 import { signInAs } from "./support/sign-in.ts";
 
 /** Public listings' profile paths, from the API (anonymous, so nothing is counted). */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { signInAs } from "./support/sign-in.ts";
 
 test("a pilot application is sent from the dialog, errors shown beside fields; an accepted pilot takes a slot", async ({

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { sql } from "drizzle-orm";
 import { seedListings } from "../../db/seed/seed-database.ts";
 import { openDatabase, type Database } from "../../app/lib/db.server.ts";

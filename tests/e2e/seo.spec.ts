@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, request, test, type APIRequestContext } from "@playwright/test";
+import { expect, request, test, type APIRequestContext } from "./support/test.ts";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { jsonLdNodes, readPageSeo } from "../../app/features/seo/html-head.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 import { signInAs } from "./support/sign-in.ts";
 
 test.describe("sign-in through the local OpenID provider", () => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test.ts";
 
 /** The pipeline end to end: the production build serves pages, its health check and a real 404. */
 test.describe("smoke", () => {
