@@ -24,7 +24,8 @@ beforeEach(async () => {
   await database.db.delete(jobs);
 });
 
-const enqueue = (jobType = "count", parameters: Record<string, unknown> = {}) => enqueueJob(database, { jobType, parameters, createdBy: null });
+const enqueue = (jobType = "count", parameters: Record<string, unknown> = {}) =>
+  enqueueJob(database, { jobType, parameters, createdBy: null });
 
 /** Makes a running job look abandoned: its heartbeat a minute old. */
 const abandon = (id: string) => database.rows(sql`UPDATE jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = ${id}`);
@@ -47,7 +48,12 @@ describe("job queue", () => {
     await claimNextJob(database, "holder", ["count"]);
     expect(await reportProgress(database, job.id, "someone-else", { done: 1, total: 2 })).toBe(false);
     expect(await reportProgress(database, job.id, "holder", { done: 1, total: 2, message: "half", companiesProcessed: 5 })).toBe(true);
-    expect(await getJob(database, job.id)).toMatchObject({ progressDone: 1, progressTotal: 2, progressMessage: "half", companiesProcessed: 5 });
+    expect(await getJob(database, job.id)).toMatchObject({
+      progressDone: 1,
+      progressTotal: 2,
+      progressMessage: "half",
+      companiesProcessed: 5,
+    });
   });
 
   it("requeues a job whose worker died, and fails it with the reason once its attempts are used", async () => {
@@ -58,7 +64,10 @@ describe("job queue", () => {
     expect((await recoverStaleJobs(database)).requeued).toEqual([job.id]);
     expect(await getJob(database, job.id)).toMatchObject({ status: "queued", lockedBy: null });
 
-    await database.db.update(jobs).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(jobs.id, job.id));
+    await database.db
+      .update(jobs)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(jobs.id, job.id));
     await claimNextJob(database, "dead-again", ["count"]);
     await abandon(job.id);
     expect((await recoverStaleJobs(database)).failed).toEqual([job.id]);
@@ -89,7 +98,13 @@ describe("job worker", () => {
     const job = await enqueue("count", { to: 3 });
     await new JobWorker(database, { count: counting }).tick();
     const done = await getJob(database, job.id);
-    expect(done).toMatchObject({ status: "completed", progressDone: 3, progressTotal: 3, companiesProcessed: 3, processedOutput: { counted: [1, 2, 3] } });
+    expect(done).toMatchObject({
+      status: "completed",
+      progressDone: 3,
+      progressTotal: 3,
+      companiesProcessed: 3,
+      processedOutput: { counted: [1, 2, 3] },
+    });
     expect(done?.completedAt).toBeInstanceOf(Date);
   });
 
