@@ -13,3 +13,4 @@ export * from "./merges.ts";
 export * from "./jobs.ts";
 export * from "./duplicate-reviews.ts";
 export * from "./taxonomy.ts";
+export * from "./imports.ts";
