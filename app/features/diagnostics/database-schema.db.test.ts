@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { industries } from "#db/schema/reference.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { readCommittedMigrations } from "./migration-files.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { getDatabaseReport } from "./database-schema.server.ts";
 
@@ -94,17 +95,12 @@ describe("getDatabaseReport", () => {
     await db.rows(
       sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
     );
-    await db.rows(sql`ALTER TABLE listings DROP COLUMN noindex`);
     const report = await getDatabaseReport(db);
-    expect(report.migrations.at(-1)).toEqual({ tag: LAST_MIGRATION, state: "pending", changedSinceApplied: false });
-    expect(report.quickFixes.map((f) => f.text)).toEqual([
-      expect.stringMatching(
-        new RegExp(
-          `^Column listings.noindex is missing: it is created by migration ${LAST_MIGRATION}, which has not been applied: restart the server`,
-        ),
-      ),
-      expect.stringMatching(new RegExp(`^Migration ${LAST_MIGRATION} has not been applied: restart the server`)),
-    ]);
+    const newest = (await readCommittedMigrations()).at(-1)!.tag;
+    expect(report.migrations.at(-1)).toEqual({ tag: newest, state: "pending", changedSinceApplied: false });
+    expect(report.quickFixes.map((f) => f.text)).toContainEqual(
+      expect.stringMatching(new RegExp(`^Migration ${newest} has not been applied: restart the server`)),
+    );
     expect(report.info.find((i) => i.label === "Migrations")?.value).toMatch(/^(\d+) of (\d+) applied$/);
   });
 });
