@@ -19,7 +19,24 @@ describe("parseEnv", () => {
       TRUST_PROXY_HOPS: 0,
       DEMO_SIGN_IN: "auto",
       SPREADSHEET_API_URL: "https://api.airtable.com",
+      PROVIDER_API_URL: "https://leadsontrees.com/api/v1",
+      PROVIDER_TIMEOUT_MS: 15_000,
     });
+  });
+
+  it("reads the lead-data provider settings, without echoing the key in an error", () => {
+    const env = parseEnv({ PROVIDER_API_URL: "http://127.0.0.1:4020/", PROVIDER_API_KEY: "lot_secret", PROVIDER_TIMEOUT_MS: "2500" });
+    expect(env).toMatchObject({ PROVIDER_API_URL: "http://127.0.0.1:4020", PROVIDER_API_KEY: "lot_secret", PROVIDER_TIMEOUT_MS: 2500 });
+    expect(() => parseEnv({ PROVIDER_API_URL: "ftp://example.com" })).toThrow(/PROVIDER_API_URL must be an http/);
+    expect(() => parseEnv({ PROVIDER_TIMEOUT_MS: "50" })).toThrow(/^Invalid environment: PROVIDER_TIMEOUT_MS: /);
+    let message = "";
+    try {
+      parseEnv({ PROVIDER_API_KEY: "lot_secret", PROVIDER_TIMEOUT_MS: "soon" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PROVIDER_TIMEOUT_MS/);
+    expect(message).not.toContain("lot_secret");
   });
 
   it("reads the spreadsheet base settings, rejecting a base id that could change the request path", () => {

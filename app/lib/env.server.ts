@@ -80,6 +80,17 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, "SPREADSHEET_BASE_ID may hold only letters, digits, _ and -")
     .optional(),
+  /**
+   * The lead-data provider, LeadsOnTrees (spec 02 §7): its API and key (sent only in its key header, never shown or
+   * logged). Unset key: imports from the provider say "API key is required". `npm run fake:provider` serves a fake.
+   */
+  PROVIDER_API_URL: z
+    .url({ protocol: /^https?$/, error: "PROVIDER_API_URL must be an http:// or https:// URL" })
+    .default("https://leadsontrees.com/api/v1")
+    .transform((v) => v.replace(/\/+$/, "")),
+  PROVIDER_API_KEY: z.string().min(1).optional(),
+  /** How long one provider call may take before it is abandoned (and retried). */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
