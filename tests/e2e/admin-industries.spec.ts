@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test, type Page } from "./support/test.ts";
+import { startOwnServer, type OwnServer } from "./support/own-server.ts";
 import { signInAs } from "./support/sign-in.ts";
 
 /**
@@ -105,9 +106,7 @@ test("field validation reports the demo database ready for the migration", async
 });
 
 test.describe("on a database missing a column", () => {
-  const E2E_PORT = Number(process.env.E2E_PORT || 3210);
-  const BUILD_DIR = E2E_PORT === 3210 ? "build-e2e" : `build-e2e-${E2E_PORT}`;
-  let server: ChildProcess | undefined;
+  let server: OwnServer | undefined;
   let root: string;
   let base: string;
 
@@ -141,39 +140,12 @@ test.describe("on a database missing a column", () => {
     );
     execFileSync("npx", ["tsx", prepare], { stdio: "pipe" });
     const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["server/index.ts"], {
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        BUILD_DIR,
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: base,
-        PGLITE_DIR: dir,
-        SEED_LISTINGS: "0",
-        DATABASE_URL: "",
-        SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
-        LOG_LEVEL: "warn",
-      },
-    });
-    for (let i = 0; i < 120; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error("the second server did not start");
+    server = await startOwnServer({ port, pgliteDir: dir });
+    base = server.base;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server!.once("exit", resolve));
-    }
+    await server?.stop();
     if (root) rmSync(root, { recursive: true, force: true });
   });
 

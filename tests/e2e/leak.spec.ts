@@ -4,21 +4,20 @@
  * anonymous visitor, a subscriber and a premium member. Each sentinel must appear exactly where that viewer's
  * tier may see it, and nowhere else. It runs its own server on its own database, built by the fixtures script.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "./support/test.ts";
 import type { Sentinel } from "./support/leak-fixtures.ts";
+import { startOwnServer, type OwnServer } from "./support/own-server.ts";
 
 const PORT = Number(process.env.E2E_PORT || 3210) + 77;
 const BASE = `http://127.0.0.1:${PORT}`;
-const E2E_PORT = Number(process.env.E2E_PORT || 3210);
-const BUILD_DIR = E2E_PORT === 3210 ? "build-e2e" : `build-e2e-${E2E_PORT}`;
 const RANK = { public: 1, subscriber: 2, premium: 3 } as const;
 type Tier = keyof typeof RANK;
 
-let server: ChildProcess;
+let server: OwnServer | undefined;
 let root: string;
 let sentinels: Sentinel[];
 
@@ -29,36 +28,11 @@ test.beforeAll(async () => {
   const manifest = path.join(root, "sentinels.json");
   execFileSync("npx", ["tsx", "tests/e2e/support/leak-fixtures.ts", path.join(root, "pglite"), manifest], { stdio: "pipe" });
   sentinels = JSON.parse(readFileSync(manifest, "utf8")) as Sentinel[];
-  server = spawn(process.execPath, ["server/index.ts"], {
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR,
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      PUBLIC_URL: BASE,
-      PGLITE_DIR: path.join(root, "pglite"),
-      SEED_LISTINGS: "0",
-      DATABASE_URL: "",
-      SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
-      LOG_LEVEL: "warn",
-    },
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("the leak-test server did not start");
+  server = await startOwnServer({ port: PORT, pgliteDir: path.join(root, "pglite") });
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
-  await new Promise((resolve) => server?.once("exit", resolve));
+  await server?.stop();
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -3,7 +3,6 @@
  * out of search engines (noindex), an archived one and a merged one, so the sitemap can be checked against exactly
  * what should and should not be in it. Pages are fetched as Googlebot, with no cookie: what a search engine gets.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,12 +12,12 @@ import { openDatabase } from "../../app/lib/db.server.ts";
 import { jsonLdNodes, readPageSeo } from "../../app/features/seo/html-head.ts";
 import { checkJsonLd } from "../../app/features/seo/schema-check.ts";
 import { seedListings } from "../../db/seed/seed-database.ts";
+import { startOwnServer, type OwnServer } from "./support/own-server.ts";
 import { signInAs } from "./support/sign-in.ts";
 
 const E2E_PORT = Number(process.env.E2E_PORT || 3210);
 const PORT = E2E_PORT + 79;
 const BASE = `http://127.0.0.1:${PORT}`;
-const BUILD_DIR = E2E_PORT === 3210 ? "build-e2e" : `build-e2e-${E2E_PORT}`;
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 interface Row {
@@ -26,7 +25,7 @@ interface Row {
   slug: string;
   name: string;
 }
-let server: ChildProcess;
+let server: OwnServer | undefined;
 let root: string;
 let crawler: APIRequestContext;
 /** Profile URLs the sitemap must list, and the listings it must leave out. */
@@ -67,38 +66,14 @@ test.beforeAll(async () => {
   );
   await database.close();
 
-  server = spawn(process.execPath, ["server/index.ts"], {
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR,
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      PUBLIC_URL: BASE,
-      PGLITE_DIR: path.join(root, "pglite"),
-      SEED_LISTINGS: "0",
-      DATABASE_URL: "",
-      SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
-      LOG_LEVEL: "warn",
-    },
-  });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  server = await startOwnServer({ port: PORT, pgliteDir: path.join(root, "pglite") });
   crawler = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { "User-Agent": GOOGLEBOT } });
   expect((await crawler.get("/healthz")).ok(), "the SEO test server started").toBe(true);
 });
 
 test.afterAll(async () => {
   await crawler?.dispose();
-  server?.kill("SIGTERM");
-  await new Promise((resolve) => server?.once("exit", resolve));
+  await server?.stop();
   rmSync(root, { recursive: true, force: true });
 });
 

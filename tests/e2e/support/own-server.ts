@@ -1,0 +1,48 @@
+/**
+ * A second production server on a database a spec prepared itself (planted sentinels, a dropped column, crafted
+ * listings), beside the one Playwright starts. It runs the same build (playwright.config.ts builds it per port).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+
+const E2E_PORT = Number(process.env.E2E_PORT || 3210);
+const BUILD_DIR = E2E_PORT === 3210 ? "build-e2e" : `build-e2e-${E2E_PORT}`;
+
+export interface OwnServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+export async function startOwnServer({ port, pgliteDir }: { port: number; pgliteDir: string }): Promise<OwnServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: base,
+      PGLITE_DIR: pgliteDir,
+      SEED_LISTINGS: "0",
+      DATABASE_URL: "",
+      SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  };
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop();
+  throw new Error(`the server on port ${port} did not start`);
+}
