@@ -3,6 +3,8 @@ export interface HistoryEntry {
   action: string;
   source: string;
   at: string;
+  /** The signed-in person who acted, when one did (an admin's decision), else the source says who. */
+  actor?: string | null;
 }
 
 export function AuditHistory({ entries, collapsed = false }: { entries: HistoryEntry[]; collapsed?: boolean }) {
@@ -11,7 +13,7 @@ export function AuditHistory({ entries, collapsed = false }: { entries: HistoryE
     <ol className="mt-2 grid gap-1">
       {entries.map((h) => (
         <li key={`${h.at}-${h.action}`}>
-          {h.at.slice(0, 19).replace("T", " ")} · {h.action} by {h.source}
+          {h.at.slice(0, 19).replace("T", " ")} · {h.action} by {h.actor ?? h.source}
         </li>
       ))}
     </ol>
@@ -30,6 +32,8 @@ export function AuditHistory({ entries, collapsed = false }: { entries: HistoryE
 }
 
 /** Audit entries as the history component takes them (dates as ISO text for the loader's JSON). */
-export function toHistory(entries: Array<{ action: string; source: string; timestamp: Date }> | undefined): HistoryEntry[] {
-  return (entries ?? []).map((e) => ({ action: e.action, source: e.source, at: e.timestamp.toISOString() }));
+export function toHistory(
+  entries: Array<{ action: string; source: string; timestamp: Date; actorName?: string | null }> | undefined,
+): HistoryEntry[] {
+  return (entries ?? []).map((e) => ({ action: e.action, source: e.source, at: e.timestamp.toISOString(), actor: e.actorName ?? null }));
 }

@@ -8,7 +8,7 @@ import { listings } from "#db/schema/listings.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { auditStatistics, findAuditEntries, MAX_AUDIT_ENTRIES, RECENT_AUDIT_ENTRIES } from "./audit-log.server.ts";
+import { auditStatistics, auditTrailFor, findAuditEntries, MAX_AUDIT_ENTRIES, RECENT_AUDIT_ENTRIES } from "./audit-log.server.ts";
 
 let database: Database;
 const listingIds: Record<string, string> = {};
@@ -88,6 +88,16 @@ describe("recent audit entries", () => {
     expect(intro).toMatchObject({ actorName: null, recordId: requestId, recordIsListing: false, existingRecordIsListing: false });
     const [review] = await findAuditEntries(database, { operation: "manual_review" });
     expect(review).toMatchObject({ recordId: "not-a-uuid", recordIsListing: false });
+  });
+});
+
+describe("a record's history", () => {
+  it("lists its entries oldest first, naming the admin who acted and leaving anonymous steps to their source", async () => {
+    const trail = (await auditTrailFor(database, [listingIds.acme!])).get(listingIds.acme!)!;
+    expect(trail.map((e) => [e.action, e.source, e.actorName])).toEqual([
+      ["merged", "admin", "Member audit-admin"],
+      ["undone", "admin", null],
+    ]);
   });
 });
 

@@ -43,10 +43,19 @@ export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> 
   });
 }
 
-/** The entries about the given records, oldest first: a request's or an application's history. */
-export async function auditTrailFor({ db }: Database, recordIds: string[]) {
-  if (recordIds.length === 0)
-    return new Map<string, Array<{ action: string; source: string; timestamp: Date; details: Record<string, unknown> }>>();
+/** One entry of a record's history: what happened, from where, when, and the signed-in person who did it. */
+export interface TrailEntry {
+  action: string;
+  source: string;
+  timestamp: Date;
+  details: Record<string, unknown>;
+  actorName: string | null;
+}
+
+/** The entries about the given records, oldest first: a request's, an application's or a listing's history. */
+export async function auditTrailFor({ db }: Database, recordIds: string[]): Promise<Map<string, TrailEntry[]>> {
+  const byRecord = new Map<string, TrailEntry[]>();
+  if (recordIds.length === 0) return byRecord;
   const rows = await db
     .select({
       recordId: auditLog.recordId,
@@ -54,11 +63,12 @@ export async function auditTrailFor({ db }: Database, recordIds: string[]) {
       source: auditLog.source,
       timestamp: auditLog.timestamp,
       details: auditLog.details,
+      actorName: users.name,
     })
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(inArray(auditLog.recordId, recordIds))
     .orderBy(asc(auditLog.timestamp));
-  const byRecord = new Map<string, Array<{ action: string; source: string; timestamp: Date; details: Record<string, unknown> }>>();
   for (const { recordId, ...entry } of rows) {
     const list = byRecord.get(recordId!) ?? [];
     list.push(entry);

@@ -16,10 +16,18 @@ interface TrailEntry {
   source: string;
   timestamp: Date;
   details: Record<string, unknown>;
+  actorName?: string | null;
+}
+
+interface HistoryEntry {
+  action: string;
+  source: string;
+  at: string;
+  actor: string | null;
 }
 
 /** A listing's audit entries as the history list shows them, naming what each edit changed. */
-export function describeTrail(entries: TrailEntry[] | undefined): Array<{ action: string; source: string; at: string }> {
+export function describeTrail(entries: TrailEntry[] | undefined): HistoryEntry[] {
   return (entries ?? []).map((e) => {
     const changed = Array.isArray(e.details.changedFields) ? (e.details.changedFields as unknown[]).map(String) : [];
     const shown = changed.length > 8 ? [...changed.slice(0, 8), `${changed.length - 8} more`] : changed;
@@ -27,6 +35,7 @@ export function describeTrail(entries: TrailEntry[] | undefined): Array<{ action
       action: shown.length && e.action !== "archived" && e.action !== "restored" ? `${e.action} (${shown.join(", ")})` : e.action,
       source: e.source,
       at: e.timestamp.toISOString(),
+      actor: e.actorName ?? null,
     };
   });
 }
