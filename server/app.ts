@@ -11,6 +11,7 @@ import { ensureDemoUsers } from "#db/seed/demo-users.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
 import { DUPLICATE_SCAN_JOB, runDuplicateScanJob } from "~/features/duplicates/duplicate-scan-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB, runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
+import { PROVIDER_IMPORT_JOB, providerImportHandler } from "~/features/imports/provider-import-job.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
@@ -40,7 +41,11 @@ export async function prepare(): Promise<void> {
   }
   await getDirectoryIndex(database);
   // Operator jobs (DESIGN D10) run in the server process; a job a restart interrupted resumes here.
-  startJobWorker(database, { [DUPLICATE_SCAN_JOB]: runDuplicateScanJob, [INDUSTRIES_MIGRATION_JOB]: runIndustriesMigrationJob });
+  startJobWorker(database, {
+    [DUPLICATE_SCAN_JOB]: runDuplicateScanJob,
+    [INDUSTRIES_MIGRATION_JOB]: runIndustriesMigrationJob,
+    [PROVIDER_IMPORT_JOB]: providerImportHandler(),
+  });
 }
 
 /** A clean stop: the running job finishes its current step and goes back to the queue to resume later. */

@@ -1,0 +1,269 @@
+/**
+ * Writing processed provider companies into the directory (issue 7 §3, spec 02 §4, §7-9). Per company, one
+ * transaction: the same external record finds its listing again (unchanged → skipped); otherwise the duplicate
+ * matcher decides: above 0.95 the company is merged into the existing listing, from 0.85 to 0.95 it is created and
+ * the pair queued for review, below it is created. Choices are in docs/decisions/0027-import-push.md.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { listingSources } from "#db/schema/imports.ts";
+import { listings } from "#db/schema/listings.ts";
+import { recordAudit } from "~/features/audit/audit-log.server.ts";
+import { uniqueSlug } from "~/features/catalog/slug.ts";
+import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
+import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
+import { mergeListings, type ListingRow } from "~/features/duplicates/merge-rules.ts";
+import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
+import { execRows, type Database, type Db } from "~/lib/db.server.ts";
+import { addRoundAndInvestors, addTeamMembers, industryIdsFor, recomputeFundingSummary, type Tx } from "./import-details.server.ts";
+import { countListing, findImportMatch, loadWordCounts, type ImportMatch, type WordCounts } from "./import-match.server.ts";
+import { IMPORT_DATA_SOURCE, stableHash, type ImportedCompany } from "./map-provider-record.ts";
+import { IMPORT_QUALITY_SCORE } from "./processing-rules.ts";
+
+export type ImportOutcome = "created" | "merged" | "updated" | "skipped" | "created_for_review";
+
+export interface ImportOptions {
+  /** The listing_sources source: "provider", or "spreadsheet:{baseId}". */
+  source: string;
+  now: Date;
+  actor?: { id: string } | null;
+  /** A batch's word counts (importCompanies loads them once); without them each probe counts its own words. */
+  wordCounts?: WordCounts;
+}
+
+export interface ImportResult {
+  outcome: ImportOutcome;
+  listingId: string;
+  score?: number;
+  reasons?: string[];
+}
+
+/**
+ * The record as imported, without the sync times (they change on every run): an unchanged provider record hashes
+ * the same, so a re-run skips it.
+ */
+export function contentHash(company: ImportedCompany): string {
+  const listing = { ...company.listing, lastCompanyEnrichment: null, dataLastSynced: null };
+  return stableHash(JSON.stringify({ ...company, listing }));
+}
+
+/** The database seen through a transaction, for helpers that take a Database. */
+function inTransaction(database: Database, tx: Tx): Database {
+  return { ...database, db: tx as unknown as Db, rows: (query) => execRows(tx, query) };
+}
+
+/** The listing a source row points at, following merges (a merge moves source rows, but an old row may remain). */
+async function sourcedListing(tx: Tx, source: string, externalId: string) {
+  const [row] = await tx
+    .select({ listingId: listingSources.listingId, contentHash: listingSources.contentHash })
+    .from(listingSources)
+    .where(and(eq(listingSources.source, source), eq(listingSources.externalId, externalId)))
+    .limit(1);
+  if (!row) return null;
+  let id: string = row.listingId;
+  for (let hops = 0; hops < 10; hops++) {
+    const [listing] = await tx.select().from(listings).where(eq(listings.id, id)).for("update");
+    if (!listing) return null;
+    if (listing.processingStatus !== "merged" || !listing.mergedInto) return { listing, contentHash: row.contentHash };
+    id = listing.mergedInto;
+  }
+  return null;
+}
+
+async function freeSlug(tx: Tx, name: string): Promise<string> {
+  const base = uniqueSlug(name, new Set());
+  // slugify leaves letters, digits and hyphens only, so the LIKE pattern has no wildcard of its own.
+  const taken = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`);
+  return uniqueSlug(name, new Set(taken.map((t) => t.slug)));
+}
+
+async function createListing(tx: Tx, company: ImportedCompany, industryIds: number[]): Promise<string> {
+  const [created] = await tx
+    .insert(listings)
+    .values({
+      ...company.listing,
+      type: "startup",
+      processingStatus: "published",
+      lotDataQualityScore: IMPORT_QUALITY_SCORE,
+      slug: await freeSlug(tx, company.listing.name),
+      industryIds,
+      // Worked out now, so a later company of the same batch finds this listing without another refresh.
+      ...matchColumns(company.listing),
+    })
+    .returning({ id: listings.id });
+  return created!.id;
+}
+
+/** The incoming company as a listing row, for the merge rules: what the import does not set is empty. */
+function incomingRow(existing: ListingRow, company: ImportedCompany, industryIds: number[], now: Date): ListingRow {
+  const blank = Object.fromEntries(Object.keys(existing).map((k) => [k, null]));
+  return {
+    ...blank,
+    geographyIds: [],
+    countryIds: [],
+    personaIds: [],
+    featured: false,
+    noindex: false,
+    fieldVisibility: {},
+    ...company.listing,
+    industryIds,
+    id: existing.id,
+    createdAt: now,
+    updatedAt: now,
+  } as unknown as ListingRow;
+}
+
+/**
+ * The spec's merge rules with the incoming values as the fresher record (its sync time is now, whatever the
+ * existing listing's clock says). Name, processing status, created time and id stay the listing's. A merge raises
+ * the quality score to max(existing, new, 5); an update of the import's own listing keeps max(existing, new).
+ */
+async function mergeInto(tx: Tx, existing: ListingRow, company: ImportedCompany, industryIds: number[], now: Date, isMerge: boolean) {
+  const older = { ...existing, dataLastSynced: new Date(0), updatedAt: new Date(0) };
+  const outcome = mergeListings(older, incomingRow(existing, company, industryIds, now), now);
+  const update: Partial<ListingRow> = { ...outcome.update };
+  if (!isMerge) {
+    const quality = Math.max(existing.lotDataQualityScore ?? 0, IMPORT_QUALITY_SCORE);
+    if (quality === existing.lotDataQualityScore) delete update.lotDataQualityScore;
+    else update.lotDataQualityScore = quality;
+  }
+  const mergedFields = Object.keys(update).filter((f) => f !== "updatedAt" && f !== "dataLastSynced" && f !== "lastCompanyEnrichment");
+  await tx.update(listings).set(update).where(eq(listings.id, existing.id));
+  // The database trigger empties the match columns when a URL changes under the same name: set them again.
+  const website = update.websiteUrl !== undefined ? update.websiteUrl : existing.websiteUrl;
+  const linkedin = update.linkedinUrl !== undefined ? update.linkedinUrl : existing.linkedinUrl;
+  if (update.websiteUrl !== undefined || update.linkedinUrl !== undefined)
+    await tx
+      .update(listings)
+      .set(matchColumns({ name: existing.name, websiteUrl: website, linkedinUrl: linkedin }))
+      .where(eq(listings.id, existing.id));
+  return mergedFields;
+}
+
+const reasonText = (match: ImportMatch | null) => (match ? match.reasons.join("; ") : null);
+
+/** One company, in one transaction: found again, merged, created (perhaps for review), or skipped. */
+export async function importCompany(database: Database, company: ImportedCompany, options: ImportOptions): Promise<ImportResult> {
+  const hash = contentHash(company);
+  const audit = { source: IMPORT_DATA_SOURCE, companyName: company.listing.name, actorId: options.actor?.id ?? null };
+  return database.db.transaction(async (tx) => {
+    const known = await sourcedListing(tx, options.source, company.externalId);
+    if (known && known.contentHash === hash) return { outcome: "skipped", listingId: known.listing.id };
+
+    let match: ImportMatch | null = null;
+    let target: ListingRow | null = known?.listing ?? null;
+    if (!target) {
+      match = await findImportMatch(inTransaction(database, tx), company, options.wordCounts);
+      // Above 0.95 (not at it) and only when the matcher allows an automatic merge (not a short or numbered name).
+      if (match && match.score > AUTO_MERGE_AT && match.autoMergeAllowed) {
+        const [row] = await tx.select().from(listings).where(eq(listings.id, match.listingId)).for("update");
+        target = row ?? null;
+      }
+    }
+
+    const industryIds = await industryIdsFor(tx, company.industries);
+    let listingId: string;
+    let outcome: ImportOutcome;
+    let mergedFields: string[] = [];
+    if (target) {
+      outcome = known ? "updated" : "merged";
+      listingId = target.id;
+      mergedFields = await mergeInto(tx, target, company, industryIds, options.now, outcome === "merged");
+    } else {
+      listingId = await createListing(tx, company, industryIds);
+      outcome = match && match.score >= REVIEW_AT ? "created_for_review" : "created";
+      if (outcome === "created_for_review")
+        await queueForReview(inTransaction(database, tx), "import", [
+          { ids: [listingId, match!.listingId], score: match!.score, reasons: match!.reasons },
+        ]);
+    }
+
+    const teamAdded = await addTeamMembers(tx, listingId, company.team);
+    const { roundAdded, relationshipsAdded } = await addRoundAndInvestors(tx, listingId, company.fundingRound, company.investors);
+    await tx
+      .insert(listingSources)
+      .values({ source: options.source, externalId: company.externalId, listingId, contentHash: hash, importedAt: options.now })
+      .onConflictDoUpdate({
+        target: [listingSources.source, listingSources.externalId],
+        set: { listingId, contentHash: hash, importedAt: options.now },
+      });
+    await recomputeFundingSummary(tx, listingId);
+
+    const details = {
+      externalId: company.externalId,
+      similarity: match?.score ?? null,
+      matchReason: outcome === "updated" ? "same external record" : reasonText(match),
+      existingRecordId: outcome === "created" ? null : outcome === "created_for_review" ? match!.listingId : listingId,
+      mergedFields,
+      teamAdded,
+      roundAdded,
+      relationshipsAdded,
+    };
+    if (outcome === "merged" || outcome === "updated")
+      await recordAudit(tx, { ...audit, operation: "merge_operation", action: "merged", recordId: listingId, details });
+    else
+      await recordAudit(tx, {
+        ...audit,
+        operation: "duplicate_check",
+        action: outcome === "created" ? "created" : "flagged_for_review",
+        recordId: listingId,
+        details,
+      });
+    const result: ImportResult = { outcome, listingId };
+    if (match) Object.assign(result, { score: match.score, reasons: match.reasons });
+    return result;
+  });
+}
+
+export interface ImportBatchResult {
+  counters: { processed: number; created: number; merged: number; updated: number; skipped: number; review: number; errors: number };
+  results: Array<ImportResult & { externalId: string }>;
+  /** The companies that failed, each with its error; the others were imported. */
+  failures: Array<{ externalId: string; name: string; error: string }>;
+}
+
+const COUNTER: Record<ImportOutcome, keyof ImportBatchResult["counters"]> = {
+  created: "created",
+  merged: "merged",
+  updated: "updated",
+  skipped: "skipped",
+  created_for_review: "review",
+};
+
+/**
+ * A batch: match columns refreshed once, each company in its own transaction, a failing company logged and the
+ * rest imported (spec 02 §8), the directory's caches dropped once at the end.
+ */
+export async function importCompanies(
+  database: Database,
+  companies: readonly ImportedCompany[],
+  options: ImportOptions,
+): Promise<ImportBatchResult> {
+  const outcome: ImportBatchResult = {
+    counters: { processed: 0, created: 0, merged: 0, updated: 0, skipped: 0, review: 0, errors: 0 },
+    results: [],
+    failures: [],
+  };
+  await refreshMatchColumns(database);
+  const wordCounts = options.wordCounts ?? (await loadWordCounts(database));
+  for (const company of companies) {
+    outcome.counters.processed += 1;
+    try {
+      const result = await importCompany(database, company, { ...options, wordCounts });
+      if (result.outcome === "created" || result.outcome === "created_for_review")
+        countListing(wordCounts, matchColumns(company.listing).matchKey);
+      outcome.counters[COUNTER[result.outcome]] += 1;
+      outcome.results.push({ ...result, externalId: company.externalId });
+    } catch (error) {
+      outcome.counters.errors += 1;
+      outcome.failures.push({
+        externalId: company.externalId,
+        name: company.listing.name,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  if (outcome.counters.created + outcome.counters.merged + outcome.counters.updated + outcome.counters.review > 0)
+    invalidateDirectory(database);
+  return outcome;
+}

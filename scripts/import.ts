@@ -1,0 +1,92 @@
+/**
+ * The provider import from the command line (issue 7 §6): `npm run import -- --endpoint funding --category AI
+ * --country DE [--round seed] [--page 1] [--max-results 20] [--max-jobs 1] [--date-from 2025-01-01] [--date-to ...]
+ * [--website ...] [--linkedin-url ...]`. The same job as the back-office runs, executed here with a progress bar;
+ * it uses DATABASE_URL or the embedded database (not while a server holds that embedded database) and
+ * PROVIDER_API_URL / PROVIDER_API_KEY.
+ */
+import { parseArgs } from "node:util";
+import { openDatabase } from "../app/lib/db.server.ts";
+import { getEnv } from "../app/lib/env.server.ts";
+import { getJob } from "../app/lib/job-queue.server.ts";
+import { JobWorker } from "../app/lib/job-worker.server.ts";
+import {
+  PROVIDER_IMPORT_JOB,
+  ProviderImportRequest,
+  providerImportHandler,
+  startProviderImport,
+} from "../app/features/imports/provider-import-job.server.ts";
+
+const { values } = parseArgs({
+  options: {
+    endpoint: { type: "string", default: "funding" },
+    category: { type: "string" },
+    country: { type: "string" },
+    round: { type: "string" },
+    page: { type: "string" },
+    "max-results": { type: "string" },
+    "max-jobs": { type: "string" },
+    "date-from": { type: "string" },
+    "date-to": { type: "string" },
+    website: { type: "string" },
+    "linkedin-url": { type: "string" },
+  },
+});
+
+const parsed = ProviderImportRequest.safeParse({
+  endpoint: values.endpoint,
+  query: {
+    category: values.category,
+    country: values.country,
+    round: values.round,
+    page: values.page,
+    maxResults: values["max-results"],
+    maxJobs: values["max-jobs"],
+    dateFrom: values["date-from"],
+    dateTo: values["date-to"],
+    website: values.website,
+    linkedinUrl: values["linkedin-url"],
+  },
+});
+if (!parsed.success) {
+  console.error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
+  process.exit(2);
+}
+
+const env = getEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, dir: env.PGLITE_DIR });
+await database.migrate();
+const job = await startProviderImport(database, parsed.data, null);
+
+/** One line, rewritten in place: a bar, the pages and the counters. */
+function draw(done: number, total: number, message: string | null) {
+  const width = 24;
+  const filled = total ? Math.round((done / total) * width) : 0;
+  process.stderr.write(
+    `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} pages  ${(message ?? "").slice(0, 90).padEnd(90)}`,
+  );
+}
+
+const worker = new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler() });
+const running = worker.tick();
+const timer = setInterval(async () => {
+  const now = await getJob(database, job.id);
+  if (now) draw(now.progressDone, now.progressTotal, now.progressMessage);
+}, 300);
+await running;
+clearInterval(timer);
+const done = (await getJob(database, job.id))!;
+draw(done.progressDone, done.progressTotal, done.progressMessage);
+process.stderr.write("\n");
+const summary = {
+  job: done.id,
+  status: done.status,
+  companiesProcessed: done.companiesProcessed,
+  newRecordsAdded: done.newRecordsAdded,
+  updatedRecords: done.updatedRecords,
+  apiCallsMade: done.apiCallsMade,
+  errors: done.errorLog,
+};
+console.log(JSON.stringify(summary, null, 2));
+await database.close();
+process.exit(done.status === "completed" ? 0 : 1);
