@@ -60,6 +60,7 @@ export default [
     route("admin/reference/:list", "routes/admin.reference.list.tsx"),
     route("admin/tiers", "routes/admin.tiers.tsx"),
     route("admin/duplicate-management", "routes/admin.duplicate-management.tsx"),
+    route("admin/imports", "routes/admin.imports.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
     route("admin/intros", "routes/admin.intros.tsx"),
     route("admin/applications", "routes/admin.applications.tsx"),

@@ -77,6 +77,7 @@ const MEMBER_PAGES: Array<[string, "Priya Premium" | "Ada Admin", string]> = [
   ["new listing", "Ada Admin", "/admin/listings/new"],
   ["back-office", "Ada Admin", "/admin"],
   ["audit log", "Ada Admin", "/admin/audit-log"],
+  ["imports", "Ada Admin", "/admin/imports"],
 ];
 
 test("sign-in page: no serious or critical accessibility violations", async ({ page }) => {

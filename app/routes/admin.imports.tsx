@@ -1,0 +1,155 @@
+import { useEffect } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
+import type { Route } from "./+types/admin.imports";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Button } from "~/components/ui/button.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { listImportJobs } from "~/features/imports/import-jobs.server.ts";
+import { ProviderImportRequest, startProviderImport } from "~/features/imports/provider-import-job.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { getEnv } from "~/lib/env.server.ts";
+import { requireAdmin } from "~/lib/guards.server.ts";
+import { kickJobWorker } from "~/lib/job-worker.server.ts";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Imports | Back-office | Introbase" }, { name: "robots", content: "noindex" }];
+}
+
+/** Provider imports (issue 7 §5): start one, and watch the jobs with their progress, counters and errors. */
+export async function loader(args: Route.LoaderArgs) {
+  requireAdmin(args, "admin");
+  return { jobs: await listImportJobs(getAppContext(args.context).database), keyConfigured: Boolean(getEnv().PROVIDER_API_KEY) };
+}
+
+const FIELDS = ["category", "country", "round", "page", "maxResults", "maxJobs"] as const;
+
+export async function action(args: Route.ActionArgs) {
+  const admin = requireAdmin(args, "admin");
+  const form = await args.request.formData();
+  const raw = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  const parsed = ProviderImportRequest.safeParse({ endpoint: form.get("endpoint"), query: raw });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path.at(-1))] ??= issue.message;
+    return { ok: false as const, errors, values: raw };
+  }
+  await startProviderImport(getAppContext(args.context).database, parsed.data, admin.id);
+  kickJobWorker();
+  return { ok: true as const, errors: {}, values: {} };
+}
+
+const LABELS = {
+  category: "Categories",
+  country: "Countries",
+  round: "Rounds",
+  page: "Page",
+  maxResults: "Max results",
+  maxJobs: "Max jobs",
+};
+const HINTS = {
+  category: "Comma-separated, e.g. AI, FinTech",
+  country: "Comma-separated, e.g. DE, FR",
+  round: "Funding only, e.g. seed, series-a",
+  page: "1 or more",
+  maxResults: "1 to 100; 20 is the provider's minimum batch",
+  maxJobs: "Pages to fetch, 1 to 10",
+};
+
+export default function Imports({ loaderData, actionData }: Route.ComponentProps) {
+  const { jobs, keyConfigured } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const revalidator = useRevalidator();
+  const active = jobs.some((j) => j.status === "queued" || j.status === "running");
+  // Live progress: while an import runs, the list refreshes every second and a half.
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => revalidator.state === "idle" && void revalidator.revalidate(), 1500);
+    return () => clearInterval(timer);
+  }, [active, revalidator]);
+  const values = (actionData?.values ?? {}) as Record<string, string>;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Imports</h1>
+      <p className="mt-2 max-w-prose text-sm text-fg-muted">
+        Companies from the lead-data provider: duplicates above 95 % are merged into the existing listing, near matches go to the review
+        queue, the rest are published. Running the same import again creates nothing new. The same runs from the command line:{" "}
+        <code>npm run import -- --endpoint funding --category AI</code>.
+      </p>
+      {keyConfigured ? null : (
+        <p role="note" className="mt-4 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
+          PROVIDER_API_KEY is not set: imports will fail with 'API key is required'.
+        </p>
+      )}
+      <Form
+        method="post"
+        className="mt-6 grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-3"
+        key={actionData?.ok ? jobs[0]?.id : "form"}
+      >
+        <FormField label="Endpoint">
+          {(props) => (
+            <select {...props} name="endpoint" defaultValue="funding">
+              <option value="funding">Funding rounds</option>
+              <option value="m-a">Mergers and acquisitions</option>
+            </select>
+          )}
+        </FormField>
+        {FIELDS.map((field) => (
+          <FormField
+            key={field}
+            label={LABELS[field]}
+            hint={HINTS[field]}
+            error={(actionData?.errors as Record<string, string> | undefined)?.[field]}
+          >
+            {(props) => <input {...props} name={field} defaultValue={values[field] ?? ""} />}
+          </FormField>
+        ))}
+        <div className="sm:col-span-3">
+          <Button type="submit" disabled={busy}>
+            Start import
+          </Button>
+        </div>
+      </Form>
+      <h2 className="mt-10 text-lg font-semibold">Recent imports</h2>
+      {jobs.length === 0 ? <p className="mt-2 text-sm text-fg-muted">No imports yet.</p> : null}
+      <ul className="mt-3 space-y-3">
+        {jobs.map((job) => {
+          const percent = job.progress.total ? Math.round((job.progress.done / job.progress.total) * 100) : 0;
+          return (
+            <li key={job.id} className="rounded-lg border border-border p-4 text-sm" data-testid="import-job">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge variant={job.status === "completed" ? "accent" : "outline"}>{job.status}</Badge>
+                <span className="font-medium">{String((job.parameters as { endpoint?: string }).endpoint ?? "")}</span>
+                <span className="text-fg-muted">{new Date(job.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</span>
+              </div>
+              <div
+                role="progressbar"
+                aria-label="Import progress"
+                aria-valuemin={0}
+                aria-valuemax={job.progress.total}
+                aria-valuenow={job.progress.done}
+                className="mt-3 h-2 overflow-hidden rounded-full bg-surface-muted"
+              >
+                <div className="h-full bg-accent" style={{ width: `${percent}%` }} />
+              </div>
+              <p className="mt-2 text-fg-muted">{job.progress.message}</p>
+              <p className="mt-1 text-xs text-fg-muted">
+                {job.counters.companiesProcessed} processed · {job.counters.newRecordsAdded} added · {job.counters.updatedRecords} updated ·{" "}
+                {job.counters.apiCallsMade} API calls
+              </p>
+              {job.errorLog.length ? (
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-xs text-danger">{job.errorLog.length} error(s)</summary>
+                  <ul className="mt-1 list-disc pl-5 text-xs">
+                    {job.errorLog.map((e, i) => (
+                      <li key={i}>{e}</li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
