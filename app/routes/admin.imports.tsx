@@ -4,6 +4,7 @@ import type { Route } from "./+types/admin.imports";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
+import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { listImportJobs } from "~/features/imports/import-jobs.server.ts";
 import { ProviderImportRequest, startProviderImport } from "~/features/imports/provider-import-job.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -113,7 +114,6 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
       {jobs.length === 0 ? <p className="mt-2 text-sm text-fg-muted">No imports yet.</p> : null}
       <ul className="mt-3 space-y-3">
         {jobs.map((job) => {
-          const percent = job.progress.total ? Math.round((job.progress.done / job.progress.total) * 100) : 0;
           return (
             <li key={job.id} className="rounded-lg border border-border p-4 text-sm" data-testid="import-job">
               <div className="flex flex-wrap items-center gap-2">
@@ -121,15 +121,8 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
                 <span className="font-medium">{String((job.parameters as { endpoint?: string }).endpoint ?? "")}</span>
                 <span className="text-fg-muted">{new Date(job.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</span>
               </div>
-              <div
-                role="progressbar"
-                aria-label="Import progress"
-                aria-valuemin={0}
-                aria-valuemax={job.progress.total}
-                aria-valuenow={job.progress.done}
-                className="mt-3 h-2 overflow-hidden rounded-full bg-surface-muted"
-              >
-                <div className="h-full bg-accent" style={{ width: `${percent}%` }} />
+              <div className="mt-3">
+                <ProgressBar label="Import progress" done={job.progress.done} total={job.progress.total} unit="pages" />
               </div>
               <p className="mt-2 text-fg-muted">{job.progress.message}</p>
               <p className="mt-1 text-xs text-fg-muted">

@@ -1,5 +1,6 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
+import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import { cn } from "~/lib/cn.ts";
 import { CleanupControls, DEFAULT_SETTINGS, readSettings, type CleanupSettings } from "./cleanup-controls.tsx";
@@ -23,17 +24,7 @@ function RunStatus({ state }: { state: RunState }) {
     const percent = Math.round((job.progress.done / job.progress.total) * 100);
     return (
       <div className="space-y-2" data-testid="job-progress">
-        <div
-          role="progressbar"
-          aria-label="Scan progress"
-          aria-valuemin={0}
-          aria-valuemax={job.progress.total}
-          aria-valuenow={job.progress.done}
-          aria-valuetext={`${job.progress.done} of ${job.progress.total} batches`}
-          className="h-2 overflow-hidden rounded-full bg-surface-muted"
-        >
-          <div className="h-full bg-accent transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar label="Scan progress" done={job.progress.done} total={job.progress.total} unit="batches" />
         <p className="text-sm text-fg-muted" aria-live="polite">
           {percent}% · {job.progress.message}
         </p>
