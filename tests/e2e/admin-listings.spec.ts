@@ -28,7 +28,7 @@ test("an admin finds a listing, edits its tagline and team, and archives it; the
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
   await expect(page.getByRole("group", { name: "Team member 1" }).getByLabel("Name")).toHaveValue("Ada Lovelace");
-  await expect(page.getByText(/updated \(tagline, team\) by admin/)).toBeVisible();
+  await expect(page.getByText(/updated \(tagline, team\) by Ada Admin/)).toBeVisible();
 
   await page.getByRole("link", { name: "View profile" }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
