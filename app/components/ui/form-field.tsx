@@ -20,15 +20,19 @@ export function FormField({
   error,
   hint,
   className,
+  id: givenId,
   children,
 }: {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
   className?: string;
+  /** A fixed id, for a form whose error summary links to its fields; otherwise one is made up. */
+  id?: string;
   children: (props: FieldControlProps) => ReactNode;
 }) {
-  const id = useId();
+  const madeUp = useId();
+  const id = givenId ?? madeUp;
   const messageId = `${id}-message`;
   return (
     <div className={className}>

@@ -4,10 +4,10 @@
  * server sent (the stored listing, or what was typed before a refused save), so nothing typed is lost.
  */
 import { createContext, useContext, type ReactNode } from "react";
-import { inputClass } from "~/components/ui/form-field.tsx";
 import { cn } from "~/lib/cn.ts";
 import { fieldId, type FieldErrors, type ScalarField } from "./form-fields.ts";
 import type { ListingFormValues } from "./form-values.ts";
+import { FormField } from "~/components/ui/form-field.tsx";
 
 interface EditorState {
   values: ListingFormValues;
@@ -51,29 +51,10 @@ export function Field({
   const { errors } = useEditor();
   const id = fieldId(name);
   const error = given === undefined ? errors[name] : (given ?? undefined);
-  const messageId = `${id}-message`;
   return (
-    <div className={cn("min-w-0", className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({
-        id,
-        name,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": error || hint ? messageId : undefined,
-        className: inputClass,
-      })}
-      {error ? (
-        <p id={messageId} className="mt-1 text-xs text-danger">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="mt-1 text-xs text-fg-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} label={label} hint={hint} error={error} className={cn("min-w-0", className)}>
+      {(props) => children({ ...props, name })}
+    </FormField>
   );
 }
 

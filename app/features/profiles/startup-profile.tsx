@@ -8,6 +8,7 @@ import { SimilarList } from "./similar-list.tsx";
 import type { SimilarListing } from "./similar-listings.server.ts";
 import { TeamList } from "./team-list.tsx";
 import { TractionSection } from "./traction-section.tsx";
+import { NumberedSteps } from "~/components/ui/numbered-steps.tsx";
 
 const CONNECT_REASONS = ["Explore partnership opportunities", "Learn more about their technology", "Discuss potential investments"];
 const IDEAL_CUSTOMER = "Ideal customers are forward-thinking teams ready to adopt new solutions and scale what works.";
@@ -53,22 +54,7 @@ function HowItWorksSection({ listing }: { listing: VisibleListing }) {
   return (
     <Section title="How It Works" icon={ListOrdered}>
       <Gated lock={lock}>
-        <ol className="flex flex-col gap-3">
-          {listing.howItWorks.map((step, i) => (
-            <li key={i} className="flex items-start gap-3">
-              <span
-                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-fg"
-                aria-hidden="true"
-              >
-                {i + 1}
-              </span>
-              <span className="pt-0.5 leading-relaxed">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step}
-              </span>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={listing.howItWorks} />
       </Gated>
     </Section>
   );

@@ -1,5 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { Card } from "~/components/ui/card.tsx";
+import { NumberedSteps } from "~/components/ui/numbered-steps.tsx";
 
 interface Tool {
   name: string;
@@ -97,22 +98,7 @@ export function CrawlerResources({ origin }: { origin: string }) {
       </Card>
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">How to test</h2>
-        <ol className="mt-4 flex flex-col gap-4">
-          {guideSteps(origin).map((step, i) => (
-            <li key={i} className="flex items-start gap-3">
-              <span
-                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-fg"
-                aria-hidden="true"
-              >
-                {i + 1}
-              </span>
-              <p className="min-w-0 pt-0.5 text-sm leading-relaxed break-words">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step}
-              </p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={guideSteps(origin)} className="mt-4 gap-4" itemClassName="text-sm" />
       </Card>
     </div>
   );
