@@ -13,6 +13,9 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The local SMTP server the app sends to, and where the tests read the mail (tests/e2e/support/mail.ts). */
 const SMTP_PORT = PORT + 1;
 const MAIL_HTTP_PORT = PORT + 2;
+/** The local fake of the lead-data provider the imports and the debugger call (tests/fakes/lead-provider.ts). */
+const PROVIDER_PORT = PORT + 3;
+const PROVIDER_KEY = "lot_demo_key_0123456789";
 
 // Playwright loads this file again in every worker: make the data directory once, in the runner, hand it
 // down through the environment the workers inherit, and remove it when the runner exits (after the web
@@ -74,6 +77,15 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT), HTTP_PORT: String(MAIL_HTTP_PORT) },
     },
     {
+      command: "node tests/fakes/lead-provider.ts",
+      url: `http://127.0.0.1:${PROVIDER_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PORT: String(PROVIDER_PORT), PROVIDER_API_KEY: PROVIDER_KEY },
+    },
+    {
       command: "npm run build --silent && node server/index.ts",
       url: `${BASE_URL}/healthz`,
       // A server already on this port is someone else's, or a stale build: never test against it.
@@ -99,6 +111,9 @@ export default defineConfig({
         LOG_LEVEL: "warn",
         // Real mail over SMTP to the local catcher, read back by the tests.
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Real HTTP to the local fake provider for imports.
+        PROVIDER_API_URL: `http://127.0.0.1:${PROVIDER_PORT}`,
+        PROVIDER_API_KEY: PROVIDER_KEY,
       },
     },
   ],
