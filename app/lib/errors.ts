@@ -32,3 +32,15 @@ export class AppError extends Error {
 /** The generic data-source failure text of spec 01 §8, without naming any third party. */
 export const DATA_SOURCE_ERROR_TITLE = "Error loading listings";
 export const DATA_SOURCE_ERROR_MESSAGE = "Could not load listings from the data source. Please check your connection and try again.";
+
+/**
+ * The innermost reason of an error (e.g. the database's "numeric field overflow"), at most 500 characters, for logs
+ * an operator reads: the query builder wraps a database error in one quoting the statement and its parameters,
+ * which hold people's e-mail addresses.
+ */
+export function failureReason(error: unknown): string {
+  let deepest: unknown = error;
+  for (let e: unknown = error; e instanceof Error; e = e.cause) deepest = e;
+  const message = deepest instanceof Error ? deepest.message : String(deepest);
+  return message.length > 500 ? `${message.slice(0, 500)}…` : message;
+}

@@ -31,16 +31,21 @@ export interface AuditEntry {
 /** Anything that can run an insert: the database or a transaction on it, so an entry commits with its change. */
 type Writer = Pick<Database["db"], "insert">;
 
-export async function recordAudit(db: Writer, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    operation: entry.operation,
-    source: entry.source,
-    action: entry.action,
-    companyName: entry.companyName ?? null,
-    recordId: entry.recordId ?? null,
-    actorId: entry.actorId ?? null,
-    details: entry.details ?? {},
-  });
+/** One entry, or many in one statement (an import writes a page of companies at once). */
+export async function recordAudit(db: Writer, entry: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const entries = Array.isArray(entry) ? entry : [entry as AuditEntry];
+  if (!entries.length) return;
+  await db.insert(auditLog).values(
+    entries.map((e) => ({
+      operation: e.operation,
+      source: e.source,
+      action: e.action,
+      companyName: e.companyName ?? null,
+      recordId: e.recordId ?? null,
+      actorId: e.actorId ?? null,
+      details: e.details ?? {},
+    })),
+  );
 }
 
 /** One entry of a record's history: what happened, from where, when, and the signed-in person who did it. */

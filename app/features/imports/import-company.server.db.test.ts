@@ -10,9 +10,10 @@ import { industries } from "#db/schema/reference.ts";
 import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { importCompanies, importCompany, type ImportBatchResult, type ImportOptions } from "./import-company.server.ts";
+import { importCompanies, type ImportBatchResult } from "./import-batch.server.ts";
+import { importCompany, type ImportOptions } from "./import-company.server.ts";
 import { industryIdsFor } from "./import-details.server.ts";
-import { findImportMatch } from "./import-match.server.ts";
+import { ImportSnapshot } from "./import-match.server.ts";
 import { toImportedCompany, type ImportedCompany } from "./map-provider-record.ts";
 import { ProviderRecord } from "./provider-record.ts";
 
@@ -255,12 +256,12 @@ describe("importing again", () => {
   });
 
   it("finds a name written as one word when the company writes it as two", async () => {
-    const match = await findImportMatch(database, company({ company_name: "Glimmer Data", company_info: {} }));
+    const match = (await ImportSnapshot.load(database)).match(company({ company_name: "Glimmer Data", company_info: {} }).listing);
     expect(match).toMatchObject({ listingId: existing.joined, band: "review" });
   });
 
   it("finds the existing listing as the best match for the merged company", async () => {
-    const match = await findImportMatch(database, company(MERGE));
+    const match = (await ImportSnapshot.load(database)).match(company(MERGE).listing);
     expect(match).toMatchObject({ listingId: existing.quill, band: "auto_merge" });
   });
 });

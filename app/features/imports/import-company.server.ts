@@ -1,23 +1,24 @@
 /**
- * Writing processed provider companies into the directory (issue 7 §3, spec 02 §4, §7-9). Per company, one
- * transaction: the same external record finds its listing again (unchanged → skipped); otherwise the duplicate
- * matcher decides: above 0.95 the company is merged into the existing listing, from 0.85 to 0.95 it is created and
- * the pair queued for review, below it is created. Choices are in docs/decisions/0027-import-push.md.
+ * Writing one processed provider company into the directory (issue 7 §3, spec 02 §4, §7-9), in one transaction:
+ * the same external record finds its listing again (unchanged → skipped); otherwise the duplicate matcher decides:
+ * above 0.95 the company is merged into the existing listing, from 0.85 to 0.95 it is created and the pair queued
+ * for review, below it is created. Batches go through import-batch.server.ts, which writes a page in a few
+ * statements and comes here for the companies it cannot: a failing page, one company at a time, isolates the
+ * failing company (spec 02 §8). Choices are in docs/decisions/0027-import-push.md.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { listingSources } from "#db/schema/imports.ts";
 import { listings } from "#db/schema/listings.ts";
-import { recordAudit } from "~/features/audit/audit-log.server.ts";
+import { recordAudit, type AuditEntry } from "~/features/audit/audit-log.server.ts";
 import { uniqueSlug } from "~/features/catalog/slug.ts";
-import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
-import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import { mergeListings, type ListingRow } from "~/features/duplicates/merge-rules.ts";
 import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
 import { execRows, type Database, type Db } from "~/lib/db.server.ts";
 import { addRoundAndInvestors, addTeamMembers, industryIdsFor, recomputeFundingSummary, type Tx } from "./import-details.server.ts";
-import { countListing, findImportMatch, loadWordCounts, type ImportMatch, type WordCounts } from "./import-match.server.ts";
-import { IMPORT_DATA_SOURCE, stableHash, type ImportedCompany } from "./map-provider-record.ts";
+import { ImportSnapshot, type ImportMatch } from "./import-match.server.ts";
+import { IMPORT_DATA_SOURCE, stableHash, type ImportedCompany, type ImportedListing } from "./map-provider-record.ts";
 import { IMPORT_QUALITY_SCORE } from "./processing-rules.ts";
 
 export type ImportOutcome = "created" | "merged" | "updated" | "skipped" | "created_for_review";
@@ -27,8 +28,8 @@ export interface ImportOptions {
   source: string;
   now: Date;
   actor?: { id: string } | null;
-  /** A batch's word counts (importCompanies loads them once); without them each probe counts its own words. */
-  wordCounts?: WordCounts;
+  /** The live listings to match against, loaded once per import and kept up to date by it; loaded when absent. */
+  snapshot?: ImportSnapshot;
 }
 
 export interface ImportResult {
@@ -48,7 +49,7 @@ export function contentHash(company: ImportedCompany): string {
 }
 
 /** The database seen through a transaction, for helpers that take a Database. */
-function inTransaction(database: Database, tx: Tx): Database {
+export function inTransaction(database: Database, tx: Tx): Database {
   return { ...database, db: tx as unknown as Db, rows: (query) => execRows(tx, query) };
 }
 
@@ -118,7 +119,14 @@ function incomingRow(existing: ListingRow, company: ImportedCompany, industryIds
  * existing listing's clock says). Name, processing status, created time and id stay the listing's. A merge raises
  * the quality score to max(existing, new, 5); an update of the import's own listing keeps max(existing, new).
  */
-async function mergeInto(tx: Tx, existing: ListingRow, company: ImportedCompany, industryIds: number[], now: Date, isMerge: boolean) {
+export async function mergeInto(
+  tx: Tx,
+  existing: ListingRow,
+  company: ImportedCompany,
+  industryIds: number[],
+  now: Date,
+  isMerge: boolean,
+) {
   const older = { ...existing, dataLastSynced: new Date(0), updatedAt: new Date(0) };
   const outcome = mergeListings(older, incomingRow(existing, company, industryIds, now), now);
   const update: Partial<ListingRow> = { ...outcome.update };
@@ -137,23 +145,75 @@ async function mergeInto(tx: Tx, existing: ListingRow, company: ImportedCompany,
       .update(listings)
       .set(matchColumns({ name: existing.name, websiteUrl: website, linkedinUrl: linkedin }))
       .where(eq(listings.id, existing.id));
-  return mergedFields;
+  return { mergedFields, listing: { ...existing, websiteUrl: website, linkedinUrl: linkedin } };
 }
 
-const reasonText = (match: ImportMatch | null) => (match ? match.reasons.join("; ") : null);
+export const reasonText = (match: ImportMatch | null) => (match ? match.reasons.join("; ") : null);
+
+/** What an import did to one company, for its audit entry (the same from the one-by-one and the batch path). */
+export interface ImportedChanges {
+  outcome: Exclude<ImportOutcome, "skipped">;
+  listingId: string;
+  match: ImportMatch | null;
+  mergedFields: string[];
+  teamAdded: number;
+  roundAdded: boolean;
+  relationshipsAdded: number;
+}
+
+export function importAuditEntry(company: ImportedCompany, changes: ImportedChanges, actorId: string | null): AuditEntry {
+  const { outcome, listingId, match } = changes;
+  const details = {
+    externalId: company.externalId,
+    similarity: match?.score ?? null,
+    matchReason: outcome === "updated" ? "same external record" : reasonText(match),
+    existingRecordId: outcome === "created" ? null : outcome === "created_for_review" ? match!.listingId : listingId,
+    mergedFields: changes.mergedFields,
+    teamAdded: changes.teamAdded,
+    roundAdded: changes.roundAdded,
+    relationshipsAdded: changes.relationshipsAdded,
+  };
+  const base = { source: IMPORT_DATA_SOURCE, companyName: company.listing.name, actorId, recordId: listingId, details };
+  if (outcome === "merged" || outcome === "updated") return { ...base, operation: "merge_operation", action: "merged" };
+  return { ...base, operation: "duplicate_check", action: outcome === "created" ? "created" : "flagged_for_review" };
+}
+
+export function importResult({ outcome, listingId, match }: Pick<ImportedChanges, "outcome" | "listingId" | "match">): ImportResult {
+  const result: ImportResult = { outcome, listingId };
+  if (match) Object.assign(result, { score: match.score, reasons: match.reasons });
+  return result;
+}
+
+/**
+ * Keeps the snapshot in step with a committed write: a created listing is matched from now on; a merged one whose
+ * website or LinkedIn page changed is matched by its new ones.
+ */
+export function refreshSnapshot(
+  snapshot: ImportSnapshot,
+  change: { created: boolean; listing: ListingRow | ImportedListing; id: string; mergedFields: string[] },
+) {
+  if (!change.created && !change.mergedFields.some((f) => f === "websiteUrl" || f === "linkedinUrl")) return;
+  snapshot.remove(change.id);
+  snapshot.add({
+    id: change.id,
+    name: change.listing.name,
+    websiteUrl: change.listing.websiteUrl ?? null,
+    linkedinUrl: change.listing.linkedinUrl ?? null,
+  });
+}
 
 /** One company, in one transaction: found again, merged, created (perhaps for review), or skipped. */
 export async function importCompany(database: Database, company: ImportedCompany, options: ImportOptions): Promise<ImportResult> {
   const hash = contentHash(company);
-  const audit = { source: IMPORT_DATA_SOURCE, companyName: company.listing.name, actorId: options.actor?.id ?? null };
-  return database.db.transaction(async (tx) => {
+  const snapshot = options.snapshot ?? (await ImportSnapshot.load(database));
+  const written = await database.db.transaction(async (tx) => {
     const known = await sourcedListing(tx, options.source, company.externalId);
-    if (known && known.contentHash === hash) return { outcome: "skipped", listingId: known.listing.id };
+    if (known && known.contentHash === hash) return { result: { outcome: "skipped", listingId: known.listing.id } as ImportResult };
 
     let match: ImportMatch | null = null;
     let target: ListingRow | null = known?.listing ?? null;
     if (!target) {
-      match = await findImportMatch(inTransaction(database, tx), company, options.wordCounts);
+      match = snapshot.match(company.listing);
       // Above 0.95 (not at it) and only when the matcher allows an automatic merge (not a short or numbered name).
       if (match && match.score > AUTO_MERGE_AT && match.autoMergeAllowed) {
         const [row] = await tx.select().from(listings).where(eq(listings.id, match.listingId)).for("update");
@@ -163,12 +223,14 @@ export async function importCompany(database: Database, company: ImportedCompany
 
     const industryIds = await industryIdsFor(tx, company.industries);
     let listingId: string;
-    let outcome: ImportOutcome;
+    let outcome: ImportedChanges["outcome"];
     let mergedFields: string[] = [];
     if (target) {
       outcome = known ? "updated" : "merged";
       listingId = target.id;
-      mergedFields = await mergeInto(tx, target, company, industryIds, options.now, outcome === "merged");
+      const merged = await mergeInto(tx, target, company, industryIds, options.now, outcome === "merged");
+      mergedFields = merged.mergedFields;
+      target = merged.listing;
     } else {
       listingId = await createListing(tx, company, industryIds);
       outcome = match && match.score >= REVIEW_AT ? "created_for_review" : "created";
@@ -188,82 +250,13 @@ export async function importCompany(database: Database, company: ImportedCompany
         set: { listingId, contentHash: hash, importedAt: options.now },
       });
     await recomputeFundingSummary(tx, listingId);
-
-    const details = {
-      externalId: company.externalId,
-      similarity: match?.score ?? null,
-      matchReason: outcome === "updated" ? "same external record" : reasonText(match),
-      existingRecordId: outcome === "created" ? null : outcome === "created_for_review" ? match!.listingId : listingId,
-      mergedFields,
-      teamAdded,
-      roundAdded,
-      relationshipsAdded,
+    const changes = { outcome, listingId, match, mergedFields, teamAdded, roundAdded, relationshipsAdded };
+    await recordAudit(tx, importAuditEntry(company, changes, options.actor?.id ?? null));
+    return {
+      result: importResult(changes),
+      refresh: { created: !target, listing: target ?? company.listing, id: listingId, mergedFields },
     };
-    if (outcome === "merged" || outcome === "updated")
-      await recordAudit(tx, { ...audit, operation: "merge_operation", action: "merged", recordId: listingId, details });
-    else
-      await recordAudit(tx, {
-        ...audit,
-        operation: "duplicate_check",
-        action: outcome === "created" ? "created" : "flagged_for_review",
-        recordId: listingId,
-        details,
-      });
-    const result: ImportResult = { outcome, listingId };
-    if (match) Object.assign(result, { score: match.score, reasons: match.reasons });
-    return result;
   });
-}
-
-export interface ImportBatchResult {
-  counters: { processed: number; created: number; merged: number; updated: number; skipped: number; review: number; errors: number };
-  results: Array<ImportResult & { externalId: string }>;
-  /** The companies that failed, each with its error; the others were imported. */
-  failures: Array<{ externalId: string; name: string; error: string }>;
-}
-
-const COUNTER: Record<ImportOutcome, keyof ImportBatchResult["counters"]> = {
-  created: "created",
-  merged: "merged",
-  updated: "updated",
-  skipped: "skipped",
-  created_for_review: "review",
-};
-
-/**
- * A batch: match columns refreshed once, each company in its own transaction, a failing company logged and the
- * rest imported (spec 02 §8), the directory's caches dropped once at the end.
- */
-export async function importCompanies(
-  database: Database,
-  companies: readonly ImportedCompany[],
-  options: ImportOptions,
-): Promise<ImportBatchResult> {
-  const outcome: ImportBatchResult = {
-    counters: { processed: 0, created: 0, merged: 0, updated: 0, skipped: 0, review: 0, errors: 0 },
-    results: [],
-    failures: [],
-  };
-  await refreshMatchColumns(database);
-  const wordCounts = options.wordCounts ?? (await loadWordCounts(database));
-  for (const company of companies) {
-    outcome.counters.processed += 1;
-    try {
-      const result = await importCompany(database, company, { ...options, wordCounts });
-      if (result.outcome === "created" || result.outcome === "created_for_review")
-        countListing(wordCounts, matchColumns(company.listing).matchKey);
-      outcome.counters[COUNTER[result.outcome]] += 1;
-      outcome.results.push({ ...result, externalId: company.externalId });
-    } catch (error) {
-      outcome.counters.errors += 1;
-      outcome.failures.push({
-        externalId: company.externalId,
-        name: company.listing.name,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
-  if (outcome.counters.created + outcome.counters.merged + outcome.counters.updated + outcome.counters.review > 0)
-    invalidateDirectory(database);
-  return outcome;
+  if (written.refresh) refreshSnapshot(snapshot, written.refresh);
+  return written.result;
 }

@@ -11,7 +11,8 @@ import { getEnv } from "~/lib/env.server.ts";
 import { enqueueJob, type Job } from "~/lib/job-queue.server.ts";
 import { throwIfInterrupted, type JobContext } from "~/lib/job-worker.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { importCompanies } from "./import-company.server.ts";
+import { importCompanies } from "./import-batch.server.ts";
+import { ImportSnapshot } from "./import-match.server.ts";
 import { toImportedCompany, type ImportedCompany } from "./map-provider-record.ts";
 import { createProviderClient, ProviderError, type ProviderClient } from "./provider-client.server.ts";
 import { ProviderQuery } from "./provider-query.ts";
@@ -101,6 +102,9 @@ export function providerImportHandler(client: () => ProviderClient = providerCli
     // provider refuses fails the first page with 'Authentication failed - check API key'.
     await report(`Authenticated; fetching ${endpoint} page ${cursor.nextPage} of ${query.page}-${lastPage}.`);
 
+    // The live listings to match against, kept up to date by the pages' writes: loaded once per run, or the last
+    // run's when nothing changed since.
+    const snapshot = await ImportSnapshot.forImport(database);
     while (cursor.nextPage <= lastPage) {
       throwIfInterrupted(signal);
       // Step 2, retrieve.
@@ -131,6 +135,7 @@ export function providerImportHandler(client: () => ProviderClient = providerCli
         source: "provider",
         now,
         actor: job.createdBy ? { id: job.createdBy } : null,
+        snapshot,
       });
       for (const failure of pushed.failures) await logError(`${failure.name}: ${failure.error}`);
       const c = cursor.counters;
@@ -149,6 +154,7 @@ export function providerImportHandler(client: () => ProviderClient = providerCli
       // A short page is the last one: the provider has nothing further for this query.
       if (page.records.length + page.dropped < query.maxResults) break;
     }
+    await snapshot.keepFor(database);
     return { ...cursor, finished: true };
   };
 }

@@ -1,0 +1,414 @@
+/**
+ * Writing a batch of processed companies (a provider page) in one transaction and a dozen statements, whatever its
+ * size (issue 7 performance: one transaction and fifteen statements per company held an import to about ten
+ * companies a second). The decisions are the one-by-one path's (import-company.server.ts): the same external record
+ * is found again or skipped, the matcher merges above 0.95, queues 0.85-0.95 for review, creates the rest. A company
+ * whose outcome depends on another of the same batch (merged into a listing the batch creates or already merges
+ * into, or its record twice) waits for the batch and goes one by one; so does every company of a batch whose write
+ * fails, which isolates the failing one (spec 02 §8) while the others are imported.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { listingSources } from "#db/schema/imports.ts";
+import { fundingRounds, investorRelationships, teamMembers } from "#db/schema/listing-details.ts";
+import { listings } from "#db/schema/listings.ts";
+import { recordAudit, type AuditEntry } from "~/features/audit/audit-log.server.ts";
+import { slugify, uniqueSlug } from "~/features/catalog/slug.ts";
+import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
+import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
+import type { ListingRow } from "~/features/duplicates/merge-rules.ts";
+import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
+import { execRows, type Database } from "~/lib/db.server.ts";
+import { failureReason } from "~/lib/errors.ts";
+import {
+  contentHash,
+  importAuditEntry,
+  importCompany,
+  importResult,
+  inTransaction,
+  mergeInto,
+  refreshSnapshot,
+  type ImportedChanges,
+  type ImportOptions,
+  type ImportOutcome,
+  type ImportResult,
+} from "./import-company.server.ts";
+import { industryIdsFor, type Tx } from "./import-details.server.ts";
+import { ImportSnapshot, type ImportMatch } from "./import-match.server.ts";
+import type { ImportedCompany } from "./map-provider-record.ts";
+import { IMPORT_QUALITY_SCORE } from "./processing-rules.ts";
+
+/** Companies written per transaction: a provider page at most. */
+const BATCH_SIZE = 100;
+
+export interface ImportBatchResult {
+  counters: { processed: number; created: number; merged: number; updated: number; skipped: number; review: number; errors: number };
+  results: Array<ImportResult & { externalId: string }>;
+  /** The companies that failed, each with its error; the others were imported. */
+  failures: Array<{ externalId: string; name: string; error: string }>;
+}
+
+const COUNTER: Record<ImportOutcome, keyof ImportBatchResult["counters"]> = {
+  created: "created",
+  merged: "merged",
+  updated: "updated",
+  skipped: "skipped",
+  created_for_review: "review",
+};
+
+interface Planned {
+  company: ImportedCompany;
+  hash: string;
+  outcome: ImportedChanges["outcome"];
+  listingId: string;
+  match: ImportMatch | null;
+  /** The listing merged into or updated (loaded in the transaction); null for a new listing. */
+  target: ListingRow | null;
+  mergedFields: string[];
+  teamAdded: number;
+  roundAdded: boolean;
+  relationshipsAdded: number;
+}
+
+const normalised = (name: string) => name.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
+const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+
+/** The listings source rows point at, following merges (a merge moves source rows, but an old row may remain). */
+async function sourcedListings(tx: Tx, ids: string[]): Promise<Map<string, ListingRow>> {
+  const found = new Map<string, ListingRow>();
+  let pending = new Map(ids.map((id) => [id, id]));
+  for (let hops = 0; hops < 10 && pending.size; hops++) {
+    const rows = await tx
+      .select()
+      .from(listings)
+      .where(inArray(listings.id, [...new Set(pending.values())]))
+      .for("update");
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const next = new Map<string, string>();
+    for (const [origin, id] of pending) {
+      const row = byId.get(id);
+      if (!row) continue;
+      if (row.processingStatus === "merged" && row.mergedInto) next.set(origin, row.mergedInto);
+      else found.set(origin, row);
+    }
+    pending = next;
+  }
+  return found;
+}
+
+/** How many numbered variants of a slug one query asks about; a name taken more often than this asks on its own. */
+const SLUG_VARIANTS = 20;
+
+/**
+ * Free slugs for new listings: one query on the slug's unique index for every name's first variants (`acme`,
+ * `acme-2`, ...), none shared within the batch. `LIKE ANY` would have read the whole table (0.3 s a page).
+ */
+async function freeSlugs(tx: Tx, names: string[]): Promise<string[]> {
+  const bases = [...new Set(names.map(slugify))];
+  const variants = bases.flatMap((base) => [base, ...Array.from({ length: SLUG_VARIANTS - 1 }, (_, i) => `${base}-${i + 2}`)]);
+  const taken = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug = ANY(${textArray(variants)}::text[])`);
+  const used = new Set(taken.map((t) => t.slug));
+  for (const base of bases) {
+    if (!used.has(`${base}-${SLUG_VARIANTS}`)) continue;
+    // slugify leaves letters, digits and hyphens only, so the pattern has no wildcard of its own.
+    const more = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug LIKE ${`${base}-%`}`);
+    for (const row of more) used.add(row.slug);
+  }
+  return names.map((name) => uniqueSlug(name, used));
+}
+
+/** Decides each company's outcome against the snapshot; companies that depend on another of the batch wait. */
+function plan(
+  batch: readonly ImportedCompany[],
+  known: Map<string, { listingId: string; contentHash: string | null }>,
+  found: Map<string, ListingRow>,
+  snapshot: ImportSnapshot,
+) {
+  const planned: Planned[] = [];
+  const skipped: Array<ImportResult & { externalId: string }> = [];
+  const deferred: ImportedCompany[] = [];
+  const seen = new Set<string>();
+  const touched = new Set<string>();
+  const created = new Set<string>();
+  for (const company of batch) {
+    const hash = contentHash(company);
+    const blank = { company, hash, mergedFields: [], teamAdded: 0, roundAdded: false, relationshipsAdded: 0 };
+    if (seen.has(company.externalId)) {
+      deferred.push(company);
+      continue;
+    }
+    seen.add(company.externalId);
+    const source = known.get(company.externalId);
+    const sourced = source ? found.get(source.listingId) : undefined;
+    if (sourced && source!.contentHash === hash) {
+      skipped.push({ outcome: "skipped", listingId: sourced.id, externalId: company.externalId });
+      continue;
+    }
+    if (sourced) {
+      if (touched.has(sourced.id)) deferred.push(company);
+      else planned.push({ ...blank, outcome: "updated", listingId: sourced.id, match: null, target: sourced });
+      touched.add(sourced.id);
+      continue;
+    }
+    const match = snapshot.match(company.listing);
+    if (match && match.score > AUTO_MERGE_AT && match.autoMergeAllowed) {
+      if (touched.has(match.listingId) || created.has(match.listingId)) deferred.push(company);
+      else planned.push({ ...blank, outcome: "merged", listingId: match.listingId, match, target: null });
+      touched.add(match.listingId);
+      continue;
+    }
+    // A new listing: matched by the rest of the batch from now on (forgotten again if the batch fails).
+    const id = randomUUID();
+    created.add(id);
+    snapshot.add({ id, name: company.listing.name, websiteUrl: company.listing.websiteUrl, linkedinUrl: company.listing.linkedinUrl });
+    const outcome = match && match.score >= REVIEW_AT ? "created_for_review" : "created";
+    planned.push({ ...blank, outcome, listingId: id, match, target: null });
+  }
+  return { planned, skipped, deferred, created };
+}
+
+/** The team, round and investor rows of the batch, each added once (same rules as import-details.server.ts). */
+async function writeDetails(tx: Tx, planned: Planned[], snapshot: ImportSnapshot) {
+  const existingIds = planned.filter((p) => p.target).map((p) => p.listingId);
+  const team = existingIds.length
+    ? await execRows<{ listing_id: string; name: string; position: number }>(
+        tx,
+        sql`SELECT listing_id::text, name, position FROM team_members WHERE listing_id = ANY(${uuidArray(existingIds)}::uuid[])`,
+      )
+    : [];
+  const members: Array<typeof teamMembers.$inferInsert> = [];
+  for (const p of planned) {
+    const own = team.filter((m) => m.listing_id === p.listingId);
+    const names = new Set(own.map((m) => normalised(m.name)));
+    let position = own.reduce((max, m) => Math.max(max, Number(m.position) + 1), 0);
+    for (const member of p.company.team) {
+      if (names.has(normalised(member.name))) continue;
+      names.add(normalised(member.name));
+      members.push({
+        listingId: p.listingId,
+        position: position++,
+        name: member.name,
+        title: member.title,
+        email: member.email,
+        linkedinUrl: member.linkedinUrl,
+        photoUrl: member.photoUrl,
+      });
+      p.teamAdded += 1;
+    }
+  }
+  if (members.length) await tx.insert(teamMembers).values(members);
+
+  const withRound = planned.filter((p) => p.company.fundingRound);
+  if (!withRound.length) return;
+  const roundKey = (listingId: string, lotDataId: string) => `${listingId} ${lotDataId}`;
+  const rounds = new Map<string, number>();
+  const lotIds = withRound.map((p) => p.company.fundingRound!.lotDataId);
+  for (const r of await execRows<{ id: number; listing_id: string; lot_data_id: string }>(
+    tx,
+    sql`SELECT id, listing_id::text, lot_data_id FROM funding_rounds
+        WHERE listing_id = ANY(${uuidArray(withRound.map((p) => p.listingId))}::uuid[]) AND lot_data_id = ANY(${textArray(lotIds)}::text[])
+        ORDER BY id DESC`,
+  ))
+    rounds.set(roundKey(r.listing_id, r.lot_data_id), Number(r.id));
+  const newRounds = withRound.filter((p) => !rounds.has(roundKey(p.listingId, p.company.fundingRound!.lotDataId)));
+  if (newRounds.length) {
+    const inserted = await tx
+      .insert(fundingRounds)
+      .values(newRounds.map((p) => ({ ...p.company.fundingRound!, listingId: p.listingId })))
+      .returning({ id: fundingRounds.id, listingId: fundingRounds.listingId, lotDataId: fundingRounds.lotDataId });
+    for (const r of inserted) rounds.set(roundKey(r.listingId, r.lotDataId!), r.id);
+    for (const p of newRounds) p.roundAdded = true;
+  }
+
+  const roundIds = [...new Set(withRound.map((p) => rounds.get(roundKey(p.listingId, p.company.fundingRound!.lotDataId))!))];
+  const known = await tx
+    .select({
+      companyId: investorRelationships.companyId,
+      roundId: investorRelationships.fundingRoundId,
+      name: investorRelationships.investorName,
+    })
+    .from(investorRelationships)
+    .where(inArray(investorRelationships.fundingRoundId, roundIds));
+  const seen = new Set(known.map((k) => `${k.companyId} ${k.roundId} ${normalised(k.name)}`));
+  const relationships: Array<typeof investorRelationships.$inferInsert> = [];
+  for (const p of withRound) {
+    const roundId = rounds.get(roundKey(p.listingId, p.company.fundingRound!.lotDataId))!;
+    for (const investor of p.company.investors) {
+      const key = `${p.listingId} ${roundId} ${normalised(investor.name)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      relationships.push({
+        companyId: p.listingId,
+        investorId: snapshot.investorId(investor.name),
+        investorName: investor.name,
+        fundingRoundId: roundId,
+        investmentStatus: investor.investmentStatus,
+      });
+      p.relationshipsAdded += 1;
+    }
+  }
+  if (relationships.length) await tx.insert(investorRelationships).values(relationships);
+}
+
+/** Total raised, round count and the latest round of every listing given, from its rounds (import-details.server.ts). */
+async function recomputeFundingSummaries(tx: Tx, ids: string[]) {
+  if (!ids.length) return;
+  await tx.execute(sql`
+    WITH r AS (SELECT listing_id, sum(amount) AS total, count(*) AS n FROM funding_rounds WHERE listing_id = ANY(${uuidArray(ids)}::uuid[]) GROUP BY listing_id),
+    latest AS (SELECT DISTINCT ON (listing_id) listing_id, amount, round_type, funding_date FROM funding_rounds
+               WHERE listing_id = ANY(${uuidArray(ids)}::uuid[]) ORDER BY listing_id, funding_date DESC NULLS LAST, id DESC)
+    UPDATE listings SET total_funding_raised = r.total, funding_round_count = r.n, latest_round_date = latest.funding_date,
+      latest_round_amount = latest.amount, latest_round_type = latest.round_type
+    FROM r JOIN latest USING (listing_id) WHERE listings.id = r.listing_id`);
+}
+
+/** One batch in one transaction; returns what it did and the companies left for the one-by-one path. */
+async function writeBatch(database: Database, batch: readonly ImportedCompany[], options: ImportOptions & { snapshot: ImportSnapshot }) {
+  const { snapshot, source, now } = options;
+  let created = new Set<string>();
+  // Industry records by the company's keys: the job's cache, and what this batch adds to it once committed.
+  const industryIds = new Map(snapshot.industryIds);
+  try {
+    const outcome = await database.db.transaction(async (tx) => {
+      const ids = [...new Set(batch.map((c) => c.externalId))];
+      const sources = await tx
+        .select({ externalId: listingSources.externalId, listingId: listingSources.listingId, contentHash: listingSources.contentHash })
+        .from(listingSources)
+        .where(and(eq(listingSources.source, source), inArray(listingSources.externalId, ids)));
+      const known = new Map(sources.map((s) => [s.externalId, s]));
+      const found = sources.length ? await sourcedListings(tx, [...new Set(sources.map((s) => s.listingId))]) : new Map();
+      const decided = plan(batch, known, found, snapshot);
+      created = decided.created;
+      let { planned } = decided;
+
+      const mergeIds = planned.filter((p) => p.outcome === "merged").map((p) => p.listingId);
+      const targets = mergeIds.length ? await tx.select().from(listings).where(inArray(listings.id, mergeIds)).for("update") : [];
+      const byId = new Map(targets.map((t) => [t.id, t]));
+      for (const p of planned) if (p.outcome === "merged") p.target = byId.get(p.listingId) ?? null;
+      // A listing gone since the snapshot was taken: that company goes one by one, and is created there.
+      const gone = planned.filter((p) => p.outcome === "merged" && !p.target);
+      planned = planned.filter((p) => !gone.includes(p));
+
+      for (const p of planned) {
+        const keys = p.company.industries.map((i) => i.key).join(",");
+        if (!industryIds.has(keys)) industryIds.set(keys, await industryIdsFor(tx, p.company.industries));
+      }
+      const industriesOf = (p: Planned) => industryIds.get(p.company.industries.map((i) => i.key).join(","))!;
+      for (const p of planned.filter((p) => p.target)) {
+        const merged = await mergeInto(tx, p.target!, p.company, industriesOf(p), now, p.outcome === "merged");
+        p.mergedFields = merged.mergedFields;
+        p.target = merged.listing;
+      }
+
+      const fresh = planned.filter((p) => !p.target);
+      if (fresh.length) {
+        const slugs = await freeSlugs(
+          tx,
+          fresh.map((p) => p.company.listing.name),
+        );
+        await tx.insert(listings).values(
+          fresh.map((p, i) => ({
+            ...p.company.listing,
+            id: p.listingId,
+            type: "startup" as const,
+            processingStatus: "published",
+            lotDataQualityScore: IMPORT_QUALITY_SCORE,
+            slug: slugs[i]!,
+            industryIds: industriesOf(p),
+            ...matchColumns(p.company.listing),
+          })),
+        );
+      }
+      await writeDetails(tx, planned, snapshot);
+      if (planned.length)
+        await tx
+          .insert(listingSources)
+          .values(
+            planned.map((p) => ({
+              source,
+              externalId: p.company.externalId,
+              listingId: p.listingId,
+              contentHash: p.hash,
+              importedAt: now,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [listingSources.source, listingSources.externalId],
+            set: { listingId: sql`excluded.listing_id`, contentHash: sql`excluded.content_hash`, importedAt: sql`excluded.imported_at` },
+          });
+      await recomputeFundingSummaries(
+        tx,
+        planned.filter((p) => p.company.fundingRound || p.target).map((p) => p.listingId),
+      );
+      const review = planned.filter((p) => p.outcome === "created_for_review");
+      await queueForReview(
+        inTransaction(database, tx),
+        "import",
+        review.map((p) => ({ ids: [p.listingId, p.match!.listingId] as const, score: p.match!.score, reasons: p.match!.reasons })),
+      );
+      const entries: AuditEntry[] = planned.map((p) => importAuditEntry(p.company, p, options.actor?.id ?? null));
+      await recordAudit(tx, entries);
+      return { ...decided, planned, deferred: [...decided.deferred, ...gone.map((p) => p.company)] };
+    });
+    for (const [keys, ids] of industryIds) snapshot.industryIds.set(keys, ids);
+    for (const p of outcome.planned)
+      if (p.target) refreshSnapshot(snapshot, { created: false, listing: p.target, id: p.listingId, mergedFields: p.mergedFields });
+    return outcome;
+  } catch (error) {
+    for (const id of created) snapshot.remove(id);
+    throw error;
+  }
+}
+
+/**
+ * A list of companies, in batches: each batch written at once where it can be, a failing company logged and the rest
+ * imported (spec 02 §8), the directory's caches dropped once at the end.
+ */
+export async function importCompanies(
+  database: Database,
+  companies: readonly ImportedCompany[],
+  options: ImportOptions,
+): Promise<ImportBatchResult> {
+  const result: ImportBatchResult = {
+    counters: { processed: 0, created: 0, merged: 0, updated: 0, skipped: 0, review: 0, errors: 0 },
+    results: [],
+    failures: [],
+  };
+  const snapshot = options.snapshot ?? (await ImportSnapshot.load(database));
+  const settings = { ...options, snapshot };
+  const record = (externalId: string, outcome: ImportResult) => {
+    result.counters[COUNTER[outcome.outcome]] += 1;
+    result.results.push({ ...outcome, externalId });
+  };
+  for (let start = 0; start < companies.length; start += BATCH_SIZE) {
+    const batch = companies.slice(start, start + BATCH_SIZE);
+    result.counters.processed += batch.length;
+    let oneByOne: readonly ImportedCompany[];
+    try {
+      const written = await writeBatch(database, batch, settings);
+      for (const skipped of written.skipped) record(skipped.externalId, skipped);
+      for (const p of written.planned) record(p.company.externalId, importResult(p));
+      oneByOne = written.deferred;
+    } catch {
+      // Something in the batch could not be written: one by one, so only the company at fault fails.
+      oneByOne = batch;
+    }
+    for (const company of oneByOne) {
+      try {
+        record(company.externalId, await importCompany(database, company, settings));
+      } catch (error) {
+        result.counters.errors += 1;
+        result.failures.push({
+          externalId: company.externalId,
+          name: company.listing.name,
+          error: failureReason(error),
+        });
+      }
+    }
+  }
+  if (result.counters.created + result.counters.merged + result.counters.updated + result.counters.review > 0)
+    invalidateDirectory(database);
+  return result;
+}
