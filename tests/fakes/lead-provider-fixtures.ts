@@ -93,7 +93,7 @@ function slug(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
-function makeRecord(endpoint: "funding" | "m-a", index: number): FakeRecord {
+function makeRecord(endpoint: "funding" | "m-a", index: number, count: number): FakeRecord {
   const rand = prng((endpoint === "funding" ? 1000 : 5000) + index);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const person = (title: string) => {
@@ -118,7 +118,7 @@ function makeRecord(endpoint: "funding" | "m-a", index: number): FakeRecord {
   const leadership = [ceo, ...TITLES.slice(0, 5).map(person)];
   const engineering = Array.from({ length: 2 + (index % 6) }, () => person(pick(TITLES)));
   // Spread over two years (2024-2025) whatever the endpoint's size, so date filters bite on both.
-  const spread = Math.floor((index * 730) / (endpoint === "funding" ? FUNDING_COUNT : MA_COUNT));
+  const spread = Math.floor((index * 730) / count);
   const day = new Date(Date.UTC(2024, 0, 1) + (spread + Math.floor(rand() * 2)) * 86_400_000);
   const sentence = `${name} builds ${categories.join(" and ").toLowerCase()} products for customers in ${country}. `;
   const description = index % 17 === 3 ? sentence.repeat(Math.ceil(5600 / sentence.length)) : `${sentence}Founded by ${ceo.name}.`;
@@ -168,15 +168,19 @@ function makeRecord(endpoint: "funding" | "m-a", index: number): FakeRecord {
   return record;
 }
 
+/** `count` records for an endpoint, newest first (as a news feed lists them); the benchmark asks for thousands. */
+export function generateRecords(endpoint: "funding" | "m-a", count: number): FakeRecord[] {
+  const records = Array.from({ length: count }, (_, i) => makeRecord(endpoint, i, count));
+  return records.sort((a, b) => String(b.date_seen).localeCompare(String(a.date_seen)) || String(a.id).localeCompare(String(b.id)));
+}
+
 const universes = new Map<string, FakeRecord[]>();
 
-/** Every record the fake knows for an endpoint, newest first (as a news feed lists them). */
+/** Every record the fake knows for an endpoint by default. */
 export function allRecords(endpoint: "funding" | "m-a"): FakeRecord[] {
   let records = universes.get(endpoint);
   if (!records) {
-    const count = endpoint === "funding" ? FUNDING_COUNT : MA_COUNT;
-    records = Array.from({ length: count }, (_, i) => makeRecord(endpoint, i));
-    records.sort((a, b) => String(b.date_seen).localeCompare(String(a.date_seen)) || String(a.id).localeCompare(String(b.id)));
+    records = generateRecords(endpoint, endpoint === "funding" ? FUNDING_COUNT : MA_COUNT);
     universes.set(endpoint, records);
   }
   return records;

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { allRecords, filterRecords } from "./lead-provider-fixtures.ts";
+import { allRecords, filterRecords, type FakeRecord } from "./lead-provider-fixtures.ts";
 
 export const DEMO_PROVIDER_KEY = "lot_demo_key_0123456789";
 const KEY_HEADER = "x-lot-api-key";
@@ -52,6 +52,8 @@ export interface FakeProviderOptions {
   port?: number;
   apiKey?: string;
   envelope?: "spec" | "response";
+  /** The records served instead of the default universe (the import benchmark serves 10,000 of its own). */
+  records?: Partial<Record<"funding" | "m-a", FakeRecord[]>>;
 }
 
 const FaultBody = (value: unknown): Fault | undefined => {
@@ -77,6 +79,7 @@ export async function startFakeProvider({
   port = 0,
   apiKey = DEMO_PROVIDER_KEY,
   envelope = "spec",
+  records,
 }: FakeProviderOptions = {}): Promise<FakeProvider> {
   let fault: Fault = { mode: "none" };
   let shape = envelope;
@@ -116,7 +119,7 @@ export async function startFakeProvider({
     }
     const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
     const size = Math.min(100, Math.max(1, Number(url.searchParams.get("maxResults")) || 20));
-    const matching = filterRecords(allRecords(endpoint), url.searchParams, endpoint);
+    const matching = filterRecords(records?.[endpoint] ?? allRecords(endpoint), url.searchParams, endpoint);
     const data = matching.slice((page - 1) * size, page * size);
     const body = shape === "spec" ? { message: "OK", data } : { response: { data } };
     const reply = () => {
