@@ -35,6 +35,7 @@ export default [
   route("api/admin/duplicate-scans", "routes/api.admin.duplicate-scans.ts"),
   route("api/admin/jobs/:id", "routes/api.admin.jobs.ts"),
   route("api/duplicate-reports", "routes/api.duplicate-reports.ts"),
+  route("api/leads-on-trees", "routes/api.leads-on-trees.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -73,6 +74,7 @@ export default [
     route("debug/industries-migration", "routes/debug.industries-migration.tsx"),
     route("debug/industries-fields", "routes/debug.industries-fields.tsx"),
     route("debug/airtable", "routes/debug.airtable.tsx"),
+    route("debug/leads-on-trees", "routes/debug.leads-on-trees.tsx"),
     route("seo-test", "routes/crawler-test.tsx", { id: "seo-test" }),
     route("debug/crawler-test", "routes/crawler-test.tsx", { id: "crawler-test" }),
     route("*", "routes/not-found.tsx"),

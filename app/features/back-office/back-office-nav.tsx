@@ -1,4 +1,4 @@
-import { Download, GitMerge, Handshake, Layers, List, ListTree, Mail, Rocket, ScanSearch, ScrollText, Star } from "lucide-react";
+import { Download, GitMerge, Handshake, Layers, List, ListTree, Mail, PlugZap, Rocket, ScanSearch, ScrollText, Star } from "lucide-react";
 import { Link } from "react-router";
 
 /** Every back-office section, in the order an operator's day goes: the data, its quality, the requests, the records. */
@@ -7,6 +7,7 @@ export const BACK_OFFICE_SECTIONS = [
   { href: "/admin/reference", label: "Reference lists", icon: ListTree },
   { href: "/admin/tiers", label: "Tier records", icon: Layers },
   { href: "/admin/imports", label: "Imports", icon: Download },
+  { href: "/debug/leads-on-trees", label: "Lead provider debugger", icon: PlugZap },
   { href: "/admin/duplicate-management", label: "Duplicate management", icon: GitMerge },
   { href: "/debug/duplicate-detection", label: "Duplicate detection tool", icon: ScanSearch },
   { href: "/admin/intros", label: "Introduction requests", icon: Handshake },

@@ -1,0 +1,124 @@
+/**
+ * The lead-data provider debugger's four tabs (spec 02 §2). The open tab is in the URL (?tab=), so the tabs are
+ * links a page without JavaScript can follow and a plain form post returns to the tab it came from; with
+ * JavaScript they are Radix tabs (arrow keys, roles) that change the URL without a reload.
+ */
+import { Tabs } from "radix-ui";
+import { useEffect } from "react";
+import { useRevalidator, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button.tsx";
+import { cn } from "~/lib/cn.ts";
+import type { ActionResult } from "./debugger-forms.ts";
+import type { DebuggerView } from "./debugger-state.ts";
+import { DebuggerForm, useDebuggerFetcher, usePending } from "./debugger-ui.tsx";
+import { ManualTab, WorkflowTab } from "./manual-tab.tsx";
+import { SetupTab } from "./setup-tab.tsx";
+
+const TABS = [
+  ["setup", "Setup & Config"],
+  ["manual", "Manual Control"],
+  ["workflow", "Complete Workflow"],
+  ["logs", "Debug Logs"],
+] as const;
+type Tab = (typeof TABS)[number][0];
+
+function LogsTab({ view }: { view: DebuggerView }) {
+  const count = view.logs.length;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm" data-testid="log-count">
+          {count} log line{count === 1 ? "" : "s"}
+          {view.debugMode ? " · debug mode on" : ""}
+        </p>
+        <DebuggerForm tab="logs">
+          <Button type="submit" name="intent" value="clear-logs" variant="secondary" size="sm" disabled={count === 0}>
+            Clear Logs
+          </Button>
+        </DebuggerForm>
+      </div>
+      {count === 0 ? (
+        <p className="text-sm text-fg-muted">No log lines yet.</p>
+      ) : (
+        <ol className="divide-y divide-border rounded-lg border border-border font-mono text-xs" aria-label="Debug log">
+          {[...view.logs].reverse().map((line, i) => (
+            <li key={count - i} className="flex flex-wrap gap-x-3 gap-y-1 px-3 py-2" data-testid="log-line">
+              <time dateTime={line.at} className="text-fg-muted">
+                {line.at.slice(11, 19)}
+              </time>
+              <span
+                className={cn(
+                  "uppercase",
+                  line.level === "error" ? "text-danger" : line.level === "warn" ? "text-warning" : "text-fg-muted",
+                )}
+              >
+                {line.level}
+              </span>
+              <div className="min-w-0 basis-full break-words sm:flex-1 sm:basis-0">
+                {line.message}
+                {line.detail !== undefined ? (
+                  <pre className="mt-1 overflow-x-auto whitespace-pre-wrap text-fg-muted">{JSON.stringify(line.detail, null, 2)}</pre>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** While the workflow runs, the page reads the server's state twice a second, so the dots move step by step. */
+function useLiveWorkflow() {
+  const pending = usePending();
+  const revalidator = useRevalidator();
+  const running = pending.intent === "run-workflow";
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => revalidator.state === "idle" && void revalidator.revalidate(), 500);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+}
+
+export function LeadDebugger({ view, actionData }: { view: DebuggerView; actionData: ActionResult | undefined }) {
+  const [params, setParams] = useSearchParams();
+  const fetcher = useDebuggerFetcher();
+  const asked = params.get("tab");
+  const tab: Tab = TABS.some(([value]) => value === asked) ? (asked as Tab) : "setup";
+  // The fetcher's answer once JavaScript runs; a plain post's answer before.
+  const result = fetcher.data ?? actionData;
+  useLiveWorkflow();
+  return (
+    <Tabs.Root value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true, preventScrollReset: true })} className="mt-6">
+      <Tabs.List aria-label="Lead-data provider debugger" className="flex gap-1 overflow-x-auto border-b border-border">
+        {TABS.map(([value, label]) => (
+          <Tabs.Trigger key={value} value={value} asChild>
+            <a
+              href={`?tab=${value}`}
+              onClick={(event) => event.preventDefault()}
+              className={cn(
+                "-mb-px border-b-2 border-transparent px-3 py-2 text-sm whitespace-nowrap text-fg-muted hover:text-fg",
+                "data-[state=active]:border-accent data-[state=active]:font-medium data-[state=active]:text-fg",
+              )}
+            >
+              {label}
+              {value === "logs" ? <span className="ml-1 text-fg-muted">({view.logs.length})</span> : null}
+            </a>
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="setup" className="mt-6">
+        <SetupTab view={view} result={result} />
+      </Tabs.Content>
+      <Tabs.Content value="manual" className="mt-6">
+        <ManualTab view={view} result={result} />
+      </Tabs.Content>
+      <Tabs.Content value="workflow" className="mt-6">
+        <WorkflowTab view={view} result={result} />
+      </Tabs.Content>
+      <Tabs.Content value="logs" className="mt-6">
+        <LogsTab view={view} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

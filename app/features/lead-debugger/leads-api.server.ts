@@ -1,0 +1,97 @@
+/**
+ * GET or POST /api/leads-on-trees?endpoint=funding|m-a (spec 02 §7): one page from the provider, through the
+ * importer's client. The key comes from the x-lot-api-key header, else the key held for the admin's debugger
+ * session. Answers { success: true, data } or { success: false, error }: 400 for our caller's mistakes, 502 when the
+ * provider fails (its message kept: "Authentication failed - check API key" says what to fix).
+ */
+import { ProviderQuery, type ProviderEndpoint } from "~/features/imports/provider-query.ts";
+import { createProviderClient, KEY_REQUIRED, PROVIDER_KEY_HEADER, ProviderError } from "~/features/imports/provider-client.server.ts";
+import type { RouterContextProvider } from "react-router";
+import { getEnv } from "~/lib/env.server.ts";
+import { requireAdmin } from "~/lib/guards.server.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { ENDPOINTS } from "./debugger-forms.ts";
+import { redactSecret, type DebuggerSession } from "./debugger-state.ts";
+import { debuggerSessionId, debuggerSessions } from "./session-store.server.ts";
+
+const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+export const BAD_ENDPOINT = "endpoint must be funding or m-a, e.g. /api/leads-on-trees?endpoint=funding";
+export const BAD_JSON = "The body must be a JSON object of query parameters";
+
+const fail = (status: number, error: string) => Response.json({ success: false, error }, { status, headers: NO_STORE });
+
+/** GET: the query string (less endpoint); POST: the JSON body, or none at all. Null when the body is not JSON. */
+async function readParameters(request: Request, url: URL): Promise<Record<string, unknown> | null> {
+  if (request.method === "GET" || request.method === "HEAD") {
+    const params = Object.fromEntries(url.searchParams);
+    delete params.endpoint;
+    return params;
+  }
+  const text = await request.text();
+  if (!text.trim()) return {};
+  try {
+    const body: unknown = JSON.parse(text);
+    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface LeadsApiDeps {
+  /** The caller's debugger session, if it has one (for the held key and base URL). */
+  session: DebuggerSession | undefined;
+  /** The configured provider (PROVIDER_API_URL unless a test points elsewhere). */
+  providerUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  maxRetries?: number;
+}
+
+export async function answerLeadsRequest(request: Request, deps: LeadsApiDeps): Promise<Response> {
+  const url = new URL(request.url);
+  const endpoint = url.searchParams.get("endpoint");
+  if (!endpoint || !ENDPOINTS.includes(endpoint as ProviderEndpoint)) return fail(400, BAD_ENDPOINT);
+  const parameters = await readParameters(request, url);
+  if (!parameters) return fail(400, BAD_JSON);
+  const query = ProviderQuery.safeParse(parameters);
+  if (!query.success) {
+    const issue = query.error.issues[0]!;
+    return fail(400, `${issue.path.join(".") || "query"}: ${issue.message}`);
+  }
+  const headerKey = request.headers.get(PROVIDER_KEY_HEADER)?.trim();
+  const heldKey = deps.session?.key?.reveal();
+  const apiKey = headerKey || heldKey;
+  if (!apiKey) return fail(400, KEY_REQUIRED);
+  // The held key goes only where its admin pointed it; a key given in the header goes to the configured provider.
+  const baseUrl = !headerKey && deps.session ? deps.session.baseUrl : (deps.providerUrl ?? getEnv().PROVIDER_API_URL);
+  const client = createProviderClient({
+    baseUrl,
+    apiKey,
+    timeoutMs: getEnv().PROVIDER_TIMEOUT_MS,
+    maxRetries: deps.maxRetries ?? 2,
+    maxDelayMs: 5_000,
+    fetch: deps.fetch,
+    logger,
+  });
+  try {
+    const page = await client.fetchPage(endpoint as ProviderEndpoint, query.data);
+    return Response.json(redactSecret({ success: true, data: page.records }, apiKey), { headers: NO_STORE });
+  } catch (error) {
+    if (error instanceof ProviderError) return fail(502, redactSecret(error.message, apiKey));
+    logger.error({ err: error, endpoint }, "lead-data provider request failed");
+    return fail(500, "Something went wrong. Please try again later.");
+  }
+}
+
+/**
+ * The whole endpoint for the route's loader (GET) and action (POST): admins only, answered 401 or 403 in JSON
+ * otherwise (DESIGN D7); other methods get 405.
+ */
+export async function leadsApi(args: { request: Request; context: Readonly<RouterContextProvider> }): Promise<Response> {
+  const admin = requireAdmin(args, "debug");
+  if (!["GET", "HEAD", "POST"].includes(args.request.method)) {
+    return Response.json({ success: false, error: "Use GET or POST." }, { status: 405, headers: { Allow: "GET, POST", ...NO_STORE } });
+  }
+  const session = debuggerSessions.peek(await debuggerSessionId(args, admin));
+  return answerLeadsRequest(args.request, { session });
+}

@@ -1,0 +1,155 @@
+/**
+ * Manual Control and Complete Workflow (spec 02 §2, §4): the four steps with their status, Execute or Re-run and
+ * response viewer; the workflow button with one progress dot per step. A step being submitted shows as running at
+ * once; the server's own status replaces it when the answer arrives.
+ */
+import { Button } from "~/components/ui/button.tsx";
+import { Card } from "~/components/ui/card.tsx";
+import type { ActionResult } from "./debugger-forms.ts";
+import type { DebuggerView, StepStatus, StepView } from "./debugger-state.ts";
+import { Alert, DebuggerForm, ResponseViewer, StatusBadge, StatusDot, statusLabel, usePending } from "./debugger-ui.tsx";
+
+/** The status to show: "running" for the step being submitted (or the workflow's current one), else the server's. */
+function useShownStatuses(view: DebuggerView): StepStatus[] {
+  const pending = usePending();
+  return view.steps.map((step) => {
+    if (pending.intent === "run-step" && pending.step === step.id) return "running";
+    if (pending.intent === "confirm-push" && step.id === "push") return "running";
+    return step.status;
+  });
+}
+
+function SettingsSummary({ view }: { view: DebuggerView }) {
+  const v = view.settingsValues;
+  return (
+    <p className="text-sm text-fg-muted" data-testid="run-settings">
+      Endpoint <strong className="text-fg">{view.endpoint}</strong> · page {v.page || "1"} · {v.maxResults || "20"} results per page ·{" "}
+      {v.maxJobs || "1"} page(s) · manual confirmation {view.manualConfirmation ? "on" : "off"}.{" "}
+      <a className="text-accent underline" href="?tab=setup">
+        Change in Setup &amp; Config
+      </a>
+    </p>
+  );
+}
+
+function ConfirmPush({ tab }: { tab: string }) {
+  return (
+    <DebuggerForm tab={tab} className="flex flex-wrap items-center gap-3">
+      <p className="text-sm">Manual confirmation required: nothing has been written yet.</p>
+      <Button type="submit" name="intent" value="confirm-push">
+        Confirm push
+      </Button>
+    </DebuggerForm>
+  );
+}
+
+function StepCard({ step, status, busy }: { step: StepView; status: StepStatus; busy: boolean }) {
+  const headingId = `step-${step.id}-title`;
+  return (
+    <Card className="p-4 sm:p-6" data-testid={`step-${step.id}`} aria-labelledby={headingId} role="region">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id={headingId} className="text-base font-semibold">
+          {step.number}. {step.title}
+        </h3>
+        <div className="flex items-center gap-3">
+          <StatusBadge status={status} />
+          <DebuggerForm tab="manual">
+            <input type="hidden" name="step" value={step.id} />
+            <Button type="submit" name="intent" value="run-step" size="sm" variant="secondary" disabled={busy}>
+              {step.runs > 0 ? "Re-run" : "Execute"}
+              <span className="sr-only"> step {step.number}</span>
+            </Button>
+          </DebuggerForm>
+        </div>
+      </div>
+      {step.durationMs !== null && status !== "running" ? (
+        <p className="mt-1 text-xs text-fg-muted">
+          Last run took {step.durationMs} ms · run {step.runs} time{step.runs === 1 ? "" : "s"}
+        </p>
+      ) : null}
+      <div className="mt-3">
+        <ResponseViewer label={`Step ${step.number} response`} value={step.response} />
+      </div>
+      {step.id === "push" && status === "pending_confirmation" ? (
+        <div className="mt-3">
+          <ConfirmPush tab="manual" />
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function NotInitialized({ view }: { view: DebuggerView }) {
+  if (view.initialized) return null;
+  return (
+    <p role="note" className="rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
+      Not Initialized: steps that call the provider will fail with &apos;API key is required&apos;.{" "}
+      <a className="text-accent underline" href="?tab=setup">
+        Enter the key in Setup &amp; Config
+      </a>
+    </p>
+  );
+}
+
+export function ManualTab({ view, result }: { view: DebuggerView; result: ActionResult | undefined }) {
+  const statuses = useShownStatuses(view);
+  const pending = usePending();
+  const mine = result?.intent === "run-step" || result?.intent === "confirm-push" ? result : undefined;
+  return (
+    <div className="space-y-4">
+      <NotInitialized view={view} />
+      <SettingsSummary view={view} />
+      {mine?.formError ? <Alert>{mine.formError}</Alert> : null}
+      <div className="space-y-4">
+        {view.steps.map((step, i) => (
+          <StepCard key={step.id} step={step} status={statuses[i]!} busy={pending.intent !== null} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function WorkflowTab({ view, result }: { view: DebuggerView; result: ActionResult | undefined }) {
+  const statuses = useShownStatuses(view);
+  const pending = usePending();
+  const running = pending.intent === "run-workflow";
+  const workflow = view.workflow;
+  const stopped = workflow?.stoppedAt ? view.steps.find((s) => s.id === workflow.stoppedAt) : undefined;
+  const mine = result?.intent === "run-workflow" ? result : undefined;
+  return (
+    <div className="space-y-6">
+      <NotInitialized view={view} />
+      <SettingsSummary view={view} />
+      <DebuggerForm tab="workflow">
+        <Button type="submit" name="intent" value="run-workflow" disabled={pending.intent !== null}>
+          {running ? "Running…" : "Run Complete Workflow"}
+        </Button>
+      </DebuggerForm>
+      {mine?.formError ? <Alert>{mine.formError}</Alert> : null}
+      <ol aria-label="Workflow progress" className="flex items-start gap-2 sm:gap-4" data-testid="workflow-progress">
+        {view.steps.map((step, i) => (
+          <li key={step.id} className="flex flex-1 flex-col items-center gap-2 text-center" data-status={statuses[i]}>
+            <StatusDot status={statuses[i]!} />
+            <span className="text-xs text-fg-muted">
+              <span aria-hidden="true">{step.title}</span>
+              <span className="sr-only">
+                Step {step.number}, {step.title}: {statusLabel(statuses[i]!)}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div aria-live="polite">
+        {running ? <p className="text-sm text-fg-muted">The workflow is running…</p> : null}
+        {!running && workflow?.status === "completed" ? <Alert tone="success">Workflow completed: all four steps succeeded.</Alert> : null}
+        {!running && workflow?.status === "failed" && stopped ? (
+          <Alert>
+            Workflow stopped at step {stopped.number} ({stopped.title}):{" "}
+            {String((stopped.response as { error?: string } | null)?.error ?? "the step failed")}
+          </Alert>
+        ) : null}
+      </div>
+      {!running && workflow?.status === "pending_confirmation" ? <ConfirmPush tab="workflow" /> : null}
+    </div>
+  );
+}

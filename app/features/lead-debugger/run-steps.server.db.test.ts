@@ -1,0 +1,184 @@
+/**
+ * The debugger's steps against the local fake provider over real HTTP and a real database (spec 02 §4): the
+ * dependencies between steps, the workflow stopping at the first failure, manual confirmation, and the key never in
+ * a response, an action answer or a log line.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seedListings } from "#db/seed/seed-database.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { openTestDatabase } from "~/lib/test-database.ts";
+import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
+import { handleDebuggerAction } from "./debugger-actions.server.ts";
+import { defaultSettings, KEY_ALERT } from "./debugger-forms.ts";
+import { createSession, toView, type DebuggerSession } from "./debugger-state.ts";
+import { CONFIRMATION_REQUIRED, NEEDS_PROCESSED, NEEDS_RETRIEVED, type StepDeps } from "./run-steps.server.ts";
+
+let database: Database;
+let fake: FakeProvider;
+let session: DebuggerSession;
+const answers: unknown[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedListings(database, 20);
+  fake = await startFakeProvider();
+});
+
+afterAll(async () => {
+  await fake?.close();
+  await database?.close();
+});
+
+beforeEach(() => {
+  fake.setFault("none");
+  session = createSession(fake.url, defaultSettings());
+});
+
+const deps = (client: StepDeps["clientOptions"] = {}): StepDeps => ({
+  database,
+  actor: null,
+  clientOptions: { baseDelayMs: 1, sleep: async () => {}, timeoutMs: 2_000, ...client },
+});
+
+/** Posts the page's form the way the browser would, keeping every answer to check for the key later. */
+async function post(fields: Record<string, string>, client?: StepDeps["clientOptions"]) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const answer = await handleDebuggerAction(session, form, deps(client));
+  answers.push(answer);
+  return answer;
+}
+
+const initialise = (apiKey = fake.apiKey, extra: Record<string, string> = {}) =>
+  post({ intent: "initialize", apiKey, baseUrl: fake.url, ...extra });
+const run = (step: string) => post({ intent: "run-step", step });
+const response = (step: keyof DebuggerSession["steps"]) => session.steps[step].response as Record<string, unknown>;
+const listingCount = async () => (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings`))[0]!.n;
+
+describe("the debugger's steps", () => {
+  it("refuses an empty key with the spec's alert and holds nothing", async () => {
+    expect(await initialise("  ")).toMatchObject({ ok: false, formError: KEY_ALERT });
+    expect(toView(session).initialized).toBe(false);
+  });
+
+  it("authenticates a good key and reports the spec's message for a wrong one", async () => {
+    await initialise();
+    expect(toView(session).initialized).toBe(true);
+    await run("authenticate");
+    expect(session.steps.authenticate.status).toBe("completed");
+    expect(fake.requests.at(-1)?.url).toMatch(/^\/funding\?.*maxResults=1/);
+
+    await initialise("lot_wrong_key_999999");
+    await run("authenticate");
+    expect(session.steps.authenticate.status).toBe("failed");
+    expect(response("authenticate")).toEqual({ success: false, error: "Authentication failed - check API key" });
+  });
+
+  it("steps 3 and 4 fail naming the step they need, on a fresh session", async () => {
+    await initialise();
+    await run("process");
+    expect(session.steps.process.status).toBe("failed");
+    expect(response("process").error).toBe(NEEDS_RETRIEVED);
+    expect(NEEDS_RETRIEVED).toMatch(/step 2/);
+    await run("push");
+    expect(session.steps.push.status).toBe("failed");
+    expect(response("push").error).toBe(NEEDS_PROCESSED);
+    expect(NEEDS_PROCESSED).toMatch(/step 3/);
+  });
+
+  it("retrieves, processes and pushes: the companies land in the directory with the importer's counters", async () => {
+    await initialise();
+    await post({ intent: "save-settings", endpoint: "funding", maxResults: "5", page: "2" });
+    await run("retrieve");
+    expect(response("retrieve")).toMatchObject({ success: true, retrieved: 5, pagesFetched: 1 });
+    expect(fake.requests.at(-1)?.url).toMatch(/page=2/);
+    await run("process");
+    const processed = response("process").processed as number;
+    expect(processed).toBeGreaterThan(0);
+    const before = await listingCount();
+    await run("push");
+    expect(session.steps.push.status).toBe("completed");
+    const counters = response("push").counters as { processed: number; created: number; merged: number; review: number };
+    expect(counters.processed).toBe(processed);
+    expect(counters.created + counters.merged + counters.review).toBeGreaterThan(0);
+    expect(await listingCount()).toBe(before + counters.created + counters.review);
+
+    // Retrieving again makes the processed companies stale: step 4 has nothing to push until step 3 runs again.
+    await run("retrieve");
+    expect(session.steps.process.status).toBe("pending");
+    await run("push");
+    expect(response("push").error).toBe(NEEDS_PROCESSED);
+  });
+
+  it("in manual-confirmation mode, step 4 writes nothing until the push is confirmed", async () => {
+    await initialise();
+    await post({ intent: "save-settings", endpoint: "m-a", maxResults: "3", manualConfirmation: "on" });
+    await run("retrieve");
+    await run("process");
+    const before = await listingCount();
+    await run("push");
+    expect(session.steps.push.status).toBe("pending_confirmation");
+    expect(response("push")).toMatchObject({ status: "pending_confirmation", message: CONFIRMATION_REQUIRED });
+    expect(CONFIRMATION_REQUIRED).toBe("Manual confirmation required");
+    expect(await listingCount()).toBe(before);
+    expect(await post({ intent: "confirm-push" })).toMatchObject({ ok: true });
+    expect(session.steps.push.status).toBe("completed");
+    expect(await listingCount()).toBeGreaterThan(before);
+    expect(await post({ intent: "confirm-push" })).toMatchObject({ ok: false, formError: "No push is waiting for confirmation." });
+  });
+
+  it("the workflow runs all four steps in order, and stops at the first failed one", async () => {
+    await initialise();
+    await post({ intent: "save-settings", endpoint: "funding", maxResults: "2" });
+    expect(await post({ intent: "run-workflow" })).toMatchObject({ ok: true });
+    expect(session.workflow).toMatchObject({ status: "completed", stoppedAt: null });
+    expect(Object.values(session.steps).map((s) => s.status)).toEqual(["completed", "completed", "completed", "completed"]);
+
+    // The key check passes, then the provider breaks for good: retrieval fails and nothing after it runs.
+    let calls = 0;
+    const breaksAfterFirstCall: typeof fetch = async (input, init) => {
+      calls += 1;
+      return calls === 1 ? fetch(input, init) : new Response("down", { status: 500, statusText: "Internal Server Error" });
+    };
+    session = createSession(fake.url, defaultSettings());
+    await initialise();
+    expect(await post({ intent: "run-workflow" }, { fetch: breaksAfterFirstCall })).toMatchObject({ ok: false });
+    expect(session.workflow).toMatchObject({ status: "failed", stoppedAt: "retrieve" });
+    expect(Object.values(session.steps).map((s) => s.status)).toEqual(["completed", "failed", "pending", "pending"]);
+    expect(response("retrieve").error).toMatch(/^HTTP 500: Internal Server Error/);
+    expect(session.logs.at(-1)?.message).toBe("Complete workflow stopped at step 2 (Retrieve data)");
+
+    fake.setFault({ mode: "wrong-key", times: 1 });
+    expect(await post({ intent: "run-workflow" })).toMatchObject({ ok: false });
+    expect(session.workflow).toMatchObject({ status: "failed", stoppedAt: "authenticate" });
+    expect(Object.values(session.steps).map((s) => s.status)).toEqual(["failed", "pending", "pending", "pending"]);
+  });
+
+  it("a workflow in manual-confirmation mode ends waiting for the confirmation", async () => {
+    await initialise();
+    await post({ intent: "save-settings", endpoint: "funding", maxResults: "2", manualConfirmation: "on" });
+    await post({ intent: "run-workflow" });
+    expect(session.workflow).toMatchObject({ status: "pending_confirmation", stoppedAt: "push" });
+    await post({ intent: "confirm-push" });
+    expect(session.workflow).toMatchObject({ status: "completed" });
+  });
+
+  it("never puts the key in a step response, an action answer, the page's view or a log line, debug mode included", async () => {
+    await initialise(fake.apiKey, { debugMode: "on" });
+    await post({ intent: "run-workflow" });
+    fake.setFault({ mode: "wrong-key", times: 1 });
+    await run("authenticate");
+    expect(session.logs.some((l) => l.level === "debug")).toBe(true);
+    const everything = JSON.stringify([answers, toView(session), session.steps, session.logs]);
+    expect(everything).not.toContain(fake.apiKey);
+    expect(answers.length).toBeGreaterThan(10);
+  });
+
+  it("clears the logs", async () => {
+    await initialise();
+    expect(session.logs.length).toBeGreaterThan(0);
+    await post({ intent: "clear-logs" });
+    expect(session.logs).toEqual([]);
+  });
+});

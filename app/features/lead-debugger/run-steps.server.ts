@@ -1,0 +1,216 @@
+/**
+ * The debugger's four steps (spec 02 §2, §4): authenticate, retrieve, process, push, each re-runnable, with the
+ * importer's own client, mapper and writer, so what the debugger shows is what an import would do. Step 3 needs
+ * step 2's data and step 4 step 3's; the workflow stops at the first failed step; in manual-confirmation mode step
+ * 4 waits for a confirmation before it writes.
+ */
+import {
+  createProviderClient,
+  KEY_REQUIRED,
+  ProviderError,
+  type ProviderClientOptions,
+} from "~/features/imports/provider-client.server.ts";
+import { importCompanies } from "~/features/imports/import-batch.server.ts";
+import { toImportedCompany, type ImportedCompany } from "~/features/imports/map-provider-record.ts";
+import type { ProviderRecord } from "~/features/imports/provider-record.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { getEnv } from "~/lib/env.server.ts";
+import { appendLog, redactSecret, resetFrom, STEP_IDS, STEP_TITLES, type DebuggerSession, type StepId } from "./debugger-state.ts";
+
+export const NEEDS_RETRIEVED = "Run step 2 (Retrieve data) first: no retrieved data";
+export const NEEDS_PROCESSED = "Run step 3 (Process data) first: no processed data";
+export const CONFIRMATION_REQUIRED = "Manual confirmation required";
+export const BUSY = "Another step is still running in this session; wait for it to finish";
+
+export interface StepDeps {
+  database: Database;
+  actor: { id: string } | null;
+  now?: () => Date;
+  /** Test seams: retries without waiting, a shorter timeout. */
+  clientOptions?: Partial<ProviderClientOptions>;
+}
+
+/** A step's failure: its message is the step's error text. */
+class StepFailure extends Error {}
+
+const SAMPLE = 3;
+
+function clientFor(session: DebuggerSession, deps: StepDeps) {
+  const key = session.key?.reveal();
+  if (!key) throw new StepFailure(KEY_REQUIRED);
+  return createProviderClient({
+    baseUrl: session.baseUrl,
+    apiKey: key,
+    timeoutMs: getEnv().PROVIDER_TIMEOUT_MS,
+    // An operator waits on the page: a few quick retries, never a minute-long back-off.
+    maxRetries: 2,
+    baseDelayMs: 250,
+    maxDelayMs: 5_000,
+    logger: {
+      warn: (details, message) => appendLog(session, "warn", `Provider call failed; retrying`, { message, ...details }),
+    },
+    ...deps.clientOptions,
+  });
+}
+
+async function authenticate(session: DebuggerSession, deps: StepDeps) {
+  const { endpoint, query } = session.settings;
+  appendLog(session, "debug", `GET /${endpoint} page 1, 1 result, to check the key`, { baseUrl: session.baseUrl });
+  const page = await clientFor(session, deps).fetchPage(endpoint, { ...query, page: 1, maxResults: 1 });
+  return { success: true, message: "Authenticated: the provider accepted the key", endpoint, apiCalls: page.attempts };
+}
+
+async function retrieve(session: DebuggerSession, deps: StepDeps) {
+  const { endpoint, query } = session.settings;
+  const client = clientFor(session, deps);
+  const records: ProviderRecord[] = [];
+  let dropped = 0;
+  let apiCalls = 0;
+  let pages = 0;
+  // maxJobs pages from `page` on, as an import run would; a short page means there is nothing after it.
+  for (let page = query.page; page < query.page + query.maxJobs; page += 1) {
+    const started = Date.now();
+    const answer = await client.fetchPage(endpoint, { ...query, page });
+    pages += 1;
+    apiCalls += answer.attempts;
+    dropped += answer.dropped;
+    records.push(...answer.records);
+    appendLog(session, "debug", `GET /${endpoint} page ${page}: ${answer.records.length} records in ${Date.now() - started} ms`, {
+      query: { ...query, page },
+      dropped: answer.dropped,
+    });
+    if (answer.records.length + answer.dropped < query.maxResults) break;
+  }
+  session.retrieved = { endpoint, records };
+  return {
+    success: true,
+    endpoint,
+    pagesFetched: pages,
+    apiCalls,
+    retrieved: records.length,
+    droppedInvalid: dropped,
+    sample: records.slice(0, SAMPLE),
+  };
+}
+
+function processRecords(session: DebuggerSession, deps: StepDeps) {
+  if (!session.retrieved) throw new StepFailure(NEEDS_RETRIEVED);
+  const { endpoint, records } = session.retrieved;
+  const now = (deps.now ?? (() => new Date()))();
+  const companies: ImportedCompany[] = [];
+  let dropped = 0;
+  for (const record of records) {
+    const mapped = toImportedCompany(record, { endpoint, now });
+    if ("dropped" in mapped) dropped += 1;
+    else companies.push(mapped);
+  }
+  session.processed = companies;
+  if (dropped) appendLog(session, "info", `${dropped} record(s) without a company name dropped`);
+  return {
+    success: true,
+    endpoint,
+    processed: companies.length,
+    droppedWithoutName: dropped,
+    sample: companies.slice(0, SAMPLE).map((c) => ({
+      externalId: c.externalId,
+      name: c.listing.name,
+      website: c.listing.websiteUrl,
+      industries: c.industryKeys,
+      team: c.team.length,
+      fundingRound: c.fundingRound,
+      investors: c.investors.map((i) => i.name),
+    })),
+  };
+}
+
+async function push(session: DebuggerSession, deps: StepDeps, confirmed: boolean) {
+  if (!session.processed) throw new StepFailure(NEEDS_PROCESSED);
+  if (session.settings.manualConfirmation && !confirmed) {
+    return { status: "pending_confirmation" as const, message: CONFIRMATION_REQUIRED, companies: session.processed.length };
+  }
+  const now = (deps.now ?? (() => new Date()))();
+  const result = await importCompanies(deps.database, session.processed, { source: "provider", now, actor: deps.actor });
+  for (const failure of result.failures) appendLog(session, "error", `Import of ${failure.name} failed: ${failure.error}`);
+  return { success: true, counters: result.counters, failures: result.failures.slice(0, 20) };
+}
+
+/**
+ * Runs one step and records its status, response, timing and log lines. Never throws for a step's own failure:
+ * it is the step's status and response. `confirmed` is the Confirm push button of step 4.
+ */
+export async function runStep(session: DebuggerSession, step: StepId, deps: StepDeps, confirmed = false) {
+  const record = session.steps[step];
+  const title = `Step ${STEP_IDS.indexOf(step) + 1} (${STEP_TITLES[step]})`;
+  // A confirmation pushes what was shown for confirmation: nothing before it is reset.
+  if (!confirmed) resetFrom(session, step);
+  record.status = "running";
+  record.runs += 1;
+  const started = Date.now();
+  appendLog(session, "info", `${title} started`);
+  let response: unknown;
+  try {
+    const result =
+      step === "authenticate"
+        ? await authenticate(session, deps)
+        : step === "retrieve"
+          ? await retrieve(session, deps)
+          : step === "process"
+            ? processRecords(session, deps)
+            : await push(session, deps, confirmed);
+    response = result;
+    record.status = "status" in result && result.status === "pending_confirmation" ? "pending_confirmation" : "completed";
+    appendLog(session, "info", `${title} ${record.status === "completed" ? "completed" : "is waiting for confirmation"}`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const expected = error instanceof StepFailure || error instanceof ProviderError;
+    response = { success: false, error: expected ? message : `Unexpected error: ${message}` };
+    record.status = "failed";
+    appendLog(
+      session,
+      "error",
+      `${title} failed: ${message}`,
+      error instanceof ProviderError ? { kind: error.kind, status: error.status } : undefined,
+    );
+  }
+  record.response = redactSecret(response, session.key?.reveal());
+  record.durationMs = Date.now() - started;
+  record.finishedAt = new Date().toISOString();
+  return record;
+}
+
+/** Authentication, retrieval, processing and push in order, stopping at the first step that does not complete. */
+export async function runWorkflow(session: DebuggerSession, deps: StepDeps) {
+  appendLog(session, "info", "Complete workflow started");
+  let stoppedAt: StepId | null = null;
+  for (const step of STEP_IDS) {
+    const { status } = await runStep(session, step, deps);
+    if (status !== "completed") {
+      stoppedAt = step;
+      break;
+    }
+  }
+  const last = stoppedAt ? session.steps[stoppedAt].status : "completed";
+  const status = last === "pending_confirmation" ? "pending_confirmation" : last === "completed" ? "completed" : "failed";
+  session.workflow = { status, stoppedAt, at: new Date().toISOString() };
+  appendLog(
+    session,
+    status === "failed" ? "error" : "info",
+    status === "failed"
+      ? `Complete workflow stopped at step ${STEP_IDS.indexOf(stoppedAt!) + 1} (${STEP_TITLES[stoppedAt!]})`
+      : status === "pending_confirmation"
+        ? "Complete workflow is waiting for the push to be confirmed"
+        : "Complete workflow completed",
+  );
+  return session.workflow;
+}
+
+/** Runs `work` unless the session is already running something; the flag is cleared however `work` ends. */
+export async function exclusively<T>(session: DebuggerSession, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+  if (session.busy) return { ok: false };
+  session.busy = true;
+  try {
+    return { ok: true, value: await work() };
+  } finally {
+    session.busy = false;
+  }
+}
