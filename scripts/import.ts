@@ -4,12 +4,23 @@
  * [--website ...] [--linkedin-url ...]`. The same job as the back-office runs, executed here with a progress bar;
  * it uses DATABASE_URL or the embedded database (not while a server holds that embedded database) and
  * PROVIDER_API_URL / PROVIDER_API_KEY.
+ *
+ * A spreadsheet base (issue 7 §7): `npm run import -- --spreadsheet appXXXXXXXX` (provider options are then
+ * ignored), reading SPREADSHEET_API_URL / SPREADSHEET_API_KEY; `--spreadsheet` alone takes SPREADSHEET_BASE_ID.
+ * Exits 0 when the job completed (per-record errors are listed in the summary), 1 when it failed, 2 on bad input.
  */
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { getJob } from "../app/lib/job-queue.server.ts";
 import { JobWorker } from "../app/lib/job-worker.server.ts";
+import { SPREADSHEET_IMPORT_JOB, SpreadsheetImportRequest } from "../app/features/imports/spreadsheet/spreadsheet-import-request.ts";
+import {
+  spreadsheetImportHandler,
+  startSpreadsheetImport,
+  type SpreadsheetImportOutput,
+} from "../app/features/imports/spreadsheet/spreadsheet-import-job.server.ts";
+import type { TableCounters } from "../app/features/imports/spreadsheet/upsert-support.server.ts";
 import {
   PROVIDER_IMPORT_JOB,
   ProviderImportRequest,
@@ -30,8 +41,20 @@ const { values } = parseArgs({
     "date-to": { type: "string" },
     website: { type: "string" },
     "linkedin-url": { type: "string" },
+    spreadsheet: { type: "string" },
   },
+  // `--spreadsheet` with no value: the base configured in SPREADSHEET_BASE_ID.
+  args: process.argv.slice(2).map((a, i, all) => (a === "--spreadsheet" && (all[i + 1] ?? "--").startsWith("--") ? "--spreadsheet=" : a)),
 });
+const env = getEnv();
+const spreadsheet =
+  values.spreadsheet === undefined
+    ? null
+    : SpreadsheetImportRequest.safeParse({ baseId: values.spreadsheet || env.SPREADSHEET_BASE_ID || "" });
+if (spreadsheet && !spreadsheet.success) {
+  console.error(`--spreadsheet: ${spreadsheet.error.issues[0]!.message}`);
+  process.exit(2);
+}
 
 const parsed = ProviderImportRequest.safeParse({
   endpoint: values.endpoint,
@@ -48,26 +71,31 @@ const parsed = ProviderImportRequest.safeParse({
     linkedinUrl: values["linkedin-url"],
   },
 });
-if (!parsed.success) {
-  console.error(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
+if (!spreadsheet && !parsed.success) {
+  console.error(parsed.error!.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("\n"));
   process.exit(2);
 }
 
-const env = getEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dir: env.PGLITE_DIR });
 await database.migrate();
-const job = await startProviderImport(database, parsed.data, null);
+const job = spreadsheet?.success
+  ? await startSpreadsheetImport(database, spreadsheet.data, null)
+  : await startProviderImport(database, parsed.data!, null);
+const unit = spreadsheet ? "companies" : "pages";
 
-/** One line, rewritten in place: a bar, the pages and the counters. */
+/** One line, rewritten in place: a bar, the pages (or companies) and the counters. */
 function draw(done: number, total: number, message: string | null) {
   const width = 24;
   const filled = total ? Math.round((done / total) * width) : 0;
   process.stderr.write(
-    `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} pages  ${(message ?? "").slice(0, 90).padEnd(90)}`,
+    `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} ${unit}  ${(message ?? "").slice(0, 90).padEnd(90)}`,
   );
 }
 
-const worker = new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler() });
+const worker = new JobWorker(database, {
+  [PROVIDER_IMPORT_JOB]: providerImportHandler(),
+  [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
+});
 const running = worker.tick();
 const timer = setInterval(async () => {
   const now = await getJob(database, job.id);
@@ -78,6 +106,16 @@ clearInterval(timer);
 const done = (await getJob(database, job.id))!;
 draw(done.progressDone, done.progressTotal, done.progressMessage);
 process.stderr.write("\n");
+/** One line per table, so a terminal shows the whole base at a glance. */
+function baseSummary({ tables, attachments }: SpreadsheetImportOutput) {
+  const line = (c: TableCounters) =>
+    `${c.read} read, ${c.created} created, ${c.updated} updated, ${c.skipped} unchanged, ${c.dropped} dropped, ${c.failed} failed`;
+  return {
+    tables: Object.fromEntries(Object.entries(tables).map(([name, c]) => [name, line(c)])),
+    logos: `${attachments.stored} stored, ${attachments.skipped} unchanged, ${attachments.failed} failed`,
+  };
+}
+
 const summary = {
   job: done.id,
   status: done.status,
@@ -86,6 +124,8 @@ const summary = {
   updatedRecords: done.updatedRecords,
   apiCallsMade: done.apiCallsMade,
   errors: done.errorLog,
+  // A base import's per-table counts (read, created, updated, unchanged, dropped, failed) and logos.
+  ...(spreadsheet && done.processedOutput ? baseSummary(done.processedOutput as SpreadsheetImportOutput) : {}),
 };
 console.log(JSON.stringify(summary, null, 2));
 await database.close();

@@ -12,6 +12,8 @@ import { getDirectoryIndex } from "~/features/directory/directory-index.server.t
 import { DUPLICATE_SCAN_JOB, runDuplicateScanJob } from "~/features/duplicates/duplicate-scan-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB, runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
 import { PROVIDER_IMPORT_JOB, providerImportHandler } from "~/features/imports/provider-import-job.server.ts";
+import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreadsheet-import-job.server.ts";
+import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
@@ -45,6 +47,7 @@ export async function prepare(): Promise<void> {
     [DUPLICATE_SCAN_JOB]: runDuplicateScanJob,
     [INDUSTRIES_MIGRATION_JOB]: runIndustriesMigrationJob,
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
+    [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
   });
 }
 

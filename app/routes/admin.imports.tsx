@@ -7,6 +7,13 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { listImportJobs } from "~/features/imports/import-jobs.server.ts";
 import { ProviderImportRequest, startProviderImport } from "~/features/imports/provider-import-job.server.ts";
+import { SPREADSHEET_INTENT, SpreadsheetImportForm, SpreadsheetJobSummary } from "~/features/imports/spreadsheet-import-form.tsx";
+import { listSpreadsheetImportJobs, startSpreadsheetImport } from "~/features/imports/spreadsheet/spreadsheet-import-job.server.ts";
+import {
+  MISSING_KEY,
+  SPREADSHEET_IMPORT_JOB,
+  SpreadsheetImportRequest,
+} from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
@@ -16,10 +23,19 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Imports | Back-office | Introbase" }, { name: "robots", content: "noindex" }];
 }
 
-/** Provider imports (issue 7 §5): start one, and watch the jobs with their progress, counters and errors. */
+/** Provider and spreadsheet imports (issue 7 §5, §7): start one, and watch the jobs with their progress, counters and errors. */
 export async function loader(args: Route.LoaderArgs) {
   requireAdmin(args, "admin");
-  return { jobs: await listImportJobs(getAppContext(args.context).database), keyConfigured: Boolean(getEnv().PROVIDER_API_KEY) };
+  const { database } = getAppContext(args.context);
+  const env = getEnv();
+  const [provider, spreadsheet] = await Promise.all([listImportJobs(database), listSpreadsheetImportJobs(database)]);
+  const jobs = [...provider, ...spreadsheet].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 25);
+  return {
+    jobs,
+    keyConfigured: Boolean(env.PROVIDER_API_KEY),
+    // Whether a key is set, never the key: the page needs no more.
+    spreadsheet: { keyConfigured: Boolean(env.SPREADSHEET_API_KEY), defaultBaseId: env.SPREADSHEET_BASE_ID ?? "" },
+  };
 }
 
 const FIELDS = ["category", "country", "round", "page", "maxResults", "maxJobs"] as const;
@@ -27,16 +43,31 @@ const FIELDS = ["category", "country", "round", "page", "maxResults", "maxJobs"]
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const form = await args.request.formData();
+  if (form.get("intent") === SPREADSHEET_INTENT) {
+    const baseId = String(form.get("baseId") ?? "");
+    const parsed = SpreadsheetImportRequest.safeParse({ baseId });
+    // Refused here rather than failed as a job: the operator sees why beside the field at once.
+    const error = !parsed.success
+      ? parsed.error.issues[0]!.message
+      : getEnv().SPREADSHEET_API_KEY
+        ? null
+        : `${MISSING_KEY}: see the note above.`;
+    if (error || !parsed.success)
+      return { ok: false as const, form: "spreadsheet" as const, errors: { baseId: error ?? "" }, values: { baseId } };
+    await startSpreadsheetImport(getAppContext(args.context).database, parsed.data, admin.id);
+    kickJobWorker();
+    return { ok: true as const, form: "spreadsheet" as const, errors: {}, values: {} };
+  }
   const raw = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   const parsed = ProviderImportRequest.safeParse({ endpoint: form.get("endpoint"), query: raw });
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path.at(-1))] ??= issue.message;
-    return { ok: false as const, errors, values: raw };
+    return { ok: false as const, form: "provider" as const, errors, values: raw };
   }
   await startProviderImport(getAppContext(args.context).database, parsed.data, admin.id);
   kickJobWorker();
-  return { ok: true as const, errors: {}, values: {} };
+  return { ok: true as const, form: "provider" as const, errors: {}, values: {} };
 }
 
 const LABELS = {
@@ -67,7 +98,9 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
     const timer = setInterval(() => revalidator.state === "idle" && void revalidator.revalidate(), 1500);
     return () => clearInterval(timer);
   }, [active, revalidator]);
-  const values = (actionData?.values ?? {}) as Record<string, string>;
+  const provider = actionData?.form === "provider" ? actionData : undefined;
+  const sheet = actionData?.form === "spreadsheet" ? actionData : undefined;
+  const values = (provider?.values ?? {}) as Record<string, string>;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Imports</h1>
@@ -84,7 +117,7 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
       <Form
         method="post"
         className="mt-6 grid gap-4 rounded-xl border border-border p-4 sm:grid-cols-3"
-        key={actionData?.ok ? jobs[0]?.id : "form"}
+        key={provider?.ok ? jobs[0]?.id : "form"}
       >
         <FormField label="Endpoint">
           {(props) => (
@@ -99,7 +132,7 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
             key={field}
             label={LABELS[field]}
             hint={HINTS[field]}
-            error={(actionData?.errors as Record<string, string> | undefined)?.[field]}
+            error={(provider?.errors as Record<string, string> | undefined)?.[field]}
           >
             {(props) => <input {...props} name={field} defaultValue={values[field] ?? ""} />}
           </FormField>
@@ -110,25 +143,41 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
           </Button>
         </div>
       </Form>
+      <SpreadsheetImportForm
+        keyConfigured={loaderData.spreadsheet.keyConfigured}
+        defaultBaseId={loaderData.spreadsheet.defaultBaseId}
+        error={(sheet?.errors as { baseId?: string } | undefined)?.baseId}
+        value={(sheet?.values as { baseId?: string } | undefined)?.baseId}
+        busy={busy}
+        resetKey={sheet?.ok ? `started-${jobs[0]?.id}` : "spreadsheet-form"}
+      />
       <h2 className="mt-10 text-lg font-semibold">Recent imports</h2>
       {jobs.length === 0 ? <p className="mt-2 text-sm text-fg-muted">No imports yet.</p> : null}
       <ul className="mt-3 space-y-3">
         {jobs.map((job) => {
+          const base = job.jobType === SPREADSHEET_IMPORT_JOB;
+          const params = job.parameters as { endpoint?: string; baseId?: string };
           return (
             <li key={job.id} className="rounded-lg border border-border p-4 text-sm" data-testid="import-job">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant={job.status === "completed" ? "accent" : "outline"}>{job.status}</Badge>
-                <span className="font-medium">{String((job.parameters as { endpoint?: string }).endpoint ?? "")}</span>
+                <span className="font-medium">{base ? `Spreadsheet base ${params.baseId ?? ""}` : String(params.endpoint ?? "")}</span>
                 <span className="text-fg-muted">{new Date(job.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</span>
               </div>
               <div className="mt-3">
-                <ProgressBar label="Import progress" done={job.progress.done} total={job.progress.total} unit="pages" />
+                <ProgressBar
+                  label="Import progress"
+                  done={job.progress.done}
+                  total={job.progress.total}
+                  unit={base ? "companies" : "pages"}
+                />
               </div>
               <p className="mt-2 text-fg-muted">{job.progress.message}</p>
               <p className="mt-1 text-xs text-fg-muted">
                 {job.counters.companiesProcessed} processed · {job.counters.newRecordsAdded} added · {job.counters.updatedRecords} updated ·{" "}
                 {job.counters.apiCallsMade} API calls
               </p>
+              {base ? <SpreadsheetJobSummary output={job.output} /> : null}
               {job.errorLog.length ? (
                 <details className="mt-2">
                   <summary className="cursor-pointer text-xs text-danger">{job.errorLog.length} error(s)</summary>

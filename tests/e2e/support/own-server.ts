@@ -12,7 +12,16 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-export async function startOwnServer({ port, pgliteDir }: { port: number; pgliteDir: string }): Promise<OwnServer> {
+/** `env` adds to (or overrides) the server's environment, e.g. a third-party service only this spec configures. */
+export async function startOwnServer({
+  port,
+  pgliteDir,
+  env,
+}: {
+  port: number;
+  pgliteDir: string;
+  env?: Record<string, string>;
+}): Promise<OwnServer> {
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
     stdio: "ignore",
@@ -28,6 +37,7 @@ export async function startOwnServer({ port, pgliteDir }: { port: number; pglite
       DATABASE_URL: "",
       SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
       LOG_LEVEL: "warn",
+      ...env,
     },
   });
   const stop = async () => {

@@ -36,7 +36,7 @@ describe("readBase", () => {
     expect(result.companies).toHaveLength(248);
 
     // Even rows carry a PNG logo (rows 10 and 12 are dropped); row 3's first attachment is a PDF: no logo.
-    expect(counters.attachments).toEqual({ stored: 123, failed: 0, failures: [] });
+    expect(counters.attachments).toEqual({ stored: 123, failed: 0, skipped: 0, failures: [] });
     expect(stored[0]).toEqual({ bytes: PNG_1PX, contentType: "image/png", filename: "logo-0.png" });
     const byId = new Map(result.companies.map((c) => [c.listing.externalId, c]));
     expect(byId.get("recCmp000000")!.logoUrl).toBe("/media/file-1");

@@ -49,7 +49,8 @@ export interface BaseReadCounters {
   dropped: Array<Dropped & { table: string }>;
   /** Optional tables the base does not have (404). */
   missingTables: string[];
-  attachments: { stored: number; failed: number; failures: Array<{ externalId: string; reason: string }> };
+  /** skipped: logos of unchanged records, not downloaded again (see ReadBaseOptions.skipLogo). */
+  attachments: { stored: number; failed: number; skipped: number; failures: Array<{ externalId: string; reason: string }> };
 }
 
 export interface BaseRead {
@@ -64,12 +65,29 @@ export interface BaseRead {
 
 const COMPANIES = "Companies";
 
-export async function readBase(reader: SpreadsheetReader, { storeAttachment }: { storeAttachment: StoreAttachment }): Promise<BaseRead> {
-  const counters: BaseReadCounters = { read: {}, dropped: [], missingTables: [], attachments: { stored: 0, failed: 0, failures: [] } };
+export interface ReadBaseOptions {
+  storeAttachment: StoreAttachment;
+  /**
+   * True for a record imported before with this content hash: its logo is not downloaded again (the upsert skips the
+   * record anyway), so a re-run costs no file traffic and stores no second copy. Its logoUrl is then null.
+   */
+  skipLogo?: (externalId: string, contentHash: string) => boolean;
+  /** Told what the read is doing (a table read, logos stored), for a job's progress line. */
+  onProgress?: (message: string) => void | Promise<void>;
+}
+
+export async function readBase(reader: SpreadsheetReader, { storeAttachment, skipLogo, onProgress }: ReadBaseOptions): Promise<BaseRead> {
+  const counters: BaseReadCounters = {
+    read: {},
+    dropped: [],
+    missingTables: [],
+    attachments: { stored: 0, failed: 0, skipped: 0, failures: [] },
+  };
 
   /** Every record of a table; an optional table the base lacks reads as empty. */
   async function readTable(table: string, { optional = true } = {}): Promise<SpreadsheetRecord[]> {
     const records: SpreadsheetRecord[] = [];
+    await onProgress?.(`Reading ${table}…`);
     try {
       for await (const record of reader.listAll(table)) records.push(record);
     } catch (error) {
@@ -115,8 +133,15 @@ export async function readBase(reader: SpreadsheetReader, { storeAttachment }: {
       continue;
     }
     const { listing, warnings, unresolved } = mapped;
-    const logoUrl = listing.logo ? await storeLogo(record.id, listing.logo.url, listing.logo.filename) : null;
-    companies.push({ listing, contentHash: contentHash(record), logoUrl, warnings, unresolved });
+    const hash = contentHash(record);
+    let logoUrl: string | null = null;
+    if (listing.logo && skipLogo?.(record.id, hash)) counters.attachments.skipped += 1;
+    else if (listing.logo) {
+      logoUrl = await storeLogo(record.id, listing.logo.url, listing.logo.filename);
+      const { stored, failed } = counters.attachments;
+      if ((stored + failed) % 25 === 0) await onProgress?.(`Storing logos: ${stored} stored, ${failed} failed so far…`);
+    }
+    companies.push({ listing, contentHash: hash, logoUrl, warnings, unresolved });
   }
 
   /** Downloads and stores a logo; an expired url is refreshed once by reading the record again. */

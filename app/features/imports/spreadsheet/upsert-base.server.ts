@@ -1,0 +1,227 @@
+/**
+ * A read spreadsheet base written into the directory, idempotently (issue 7 §7; decision 0029). References first
+ * (kept or added, by name), then companies keyed by (source "spreadsheet:{baseId}", record id) in listing_sources:
+ * an unchanged content hash is skipped, a changed one updates its listing, a new one creates a listing. Funding
+ * rounds and investor relationships follow, linked through the listings just found. Writes go in batches, each record
+ * in a savepoint: a failing record is logged with its id and reason and the rest go on. The directory's caches are
+ * dropped once at the end.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { listingSources } from "#db/schema/imports.ts";
+import { faqs, howItWorksSteps, keyUseCases, teamMembers } from "#db/schema/listing-details.ts";
+import { listings } from "#db/schema/listings.ts";
+import { recordAudit } from "~/features/audit/audit-log.server.ts";
+import { uniqueSlug } from "~/features/catalog/slug.ts";
+import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
+import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { execRows, type Database } from "~/lib/db.server.ts";
+import { recomputeFundingSummary, type Tx } from "../import-details.server.ts";
+import { listingContent, type ListingContent } from "./listing-columns.ts";
+import type { BaseRead, ImportedCompany } from "./read-base.server.ts";
+import { upsertRelationship, upsertRound } from "./upsert-funding.server.ts";
+import { nameKey, upsertReferences, type ReferenceIds } from "./upsert-references.server.ts";
+import { inBatches, newCounters, type RecordFailure, type TableCounters, type UpsertLog } from "./upsert-support.server.ts";
+
+export const spreadsheetSource = (baseId: string) => `spreadsheet:${baseId}`;
+
+export interface UpsertReport {
+  tables: Record<string, TableCounters>;
+  attachments: { stored: number; failed: number; skipped: number };
+  failures: RecordFailure[];
+  dropped: Array<{ table: string; externalId: string; reason: string }>;
+  /** Per-record notes that did not stop the record (unknown reference names, a logo that is no image, ...). */
+  warnings: Array<{ externalId: string; warning: string }>;
+}
+
+export interface UpsertOptions {
+  baseId: string;
+  now?: Date;
+  actorId?: string | null;
+  /** After each committed batch of companies. */
+  onProgress?: (done: number, total: number, companies: TableCounters) => Promise<void>;
+}
+
+/** The content hash each record of this base was last imported with (null: imported but to be redone). */
+export async function importedHashes(database: Database, baseId: string): Promise<Map<string, string | null>> {
+  const rows = await database.db
+    .select({ externalId: listingSources.externalId, contentHash: listingSources.contentHash })
+    .from(listingSources)
+    .where(eq(listingSources.source, spreadsheetSource(baseId)));
+  return new Map(rows.map((r) => [r.externalId, r.contentHash]));
+}
+
+export async function upsertBase(database: Database, read: BaseRead, options: UpsertOptions): Promise<UpsertReport> {
+  const now = options.now ?? new Date();
+  const source = spreadsheetSource(options.baseId);
+  const log: UpsertLog = { tables: {}, failures: [] };
+  for (const [table, count] of Object.entries(read.counters.read)) log.tables[table] = newCounters(count);
+  for (const drop of read.counters.dropped) (log.tables[drop.table] ??= newCounters()).dropped += 1;
+  const warnings: UpsertReport["warnings"] = [];
+
+  const refs = await upsertReferences(database, read, log);
+  const idOf = (table: keyof ReferenceIds, name: string) => refs[table].get(nameKey(name));
+
+  // Record id → our listing (and its name, for investor relationships), for every company of the base we hold.
+  const listingOf = new Map<string, { id: string; name: string }>();
+  const companies = log.tables.Companies!;
+  await inBatches(
+    database,
+    read.companies.map((c) => ({ ...c, externalId: c.listing.externalId })),
+    log,
+    "Companies",
+    async (tx, company) => {
+      const content = listingContent(company.listing, idOf, now);
+      const outcome = await upsertCompany(tx, company, content, { source, now, actorId: options.actorId ?? null });
+      companies[outcome.outcome] += 1;
+      listingOf.set(company.listing.externalId, { id: outcome.listingId, name: company.listing.name });
+      for (const warning of [...company.warnings, ...content.unknownNames.map((n) => `unknown reference value ${n}`)])
+        warnings.push({ externalId: company.listing.externalId, warning });
+      for (const link of company.unresolved)
+        warnings.push({ externalId: company.listing.externalId, warning: `${link.field} links ${link.id}, which the base does not hold` });
+    },
+    (done) => options.onProgress?.(done, read.companies.length, companies) ?? Promise.resolve(),
+  );
+  // Companies skipped as unchanged are still linked to by rounds and relationships: find them all.
+  for (const [externalId, listing] of await sourcedListings(database, source))
+    if (!listingOf.has(externalId)) listingOf.set(externalId, listing);
+
+  const roundIds = new Map<string, number>();
+  const fundedListings = new Set<string>();
+  await inBatches(database, read.fundingRounds, log, "FundingRounds", async (tx, round) => {
+    const listing = listingOf.get(round.companyId);
+    if (!listing) throw new Error(`its company ${round.companyId} was not imported`);
+    const outcome = await upsertRound(tx, round, listing.id, source);
+    roundIds.set(round.externalId, outcome.id);
+    log.tables.FundingRounds![outcome.outcome] += 1;
+    if (outcome.outcome !== "skipped") fundedListings.add(listing.id);
+  });
+  await inBatches(
+    database,
+    [...fundedListings].map((id) => ({ externalId: id })),
+    log,
+    "FundingSummary",
+    (tx, { externalId }) => recomputeFundingSummary(tx, externalId),
+  );
+  delete log.tables.FundingSummary;
+
+  await inBatches(database, read.investorRelationships, log, "CompanyInvestorRelationships", async (tx, relation) => {
+    const company = listingOf.get(relation.companyId);
+    if (!company) throw new Error(`its company ${relation.companyId} was not imported`);
+    const investor = relation.investorId ? listingOf.get(relation.investorId) : undefined;
+    if (relation.investorId && !investor) throw new Error(`its investor ${relation.investorId} was not imported`);
+    const roundId = relation.fundingRoundId ? (roundIds.get(relation.fundingRoundId) ?? null) : null;
+    const outcome = await upsertRelationship(tx, relation, company.id, investor ?? null, roundId);
+    log.tables.CompanyInvestorRelationships![outcome] += 1;
+  });
+
+  const written = Object.values(log.tables).some((t) => t.created + t.updated > 0);
+  if (written) invalidateDirectory(database);
+  const { stored, failed, skipped } = read.counters.attachments;
+  return {
+    tables: log.tables,
+    attachments: { stored, failed, skipped },
+    failures: [
+      ...log.failures,
+      ...read.counters.attachments.failures.map((f) => ({ table: "Logo", externalId: f.externalId, reason: f.reason })),
+    ],
+    dropped: read.counters.dropped,
+    warnings,
+  };
+}
+
+async function sourcedListings(database: Database, source: string) {
+  const rows = await database.rows<{ external_id: string; id: string; name: string }>(sql`
+    SELECT s.external_id, l.id::text AS id, l.name FROM listing_sources s JOIN listings l ON l.id = s.listing_id
+    WHERE s.source = ${source}`);
+  return new Map(rows.map((r) => [r.external_id, { id: r.id, name: r.name }]));
+}
+
+/** The listing a record became, following merges (the survivor of a merge holds the record now). */
+async function findSourced(tx: Tx, source: string, externalId: string) {
+  const [row] = await tx
+    .select({ listingId: listingSources.listingId, contentHash: listingSources.contentHash })
+    .from(listingSources)
+    .where(and(eq(listingSources.source, source), eq(listingSources.externalId, externalId)));
+  let id = row?.listingId;
+  for (let hops = 0; id && hops < 10; hops++) {
+    const [listing] = await tx
+      .select({
+        id: listings.id,
+        slug: listings.slug,
+        status: listings.processingStatus,
+        mergedInto: listings.mergedInto,
+        logoUrl: listings.logoUrl,
+      })
+      .from(listings)
+      .where(eq(listings.id, id))
+      .for("update");
+    if (!listing) return null;
+    if (listing.status !== "merged" || !listing.mergedInto) return { listing, contentHash: row!.contentHash };
+    id = listing.mergedInto;
+  }
+  return null;
+}
+
+async function freeSlug(tx: Tx, name: string): Promise<string> {
+  const wanted = uniqueSlug(name, new Set());
+  // Slugs hold letters, digits and hyphens only: the LIKE pattern has no wildcard of its own.
+  const taken = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug = ${wanted} OR slug LIKE ${`${wanted}-%`}`);
+  return uniqueSlug(name, new Set(taken.map((t) => t.slug)));
+}
+
+/** The base's lists replace the listing's: the base is where this record is kept. */
+async function replaceChildren(tx: Tx, listingId: string, content: ListingContent) {
+  const at = <T extends object>(rows: T[]) => rows.map((row, position) => ({ ...row, listingId, position }));
+  await tx.delete(teamMembers).where(eq(teamMembers.listingId, listingId));
+  await tx.delete(faqs).where(eq(faqs.listingId, listingId));
+  await tx.delete(keyUseCases).where(eq(keyUseCases.listingId, listingId));
+  await tx.delete(howItWorksSteps).where(eq(howItWorksSteps.listingId, listingId));
+  if (content.team.length) await tx.insert(teamMembers).values(at(content.team));
+  if (content.faqs.length) await tx.insert(faqs).values(at(content.faqs));
+  if (content.keyUseCases.length) await tx.insert(keyUseCases).values(at(content.keyUseCases));
+  if (content.howItWorks.length) await tx.insert(howItWorksSteps).values(at(content.howItWorks.map((text) => ({ text }))));
+}
+
+async function upsertCompany(
+  tx: Tx,
+  company: ImportedCompany,
+  content: ListingContent,
+  { source, now, actorId }: { source: string; now: Date; actorId: string | null },
+): Promise<{ outcome: "created" | "updated" | "skipped"; listingId: string }> {
+  const { listing } = company;
+  const known = await findSourced(tx, source, listing.externalId);
+  if (known && known.contentHash === company.contentHash) return { outcome: "skipped", listingId: known.listing.id };
+
+  // A logo the base has but we could not fetch keeps the listing's current one; a logo the base dropped goes.
+  const logoUrl = company.logoUrl ?? (listing.logo ? (known?.listing.logoUrl ?? null) : null);
+  const values = { ...content.columns, logoUrl, ...matchColumns(listing) };
+  let listingId: string;
+  if (known) {
+    listingId = known.listing.id;
+    await tx.update(listings).set(values).where(eq(listings.id, listingId));
+  } else {
+    const [created] = await tx
+      .insert(listings)
+      .values({ ...values, slug: await freeSlug(tx, listing.name), processingStatus: "published", createdAt: now })
+      .returning({ id: listings.id });
+    listingId = created!.id;
+  }
+  await replaceChildren(tx, listingId, content);
+  // A logo that failed leaves no hash: the next run treats the record as changed and tries the logo again.
+  const contentHash = listing.logo && !company.logoUrl ? null : company.contentHash;
+  await tx
+    .insert(listingSources)
+    .values({ source, externalId: listing.externalId, listingId, contentHash, importedAt: now })
+    .onConflictDoUpdate({ target: [listingSources.source, listingSources.externalId], set: { listingId, contentHash, importedAt: now } });
+  const outcome = known ? "updated" : "created";
+  await recordAudit(tx, {
+    operation: "listing_edit",
+    source,
+    action: outcome,
+    companyName: listing.name,
+    recordId: listingId,
+    actorId,
+    details: { source, externalId: listing.externalId, visibility: listing.visibility, warnings: company.warnings },
+  });
+  return { outcome, listingId };
+}
