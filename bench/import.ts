@@ -7,6 +7,7 @@
  * merged, as the matcher decides), so the duplicate handling is part of what is measured.
  *
  *   npm run bench:import                                   embedded PGlite (the seeded 100k database is reused)
+ *   npm run bench:import -- --engine postgres --start-postgres   a private PostgreSQL 15 (as bench:directory)
  *   npm run bench:import -- --engine postgres --url postgres://.../introbase_bench
  *   npm run bench:import -- --records 2000 --listings 20000
  *
@@ -28,12 +29,16 @@ import { openDatabase, type Database } from "~/lib/db.server.ts";
 import { getJob, type Job } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { prepareDatabase, redactUrl, type Engine } from "./lib/databases.ts";
+import { startLocalPostgres } from "./lib/postgres.ts";
 import { DATA_DIR, dateStamp, log, machineInfo, machineMarkdown, writeResult } from "./lib/machine.ts";
 
 const { values: args } = parseArgs({
   options: {
     engine: { type: "string", default: "pglite" },
     url: { type: "string", default: process.env.BENCH_DATABASE_URL ?? "" },
+    "start-postgres": { type: "boolean", default: false },
+    "pg-port": { type: "string", default: process.env.BENCH_PG_PORT || "55432" },
+    "pg-dir": { type: "string", default: process.env.BENCH_PG_DIR || "/tmp/introbase-bench-pg15" },
     listings: { type: "string", default: "100000" },
     records: { type: "string", default: "10000" },
     reset: { type: "boolean", default: false },
@@ -41,7 +46,13 @@ const { values: args } = parseArgs({
 });
 const engine = args.engine as Engine;
 if (engine !== "pglite" && engine !== "postgres") throw new Error("--engine must be pglite or postgres");
-if (engine === "postgres" && !args.url) throw new Error("--engine postgres needs --url (or BENCH_DATABASE_URL)");
+// The same private server bench:directory starts (and seeds once), stopped again at the end.
+const localPg =
+  engine === "postgres" && args["start-postgres"]
+    ? await startLocalPostgres({ dataDir: args["pg-dir"], port: Number(args["pg-port"]), database: "introbase_bench", log })
+    : null;
+if (localPg) args.url = localPg.url;
+if (engine === "postgres" && !args.url) throw new Error("--engine postgres needs --start-postgres, --url or BENCH_DATABASE_URL");
 const LISTINGS = Number(args.listings);
 const RECORDS = Number(args.records);
 /** The provider's largest page and the most pages one job may fetch (spec 02 §5): 1,000 records a job. */
@@ -228,4 +239,5 @@ try {
   }
 } finally {
   await cleanup();
+  localPg?.stop();
 }

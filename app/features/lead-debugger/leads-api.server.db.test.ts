@@ -97,6 +97,13 @@ describe("/api/leads-on-trees", () => {
     expect(viaPost.status).toBe(200);
     expect(fake.requests.at(-1)?.url).toMatch(/^\/m-a\?page=2&maxResults=2/);
 
+    // A GET from another site (a link the admin follows) may not spend the held key.
+    const calls = fake.requests.length;
+    const crossSite = await call("/api/leads-on-trees?endpoint=funding", { init: { headers: { "sec-fetch-site": "cross-site" } } });
+    expect(crossSite.status).toBe(400);
+    expect(await crossSite.json()).toEqual({ success: false, error: "API key is required" });
+    expect(fake.requests.length).toBe(calls);
+
     session.key = new HeldKey("lot_wrong_key_0000");
     const refused = await call("/api/leads-on-trees?endpoint=funding");
     expect(refused.status).toBe(502);

@@ -59,7 +59,11 @@ export async function answerLeadsRequest(request: Request, deps: LeadsApiDeps): 
     return fail(400, `${issue.path.join(".") || "query"}: ${issue.message}`);
   }
   const headerKey = request.headers.get(PROVIDER_KEY_HEADER)?.trim();
-  const heldKey = deps.session?.key?.reveal();
+  // A GET is not origin-checked: a link on another site could make the admin's browser spend the held key, so a
+  // cross-site GET must bring its own key (a POST is origin-checked for every route, server/app.ts).
+  const fetchSite = request.headers.get("sec-fetch-site");
+  const crossSiteGet = request.method !== "POST" && fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
+  const heldKey = crossSiteGet ? undefined : deps.session?.key?.reveal();
   const apiKey = headerKey || heldKey;
   if (!apiKey) return fail(400, KEY_REQUIRED);
   // The held key goes only where its admin pointed it; a key given in the header goes to the configured provider.
