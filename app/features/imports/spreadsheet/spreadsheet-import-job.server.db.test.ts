@@ -119,7 +119,8 @@ describe("spreadsheet import job", () => {
     expect(output.attachments).toEqual({ stored: 123, failed: 0, skipped: 0 });
     const logo = (await listingOf("recCmp000000"))!.logo_url!;
     expect(logo).toMatch(/^\/media\/[0-9a-f-]{36}$/);
-    expect((await readFile(database, logo.slice("/media/".length)))!.bytes).toEqual(PNG_1PX);
+    // PGlite hands bytea back as a Uint8Array, PostgreSQL's driver as a Buffer: compare the bytes.
+    expect(Buffer.from((await readFile(database, logo.slice("/media/".length)))!.bytes).equals(Buffer.from(PNG_1PX))).toBe(true);
     expect((await listingOf("recCmp000003"))!.logo_url).toBeNull();
     expect(await count("audit_log", sql`source = ${`spreadsheet:${IMPORT_BASE_ID}`} AND action = 'created'`)).toBe(248);
   });
