@@ -12,7 +12,7 @@
  *   npm run bench:import -- --records 2000 --listings 20000
  *
  * The seeded database is never changed: PGlite runs on a copy of its folder, PostgreSQL on a database created
- * from it as a template. Results: bench/results/import-<engine>-<date>.json and bench/results/import-latest.md.
+ * from it as a template. Results: bench/results/import-<engine>-<date>.json and bench/results/import-latest-<engine>.md.
  * Target: >= 200 records/s.
  */
 import { sql } from "drizzle-orm";
@@ -209,7 +209,7 @@ try {
     const result = { machine, database: info, listingsBefore, records: RECORDS, planted, matchColumnFill, import: first, reimport: again };
     const json = writeResult(`import-${engine}-${dateStamp()}.json`, result);
     const md = writeResult(
-      "import-latest.md",
+      `import-latest-${engine}.md`,
       [
         `# Import benchmark (${engine})`,
         "",
