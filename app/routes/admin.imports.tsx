@@ -7,6 +7,7 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { listImportJobs } from "~/features/imports/import-jobs.server.ts";
 import { ProviderImportRequest, startProviderImport } from "~/features/imports/provider-import-job.server.ts";
+import { PROVIDER_QUERY_HINTS, PROVIDER_QUERY_LABELS } from "~/features/imports/provider-query.ts";
 import { SPREADSHEET_INTENT, SpreadsheetImportForm, SpreadsheetJobSummary } from "~/features/imports/spreadsheet-import-form.tsx";
 import { listSpreadsheetImportJobs, startSpreadsheetImport } from "~/features/imports/spreadsheet/spreadsheet-import-job.server.ts";
 import {
@@ -70,22 +71,8 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const, form: "provider" as const, errors: {}, values: {} };
 }
 
-const LABELS = {
-  category: "Categories",
-  country: "Countries",
-  round: "Rounds",
-  page: "Page",
-  maxResults: "Max results",
-  maxJobs: "Max jobs",
-};
-const HINTS = {
-  category: "Comma-separated, e.g. AI, FinTech",
-  country: "Comma-separated, e.g. DE, FR",
-  round: "Funding only, e.g. seed, series-a",
-  page: "1 or more",
-  maxResults: "1 to 100; 20 is the provider's minimum batch",
-  maxJobs: "Pages to fetch, 1 to 10",
-};
+const LABELS = PROVIDER_QUERY_LABELS;
+const HINTS: Partial<Record<(typeof FIELDS)[number], string>> = { ...PROVIDER_QUERY_HINTS, maxJobs: "Pages to fetch, 1 to 10" };
 
 export default function Imports({ loaderData, actionData }: Route.ComponentProps) {
   const { jobs, keyConfigured } = loaderData;

@@ -6,7 +6,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { fundingRounds, investorRelationships, teamMembers } from "#db/schema/listing-details.ts";
 import { execRows } from "~/lib/db.server.ts";
-import type { Tx } from "./import-details.server.ts";
+import { teamMemberRow, type Tx } from "./import-details.server.ts";
 import type { ImportedCompany } from "./map-provider-record.ts";
 
 /** A company of the batch and its listing; the counts are filled in here. */
@@ -41,15 +41,7 @@ export async function addBatchDetails(tx: Tx, planned: BatchCompany[], investorI
     for (const member of p.company.team) {
       if (names.has(normalised(member.name))) continue;
       names.add(normalised(member.name));
-      members.push({
-        listingId: p.listingId,
-        position: position++,
-        name: member.name,
-        title: member.title,
-        email: member.email,
-        linkedinUrl: member.linkedinUrl,
-        photoUrl: member.photoUrl,
-      });
+      members.push(teamMemberRow(p.listingId, position++, member));
       p.teamAdded += 1;
     }
   }

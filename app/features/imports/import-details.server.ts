@@ -44,6 +44,12 @@ export async function industryIdsFor(tx: Tx, industries: readonly ImportIndustry
   return ids;
 }
 
+/** A team member's row (isCeo, firstName and lastName are the mapper's working fields, not columns). */
+export function teamMemberRow(listingId: string, position: number, member: ImportedTeamMember): typeof teamMembers.$inferInsert {
+  const { name, title, email, linkedinUrl, photoUrl } = member;
+  return { listingId, position, name, title, email, linkedinUrl, photoUrl };
+}
+
 /** Adds the people the listing does not list yet (same name, without case or spacing), after the ones it has. */
 export async function addTeamMembers(tx: Tx, listingId: string, team: readonly ImportedTeamMember[]): Promise<number> {
   const existing = await execRows<{ name: string; position: number }>(
@@ -56,16 +62,7 @@ export async function addTeamMembers(tx: Tx, listingId: string, team: readonly I
   for (const member of team) {
     if (known.has(normalised(member.name))) continue;
     known.add(normalised(member.name));
-    // isCeo, firstName and lastName are the mapper's working fields, not columns.
-    rows.push({
-      listingId,
-      position: position++,
-      name: member.name,
-      title: member.title,
-      email: member.email,
-      linkedinUrl: member.linkedinUrl,
-      photoUrl: member.photoUrl,
-    });
+    rows.push(teamMemberRow(listingId, position++, member));
   }
   if (rows.length) await tx.insert(teamMembers).values(rows);
   return rows.length;

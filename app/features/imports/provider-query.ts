@@ -136,3 +136,25 @@ export function toSearchParams(query: ProviderQuery, endpoint: ProviderEndpoint)
   if (query.linkedinUrl) params.set("linkedinUrl", query.linkedinUrl);
   return params;
 }
+
+/** The query's fields as an operator sees them, on the imports page and in the debugger. */
+export const PROVIDER_QUERY_LABELS = {
+  category: "Categories",
+  country: "Countries",
+  round: "Rounds",
+  page: "Page",
+  maxResults: "Max results",
+  maxJobs: "Max jobs",
+  dateFrom: "Date from",
+  dateTo: "Date to",
+  website: "Website",
+  linkedinUrl: "LinkedIn URL",
+} as const satisfies Record<keyof ProviderQueryInput, string>;
+
+export const PROVIDER_QUERY_HINTS: Partial<Record<keyof ProviderQueryInput, string>> = {
+  category: "Comma-separated, e.g. AI, FinTech",
+  country: "Comma-separated, e.g. DE, FR",
+  round: "Funding only; comma-separated, e.g. seed, series-a",
+  page: "1 or more (default 1)",
+  maxResults: "1 to 100 (default 20); 20 is the provider minimum batch",
+};

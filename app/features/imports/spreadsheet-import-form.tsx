@@ -2,6 +2,7 @@
  * The imports page's spreadsheet half (issue 7 §7): the form that starts a base import, and what a finished base
  * import adds to its entry in the jobs list (per-table counts, logos, dropped records).
  */
+import type { TableCounters } from "./spreadsheet/upsert-support.server.ts";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
@@ -63,14 +64,7 @@ export function SpreadsheetImportForm({
   );
 }
 
-interface Counts {
-  read: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  dropped: number;
-  failed: number;
-}
+type Counts = TableCounters;
 
 /** A finished base import's output, as far as the page shows it. */
 interface BaseImportOutput {

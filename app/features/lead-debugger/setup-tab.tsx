@@ -7,31 +7,14 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardTitle } from "~/components/ui/card.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
+import { PROVIDER_QUERY_HINTS, PROVIDER_QUERY_LABELS } from "~/features/imports/provider-query.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { QUERY_FIELDS, type ActionResult, type QueryField } from "./debugger-forms.ts";
 import type { DebuggerView } from "./debugger-state.ts";
 import { Alert, DebuggerForm, Switch, useDebuggerFetcher } from "./debugger-ui.tsx";
 
-const LABELS: Record<QueryField, string> = {
-  category: "Categories",
-  country: "Countries",
-  round: "Rounds",
-  page: "Page",
-  maxResults: "Max results",
-  maxJobs: "Max jobs",
-  dateFrom: "Date from",
-  dateTo: "Date to",
-  website: "Website",
-  linkedinUrl: "LinkedIn URL",
-};
-const HINTS: Partial<Record<QueryField, string>> = {
-  category: "Comma-separated, e.g. AI, FinTech",
-  country: "Comma-separated, e.g. DE, FR",
-  round: "Funding only; comma-separated, e.g. seed, series-a",
-  page: "1 or more (default 1)",
-  maxResults: "1 to 100 (default 20); 20 is the provider minimum batch",
-  maxJobs: "Pages step 2 fetches, 1 to 10",
-};
+const LABELS: Record<QueryField, string> = PROVIDER_QUERY_LABELS;
+const HINTS: Partial<Record<QueryField, string>> = { ...PROVIDER_QUERY_HINTS, maxJobs: "Pages step 2 fetches, 1 to 10" };
 const TYPES: Partial<Record<QueryField, string>> = {
   dateFrom: "date",
   dateTo: "date",
