@@ -87,6 +87,14 @@ export async function analyze(database: Database): Promise<void> {
   await database.rows(sql`VACUUM (ANALYZE)`);
 }
 
+/**
+ * Arrays for `= ANY(...)`, as one parameter in PostgreSQL's array syntax with its cast: one bind whatever the length,
+ * the same under PGlite and postgres-js (whose own array binding differ).
+ */
+export const textArray = (values: readonly string[]): SQL =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
+export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(",")}}`}::uuid[]`;
+
 /** Raw SQL inside a transaction (or on the database), returning its rows whichever driver runs it. */
 export async function execRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { jobs } from "#db/schema/jobs.ts";
-import type { Database } from "./db.server.ts";
+import { textArray, type Database } from "./db.server.ts";
 import { execRows } from "./db.server.ts";
 
 export type Job = typeof jobs.$inferSelect;
@@ -45,7 +45,7 @@ export async function claimNextJob(database: Database, workerId: string, jobType
     UPDATE jobs SET status = 'running', locked_by = ${workerId}, heartbeat_at = now(), attempts = attempts + 1,
       started_at = coalesce(started_at, now())
     WHERE id = (
-      SELECT id FROM jobs WHERE status = 'queued' AND job_type = ANY(${`{${jobTypes.join(",")}}`}::text[])
+      SELECT id FROM jobs WHERE status = 'queued' AND job_type = ANY(${textArray(jobTypes)})
       ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
     )
     RETURNING id`);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server.ts";
+import { uuidArray, type Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { gateDirectoryItem, type Viewer } from "../access/redact-listing.ts";
 import { normalizeLevel } from "../access/tiers.ts";
@@ -111,7 +111,7 @@ async function fetchCards(database: Database, ids: string[]): Promise<CardRow[]>
     SELECT id, slug, type, name, logo_url, tagline, featured, industry_ids, geography_ids,
            country_ids, persona_ids, funding_stage_id, business_model_id, visibility
     FROM listings
-    WHERE id = ANY(${`{${ids.join(",")}}`}::uuid[]) AND processing_status = 'published'`);
+    WHERE id = ANY(${uuidArray(ids)}) AND processing_status = 'published'`);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

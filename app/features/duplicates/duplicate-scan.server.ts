@@ -7,7 +7,7 @@
  */
 import { inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
-import type { Database } from "~/lib/db.server.ts";
+import { textArray, uuidArray, type Database } from "~/lib/db.server.ts";
 import { linkedinPage, prepare, registrableDomain, scorePair, type Band, type PreparedRecord } from "./match-score.ts";
 import { nameKey } from "./name-key.ts";
 
@@ -68,7 +68,7 @@ const LIVE = sql`processing_status <> 'merged'`;
  * document frequency of every name word (the rarity weights) and the number of listings.
  */
 export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?: string[] } = {}) {
-  const scope = onlyIds ? sql`(a = ANY(${`{${onlyIds.join(",")}}`}::uuid[]) OR b = ANY(${`{${onlyIds.join(",")}}`}::uuid[]))` : sql`TRUE`;
+  const scope = onlyIds ? sql`(a = ANY(${uuidArray(onlyIds)}) OR b = ANY(${uuidArray(onlyIds)}))` : sql`TRUE`;
   const pairs = await database.rows<{ a: string; b: string }>(sql`
     WITH live AS (SELECT id, match_key, match_domain, match_linkedin FROM listings WHERE ${LIVE} AND match_key <> ''),
     words AS (SELECT DISTINCT id, w FROM live, unnest(string_to_array(match_key, ' ')) AS w WHERE length(w) > 1),
@@ -167,7 +167,7 @@ export async function scorePairOf(database: Database, a: string, b: string): Pro
   const words = [...new Set(keys.flatMap((k) => k.k.split(" ")).filter(Boolean))];
   const counts = await database.rows<{ w: string; n: number }>(sql`
     SELECT w, count(*)::int AS n FROM listings, unnest(string_to_array(match_key, ' ')) AS w
-    WHERE ${LIVE} AND w = ANY(${`{${words.map((w) => `"${w.replace(/["\\]/g, "")}"`).join(",")}}`}::text[]) GROUP BY w`);
+    WHERE ${LIVE} AND w = ANY(${textArray(words)}) GROUP BY w`);
   const keyCounts = await database.rows<{ k: string; n: number }>(sql`
     SELECT match_key AS k, count(*)::int AS n FROM listings WHERE ${LIVE} AND match_key IN (${keys[0]?.k ?? ""}, ${keys[1]?.k ?? ""}) GROUP BY match_key`);
   const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE ${LIVE}`)) as [{ n: number }];

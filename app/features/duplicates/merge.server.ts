@@ -12,7 +12,7 @@ import { listings } from "#db/schema/listings.ts";
 import { listingMerges } from "#db/schema/merges.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
-import { execRows, type Database, type Db } from "~/lib/db.server.ts";
+import { execRows, textArray, type Database, type Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { mergeListings, type ListingRow } from "./merge-rules.ts";
 import { setQueuedPairStatus } from "./queued-pair.server.ts";
@@ -195,7 +195,7 @@ export async function undoMerge(database: Database, { mergeId, admin }: { mergeI
       if (!ids?.length) continue;
       await execRows(
         tx,
-        sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${record.mergedId} WHERE ${sql.identifier(key)}::text = ANY(${`{${ids.join(",")}}`}::text[])`,
+        sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${record.mergedId} WHERE ${sql.identifier(key)}::text = ANY(${textArray(ids.map(String))})`,
       );
     }
     const views = record.moved["listing_views.listing_id"] ?? [];

@@ -5,7 +5,7 @@
  */
 import { inArray, sql } from "drizzle-orm";
 import { fundingRounds, investorRelationships, teamMembers } from "#db/schema/listing-details.ts";
-import { execRows } from "~/lib/db.server.ts";
+import { execRows, textArray, uuidArray } from "~/lib/db.server.ts";
 import { teamMemberRow, type Tx } from "./import-details.server.ts";
 import type { ImportedCompany } from "./map-provider-record.ts";
 
@@ -21,8 +21,6 @@ export interface BatchCompany {
 }
 
 const normalised = (name: string) => name.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
-export const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
-export const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
 /** The team, round and investor rows of the batch, each added once (same rules as import-details.server.ts). */
 export async function addBatchDetails(tx: Tx, planned: BatchCompany[], investorId: (name: string) => string | null) {
@@ -30,7 +28,7 @@ export async function addBatchDetails(tx: Tx, planned: BatchCompany[], investorI
   const team = existingIds.length
     ? await execRows<{ listing_id: string; name: string; position: number }>(
         tx,
-        sql`SELECT listing_id::text, name, position FROM team_members WHERE listing_id = ANY(${uuidArray(existingIds)}::uuid[])`,
+        sql`SELECT listing_id::text, name, position FROM team_members WHERE listing_id = ANY(${uuidArray(existingIds)})`,
       )
     : [];
   const members: Array<typeof teamMembers.$inferInsert> = [];
@@ -55,7 +53,7 @@ export async function addBatchDetails(tx: Tx, planned: BatchCompany[], investorI
   for (const r of await execRows<{ id: number; listing_id: string; lot_data_id: string }>(
     tx,
     sql`SELECT id, listing_id::text, lot_data_id FROM funding_rounds
-        WHERE listing_id = ANY(${uuidArray(withRound.map((p) => p.listingId))}::uuid[]) AND lot_data_id = ANY(${textArray(lotIds)}::text[])
+        WHERE listing_id = ANY(${uuidArray(withRound.map((p) => p.listingId))}) AND lot_data_id = ANY(${textArray(lotIds)})
         ORDER BY id DESC`,
   ))
     rounds.set(roundKey(r.listing_id, r.lot_data_id), Number(r.id));
@@ -103,9 +101,9 @@ export async function addBatchDetails(tx: Tx, planned: BatchCompany[], investorI
 export async function recomputeFundingSummaries(tx: Tx, ids: string[]) {
   if (!ids.length) return;
   await tx.execute(sql`
-    WITH r AS (SELECT listing_id, sum(amount) AS total, count(*) AS n FROM funding_rounds WHERE listing_id = ANY(${uuidArray(ids)}::uuid[]) GROUP BY listing_id),
+    WITH r AS (SELECT listing_id, sum(amount) AS total, count(*) AS n FROM funding_rounds WHERE listing_id = ANY(${uuidArray(ids)}) GROUP BY listing_id),
     latest AS (SELECT DISTINCT ON (listing_id) listing_id, amount, round_type, funding_date FROM funding_rounds
-               WHERE listing_id = ANY(${uuidArray(ids)}::uuid[]) ORDER BY listing_id, funding_date DESC NULLS LAST, id DESC)
+               WHERE listing_id = ANY(${uuidArray(ids)}) ORDER BY listing_id, funding_date DESC NULLS LAST, id DESC)
     UPDATE listings SET total_funding_raised = r.total, funding_round_count = r.n, latest_round_date = latest.funding_date,
       latest_round_amount = latest.amount, latest_round_type = latest.round_type
     FROM r JOIN latest USING (listing_id) WHERE listings.id = r.listing_id`);

@@ -18,7 +18,7 @@ import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import type { ListingRow } from "~/features/duplicates/merge-rules.ts";
 import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
-import { execRows, type Database } from "~/lib/db.server.ts";
+import { execRows, textArray, type Database } from "~/lib/db.server.ts";
 import { failureReason } from "~/lib/errors.ts";
 import {
   contentHash,
@@ -33,7 +33,7 @@ import {
   type ImportOutcome,
   type ImportResult,
 } from "./import-company.server.ts";
-import { addBatchDetails, recomputeFundingSummaries, textArray } from "./import-batch-details.server.ts";
+import { addBatchDetails, recomputeFundingSummaries } from "./import-batch-details.server.ts";
 import { industryIdsFor, type Tx } from "./import-details.server.ts";
 import { ImportSnapshot, type ImportMatch } from "./import-match.server.ts";
 import type { ImportedCompany } from "./map-provider-record.ts";
@@ -104,7 +104,7 @@ const SLUG_VARIANTS = 20;
 async function freeSlugs(tx: Tx, names: string[]): Promise<string[]> {
   const bases = [...new Set(names.map(slugify))];
   const variants = bases.flatMap((base) => [base, ...Array.from({ length: SLUG_VARIANTS - 1 }, (_, i) => `${base}-${i + 2}`)]);
-  const taken = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug = ANY(${textArray(variants)}::text[])`);
+  const taken = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug = ANY(${textArray(variants)})`);
   const used = new Set(taken.map((t) => t.slug));
   for (const base of bases) {
     if (!used.has(`${base}-${SLUG_VARIANTS}`)) continue;

@@ -9,7 +9,7 @@
  * missing, brought in line when they differ, left alone when they already are (a second run changes nothing).
  */
 import { sql } from "drizzle-orm";
-import { execRows, type Database, type Db } from "~/lib/db.server.ts";
+import { execRows, textArray, type Database, type Db } from "~/lib/db.server.ts";
 import { mapIndustryRecord } from "./map-industry-record.ts";
 import { industryName, recordsOf, type PrimaryCategory } from "./taxonomy.ts";
 
@@ -124,12 +124,12 @@ interface ExistingRow {
 export async function writePrimaryRecords(database: Database, primary: PrimaryCategory): Promise<{ created: number; updated: number }> {
   const records = recordsOf(primary);
   return database.db.transaction(async (tx) => {
-    const keys = `{${records.map((r) => `"${r.key.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
-    const names = `{${records.map((r) => `"${r.name.toLowerCase().replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+    const keys = textArray(records.map((r) => r.key));
+    const names = textArray(records.map((r) => r.name.toLowerCase()));
     const existing = await execRows<ExistingRow>(
       tx,
       sql`SELECT id, name, primary_category, secondary_category, industry_key, leads_on_trees_source, mapping_confidence
-          FROM industries WHERE industry_key = ANY(${keys}::text[]) OR lower(name) = ANY(${names}::text[]) ORDER BY id FOR UPDATE`,
+          FROM industries WHERE industry_key = ANY(${keys}) OR lower(name) = ANY(${names}) ORDER BY id FOR UPDATE`,
     );
     let created = 0;
     let updated = 0;
