@@ -12,13 +12,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { listingSources } from "#db/schema/imports.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit, type AuditEntry } from "~/features/audit/audit-log.server.ts";
-import { slugify, uniqueSlug } from "~/features/catalog/slug.ts";
+import { freeSlugs } from "~/features/catalog/free-slugs.server.ts";
 import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import type { ListingRow } from "~/features/duplicates/merge-rules.ts";
 import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
-import { execRows, textArray, type Database } from "~/lib/db.server.ts";
+import type { Database } from "~/lib/db.server.ts";
 import { failureReason } from "~/lib/errors.ts";
 import {
   contentHash,
@@ -92,27 +92,6 @@ async function sourcedListings(tx: Tx, ids: string[]): Promise<Map<string, Listi
     pending = next;
   }
   return found;
-}
-
-/** How many numbered variants of a slug one query asks about; a name taken more often than this asks on its own. */
-const SLUG_VARIANTS = 20;
-
-/**
- * Free slugs for new listings: one query on the slug's unique index for every name's first variants (`acme`,
- * `acme-2`, ...), none shared within the batch. `LIKE ANY` would have read the whole table (0.3 s a page).
- */
-async function freeSlugs(tx: Tx, names: string[]): Promise<string[]> {
-  const bases = [...new Set(names.map(slugify))];
-  const variants = bases.flatMap((base) => [base, ...Array.from({ length: SLUG_VARIANTS - 1 }, (_, i) => `${base}-${i + 2}`)]);
-  const taken = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug = ANY(${textArray(variants)})`);
-  const used = new Set(taken.map((t) => t.slug));
-  for (const base of bases) {
-    if (!used.has(`${base}-${SLUG_VARIANTS}`)) continue;
-    // slugify leaves letters, digits and hyphens only, so the pattern has no wildcard of its own.
-    const more = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug LIKE ${`${base}-%`}`);
-    for (const row of more) used.add(row.slug);
-  }
-  return names.map((name) => uniqueSlug(name, used));
 }
 
 /** Decides each company's outcome against the snapshot; companies that depend on another of the batch wait. */

@@ -6,11 +6,11 @@
  * statements and comes here for the companies it cannot: a failing page, one company at a time, isolates the
  * failing company (spec 02 §8). Choices are in docs/decisions/0027-import-push.md.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { listingSources } from "#db/schema/imports.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit, type AuditEntry } from "~/features/audit/audit-log.server.ts";
-import { uniqueSlug } from "~/features/catalog/slug.ts";
+import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import { mergeListings, type ListingRow } from "~/features/duplicates/merge-rules.ts";
@@ -69,13 +69,6 @@ async function sourcedListing(tx: Tx, source: string, externalId: string) {
     id = listing.mergedInto;
   }
   return null;
-}
-
-async function freeSlug(tx: Tx, name: string): Promise<string> {
-  const base = uniqueSlug(name, new Set());
-  // slugify leaves letters, digits and hyphens only, so the LIKE pattern has no wildcard of its own.
-  const taken = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug = ${base} OR slug LIKE ${`${base}-%`}`);
-  return uniqueSlug(name, new Set(taken.map((t) => t.slug)));
 }
 
 async function createListing(tx: Tx, company: ImportedCompany, industryIds: number[]): Promise<string> {

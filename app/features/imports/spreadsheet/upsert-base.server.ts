@@ -11,10 +11,10 @@ import { listingSources } from "#db/schema/imports.ts";
 import { faqs, howItWorksSteps, keyUseCases, teamMembers } from "#db/schema/listing-details.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
-import { uniqueSlug } from "~/features/catalog/slug.ts";
+import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
 import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
-import { execRows, type Database } from "~/lib/db.server.ts";
+import type { Database } from "~/lib/db.server.ts";
 import { recomputeFundingSummary, type Tx } from "../import-details.server.ts";
 import { listingContent, type ListingContent } from "./listing-columns.ts";
 import type { BaseRead, ImportedCompany } from "./read-base.server.ts";
@@ -160,13 +160,6 @@ async function findSourced(tx: Tx, source: string, externalId: string) {
     id = listing.mergedInto;
   }
   return null;
-}
-
-async function freeSlug(tx: Tx, name: string): Promise<string> {
-  const wanted = uniqueSlug(name, new Set());
-  // Slugs hold letters, digits and hyphens only: the LIKE pattern has no wildcard of its own.
-  const taken = await execRows<{ slug: string }>(tx, sql`SELECT slug FROM listings WHERE slug = ${wanted} OR slug LIKE ${`${wanted}-%`}`);
-  return uniqueSlug(name, new Set(taken.map((t) => t.slug)));
 }
 
 /** The base's lists replace the listing's: the base is where this record is kept. */
