@@ -256,7 +256,8 @@ export async function importCompanies(
     results: [],
     failures: [],
   };
-  const snapshot = options.snapshot ?? (await ImportSnapshot.load(database));
+  // A caller without a snapshot (the debugger's push) borrows the last import's while the directory is unchanged.
+  const snapshot = options.snapshot ?? (await ImportSnapshot.forImport(database));
   const settings = { ...options, snapshot };
   const record = (externalId: string, outcome: ImportResult) => {
     result.counters[COUNTER[outcome.outcome]] += 1;
@@ -288,6 +289,7 @@ export async function importCompanies(
       }
     }
   }
+  if (!options.snapshot) await snapshot.keepFor(database);
   if (result.counters.created + result.counters.merged + result.counters.updated + result.counters.review > 0)
     invalidateDirectory(database);
   return result;

@@ -102,9 +102,9 @@ export function providerImportHandler(client: () => ProviderClient = providerCli
     // provider refuses fails the first page with 'Authentication failed - check API key'.
     await report(`Authenticated; fetching ${endpoint} page ${cursor.nextPage} of ${query.page}-${lastPage}.`);
 
-    // The live listings to match against, kept up to date by the pages' writes: loaded once per run, or the last
-    // run's when nothing changed since.
-    const snapshot = await ImportSnapshot.forImport(database);
+    // The live listings to match against, kept up to date by the pages' writes: loaded once per run (or the last run's
+    // when nothing changed since), after the first page arrived, so a refused key fails without the wait.
+    let snapshot: ImportSnapshot | undefined;
     while (cursor.nextPage <= lastPage) {
       throwIfInterrupted(signal);
       // Step 2, retrieve.
@@ -131,6 +131,7 @@ export function providerImportHandler(client: () => ProviderClient = providerCli
       }
 
       // Step 4, push: duplicates merged or queued for review, the rest created (issue 7 §3).
+      snapshot ??= await ImportSnapshot.forImport(database);
       const pushed = await importCompanies(database, companies, {
         source: "provider",
         now,
@@ -154,7 +155,7 @@ export function providerImportHandler(client: () => ProviderClient = providerCli
       // A short page is the last one: the provider has nothing further for this query.
       if (page.records.length + page.dropped < query.maxResults) break;
     }
-    await snapshot.keepFor(database);
+    await snapshot?.keepFor(database);
     return { ...cursor, finished: true };
   };
 }
