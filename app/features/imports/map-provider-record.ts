@@ -254,3 +254,18 @@ export function toImportedCompany(record: ProviderRecord, { endpoint, now }: Map
     investors,
   };
 }
+
+/** A page's records mapped, and how many were dropped for want of a name (spec 02 §5: "dropped on processing"). */
+export function toImportedCompanies(
+  records: readonly ProviderRecord[],
+  options: MapOptions,
+): { companies: ImportedCompany[]; dropped: number } {
+  const companies: ImportedCompany[] = [];
+  let dropped = 0;
+  for (const record of records) {
+    const mapped = toImportedCompany(record, options);
+    if ("dropped" in mapped) dropped += 1;
+    else companies.push(mapped);
+  }
+  return { companies, dropped };
+}

@@ -13,7 +13,7 @@ import { throwIfInterrupted, type JobContext } from "~/lib/job-worker.server.ts"
 import { logger } from "~/lib/logger.server.ts";
 import { importCompanies } from "./import-batch.server.ts";
 import { ImportSnapshot } from "./import-match.server.ts";
-import { toImportedCompany, type ImportedCompany } from "./map-provider-record.ts";
+import { toImportedCompanies } from "./map-provider-record.ts";
 import { createProviderClient, ProviderError, type ProviderClient } from "./provider-client.server.ts";
 import { ProviderQuery } from "./provider-query.ts";
 
@@ -123,12 +123,8 @@ export function providerImportHandler(client: () => ProviderClient = providerCli
 
       // Step 3, process: records without a name are dropped (spec 02 §5).
       const now = new Date();
-      const companies: ImportedCompany[] = [];
-      for (const record of page.records) {
-        const mapped = toImportedCompany(record, { endpoint, now });
-        if ("dropped" in mapped) cursor.counters.dropped += 1;
-        else companies.push(mapped);
-      }
+      const { companies, dropped } = toImportedCompanies(page.records, { endpoint, now });
+      cursor.counters.dropped += dropped;
 
       // Step 4, push: duplicates merged or queued for review, the rest created (issue 7 §3).
       snapshot ??= await ImportSnapshot.forImport(database);

@@ -11,7 +11,7 @@ import {
   type ProviderClientOptions,
 } from "~/features/imports/provider-client.server.ts";
 import { importCompanies } from "~/features/imports/import-batch.server.ts";
-import { toImportedCompany, type ImportedCompany } from "~/features/imports/map-provider-record.ts";
+import { toImportedCompanies } from "~/features/imports/map-provider-record.ts";
 import type { ProviderRecord } from "~/features/imports/provider-record.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
@@ -97,13 +97,7 @@ function processRecords(session: DebuggerSession, deps: StepDeps) {
   if (!session.retrieved) throw new StepFailure(NEEDS_RETRIEVED);
   const { endpoint, records } = session.retrieved;
   const now = (deps.now ?? (() => new Date()))();
-  const companies: ImportedCompany[] = [];
-  let dropped = 0;
-  for (const record of records) {
-    const mapped = toImportedCompany(record, { endpoint, now });
-    if ("dropped" in mapped) dropped += 1;
-    else companies.push(mapped);
-  }
+  const { companies, dropped } = toImportedCompanies(records, { endpoint, now });
   session.processed = companies;
   if (dropped) appendLog(session, "info", `${dropped} record(s) without a company name dropped`);
   return {
