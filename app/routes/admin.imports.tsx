@@ -63,7 +63,8 @@ export async function action(args: Route.ActionArgs) {
   const parsed = ProviderImportRequest.safeParse({ endpoint: form.get("endpoint"), query: raw });
   if (!parsed.success) {
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path.at(-1))] ??= issue.message;
+    // The field is the first step of the path inside `query` ("query.category.0": a value of the categories).
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] === "query" ? issue.path[1] : issue.path[0])] ??= issue.message;
     return { ok: false as const, form: "provider" as const, errors, values: raw };
   }
   await startProviderImport(getAppContext(args.context).database, parsed.data, admin.id);

@@ -50,6 +50,13 @@ describe("ProviderQuery", () => {
     expect(messages({ category: [1, 2] as unknown as string[] })[0]).toMatch(/^category\.0: /);
   });
 
+  it("refuses oversized input with a reason instead of sending it on", () => {
+    expect(messages({ category: "x".repeat(2_000_000) })[0]).toBe("category.0: each value must be at most 100 characters");
+    expect(messages({ country: Array.from({ length: 51 }, (_, i) => `C${i}`).join(",") })[0]).toBe("country: at most 50 values");
+    expect(messages({ website: `https://a.com/${"p".repeat(600)}` })[0]).toBe("website: Website must be at most 500 characters");
+    expect(ProviderQuery.parse({ category: "Ünïcødé, 日本 ,," }).category).toEqual(["Ünïcødé", "日本"]);
+  });
+
   it("accepts real dates in order and rejects others", () => {
     expect(ProviderQuery.parse({ dateFrom: "2024-02-29", dateTo: "2024-02-29" })).toMatchObject({
       dateFrom: "2024-02-29",

@@ -27,6 +27,10 @@ function integer(label: string, min: number, max: number, fallback: number) {
   );
 }
 
+const LIST_VALUE_MAX = 100;
+const LIST_VALUES_MAX = 50;
+const URL_MAX = 500;
+
 /** "FinTech, SaaS ,," or ["FinTech", " SaaS"] → ["FinTech", "SaaS"]; duplicates are dropped too. */
 const list = z.preprocess(
   (v) => {
@@ -36,7 +40,15 @@ const list = z.preprocess(
     const trimmed = parts.map((p) => (typeof p === "string" ? p.trim() : p)).filter((p) => p !== "");
     return [...new Set(trimmed)];
   },
-  z.array(z.string({ error: "must be text separated by commas" })).default(() => []),
+  // Bounded, so a pasted essay is refused here with a reason instead of by the provider as an oversized request.
+  z
+    .array(
+      z
+        .string({ error: "must be text separated by commas" })
+        .max(LIST_VALUE_MAX, { error: `each value must be at most ${LIST_VALUE_MAX} characters` }),
+    )
+    .max(LIST_VALUES_MAX, { error: `at most ${LIST_VALUES_MAX} values` })
+    .default(() => []),
 );
 
 function isRealDate(value: string): boolean {
@@ -69,6 +81,7 @@ const website = z.preprocess(
   (v) => (typeof v === "string" ? blankToUndefined(v.trim()) : v),
   z
     .string({ error: "Website must be text" })
+    .max(URL_MAX, { error: `Website must be at most ${URL_MAX} characters`, abort: true })
     .refine(
       (v) => {
         const url = parseUrl(v);
@@ -84,6 +97,7 @@ const linkedinUrl = z.preprocess(
   (v) => (typeof v === "string" ? blankToUndefined(v.trim()) : v),
   z
     .string({ error: "LinkedIn URL must be text" })
+    .max(URL_MAX, { error: `LinkedIn URL must be at most ${URL_MAX} characters`, abort: true })
     .transform((v, ctx) => {
       const url = parseUrl(v);
       const host = url?.hostname.toLowerCase() ?? "";
