@@ -65,6 +65,8 @@ export default defineConfig({
     // and, in `npm run test:e2e`, after the others (a second run on a fresh database), so a directory count read
     // elsewhere never sees a listing come or go mid-test.
     { name: "chromium-operator", testMatch: OPERATOR_SPECS, workers: 1, use: CHROMIUM },
+    // The security regression suite's HTTP-level attacks (tests/security/README.md), run with the visitor journeys.
+    { name: "security", testDir: "tests/security", testMatch: /\.spec\.ts$/, use: CHROMIUM },
   ],
   webServer: [
     {
