@@ -55,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       options: buildFilterOptions(reference, result.facets),
       canExport: exportAllowed,
       exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
+      // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).
+      previewOnlyFilters: viewerFor(user).tier !== "premium",
     };
   } catch (error) {
     if (error instanceof AppError && error.code === "bad_request") return data({ error: error.message }, { status: 400 });
@@ -87,6 +89,7 @@ function DirectoryView({
   options,
   canExport: exportAllowed,
   exportHint,
+  previewOnlyFilters,
 }: Exclude<Route.ComponentProps["loaderData"], { error: string }>) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
@@ -198,6 +201,7 @@ function DirectoryView({
             options={options}
             onListChange={onListChange}
             clearHref={pathname}
+            previewOnly={previewOnlyFilters}
           />
           <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
             <div className="flex flex-wrap items-center justify-between gap-3">

@@ -18,8 +18,9 @@ export interface Viewer {
   tier: AccessLevel;
 }
 
-const TEASER_INDUSTRIES = 2;
-const TEASER_GEOGRAPHIES = 1;
+/** How many industries and geographies a locked teaser shows; the directory's filters for locked listings match only these. */
+export const TEASER_INDUSTRIES = 2;
+export const TEASER_GEOGRAPHIES = 1;
 
 /**
  * The one gate every page and API goes through (DESIGN D6). A listing above the viewer's tier becomes a

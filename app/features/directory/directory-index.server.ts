@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { TtlCache } from "~/lib/ttl-cache.ts";
+import { toFieldVisibility } from "../access/field-name.ts";
+import { TEASER_GEOGRAPHIES, TEASER_INDUSTRIES, type FieldRules } from "../access/redact-listing.ts";
+import { ACCESS_LEVELS, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
 import type { ListingType } from "../catalog/listing-types.ts";
 import {
   countBits,
@@ -16,6 +19,18 @@ import {
   type Bitset,
 } from "./bitset.ts";
 import type { ListFilter } from "./directory-filters.ts";
+import {
+  GATED_FIELD_DIMENSIONS,
+  viewerOptions,
+  viewerOptionsKey,
+  type Dimension,
+  type FieldLevel,
+  type GatedFieldDimension,
+  type OptionSets,
+  type TeaserDimension,
+  type ViewerOptions,
+  type VisibilityFacts,
+} from "./viewer-options.ts";
 
 /**
  * The directory's filter index: every published listing's filterable attributes as one bitset per option,
@@ -27,8 +42,12 @@ import type { ListFilter } from "./directory-filters.ts";
  * The index is rebuilt from one narrow query when it is older than the listings cache lifetime of spec 01 §9
  * (2 minutes), while requests keep using the previous one, and at once after `invalidateDirectoryIndex`
  * (called by everything that writes listings).
+ *
+ * It also keeps what each listing shows to whom (its visibility, the first values a locked teaser shows, the
+ * level of each filterable gated field), so that every viewer filters and counts only on what they may see
+ * (viewer-options.ts, DESIGN D14).
  */
-export type Dimension = "entityType" | "featured" | ListFilter;
+export type { Dimension } from "./viewer-options.ts";
 
 const ARRAY_COLUMNS = {
   industries: "industry_ids",
@@ -61,7 +80,11 @@ interface IndexRow {
   funding_stage_id: number | null;
   business_model_id: number | null;
   revenue_range_id: number | null;
+  visibility: string;
+  field_visibility: unknown;
 }
+
+const TEASER_LIMITS: Record<TeaserDimension, number> = { industries: TEASER_INDUSTRIES, geographies: TEASER_GEOGRAPHIES };
 
 /** Listings matching a search text: all matches, and the strong ones (name or tagline, or a name typo). */
 export interface TextMatches {
@@ -69,31 +92,51 @@ export interface TextMatches {
   strong: Bitset;
 }
 
-export class DirectoryIndex {
+export class DirectoryIndex implements VisibilityFacts {
   readonly all: Bitset;
   /** Option key (type name, "true", or reference id as text) → listings having it, per dimension. */
-  readonly options: Record<Dimension, Map<string, Bitset>>;
+  readonly options: OptionSets;
+  readonly teaserOptions: Record<TeaserDimension, Map<string, Bitset>> = { industries: new Map(), geographies: new Map() };
+  readonly listingsAt: Record<AccessLevel, Bitset>;
+  readonly fieldLevels: Record<GatedFieldDimension, Record<FieldLevel, Bitset>>;
   readonly positionOf = new Map<string, number>();
   /** Text matches live as long as the index: positions are only meaningful within one build. */
   readonly textMatches = new TtlCache<TextMatches>(INDEX_LIFETIME_MS, 500);
+  private readonly viewers = new Map<string, ViewerOptions>();
 
   constructor(
     readonly ids: string[],
     rows: IndexRow[],
     readonly builtAt: number,
   ) {
-    this.all = fullBitset(ids.length);
-    this.options = Object.fromEntries(DIMENSIONS.map((d) => [d, new Map<string, Bitset>()])) as DirectoryIndex["options"];
+    const size = ids.length;
+    this.all = fullBitset(size);
+    this.options = Object.fromEntries(DIMENSIONS.map((d) => [d, new Map<string, Bitset>()])) as OptionSets;
+    const byLevel = () => Object.fromEntries(ACCESS_LEVELS.map((level) => [level, emptyBitset(size)])) as Record<AccessLevel, Bitset>;
+    this.listingsAt = byLevel();
+    this.fieldLevels = Object.fromEntries(
+      Object.keys(GATED_FIELD_DIMENSIONS).map((dimension) => [dimension, { ...byLevel(), rule: emptyBitset(size) }]),
+    ) as DirectoryIndex["fieldLevels"];
     rows.forEach((row, position) => {
       this.positionOf.set(row.id, position);
-      this.mark("entityType", row.type, position);
-      if (row.featured) this.mark("featured", "true", position);
+      this.mark(this.options.entityType, row.type, position);
+      if (row.featured) this.mark(this.options.featured, "true", position);
       for (const [dimension, column] of Object.entries(ARRAY_COLUMNS) as Array<[ListFilter, keyof IndexRow]>) {
-        for (const id of (row[column] as number[] | null) ?? []) this.mark(dimension, String(id), position);
+        const values = (row[column] as number[] | null) ?? [];
+        for (const id of values) this.mark(this.options[dimension], String(id), position);
+        if (dimension in TEASER_LIMITS) {
+          const teaser = dimension as TeaserDimension;
+          for (const id of values.slice(0, TEASER_LIMITS[teaser])) this.mark(this.teaserOptions[teaser], String(id), position);
+        }
       }
       for (const [dimension, column] of Object.entries(SCALAR_COLUMNS) as Array<[ListFilter, keyof IndexRow]>) {
         const id = row[column];
-        if (id !== null) this.mark(dimension, String(id), position);
+        if (id !== null) this.mark(this.options[dimension], String(id), position);
+      }
+      setBit(this.listingsAt[normalizeLevel(row.visibility)], position);
+      const own = toFieldVisibility(row.field_visibility);
+      for (const [dimension, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, keyof typeof own]>) {
+        setBit(this.fieldLevels[dimension][own[field] ?? "rule"], position);
       }
     });
   }
@@ -102,20 +145,18 @@ export class DirectoryIndex {
     return this.ids.length;
   }
 
-  private mark(dimension: Dimension, key: string, position: number): void {
-    let set = this.options[dimension].get(key);
-    if (!set) this.options[dimension].set(key, (set = emptyBitset(this.ids.length)));
+  private mark(options: Map<string, Bitset>, key: string, position: number): void {
+    let set = options.get(key);
+    if (!set) options.set(key, (set = emptyBitset(this.ids.length)));
     setBit(set, position);
   }
 
-  /** Listings having any of the keys (the OR within one filter). */
-  anyOf(dimension: Dimension, keys: string[]): Bitset {
-    const out = emptyBitset(this.size);
-    for (const key of keys) {
-      const set = this.options[dimension].get(key);
-      if (set) uniteInto(out, set);
-    }
-    return out;
+  /** What a viewer of this tier filters, counts and searches on (viewer-options.ts), made once per tier and rules. */
+  forViewer(tier: AccessLevel, rules: FieldRules): ViewerOptions {
+    const key = viewerOptionsKey(tier, rules);
+    let view = this.viewers.get(key);
+    if (!view) this.viewers.set(key, (view = viewerOptions(this, tier, rules)));
+    return view;
   }
 
   /** A bitset of the given listing ids; ids not in the index (unpublished since the build) are ignored. */
@@ -143,6 +184,16 @@ export interface Counts {
   matching: Bitset;
 }
 
+/** Listings having any of the keys (the OR within one filter), among a viewer's option sets. */
+export function anyOf(index: DirectoryIndex, options: OptionSets, dimension: Dimension, keys: string[]): Bitset {
+  const out = emptyBitset(index.size);
+  for (const key of keys) {
+    const set = options[dimension].get(key);
+    if (set) uniteInto(out, set);
+  }
+  return out;
+}
+
 function intersectAll(index: DirectoryIndex, filters: ActiveFilter[], skip: number): Bitset {
   const out = index.all.slice();
   filters.forEach((filter, i) => i !== skip && intersectInto(out, filter.admits));
@@ -151,16 +202,17 @@ function intersectAll(index: DirectoryIndex, filters: ActiveFilter[], skip: numb
 
 /**
  * The total and every facet count. An option's count is what the total would become if it were the
- * dimension's only selection: every other active filter applies, the dimension's own does not.
+ * dimension's only selection: every other active filter applies, the dimension's own does not. Counted over
+ * the viewer's option sets, so no count includes a value the viewer may not see.
  */
-export function countFacets(index: DirectoryIndex, filters: ActiveFilter[]): Counts {
+export function countFacets(index: DirectoryIndex, options: OptionSets, filters: ActiveFilter[]): Counts {
   const matching = intersectAll(index, filters, -1);
   const facets = {} as Counts["facets"];
   for (const dimension of DIMENSIONS) {
     const own = filters.findIndex((f) => f.dimension === dimension);
     const base = own === -1 ? matching : intersectAll(index, filters, own);
     const counts = new Map<string, number>();
-    for (const [key, set] of index.options[dimension]) {
+    for (const [key, set] of options[dimension]) {
       const n = countIntersection(base, set);
       if (n) counts.set(key, n);
     }
@@ -188,7 +240,9 @@ async function buildIndex(database: Database): Promise<DirectoryIndex> {
   const builtAt = Date.now();
   const rows = await database.rows<IndexRow>(sql`
     SELECT id, type, featured, industry_ids, geography_ids, country_ids, persona_ids,
-           funding_stage_id, business_model_id, revenue_range_id
+           funding_stage_id, business_model_id, revenue_range_id, visibility,
+           -- only what the gating reads: most listings have no level of their own
+           NULLIF(field_visibility, '{}'::jsonb) AS field_visibility
     FROM listings
     WHERE processing_status = 'published'
     -- featured is never null; NULLS LAST only makes the order match listings_directory_order_idx

@@ -65,12 +65,15 @@ export function FilterPanel({
   options,
   onListChange,
   clearHref,
+  previewOnly,
 }: {
   query: DirectoryQuery;
   facets: Facets;
   options: FilterOptions;
   onListChange: (name: ListFilter, values: string[]) => void;
   clearHref: string;
+  /** The viewer's plan locks some listings: filters and counts see only their preview. */
+  previewOnly: boolean;
 }) {
   const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(false);
@@ -166,6 +169,12 @@ export function FilterPanel({
         <Section title="Business Model" open={query.businessModels.length > 0}>
           <CheckboxList name="businessModels" options={options.businessModels} selected={query.businessModels} />
         </Section>
+        {previewOnly ? (
+          <p className="border-t border-border pt-3 text-xs text-fg-muted">
+            Filters and counts use only what your plan shows: a locked listing matches on its preview (type, stage, first industries and
+            region), and a revenue range counts where you can see it.
+          </p>
+        ) : null}
         {hydrated ? null : (
           <Button type="submit" className="mt-4 w-full">
             Apply filters

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { uuidArray, type Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
+import { getFieldRules } from "../access/field-rules.server.ts";
 import { gateDirectoryItem, type Viewer } from "../access/redact-listing.ts";
 import { normalizeLevel } from "../access/tiers.ts";
 import type { DirectoryItem, ListingType } from "../catalog/listing-types.ts";
@@ -13,14 +14,18 @@ import {
 } from "../catalog/reference-data.server.ts";
 import { LIST_FILTERS, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
 import {
+  anyOf,
   countFacets,
   getDirectoryIndex,
   pageIds,
   type ActiveFilter,
   type Counts,
   type DirectoryIndex,
+  type Dimension,
   type TextMatches,
 } from "./directory-index.server.ts";
+import { intersectInto, uniteInto } from "./bitset.ts";
+import type { ViewerOptions } from "./viewer-options.ts";
 import type { DirectoryResult, Facets } from "./directory-result.ts";
 
 export type { DirectoryResult, Facets, Pagination } from "./directory-result.ts";
@@ -76,12 +81,29 @@ const FILTER_KEYS: Record<ListFilter, (ref: ReferenceData, values: string[]) => 
   LIST_FILTERS.map((filter) => [filter, (ref: ReferenceData, values: string[]) => resolveIds(filter, values, ref).map(String)]),
 ) as Record<ListFilter, (ref: ReferenceData, values: string[]) => string[]>;
 
-function activeFilters(query: DirectoryQuery, ref: ReferenceData, index: DirectoryIndex, text?: TextMatches): ActiveFilter[] {
+/**
+ * What the search text may match for this viewer: name and tagline are on every card, locked teasers
+ * included, so strong matches always count; a match found only in the description counts only for listings
+ * the viewer may open (DESIGN D14), or a search would reveal a locked listing's hidden text.
+ */
+function visibleText(text: TextMatches, viewer: ViewerOptions): TextMatches {
+  const matches = uniteInto(intersectInto(text.matches.slice(), viewer.open), text.strong);
+  return { matches, strong: text.strong };
+}
+
+function activeFilters(
+  query: DirectoryQuery,
+  ref: ReferenceData,
+  index: DirectoryIndex,
+  viewer: ViewerOptions,
+  text?: TextMatches,
+): ActiveFilter[] {
   const filters: ActiveFilter[] = [];
-  if (query.entityType) filters.push({ dimension: "entityType", admits: index.anyOf("entityType", [query.entityType]) });
-  if (query.featuredOnly) filters.push({ dimension: "featured", admits: index.anyOf("featured", ["true"]) });
+  const admits = (dimension: Dimension, keys: string[]) => anyOf(index, viewer.options, dimension, keys);
+  if (query.entityType) filters.push({ dimension: "entityType", admits: admits("entityType", [query.entityType]) });
+  if (query.featuredOnly) filters.push({ dimension: "featured", admits: admits("featured", ["true"]) });
   for (const filter of LIST_FILTERS) {
-    if (query[filter].length) filters.push({ dimension: filter, admits: index.anyOf(filter, FILTER_KEYS[filter](ref, query[filter])) });
+    if (query[filter].length) filters.push({ dimension: filter, admits: admits(filter, FILTER_KEYS[filter](ref, query[filter])) });
   }
   if (text) filters.push({ dimension: "search", admits: text.matches });
   return filters;
@@ -171,10 +193,11 @@ function toCard(row: CardRow, index: ReferenceIndex, viewer: Viewer): DirectoryI
 
 /** One directory page for a viewer: gated cards, spec 01 §3 pagination, and facet counts. */
 export async function searchListings(database: Database, query: DirectoryQuery, viewer: Viewer): Promise<DirectoryResult> {
-  const [ref, directory] = await Promise.all([getReferenceData(database), getDirectoryIndex(database)]);
+  const [ref, directory, rules] = await Promise.all([getReferenceData(database), getDirectoryIndex(database), getFieldRules(database)]);
   const index = indexReferenceData(ref);
-  const text = query.searchQuery ? await matchText(database, directory, query.searchQuery) : undefined;
-  const counts = countFacets(directory, activeFilters(query, ref, directory, text));
+  const options = directory.forViewer(viewer.tier, rules);
+  const text = query.searchQuery ? visibleText(await matchText(database, directory, query.searchQuery), options) : undefined;
+  const counts = countFacets(directory, options.options, activeFilters(query, ref, directory, options, text));
   const ids = pageIds(directory, counts.matching, (query.page - 1) * query.pageSize, query.pageSize, text?.strong);
   const rows = await fetchCards(database, ids);
   const total = counts.total;

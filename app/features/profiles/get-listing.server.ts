@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { toGatedField } from "../access/field-name.ts";
-import { ACCESS_LEVELS, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
-import type { GatedField, ListingDetail, ListingType } from "../catalog/listing-types.ts";
+import { toFieldVisibility } from "../access/field-name.ts";
+import { normalizeLevel } from "../access/tiers.ts";
+import type { ListingDetail, ListingType } from "../catalog/listing-types.ts";
 import { getReferenceData, indexReferenceData, namesOf } from "../catalog/reference-data.server.ts";
 
 /** Longer than any slug we generate (80): such a request cannot match, so it costs no query. */
@@ -147,20 +147,4 @@ export async function getListingRecord(database: Database, type: ListingType, sl
     fundingRounds: rounds.map((round) => ({ ...round, amount: round.amount === null ? null : Number(round.amount) })),
   };
   return { detail, noindex, updatedAt };
-}
-
-/**
- * A listing's own field levels, with names normalised like the global rules. An entry with an unknown name
- * or level is dropped rather than read as public: a listing's setting overrides the global rule, and a typo
- * must not open a field the global rule closes.
- */
-export function toFieldVisibility(raw: unknown): Partial<Record<GatedField, AccessLevel>> {
-  const result: Partial<Record<GatedField, AccessLevel>> = {};
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return result;
-  for (const [name, level] of Object.entries(raw)) {
-    const field = toGatedField(name);
-    const known = typeof level === "string" && (ACCESS_LEVELS as readonly string[]).includes(level.trim().toLowerCase());
-    if (field && known) result[field] = normalizeLevel(level);
-  }
-  return result;
 }

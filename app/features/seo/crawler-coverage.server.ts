@@ -5,7 +5,7 @@ import { getFieldRules } from "../access/field-rules.server.ts";
 import { normalizeLevel } from "../access/tiers.ts";
 import type { ListingDetail } from "../catalog/listing-types.ts";
 import { getReferenceData, indexReferenceData, namesOf } from "../catalog/reference-data.server.ts";
-import { toFieldVisibility } from "../profiles/get-listing.server.ts";
+import { toFieldVisibility } from "../access/field-name.ts";
 import { addToCoverage, crawlerFields, crawlerViewOf, emptyCoverage, type CoverageStats } from "./crawler-coverage.ts";
 
 const BATCH = 1_000;

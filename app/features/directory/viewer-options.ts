@@ -1,0 +1,101 @@
+/**
+ * What one tier of viewer may filter, count and search on (DESIGN D14). A filter that matched a value the
+ * viewer cannot see would reveal it: a visitor filtering by a revenue range the profile hides learns the
+ * range. So every filter option is narrowed to the listings whose value of that dimension the viewer can
+ * see, and filters, totals and facet counts are all computed from these narrowed options:
+ * - type, featured and funding stage are on every card, locked teasers included: unchanged;
+ * - industries and geographies: locked teasers show the first few (TEASER_INDUSTRIES, TEASER_GEOGRAPHIES),
+ *   so a locked listing matches only on those;
+ * - countries, personas and business models are on open cards only: locked listings never match;
+ * - revenue range is a gated field: it matches only where the listing is open and its field level (the
+ *   listing's own, else the global rule) is within the viewer's tier.
+ * Decision 0030 records the choice.
+ */
+import type { FieldRules } from "../access/redact-listing.ts";
+import { ACCESS_LEVELS, canSee, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
+import type { GatedField } from "../catalog/listing-types.ts";
+import { countBits, emptyBitset, intersectInto, uniteInto, type Bitset } from "./bitset.ts";
+import type { ListFilter } from "./directory-filters.ts";
+
+export type Dimension = "entityType" | "featured" | ListFilter;
+export type OptionSets = Record<Dimension, Map<string, Bitset>>;
+
+/** Dimensions a locked teaser shows in part: a locked listing matches on its first values only. */
+export const TEASER_DIMENSIONS = ["industries", "geographies"] as const;
+export type TeaserDimension = (typeof TEASER_DIMENSIONS)[number];
+/** Dimensions only an open card shows. */
+const OPEN_CARD_DIMENSIONS = ["countries", "personas", "businessModels"] as const;
+/** Dimensions that are a gated field of the profile: open listing and the field's level both needed. */
+export const GATED_FIELD_DIMENSIONS = { revenueRanges: "revenueRange" } as const satisfies Partial<Record<ListFilter, GatedField>>;
+export type GatedFieldDimension = keyof typeof GATED_FIELD_DIMENSIONS;
+
+/** A field's level on a listing: its own setting, or "rule" when the global field rule decides. */
+export type FieldLevel = AccessLevel | "rule";
+
+/** The facts the narrowing needs, kept by the directory index. */
+export interface VisibilityFacts {
+  size: number;
+  options: OptionSets;
+  /** Option sets of the teaser dimensions over only the values a teaser shows. */
+  teaserOptions: Record<TeaserDimension, Map<string, Bitset>>;
+  /** Listings by their own visibility level. */
+  listingsAt: Record<AccessLevel, Bitset>;
+  /** Per gated-field dimension, listings by that field's level. */
+  fieldLevels: Record<GatedFieldDimension, Record<FieldLevel, Bitset>>;
+}
+
+/** The option sets one viewer filters and counts with, and the listings they may open. */
+export interface ViewerOptions {
+  options: OptionSets;
+  /** Listings the viewer may open (not locked). */
+  open: Bitset;
+}
+
+function unionOf(size: number, sets: Bitset[]): Bitset {
+  const out = emptyBitset(size);
+  for (const set of sets) uniteInto(out, set);
+  return out;
+}
+
+function narrowed(options: Map<string, Bitset>, mask: Bitset, extra?: Map<string, Bitset>): Map<string, Bitset> {
+  const out = new Map<string, Bitset>();
+  for (const [key, set] of options) {
+    const kept = intersectInto(set.slice(), mask);
+    const teaser = extra?.get(key);
+    if (teaser) uniteInto(kept, teaser);
+    if (countBits(kept)) out.set(key, kept);
+  }
+  return out;
+}
+
+/** The narrowed option sets for a viewer tier under the current global field rules. */
+export function viewerOptions(facts: VisibilityFacts, tier: AccessLevel, rules: FieldRules): ViewerOptions {
+  const within = ACCESS_LEVELS.filter((level) => canSee(tier, level));
+  const open = unionOf(
+    facts.size,
+    within.map((level) => facts.listingsAt[level]),
+  );
+  const openCount = countBits(open);
+  const options: OptionSets = { ...facts.options };
+  const fieldVisible = {} as Record<GatedFieldDimension, Bitset>;
+  let everythingVisible = openCount === facts.size;
+  for (const [dimension, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, GatedField]>) {
+    const levels = facts.fieldLevels[dimension];
+    const ruleOpens = canSee(tier, normalizeLevel(rules[field]));
+    const visible = unionOf(facts.size, [...within.map((level) => levels[level]), ...(ruleOpens ? [levels.rule] : [])]);
+    fieldVisible[dimension] = intersectInto(visible, open);
+    if (countBits(fieldVisible[dimension]) !== facts.size) everythingVisible = false;
+  }
+  if (everythingVisible) return { options, open };
+  for (const dimension of TEASER_DIMENSIONS) options[dimension] = narrowed(facts.options[dimension], open, facts.teaserOptions[dimension]);
+  for (const dimension of OPEN_CARD_DIMENSIONS) options[dimension] = narrowed(facts.options[dimension], open);
+  for (const dimension of Object.keys(GATED_FIELD_DIMENSIONS) as GatedFieldDimension[]) {
+    options[dimension] = narrowed(facts.options[dimension], fieldVisible[dimension]);
+  }
+  return { options, open };
+}
+
+/** A viewer's cache key: the tier and every global rule the narrowing reads. */
+export function viewerOptionsKey(tier: AccessLevel, rules: FieldRules): string {
+  return [tier, ...Object.values(GATED_FIELD_DIMENSIONS).map((field) => normalizeLevel(rules[field]))].join("|");
+}
