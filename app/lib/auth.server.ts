@@ -1,16 +1,17 @@
 /**
  * Accounts with Better Auth (DESIGN D5): Google and LinkedIn as OpenID Connect clients (authorization code
- * with state, PKCE and nonce), e-mail and password, sessions in our database. One instance per database
- * handle, like the caches, so tests with their own database get their own auth.
+ * with state, PKCE and nonce), e-mail and password with a verified address (DESIGN D15, decision 0031), sessions
+ * in our database. One instance per database handle, like the caches, so tests with their own database get their
+ * own auth.
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { accounts, sessions, users, verifications } from "#db/schema/accounts.ts";
 import type { Database } from "./db.server.ts";
 import { releaseUnverifiedAddress, sendVerificationLink, VERIFICATION_LINK_HOURS } from "./email-verification.server.ts";
