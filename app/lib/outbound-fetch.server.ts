@@ -63,7 +63,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const CROSS_ORIGIN_HEADERS = new Set(["accept", "accept-language", "user-agent"]);
 const USER_AGENT = "Introbase (+server)";
 
-const systemLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+const systemLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, order: "verbatim" });
 const systemTimer: StartTimer = (ms, onTimeout) => {
   const timer = setTimeout(onTimeout, ms);
   timer.unref();
@@ -111,8 +111,8 @@ export function createOutboundFetch(options: OutboundOptions = {}): typeof fetch
   const lookup = options.lookup ?? systemLookup;
   const startTimer = options.startTimer ?? systemTimer;
 
-  /** Where a url may be fetched from: the checked address to connect to, or an error saying why not. */
-  async function checkedAddress(url: URL): Promise<ResolvedAddress> {
+  /** Where a url may be fetched from: the checked addresses to connect to, or an error saying why not. */
+  async function checkedAddresses(url: URL): Promise<ResolvedAddress[]> {
     if (url.protocol !== "http:" && url.protocol !== "https:")
       throw new OutboundError("bad_url", `Only http and https urls are fetched, not ${url.protocol}`);
     if (url.username || url.password) throw new OutboundError("bad_url", "A url with a user name or password is not fetched");
@@ -127,7 +127,7 @@ export function createOutboundFetch(options: OutboundOptions = {}): typeof fetch
     const literal = parseIpLiteral(host);
     if (literal) {
       if (!literal.verdict.allowed && !allowed) throw refuse(literal.verdict.range);
-      return { address: host, family: literal.family };
+      return [{ address: host, family: literal.family }];
     }
     if (isLocalhostName(host) && !allowed) throw refuse("loopback");
     let addresses: ResolvedAddress[];
@@ -142,7 +142,7 @@ export function createOutboundFetch(options: OutboundOptions = {}): typeof fetch
       const verdict = classifyAddress(address);
       if (!verdict.allowed && !allowed) throw refuse(verdict.range);
     }
-    return addresses[0]!;
+    return addresses;
   }
 
   return async function outboundFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -167,7 +167,7 @@ export function createOutboundFetch(options: OutboundOptions = {}): typeof fetch
       let request = first;
       for (let hop = 0; ; hop++) {
         controller.signal.throwIfAborted();
-        const target = await withAbort(checkedAddress(request.url), controller.signal);
+        const target = await withAbort(checkedAddresses(request.url), controller.signal);
         const response = await send(request, target, controller.signal);
         const location = response.headers.location;
         if (redirectMode === "manual" || !REDIRECTS.has(response.statusCode ?? 0) || !location) {
@@ -212,12 +212,17 @@ function withAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** One request to the checked address; resolves with the answer's head, its body still unread. */
-function send(request: Outgoing, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
-  // Whatever name the socket asks about, it gets the address that was checked.
+/** One request to the checked addresses; resolves with the answer's head, its body still unread. */
+function send(request: Outgoing, targets: ResolvedAddress[], signal: AbortSignal): Promise<IncomingMessage> {
+  // Whatever name the socket asks about, it gets the addresses that were checked (all of them when it tries each
+  // family in turn, as Node's connect does by default), never a fresh DNS answer.
   const pinned = ((_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
+    if (lookupOptions.all)
+      callback(
+        null,
+        targets.map(({ address, family }) => ({ address, family })),
+      );
+    else callback(null, targets[0]!.address, targets[0]!.family);
   }) as LookupFunction;
   const headers: Record<string, string> = { "user-agent": USER_AGENT, "accept-encoding": "identity" };
   request.headers.forEach((value, name) => (headers[name] = value));

@@ -323,6 +323,12 @@ describe("the allowance for local services is explicit configuration", () => {
     expect(internal.hits).toHaveLength(1);
   });
 
+  it("resolves an allowed name with the system resolver and tries each checked address (localhost: ::1 and 127.0.0.1)", async () => {
+    const guarded = createOutboundFetch({ privateOrigins: [`http://localhost:${internal.port}`] });
+    expect(await (await guarded(`http://localhost:${internal.port}/by-name`)).text()).toBe("internal secret");
+    expect(internal.hits).toEqual([expect.objectContaining({ url: "/by-name" })]);
+  });
+
   it("reads the allowance from OUTBOUND_ALLOWED_PRIVATE_ORIGINS and refuses what is no origin", () => {
     const env = parseEnv({ OUTBOUND_ALLOWED_PRIVATE_ORIGINS: "http://127.0.0.1:4010, HTTP://LOCALHOST:4020/" });
     expect(env.OUTBOUND_ALLOWED_PRIVATE_ORIGINS).toEqual(["http://127.0.0.1:4010", "http://localhost:4020"]);
