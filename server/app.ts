@@ -3,7 +3,6 @@
  * that the server and the routes share one set of modules: one database, one logger, one cache.
  */
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import { fromNodeHeaders } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
@@ -23,6 +22,8 @@ import { logger } from "~/lib/logger.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
 import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
+import { createReactRouterHandler } from "./react-router-handler.ts";
+import { requestGuard } from "./request-guard.ts";
 
 const env = getEnv();
 const providers = identityProviders(env);
@@ -69,6 +70,10 @@ app.disable("x-powered-by");
 // Behind a load balancer, the client address (used for sign-in rate limits) comes from X-Forwarded-For.
 app.set("trust proxy", env.TRUST_PROXY_HOPS);
 
+// Before anything reads the request: a malformed URL is a 400, a body declared over its limit a 413, and every
+// answer leaves the connection usable or closes it (server/request-guard.ts).
+app.use(requestGuard);
+
 // CSRF: a state-changing request must come from our own pages (see same-origin.ts).
 const ownOrigins = [new URL(publicUrl(env)).origin];
 app.use((req, res, next) => {
@@ -87,7 +92,7 @@ app.use((req, res, next) => {
 await mountDemoIdentityProviders(app, providers, (p) => localIssuer(env, p.id));
 
 app.use(
-  createRequestHandler({
+  createReactRouterHandler({
     build: () => import("virtual:react-router/server-build"),
     async getLoadContext(req, res) {
       const database = await getDatabase();

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { decidePilotApplication, getPilotSlotsOpen, listPilotApplications } from "~/features/applications/pilot-applications.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Pilot applications | Introbase" }, { name: "robots", content: "noindex" }];
@@ -24,7 +25,7 @@ const Decision = z.object({ id: z.uuid(), decision: z.enum(["accepted", "decline
 
 export async function action(args: Route.ActionArgs) {
   requireAdmin(args, "admin");
-  const parsed = Decision.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = Decision.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return { message: "Choose an application and a decision." };
   await decidePilotApplication(getAppContext(args.context).database, parsed.data.id, parsed.data.decision);
   return { message: `Application ${parsed.data.decision}.` };

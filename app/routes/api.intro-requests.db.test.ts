@@ -5,7 +5,7 @@ import { seedListings } from "#db/seed/seed-database.ts";
 import { solvedProof } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { answerOf, loaderArgs } from "~/lib/test-route.ts";
 import * as requests from "./api.intro-requests.ts";
 import * as signUp from "./api.intro-requests.sign-up.ts";
 import * as verifyEmail from "./verify-email.tsx";
@@ -38,7 +38,7 @@ async function confirmByEmail(email: string, password: string): Promise<Response
 
 async function post(route: typeof requests | typeof signUp, path: string, body: unknown, raw = false): Promise<Response> {
   const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: raw ? String(body) : JSON.stringify(body) };
-  return (await route.action(loaderArgs(database, path, {}, { init }) as never)) as Response;
+  return answerOf(route.action(loaderArgs(database, path, {}, { init }) as never));
 }
 
 const request = () => ({
@@ -59,7 +59,9 @@ describe("POST /api/intro-requests", () => {
       message: "Tell them in a sentence or two why you would like to be introduced (at least 20 characters).",
     });
     expect(body.values.senderName).toBe("Vera Visitor");
-    expect((await post(requests, "/api/intro-requests", "{nope", true)).status).toBe(400);
+    const broken = await post(requests, "/api/intro-requests", "{nope", true);
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error).toMatch(/^The body is not valid JSON/);
   });
 
   it("refuses an unticked robot check with the spec's words", async () => {

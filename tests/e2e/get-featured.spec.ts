@@ -80,3 +80,17 @@ test("an approved application with a logo is published in the directory; a rejec
   await page.goto(`/listings?searchQuery=${encodeURIComponent(rejected)}`);
   await expect(page.getByRole("article").filter({ hasText: rejected })).toHaveCount(0);
 });
+
+test("a logo over the limit is refused beside its field before anything is uploaded", async ({ page }) => {
+  await page.goto("/get-featured/startup");
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+  // 3 MB: over the logo's 1 MB and over the server's limit for a form with files (2 MB), which would refuse it whole.
+  await page
+    .getByLabel("Logo (optional)")
+    .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await expect(page.getByText("The logo is 3.0 MB; the limit is 1 MB.")).toBeVisible();
+  await expect(page.getByLabel("Logo (optional)")).toBeFocused();
+  expect(posts).toEqual([]);
+});

@@ -67,7 +67,7 @@ describe("/api/leads-on-trees", () => {
     });
     expect(await bad(await post("/api/leads-on-trees?endpoint=funding", "{not json"))).toEqual({
       status: 400,
-      body: { success: false, error: BAD_JSON },
+      body: { success: false, error: expect.stringMatching(new RegExp(`^${BAD_JSON}: The body is not valid JSON`)) },
     });
     expect(await bad(await post("/api/leads-on-trees?endpoint=funding", "[1,2]"))).toMatchObject({ status: 400 });
     expect(await bad(await post("/api/leads-on-trees?endpoint=m-a", '{"dateFrom":"1 May 2024"}'))).toMatchObject({
