@@ -14,6 +14,7 @@ import { INDUSTRIES_MIGRATION_JOB, runIndustriesMigrationJob } from "~/features/
 import { PROVIDER_IMPORT_JOB, providerImportHandler } from "~/features/imports/provider-import-job.server.ts";
 import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreadsheet-import-job.server.ts";
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
+import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
@@ -26,6 +27,8 @@ import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
 
 const env = getEnv();
 const providers = identityProviders(env);
+
+let stopOrphanSweep = () => {};
 
 /**
  * The database opened and migrated (first start: demo data, and the demo users when sign-in runs against
@@ -49,10 +52,13 @@ export async function prepare(): Promise<void> {
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
   });
+  // Stored files nothing references (a replaced logo, a failed import) are removed once an hour old.
+  stopOrphanSweep = startOrphanSweep(database);
 }
 
 /** A clean stop: the running job finishes its current step and goes back to the queue to resume later. */
 export function shutdown(): Promise<void> {
+  stopOrphanSweep();
   return stopJobWorker();
 }
 
