@@ -3,6 +3,8 @@
  * once. Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR (stop the server first: the
  * embedded database belongs to one process).
  */
+// First: a failure anywhere below, even while the modules load, ends in one clear line (fail-clearly.ts).
+import "./fail-clearly.ts";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../db/schema/accounts.ts";

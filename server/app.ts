@@ -16,6 +16,7 @@ import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreads
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { appContext } from "~/lib/app-context.ts";
+import { authSecret } from "~/lib/auth.server.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
@@ -36,6 +37,8 @@ let stopOrphanSweep = () => {};
  * index takes about a second at 100,000 listings).
  */
 export async function prepare(): Promise<void> {
+  // The session secret first, not at the first request: an unwritable AUTH_SECRET_FILE stops the start at once.
+  authSecret(env);
   const database = await getDatabase();
   if (providers.some((p) => p.local)) {
     await ensureDemoUsers(database);
