@@ -7,6 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pilotApplications } from "#db/schema/applications.ts";
+import { jobs } from "#db/schema/jobs.ts";
 import { duplicateReviews } from "#db/schema/duplicate-reviews.ts";
 import { introRequests } from "#db/schema/introductions.ts";
 import { usageCounters } from "#db/schema/usage.ts";
@@ -18,6 +19,11 @@ import { PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
 import { REPORTS_PER_DAY, reportDuplicate } from "~/features/duplicates/report-duplicate.server.ts";
 import { createIntroRequest, INTRO_REQUESTS_PER_ACCOUNT_PER_DAY } from "~/features/introductions/intro-requests.server.ts";
 import { insertMember, solvedProof } from "~/features/introductions/test-support.ts";
+import {
+  INDUSTRIES_MIGRATION_JOB,
+  MIGRATION_ALREADY_RUNNING,
+  startIndustriesMigration,
+} from "~/features/taxonomy/migration-jobs.server.ts";
 import { spendProof } from "~/features/verification/proof-of-work.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -205,5 +211,18 @@ describe("pilot cohort", () => {
       .where(and(eq(pilotApplications.status, "accepted")));
     expect(accepted).toHaveLength(PILOT_OFFER.cohortSize);
     expect(await getPilotSlotsOpen(database)).toBe(0);
+  });
+});
+
+describe("one industries migration at a time", () => {
+  it("of 12 starts at once, one is queued and the others are told one is running", async () => {
+    const admin = await insertMember(database, "race-migration-admin", "premium", "admin");
+    const outcomes = await race(Array.from({ length: 12 }, () => () => startIndustriesMigration(database, admin)));
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.ok).every((o) => !o.ok && o.code === "conflict" && o.message === MIGRATION_ALREADY_RUNNING)).toBe(
+      true,
+    );
+    const queued = await database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.jobType, INDUSTRIES_MIGRATION_JOB));
+    expect(queued).toHaveLength(1);
   });
 });
