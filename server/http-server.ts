@@ -11,12 +11,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { pinoHttp } from "pino-http";
 import { pino } from "pino";
-import { exitOnStartupFailure, listenFailure } from "../app/lib/startup-failure.ts";
+import { exitOnStartupFailure, listenFailure, logLevel } from "../app/lib/startup-failure.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
-const log = pino({ level: process.env.LOG_LEVEL || "info" });
+const log = pino({ level: logLevel(process.env.LOG_LEVEL) });
 
 const server = express();
 server.disable("x-powered-by");

@@ -7,7 +7,7 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { pino } from "pino";
-import { exitOnStartupFailure, settingError } from "../app/lib/startup-failure.ts";
+import { exitOnStartupFailure, logLevel, settingError } from "../app/lib/startup-failure.ts";
 
 function workerCount(): number {
   const wanted = (process.env.WEB_CONCURRENCY ?? "1").trim().toLowerCase();
@@ -21,7 +21,7 @@ const workers = workerCount();
 if (workers === 1 || !cluster.isPrimary) {
   await import("./http-server.ts");
 } else {
-  const log = pino({ level: process.env.LOG_LEVEL || "info" });
+  const log = pino({ level: logLevel(process.env.LOG_LEVEL) });
   let stopping = false;
   let started = false;
   const fork = () => {

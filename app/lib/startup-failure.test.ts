@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "./errors.ts";
 import { parseEnv } from "./env.server.ts";
-import { databaseUrlFailure, describeDatabaseUrl, listenFailure, pathFailure, settingOf, startupFailureLine } from "./startup-failure.ts";
+import {
+  databaseUrlFailure,
+  describeDatabaseUrl,
+  listenFailure,
+  logLevel,
+  pathFailure,
+  settingOf,
+  startupFailureLine,
+} from "./startup-failure.ts";
 
 const URL = "postgres://app:s3cret@db.internal:6543/introbase";
 const errno = (code: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${code} happened`), { code, ...extra });
@@ -85,5 +93,13 @@ describe("startupFailureLine", () => {
     }
     expect(settingOf(thrown)).toBe("PORT");
     expect(startupFailureLine(thrown)).toMatch(/^Introbase cannot start: Invalid environment: PORT: [^\n]+$/);
+  });
+});
+
+describe("logLevel", () => {
+  it("passes a level through and falls back to info for anything else, for the settings check to name", () => {
+    expect(logLevel("debug")).toBe("debug");
+    expect(logLevel("loud")).toBe("info");
+    expect(logLevel(undefined)).toBe("info");
   });
 });

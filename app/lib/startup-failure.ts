@@ -8,6 +8,14 @@
  */
 import { AppError } from "./errors.ts";
 
+/**
+ * LOG_LEVEL for a logger made before the settings are checked (server/): an invalid one would make pino throw
+ * before anything can say so, so it falls back to "info" and the settings check names it in one line.
+ */
+export function logLevel(value: string | undefined): string {
+  return value && ["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(value) ? value : "info";
+}
+
 /** An error in a setting: the message starts with the setting's name and says what to change. */
 export function settingError(setting: string, problem: string, cause?: unknown): AppError {
   return new AppError("internal", `${setting}: ${problem}`, { cause, details: { setting } });

@@ -119,6 +119,10 @@ test.describe("a server that cannot start says which setting to fix, in one line
     await expectOneLine({ PORT: "http" }, /^Introbase cannot start: Invalid environment: PORT: .+$/);
   });
 
+  test("LOG_LEVEL: not a level (the server's own logger must not throw first)", async () => {
+    await expectOneLine({ LOG_LEVEL: "loud" }, /^Introbase cannot start: Invalid environment: LOG_LEVEL: .+$/);
+  });
+
   test("WEB_CONCURRENCY: not a number of processes", async () => {
     await expectOneLine(
       { WEB_CONCURRENCY: "lots", DATABASE_URL: "postgres://postgres@127.0.0.1:1/x" },
