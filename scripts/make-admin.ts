@@ -3,6 +3,8 @@
  * once, and their address must be verified. Uses DATABASE_URL when set, else the embedded database in
  * PGLITE_DIR (stop the server first: the embedded database belongs to one process).
  */
+// First: a failure anywhere below, even while the modules load, ends in one clear line (fail-clearly.ts).
+import "./fail-clearly.ts";
 import { z } from "zod";
 import { grantAdmin } from "../app/features/accounts/grant-admin.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";

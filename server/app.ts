@@ -13,7 +13,9 @@ import { INDUSTRIES_MIGRATION_JOB, runIndustriesMigrationJob } from "~/features/
 import { PROVIDER_IMPORT_JOB, providerImportHandler } from "~/features/imports/provider-import-job.server.ts";
 import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreadsheet-import-job.server.ts";
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
+import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { appContext } from "~/lib/app-context.ts";
+import { authSecret } from "~/lib/auth.server.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
@@ -28,12 +30,16 @@ import { requestGuard } from "./request-guard.ts";
 const env = getEnv();
 const providers = identityProviders(env);
 
+let stopOrphanSweep = () => {};
+
 /**
  * The database opened and migrated (first start: demo data, and the demo users when sign-in runs against
  * the local provider), with the directory index built, so the first visitor waits for none of it (the
  * index takes about a second at 100,000 listings).
  */
 export async function prepare(): Promise<void> {
+  // The session secret first, not at the first request: an unwritable AUTH_SECRET_FILE stops the start at once.
+  authSecret(env);
   const database = await getDatabase();
   if (providers.some((p) => p.local)) {
     await ensureDemoUsers(database);
@@ -50,10 +56,13 @@ export async function prepare(): Promise<void> {
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
   });
+  // Stored files nothing references (a replaced logo, a failed import) are removed once an hour old.
+  stopOrphanSweep = startOrphanSweep(database);
 }
 
 /** A clean stop: the running job finishes its current step and goes back to the queue to resume later. */
 export function shutdown(): Promise<void> {
+  stopOrphanSweep();
   return stopJobWorker();
 }
 

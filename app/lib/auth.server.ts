@@ -15,10 +15,12 @@ import { z } from "zod";
 import { accounts, sessions, users, verifications } from "#db/schema/accounts.ts";
 import type { Database } from "./db.server.ts";
 import { releaseUnverifiedAddress, sendVerificationLink, VERIFICATION_LINK_HOURS } from "./email-verification.server.ts";
+import { failureReason } from "./errors.ts";
 import { hmac } from "./hmac.server.ts";
 import { getEnv, publicUrl, type Env } from "./env.server.ts";
 import { identityProviders } from "./identity-providers.server.ts";
 import { logger } from "./logger.server.ts";
+import { pathFailure, settingError } from "./startup-failure.ts";
 
 export const SESSION_COOKIE_PREFIX = "ib";
 const SESSION_DAYS = 7;
@@ -140,12 +142,19 @@ export function getAuth(database: Database): Auth {
   return auth;
 }
 
+let fileSecret: string | undefined;
+
 /**
  * BETTER_AUTH_SECRET when set; otherwise a random secret created once and kept in AUTH_SECRET_FILE, so that
- * `npm start` needs no setup and sessions survive a restart. Tests get a fresh one per process.
+ * `npm start` needs no setup and sessions survive a restart. Tests get a fresh one per process. The server calls
+ * it first thing at start: an AUTH_SECRET_FILE it cannot write stops the start with the setting's name.
  */
-function authSecret(env: Env): string {
+export function authSecret(env: Env): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  return (fileSecret ??= secretFromFile(env));
+}
+
+function secretFromFile(env: Env): string {
   if (env.NODE_ENV === "test") return (testSecret ??= randomBytes(32).toString("base64url"));
   try {
     const stored = readFileSync(env.AUTH_SECRET_FILE, "utf8").trim();
@@ -154,8 +163,15 @@ function authSecret(env: Env): string {
     // No secret yet: create it below.
   }
   const secret = randomBytes(32).toString("base64url");
-  mkdirSync(path.dirname(env.AUTH_SECRET_FILE), { recursive: true });
-  writeFileSync(env.AUTH_SECRET_FILE, secret, { mode: 0o600 });
+  try {
+    mkdirSync(path.dirname(env.AUTH_SECRET_FILE), { recursive: true });
+    writeFileSync(env.AUTH_SECRET_FILE, secret, { mode: 0o600 });
+  } catch (error) {
+    throw (
+      pathFailure("AUTH_SECRET_FILE", env.AUTH_SECRET_FILE, error) ??
+      settingError("AUTH_SECRET_FILE", `cannot write ${env.AUTH_SECRET_FILE} (${failureReason(error)})`, error)
+    );
+  }
   logger.info({ file: env.AUTH_SECRET_FILE }, "created a session secret (set BETTER_AUTH_SECRET to choose one)");
   return secret;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normaliseOrigin } from "./parse-origin.ts";
+import { AppError } from "./errors.ts";
 
 /**
  * Every setting the server reads, validated once at start. Each has an offline default so that
@@ -120,7 +121,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${problems}`);
+    // A setting error (startup-failure.ts): the server prints this one line and exits.
+    throw new AppError("internal", `Invalid environment: ${problems}`, { details: { setting: result.error.issues[0]!.path.join(".") } });
   }
   return result.data;
 }

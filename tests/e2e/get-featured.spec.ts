@@ -27,11 +27,15 @@ async function apply(page: Page, name: string, { logo = false } = {}) {
   await tickRobotBox(page);
   await page.getByRole("button", { name: "Send application" }).click();
 
-  // A message beside the field; everything typed (and the accepted logo) is still there.
+  // A message beside the field; everything typed (and the chosen logo, which is stored only with a complete
+  // application) is still there.
   await expect(page.getByText("Write at least 50 characters.")).toBeVisible();
   await expect(page.getByLabel("Tagline")).toHaveValue("Turning factory data into decisions");
   await expect(page.getByRole("checkbox", { name: "Europe", exact: true })).toBeChecked();
-  if (logo) await expect(page.getByText("Your logo is kept.")).toBeVisible();
+  if (logo) {
+    await expect(page.getByText("Your logo is kept in the form and sent with it again.")).toBeVisible();
+    expect(await page.getByLabel("Logo (optional)").evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(1);
+  }
 
   await page.getByLabel("Description").fill(`${name} connects machines on the factory floor and tells plant managers what to fix first.`);
   await tickRobotBox(page);

@@ -17,6 +17,7 @@ import { AppError } from "~/lib/errors.ts";
 import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { RateLimiter } from "~/lib/rate-limit.ts";
+import { inTransactionOf, underLock } from "~/lib/atomic-limit.server.ts";
 import { declinedEmail, introductionEmail, recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
 import type { IntroRequestInput } from "./intro-request.ts";
 import { checkResponseToken, RESPONSE_LINK_TTL_MS, responseToken, type IntroResponse } from "./response-links.server.ts";
@@ -48,7 +49,8 @@ export async function claimTokenFor(database: Database, requestId: string): Prom
   return hmac(await claimKey(database), requestId);
 }
 
-async function checkAccountLimit({ db }: Database, userId: string, now: number): Promise<void> {
+/** Inside the account's lock: refuses a request past the daily limit or to a recipient already asked. */
+async function checkAccountLimits({ db }: Database, userId: string, listing: { id: string; name: string }, now: number): Promise<void> {
   const [row] = await db
     .select({ n: count() })
     .from(introRequests)
@@ -59,6 +61,18 @@ async function checkAccountLimit({ db }: Database, userId: string, now: number):
       `You have sent ${INTRO_REQUESTS_PER_ACCOUNT_PER_DAY} introduction requests in the last 24 hours, the daily limit. Please try again tomorrow.`,
     );
   }
+  const [open] = await db
+    .select({ id: introRequests.id })
+    .from(introRequests)
+    .where(
+      and(
+        eq(introRequests.requesterId, userId),
+        eq(introRequests.listingId, listing.id),
+        inArray(introRequests.status, ["pending_review", "awaiting_recipient"]),
+      ),
+    )
+    .limit(1);
+  if (open) throw new AppError("conflict", `You already have a request for an introduction to ${listing.name} in progress.`);
 }
 
 export function checkAddressLimit(clientAddress: string): void {
@@ -96,24 +110,8 @@ export async function createIntroRequest(
   if (!canSee(normalizeLevel(user?.tier), normalizeLevel(listing.visibility))) {
     throw new AppError("forbidden", "Introductions to this listing are for members with a higher plan.");
   }
-  if (user) {
-    await checkAccountLimit(database, user.id, now);
-    const [open] = await db
-      .select({ id: introRequests.id })
-      .from(introRequests)
-      .where(
-        and(
-          eq(introRequests.requesterId, user.id),
-          eq(introRequests.listingId, listing.id),
-          inArray(introRequests.status, ["pending_review", "awaiting_recipient"]),
-        ),
-      )
-      .limit(1);
-    if (open) throw new AppError("conflict", `You already have a request for an introduction to ${listing.name} in progress.`);
-  }
-  checkAddressLimit(clientAddress);
   const status: IntroStatus = user ? "pending_review" : "awaiting_sign_up";
-  const id = await db.transaction(async (tx) => {
+  const store = async ({ db: tx }: Database) => {
     const [row] = await tx
       .insert(introRequests)
       .values({
@@ -138,7 +136,20 @@ export async function createIntroRequest(
       details: { listingId: listing.id, status },
     });
     return row!.id;
-  });
+  };
+  // A member's limits are counted and the request stored under the account's lock (decision 0034): parallel
+  // requests would otherwise all count the same rows and all pass.
+  let id: string;
+  if (user) {
+    id = await underLock(database, `intro-requests:account:${user.id}`, async (tx) => {
+      await checkAccountLimits(tx, user.id, listing, now);
+      checkAddressLimit(clientAddress);
+      return store(tx);
+    });
+  } else {
+    checkAddressLimit(clientAddress);
+    id = await db.transaction((tx) => store(inTransactionOf(database, tx)));
+  }
   return user ? { id, status: "pending_review" } : { id, status: "awaiting_sign_up", claimToken: await claimTokenFor(database, id) };
 }
 
