@@ -3,6 +3,8 @@ import tseslint from "typescript-eslint";
 
 /** Import direction of DESIGN.md: routes -> features -> lib; base domains (catalog, access) use no other feature. */
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+const BODY =
+  "Read a request body with readForm, readBody or readJsonBody (app/lib/http.server.ts): they bound its size and answer 400 for a malformed one.";
 const OUTBOUND = "Server-side HTTP goes through outboundFetch (app/lib/outbound-fetch.server.ts): it refuses private addresses.";
 
 export default tseslint.config(
@@ -72,5 +74,19 @@ export default tseslint.config(
     rules: restrict([
       { regex: "^(\\./(?!\\+types/)|~/routes/)", message: "No route imports another route: move shared code into a feature." },
     ]),
+  },
+  // Decision 0032: an unchecked request.formData() or json() reads any size and throws 500 on a malformed body.
+  {
+    files: ["app/**"],
+    ignores: ["app/lib/http.server.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["formData", "json", "text", "arrayBuffer", "blob"].map((method) => ({
+          selector: `CallExpression[callee.object.name='request'][callee.property.name='${method}']`,
+          message: BODY,
+        })),
+      ],
+    },
   },
 );

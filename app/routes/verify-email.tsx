@@ -8,6 +8,7 @@ import { confirmAddress, readVerificationLink, resendVerificationLink } from "~/
 import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
 import { listMyIntroRequests, sendWaitingRequestsToReview } from "~/features/introductions/intro-requests.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { readForm } from "~/lib/http.server.ts";
 import { VERIFICATION_LINK_HOURS } from "~/lib/verification-email.ts";
 
 export function meta(_: Route.MetaArgs) {
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Pa
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, clientAddress } = getAppContext(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get("token") ?? "");
   if (form.get("intent") === "resend") {
     const resent = await resendVerificationLink(database, token);
