@@ -154,7 +154,7 @@ export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQ
     if (values.length > MAX_VALUES_PER_FILTER) {
       problem(
         `${name} accepts at most ${MAX_VALUES_PER_FILTER} values.`,
-        `Only the first ${MAX_VALUES_PER_FILTER} ${FILTER_NOUNS[name]} were used.`,
+        `Only the first ${MAX_VALUES_PER_FILTER} ${FILTER_NOUNS[name].many} were used.`,
       );
       values = values.slice(0, MAX_VALUES_PER_FILTER);
     }
@@ -162,7 +162,7 @@ export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQ
     if (tooLong.length) {
       problem(
         `${name} values must be at most ${MAX_VALUE_LENGTH} characters.`,
-        `A ${FILTER_NOUNS[name].replace(/s$/, "")} that long does not exist: it was left out.`,
+        `No ${FILTER_NOUNS[name].one} has a name that long: it was left out.`,
       );
       values = values.filter((v) => v.length <= MAX_VALUE_LENGTH);
     }
@@ -183,15 +183,15 @@ export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQ
   };
 }
 
-/** What a filter's values are called in a sentence. */
-export const FILTER_NOUNS: Record<ListFilter, string> = {
-  industries: "industries",
-  geographies: "regions",
-  fundingStages: "funding stages",
-  businessModels: "business models",
-  countries: "countries",
-  revenueRanges: "revenue ranges",
-  personas: "personas",
+/** What one and several of a filter's values are called in a sentence. */
+export const FILTER_NOUNS: Record<ListFilter, { one: string; many: string }> = {
+  industries: { one: "industry", many: "industries" },
+  geographies: { one: "region", many: "regions" },
+  fundingStages: { one: "funding stage", many: "funding stages" },
+  businessModels: { one: "business model", many: "business models" },
+  countries: { one: "country", many: "countries" },
+  revenueRanges: { one: "revenue range", many: "revenue ranges" },
+  personas: { one: "persona", many: "personas" },
 };
 
 function parsePositiveInt(raw: string | null, fallback: number): number | null {

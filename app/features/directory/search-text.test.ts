@@ -47,7 +47,7 @@ describe("stem", () => {
       ["process", "processes"],
       ["fund", "funds"],
     ])
-      expect(stem(one)).toBe(stem(many!));
+      expect(stem(one!)).toBe(stem(many!));
   });
 });
 
