@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
+import { errorMessageOf, statusTitle } from "~/lib/route-error.ts";
 import { pageMeta, SITE_DESCRIPTION } from "~/features/seo/meta-tags.ts";
 import { siteOrigin } from "~/features/seo/site-origin.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
@@ -65,11 +66,12 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Something went wrong";
+  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText || statusTitle(error.status)}` : "Something went wrong";
+  const message = errorMessageOf(error);
   return (
     <main className="mx-auto max-w-xl p-8">
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="mt-2 text-fg-muted">Please try again in a moment.</p>
+      <p className="mt-2 text-fg-muted">{message ?? "Please try again in a moment."}</p>
       <a className="mt-4 inline-block text-accent underline" href="/">
         Return to Home
       </a>

@@ -9,6 +9,8 @@
  * ignored), reading SPREADSHEET_API_URL / SPREADSHEET_API_KEY; `--spreadsheet` alone takes SPREADSHEET_BASE_ID.
  * Exits 0 when the job completed (per-record errors are listed in the summary), 1 when it failed, 2 on bad input.
  */
+// First: a failure anywhere below, even while the modules load, ends in one clear line (fail-clearly.ts).
+import "./fail-clearly.ts";
 import { parseArgs } from "node:util";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";

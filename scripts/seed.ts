@@ -2,6 +2,8 @@
  * Fills a database with demo data: `npm run db:seed -- --listings 100000 [--reset]`.
  * Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR.
  */
+// First: a failure anywhere below, even while the modules load, ends in one clear line (fail-clearly.ts).
+import "./fail-clearly.ts";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { analyze, openDatabase } from "../app/lib/db.server.ts";

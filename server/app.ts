@@ -3,7 +3,6 @@
  * that the server and the routes share one set of modules: one database, one logger, one cache.
  */
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import { fromNodeHeaders } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
@@ -14,7 +13,9 @@ import { INDUSTRIES_MIGRATION_JOB, runIndustriesMigrationJob } from "~/features/
 import { PROVIDER_IMPORT_JOB, providerImportHandler } from "~/features/imports/provider-import-job.server.ts";
 import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreadsheet-import-job.server.ts";
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
+import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { appContext } from "~/lib/app-context.ts";
+import { authSecret } from "~/lib/auth.server.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
@@ -23,9 +24,13 @@ import { logger } from "~/lib/logger.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
 import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
+import { createReactRouterHandler } from "./react-router-handler.ts";
+import { requestGuard } from "./request-guard.ts";
 
 const env = getEnv();
 const providers = identityProviders(env);
+
+let stopOrphanSweep = () => {};
 
 /**
  * The database opened and migrated (first start: demo data, and the demo users when sign-in runs against
@@ -33,6 +38,8 @@ const providers = identityProviders(env);
  * index takes about a second at 100,000 listings).
  */
 export async function prepare(): Promise<void> {
+  // The session secret first, not at the first request: an unwritable AUTH_SECRET_FILE stops the start at once.
+  authSecret(env);
   const database = await getDatabase();
   if (providers.some((p) => p.local)) {
     await ensureDemoUsers(database);
@@ -49,10 +56,13 @@ export async function prepare(): Promise<void> {
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
   });
+  // Stored files nothing references (a replaced logo, a failed import) are removed once an hour old.
+  stopOrphanSweep = startOrphanSweep(database);
 }
 
 /** A clean stop: the running job finishes its current step and goes back to the queue to resume later. */
 export function shutdown(): Promise<void> {
+  stopOrphanSweep();
   return stopJobWorker();
 }
 
@@ -68,6 +78,10 @@ export const app = express();
 app.disable("x-powered-by");
 // Behind a load balancer, the client address (used for sign-in rate limits) comes from X-Forwarded-For.
 app.set("trust proxy", env.TRUST_PROXY_HOPS);
+
+// Before anything reads the request: a malformed URL is a 400, a body declared over its limit a 413, and every
+// answer leaves the connection usable or closes it (server/request-guard.ts).
+app.use(requestGuard);
 
 // CSRF: a state-changing request must come from our own pages (see same-origin.ts).
 const ownOrigins = [new URL(publicUrl(env)).origin];
@@ -87,7 +101,7 @@ app.use((req, res, next) => {
 await mountDemoIdentityProviders(app, providers, (p) => localIssuer(env, p.id));
 
 app.use(
-  createRequestHandler({
+  createReactRouterHandler({
     build: () => import("virtual:react-router/server-build"),
     async getLoadContext(req, res) {
       const database = await getDatabase();

@@ -6,15 +6,17 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { pinoHttp } from "pino-http";
 import { pino } from "pino";
+import { exitOnStartupFailure, listenFailure, logLevel } from "../app/lib/startup-failure.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
-const log = pino({ level: process.env.LOG_LEVEL || "info" });
+const log = pino({ level: logLevel(process.env.LOG_LEVEL) });
 
 const server = express();
 server.disable("x-powered-by");
@@ -61,40 +63,47 @@ server.use(
 
 let ready: Promise<unknown>;
 let shutdown: () => Promise<void> = async () => {};
-if (DEVELOPMENT) {
-  const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { port: PORT + 20_000 } } });
-  server.use(viteDevServer.middlewares);
-  ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => {
-    shutdown = mod.shutdown;
-    return mod.prepare();
-  });
-  server.use(async (req, res, next) => {
-    try {
-      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
-      return await source.app(req, res, next);
-    } catch (error) {
-      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
-} else {
-  const buildDir = path.resolve(process.env.BUILD_DIR || "build");
-  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-  const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-  ready = build.prepare();
-  shutdown = build.shutdown;
-  server.use(build.app);
-}
-
-// Open the database (migrations, first-start demo data) and build the directory index before taking traffic.
-await ready;
-const listener = server.listen(PORT, HOST, (error?: Error) => {
-  if (error) {
-    log.fatal({ err: error }, "could not listen");
-    process.exit(1);
+/** Ends a start that cannot succeed with one line naming the setting to fix (app/lib/startup-failure.ts). */
+const failStart = (error: unknown): never => exitOnStartupFailure(error, { debug: (err) => log.debug({ err }, "start-up failed") });
+try {
+  if (DEVELOPMENT) {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { port: PORT + 20_000 } } });
+    server.use(viteDevServer.middlewares);
+    ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => {
+      shutdown = mod.shutdown;
+      return mod.prepare();
+    });
+    server.use(async (req, res, next) => {
+      try {
+        const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+        return await source.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+    const entry = path.join(buildDir, "server/index.js");
+    if (!existsSync(entry))
+      throw new Error(`no build in ${buildDir}: run \`npm run build\` first (or set BUILD_DIR to the build's folder)`);
+    server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    // Loading the build validates the settings (app/lib/env.server.ts): an invalid one fails here.
+    const build = await import(pathToFileURL(entry).href);
+    ready = build.prepare();
+    shutdown = build.shutdown;
+    server.use(build.app);
   }
+
+  // Open the database (migrations, first-start demo data) and build the directory index before taking traffic.
+  await ready;
+} catch (error) {
+  failStart(error);
+}
+const listener = server.listen(PORT, HOST, (error?: Error) => {
+  if (error) failStart(listenFailure(error));
   log.info(`Introbase listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
 });
 // Above the 60 s idle timeout of common load balancers and load generators.

@@ -7,11 +7,13 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { pino } from "pino";
+import { exitOnStartupFailure, logLevel, settingError } from "../app/lib/startup-failure.ts";
 
 function workerCount(): number {
   const wanted = (process.env.WEB_CONCURRENCY ?? "1").trim().toLowerCase();
   const count = wanted === "auto" ? availableParallelism() : Number.parseInt(wanted, 10);
-  if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`WEB_CONCURRENCY must be "auto" or 1 to 64 (got "${wanted}")`);
+  if (!Number.isInteger(count) || count < 1 || count > 64)
+    exitOnStartupFailure(settingError("WEB_CONCURRENCY", `must be "auto" or 1 to 64 (got "${wanted}")`));
   return process.env.DATABASE_URL ? count : 1;
 }
 
@@ -19,18 +21,22 @@ const workers = workerCount();
 if (workers === 1 || !cluster.isPrimary) {
   await import("./http-server.ts");
 } else {
-  const log = pino({ level: process.env.LOG_LEVEL || "info" });
+  const log = pino({ level: logLevel(process.env.LOG_LEVEL) });
   let stopping = false;
+  let started = false;
   const fork = () => {
     const worker = cluster.fork();
     worker.once("exit", (code, signal) => {
       if (stopping) return;
+      // The first process could not start (it printed why): the others would fail the same way.
+      if (!started) process.exit(code || 1);
       log.error({ pid: worker.process.pid, code, signal }, "server process died; starting another");
-      fork();
+      setTimeout(fork, 1000);
     });
     return worker;
   };
   fork().once("listening", () => {
+    started = true;
     for (let i = 1; i < workers; i++) fork();
     log.info({ workers }, "server processes started");
   });

@@ -1,6 +1,7 @@
 import { analyze, openDatabase, type Database } from "./db.server.ts";
 import { getEnv } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
+import { databaseUrlFailure } from "./startup-failure.ts";
 import { countListings, seedListings } from "#db/seed/seed-database.ts";
 
 let opened: Promise<Database> | undefined;
@@ -13,7 +14,13 @@ export function getDatabase(): Promise<Database> {
   opened ??= (async () => {
     const env = getEnv();
     const database = await openDatabase({ url: env.DATABASE_URL, dir: env.PGLITE_DIR });
-    await database.migrate();
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close().catch(() => {});
+      // The first statement is where an unreachable server, a wrong password or a missing database shows.
+      throw (env.DATABASE_URL && databaseUrlFailure(error, env.DATABASE_URL)) || error;
+    }
     if (env.SEED_LISTINGS > 0 && (await countListings(database)) === 0) {
       const started = Date.now();
       await seedListings(database, env.SEED_LISTINGS);

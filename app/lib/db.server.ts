@@ -11,6 +11,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import * as schema from "#db/schema/index.ts";
+import { lockDataDir, removeLeftoverPostmasterPid } from "./data-dir-lock.server.ts";
+import { failureReason } from "./errors.ts";
+import { pathFailure, settingError } from "./startup-failure.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -67,18 +70,50 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   const dir = options.dir ?? "./data/pglite";
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  // PGlite leaves gigabytes of write-ahead log after bulk loads unless told otherwise (STACK-NOTES). The
-  // setting only takes effect from the configuration file: `SET max_wal_size` is refused at run time.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, postgresqlconf: ["max_wal_size = '64MB'"] });
-  for (const [name, value] of Object.entries(TRGM_SETTINGS)) await client.exec(`SET ${name} = ${value}`);
+  const onDisk = !dir.startsWith("memory://");
+  let lock: { release: () => void } | undefined;
+  if (onDisk) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      // One process per directory, and a crashed one's leftovers cleared (data-dir-lock.server.ts, decision 0035).
+      lock = lockDataDir(dir);
+      removeLeftoverPostmasterPid(dir);
+    } catch (error) {
+      lock?.release();
+      throw pathFailure("PGLITE_DIR", dir, error) ?? error;
+    }
+  }
+  let client: PGlite;
+  try {
+    // PGlite leaves gigabytes of write-ahead log after bulk loads unless told otherwise (STACK-NOTES). The
+    // setting only takes effect from the configuration file: `SET max_wal_size` is refused at run time.
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, postgresqlconf: ["max_wal_size = '64MB'"] });
+    for (const [name, value] of Object.entries(TRGM_SETTINGS)) await client.exec(`SET ${name} = ${value}`);
+  } catch (error) {
+    lock?.release();
+    if (!onDisk) throw error;
+    throw (
+      pathFailure("PGLITE_DIR", dir, error) ??
+      settingError(
+        "PGLITE_DIR",
+        `the embedded database in ${dir} does not open (${failureReason(error)}); see "Embedded database" in the README`,
+        error,
+      )
+    );
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     rows: <T>(query: SQL) => execRows<T>(db, query),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

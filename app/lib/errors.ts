@@ -8,6 +8,7 @@ export const STATUS_BY_CODE = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   rate_limited: 429,
   data_source: 503,
   internal: 500,

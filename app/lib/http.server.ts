@@ -1,3 +1,5 @@
+import { decodeUtf8, NUL_MESSAGE, parseJsonText, parseUrlEncoded } from "./body-decode.ts";
+import { BODY_LIMITS, bodyKindOf, declaredLength, tooLargeMessage } from "./body-limits.ts";
 import { AppError, DATA_SOURCE_ERROR_MESSAGE, STATUS_BY_CODE } from "./errors.ts";
 import { logger } from "./logger.server.ts";
 
@@ -42,17 +44,138 @@ export function jsonError(error: unknown): Response {
   return jsonErrorResponse(status, message);
 }
 
-/** A POST body as a plain object, from JSON or a form (urlencoded or multipart); null when it is neither. */
-export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+export type BodyRead =
+  | { ok: true; kind: "json"; value: unknown }
+  | { ok: true; kind: "form" | "multipart"; form: FormData }
+  | { ok: true; kind: "other"; text: string }
+  | { ok: false; status: 400 | 413; message: string };
+
+const UNREADABLE = "The request body could not be read.";
+
+/**
+ * The body's bytes, counted as they arrive and never more than `limit`: a declared length over it is refused
+ * before reading, a stream that passes it is cancelled at once. The server's own counter (server/request-guard.ts)
+ * errors the stream with a payload_too_large AppError at the same limit.
+ */
+async function readLimitedBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too_large" | "unreadable"> {
+  const declared = declaredLength(request.headers.get("content-length"));
+  if (declared !== null && !(declared <= limit)) return "too_large";
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    if ((request.headers.get("content-type") ?? "").includes("application/json")) {
-      const body: unknown = await request.json();
-      return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        void reader.cancel().catch(() => {});
+        return "too_large";
+      }
+      chunks.push(value);
     }
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
+  } catch (error) {
+    return error instanceof AppError && error.code === "payload_too_large" ? "too_large" : "unreadable";
   }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function hasNulField(form: FormData): boolean {
+  for (const [name, value] of form) if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) return true;
+  return false;
+}
+
+/**
+ * The one body reader: the body by its Content-Type, within its kind's limit (app/lib/body-limits.ts), decoded
+ * strictly: a body over the limit is a 413; malformed JSON, malformed %-encoding, text that is not UTF-8 and NUL
+ * in any text are a 400 with a message, so none of it reaches a route's logic or the database.
+ */
+export async function readRequestBody(request: Request): Promise<BodyRead> {
+  const contentType = request.headers.get("content-type");
+  const kind = bodyKindOf(contentType);
+  const bytes = await readLimitedBytes(request, BODY_LIMITS[kind]);
+  if (bytes === "too_large") return { ok: false, status: 413, message: tooLargeMessage(kind) };
+  if (bytes === "unreadable") return { ok: false, status: 400, message: UNREADABLE };
+  if (kind === "multipart") {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { "content-type": contentType ?? "" } }).formData();
+    } catch {
+      return { ok: false, status: 400, message: "The form could not be read: the multipart body is malformed." };
+    }
+    return hasNulField(form) ? { ok: false, status: 400, message: NUL_MESSAGE } : { ok: true, kind, form };
+  }
+  const text = decodeUtf8(bytes);
+  if (!text.ok) return { ok: false, status: 400, message: text.message };
+  if (kind === "json") {
+    const json = parseJsonText(text.value);
+    return json.ok ? { ok: true, kind, value: json.value } : { ok: false, status: 400, message: json.message };
+  }
+  if (kind === "form") {
+    const pairs = parseUrlEncoded(text.value);
+    if (!pairs.ok) return { ok: false, status: 400, message: pairs.message };
+    const form = new FormData();
+    for (const [name, value] of pairs.value) form.append(name, value);
+    return { ok: true, kind, form };
+  }
+  return { ok: true, kind, text: text.value };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * A POST body as a plain object, from JSON or a form (urlencoded or multipart); null when it is neither (another
+ * content type, empty, or JSON that is not an object). Throws the 400 or 413 answer (a Response) when the body is
+ * too large or malformed (see readRequestBody).
+ */
+export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+  if (bodyKindOf(request.headers.get("content-type")) === "other") return null;
+  const read = await readRequestBody(request);
+  if (!read.ok) throw jsonErrorResponse(read.status, read.message);
+  if (read.kind === "json") return isPlainObject(read.value) ? read.value : null;
+  if (read.kind === "other") return null;
+  return Object.fromEntries(read.form);
+}
+
+export const NOT_A_FORM = "Send this form as application/x-www-form-urlencoded or multipart/form-data.";
+
+/**
+ * A form post's fields, for page actions. Anything else (JSON, text) and a body too large or malformed is thrown
+ * as a 400 or 413 answer, which the route's error boundary shows.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const kind = bodyKindOf(request.headers.get("content-type"));
+  if (kind !== "form" && kind !== "multipart") throw jsonErrorResponse(400, NOT_A_FORM);
+  const read = await readRequestBody(request);
+  if (!read.ok) throw jsonErrorResponse(read.status, read.message);
+  if (read.kind !== "form" && read.kind !== "multipart") throw jsonErrorResponse(400, NOT_A_FORM);
+  return read.form;
+}
+
+/**
+ * A JSON body whatever its Content-Type says, for endpoints documented as taking JSON from any client: the parsed
+ * value (undefined when empty), or the 400 or 413 status and message, checked as readRequestBody does.
+ */
+export async function readJsonBody(
+  request: Request,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string }> {
+  const kind = bodyKindOf(request.headers.get("content-type"));
+  const bytes = await readLimitedBytes(request, BODY_LIMITS[kind]);
+  if (bytes === "too_large") return { ok: false, status: 413, message: tooLargeMessage(kind) };
+  if (bytes === "unreadable") return { ok: false, status: 400, message: UNREADABLE };
+  const text = decodeUtf8(bytes);
+  if (!text.ok) return { ok: false, status: 400, message: text.message };
+  const json = parseJsonText(text.value);
+  return json.ok ? json : { ok: false, status: 400, message: json.message };
 }
 
 export function methodNotAllowed(): Response {

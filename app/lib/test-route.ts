@@ -17,6 +17,16 @@ export function loaderArgs<Args>(database: Database, path: string, params: Recor
   return { request: new Request(url, options.init), url, params, context, pattern: url.pathname } as unknown as Args;
 }
 
+/** A route's answer the way React Router gives it: a thrown Response (readBody's 400 and 413) is the answer. */
+export async function answerOf(result: Promise<unknown> | unknown): Promise<Response> {
+  try {
+    return (await result) as Response;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
 /** A signed-in user of the given tier and role, for route tests that do not need a real session. */
 export function testUser(tier: SessionUser["tier"], role: SessionUser["role"] = "user"): SessionUser {
   return { id: `test-${tier}-${role}`, name: `Test ${tier}`, email: `${tier}.${role}@test.introbase.test`, picture: null, tier, role };

@@ -26,6 +26,7 @@ import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
@@ -90,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const { database } = getAppContext(args.context);
   const application = await load(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const decision = Decision.safeParse(Object.fromEntries(form));
   if (!decision.success) {
     const issue = decision.error.issues[0];

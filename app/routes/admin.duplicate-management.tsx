@@ -16,6 +16,7 @@ import { REVIEW_STATUSES } from "#db/schema/duplicate-reviews.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Duplicate management | Introbase" }, { name: "robots", content: "noindex" }];
@@ -80,7 +81,7 @@ const Decision = z.discriminatedUnion("intent", [
 
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
-  const parsed = Decision.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = Decision.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return { ok: false, message: "Choose a review item or a merge." };
   const { database } = getAppContext(args.context);
   try {

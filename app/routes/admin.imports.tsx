@@ -19,6 +19,7 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { kickJobWorker } from "~/lib/job-worker.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Imports | Back-office | Introbase" }, { name: "robots", content: "noindex" }];
@@ -43,7 +44,7 @@ const FIELDS = ["category", "country", "round", "page", "maxResults", "maxJobs"]
 
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get("intent") === SPREADSHEET_INTENT) {
     const baseId = String(form.get("baseId") ?? "");
     const parsed = SpreadsheetImportRequest.safeParse({ baseId });

@@ -15,6 +15,7 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { cn } from "~/lib/cn.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Introduction requests | Introbase" }, { name: "robots", content: "noindex" }];
@@ -64,7 +65,7 @@ const Review = z.object({
 
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
-  const parsed = Review.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = Review.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Choose a request and a decision." };
   const { id, decision, reason } = parsed.data;
   try {

@@ -17,6 +17,7 @@ import { submitListingForm } from "~/features/listing-editor/submit-listing-form
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.listing.name ?? "Listing"} | Back-office | Introbase` }, { name: "robots", content: "noindex" }];
@@ -60,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const id = z.uuid().safeParse(args.params.id);
   if (!id.success) throw notFound();
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   try {
     const outcome = await submitListingForm(getAppContext(args.context).database, form, { id: id.data, admin });
     if (outcome.kind === "redirect") return redirect(`/admin/listings/${outcome.id}?notice=${outcome.notice}`);

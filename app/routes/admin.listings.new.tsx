@@ -10,6 +10,7 @@ import { ListingEditorForm } from "~/features/listing-editor/listing-editor-form
 import { submitListingForm } from "~/features/listing-editor/submit-listing-form.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "New listing | Back-office | Introbase" }, { name: "robots", content: "noindex" }];
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Creates the listing, published, and opens it in the editor; or shows the form again with its messages. */
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
-  const outcome = await submitListingForm(getAppContext(args.context).database, await args.request.formData(), { id: null, admin });
+  const outcome = await submitListingForm(getAppContext(args.context).database, await readForm(args.request), { id: null, admin });
   if (outcome.kind === "redirect") return redirect(`/admin/listings/${outcome.id}?notice=${outcome.notice}`);
   return data({ values: outcome.values, errors: outcome.errors, nonce: crypto.randomUUID() }, { status: outcome.status });
 }

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.pilot-applications";
 import { StatusPage } from "~/components/layout/status-page.tsx";
@@ -6,7 +6,9 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { decidePilotApplication, getPilotSlotsOpen, listPilotApplications } from "~/features/applications/pilot-applications.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { describeError } from "~/lib/http.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Pilot applications | Introbase" }, { name: "robots", content: "noindex" }];
@@ -24,9 +26,15 @@ const Decision = z.object({ id: z.uuid(), decision: z.enum(["accepted", "decline
 
 export async function action(args: Route.ActionArgs) {
   requireAdmin(args, "admin");
-  const parsed = Decision.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = Decision.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return { message: "Choose an application and a decision." };
-  await decidePilotApplication(getAppContext(args.context).database, parsed.data.id, parsed.data.decision);
+  try {
+    await decidePilotApplication(getAppContext(args.context).database, parsed.data.id, parsed.data.decision);
+  } catch (error) {
+    // A full cohort or a vanished application: said on the page, with its status.
+    const { status, message } = describeError(error);
+    return data({ message }, { status });
+  }
   return { message: `Application ${parsed.data.decision}.` };
 }
 

@@ -13,6 +13,7 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { cn } from "~/lib/cn.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.title ?? "Reference list"} | Introbase admin` }, { name: "robots", content: "noindex" }];
@@ -54,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const list = listOf(args.params);
   const { database } = getAppContext(args.context);
-  const form = Object.fromEntries(await args.request.formData());
+  const form = Object.fromEntries(await readForm(args.request));
   const { singular } = LISTS[list];
   const id = /^\d{1,9}$/.test(String(form.id ?? "")) ? Number(form.id) : null;
   try {

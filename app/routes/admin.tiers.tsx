@@ -7,6 +7,7 @@ import { TierEditor } from "~/features/reference-editor/tier-editor.tsx";
 import type { TierField } from "~/features/reference-editor/tier-form.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Tiers | Introbase admin" }, { name: "robots", content: "noindex" }];
@@ -28,7 +29,7 @@ interface ActionResult {
 
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
-  const form = Object.fromEntries(await args.request.formData());
+  const form = Object.fromEntries(await readForm(args.request));
   const tier = (ACCESS_LEVELS as readonly unknown[]).includes(form.tier) ? (form.tier as AccessLevel) : null;
   // A post naming no tier changes nothing: the page shows again with a note (every field error is a 400 below).
   if (!tier) return data<ActionResult>({ tier: null, ok: false, message: "Choose a tier to save." });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.auth.session";
 import { getSessionPayload, toPublicUser, updateSession } from "~/features/accounts/account-session.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, jsonError } from "~/lib/http.server.ts";
+import { badRequest, jsonError, jsonErrorResponse, readJsonBody } from "~/lib/http.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -21,12 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Use GET or POST." }, { status: 405, headers: { Allow: "GET, POST" } });
   const { database } = getAppContext(context);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return badRequest("The body must be JSON: { csrfToken, data }.");
-  }
+  const read = await readJsonBody(request);
+  if (!read.ok) return jsonErrorResponse(read.status, read.message);
+  if (read.value === undefined) return badRequest("The body must be JSON: { csrfToken, data }.");
+  const body = read.value;
   try {
     await updateSession(database, request.headers, body);
     const payload = await getSessionPayload(database, request.headers);

@@ -12,6 +12,7 @@ import { ACCESS_LEVELS } from "~/features/access/tiers.ts";
 import { getUsageSummary, recordCompanyView, recordUsage } from "~/features/access/usage.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Access control | Introbase" }, { name: "robots", content: "noindex" }];
@@ -42,7 +43,7 @@ const SIMULATIONS = ["company_view", "ai_request", "export", "refresh"] as const
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "debug");
   const { database } = getAppContext(args.context);
-  const intent = String((await args.request.formData()).get("intent") ?? "");
+  const intent = String((await readForm(args.request)).get("intent") ?? "");
   if (!(SIMULATIONS as readonly string[]).includes(intent)) return { message: `Unknown action "${intent.slice(0, 40)}".` };
   if (intent === "refresh") return { message: "Refreshed." };
   if (intent === "company_view") {

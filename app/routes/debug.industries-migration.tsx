@@ -10,6 +10,7 @@ import { taxonomyStats } from "~/features/taxonomy/taxonomy.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Industries migration | Introbase" }, { name: "robots", content: "noindex" }];
@@ -32,7 +33,7 @@ const Restore = z.object({ intent: z.literal("restore"), backupId: z.uuid("Choos
 /** Restores a backup (a form post, so it works without JavaScript). */
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "debug");
-  const parsed = Restore.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = Restore.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return { ok: false, message: "Choose a backup to restore." };
   try {
     const { industries, listings } = await restoreIndustryBackup(getAppContext(args.context).database, parsed.data.backupId, admin);

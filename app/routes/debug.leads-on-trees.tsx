@@ -7,6 +7,7 @@ import { toView } from "~/features/lead-debugger/debugger-state.ts";
 import { debuggerSessionId, debuggerSessions } from "~/features/lead-debugger/session-store.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Lead-data provider debugger | Introbase" }, { name: "robots", content: "noindex" }];
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "debug");
   const session = debuggerSessions.get(await debuggerSessionId(args, admin));
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const result = await handleDebuggerAction(session, form, { database: getAppContext(args.context).database, actor: admin });
   return data(result, { headers: NO_STORE });
 }

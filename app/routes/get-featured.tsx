@@ -1,7 +1,6 @@
 import { CircleCheck } from "lucide-react";
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/get-featured";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
@@ -15,11 +14,14 @@ import {
 } from "~/features/applications/feature-application.ts";
 import { featureApplicationAttempts, submitFeatureApplication } from "~/features/applications/feature-applications.server.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
-import { checkLogo, LOGO_MAX_BYTES, readFile, storeFile } from "~/features/media/stored-files.server.ts";
+import { logoSizeProblem } from "~/features/media/logo-size.ts";
+import { checkLogo } from "~/features/media/stored-files.server.ts";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
 import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { PROOF_MESSAGES, spendProof } from "~/features/verification/proof-of-work.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { readForm } from "~/lib/http.server.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 
 const AUDIENCES = {
@@ -63,22 +65,18 @@ interface ActionResult {
   message?: string;
   errors?: Errors;
   values?: FeatureFormValues;
-  /** A logo already accepted and stored: kept across a validation error so it need not be chosen again. */
-  logoFileId?: string | null;
+  /** The submission had an acceptable logo: nothing is stored until the whole form passes, so it is sent again. */
+  logoChosen?: boolean;
 }
-
-/** Multipart body cap: the 1 MB logo plus generous room for the text fields. */
-const MAX_BODY_BYTES = LOGO_MAX_BYTES + 256 * 1024;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const type = audienceOf(params.type);
   const { database, user, clientAddress } = getAppContext(context);
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return data<ActionResult>(
+  const tooLarge = () =>
+    data<ActionResult>(
       { ok: false, errors: { logo: "The logo is too large; the limit is 1 MB." }, message: "The upload is too large." },
       { status: 413 },
     );
-  }
   if (!featureApplicationAttempts.attempt(clientAddress)) {
     return data<ActionResult>(
       { ok: false, message: "Too many applications from your network in the last hour. Please try again later." },
@@ -87,33 +85,40 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    return data<ActionResult>({ ok: false, message: "The form could not be read. Please try again." }, { status: 400 });
+    form = await readForm(request);
+  } catch (error) {
+    // Sent without a length and over the multipart limit (app/lib/body-limits.ts): said beside the logo. A declared
+    // length over it never reaches the route (server/request-guard.ts); the form checks the file before sending.
+    if (error instanceof Response && error.status === 413) return tooLarge();
+    throw error;
   }
   const values = readFeatureForm(form);
   const parsed = parseFeatureApplication(type, values);
   const errors: Errors = parsed.ok ? {} : { ...parsed.errors };
 
-  // The robot check comes first: nothing is stored for a submission that did not do the work.
+  // The robot check comes first, then every field and the logo are checked; only a submission that passes all of
+  // it is stored, the logo and the application in one transaction. A logo kept for a submission that failed stayed
+  // stored and served from /media to anyone given its address (issue 14).
   const proof = await spendProof(database, form.get(PROOF_FIELD));
-  const keptId = z.uuid().safeParse(form.get("logoFileId"));
-  let logoFileId = keptId.success && (await readFile(database, keptId.data)) ? keptId.data : null;
+  const logo = await checkLogo(form.get("logo"));
   if (!proof.ok) {
     errors.proof = PROOF_MESSAGES[proof.reason];
-    return data<ActionResult>({ ok: false, errors, values, logoFileId, message: errors.proof }, { status: 400 });
+    return data<ActionResult>({ ok: false, errors, values, logoChosen: logo.ok === true, message: errors.proof }, { status: 400 });
   }
-  const logo = await checkLogo(form.get("logo"));
   if (logo.ok === false) errors.logo = logo.message;
-  else if (logo.ok === true) logoFileId = await storeFile(database, logo.contentType, logo.bytes);
-
   if (!parsed.ok || errors.logo) {
     return data<ActionResult>(
-      { ok: false, errors, values, logoFileId, message: "Please correct the highlighted fields." },
+      { ok: false, errors, values, logoChosen: logo.ok === true, message: "Please correct the highlighted fields." },
       { status: 400 },
     );
   }
-  await submitFeatureApplication(database, { type, input: parsed.data, logoFileId, userId: user?.id ?? null, clientAddress });
+  await submitFeatureApplication(database, {
+    type,
+    input: parsed.data,
+    logo: logo.ok === true ? logo : null,
+    userId: user?.id ?? null,
+    clientAddress,
+  });
   return data<ActionResult>({
     ok: true,
     message: "Thank you! Your application was received. We'll e-mail you when our team has reviewed it.",
@@ -124,6 +129,8 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
   const audience = AUDIENCES[loaderData.type];
   const busy = useNavigation().state === "submitting";
   const submit = useSubmit();
+  // A logo over the limit is said beside the field before anything is sent (the server would refuse the upload).
+  const [logoTooLarge, setLogoTooLarge] = useState<string | null>(null);
   if (actionData?.ok) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
@@ -142,6 +149,10 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
     // Submitted from here (not by the browser) so a click during the last moment of solving waits for the proof.
     event.preventDefault();
     const form = event.currentTarget;
+    const logo = form.elements.namedItem("logo");
+    const sizeProblem = logo instanceof HTMLInputElement && logo.files?.[0] ? logoSizeProblem(logo.files[0].size) : null;
+    setLogoTooLarge(sizeProblem);
+    if (sizeProblem) return void (logo as HTMLInputElement).focus();
     if (await solvedProof(form)) return void submit(form);
     toast({ title: "Verification required", description: "Please confirm you're not a robot before submitting.", variant: "destructive" });
   };
@@ -163,7 +174,7 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
           options={loaderData.options}
           values={actionData?.values}
           errors={actionData?.errors}
-          logo={<LogoInput error={actionData?.errors?.logo} keptId={actionData?.logoFileId ?? null} />}
+          logo={<LogoInput error={logoTooLarge ?? actionData?.errors?.logo} chosenBefore={actionData?.logoChosen ?? false} />}
         />
         <div>
           {/* A new widget (and challenge) after every answer: each solved challenge is accepted once. */}
@@ -180,35 +191,31 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function LogoInput({ error, keptId }: { error?: string; keptId: string | null }) {
+function LogoInput({ error, chosenBefore }: { error?: string; chosenBefore: boolean }) {
+  // With JavaScript the form is sent from the page and the chosen file stays in the field; a page the server sent
+  // back (no JavaScript) has an empty file field, and the logo must be chosen again.
+  const hydrated = useHydrated();
+  const hint = chosenBefore
+    ? hydrated
+      ? "Your logo is kept in the form and sent with it again."
+      : "Choose your logo again: it is stored only with a complete application."
+    : "PNG, JPEG, WebP or GIF, up to 1 MB.";
   return (
     <div>
       <label htmlFor="logo" className="text-sm font-medium">
         Logo (optional)
       </label>
-      <div className="mt-1 flex items-center gap-3">
-        {keptId ? (
-          <img
-            src={`/media/${keptId}`}
-            alt="Your logo"
-            width={40}
-            height={40}
-            className="size-10 rounded border border-border object-contain"
-          />
-        ) : null}
-        <input
-          id="logo"
-          name="logo"
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          aria-invalid={error ? true : undefined}
-          aria-describedby="logo-message"
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface-raised file:px-3 file:py-1.5"
-        />
-      </div>
-      {keptId ? <input type="hidden" name="logoFileId" value={keptId} /> : null}
+      <input
+        id="logo"
+        name="logo"
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        aria-invalid={error ? true : undefined}
+        aria-describedby="logo-message"
+        className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface-raised file:px-3 file:py-1.5"
+      />
       <p id="logo-message" className={error ? "mt-1 text-xs text-danger" : "mt-1 text-xs text-fg-muted"}>
-        {error ?? (keptId ? "Your logo is kept. Choose another file to replace it." : "PNG, JPEG, WebP or GIF, up to 1 MB.")}
+        {error ?? hint}
       </p>
     </div>
   );

@@ -11,6 +11,7 @@ import { getPilotSlotsOpen, pilotApplicationAttempts, submitPilotApplication } f
 import { applyForPilotLabel, PILOT_NOTE, PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
 import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -129,7 +130,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Our own pilot application form posts here (from the dialog on any page, or from this page without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, user, clientAddress } = getAppContext(context);
-  const parsed = parsePilotApplication(Object.fromEntries(await request.formData()));
+  const parsed = parsePilotApplication(Object.fromEntries(await readForm(request)));
   if (!parsed.ok) return data<PilotFormResult>({ ok: false, errors: parsed.errors, values: parsed.values }, { status: 400 });
   if (!pilotApplicationAttempts.attempt(clientAddress)) {
     const message = "Too many applications from your network in the last hour. Please try again later.";

@@ -27,11 +27,15 @@ async function apply(page: Page, name: string, { logo = false } = {}) {
   await tickRobotBox(page);
   await page.getByRole("button", { name: "Send application" }).click();
 
-  // A message beside the field; everything typed (and the accepted logo) is still there.
+  // A message beside the field; everything typed (and the chosen logo, which is stored only with a complete
+  // application) is still there.
   await expect(page.getByText("Write at least 50 characters.")).toBeVisible();
   await expect(page.getByLabel("Tagline")).toHaveValue("Turning factory data into decisions");
   await expect(page.getByRole("checkbox", { name: "Europe", exact: true })).toBeChecked();
-  if (logo) await expect(page.getByText("Your logo is kept.")).toBeVisible();
+  if (logo) {
+    await expect(page.getByText("Your logo is kept in the form and sent with it again.")).toBeVisible();
+    expect(await page.getByLabel("Logo (optional)").evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(1);
+  }
 
   await page.getByLabel("Description").fill(`${name} connects machines on the factory floor and tells plant managers what to fix first.`);
   await tickRobotBox(page);
@@ -79,4 +83,18 @@ test("an approved application with a logo is published in the directory; a rejec
 
   await page.goto(`/listings?searchQuery=${encodeURIComponent(rejected)}`);
   await expect(page.getByRole("article").filter({ hasText: rejected })).toHaveCount(0);
+});
+
+test("a logo over the limit is refused beside its field before anything is uploaded", async ({ page }) => {
+  await page.goto("/get-featured/startup");
+  const posts: string[] = [];
+  page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+  // 3 MB: over the logo's 1 MB and over the server's limit for a form with files (2 MB), which would refuse it whole.
+  await page
+    .getByLabel("Logo (optional)")
+    .setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
+  await page.getByRole("button", { name: "Send application" }).click();
+  await expect(page.getByText("The logo is 3.0 MB; the limit is 1 MB.")).toBeVisible();
+  await expect(page.getByLabel("Logo (optional)")).toBeFocused();
+  expect(posts).toEqual([]);
 });

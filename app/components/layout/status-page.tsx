@@ -1,12 +1,12 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
+import { errorMessageOf, statusTitle } from "~/lib/route-error.ts";
 
-/** A route's error boundary for operator pages: 403 and 404 say so plainly; anything else is a generic failure. */
+/** A route's error boundary: 400, 403, 404 and 413 say so plainly with their message; anything else is a generic failure. */
 export function StatusPage({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? (error.data.message as string) : "Something went wrong.";
-  const title = status === 403 ? "Access denied" : status === 404 ? "Page not found" : "Something went wrong";
+  const message = errorMessageOf(error) ?? "Something went wrong.";
+  const title = statusTitle(status);
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <p className="text-5xl font-bold text-accent">{status}</p>

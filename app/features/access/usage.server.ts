@@ -58,10 +58,40 @@ export async function getQuotaState(database: Database, subject: UsageSubject, a
   return { action, used, limit, remaining: limit === null ? null : quotaRemaining(limit, used) };
 }
 
+type Writer = Pick<Database["db"], "insert">;
+
 /**
- * Counts `amount` units of an action, only if they fit in the month's quota. Check and increment are one
- * statement (the upsert's WHERE), so two concurrent requests cannot both spend the last unit.
+ * Adds `amount` to this month's counter of an action if the sum stays within `cap`; the new count, or null when it
+ * would not fit. Check and increment are one statement (the upsert's WHERE), so two concurrent requests cannot
+ * both spend the last unit: the second waits for the first's row and re-checks it.
  */
+async function addToCounter(
+  db: Writer,
+  userId: string,
+  action: UsageAction,
+  amount: number,
+  cap: number,
+  now: Date,
+): Promise<number | null> {
+  // A first insert is not checked by the WHERE below, which guards the update only.
+  if (amount > cap) return null;
+  const { year, month } = usageMonthKey(now);
+  const [row] = await db
+    .insert(usageCounters)
+    .values({ userId, year, month, action, count: amount, lastUpdated: now })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.year, usageCounters.month, usageCounters.action],
+      set: { count: sql`${usageCounters.count} + ${amount}`, lastUpdated: now },
+      setWhere: sql`${usageCounters.count}::bigint + ${amount} <= ${cap}`,
+    })
+    .returning({ count: usageCounters.count });
+  return row ? row.count : null;
+}
+
+/** The counter is an int4; an action without a quota is capped only by that. */
+const capOf = (limit: number | null) => limit ?? 2_147_483_647;
+
+/** Counts `amount` units of an action, only if they fit in the month's quota (see addToCounter). */
 export async function recordUsage(
   database: Database,
   subject: UsageSubject,
@@ -69,26 +99,23 @@ export async function recordUsage(
   { amount = 1, now = new Date() }: { amount?: number; now?: Date } = {},
 ): Promise<UsageResult> {
   const limit = await limitOf(database, subject, action);
-  const { year, month } = usageMonthKey(now);
-  // The counter is an int4; an action without a quota is capped only by that.
-  const cap = limit ?? 2_147_483_647;
-  if (amount > cap) return { ...(await getQuotaState(database, subject, action, now)), allowed: false };
-  const [row] = await database.db
-    .insert(usageCounters)
-    .values({ userId: subject.id, year, month, action, count: amount, lastUpdated: now })
-    .onConflictDoUpdate({
-      target: [usageCounters.userId, usageCounters.year, usageCounters.month, usageCounters.action],
-      set: { count: sql`${usageCounters.count} + ${amount}`, lastUpdated: now },
-      setWhere: sql`${usageCounters.count}::bigint + ${amount} <= ${cap}`,
-    })
-    .returning({ count: usageCounters.count });
-  if (!row) return { ...(await getQuotaState(database, subject, action, now)), allowed: false };
-  return { action, used: row.count, limit, remaining: limit === null ? null : quotaRemaining(limit, row.count), allowed: true };
+  const used = await addToCounter(database.db, subject.id, action, amount, capOf(limit), now);
+  if (used === null) return { ...(await getQuotaState(database, subject, action, now)), allowed: false };
+  return { action, used, limit, remaining: limit === null ? null : quotaRemaining(limit, used), allowed: true };
 }
+
+/** Thrown inside the view's transaction to undo remembering a view the quota had no unit for. */
+class NoUnitLeft extends Error {}
 
 /**
  * A company view (spec 01 §6 views quota), counted once per listing per month: re-opening a listing already
  * seen this month is free and always allowed. A first view that does not fit the quota is not remembered.
+ *
+ * Remembering the view and spending its unit are one transaction. Apart, a second request for the same listing
+ * found the first one's row and was let through as a re-opening while the first was still finding the quota
+ * spent: with no views left, a burst of parallel requests showed the listing anyway (issue 14). Together, the
+ * second insert waits for the first transaction: after its commit it is a free re-opening, after its rollback it
+ * tries the quota itself.
  */
 export async function recordCompanyView(
   database: Database,
@@ -97,26 +124,34 @@ export async function recordCompanyView(
   now = new Date(),
 ): Promise<UsageResult & { counted: boolean }> {
   const { year, month } = usageMonthKey(now);
-  const [fresh] = await database.db
-    .insert(listingViews)
-    .values({ userId: subject.id, listingId, year, month, viewedAt: now })
-    .onConflictDoNothing()
-    .returning({ listingId: listingViews.listingId });
-  if (!fresh) return { ...(await getQuotaState(database, subject, COMPANY_VIEW, now)), allowed: true, counted: false };
-  const result = await recordUsage(database, subject, COMPANY_VIEW, { now });
-  if (!result.allowed) {
-    await database.db
-      .delete(listingViews)
-      .where(
-        and(
-          eq(listingViews.userId, subject.id),
-          eq(listingViews.listingId, listingId),
-          eq(listingViews.year, year),
-          eq(listingViews.month, month),
-        ),
-      );
+  const limit = await limitOf(database, subject, COMPANY_VIEW);
+  let used: number | null;
+  try {
+    // The new count, or null for a listing already seen this month.
+    used = await database.db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(listingViews)
+        .values({ userId: subject.id, listingId, year, month, viewedAt: now })
+        .onConflictDoNothing()
+        .returning({ listingId: listingViews.listingId });
+      if (!fresh) return null;
+      const count = await addToCounter(tx, subject.id, COMPANY_VIEW, 1, capOf(limit), now);
+      if (count === null) throw new NoUnitLeft();
+      return count;
+    });
+  } catch (error) {
+    if (!(error instanceof NoUnitLeft)) throw error;
+    return { ...(await getQuotaState(database, subject, COMPANY_VIEW, now)), allowed: false, counted: false };
   }
-  return { ...result, counted: result.allowed };
+  if (used === null) return { ...(await getQuotaState(database, subject, COMPANY_VIEW, now)), allowed: true, counted: false };
+  return {
+    action: COMPANY_VIEW,
+    used,
+    limit,
+    remaining: limit === null ? null : quotaRemaining(limit, used),
+    allowed: true,
+    counted: true,
+  };
 }
 
 export interface QuotaSummary {

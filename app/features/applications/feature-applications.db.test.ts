@@ -5,9 +5,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
+import { featureApplications } from "#db/schema/applications.ts";
 import { listings } from "#db/schema/listings.ts";
 import { registrableDomain } from "~/features/duplicates/match-score.ts";
-import { checkLogo, sniffImageType, storeFile } from "~/features/media/stored-files.server.ts";
+import { checkLogo, sniffImageType } from "~/features/media/stored-files.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
@@ -131,14 +132,18 @@ describe("review", () => {
   it("approves into a published, featured listing with its logo, team and steps, and tells the applicant", async () => {
     const parsed = parseFeatureApplication("startup", readFeatureForm(form(startup)));
     if (!parsed.ok) throw new Error("invalid");
-    const logo = await storeFile(database, "image/png", PNG);
     const id = await submitFeatureApplication(database, {
       type: "startup",
       input: parsed.data,
-      logoFileId: logo,
+      logo: { contentType: "image/png", bytes: PNG },
       userId: null,
       clientAddress: "10.1.0.1",
     });
+    const [{ logoFileId: logo }] = (await database.db
+      .select({ logoFileId: featureApplications.logoFileId })
+      .from(featureApplications)
+      .where(eq(featureApplications.id, id))) as [{ logoFileId: string }];
+    expect(logo).toBeTruthy();
     const listing = await approveFeatureApplication(database, id, { featured: true, admin });
     const [row] = await database.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(row).toMatchObject({
@@ -162,7 +167,7 @@ describe("review", () => {
     const again = await submitFeatureApplication(database, {
       type: "startup",
       input: parsed.data,
-      logoFileId: null,
+      logo: null,
       userId: null,
       clientAddress: "10.1.0.1",
     });
@@ -178,7 +183,7 @@ describe("review", () => {
     const id = await submitFeatureApplication(database, {
       type: "partner",
       input: parsed.data,
-      logoFileId: null,
+      logo: null,
       userId: null,
       clientAddress: "10.1.0.2",
     });

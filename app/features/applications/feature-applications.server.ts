@@ -11,7 +11,8 @@ import { slugify, uniqueSlug } from "~/features/catalog/slug.ts";
 import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { registrableDomain } from "~/features/duplicates/match-score.ts";
 import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
-import { fileUrl } from "~/features/media/stored-files.server.ts";
+import { fileUrl, storeFile } from "~/features/media/stored-files.server.ts";
+import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -25,17 +26,28 @@ export const featureApplicationAttempts = new RateLimiter(5, 60 * 60 * 1000);
 export type FeatureApplicationRow = typeof featureApplications.$inferSelect;
 export type ApplicationStatus = FeatureApplicationRow["status"];
 
+/**
+ * Stores an application that passed every check, with its logo (already checked by checkLogo) in the same
+ * transaction: a logo is never stored without the application that uses it.
+ */
 export async function submitFeatureApplication(
   database: Database,
   {
     type,
     input,
-    logoFileId,
+    logo,
     userId,
     clientAddress,
-  }: { type: FeatureType; input: FeatureApplicationInput; logoFileId: string | null; userId: string | null; clientAddress: string },
+  }: {
+    type: FeatureType;
+    input: FeatureApplicationInput;
+    logo: { contentType: string; bytes: Uint8Array } | null;
+    userId: string | null;
+    clientAddress: string;
+  },
 ): Promise<string> {
   const id = await database.db.transaction(async (tx) => {
+    const logoFileId = logo ? await storeFile(inTransactionOf(database, tx), logo.contentType, logo.bytes) : null;
     const [row] = await tx
       .insert(featureApplications)
       .values({ type, ...input, logoFileId, userId, clientAddress })

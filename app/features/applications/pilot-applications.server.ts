@@ -1,5 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { pilotApplications } from "#db/schema/applications.ts";
+import { withinLimit } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { RateLimiter } from "~/lib/rate-limit.ts";
@@ -31,11 +32,36 @@ export function listPilotApplications({ db }: Database) {
   return db.select().from(pilotApplications).orderBy(desc(pilotApplications.createdAt)).limit(200);
 }
 
-export async function decidePilotApplication({ db }: Database, id: string, status: "accepted" | "declined"): Promise<void> {
-  const updated = await db
-    .update(pilotApplications)
-    .set({ status, decidedAt: new Date() })
-    .where(eq(pilotApplications.id, id))
-    .returning({ id: pilotApplications.id });
-  if (!updated.length) throw new AppError("not_found", "No such pilot application.");
+/**
+ * An operator's decision. Accepting takes a slot of the cohort (spec 01 §1: limited to 5): the accepted pilots are
+ * counted and the acceptance written under the cohort's lock, so two operators cannot both take the last slot.
+ */
+export async function decidePilotApplication(database: Database, id: string, status: "accepted" | "declined"): Promise<void> {
+  const decide = async ({ db }: Database) => {
+    const updated = await db
+      .update(pilotApplications)
+      .set({ status, decidedAt: new Date() })
+      .where(eq(pilotApplications.id, id))
+      .returning({ id: pilotApplications.id });
+    if (!updated.length) throw new AppError("not_found", "No such pilot application.");
+  };
+  if (status === "declined") return decide(database);
+  const outcome = await withinLimit(database, {
+    key: "pilot-cohort",
+    limit: PILOT_OFFER.cohortSize,
+    // An application already accepted does not count against itself: accepting it again changes nothing.
+    used: async ({ db }) => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(pilotApplications)
+        .where(and(eq(pilotApplications.status, "accepted"), ne(pilotApplications.id, id)));
+      return row?.n ?? 0;
+    },
+    use: decide,
+  });
+  if (!outcome.allowed)
+    throw new AppError(
+      "conflict",
+      `The cohort is full: all ${PILOT_OFFER.cohortSize} slots are taken. Decline an accepted pilot to free a slot first.`,
+    );
 }

@@ -5,13 +5,15 @@ import { Button } from "~/components/ui/button.tsx";
 import { capList } from "../catalog/format.ts";
 import { businessModelLabel } from "../catalog/format.ts";
 import { TYPE_LABEL, type ListingCard as Card, type ListingType } from "../catalog/listing-types.ts";
+import { safeImageSrc } from "~/lib/web-url.ts";
 
 /** Card badge caps (spec 01 §9). */
 const CAPS = { industries: 4, geographies: 4, personas: 3, countries: 3 } as const;
 
 export function ListingLogo({ name, logo, size = "md" }: { name: string; logo: string | null; size?: "md" | "lg" }) {
   const box = size === "lg" ? "size-16 text-2xl" : "size-12 text-lg";
-  if (logo) return <img src={logo} alt="" className={`${box} shrink-0 rounded-lg border border-border object-cover`} loading="lazy" />;
+  const src = safeImageSrc(logo);
+  if (src) return <img src={src} alt="" className={`${box} shrink-0 rounded-lg border border-border object-cover`} loading="lazy" />;
   return (
     <span
       aria-hidden="true"

@@ -7,6 +7,7 @@
  */
 import { inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
+import { underLock } from "~/lib/atomic-limit.server.ts";
 import { textArray, uuidArray, type Database } from "~/lib/db.server.ts";
 import { linkedinPage, prepare, registrableDomain, scorePair, type Band, type PreparedRecord } from "./match-score.ts";
 import { nameKey } from "./name-key.ts";
@@ -33,25 +34,33 @@ export function matchColumns(listing: { name: string; websiteUrl?: string | null
   };
 }
 
-/** Works out the match columns of every listing whose name or URLs changed since (null columns), in batches. */
-export async function refreshMatchColumns({ db, rows }: Database, batch = 5000): Promise<number> {
+/**
+ * Works out the match columns of every listing whose name or URLs changed since (null columns), in batches. One
+ * caller at a time per batch: parallel callers (members reporting duplicates at once) updating the same stale rows
+ * in different orders deadlocked on PostgreSQL; under the lock the next caller finds them done.
+ */
+export async function refreshMatchColumns(database: Database, batch = 5000): Promise<number> {
   let updated = 0;
   for (;;) {
-    const stale = await db
-      .select({ id: listings.id, name: listings.name, websiteUrl: listings.websiteUrl, linkedinUrl: listings.linkedinUrl })
-      .from(listings)
-      .where(isNull(listings.matchKey))
-      .limit(batch);
-    if (!stale.length) return updated;
-    const values = stale.map((row) => {
-      const columns = matchColumns(row);
-      return { id: row.id, match_key: columns.matchKey, match_domain: columns.matchDomain, match_linkedin: columns.matchLinkedin };
+    const done = await underLock(database, "duplicates:match-columns", async ({ db, rows }) => {
+      const stale = await db
+        .select({ id: listings.id, name: listings.name, websiteUrl: listings.websiteUrl, linkedinUrl: listings.linkedinUrl })
+        .from(listings)
+        .where(isNull(listings.matchKey))
+        .limit(batch);
+      if (!stale.length) return 0;
+      const values = stale.map((row) => {
+        const columns = matchColumns(row);
+        return { id: row.id, match_key: columns.matchKey, match_domain: columns.matchDomain, match_linkedin: columns.matchLinkedin };
+      });
+      await rows(sql`
+        UPDATE listings AS l SET match_key = v.match_key, match_domain = v.match_domain, match_linkedin = v.match_linkedin
+        FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, match_key text, match_domain text, match_linkedin text)
+        WHERE l.id = v.id`);
+      return stale.length;
     });
-    await rows(sql`
-      UPDATE listings AS l SET match_key = v.match_key, match_domain = v.match_domain, match_linkedin = v.match_linkedin
-      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, match_key text, match_domain text, match_linkedin text)
-      WHERE l.id = v.id`);
-    updated += stale.length;
+    if (!done) return updated;
+    updated += done;
   }
 }
 

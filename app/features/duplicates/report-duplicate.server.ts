@@ -7,6 +7,7 @@ import { and, count, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { duplicateReviews } from "#db/schema/duplicate-reviews.ts";
 import { listings } from "#db/schema/listings.ts";
+import { withinLimit } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { scorePairOf } from "./duplicate-scan.server.ts";
@@ -35,17 +36,28 @@ export async function reportDuplicate(
     .from(listings)
     .where(and(inArray(listings.id, [listingId, duplicateOfId]), eq(listings.processingStatus, "published")));
   if (found.length !== 2) throw new AppError("not_found", "One of these listings is not in the directory.");
-  const [{ n }] = (await database.db
-    .select({ n: count() })
-    .from(duplicateReviews)
-    .where(and(eq(duplicateReviews.reportedBy, user.id), gt(duplicateReviews.createdAt, new Date(Date.now() - 24 * 3600 * 1000))))) as [
-    { n: number },
-  ];
-  if (n >= REPORTS_PER_DAY)
-    throw new AppError("rate_limited", `You can report ${REPORTS_PER_DAY} duplicates a day. Please try again tomorrow.`);
+  const since = new Date(Date.now() - 24 * 3600 * 1000);
+  const reportsToday = async ({ db }: Database) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(duplicateReviews)
+      .where(and(eq(duplicateReviews.reportedBy, user.id), gt(duplicateReviews.createdAt, since)));
+    return row?.n ?? 0;
+  };
+  const refused = () => new AppError("rate_limited", `You can report ${REPORTS_PER_DAY} duplicates a day. Please try again tomorrow.`);
+  // A member at the limit is refused before the pair is scored (which reads many listings); the count that decides
+  // is the one taken again under the member's lock, with the insert (decision 0034).
+  if ((await reportsToday(database)) >= REPORTS_PER_DAY) throw refused();
   const scored = await scorePairOf(database, listingId, duplicateOfId);
-  const queued = await queueForReview(database, "report", [
-    { ids: [listingId, duplicateOfId], score: scored?.score ?? null, reasons: scored?.reasons ?? [], note, reportedBy: user.id },
-  ]);
-  return { queued: queued > 0 };
+  const outcome = await withinLimit(database, {
+    key: `duplicate-reports:${user.id}`,
+    limit: REPORTS_PER_DAY,
+    used: reportsToday,
+    use: (tx) =>
+      queueForReview(tx, "report", [
+        { ids: [listingId, duplicateOfId], score: scored?.score ?? null, reasons: scored?.reasons ?? [], note, reportedBy: user.id },
+      ]),
+  });
+  if (!outcome.allowed) throw refused();
+  return { queued: outcome.value > 0 };
 }

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { cn } from "~/lib/cn.ts";
 import type { FundingRow, OpenFundingRow } from "./funding-table.ts";
+import { safeImageSrc } from "~/lib/web-url.ts";
 
 /** Column headers of spec 01 §2, in order. */
 const DATA_COLUMNS = [
@@ -31,10 +32,11 @@ function CompanyMark({ row }: { row: FundingRow }) {
       </span>
     );
   }
-  if (row.logo)
+  const src = safeImageSrc(row.logo);
+  if (src)
     return (
       <img
-        src={row.logo}
+        src={src}
         alt=""
         width={36}
         height={36}

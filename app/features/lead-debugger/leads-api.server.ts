@@ -8,6 +8,7 @@ import { ProviderQuery, type ProviderEndpoint } from "~/features/imports/provide
 import { createProviderClient, KEY_REQUIRED, PROVIDER_KEY_HEADER, ProviderError } from "~/features/imports/provider-client.server.ts";
 import type { RouterContextProvider } from "react-router";
 import { getEnv } from "~/lib/env.server.ts";
+import { readJsonBody } from "~/lib/http.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { ENDPOINTS } from "./debugger-forms.ts";
@@ -21,21 +22,26 @@ export const BAD_JSON = "The body must be a JSON object of query parameters";
 
 const fail = (status: number, error: string) => Response.json({ success: false, error }, { status, headers: NO_STORE });
 
-/** GET: the query string (less endpoint); POST: the JSON body, or none at all. Null when the body is not JSON. */
-async function readParameters(request: Request, url: URL): Promise<Record<string, unknown> | null> {
+/**
+ * GET: the query string (less endpoint); POST: the JSON body, or none at all. A body that is not a JSON object is a
+ * 400 (BAD_JSON); one too large or not text a 413 or 400 with its reason (readJsonBody).
+ */
+async function readParameters(
+  request: Request,
+  url: URL,
+): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; status: number; message: string }> {
   if (request.method === "GET" || request.method === "HEAD") {
     const params = Object.fromEntries(url.searchParams);
     delete params.endpoint;
-    return params;
+    return { ok: true, value: params };
   }
-  const text = await request.text();
-  if (!text.trim()) return {};
-  try {
-    const body: unknown = JSON.parse(text);
-    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const read = await readJsonBody(request);
+  if (!read.ok) return read.status === 413 ? read : { ok: false, status: 400, message: `${BAD_JSON}: ${read.message}` };
+  if (read.value === undefined) return { ok: true, value: {} };
+  const body = read.value;
+  return body && typeof body === "object" && !Array.isArray(body)
+    ? { ok: true, value: body as Record<string, unknown> }
+    : { ok: false, status: 400, message: BAD_JSON };
 }
 
 export interface LeadsApiDeps {
@@ -43,6 +49,7 @@ export interface LeadsApiDeps {
   session: DebuggerSession | undefined;
   /** The configured provider (PROVIDER_API_URL unless a test points elsewhere). */
   providerUrl?: string;
+  /** Defaults to the guarded outbound fetch (DESIGN D16): the session's base url is whatever its admin typed. */
   fetch?: typeof globalThis.fetch;
   maxRetries?: number;
 }
@@ -52,8 +59,8 @@ export async function answerLeadsRequest(request: Request, deps: LeadsApiDeps): 
   const endpoint = url.searchParams.get("endpoint");
   if (!endpoint || !ENDPOINTS.includes(endpoint as ProviderEndpoint)) return fail(400, BAD_ENDPOINT);
   const parameters = await readParameters(request, url);
-  if (!parameters) return fail(400, BAD_JSON);
-  const query = ProviderQuery.safeParse(parameters);
+  if (!parameters.ok) return fail(parameters.status, parameters.message);
+  const query = ProviderQuery.safeParse(parameters.value);
   if (!query.success) {
     const issue = query.error.issues[0]!;
     return fail(400, `${issue.path.join(".") || "query"}: ${issue.message}`);
@@ -91,11 +98,15 @@ export async function answerLeadsRequest(request: Request, deps: LeadsApiDeps): 
  * The whole endpoint for the route's loader (GET) and action (POST): admins only, answered 401 or 403 in JSON
  * otherwise (DESIGN D7); other methods get 405.
  */
-export async function leadsApi(args: { request: Request; context: Readonly<RouterContextProvider> }): Promise<Response> {
+export async function leadsApi(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  /** Test seam: the route passes nothing, so the provider is called through the guarded outbound fetch. */
+  seams: Pick<LeadsApiDeps, "fetch"> = {},
+): Promise<Response> {
   const admin = requireAdmin(args, "debug");
   if (!["GET", "HEAD", "POST"].includes(args.request.method)) {
     return Response.json({ success: false, error: "Use GET or POST." }, { status: 405, headers: { Allow: "GET, POST", ...NO_STORE } });
   }
   const session = debuggerSessions.peek(await debuggerSessionId(args, admin));
-  return answerLeadsRequest(args.request, { session });
+  return answerLeadsRequest(args.request, { session, fetch: seams.fetch });
 }

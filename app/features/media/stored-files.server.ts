@@ -7,8 +7,9 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { storedFiles } from "#db/schema/media.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { logoSizeProblem } from "./logo-size.ts";
 
-export const LOGO_MAX_BYTES = 1024 * 1024;
+export { LOGO_MAX_BYTES } from "./logo-size.ts";
 export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 
@@ -28,8 +29,8 @@ export type LogoCheck = { ok: true; contentType: LogoType; bytes: Uint8Array } |
 /** A logo field's file: none chosen, an accepted image, or the reason it is refused. */
 export async function checkLogo(value: FormDataEntryValue | null): Promise<LogoCheck> {
   if (!value || typeof value === "string" || value.size === 0) return { ok: "none" };
-  if (value.size > LOGO_MAX_BYTES)
-    return { ok: false, message: `The logo is ${(value.size / 1024 / 1024).toFixed(1)} MB; the limit is 1 MB.` };
+  const tooLarge = logoSizeProblem(value.size);
+  if (tooLarge) return { ok: false, message: tooLarge };
   const bytes = new Uint8Array(await value.arrayBuffer());
   const contentType = sniffImageType(bytes);
   if (!contentType) return { ok: false, message: "Upload a PNG, JPEG, WebP or GIF image." };

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { BadgeList, ListingAvatar } from "./profile-layout.tsx";
+import { safeHref } from "~/lib/web-url.ts";
 
 interface HeaderProps {
   name: string;
@@ -37,10 +38,12 @@ export function ProfileHeader({ name, logo, tagline, subtitle, industry, actions
   );
 }
 
-/** An external website, opened in a new tab without handing it our window. */
+/** An external website, opened in a new tab without handing it our window; nothing for an address that is not http(s). */
 export function WebsiteLink({ url, label = "Visit Website", className }: { url: string; label?: string; className?: string }) {
+  const href = safeHref(url);
+  if (!href) return null;
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", className })}>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", className })}>
       <ExternalLink aria-hidden="true" />
       {label}
       <span className="sr-only"> (opens in a new tab)</span>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { cn } from "~/lib/cn.ts";
+import { safeImageSrc } from "~/lib/web-url.ts";
 
 export function BackToListings() {
   return (
@@ -86,7 +87,8 @@ export function BadgeList({
 /** A logo, or the first letter of the name on a tinted square when there is none. */
 export function ListingAvatar({ name, logo, size = "md" }: { name: string; logo: string | null; size?: "sm" | "md" | "lg" }) {
   const box = { sm: "size-10 text-base", md: "size-12 text-lg", lg: "size-16 text-2xl sm:size-20 sm:text-3xl" }[size];
-  if (logo) return <img src={logo} alt="" className={cn("shrink-0 rounded-xl border border-border bg-surface object-contain", box)} />;
+  const src = safeImageSrc(logo);
+  if (src) return <img src={src} alt="" className={cn("shrink-0 rounded-xl border border-border bg-surface object-contain", box)} />;
   return (
     <span
       aria-hidden="true"

@@ -1,6 +1,7 @@
 /** The industries migration's jobs: starting one, the one under way, and how the screen reads one. */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { jobs } from "#db/schema/jobs.ts";
+import { withinLimit } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { enqueueJob, getJob, type Job } from "~/lib/job-queue.server.ts";
@@ -22,11 +23,20 @@ export async function findActiveMigration({ db }: Database): Promise<Job | null>
   return job ?? null;
 }
 
-/** Queues a migration; refused (409, with the running job) while another is queued or running. */
+/**
+ * Queues a migration; refused (409, with the running job) while another is queued or running. Checked and queued
+ * under one lock (decision 0034): two admins starting at once queued two migrations of one taxonomy.
+ */
 export async function startIndustriesMigration(database: Database, admin: { id: string }): Promise<Job> {
-  const active = await findActiveMigration(database);
-  if (active) throw new AppError("conflict", MIGRATION_ALREADY_RUNNING, { details: { job: active.id } });
-  return enqueueJob(database, { jobType: INDUSTRIES_MIGRATION_JOB, parameters: {}, createdBy: admin.id });
+  let active: Job | null = null;
+  const outcome = await withinLimit(database, {
+    key: INDUSTRIES_MIGRATION_JOB,
+    limit: 1,
+    used: async (tx) => ((active = await findActiveMigration(tx)) ? 1 : 0),
+    use: (tx) => enqueueJob(tx, { jobType: INDUSTRIES_MIGRATION_JOB, parameters: {}, createdBy: admin.id }),
+  });
+  if (!outcome.allowed) throw new AppError("conflict", MIGRATION_ALREADY_RUNNING, { details: { job: (active as Job | null)?.id } });
+  return outcome.value;
 }
 
 export function migrationJobView(job: Job): MigrationJobView {
