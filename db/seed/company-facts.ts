@@ -187,10 +187,14 @@ export function startupFacts(rng: Random, stage: Stage, listedBy: Date, referenc
     });
   }
   founded = Math.min(founded, monthOf(listedBy) - rng.int(1, 12));
+  const foundedYear = Math.max(1995, yearOfMonth(founded));
+  // A young company is small whatever its stage: a team grows by roughly one size a year.
+  const age = reference.getUTCFullYear() - foundedYear;
+  const largest = Math.min(TEAM_SIZES.length - 1, age + (age > 0 ? 1 : 0));
   return {
     stage,
-    foundedYear: Math.max(1995, yearOfMonth(founded)),
-    teamSize: rng.weighted(STARTUP_TEAM[stage]),
+    foundedYear,
+    teamSize: TEAM_SIZES[Math.min(TEAM_SIZES.indexOf(rng.weighted(STARTUP_TEAM[stage])), largest)]!,
     revenueCode: rng.chance(stage === "Pre-Seed" ? 0.4 : 0.12) ? null : rng.weighted(STARTUP_REVENUE[stage]),
     rounds,
     customers: rng.int(...CUSTOMER_COUNT[stage]),

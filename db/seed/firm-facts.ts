@@ -187,7 +187,7 @@ export const PARTNER_KINDS: readonly PartnerKind[] = [
   {
     key: "localization",
     service: "product and content localization",
-    goal: "launch their product in {country}",
+    goal: "launch a product in {country}",
     deliverables: ["translated product and support content", "local payment and tax setup", "in-market user testing"],
     suffixes: ["Localization", "Translate", "Lingua"],
     weight: 14,
@@ -211,7 +211,7 @@ export const PARTNER_KINDS: readonly PartnerKind[] = [
   {
     key: "hiring",
     service: "local hiring and employer-of-record services",
-    goal: "hire their first team in {country}",
+    goal: "hire a first team in {country}",
     deliverables: ["recruiting", "employment contracts", "payroll and benefits"],
     suffixes: ["Talent", "Staffing", "People"],
     weight: 10,
@@ -221,7 +221,7 @@ export const PARTNER_KINDS: readonly PartnerKind[] = [
     service: "corporate partnership matchmaking",
     goal: "sign pilots with large companies in {country}",
     deliverables: ["introductions to innovation teams", "pilot design", "procurement guidance"],
-    suffixes: ["Consulting", "Associates", "Introductions"],
+    suffixes: ["Consulting", "Associates", "Catalyst"],
     weight: 12,
   },
   {

@@ -11,7 +11,16 @@
 import { uniqueSlug } from "../../app/features/catalog/slug.ts";
 import { REFERENCE_DATE, STARTUP_STAGES, startupFacts, type Stage } from "./company-facts.ts";
 import { squash } from "./company-names.ts";
-import { FIRST, LAST, VISIBILITY } from "./demo-words.ts";
+import {
+  INVESTOR_TITLES,
+  makeTeam,
+  personName,
+  personSlug,
+  STARTUP_TITLES_EARLY,
+  STARTUP_TITLES_LATE,
+  VC_TITLES,
+  VISIBILITY,
+} from "./demo-words.ts";
 import { INVESTOR_KINDS, investorFacts, PARTNER_KINDS, PARTNER_TEAM, partnerRevenue, stageFocusText } from "./firm-facts.ts";
 import * as investorText from "./investor-text.ts";
 import { LANDMARKS, type Landmark } from "./landmark-listings.ts";
@@ -58,49 +67,27 @@ function domainOf(name: string): string {
   return `${squash(name)}.example`;
 }
 
-function personName(rng: Random): string {
-  return `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
-}
-
-const personSlugs = new Map<string, string>();
-
-/** A person's name as LinkedIn writes it in an address ("Björn Müller" as "bjorn-muller"); memoized, names repeat. */
-function personSlug(name: string): string {
-  let slug = personSlugs.get(name);
-  if (slug === undefined) {
-    slug = name
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/\p{M}+/gu, "")
-      .replace(/[^a-z]+/g, "-");
-    personSlugs.set(name, slug);
-  }
-  return slug;
-}
-
-const STARTUP_TITLES_EARLY = ["CEO & Co-founder", "CTO & Co-founder", "Head of Product", "Head of Growth"];
-const STARTUP_TITLES_LATE = [
-  "CEO & Co-founder",
-  "CTO & Co-founder",
-  "Chief Operating Officer",
-  "VP Engineering",
-  "Chief Financial Officer",
-  "Head of Sales",
-];
-const INVESTOR_TITLES: Readonly<Record<string, readonly string[]>> = {
-  angels: ["Network Lead", "Investment Manager", "Member Relations Lead", "Deal Lead"],
-  accelerator: ["Program Director", "Managing Director", "Head of Community", "Venture Partner"],
-  "family-office": ["Chief Investment Officer", "Investment Director", "Senior Analyst", "Head of Direct Investments"],
-  cvc: ["Head of Corporate Ventures", "Investment Director", "Principal", "Venture Associate"],
-};
-const VC_TITLES = ["Managing Partner", "Partner", "Principal", "Investment Associate"];
-
 /** A pick of `min` to `max` reference rows, `first` always included and first. */
 function withFirst<T>(rng: Random, first: T, pool: readonly T[], extra: number): T[] {
   const out = [first];
   for (const item of rng.sample(pool, extra + 1)) if (out.length <= extra && item !== first) out.push(item);
   return out;
 }
+
+/**
+ * The sector first, then neighbouring ones: startups have one to three industries, investors two or three (a fifth of
+ * them are generalists across four), partners one to three.
+ */
+function pickIndustries<T>(rng: Random, type: ListingType, sector: T, related: readonly T[], all: readonly T[]): T[] {
+  if (type === "startup") return withFirst(rng, sector, related, rng.weighted(STARTUP_EXTRA_INDUSTRIES));
+  if (type === "partner") return withFirst(rng, sector, related, rng.int(0, 2));
+  return rng.chance(0.2) ? withFirst(rng, sector, all, 3) : withFirst(rng, sector, related, rng.int(1, 2));
+}
+const STARTUP_EXTRA_INDUSTRIES: ReadonlyArray<readonly [number, number]> = [
+  [0, 5],
+  [1, 4],
+  [2, 2],
+];
 
 /** A home country and up to three more markets, mostly in the same region. */
 function pickCountries(rng: Random, all: ReferenceIds["countries"], byGeography: Map<number, ReferenceIds["countries"]>) {
@@ -151,20 +138,15 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
     const copied = duplicateOf === null ? undefined : stash.get(duplicateOf);
     if (copied) ({ industries, countries } = copied);
     else {
-      if (landmark) industries = landmark.sectors.map((s) => industryByName.get(s)).filter((x) => x !== undefined);
-      else if (type === "startup") {
-        const related = words.related.map((r) => industryByName.get(r)).filter((x) => x !== undefined);
-        industries = withFirst(
-          rng,
-          sectorRef,
-          related,
-          rng.weighted([
-            [0, 5],
-            [1, 4],
-            [2, 2],
-          ] as const),
-        );
-      } else industries = withFirst(rng, sectorRef, refs.industries, type === "investor" ? rng.int(1, 3) : rng.int(0, 2));
+      industries = landmark
+        ? landmark.sectors.map((x) => industryByName.get(x)).filter((x) => x !== undefined)
+        : pickIndustries(
+            rng,
+            type,
+            sectorRef,
+            words.related.map((r) => industryByName.get(r)).filter((x) => x !== undefined),
+            refs.industries,
+          );
       if (!industries.length || industries[0] !== sectorRef) industries = [sectorRef, ...industries.filter((x) => x !== sectorRef)];
       const named = landmark?.countries?.map((n) => refs.countries.find((c) => c.name === n)).filter((c) => c !== undefined) ?? [];
       countries = named.length ? named : pickCountries(rng, refs.countries, countriesByGeography);
@@ -305,17 +287,7 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       titles = ["Managing Director", `Country Manager, ${countries[0]!.name}`, "Senior Consultant", "Head of Client Services"];
     }
 
-    const teamCount = rich ? rng.int(2, 4) : rng.int(0, 1);
-    const team = Array.from({ length: teamCount }, (_, k) => {
-      const person = personName(rng);
-      const slug = personSlug(person);
-      return {
-        name: person,
-        title: titles[k % titles.length]!,
-        linkedinUrl: `https://www.linkedin.com/in/${slug}-${rng.int(0x100, 0xfff).toString(16)}`,
-        email: `${slug.split("-")[0]}@${domainOf(name)}`,
-      };
-    });
+    const team = makeTeam(rng, rich ? rng.int(2, 4) : rng.int(0, 1), titles, domainOf(name));
     // The first team member is the contact introductions go to; a listing without a team names someone else.
     const contact = team[0]?.name ?? personName(rng);
     listing.primaryContact = contact;

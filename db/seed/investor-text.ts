@@ -96,7 +96,7 @@ export const TAGLINES: ReadonlyArray<(c: InvestorContext) => string> = [
   (c) => `We invest ${ticket(c)} in ${firstStage(c)} ${sector(c)} companies`,
   (c) => `Hands-on ${stages(c)} investors for ${sector(c)}`,
   (c) => `Capital and ${c.helpNoun} for ${sector(c)} founders`,
-  (c) => `Investing in ${sector(c)} from ${c.country} to the rest of ${c.region}`,
+  (c) => `Investing in ${sector(c)} across ${c.region}, from an office in ${c.country}`,
   (c) => `${cap(c.kind.noun)} backing ${c.thesis}`,
   (c) => `Long-term partners for ${sector(c)} founders at ${stages(c)}`,
   (c) => `${cap(sector(c))} investors with ${count(c.facts.portfolio)} companies and counting`,
@@ -104,7 +104,7 @@ export const TAGLINES: ReadonlyArray<(c: InvestorContext) => string> = [
   (c) => `${cap(stages(c))} rounds in ${sectors(c)}, led from ${c.country}`,
   (c) => `Investors for ${sectors(c)} teams who want ${c.helpNoun}`,
   (c) => `Early believers in ${c.thesis}`,
-  (c) => `${cap(c.kind.noun)} for ${sector(c)} in ${andList(c.countries.slice(0, 2))}`,
+  (c) => `${cap(c.kind.noun)} for ${sector(c)} companies in ${andList(c.countries.slice(0, 2))}`,
 ];
 
 const OPENINGS: ReadonlyArray<(c: InvestorContext) => string> = [
@@ -154,7 +154,8 @@ const HOW: Readonly<Record<string, ReadonlyArray<(c: InvestorContext) => string>
 
 export function investorDescription(rng: Random, c: InvestorContext, rich: boolean): string {
   const opening = rng.pick(OPENINGS)(c);
-  const record = `It has backed ${count(c.facts.portfolio)} companies since ${c.facts.foundedYear}${c.facts.aum ? ` and manages ${dollars(c.facts.aum)}` : ""}.`;
+  const since = opening.includes(String(c.facts.foundedYear)) ? "so far" : `since ${c.facts.foundedYear}`;
+  const record = `It has backed ${count(c.facts.portfolio)} companies ${since}${c.facts.aum ? ` and manages ${dollars(c.facts.aum)}` : ""}.`;
   if (!rich) return `${opening} ${record}`;
   const how = rng.pick(HOW[c.kind.key] ?? HOW["early-vc"]!)(c);
   const help = `Beyond capital, it helps founders ${c.help}.`;

@@ -100,8 +100,10 @@ function markets(c: StartupContext): string {
   return andList(c.countries.slice(0, 3));
 }
 
+/** A proof sentence; thousands of customers are not claimed for the home country alone. */
 function proof(rng: Random, c: StartupContext): string {
-  return fill(rng.pick(c.words.proofs), { n: count(c.facts.customers), country: c.country });
+  const proofs = c.facts.customers >= 500 ? c.words.proofs.filter((p) => !(p.includes("{n}") && p.includes("{country}"))) : c.words.proofs;
+  return fill(rng.pick(proofs.length ? proofs : c.words.proofs), { n: count(c.facts.customers), country: c.country });
 }
 
 const OPENINGS: ReadonlyArray<(c: StartupContext) => string> = [
@@ -128,11 +130,14 @@ const ORIGINS: ReadonlyArray<(c: StartupContext) => string> = [
   (c) => `It is ${stagePhrase(c.facts.stage)} founded in ${c.facts.foundedYear} by ${c.founders}.`,
 ];
 
-/** Four sentences for a rich listing, two for a sparse one. */
+/** Four sentences for a rich listing, two for a sparse one; the founding year is said at most once. */
 export function startupDescription(rng: Random, c: StartupContext, rich: boolean): string {
   const opening = rng.pick(OPENINGS)(c);
-  if (!rich) return `${opening} ${rng.chance(0.5) ? proof(rng, c) : rng.pick(ORIGINS)(c)}`;
-  return `${opening} ${rng.pick(APPROACHES)(c)} ${proof(rng, c)} ${rng.pick(ORIGINS)(c)}`;
+  const year = String(c.facts.foundedYear);
+  const origins = opening.includes(year) ? ORIGINS.filter((origin) => !origin(c).includes(year)) : ORIGINS;
+  const origin = rng.pick(origins)(c);
+  if (!rich) return `${opening} ${rng.chance(0.5) ? proof(rng, c) : origin}`;
+  return `${opening} ${rng.pick(APPROACHES)(c)} ${proof(rng, c)} ${origin}`;
 }
 
 export function startupProblem(c: StartupContext): string {
