@@ -101,7 +101,7 @@ label: education
 suffixes: Learn | Academy | Tutor | School
 related: Software | AI | Non-profit
 founders: teachers | former university admissions officers | learning designers
-proofs: {n} learners use it every week. | {n} schools and employers in {country} use it. | Most of its learners reach their goal within the planned time.
+proofs: {n} schools, employers and learners use it. | Its first customers were in {country}. | Customers report measurable progress within the first term.
 timing: Many countries recruit nurses and engineers abroad, and skills and language certificates are the bottleneck. | Schools now have a laptop for every student and look for tools that save teachers time.
 integrations: learning management systems | school information systems | HR systems
 units: per learner per month | per school

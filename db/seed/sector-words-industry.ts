@@ -5,7 +5,7 @@ label: agriculture
 suffixes: Agro | Harvest | Fields | Farms | Crop
 related: Environmental Services | Biotechnology | Logistics
 founders: agronomists | former farm managers | crop scientists
-proofs: Farmers use it on {n} farms, mostly in {country}. | {n} growers plan their season with it. | Growers using it report input costs down by about a fifth.
+proofs: {n} customers work with it, mostly in {country}. | Its first customers were growers in {country}. | Customers using it report input costs down by about a fifth.
 timing: Cheap satellite imagery and rural connectivity have made field-level data affordable for mid-sized farms. | Buyers and regulators now ask farms to prove lower chemical use and emissions.
 integrations: farm management software | tractor terminals | weather services
 units: per hectare per season | per farm
@@ -165,7 +165,7 @@ label: investment tech
 suffixes: Invest | Wealth | Assets
 related: FinTech | Software | Analytics
 founders: former fund managers | venture capital analysts | wealth advisers
-proofs: {n} investors use it. | Investors in {country} were its first users. | It supports {n} funds and syndicates.
+proofs: {n} customers use it every month. | Investors in {country} were its first users. | Customers report hours of administration saved every week.
 timing: The number of small and first-time funds has grown fast, and they want software rather than costly administrators. | Regulators have opened new structures for private share trading and retail investing.
 integrations: fund accounting systems | CRM systems | bank feeds
 units: per fund | per portfolio company

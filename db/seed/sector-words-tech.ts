@@ -156,7 +156,7 @@ label: battery tech
 suffixes: Cell | Volt | Charge | Battery
 related: Energy | Manufacturing | Environmental Services
 founders: electrochemists | battery engineers from the car industry | recycling plant managers
-proofs: It works with {n} batteries in daily use. | Its pilot line in {country} supplies {n} customers. | Customers using it report costs down by around a fifth.
+proofs: {n} customers work with it. | Its first customers were in {country}. | Customers using it report costs down by around a fifth.
 timing: The EU battery regulation requires a digital passport and recycled content targets, which creates demand for traceability and recycling. | Lithium price swings have made chemistries without scarce metals attractive to carmakers.
 integrations: battery management systems | fleet telematics | charge point operators
 units: per battery pack | per ton processed

@@ -125,7 +125,10 @@ const APPROACHES: ReadonlyArray<(c: StartupContext) => string> = [
 
 const ORIGINS: ReadonlyArray<(c: StartupContext) => string> = [
   (c) => `The company was founded in ${c.facts.foundedYear} by ${c.founders} and is based in ${c.country}.`,
-  (c) => `Founded by ${c.founders}, it started in ${c.country} and now works with customers in ${markets(c)}.`,
+  (c) =>
+    c.countries.length > 1
+      ? `Founded by ${c.founders}, it started in ${c.country} and now works with customers in ${andList(c.countries.slice(1, 3))} as well.`
+      : `Founded by ${c.founders}, it is based in ${c.country}.`,
   (c) => `${c.name} was started in ${c.facts.foundedYear} by ${c.founders} who had seen the problem first-hand.`,
   (c) => `It is ${stagePhrase(c.facts.stage)} founded in ${c.facts.foundedYear} by ${c.founders}.`,
 ];
