@@ -45,6 +45,7 @@ const { values: args } = parseArgs({
     "time-limit": { type: "string", default: "600" },
     reset: { type: "boolean", default: false },
     strict: { type: "boolean", default: false },
+    tier: { type: "string", default: "public" },
     help: { type: "boolean", default: false },
   },
   allowNegative: true,
@@ -60,6 +61,7 @@ if (args.help) {
   --explain 3                 EXPLAIN (ANALYZE, BUFFERS) the N slowest queries per engine
   --time-limit 600            seconds each replay phase may take at most
   --strict                    exit 1 when a target is missed (errors always exit 1)
+  --tier public               the viewer tier of the in-process replay (public, subscriber, premium)
   --reset                     allow emptying a BENCH_DATABASE_URL database that holds another number of listings`);
   process.exit(0);
 }
@@ -75,7 +77,8 @@ const EXPLAIN_N = Number(args.explain);
 const TIME_LIMIT_MS = positiveInt("time-limit") * 1000;
 const WARMUP_QUERIES = 40;
 const HTTP_TIMEOUT_MS = 30_000;
-const VIEWER = { tier: "public" } as const;
+if (!["public", "subscriber", "premium"].includes(String(args.tier))) throw new Error("--tier must be public, subscriber or premium");
+const VIEWER = { tier: args.tier as "public" | "subscriber" | "premium" };
 
 function positiveInt(name: keyof typeof args): number {
   const n = Number(args[name]);
@@ -592,7 +595,7 @@ function markdown(): string {
   }
   lines.push("", `## In-process: searchListings, the complete response`, "");
   lines.push(
-    `${queries.length} distinct queries (seed ${SEED}), replayed one after the other after ${warmup.length} warm-up queries, viewer tier public. ` +
+    `${queries.length} distinct queries (seed ${SEED}), replayed one after the other after ${warmup.length} warm-up queries, viewer tier ${VIEWER.tier}. ` +
       `"Page" and "facets" are the two SQL statements searchListings sends (cards page; total + all facet counts); on PostgreSQL they run concurrently ` +
       `on two connections, PGlite runs them one after the other.`,
     "",

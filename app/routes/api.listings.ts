@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.listings";
-import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
+import { effectiveSort, parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -13,7 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { database, user } = getAppContext(context);
     const result = await getDirectory(database, parsed.query, viewerFor(user));
     // Signed in, the answer depends on a tier that may change on the next request: never stored.
-    return Response.json(result, { headers: { "Cache-Control": user ? "no-store" : "private, max-age=60" } });
+    // The order the data is in (the default depends on whether there is a search): clients need not guess it.
+    return Response.json(
+      { ...result, sort: effectiveSort(parsed.query) },
+      { headers: { "Cache-Control": user ? "no-store" : "private, max-age=60" } },
+    );
   } catch (error) {
     return jsonError(error);
   }

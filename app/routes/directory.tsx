@@ -1,23 +1,18 @@
 import { Download, Lock, Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { data, Link, useLocation, useNavigation, useNavigate, useRevalidator } from "react-router";
+import { data, useLocation, useNavigation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/directory";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { viewerFor } from "~/features/access/viewer.ts";
-import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
-import {
-  directoryQueryToParams,
-  formToDirectoryParams,
-  PAGE_SIZES,
-  parseDirectoryQuery,
-  type ListFilter,
-} from "~/features/directory/directory-filters.ts";
-import { FilterPanel } from "~/features/directory/filter-panel.tsx";
+import { directoryQueryToParams, formToDirectoryParams, PAGE_SIZES, type ListFilter } from "~/features/directory/directory-filters.ts";
+import { loadDirectoryPage } from "~/features/directory/directory-page.server.ts";
+import { QueryNotices } from "~/features/directory/query-notices.tsx";
+import { SortControl } from "~/features/directory/sort-control.tsx";
+import { FilterPanel, type OpenSections } from "~/features/directory/filter-panel.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
 import { canExport, exportUpgradeHint } from "~/features/directory/export-listings.server.ts";
-import { getDirectory } from "~/features/directory/get-directory.server.ts";
 import { ResultsGrid } from "~/features/directory/results-grid.tsx";
 import { PaginationBar } from "~/features/directory/pagination-bar.tsx";
 import { IntroRequestDialog } from "~/features/introductions/intro-request-dialog-lazy.ts";
@@ -26,7 +21,7 @@ import { directoryMeta, directoryStructuredData } from "~/features/seo/directory
 import { JsonLd, useSiteOrigin } from "~/features/seo/json-ld-script.tsx";
 import { originOf } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { AppError, DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE } from "~/lib/errors.ts";
+import { DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 
@@ -43,43 +38,28 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const parsed = parseDirectoryQuery(url.searchParams);
-  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   const { database, user } = getAppContext(context);
   try {
-    const [result, reference] = await Promise.all([getDirectory(database, parsed.query, viewerFor(user)), getReferenceData(database)]);
+    const viewer = viewerFor(user);
+    const { query, result, reference, notices } = await loadDirectoryPage(database, url.searchParams, viewer);
     const exportAllowed = await canExport(database, user);
     return {
-      query: parsed.query,
+      query,
       result,
+      notices,
       options: buildFilterOptions(reference, result.facets),
       canExport: exportAllowed,
       exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
       // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).
-      previewOnlyFilters: viewerFor(user).tier !== "premium",
+      previewOnlyFilters: viewer.tier !== "premium",
     };
   } catch (error) {
-    if (error instanceof AppError && error.code === "bad_request") return data({ error: error.message }, { status: 400 });
-    logger.error({ err: error, url: url.pathname + url.search }, "directory query failed");
+    logger.error({ err: error, url: url.pathname + url.search.slice(0, 300) }, "directory query failed");
     throw data({ title: DATA_SOURCE_ERROR_TITLE, message: DATA_SOURCE_ERROR_MESSAGE }, { status: 503 });
   }
 }
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
-  if ("error" in loaderData) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold">Partner Directory</h1>
-        <p role="alert" className="mt-4 text-danger">
-          {loaderData.error}
-        </p>
-        <Link to={pathname} className="mt-6 inline-block font-medium text-accent underline">
-          Clear All
-        </Link>
-      </div>
-    );
-  }
   return <DirectoryView {...loaderData} />;
 }
 
@@ -90,7 +70,8 @@ function DirectoryView({
   canExport: exportAllowed,
   exportHint,
   previewOnlyFilters,
-}: Exclude<Route.ComponentProps["loaderData"], { error: string }>) {
+  notices,
+}: Route.ComponentProps["loaderData"]) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -100,6 +81,18 @@ function DirectoryView({
   const [searchText, setSearchText] = useState(query.searchQuery ?? "");
   const { unlock } = useUnlockPrompt();
   const [introRecipient, setIntroRecipient] = useState<IntroRecipient | null>(null);
+  const [openSections, setOpenSections] = useState<ReadonlySet<string>>(new Set());
+  const sections: OpenSections = {
+    isOpen: (title) => openSections.has(title),
+    toggle: (title, open) =>
+      setOpenSections((current) => {
+        if (current.has(title) === open) return current;
+        const next = new Set(current);
+        if (open) next.add(title);
+        else next.delete(title);
+        return next;
+      }),
+  };
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
 
@@ -202,12 +195,15 @@ function DirectoryView({
             onListChange={onListChange}
             clearHref={pathname}
             previewOnly={previewOnlyFilters}
+            sections={sections}
           />
           <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
+            <QueryNotices notices={notices} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="results-heading" className="text-xl font-semibold">
                 {heading} <span className="font-normal text-fg-muted">({result.pagination.totalRecords})</span>
               </h2>
+              <SortControl query={query} />
               {exportAllowed ? (
                 <a
                   href={`/api/listings/export.csv?${directoryQueryToParams(query)}`}

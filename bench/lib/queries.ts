@@ -290,6 +290,32 @@ export function generateQueries(count: number, seed: number, exclude: Set<string
     });
   }
   if (out.length < count) throw new Error(`Could only generate ${out.length} distinct queries of ${count}.`);
+  return [...out, ...sortedQueries(Math.ceil(count / 10), seed + 1, seen, out.length)];
+}
+
+const SORTS = ["newest", "recently-funded", "most-raised", "featured"] as const;
+
+/**
+ * A tenth more: visits that choose an order (issue 15). Generated from their own seed and appended, so the
+ * queries of the other categories stay those of earlier runs and results compare across versions.
+ */
+function sortedQueries(count: number, seed: number, seen: Set<string>, before: number): BenchQuery[] {
+  const rng = new Rng(seed);
+  const out: BenchQuery[] = [];
+  for (let attempts = 0; out.length < count && attempts < count * 50; attempts++) {
+    const params = build(rng.weighted({ type: 3, industries: 3, search: 2, combination: 2, "deep-page": 1 }), rng);
+    params.set("sort", rng.pick(SORTS));
+    const key = cacheKey(params.toString());
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      id: before + out.length + 1,
+      category: "sorted",
+      params: params.toString(),
+      pageSize: Number(params.get("pageSize") ?? 25),
+      page: Number(params.get("page") ?? 1),
+    });
+  }
   return out;
 }
 

@@ -1,207 +1,23 @@
-/** The demo generator's vocabulary: name parts, people, titles and the mixes it draws from (deterministic data). */
+/** People and mixes the demo generator draws from (deterministic data). Company words are in company-names.ts and sector-words.ts. */
+import type { Random } from "./random.ts";
 
-export const ROOTS = [
-  "Nimbus",
-  "Quanta",
-  "Vertex",
-  "Lumen",
-  "Helio",
-  "Arbor",
-  "Kestrel",
-  "Orbit",
-  "Pulse",
-  "Cobalt",
-  "Meridian",
-  "Tandem",
-  "Beacon",
-  "Fathom",
-  "Aster",
-  "Juniper",
-  "Solace",
-  "Harbor",
-  "Vireo",
-  "Strata",
-  "Atlas",
-  "Ember",
-  "Cinder",
-  "Nova",
-  "Polar",
-  "Ridge",
-  "Summit",
-  "Tidal",
-  "Zephyr",
-  "Onyx",
-  "Sable",
-  "Willow",
-  "Crest",
-  "Delta",
-  "Echo",
-  "Falcon",
-  "Granite",
-  "Horizon",
-  "Iris",
-  "Jade",
-  "Kairo",
-  "Lattice",
-  "Mosaic",
-  "North",
-  "Opal",
-  "Prism",
-  "Quill",
-  "Raven",
-  "Sierra",
-  "Terra",
-  "Umber",
-  "Vela",
-  "Wren",
-  "Yarrow",
-  "Zenith",
-  "Alder",
-  "Brio",
-  "Cairn",
-  "Dune",
-  "Elm",
-  "Flint",
-  "Grove",
-  "Halo",
-  "Indigo",
-  "Kite",
-  "Loom",
-  "Maple",
-  "Nexa",
-  "Oak",
-  "Pine",
-  "Rune",
-  "Sol",
-  "Thistle",
-  "Vanta",
-  "Weave",
-  "Axon",
-  "Bolt",
-  "Clarity",
-  "Drift",
-  "Evergreen",
-];
-export const STARTUP_SUFFIXES = [
-  "Labs",
-  "AI",
-  "Health",
-  "Robotics",
-  "Analytics",
-  "Pay",
-  "Works",
-  "Systems",
-  "Bio",
-  "Cloud",
-  "Logic",
-  "Grid",
-  "Metrics",
-  "Flow",
-  "Stack",
-  "Data",
-  "Energy",
-  "Learn",
-  "Secure",
-  "Foods",
-];
-export const INVESTOR_SUFFIXES = [
-  "Ventures",
-  "Capital",
-  "Partners",
-  "Growth Fund",
-  "Venture Partners",
-  "Investments",
-  "Seed Fund",
-  "Holdings",
-];
-export const PARTNER_SUFFIXES = [
-  "Consulting",
-  "Advisory",
-  "Group",
-  "Market Entry",
-  "Partners Asia",
-  "Growth Partners",
-  "Localization",
-  "Associates",
-];
-export const FIRST = [
-  "Ava",
-  "Liam",
-  "Maya",
-  "Noah",
-  "Priya",
-  "Kenji",
-  "Sofia",
-  "Mateo",
-  "Amara",
-  "Lukas",
-  "Chloe",
-  "Ravi",
-  "Elena",
-  "Tomasz",
-  "Aisha",
-  "Daniel",
-  "Mei",
-  "Oliver",
-  "Zara",
-  "Hugo",
-  "Ines",
-  "Kofi",
-  "Hana",
-  "Marco",
-  "Leila",
-  "Jonas",
-  "Sara",
-  "Yuki",
-  "Femi",
-  "Anya",
-];
-export const LAST = [
-  "Chen",
-  "Okafor",
-  "Müller",
-  "Garcia",
-  "Novak",
-  "Tanaka",
-  "Rossi",
-  "Patel",
-  "Kim",
-  "Johansson",
-  "Dubois",
-  "Silva",
-  "Nguyen",
-  "Kowalski",
-  "Mensah",
-  "Haddad",
-  "Schmidt",
-  "Lee",
-  "Ortiz",
-  "Sato",
-  "Ivanova",
-  "Brown",
-  "Costa",
-  "Ali",
-  "Fischer",
-];
-export const TITLES = [
-  "CEO & Co-founder",
-  "CTO & Co-founder",
-  "COO",
-  "Head of Growth",
-  "VP Engineering",
-  "Chief Product Officer",
-  "Head of Sales",
-];
-export const INVESTOR_TYPES = ["Venture Capital", "Angel Network", "Corporate VC", "Family Office", "Accelerator"];
-export const TICKETS = ["$50K - $250K", "$250K - $1M", "$1M - $5M", "$5M - $20M", "$20M+"];
-export const ROUND_TYPES: Array<[string, number, number]> = [
-  ["pre-seed", 100_000, 499_000],
-  ["seed", 500_000, 2_900_000],
-  ["series-a", 3_000_000, 14_000_000],
-  ["series-b", 15_000_000, 49_000_000],
-  ["series-c", 50_000_000, 99_000_000],
-  ["series-d", 100_000_000, 450_000_000],
-];
+const words = (text: string): readonly string[] => text.trim().split(/\s+/);
+
+/** Given names and family names from many languages, combined at random: no real person is meant. */
+export const FIRST = words(`
+  Ava Liam Maya Noah Priya Kenji Sofia Mateo Amara Lukas Chloe Ravi Elena Tomasz Aisha Daniel Mei Oliver Zara Hugo
+  Ines Kofi Hana Marco Leila Jonas Sara Yuki Femi Anya Aiko Bilal Camila Dario Eszter Farah Goran Hiroshi Ingrid
+  Javier Kasia Lars Malia Nadia Omar Petra Quentin Rosa Samir Tariq Ula Viktor Wanjiru Xavier Yara Zoltan Adaeze
+  Bruno Carmen Dmitri Emeka Freya Gabriel Helga Imran Jana Karim Luana Mikael Nneka Oskar Paloma Rania Sven Thandi
+  Uma Vera Wei Yusuf Zainab Alessia Björn Chidi Dalia Emil Fatima Greta Haruto Isla Joao Keiko Linnea Moritz
+`);
+export const LAST = words(`
+  Chen Okafor Müller Garcia Novak Tanaka Rossi Patel Kim Johansson Dubois Silva Nguyen Kowalski Mensah Haddad Schmidt
+  Lee Ortiz Sato Ivanova Brown Costa Ali Fischer Andersen Bakker Castillo Dimitrov Eriksson Fernandes Gupta Hoffmann
+  Iyer Jansen Kaya Lindqvist Moreau Nakamura Obi Popescu Quintero Reyes Santos Takahashi Usman Varga Wagner Yilmaz
+  Zielinski Abara Bianchi Choi Dlamini Estrada Farouk Gallo Horvat Ito Jovanovic Kariuki Laurent Mwangi Nowak Owusu
+  Pereira Rahman Sandoval Tran Ueda Vogel Watanabe Xu Yamamoto Zhang Adeyemi Berg Cruz Duarte Eze Friedman Greco
+`);
 export const VISIBILITY: Array<"public" | "subscriber" | "premium"> = [
   "public",
   "public",
@@ -214,3 +30,54 @@ export const VISIBILITY: Array<"public" | "subscriber" | "premium"> = [
   "premium",
   "premium",
 ];
+
+export function personName(rng: Random): string {
+  return `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
+}
+
+const personSlugs = new Map<string, string>();
+
+/** A person's name as LinkedIn writes it in an address ("Björn Müller" as "bjorn-muller"); memoized, names repeat. */
+export function personSlug(name: string): string {
+  let slug = personSlugs.get(name);
+  if (slug === undefined) {
+    slug = name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/\p{M}+/gu, "")
+      .replace(/[^a-z]+/g, "-");
+    personSlugs.set(name, slug);
+  }
+  return slug;
+}
+
+export const STARTUP_TITLES_EARLY = ["CEO & Co-founder", "CTO & Co-founder", "Head of Product", "Head of Growth"];
+export const STARTUP_TITLES_LATE = [
+  "CEO & Co-founder",
+  "CTO & Co-founder",
+  "Chief Operating Officer",
+  "VP Engineering",
+  "Chief Financial Officer",
+  "Head of Sales",
+];
+export const INVESTOR_TITLES: Readonly<Record<string, readonly string[]>> = {
+  angels: ["Network Lead", "Investment Manager", "Member Relations Lead", "Deal Lead"],
+  accelerator: ["Program Director", "Managing Director", "Head of Community", "Venture Partner"],
+  "family-office": ["Chief Investment Officer", "Investment Director", "Senior Analyst", "Head of Direct Investments"],
+  cvc: ["Head of Corporate Ventures", "Investment Director", "Principal", "Venture Associate"],
+};
+export const VC_TITLES = ["Managing Partner", "Partner", "Principal", "Investment Associate"];
+
+/** `count` people with the titles in order, each with a LinkedIn address and an e-mail at the company's domain. */
+export function makeTeam(rng: Random, count: number, titles: readonly string[], domain: string) {
+  return Array.from({ length: count }, (_, k) => {
+    const person = personName(rng);
+    const slug = personSlug(person);
+    return {
+      name: person,
+      title: titles[k % titles.length]!,
+      linkedinUrl: `https://www.linkedin.com/in/${slug}-${rng.int(0x100, 0xfff).toString(16)}`,
+      email: `${slug.split("-")[0]}@${domain}`,
+    };
+  });
+}

@@ -1,18 +1,35 @@
+/**
+ * The demo directory: `count` listings whose facts agree with each other and whose text reads like a real directory
+ * (see docs/decisions/0039-demo-data.md). About 60% startups, 25% investors, 15% partners. Deterministic: the same
+ * seed, count and reference ids give the same listings (only created_at follows the clock).
+ *
+ * Two passes. The first plans every listing's type, featured flag, sector, kind and name, plants the duplicates,
+ * and ranks each type in the directory's default order (featured first, then name), so that taglines can take
+ * their frame from the rank: any 25 neighbouring cards of one type then read differently. The second pass writes
+ * each listing's facts and text.
+ */
 import { uniqueSlug } from "../../app/features/catalog/slug.ts";
+import { REFERENCE_DATE, STARTUP_STAGES, startupFacts, type Stage } from "./company-facts.ts";
+import { squash } from "./company-names.ts";
 import {
-  FIRST,
-  INVESTOR_SUFFIXES,
-  INVESTOR_TYPES,
-  LAST,
-  PARTNER_SUFFIXES,
-  ROOTS,
-  ROUND_TYPES,
-  STARTUP_SUFFIXES,
-  TICKETS,
-  TITLES,
+  INVESTOR_TITLES,
+  makeTeam,
+  personName,
+  personSlug,
+  STARTUP_TITLES_EARLY,
+  STARTUP_TITLES_LATE,
+  VC_TITLES,
   VISIBILITY,
 } from "./demo-words.ts";
+import { INVESTOR_KINDS, investorFacts, PARTNER_KINDS, PARTNER_TEAM, partnerRevenue, stageFocusText } from "./firm-facts.ts";
+import * as investorText from "./investor-text.ts";
+import { LANDMARKS, type Landmark } from "./landmark-listings.ts";
+import * as partnerText from "./partner-text.ts";
+import { planListings, TYPES } from "./plan-listings.ts";
 import { Random } from "./random.ts";
+import { sectorWords } from "./sector-words.ts";
+import * as startupText from "./startup-text.ts";
+import { placeName } from "./text-kit.ts";
 
 /** Ids of the reference rows the generator links listings to. */
 export interface ReferenceIds {
@@ -25,240 +42,256 @@ export interface ReferenceIds {
   revenueRanges: Array<{ id: number; code: string }>;
 }
 
+export type ListingType = (typeof TYPES)[number];
+
+const ADDED_OVER_MS = 540 * 24 * 3600 * 1000;
+
+const REGION_NAMES: Readonly<Record<string, string>> = {
+  NA: "North America",
+  CEE: "Central and Eastern Europe",
+  "Australia & Oceania": "Australia and New Zealand",
+};
+
 export interface GeneratedListing {
-  listing: Record<string, unknown> & { slug: string; name: string; type: "startup" | "investor" | "partner" };
+  listing: Record<string, unknown> & { slug: string; name: string; type: ListingType };
   team: Array<{ name: string; title: string; linkedinUrl: string; email: string }>;
   faqs: Array<{ question: string; answer: string }>;
   useCases: Array<{ title: string; description: string }>;
   steps: string[];
   rounds: Array<{ amount: number; roundType: string; fundingDate: string; investors: string[] }>;
+  /** What the generator decided, for tests; not stored. */
+  meta: { taglineFrame: string; sector: string; stage: Stage | null; duplicateOf: number | null };
 }
 
 function domainOf(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, "") + ".example";
+  return `${squash(name)}.example`;
 }
 
-function personName(rng: Random): string {
-  return `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
+/** A pick of `min` to `max` reference rows, `first` always included and first. */
+function withFirst<T>(rng: Random, first: T, pool: readonly T[], extra: number): T[] {
+  const out = [first];
+  for (const item of rng.sample(pool, extra + 1)) if (out.length <= extra && item !== first) out.push(item);
+  return out;
 }
 
 /**
- * Yields `count` believable listings, about 60% startups, 25% investors, 15% partners. Deterministic: the same
- * seed, count and reference ids give the same output.
+ * The sector first, then neighbouring ones: startups have one to three industries, investors two or three (a fifth of
+ * them are generalists across four), partners one to three.
  */
-/**
- * Real directories hold duplicates, so the demo data does too (issue 5): one listing in DUPLICATE_EVERY repeats an
- * earlier listing of its type, alternately as a sure duplicate (same site and LinkedIn page, another legal form:
- * the cleanup tool merges it) and as a near one (the same name, another legal form, no site: a name alone goes to manual review). The
- * listing keeps everything else it was generated with, so the rest of the data is the same with or without them.
- */
-const DUPLICATE_EVERY = 97;
-const ADDED_OVER_MS = 540 * 24 * 3600 * 1000;
+function pickIndustries<T>(rng: Random, type: ListingType, sector: T, related: readonly T[], all: readonly T[]): T[] {
+  if (type === "startup") return withFirst(rng, sector, related, rng.weighted(STARTUP_EXTRA_INDUSTRIES));
+  if (type === "partner") return withFirst(rng, sector, related, rng.int(0, 2));
+  return rng.chance(0.2) ? withFirst(rng, sector, all, 3) : withFirst(rng, sector, related, rng.int(1, 2));
+}
+const STARTUP_EXTRA_INDUSTRIES: ReadonlyArray<readonly [number, number]> = [
+  [0, 5],
+  [1, 4],
+  [2, 2],
+];
 
-function plantDuplicate(
-  listing: GeneratedListing["listing"],
-  earlier: ReadonlyArray<{ type: string; name: string; website: string }>,
-  planted: number,
-  slugs: Set<string>,
-) {
-  const candidates = earlier.filter((e) => e.type === listing.type && e.name !== listing.name);
-  const original = candidates[(planted * 7) % Math.max(candidates.length, 1)];
-  if (!original) return;
-  const sure = planted % 2 === 0;
-  const name = sure ? `${original.name} ${planted % 4 === 0 ? "Inc." : "GmbH"}` : `${original.name} Ltd`;
-  const domain = new URL(original.website).hostname;
-  Object.assign(listing, {
-    name,
-    slug: uniqueSlug(name, slugs),
-    websiteUrl: sure ? `https://www.${domain}/about` : null,
-    linkedinUrl: sure ? `https://www.linkedin.com/company/${domain.replace(".example", "")}/` : null,
-  });
+/** A home country and up to three more markets, mostly in the same region. */
+function pickCountries(rng: Random, all: ReferenceIds["countries"], byGeography: Map<number, ReferenceIds["countries"]>) {
+  const home = rng.pick(all);
+  const neighbours = byGeography.get(home.geographyId) ?? [home];
+  const countries = [home];
+  for (let extra = rng.int(0, 3); extra > 0; extra--) {
+    const next = rng.chance(0.6) ? rng.pick(neighbours) : rng.pick(all);
+    if (!countries.includes(next)) countries.push(next);
+  }
+  return countries;
 }
 
 export function* generateListings(count: number, refs: ReferenceIds, seed = 20251122): Generator<GeneratedListing> {
-  const rng = new Random(seed);
+  const plan = planListings(count, refs, seed);
+  const rng = new Random(seed ^ 0x5bd1e995);
   const slugs = new Set<string>();
-  const names = new Set<string>();
-  const investorNames: string[] = [];
-  const earlier: Array<{ type: string; name: string; website: string }> = [];
-  let planted = 0;
+  const stageId = new Map(refs.fundingStages.map((s) => [s.name, s.id]));
+  const revenueId = new Map(refs.revenueRanges.map((r) => [r.code, r.id]));
+  const industryByName = new Map(refs.industries.map((x) => [x.name, x]));
+  const geographyName = new Map(refs.geographies.map((g) => [g.id, REGION_NAMES[g.name] ?? g.name]));
+  const countriesByGeography = new Map<number, ReferenceIds["countries"]>();
+  for (const country of refs.countries)
+    countriesByGeography.set(country.geographyId, [...(countriesByGeography.get(country.geographyId) ?? []), country]);
+  const originals = new Set<number>();
+  for (const original of plan.duplicateOf) if (original >= 0) originals.add(original);
+  /** What an original's duplicate copies, kept until the duplicate is written. */
+  const stash = new Map<number, { industries: ReferenceIds["industries"]; countries: ReferenceIds["countries"] }>();
   // Listings were added over the last eighteen months, in generation order: the back-office's "added per month"
   // has a history to show, and a planted duplicate is younger than the listing it repeats (the one a merge keeps).
+  // Facts are dated against the fixed reference date instead, so they never change from run to run.
   const seededAt = Date.now();
-  for (let i = 0; i < count; i++) {
-    const roll = (i * 0.6180339887) % 1; // low-discrepancy: keeps the 60/25/15 mix exact at any size
-    const type = roll < 0.6 ? "startup" : roll < 0.85 ? "investor" : "partner";
-    const suffixes = type === "startup" ? STARTUP_SUFFIXES : type === "investor" ? INVESTOR_SUFFIXES : PARTNER_SUFFIXES;
-    let name = `${rng.pick(ROOTS)} ${rng.pick(suffixes)}`;
-    if (names.has(name)) name = `${rng.pick(ROOTS)}${rng.pick(ROOTS).toLowerCase()} ${rng.pick(suffixes)}`;
-    for (let n = 2; names.has(name); n++) name = `${name.replace(/ \d+$/, "")} ${n}`;
-    names.add(name);
-    if (type === "investor") investorNames.push(name);
 
-    const industries = rng.sample(refs.industries, rng.int(1, 3));
-    const countries = rng.sample(refs.countries, rng.int(1, 4));
-    const geographyIds = [...new Set(countries.map((c) => c.geographyId))];
+  for (let i = 0; i < count; i++) {
+    const type = TYPES[plan.types[i]!]!;
+    const name = plan.names[i]!;
+    const featured = plan.featured[i] === 1;
+    const landmark: Landmark | undefined = LANDMARKS[plan.landmark[i]!];
+    const duplicateOf = plan.duplicateOf[i]! >= 0 ? plan.duplicateOf[i]! : null;
+    const ageShare = (count - i) / count;
+    const listedBy = new Date(REFERENCE_DATE.getTime() - Math.round(ageShare * ADDED_OVER_MS));
+    const sectorRef = refs.industries[plan.sector[i]!]!;
+    const words = sectorWords(sectorRef.name);
+
+    // Industries and countries: a duplicate repeats its original's.
+    let industries: ReferenceIds["industries"];
+    let countries: ReferenceIds["countries"];
+    const copied = duplicateOf === null ? undefined : stash.get(duplicateOf);
+    if (copied) ({ industries, countries } = copied);
+    else {
+      industries = landmark
+        ? landmark.sectors.map((x) => industryByName.get(x)).filter((x) => x !== undefined)
+        : pickIndustries(
+            rng,
+            type,
+            sectorRef,
+            words.related.map((r) => industryByName.get(r)).filter((x) => x !== undefined),
+            refs.industries,
+          );
+      if (!industries.length || industries[0] !== sectorRef) industries = [sectorRef, ...industries.filter((x) => x !== sectorRef)];
+      const named = landmark?.countries?.map((n) => refs.countries.find((c) => c.name === n)).filter((c) => c !== undefined) ?? [];
+      countries = named.length ? named : pickCountries(rng, refs.countries, countriesByGeography);
+    }
+    if (originals.has(i)) stash.set(i, { industries, countries });
+    if (duplicateOf !== null) stash.delete(duplicateOf);
+    const countryNames = countries.map((c) => placeName(c.name));
+    const region = geographyName.get(countries[0]!.geographyId) ?? "Europe";
+    const sectors = industries.map((x) => sectorWords(x.name));
     const personas = rng.sample(refs.personas, rng.int(1, 4));
-    const stage = rng.pick(refs.fundingStages);
-    const sector = industries[0]!.name;
-    const featured = type === "startup" ? rng.chance(0.12) : rng.chance(0.05);
     const rich = featured || rng.chance(0.6);
-    const visibility = featured && i < 40 ? "public" : rng.pick(VISIBILITY);
     const website = `https://${domainOf(name)}`;
-    const foundedYear = rng.int(2005, 2025);
 
     const listing: GeneratedListing["listing"] = {
-      createdAt: new Date(seededAt - Math.round(((count - i) / count) * ADDED_OVER_MS)),
+      createdAt: new Date(seededAt - Math.round(ageShare * ADDED_OVER_MS)),
       slug: uniqueSlug(name, slugs),
       type,
       name,
-      tagline: taglineFor(type, sector, rng),
-      description: descriptionFor(
-        type,
-        name,
-        sector,
-        countries.map((c) => c.name),
-        rng,
-      ),
       websiteUrl: rng.chance(0.9) ? website : null,
-      linkedinUrl: `https://www.linkedin.com/company/${domainOf(name).replace(".example", "")}`,
+      linkedinUrl: `https://www.linkedin.com/company/${squash(name)}`,
       featured,
       industryIds: industries.map((x) => x.id),
-      geographyIds,
-      countryIds: countries.map((x) => x.id),
+      geographyIds: [...new Set(countries.map((c) => c.geographyId))],
+      countryIds: countries.map((c) => c.id),
       personaIds: personas.map((x) => x.id),
-      fundingStageId: type === "partner" ? null : stage.id,
-      businessModelId: type === "partner" ? rng.pick(refs.businessModels).id : null,
-      revenueRangeId: rng.chance(0.85) ? rng.pick(refs.revenueRanges).id : null,
-      visibility,
+      fundingStageId: null,
+      businessModelId: null,
+      revenueRangeId: null,
+      visibility: featured && i < 40 ? "public" : rng.pick(VISIBILITY),
       fieldVisibility: featured && rng.chance(0.3) ? { faqs: "subscriber" } : {},
-      foundedYear,
-      teamSize: rng.pick(["1-10", "11-50", "51-200", "201-500"]),
       dataSource: "demo",
       processingStatus: "published",
-      lotDataQualityScore: rng.int(2, 5),
-      primaryContact: personName(rng),
-      problem:
-        type === "startup" && rich
-          ? `${sector} teams lose weeks to manual work, scattered data and slow decisions. Most tools were built for a different era and do not talk to each other.`
-          : null,
-      solution:
-        type === "startup" && rich
-          ? `${name} brings the whole ${sector.toLowerCase()} workflow into one place, automates the repetitive steps and surfaces what needs attention first.`
-          : null,
-      timing:
-        type === "startup" && rich
-          ? `Budgets are shifting to tools that prove ROI within a quarter, and ${sector.toLowerCase()} buyers now expect software that works out of the box.`
-          : null,
-      investorType: type === "investor" ? rng.pick(INVESTOR_TYPES) : null,
-      ticketSize: type === "investor" ? rng.pick(TICKETS) : null,
+      lotDataQualityScore: rich ? rng.int(3, 5) : rng.int(2, 4),
+      problem: null,
+      solution: null,
+      timing: null,
+      investorType: null,
+      ticketSize: null,
     };
-    listing.primaryContactEmail = `${String(listing.primaryContact).split(" ")[0]!.toLowerCase()}@${domainOf(name)}`;
-    earlier.push({ type, name, website });
-    if (i % DUPLICATE_EVERY === DUPLICATE_EVERY - 1) plantDuplicate(listing, earlier, planted++, slugs);
-
-    const rounds: GeneratedListing["rounds"] = [];
-    if (type === "startup" && (featured || rng.chance(0.35))) {
-      const n = rng.int(1, 3);
-      let year = Math.max(foundedYear, 2016);
-      for (let r = 0; r < n && r < ROUND_TYPES.length; r++) {
-        const [roundType, min, max] = ROUND_TYPES[r]!;
-        year = Math.min(2026, year + rng.int(0, 2));
-        const amount = Math.round(rng.int(min, max) / 10_000) * 10_000;
-        rounds.push({
-          amount,
-          roundType,
-          fundingDate: `${year}-${String(rng.int(1, 12)).padStart(2, "0")}-${String(rng.int(1, 28)).padStart(2, "0")}`,
-          investors: investorNames.length ? rng.sample(investorNames, Math.min(2, investorNames.length)) : [],
-        });
-      }
-      const latest = rounds.at(-1)!;
-      Object.assign(listing, {
-        fundingAmount: latest.amount,
-        fundingCurrency: "USD",
-        fundingDate: latest.fundingDate,
-        amountRaised: latest.amount,
-        latestRoundAmount: latest.amount,
-        latestRoundDate: latest.fundingDate,
-        latestRoundType: latest.roundType,
-        fundingRoundCount: rounds.length,
-        totalFundingRaised: rounds.reduce((sum, x) => sum + x.amount, 0),
-      });
-      if (featured && rng.chance(0.15)) listing.amountRaised = null; // shows "---" in the home table
+    if (duplicateOf !== null) {
+      // Sure duplicates share the original's site and page; near ones have neither.
+      const sure = / (Inc\.|GmbH)$/.test(name);
+      const original = plan.names[duplicateOf]!;
+      listing.websiteUrl = sure ? `https://www.${domainOf(original)}/about` : null;
+      listing.linkedinUrl = sure ? `https://www.linkedin.com/company/${squash(original)}/` : null;
     }
 
-    const teamCount = rich ? rng.int(2, 4) : rng.int(0, 1);
-    const team = Array.from({ length: teamCount }, (_, k) => {
-      const person = personName(rng);
-      const slug = person
-        .toLowerCase()
-        .normalize("NFKD")
-        .replace(/\p{M}+/gu, "")
-        .replace(/[^a-z]+/g, "-");
-      return {
-        name: person,
-        title: TITLES[k % TITLES.length]!,
-        linkedinUrl: `https://www.linkedin.com/in/${slug}`,
-        email: `${slug.split("-")[0]}@${domainOf(name)}`,
-      };
-    });
+    let faqs: GeneratedListing["faqs"] = [];
+    let useCases: GeneratedListing["useCases"] = [];
+    let steps: string[] = [];
+    const rounds: GeneratedListing["rounds"] = [];
+    let stage: Stage | null = null;
+    let taglineFrame: string;
+    let titles: readonly string[];
 
-    const faqs =
-      type === "startup" && rich
-        ? [
-            { question: `Who is ${name} for?`, answer: `Teams in ${sector.toLowerCase()} that want results in weeks, not quarters.` },
-            { question: "How long does onboarding take?", answer: `Most customers are live within ${rng.int(2, 6)} weeks.` },
-            {
-              question: "Do you integrate with existing tools?",
-              answer: "Yes: the common CRMs, data warehouses and single sign-on providers.",
-            },
-          ]
-        : [];
-    const useCases =
-      type === "startup" && rich
-        ? [
-            { title: `${sector} operations`, description: "Automate the weekly reporting cycle and free up analysts for real work." },
-            { title: "Partner onboarding", description: "Bring new partners live with a guided, trackable checklist." },
-          ]
-        : [];
-    const steps =
-      type === "startup" && rich
-        ? [
-            "Connect your existing data sources in minutes.",
-            `${name} maps your workflow and flags the bottlenecks.`,
-            "Automations run daily and report the time saved.",
-          ]
-        : [];
-    yield { listing, team, faqs, useCases, steps, rounds };
+    if (type === "startup") {
+      stage = rng.weighted(STARTUP_STAGES);
+      const facts = startupFacts(rng, stage, listedBy);
+      const offer = (landmark && words.offers.find((o) => o.product === landmark.product)) || rng.pick(words.offers);
+      const context = startupText.startupContext(rng, name, words, offer, countryNames, region, facts, landmark?.customers);
+      const frame = plan.rank[i]! % startupText.TAGLINES.length;
+      taglineFrame = landmark ? `landmark:${name}` : `startup:${frame}`;
+      Object.assign(listing, {
+        tagline: landmark?.tagline ?? startupText.TAGLINES[frame]!(context),
+        description: startupText.startupDescription(rng, context, rich),
+        fundingStageId: stageId.get(stage) ?? null,
+        revenueRangeId: facts.revenueCode ? (revenueId.get(facts.revenueCode) ?? null) : null,
+        foundedYear: facts.foundedYear,
+        teamSize: facts.teamSize,
+      });
+      if (rich) {
+        listing.problem = startupText.startupProblem(context);
+        listing.solution = startupText.startupSolution(rng, context);
+        listing.timing = startupText.startupTiming(rng, context);
+        faqs = startupText.startupFaqs(rng, context);
+        useCases = startupText.startupUseCases(context);
+        steps = startupText.startupSteps(rng, context);
+      }
+      if (facts.rounds.length && (featured || rng.chance(0.35))) {
+        for (const round of facts.rounds) {
+          const pool = plan.pools.get(round.roundType)!;
+          const investors = rng
+            .distinctIndexes(pool.length, round.roundType === "pre-seed" ? rng.int(1, 2) : rng.int(1, 3))
+            .map((k) => pool[k]!);
+          rounds.push({ ...round, investors });
+        }
+        const latest = rounds.at(-1)!;
+        Object.assign(listing, {
+          fundingAmount: latest.amount,
+          fundingCurrency: "USD",
+          fundingDate: latest.fundingDate,
+          amountRaised: latest.amount,
+          latestRoundAmount: latest.amount,
+          latestRoundDate: latest.fundingDate,
+          latestRoundType: latest.roundType,
+          fundingRoundCount: rounds.length,
+          totalFundingRaised: rounds.reduce((sum, x) => sum + x.amount, 0),
+        });
+        if (featured && rng.chance(0.15)) listing.amountRaised = null; // shows "---" in the home table
+      }
+      titles = stage === "Pre-Seed" || stage === "Seed" ? STARTUP_TITLES_EARLY : STARTUP_TITLES_LATE;
+    } else if (type === "investor") {
+      const kind = INVESTOR_KINDS[plan.kind[i]!]!;
+      const facts = investorFacts(rng, kind, plan.focus[i]!, listedBy);
+      stage = facts.focus[0];
+      const context = investorText.investorContext(rng, name, kind, facts, sectors, countryNames, region);
+      const frame = plan.rank[i]! % investorText.TAGLINES.length;
+      taglineFrame = landmark ? `landmark:${name}` : `investor:${frame}`;
+      Object.assign(listing, {
+        tagline: landmark?.tagline ?? investorText.TAGLINES[frame]!(context),
+        description: investorText.investorDescription(rng, context, rich),
+        fundingStageId: stageId.get(stage) ?? null,
+        investorType: kind.investorType,
+        ticketSize: facts.ticketSize,
+        aum: facts.aum,
+        stageFocus: stageFocusText(facts.focus),
+        foundedYear: facts.foundedYear,
+        teamSize: facts.teamSize,
+      });
+      titles = INVESTOR_TITLES[kind.key] ?? VC_TITLES;
+    } else {
+      const kind = PARTNER_KINDS[plan.kind[i]!]!;
+      const teamSize = rng.weighted(PARTNER_TEAM);
+      const foundedYear = rng.int(1998, Math.min(2024, listedBy.getUTCFullYear() - 1));
+      const model = rng.pick(refs.businessModels);
+      const context = partnerText.partnerContext(rng, name, kind, sectors, countryNames, region, model.code, foundedYear, teamSize);
+      const frame = plan.rank[i]! % partnerText.TAGLINES.length;
+      taglineFrame = landmark ? `landmark:${name}` : `partner:${frame}`;
+      const revenue = partnerRevenue(rng, teamSize);
+      Object.assign(listing, {
+        tagline: landmark?.tagline ?? partnerText.TAGLINES[frame]!(context),
+        description: partnerText.partnerDescription(rng, context, rich),
+        businessModelId: model.id,
+        revenueRangeId: revenue ? (revenueId.get(revenue) ?? null) : null,
+        foundedYear,
+        teamSize,
+      });
+      titles = ["Managing Director", `Country Manager, ${countries[0]!.name}`, "Senior Consultant", "Head of Client Services"];
+    }
+
+    const team = makeTeam(rng, rich ? rng.int(2, 4) : rng.int(0, 1), titles, domainOf(name));
+    // The first team member is the contact introductions go to; a listing without a team names someone else.
+    const contact = team[0]?.name ?? personName(rng);
+    listing.primaryContact = contact;
+    listing.primaryContactEmail = `${personSlug(contact).split("-")[0]}@${domainOf(name)}`;
+    yield { listing, team, faqs, useCases, steps, rounds, meta: { taglineFrame, sector: words.name, stage, duplicateOf } };
   }
-}
-
-function taglineFor(type: string, sector: string, rng: Random): string {
-  if (type === "investor")
-    return rng.pick([
-      `Early-stage investor backing ${sector} founders`,
-      `Growth capital for ${sector} companies`,
-      `Seed and Series A fund focused on ${sector}`,
-    ]);
-  if (type === "partner")
-    return rng.pick([
-      `Market entry and growth partner for ${sector} companies`,
-      `We open doors in new markets for ${sector} teams`,
-      `Go-to-market partner for ${sector} in Asia and Europe`,
-    ]);
-  return rng.pick([
-    `The operating system for modern ${sector}`,
-    `${sector} workflows on autopilot`,
-    `Smarter decisions for ${sector} teams`,
-    `Making ${sector} simple, fast and measurable`,
-  ]);
-}
-
-function descriptionFor(type: string, name: string, sector: string, countries: string[], rng: Random): string {
-  const where = countries.slice(0, 2).join(" and ");
-  if (type === "investor")
-    return `${name} invests in ambitious ${sector} founders from ${where} and beyond. We lead or co-lead rounds, take board seats when useful and open our network of operators and customers from day one. Portfolio companies get hands-on support with hiring, pricing and international expansion.`;
-  if (type === "partner")
-    return `${name} helps ${sector} companies enter and grow in ${where}. We handle partner sourcing, localisation, regulatory groundwork and the first customer meetings, so founders can focus on product. Engagements are structured around measurable introductions.`;
-  return `${name} builds software for ${sector} teams in ${where}. ${rng.pick(["Founded by operators who lived the problem", "Backed by experienced investors", "Used by fast-growing teams"])}, the company helps customers cut costs, move faster and measure what matters.`;
 }

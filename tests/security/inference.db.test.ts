@@ -122,7 +122,7 @@ beforeAll(async () => {
   ]) {
     await database.rows(sql`
       UPDATE listings SET visibility = ${level},
-        industry_ids = industry_ids[1:2] || ${industry!.id}::int,
+        industry_ids = (SELECT array_agg(id ORDER BY id) FROM (SELECT id FROM industries WHERE id <> ${industry!.id} ORDER BY id LIMIT 2) AS two) || ${industry!.id}::int,
         geography_ids = geography_ids[1:1] || ${geo!.id}::int,
         country_ids = ARRAY[${country!.id}::int], persona_ids = ARRAY[${persona!.id}::int],
         business_model_id = (SELECT id FROM business_models ORDER BY id LIMIT 1),

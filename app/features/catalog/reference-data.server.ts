@@ -15,8 +15,16 @@ export interface CountryItem extends ReferenceItem {
   emoji: string | null;
 }
 
+/** An industry record and its place in the taxonomy (spec 02 §3), by which old filter links still find it. */
+export interface IndustryItem extends ReferenceItem {
+  primaryCategory: string | null;
+  secondaryCategory: string | null;
+  industryKey: string | null;
+  preMigrationName: string | null;
+}
+
 export interface ReferenceData {
-  industries: ReferenceItem[];
+  industries: IndustryItem[];
   geographies: ReferenceItem[];
   fundingStages: ReferenceItem[];
   countries: CountryItem[];
@@ -40,7 +48,17 @@ export function clearReferenceCache(database?: Database): void {
 async function loadReferenceData({ db }: Database): Promise<ReferenceData> {
   const [industries, geographies, fundingStages, countries, targetPersonas, businessModels, revenueRanges, visibilityLevels] =
     await Promise.all([
-      db.select({ id: s.industries.id, name: s.industries.name }).from(s.industries).orderBy(asc(s.industries.name)),
+      db
+        .select({
+          id: s.industries.id,
+          name: s.industries.name,
+          primaryCategory: s.industries.primaryCategory,
+          secondaryCategory: s.industries.secondaryCategory,
+          industryKey: s.industries.industryKey,
+          preMigrationName: s.industries.preMigrationName,
+        })
+        .from(s.industries)
+        .orderBy(asc(s.industries.name)),
       db.select({ id: s.geographies.id, name: s.geographies.name }).from(s.geographies).orderBy(asc(s.geographies.id)),
       db.select({ id: s.fundingStages.id, name: s.fundingStages.name }).from(s.fundingStages).orderBy(asc(s.fundingStages.sortOrder)),
       db

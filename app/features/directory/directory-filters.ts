@@ -14,6 +14,8 @@ export interface DirectoryQuery {
   personas: string[];
   page: number;
   pageSize: PageSize;
+  /** Absent: the default order for the query (see effectiveSort). */
+  sort?: Sort;
 }
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -22,6 +24,7 @@ export const DEFAULT_PAGE_SIZE: PageSize = 25;
 export const MAX_SEARCH_LENGTH = 200;
 const MAX_VALUES_PER_FILTER = 50;
 const MAX_VALUE_LENGTH = 100;
+const MAX_PAGE = 100_000;
 
 export const LIST_FILTERS = [
   "industries",
@@ -36,49 +39,110 @@ export type ListFilter = (typeof LIST_FILTERS)[number];
 
 export const BUSINESS_MODEL_CODES = ["retainer", "retainer_plus_success", "success_only"] as const;
 
+/** The orders a directory page can take (decision 0040). Relevance needs a search text. */
+export const SORTS = ["relevance", "featured", "newest", "recently-funded", "most-raised"] as const;
+export type Sort = (typeof SORTS)[number];
+export const SORT_LABELS: Record<Sort, string> = {
+  relevance: "Best match",
+  featured: "Featured first",
+  newest: "Newest",
+  "recently-funded": "Recently funded",
+  "most-raised": "Most raised",
+};
+
+/** The order a query is shown in: the chosen one, else best match when searching and featured first otherwise. */
+export function effectiveSort(query: Pick<DirectoryQuery, "sort" | "searchQuery">): Sort {
+  if (query.sort && (query.sort !== "relevance" || query.searchQuery)) return query.sort;
+  return query.searchQuery ? "relevance" : "featured";
+}
+
 export type ParseResult = { ok: true; query: DirectoryQuery } | { ok: false; error: string };
 
-const SCALARS = ["searchQuery", "q", "entityType", "type", "featuredOnly", "featured", "page", "pageSize", "offset"];
+/** Something in the URL that could not be honoured: `error` for API clients, `notice` for people. */
+export interface QueryProblem {
+  error: string;
+  notice: string;
+}
+
+const SCALARS = ["searchQuery", "q", "entityType", "type", "featuredOnly", "featured", "page", "pageSize", "offset", "sort"];
 
 /**
- * Reads the directory state from URL parameters, for the /listings page and GET /api/listings alike. List
- * filters may repeat (industries=AI&industries=FinTech); every other parameter must appear at most once.
+ * Reads the directory state from URL parameters. API clients get a 400 for anything that cannot be honoured
+ * (parseDirectoryQuery); pages apply spec 01 §2's defaults instead and say what they dropped
+ * (readDirectoryQuery's problems become notices). List filters may repeat (industries=AI&industries=FinTech).
  */
 export function parseDirectoryQuery(params: URLSearchParams): ParseResult {
+  const { query, problems } = readDirectoryQuery(params);
+  return problems.length ? { ok: false, error: problems[0]!.error } : { ok: true, query };
+}
+
+/** The directory state with every value that could not be honoured replaced by its default, and why. */
+export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQuery; problems: QueryProblem[] } {
+  const problems: QueryProblem[] = [];
+  const problem = (error: string, notice: string) => problems.push({ error, notice });
   for (const name of SCALARS) {
-    if (params.getAll(name).length > 1) return { ok: false, error: `Parameter "${name}" must appear at most once.` };
+    if (params.getAll(name).length > 1)
+      problem(`Parameter "${name}" must appear at most once.`, `Only the first "${name}" in the address was used.`);
   }
-  const rawSearch = params.get("searchQuery") ?? params.get("q") ?? "";
-  if (rawSearch.length > MAX_SEARCH_LENGTH) return { ok: false, error: `searchQuery must be at most ${MAX_SEARCH_LENGTH} characters.` };
+  const single = (name: string): string | null => params.get(name);
+
+  let rawSearch = single("searchQuery") ?? single("q") ?? "";
+  if (rawSearch.length > MAX_SEARCH_LENGTH) {
+    problem(`searchQuery must be at most ${MAX_SEARCH_LENGTH} characters.`, `The search was shortened to ${MAX_SEARCH_LENGTH} characters.`);
+    rawSearch = [...rawSearch].slice(0, MAX_SEARCH_LENGTH).join("");
+  }
   const searchQuery = rawSearch.trim() || undefined;
 
   let entityType: ListingType | undefined;
-  const rawType = params.get("entityType") ?? params.get("type");
+  const rawType = single("entityType") ?? single("type");
   if (rawType !== null && rawType.trim().toLowerCase() !== "all" && rawType.trim() !== "") {
     const parsed = parseListingType(rawType);
-    if (!parsed) return { ok: false, error: `entityType must be one of all, startup, investor, partner (got "${rawType.slice(0, 40)}").` };
-    entityType = parsed;
+    if (parsed) entityType = parsed;
+    else
+      problem(
+        `entityType must be one of all, startup, investor, partner (got "${rawType.slice(0, 40)}").`,
+        `Showing every type: "${rawType.slice(0, 40)}" is not a type of listing.`,
+      );
   }
 
-  const rawFeatured = params.get("featuredOnly") ?? params.get("featured");
+  const rawFeatured = single("featuredOnly") ?? single("featured");
   let featuredOnly: boolean | undefined;
   if (rawFeatured !== null && rawFeatured !== "") {
     const v = rawFeatured.toLowerCase();
-    if (v !== "true" && v !== "false" && v !== "on" && v !== "1" && v !== "0")
-      return { ok: false, error: "featuredOnly must be true or false." };
-    featuredOnly = v === "true" || v === "on" || v === "1" ? true : undefined;
+    if (["true", "on", "1"].includes(v)) featuredOnly = true;
+    else if (!["false", "0"].includes(v)) problem("featuredOnly must be true or false.", "Showing featured and other listings alike.");
   }
 
-  const page = parsePositiveInt(params.get("page"), 1);
-  if (page === null) return { ok: false, error: "page must be a whole number of at least 1." };
-  if (page > 100_000) return { ok: false, error: "page must be at most 100000." };
-  const rawSize = params.get("pageSize");
-  const pageSize = rawSize === null || rawSize === "" ? DEFAULT_PAGE_SIZE : Number(rawSize);
-  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) return { ok: false, error: "pageSize must be 25, 50 or 100." };
+  let page = parsePositiveInt(single("page"), 1);
+  if (page === null || page > MAX_PAGE) {
+    problem(
+      page === null ? "page must be a whole number of at least 1." : `page must be at most ${MAX_PAGE}.`,
+      "That page number does not exist: showing the first page.",
+    );
+    page = 1;
+  }
+  const rawSize = single("pageSize");
+  let pageSize = rawSize === null || rawSize === "" ? DEFAULT_PAGE_SIZE : Number(rawSize);
+  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) {
+    problem("pageSize must be 25, 50 or 100.", `Showing ${DEFAULT_PAGE_SIZE} listings a page: the page size can be 25, 50 or 100.`);
+    pageSize = DEFAULT_PAGE_SIZE;
+  }
+
+  const rawSort = single("sort");
+  let sort: Sort | undefined;
+  if (rawSort !== null && rawSort !== "") {
+    const wanted = rawSort.trim().toLowerCase();
+    if ((SORTS as readonly string[]).includes(wanted)) sort = wanted as Sort;
+    else
+      problem(
+        `sort must be one of ${SORTS.join(", ")} (got "${rawSort.slice(0, 40)}").`,
+        "Showing the usual order: that sort order is unknown.",
+      );
+  }
 
   const lists = {} as Record<ListFilter, string[]>;
   for (const name of LIST_FILTERS) {
-    const values = [
+    let values = [
       ...new Set(
         params
           .getAll(name)
@@ -87,20 +151,48 @@ export function parseDirectoryQuery(params: URLSearchParams): ParseResult {
           .filter(Boolean),
       ),
     ];
-    if (values.length > MAX_VALUES_PER_FILTER) return { ok: false, error: `${name} accepts at most ${MAX_VALUES_PER_FILTER} values.` };
-    if (values.some((v) => v.length > MAX_VALUE_LENGTH))
-      return { ok: false, error: `${name} values must be at most ${MAX_VALUE_LENGTH} characters.` };
+    if (values.length > MAX_VALUES_PER_FILTER) {
+      problem(
+        `${name} accepts at most ${MAX_VALUES_PER_FILTER} values.`,
+        `Only the first ${MAX_VALUES_PER_FILTER} ${FILTER_NOUNS[name].many} were used.`,
+      );
+      values = values.slice(0, MAX_VALUES_PER_FILTER);
+    }
+    const tooLong = values.filter((v) => v.length > MAX_VALUE_LENGTH);
+    if (tooLong.length) {
+      problem(
+        `${name} values must be at most ${MAX_VALUE_LENGTH} characters.`,
+        `No ${FILTER_NOUNS[name].one} has a name that long: it was left out.`,
+      );
+      values = values.filter((v) => v.length <= MAX_VALUE_LENGTH);
+    }
     lists[name] = values;
   }
-  const badModel = lists.businessModels.find((m) => !(BUSINESS_MODEL_CODES as readonly string[]).includes(m));
-  if (badModel)
-    return {
-      ok: false,
-      error: `businessModels accepts only retainer, retainer_plus_success, success_only (got "${badModel.slice(0, 40)}").`,
-    };
+  const badModels = lists.businessModels.filter((m) => !(BUSINESS_MODEL_CODES as readonly string[]).includes(m));
+  if (badModels.length) {
+    problem(
+      `businessModels accepts only retainer, retainer_plus_success, success_only (got "${badModels[0]!.slice(0, 40)}").`,
+      `No business model "${badModels[0]!.slice(0, 40)}": it was left out of the filters.`,
+    );
+    lists.businessModels = lists.businessModels.filter((m) => !badModels.includes(m));
+  }
 
-  return { ok: true, query: { searchQuery, entityType, featuredOnly, ...lists, page, pageSize: pageSize as PageSize } };
+  return {
+    query: { searchQuery, entityType, featuredOnly, ...lists, page, pageSize: pageSize as PageSize, ...(sort ? { sort } : {}) },
+    problems,
+  };
 }
+
+/** What one and several of a filter's values are called in a sentence. */
+export const FILTER_NOUNS: Record<ListFilter, { one: string; many: string }> = {
+  industries: { one: "industry", many: "industries" },
+  geographies: { one: "region", many: "regions" },
+  fundingStages: { one: "funding stage", many: "funding stages" },
+  businessModels: { one: "business model", many: "business models" },
+  countries: { one: "country", many: "countries" },
+  revenueRanges: { one: "revenue range", many: "revenue ranges" },
+  personas: { one: "persona", many: "personas" },
+};
 
 function parsePositiveInt(raw: string | null, fallback: number): number | null {
   if (raw === null || raw === "") return fallback;
@@ -116,6 +208,7 @@ export function directoryQueryToParams(query: Partial<DirectoryQuery>): URLSearc
   if (query.entityType) params.set("type", query.entityType);
   if (query.featuredOnly) params.set("featured", "true");
   for (const name of LIST_FILTERS) for (const v of query[name] ?? []) params.append(name, v);
+  if (query.sort) params.set("sort", query.sort);
   if (query.pageSize && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;

@@ -1,257 +1,40 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { TtlCache } from "~/lib/ttl-cache.ts";
-import { toFieldVisibility } from "../access/field-name.ts";
-import { TEASER_GEOGRAPHIES, TEASER_INDUSTRIES, type FieldRules } from "../access/redact-listing.ts";
-import { ACCESS_LEVELS, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
-import type { ListingType } from "../catalog/listing-types.ts";
-import {
-  countBits,
-  countIntersection,
-  difference,
-  emptyBitset,
-  fullBitset,
-  intersectInto,
-  setBit,
-  setPositions,
-  uniteInto,
-  type Bitset,
-} from "./bitset.ts";
-import type { ListFilter } from "./directory-filters.ts";
-import {
-  GATED_FIELD_DIMENSIONS,
-  viewerOptions,
-  viewerOptionsKey,
-  type Dimension,
-  type FieldLevel,
-  type GatedFieldDimension,
-  type OptionSets,
-  type TeaserDimension,
-  type ViewerOptions,
-  type VisibilityFacts,
-} from "./viewer-options.ts";
+import { getReferenceData } from "../catalog/reference-data.server.ts";
+import { DirectoryIndex, type IndexRow } from "./directory-index.ts";
+
+export { DirectoryIndex } from "./directory-index.ts";
+export type { ActiveFilter, Counts, Dimension } from "./directory-index.ts";
 
 /**
- * The directory's filter index: every published listing's filterable attributes as one bitset per option,
- * positions in the directory's default order (featured first, then name, then id). Filtering, the total,
- * every facet count and the page's ids come from bitset arithmetic; the database then reads only the 25-100
- * cards of the page by primary key. Scanning and grouping 100,000 rows in SQL for every query took 200-900 ms
- * (bench/results/directory-diagnosis-2026-11-22.md); this takes a few milliseconds.
- *
- * The index is rebuilt from one narrow query when it is older than the listings cache lifetime of spec 01 §9
- * (2 minutes), while requests keep using the previous one, and at once after `invalidateDirectoryIndex`
- * (called by everything that writes listings).
- *
- * It also keeps what each listing shows to whom (its visibility, the first values a locked teaser shows, the
- * level of each filterable gated field), so that every viewer filters and counts only on what they may see
- * (viewer-options.ts, DESIGN D14).
+ * Loading the directory index (directory-index.ts) from the database and keeping it fresh: it is rebuilt from
+ * one narrow query when it is older than the listings cache lifetime of spec 01 §9 (2 minutes), while requests
+ * keep using the previous one, and at once after `invalidateDirectoryIndex` (called by everything that writes
+ * listings).
  */
-export type { Dimension } from "./viewer-options.ts";
-
-const ARRAY_COLUMNS = {
-  industries: "industry_ids",
-  geographies: "geography_ids",
-  countries: "country_ids",
-  personas: "persona_ids",
-} as const;
-const SCALAR_COLUMNS = {
-  fundingStages: "funding_stage_id",
-  businessModels: "business_model_id",
-  revenueRanges: "revenue_range_id",
-} as const;
-export const DIMENSIONS: Dimension[] = [
-  "entityType",
-  "featured",
-  ...(Object.keys(ARRAY_COLUMNS) as ListFilter[]),
-  ...(Object.keys(SCALAR_COLUMNS) as ListFilter[]),
-];
-
 export const INDEX_LIFETIME_MS = 2 * 60 * 1000;
-
-interface IndexRow {
-  id: string;
-  type: ListingType;
-  featured: boolean;
-  industry_ids: number[] | null;
-  geography_ids: number[] | null;
-  country_ids: number[] | null;
-  persona_ids: number[] | null;
-  funding_stage_id: number | null;
-  business_model_id: number | null;
-  revenue_range_id: number | null;
-  visibility: string;
-  field_visibility: unknown;
-}
-
-const TEASER_LIMITS: Record<TeaserDimension, number> = { industries: TEASER_INDUSTRIES, geographies: TEASER_GEOGRAPHIES };
-
-/** Listings matching a search text: all matches, and the strong ones (name or tagline, or a name typo). */
-export interface TextMatches {
-  matches: Bitset;
-  strong: Bitset;
-}
-
-export class DirectoryIndex implements VisibilityFacts {
-  readonly all: Bitset;
-  /** Option key (type name, "true", or reference id as text) → listings having it, per dimension. */
-  readonly options: OptionSets;
-  readonly teaserOptions: Record<TeaserDimension, Map<string, Bitset>> = { industries: new Map(), geographies: new Map() };
-  readonly listingsAt: Record<AccessLevel, Bitset>;
-  readonly fieldLevels: Record<GatedFieldDimension, Record<FieldLevel, Bitset>>;
-  readonly positionOf = new Map<string, number>();
-  /** Text matches live as long as the index: positions are only meaningful within one build. */
-  readonly textMatches = new TtlCache<TextMatches>(INDEX_LIFETIME_MS, 500);
-  private readonly viewers = new Map<string, ViewerOptions>();
-
-  constructor(
-    readonly ids: string[],
-    rows: IndexRow[],
-    readonly builtAt: number,
-  ) {
-    const size = ids.length;
-    this.all = fullBitset(size);
-    this.options = Object.fromEntries(DIMENSIONS.map((d) => [d, new Map<string, Bitset>()])) as OptionSets;
-    const byLevel = () => Object.fromEntries(ACCESS_LEVELS.map((level) => [level, emptyBitset(size)])) as Record<AccessLevel, Bitset>;
-    this.listingsAt = byLevel();
-    this.fieldLevels = Object.fromEntries(
-      Object.keys(GATED_FIELD_DIMENSIONS).map((dimension) => [dimension, { ...byLevel(), rule: emptyBitset(size) }]),
-    ) as DirectoryIndex["fieldLevels"];
-    rows.forEach((row, position) => {
-      this.positionOf.set(row.id, position);
-      this.mark(this.options.entityType, row.type, position);
-      if (row.featured) this.mark(this.options.featured, "true", position);
-      for (const [dimension, column] of Object.entries(ARRAY_COLUMNS) as Array<[ListFilter, keyof IndexRow]>) {
-        const values = (row[column] as number[] | null) ?? [];
-        for (const id of values) this.mark(this.options[dimension], String(id), position);
-        if (dimension in TEASER_LIMITS) {
-          const teaser = dimension as TeaserDimension;
-          for (const id of values.slice(0, TEASER_LIMITS[teaser])) this.mark(this.teaserOptions[teaser], String(id), position);
-        }
-      }
-      for (const [dimension, column] of Object.entries(SCALAR_COLUMNS) as Array<[ListFilter, keyof IndexRow]>) {
-        const id = row[column];
-        if (id !== null) this.mark(this.options[dimension], String(id), position);
-      }
-      setBit(this.listingsAt[normalizeLevel(row.visibility)], position);
-      const own = toFieldVisibility(row.field_visibility);
-      for (const [dimension, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, keyof typeof own]>) {
-        setBit(this.fieldLevels[dimension][own[field] ?? "rule"], position);
-      }
-    });
-  }
-
-  get size(): number {
-    return this.ids.length;
-  }
-
-  private mark(options: Map<string, Bitset>, key: string, position: number): void {
-    let set = options.get(key);
-    if (!set) options.set(key, (set = emptyBitset(this.ids.length)));
-    setBit(set, position);
-  }
-
-  /** What a viewer of this tier filters, counts and searches on (viewer-options.ts), made once per tier and rules. */
-  forViewer(tier: AccessLevel, rules: FieldRules): ViewerOptions {
-    const key = viewerOptionsKey(tier, rules);
-    let view = this.viewers.get(key);
-    if (!view) this.viewers.set(key, (view = viewerOptions(this, tier, rules)));
-    return view;
-  }
-
-  /** A bitset of the given listing ids; ids not in the index (unpublished since the build) are ignored. */
-  bitsetOf(ids: Iterable<string>): Bitset {
-    const out = emptyBitset(this.size);
-    for (const id of ids) {
-      const position = this.positionOf.get(id);
-      if (position !== undefined) setBit(out, position);
-    }
-    return out;
-  }
-}
-
-/** One active filter: its dimension (or the search text, which has no facet) and the listings it admits. */
-export interface ActiveFilter {
-  dimension: Dimension | "search";
-  admits: Bitset;
-}
-
-export interface Counts {
-  total: number;
-  /** Per dimension, option key → listings matching it with every other active filter applied. */
-  facets: Record<Dimension, Map<string, number>>;
-  /** Listings matching every filter. */
-  matching: Bitset;
-}
-
-/** Listings having any of the keys (the OR within one filter), among a viewer's option sets. */
-export function anyOf(index: DirectoryIndex, options: OptionSets, dimension: Dimension, keys: string[]): Bitset {
-  const out = emptyBitset(index.size);
-  for (const key of keys) {
-    const set = options[dimension].get(key);
-    if (set) uniteInto(out, set);
-  }
-  return out;
-}
-
-function intersectAll(index: DirectoryIndex, filters: ActiveFilter[], skip: number): Bitset {
-  const out = index.all.slice();
-  filters.forEach((filter, i) => i !== skip && intersectInto(out, filter.admits));
-  return out;
-}
-
-/**
- * The total and every facet count. An option's count is what the total would become if it were the
- * dimension's only selection: every other active filter applies, the dimension's own does not. Counted over
- * the viewer's option sets, so no count includes a value the viewer may not see.
- */
-export function countFacets(index: DirectoryIndex, options: OptionSets, filters: ActiveFilter[]): Counts {
-  const matching = intersectAll(index, filters, -1);
-  const facets = {} as Counts["facets"];
-  for (const dimension of DIMENSIONS) {
-    const own = filters.findIndex((f) => f.dimension === dimension);
-    const base = own === -1 ? matching : intersectAll(index, filters, own);
-    const counts = new Map<string, number>();
-    for (const [key, set] of options[dimension]) {
-      const n = countIntersection(base, set);
-      if (n) counts.set(key, n);
-    }
-    facets[dimension] = counts;
-  }
-  return { total: countBits(matching), facets, matching };
-}
-
-/**
- * The ids of one page. Without search text the default order is the index order; with it, strong matches
- * (name, tagline, name typo) come first, then the rest, each group in the default order.
- */
-export function pageIds(index: DirectoryIndex, matching: Bitset, offset: number, limit: number, strong?: Bitset): string[] {
-  if (!strong) return setPositions(matching, offset, limit).map((p) => index.ids[p]!);
-  const first = intersectInto(matching.slice(), strong);
-  const firstCount = countBits(first);
-  const positions = setPositions(first, offset, limit);
-  if (positions.length < limit) {
-    positions.push(...setPositions(difference(matching, strong), Math.max(0, offset - firstCount), limit - positions.length));
-  }
-  return positions.map((p) => index.ids[p]!);
-}
 
 async function buildIndex(database: Database): Promise<DirectoryIndex> {
   const builtAt = Date.now();
-  const rows = await database.rows<IndexRow>(sql`
+  const [rows, reference] = await Promise.all([
+    database.rows<IndexRow>(sql`
     SELECT id, type, featured, industry_ids, geography_ids, country_ids, persona_ids,
            funding_stage_id, business_model_id, revenue_range_id, visibility,
            -- only what the gating reads: most listings have no level of their own
-           NULLIF(field_visibility, '{}'::jsonb) AS field_visibility
+           NULLIF(field_visibility, '{}'::jsonb) AS field_visibility,
+           name, tagline,
+           (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
+           (extract(epoch FROM latest_round_date) * 1000)::float8 AS latest_round_ms,
+           total_funding_raised::float8 AS total_raised
     FROM listings
     WHERE processing_status = 'published'
     -- featured is never null; NULLS LAST only makes the order match listings_directory_order_idx
-    ORDER BY featured DESC NULLS LAST, name ASC, id ASC`);
-  return new DirectoryIndex(
-    rows.map((r) => r.id),
-    rows,
-    builtAt,
-  );
+    ORDER BY featured DESC NULLS LAST, name ASC, id ASC`),
+    getReferenceData(database),
+  ]);
+  const industries = new Map(reference.industries.map((x) => [x.id, x.name]));
+  return new DirectoryIndex(rows, builtAt, (id) => industries.get(id));
 }
 
 interface Slot {

@@ -1,6 +1,25 @@
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import type { Facets } from "./directory-result.ts";
 import type { FilterOptions } from "./filter-panel.tsx";
+import type { FacetOption } from "./type-ahead.tsx";
+
+/**
+ * The industries grouped by primary category once the taxonomy is migrated (records named "Primary: Secondary");
+ * null while the list is flat. Each group can be chosen whole: its value is the primary category, which the
+ * filter resolves to every record under it (filter-values.ts).
+ */
+function industryGroups(ref: ReferenceData, facets: Facets): FilterOptions["industryGroups"] {
+  if (!ref.industries.some((x) => x.primaryCategory && x.name !== x.primaryCategory)) return null;
+  const groups = new Map<string, FacetOption[]>();
+  for (const x of ref.industries) {
+    const primary = x.primaryCategory ?? x.name;
+    const label = x.secondaryCategory ?? x.name.replace(`${primary}: `, "");
+    const list = groups.get(primary) ?? [];
+    list.push({ value: x.name, label, count: facets.industries[x.name] ?? 0 });
+    groups.set(primary, list);
+  }
+  return [...groups].map(([primary, options]) => ({ primary, options })).sort((a, b) => a.primary.localeCompare(b.primary));
+}
 
 /** Filter choices from the reference lists, each with its facet count. Values are what the URL carries. */
 export function buildFilterOptions(ref: ReferenceData, facets: Facets): FilterOptions {
@@ -10,6 +29,7 @@ export function buildFilterOptions(ref: ReferenceData, facets: Facets): FilterOp
     items.map((x) => ({ value: x.code, label: x.name, count: counts[x.code] ?? 0 }));
   return {
     industries: byName(ref.industries, facets.industries),
+    industryGroups: industryGroups(ref, facets),
     geographies: byName(ref.geographies, facets.geographies),
     countries: ref.countries.map((c) => ({
       value: c.name,

@@ -10,6 +10,8 @@ import { TypeAhead, type FacetOption } from "./type-ahead.tsx";
 
 export interface FilterOptions {
   industries: FacetOption[];
+  /** After the taxonomy migration, the industries by primary category; null while the list is flat. */
+  industryGroups: Array<{ primary: string; options: FacetOption[] }> | null;
   geographies: FacetOption[];
   countries: FacetOption[];
   revenueRanges: FacetOption[];
@@ -25,10 +27,31 @@ const ENTITY_TYPES = [
   { value: "partner", label: "Partners" },
 ] as const;
 
-function Section({ title, open, children }: { title: string; open: boolean; children: ReactNode }) {
-  // Native <details>: an accordion that works before hydration and with the keyboard.
+/** Which accordion sections the visitor opened, kept by the page across the navigations its filters cause. */
+export interface OpenSections {
+  isOpen: (title: string) => boolean;
+  toggle: (title: string, open: boolean) => void;
+}
+
+function Section({
+  title,
+  selected,
+  sections,
+  children,
+}: {
+  title: string;
+  selected: boolean;
+  sections: OpenSections;
+  children: ReactNode;
+}) {
+  // Native <details>: an accordion that works before hydration and with the keyboard. A section with a choice in
+  // it starts open; one the visitor opened stays open while they work in it (each choice reloads the results).
   return (
-    <details open={open} className="group border-t border-border py-3">
+    <details
+      open={selected || sections.isOpen(title)}
+      onToggle={(event) => sections.toggle(title, event.currentTarget.open)}
+      className="group border-t border-border py-3"
+    >
       <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-semibold">
         {title}
         <span aria-hidden="true" className="text-fg-muted transition-transform group-open:rotate-180">
@@ -40,17 +63,63 @@ function Section({ title, open, children }: { title: string; open: boolean; chil
   );
 }
 
+function FacetCheckbox({ name, option, selected }: { name: ListFilter; option: FacetOption; selected: string[] }) {
+  return (
+    <label className={cn("facet-option", option.count === 0 && !selected.includes(option.value) && "text-fg-muted")}>
+      <input type="checkbox" name={name} value={option.value} defaultChecked={selected.includes(option.value)} />
+      <span>{option.label}</span>
+      <span>{option.count}</span>
+    </label>
+  );
+}
+
 function CheckboxList({ name, options, selected }: { name: ListFilter; options: FacetOption[]; selected: string[] }) {
   return (
     <fieldset className="max-h-64 space-y-1 overflow-y-auto pr-1">
       <legend className="sr-only">{name}</legend>
       {options.map((o) => (
-        <label key={o.value} className={cn("facet-option", o.count === 0 && !selected.includes(o.value) && "text-fg-muted")}>
-          <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} />
-          <span>{o.label}</span>
-          <span>{o.count}</span>
-        </label>
+        <FacetCheckbox key={o.value} name={name} option={o} selected={selected} />
       ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The migrated taxonomy (214 records) by primary category: each group can be chosen whole, and only records with
+ * results (or already chosen) show until "Show all" opens the rest, so the list stays short enough to scan.
+ */
+function IndustryGroups({ groups, selected }: { groups: NonNullable<FilterOptions["industryGroups"]>; selected: string[] }) {
+  const shown = (o: FacetOption) => o.count > 0 || selected.includes(o.value);
+  const hidden = groups.flatMap((g) => g.options.filter((o) => !shown(o)).map((o) => ({ ...o, primary: g.primary })));
+  return (
+    <fieldset className="max-h-96 space-y-3 overflow-y-auto pr-1">
+      <legend className="sr-only">industries</legend>
+      {groups
+        .filter((g) => g.options.some(shown) || selected.includes(g.primary))
+        .map((g) => (
+          <div key={g.primary} role="group" aria-label={g.primary}>
+            <label className="facet-option font-medium">
+              <input type="checkbox" name="industries" value={g.primary} defaultChecked={selected.includes(g.primary)} />
+              <span>All {g.primary}</span>
+              <span />
+            </label>
+            <div className="ml-5 space-y-1">
+              {g.options.filter(shown).map((o) => (
+                <FacetCheckbox key={o.value} name="industries" option={o} selected={selected} />
+              ))}
+            </div>
+          </div>
+        ))}
+      {hidden.length ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium text-accent">Show all ({hidden.length} more without results)</summary>
+          <div className="mt-2 space-y-1">
+            {hidden.map((o) => (
+              <FacetCheckbox key={o.value} name="industries" option={{ ...o, label: `${o.primary}: ${o.label}` }} selected={selected} />
+            ))}
+          </div>
+        </details>
+      ) : null}
     </fieldset>
   );
 }
@@ -66,6 +135,7 @@ export function FilterPanel({
   onListChange,
   clearHref,
   previewOnly,
+  sections,
 }: {
   query: DirectoryQuery;
   facets: Facets;
@@ -74,6 +144,7 @@ export function FilterPanel({
   clearHref: string;
   /** The viewer's plan locks some listings: filters and counts see only their preview. */
   previewOnly: boolean;
+  sections: OpenSections;
 }) {
   const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(false);
@@ -134,13 +205,17 @@ export function FilterPanel({
           <span className="flex-1">Featured Only</span>
           <span className="text-xs font-normal text-fg-muted tabular-nums">{facets.featured}</span>
         </label>
-        <Section title="Industries" open={query.industries.length > 0}>
-          <CheckboxList name="industries" options={options.industries} selected={query.industries} />
+        <Section title="Industries" selected={query.industries.length > 0} sections={sections}>
+          {options.industryGroups ? (
+            <IndustryGroups groups={options.industryGroups} selected={query.industries} />
+          ) : (
+            <CheckboxList name="industries" options={options.industries} selected={query.industries} />
+          )}
         </Section>
-        <Section title="Geographies" open={query.geographies.length > 0}>
+        <Section title="Geographies" selected={query.geographies.length > 0} sections={sections}>
           <CheckboxList name="geographies" options={options.geographies} selected={query.geographies} />
         </Section>
-        <Section title="Target Country" open={query.countries.length > 0}>
+        <Section title="Target Country" selected={query.countries.length > 0} sections={sections}>
           <TypeAhead
             name="countries"
             label="Target Country"
@@ -150,10 +225,10 @@ export function FilterPanel({
             onChange={(v) => onListChange("countries", v)}
           />
         </Section>
-        <Section title="Revenue /year" open={query.revenueRanges.length > 0}>
+        <Section title="Revenue /year" selected={query.revenueRanges.length > 0} sections={sections}>
           <CheckboxList name="revenueRanges" options={options.revenueRanges} selected={query.revenueRanges} />
         </Section>
-        <Section title="Target Personas" open={query.personas.length > 0}>
+        <Section title="Target Personas" selected={query.personas.length > 0} sections={sections}>
           <TypeAhead
             name="personas"
             label="Target Personas"
@@ -163,10 +238,10 @@ export function FilterPanel({
             onChange={(v) => onListChange("personas", v)}
           />
         </Section>
-        <Section title="Funding Stage" open={query.fundingStages.length > 0}>
+        <Section title="Funding Stage" selected={query.fundingStages.length > 0} sections={sections}>
           <CheckboxList name="fundingStages" options={options.fundingStages} selected={query.fundingStages} />
         </Section>
-        <Section title="Business Model" open={query.businessModels.length > 0}>
+        <Section title="Business Model" selected={query.businessModels.length > 0} sections={sections}>
           <CheckboxList name="businessModels" options={options.businessModels} selected={query.businessModels} />
         </Section>
         {previewOnly ? (

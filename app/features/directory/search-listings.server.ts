@@ -12,83 +12,24 @@ import {
   type ReferenceData,
   type ReferenceIndex,
 } from "../catalog/reference-data.server.ts";
-import { LIST_FILTERS, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
-import {
-  anyOf,
-  countFacets,
-  getDirectoryIndex,
-  pageIds,
-  type ActiveFilter,
-  type Counts,
-  type DirectoryIndex,
-  type Dimension,
-  type TextMatches,
-} from "./directory-index.server.ts";
-import { intersectInto, uniteInto } from "./bitset.ts";
+import { effectiveSort, LIST_FILTERS, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
+import { anyOf, countFacets, type ActiveFilter, type Counts, type DirectoryIndex, type Dimension } from "./directory-index.ts";
+import { getDirectoryIndex } from "./directory-index.server.ts";
+import { intersectInto } from "./bitset.ts";
+import { resolveFilterValues } from "./filter-values.ts";
+import { pagePositions, type PagePlan } from "./page-order.ts";
+import { searchText, type TextResult } from "./text-search.server.ts";
 import type { ViewerOptions } from "./viewer-options.ts";
 import type { DirectoryResult, Facets } from "./directory-result.ts";
 
 export type { DirectoryResult, Facets, Pagination } from "./directory-result.ts";
 
-/** Filter values are names (codes for revenue ranges and business models); unknown ones are a 400. */
-function resolveIds(filter: ListFilter, values: string[], ref: ReferenceData): number[] {
-  const pools: Record<ListFilter, Array<{ id: number; keys: string[] }>> = {
-    industries: ref.industries.map((x) => ({ id: x.id, keys: [x.name] })),
-    geographies: ref.geographies.map((x) => ({ id: x.id, keys: [x.name] })),
-    countries: ref.countries.map((x) => ({ id: x.id, keys: [x.name, x.isoCode] })),
-    personas: ref.targetPersonas.map((x) => ({ id: x.id, keys: [x.name] })),
-    fundingStages: ref.fundingStages.map((x) => ({ id: x.id, keys: [x.name] })),
-    businessModels: ref.businessModels.map((x) => ({ id: x.id, keys: [x.code] })),
-    revenueRanges: ref.revenueRanges.map((x) => ({ id: x.id, keys: [x.code] })),
-  };
-  return values.map((value) => {
-    const wanted = value.toLowerCase();
-    const hit = pools[filter].find((item) => item.keys.some((k) => k.toLowerCase() === wanted));
-    if (!hit) throw new AppError("bad_request", `Unknown ${filter} value "${value.slice(0, 60)}".`);
-    return hit.id;
-  });
-}
-
-/** Words of the search text as a prefix tsquery ("fin pay" → "fin:* & pay:*"); letters and digits only. */
-export function toPrefixTsquery(search: string, weights = ""): string | null {
-  const words = search
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu)
-    ?.slice(0, 12);
-  return words?.length ? words.map((w) => `${w}:*${weights}`).join(" & ") : null;
-}
-
-/**
- * Listings matching the search text, in the database: full-text with prefixes over name, tagline and
- * description, plus typo tolerance on names (pg_trgm: similar to the whole name, or to a word inside it, so
- * "nimbsu" finds "Nimbus AI"). A match in the name or tagline (weights A and B of search_vector) or a name
- * typo is strong and ranks first; description-only matches follow. Cached with the index for its lifetime.
- */
-function matchText(database: Database, index: DirectoryIndex, search: string): Promise<TextMatches> {
-  const needle = search.toLowerCase();
-  return index.textMatches.get(needle, async () => {
-    const tsquery = toPrefixTsquery(search);
-    const trigram = sql`(lower(name) % ${needle} OR ${needle} <% lower(name))`;
-    const strong = tsquery ? sql`(search_vector @@ to_tsquery('english', ${toPrefixTsquery(search, "AB")}) OR ${trigram})` : trigram;
-    const matches = tsquery ? sql`(search_vector @@ to_tsquery('english', ${tsquery}) OR ${trigram})` : trigram;
-    const rows = await database.rows<{ id: string; strong: boolean }>(sql`
-      SELECT id, ${strong} AS strong FROM listings WHERE processing_status = 'published' AND ${matches}`);
-    return { matches: index.bitsetOf(rows.map((r) => r.id)), strong: index.bitsetOf(rows.filter((r) => r.strong).map((r) => r.id)) };
-  });
-}
-
-const FILTER_KEYS: Record<ListFilter, (ref: ReferenceData, values: string[]) => string[]> = Object.fromEntries(
-  LIST_FILTERS.map((filter) => [filter, (ref: ReferenceData, values: string[]) => resolveIds(filter, values, ref).map(String)]),
-) as Record<ListFilter, (ref: ReferenceData, values: string[]) => string[]>;
-
-/**
- * What the search text may match for this viewer: name and tagline are on every card, locked teasers
- * included, so strong matches always count; a match found only in the description counts only for listings
- * the viewer may open (DESIGN D14), or a search would reveal a locked listing's hidden text.
- */
-function visibleText(text: TextMatches, viewer: ViewerOptions): TextMatches {
-  const matches = uniteInto(intersectInto(text.matches.slice(), viewer.open), text.strong);
-  return { matches, strong: text.strong };
+/** Filter values to index keys; a value that stands for nothing we have is a 400 (pages drop them first). */
+function filterKeys(query: DirectoryQuery, ref: ReferenceData): Record<ListFilter, string[]> {
+  const { keys, unknown } = resolveFilterValues(query, ref);
+  const [first] = unknown;
+  if (first) throw new AppError("bad_request", `Unknown ${first.filter} value "${first.value.slice(0, 60)}".`);
+  return keys;
 }
 
 function activeFilters(
@@ -96,17 +37,31 @@ function activeFilters(
   ref: ReferenceData,
   index: DirectoryIndex,
   viewer: ViewerOptions,
-  text?: TextMatches,
+  text?: TextResult,
 ): ActiveFilter[] {
   const filters: ActiveFilter[] = [];
   const admits = (dimension: Dimension, keys: string[]) => anyOf(index, viewer.options, dimension, keys);
   if (query.entityType) filters.push({ dimension: "entityType", admits: admits("entityType", [query.entityType]) });
   if (query.featuredOnly) filters.push({ dimension: "featured", admits: admits("featured", ["true"]) });
+  const keys = filterKeys(query, ref);
   for (const filter of LIST_FILTERS) {
-    if (query[filter].length) filters.push({ dimension: filter, admits: admits(filter, FILTER_KEYS[filter](ref, query[filter])) });
+    if (query[filter].length) filters.push({ dimension: filter, admits: admits(filter, keys[filter]) });
   }
   if (text) filters.push({ dimension: "search", admits: text.matches });
   return filters;
+}
+
+/** How the page is ordered: relevance groups, a value order (funding values only where the viewer sees them), or the default. */
+function pagePlan(query: DirectoryQuery, index: DirectoryIndex, viewer: ViewerOptions, text?: TextResult): PagePlan {
+  const sort = effectiveSort(query);
+  if (sort === "relevance" && text) return { kind: "groups", groups: text.groups };
+  if (sort === "newest") return { kind: "value", ...index.orderBy("created_ms") };
+  if (sort === "recently-funded" || sort === "most-raised") {
+    const { order, known } = index.orderBy(sort === "most-raised" ? "total_raised" : "latest_round_ms");
+    // Funding figures are on the profile, not the teaser: a locked listing sorts as if it had none.
+    return { kind: "value", order, known: intersectInto(known.slice(), viewer.open) };
+  }
+  return { kind: "default" };
 }
 
 interface CardRow {
@@ -196,10 +151,18 @@ export async function searchListings(database: Database, query: DirectoryQuery, 
   const [ref, directory, rules] = await Promise.all([getReferenceData(database), getDirectoryIndex(database), getFieldRules(database)]);
   const index = indexReferenceData(ref);
   const options = directory.forViewer(viewer.tier, rules);
-  const text = query.searchQuery ? visibleText(await matchText(database, directory, query.searchQuery), options) : undefined;
+  const text = query.searchQuery ? await searchText(database, directory, query.searchQuery, options.open) : undefined;
   const counts = countFacets(directory, options.options, activeFilters(query, ref, directory, options, text));
-  const ids = pageIds(directory, counts.matching, (query.page - 1) * query.pageSize, query.pageSize, text?.strong);
-  const rows = await fetchCards(database, ids);
+  const positions = pagePositions(
+    pagePlan(query, directory, options, text),
+    counts.matching,
+    (query.page - 1) * query.pageSize,
+    query.pageSize,
+  );
+  const rows = await fetchCards(
+    database,
+    positions.map((position) => directory.ids[position]!),
+  );
   const total = counts.total;
   const totalPages = Math.max(1, Math.ceil(total / query.pageSize));
   const hasNextPage = query.page < totalPages;

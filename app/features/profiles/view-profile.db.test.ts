@@ -121,14 +121,22 @@ describe("viewProfile", () => {
   });
 
   it("loads how-it-works steps, use cases and FAQs in their order", async () => {
-    const [row] = await database.rows<{ slug: string }>(sql`
-      SELECT l.slug FROM listings l WHERE l.type = 'startup' AND l.visibility = 'public'
+    const [row] = await database.rows<{ id: string; slug: string }>(sql`
+      SELECT l.id, l.slug FROM listings l WHERE l.type = 'startup' AND l.visibility = 'public'
         AND EXISTS (SELECT 1 FROM how_it_works_steps s WHERE s.listing_id = l.id) ORDER BY l.name LIMIT 1`);
+    // Reverse the stored order, so the profile can only match it by reading the positions.
+    const texts = async (query: ReturnType<typeof sql>) => (await database.rows<{ t: string }>(query)).map((r) => r.t);
+    const steps = await texts(sql`SELECT text AS t FROM how_it_works_steps WHERE listing_id = ${row!.id} ORDER BY position`);
+    const useCases = await texts(sql`SELECT title AS t FROM key_use_cases WHERE listing_id = ${row!.id} ORDER BY position`);
+    const questions = await texts(sql`SELECT question AS t FROM faqs WHERE listing_id = ${row!.id} ORDER BY position`);
+    expect([steps.length, useCases.length, questions.length].every((n) => n >= 2)).toBe(true);
+    for (const table of ["how_it_works_steps", "key_use_cases", "faqs"])
+      await database.rows(sql`UPDATE ${sql.raw(table)} SET position = 100 - position WHERE listing_id = ${row!.id}`);
     const result = await viewProfile(database, "startup", row!.slug, { tier: "premium" });
     if (result.status !== "ok") throw new Error(`expected a profile, got ${result.status}`);
-    expect(result.listing.howItWorks[0]).toBe("Connect your existing data sources in minutes.");
-    expect(result.listing.keyUseCases.map((u) => u.title)[1]).toBe("Partner onboarding");
-    expect(result.listing.faqs[1]?.question).toBe("How long does onboarding take?");
+    expect(result.listing.howItWorks).toEqual(steps.reverse());
+    expect(result.listing.keyUseCases.map((u) => u.title)).toEqual(useCases.reverse());
+    expect(result.listing.faqs.map((f) => f.question)).toEqual(questions.reverse());
   });
 });
 

@@ -1,0 +1,44 @@
+/**
+ * The directory page's reading of its URL (issue 15 §5): a link someone kept or shared always shows listings.
+ * What cannot be honoured falls back to spec 01 §2's defaults (`type=bogus` means all), a filter value we no
+ * longer have is left out, a page past the end shows the last page, and each is said in plain words above the
+ * results. The JSON API stays strict instead (400 with the reason), since a program should learn its mistake.
+ */
+import type { Database } from "~/lib/db.server.ts";
+import type { Viewer } from "../access/redact-listing.ts";
+import { getReferenceData, type ReferenceData } from "../catalog/reference-data.server.ts";
+import { FILTER_NOUNS, readDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
+import type { DirectoryResult } from "./directory-result.ts";
+import { resolveFilterValues } from "./filter-values.ts";
+import { getDirectory } from "./get-directory.server.ts";
+
+export interface DirectoryPage {
+  query: DirectoryQuery;
+  result: DirectoryResult;
+  reference: ReferenceData;
+  /** What was changed from the address, for the visitor. */
+  notices: string[];
+}
+
+export async function loadDirectoryPage(database: Database, params: URLSearchParams, viewer: Viewer): Promise<DirectoryPage> {
+  const read = readDirectoryQuery(params);
+  const notices = read.problems.map((problem) => problem.notice);
+  const reference = await getReferenceData(database);
+  let query = read.query;
+  const { unknown } = resolveFilterValues(query, reference);
+  if (unknown.length) {
+    query = { ...query };
+    for (const { filter, value } of unknown) {
+      query[filter] = query[filter].filter((v) => v !== value);
+      notices.push(`No ${FILTER_NOUNS[filter].one} called "${value.slice(0, 60)}": it was left out of the filters.`);
+    }
+  }
+  let result = await getDirectory(database, query, viewer);
+  const { totalPages, totalRecords } = result.pagination;
+  if (query.page > totalPages && totalRecords > 0) {
+    notices.push(`There is no page ${query.page}: showing the last page, ${totalPages}.`);
+    query = { ...query, page: totalPages };
+    result = await getDirectory(database, query, viewer);
+  }
+  return { query, result, reference, notices };
+}

@@ -1,0 +1,54 @@
+/**
+ * The order of a directory page: which matching positions come first. Positions are already in the default
+ * order (featured first, then name), so a bitset scan gives it; relevance is a list of groups, each in the
+ * default order; a sort by a value (newest, recently funded, most raised) is a precomputed order of the
+ * listings whose value the viewer may see, the others following in the default order. Every plan pages in one
+ * pass without sorting the matches.
+ */
+import { countBits, difference, emptyBitset, hasBit, intersectInto, setPositions, uniteInto, type Bitset } from "./bitset.ts";
+
+export type PagePlan =
+  | { kind: "default" }
+  /** Relevance: the groups best first; a listing in several counts in the first. */
+  | { kind: "groups"; groups: Bitset[] }
+  /** A value order: `order` lists positions by the value, best first; only those in `known` use it. */
+  | { kind: "value"; order: Uint32Array; known: Bitset };
+
+/** Up to `limit` positions of `matching` after skipping `offset`, in the plan's order. */
+export function pagePositions(plan: PagePlan, matching: Bitset, offset: number, limit: number): number[] {
+  if (plan.kind === "default") return setPositions(matching, offset, limit);
+  if (plan.kind === "groups") return pageOfGroups(plan.groups, matching, offset, limit);
+  return pageOfValues(plan.order, plan.known, matching, offset, limit);
+}
+
+function pageOfGroups(groups: Bitset[], matching: Bitset, offset: number, limit: number): number[] {
+  const out: number[] = [];
+  const seen = emptyBitset(matching.length * 32);
+  let skip = offset;
+  for (const group of [...groups, matching]) {
+    if (out.length >= limit) break;
+    const members = intersectInto(difference(group, seen), matching);
+    uniteInto(seen, members);
+    const n = countBits(members);
+    if (skip >= n) {
+      skip -= n;
+      continue;
+    }
+    out.push(...setPositions(members, skip, limit - out.length));
+    skip = 0;
+  }
+  return out;
+}
+
+function pageOfValues(order: Uint32Array, known: Bitset, matching: Bitset, offset: number, limit: number): number[] {
+  const out: number[] = [];
+  let skip = offset;
+  for (const position of order) {
+    if (!hasBit(known, position) || !hasBit(matching, position)) continue;
+    if (skip > 0) skip--;
+    else if (out.push(position) >= limit) return out;
+  }
+  // The rest, without a value the viewer may see, in the default order.
+  out.push(...setPositions(difference(matching, known), skip, limit - out.length));
+  return out;
+}

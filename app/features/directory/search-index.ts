@@ -1,0 +1,192 @@
+/**
+ * The directory's ranked search over what every card shows: names, taglines and industries (decision 0040). It
+ * runs in memory over listing positions, like the filter index, and answers per query the listings of each
+ * relevance class as bitsets, best first:
+ *   1. the exact name ("vanta pay" → Vanta Pay),
+ *   2. a name starting with the query ("vanta" → Vanta Pay, Vanta Foods),
+ *   3. every query word starts a word of the name ("pay vanta"),
+ *   4. the same with typos in the name ("kario" → Kairo Flow),
+ *   5. every word found in the name, tagline or industries, word forms included ("payments" → "payment").
+ * Descriptions are matched by the database (search-listings.server.ts) and rank after all of these.
+ */
+import { emptyBitset, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { allowedTypos, typoDistance } from "./edit-distance.ts";
+import { MAX_QUERY_WORDS, normalizeText, stem, wordsOf } from "./search-text.ts";
+
+/** What one listing contributes, at its position in the directory order. */
+export interface SearchableListing {
+  name: string;
+  tagline: string | null;
+  industries: string[];
+}
+
+/** A word list with the positions of the listings using each word, searchable by prefix and by typo. */
+class Vocabulary {
+  readonly words: string[];
+  readonly postings: Uint32Array[];
+  private readonly byLength = new Map<number, number[]>();
+
+  constructor(entries: Map<string, number[]>) {
+    this.words = [...entries.keys()].sort();
+    this.postings = this.words.map((word) => Uint32Array.from(new Set(entries.get(word))));
+    this.words.forEach((word, i) => {
+      const bucket = this.byLength.get(word.length);
+      if (bucket) bucket.push(i);
+      else this.byLength.set(word.length, [i]);
+    });
+  }
+
+  /** Indexes of the words starting with `prefix` (a one-letter prefix matches only the word itself). */
+  withPrefix(prefix: string): number[] {
+    if (prefix.length < 2) {
+      const i = this.find(prefix);
+      return this.words[i] === prefix ? [i] : [];
+    }
+    const out: number[] = [];
+    for (let i = this.find(prefix); i < this.words.length && this.words[i]!.startsWith(prefix); i++) out.push(i);
+    return out;
+  }
+
+  /** Indexes of the words within the typos allowed for `word`. */
+  near(word: string): number[] {
+    const max = allowedTypos(word);
+    if (!max) return [];
+    const out: number[] = [];
+    for (let length = word.length - max; length <= word.length + max; length++) {
+      for (const i of this.byLength.get(length) ?? []) if (typoDistance(word, this.words[i]!, max) <= max) out.push(i);
+    }
+    return out;
+  }
+
+  exact(word: string): number[] {
+    const i = this.find(word);
+    return this.words[i] === word ? [i] : [];
+  }
+
+  /** The first index whose word is not below `word`. */
+  private find(word: string): number {
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.words[mid]! < word) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+function addWord(entries: Map<string, number[]>, word: string, position: number): void {
+  const list = entries.get(word);
+  if (list) list.push(position);
+  else entries.set(word, [position]);
+}
+
+/** Per query: the listings of each class (they overlap: a class's listings usually also fit the ones below it). */
+export interface RankedClasses {
+  exactName: Bitset;
+  namePrefix: Bitset;
+  nameWords: Bitset;
+  nameTypos: Bitset;
+  cardText: Bitset;
+  /** Per query word, the listings whose card text has it: the description matches are added to these. */
+  perWord: Bitset[];
+  /** The query's words in normal form, as the description search needs them. */
+  words: string[];
+}
+
+export class SearchIndex {
+  private readonly exactNames = new Map<string, number[]>();
+  /** Positions in the order of their normalised names, for prefix search. */
+  private readonly byName: Uint32Array;
+  private readonly nameKeys: string[];
+  private readonly nameWords: Vocabulary;
+  private readonly cardWords: Vocabulary;
+  private readonly cardStems: Map<string, Uint32Array>;
+
+  constructor(
+    listings: readonly SearchableListing[],
+    readonly size = listings.length,
+  ) {
+    const nameEntries = new Map<string, number[]>();
+    const cardEntries = new Map<string, number[]>();
+    const stemEntries = new Map<string, number[]>();
+    this.nameKeys = listings.map((listing, position) => {
+      const key = normalizeText(listing.name);
+      const same = this.exactNames.get(key);
+      if (same) same.push(position);
+      else this.exactNames.set(key, [position]);
+      for (const word of wordsOf(listing.name)) addWord(nameEntries, word, position);
+      for (const text of [listing.name, listing.tagline ?? "", ...listing.industries]) {
+        for (const word of wordsOf(text)) {
+          addWord(cardEntries, word, position);
+          addWord(stemEntries, stem(word), position);
+        }
+      }
+      return key;
+    });
+    this.byName = Uint32Array.from(this.nameKeys.keys()).sort((a, b) => (this.nameKeys[a]! < this.nameKeys[b]! ? -1 : 1));
+    this.nameWords = new Vocabulary(nameEntries);
+    this.cardWords = new Vocabulary(cardEntries);
+    this.cardStems = new Map([...stemEntries].map(([word, list]) => [word, Uint32Array.from(new Set(list))]));
+  }
+
+  /** The listings of each relevance class for a search text. */
+  rank(search: string): RankedClasses {
+    const phrase = normalizeText(search);
+    const words = [...new Set(wordsOf(search))].slice(0, MAX_QUERY_WORDS);
+    const exactName = this.positions(this.exactNames.get(phrase) ?? []);
+    const namePrefix = this.namesStartingWith(phrase);
+    const inName = words.map((word) => this.union(this.nameWords, this.nameWords.withPrefix(word)));
+    const nearName = words.map((word, i) => uniteInto(this.union(this.nameWords, this.nameWords.near(word)), inName[i]!));
+    const perWord = words.map((word, i) => {
+      const set = this.union(this.cardWords, [...this.cardWords.withPrefix(word), ...this.cardWords.near(word)]);
+      const stemmed = this.cardStems.get(stem(word));
+      if (stemmed) for (const position of stemmed) setBit(set, position);
+      return uniteInto(set, nearName[i]!);
+    });
+    return {
+      exactName,
+      namePrefix,
+      nameWords: this.all(inName),
+      nameTypos: this.all(nearName),
+      cardText: this.all(perWord),
+      perWord,
+      words,
+    };
+  }
+
+  private namesStartingWith(phrase: string): Bitset {
+    const out = emptyBitset(this.size);
+    if (phrase.length < 2) return out;
+    let low = 0;
+    let high = this.byName.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.nameKeys[this.byName[mid]!]! < phrase) low = mid + 1;
+      else high = mid;
+    }
+    for (let i = low; i < this.byName.length && this.nameKeys[this.byName[i]!]!.startsWith(phrase); i++) setBit(out, this.byName[i]!);
+    return out;
+  }
+
+  private positions(list: Iterable<number>): Bitset {
+    const out = emptyBitset(this.size);
+    for (const position of list) setBit(out, position);
+    return out;
+  }
+
+  private union(vocabulary: Vocabulary, indexes: number[]): Bitset {
+    const out = emptyBitset(this.size);
+    for (const i of indexes) for (const position of vocabulary.postings[i]!) setBit(out, position);
+    return out;
+  }
+
+  /** Listings in every set (none when there are no sets: an empty query matches nothing). */
+  private all(sets: Bitset[]): Bitset {
+    if (!sets.length) return emptyBitset(this.size);
+    const out = sets[0]!.slice();
+    for (const set of sets.slice(1)) intersectInto(out, set);
+    return out;
+  }
+}
