@@ -22,6 +22,8 @@ test("an operator renames, reprices and widens the subscriber tier, and the dial
   page,
   browser,
 }) => {
+  // Two accounts, four pages, and the record put back.
+  test.setTimeout(90_000);
   await signInAs(page, "Ada Admin", { returnTo: "/admin/tiers" });
   const form = page.getByRole("form", { name: "Edit the subscriber tier" });
   const original = {

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test.ts";
 import { signInAs } from "./support/sign-in.ts";
 
@@ -27,12 +28,21 @@ async function signUp(page: Page, origin: string, label: string): Promise<void> 
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+async function expectAccessible(page: Page, include?: string) {
+  const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+  const results = await (include ? axe.include(include) : axe).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 for (const width of [1280, 390]) {
   test(`at ${width} px: the dialog sells Premium and Enterprise as the tier records say; buying Premium shows "Processing...", closes, and every screen then agrees`, async ({
     page,
     browser,
     baseURL,
   }, testInfo) => {
+    // A journey through five pages, two accounts and three accessibility scans.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await signUp(page, new URL(baseURL!).origin, String(width));
     await page.goto("/settings");
@@ -66,6 +76,8 @@ for (const width of [1280, 390]) {
     ]);
     for (const text of ["Cancel anytime", "14-day money-back guarantee", "Secure payment"])
       await expect(dialog.getByText(text)).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
     await dialog.screenshot({ path: testInfo.outputPath(`upgrade-dialog-${width}.png`) });
     await page.screenshot({ path: testInfo.outputPath(`upgrade-dialog-page-${width}.png`) });
     await dialog.getByText("Secure payment").scrollIntoViewIfNeeded();
@@ -100,6 +112,8 @@ for (const width of [1280, 390]) {
     await expect(page.getByText("Not included in your plan")).toBeVisible();
     await page.reload();
     await expect(page.getByText("Premium · $29 per month")).toBeVisible();
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: testInfo.outputPath(`settings-${width}.png`), fullPage: true });
 
     // A premium listing now names the plan that opens it: Enterprise, not the "Premium" just bought.
@@ -111,7 +125,8 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole("heading", { name: "This profile is available to Enterprise members" })).toBeVisible();
 
     // The access-control page: the same names and prices.
-    const operator = await browser.newPage({ viewport: { width, height: 900 } });
+    const operatorContext = await browser.newContext({ viewport: { width, height: 900 } });
+    const operator = await operatorContext.newPage();
     await signInAs(operator, "Ada Admin", { returnTo: "/debug/access-control" });
     // A table from 640 px, one card per tier below; either way price, views, AI requests and exports in that order.
     const narrow = width < 640;
@@ -128,7 +143,9 @@ for (const width of [1280, 390]) {
       await expect(figures(name!).nth(1), name).toHaveText(views!);
     }
     await expect(operator.getByText(/\bPro\b|\$49|\$199/)).toHaveCount(0);
+    await expectAccessible(operator);
+    expect(await operator.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await operator.screenshot({ path: testInfo.outputPath(`access-control-${width}.png`), fullPage: true });
-    await operator.close();
+    await operatorContext.close();
   });
 }
