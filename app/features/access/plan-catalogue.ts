@@ -123,6 +123,7 @@ export function planCatalogue({ tiers }: Pick<ResolvedTiers, "tiers">): PlanCata
   >;
   const plan = (tier: AccessLevel): Plan => {
     const record = tiers[tier];
+    // The next cheaper plan on sale: none for public (not sold) or for the cheapest sold plan.
     const below = SOLD_TIERS[SOLD_TIERS.indexOf(tier as SoldTier) - 1];
     return {
       tier,
