@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster.tsx";
+import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { errorMessageOf, statusTitle } from "~/lib/route-error.ts";
 import { pageMeta, SITE_DESCRIPTION } from "~/features/seo/meta-tags.ts";
@@ -11,17 +12,19 @@ import "./app.css";
 
 /**
  * The nonce, the public origin (for canonical and Open Graph URLs: meta functions also run in the browser, where
- * the environment is out of reach), and who is signed in (identity and tier only: what the header, menus and
- * gates need).
+ * the environment is out of reach), who is signed in (identity and tier only: what the header, menus and
+ * gates need), and the plan catalogue (the tiers' names, prices and benefits from their records, which the upgrade
+ * dialog sells and the locks name; a cached read).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { cspNonce, user } = getAppContext(context);
+  const { cspNonce, user, database } = getAppContext(context);
   return {
     nonce: cspNonce,
     origin: siteOrigin(request),
     /** The external pilot form, when one is configured (public configuration, not a secret). */
     pilotFormUrl: getEnv().PILOT_FORM_URL ?? null,
     user: user ? { id: user.id, name: user.name, email: user.email, picture: user.picture, tier: user.tier, role: user.role } : null,
+    plans: await getPlanCatalogue(database),
   };
 }
 

@@ -1,24 +1,48 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.billing.choose-plan";
+import { formatMonthlyPrice, isSoldTier, SOLD_TIERS } from "~/features/access/plan-catalogue.ts";
+import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getBillingProvider } from "~/features/billing/billing.server.ts";
-import { findPlan, PLANS } from "~/features/billing/plans.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, jsonError, jsonErrorResponse, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
-const Body = z.object({ plan: z.string().max(40) });
+/** Whole dollars, from JSON (a number) or a form (digits). */
+const Price = z.union([
+  z.number().int().min(0).max(2_147_483_647),
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+]);
 
-/** POST /api/billing/choose-plan `{ plan }` (JSON or form): the billing provider grants or records the plan. */
+/**
+ * POST /api/billing/choose-plan `{ tier, monthlyPrice }` (JSON or form): the billing provider grants or records the
+ * tier's plan from the catalogue. The price is the one the buyer was shown: if the tier record has changed it
+ * since, nothing is bought (409) and the buyer looks again, so no one is charged a price they did not see.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const { database, user } = getAppContext(context);
   if (!user) return jsonErrorResponse(401, "Sign in to choose a plan.");
   const raw = await readBody(request);
-  if (!raw) return badRequest("The body must be JSON or a form with a plan.");
-  const parsed = Body.safeParse(raw);
-  const plan = parsed.success ? findPlan(parsed.data.plan) : undefined;
-  if (!plan) return badRequest(`plan must be one of ${PLANS.map((p) => p.id).join(", ")}.`);
+  if (!raw) return badRequest("The body must be JSON or a form with a tier and its monthlyPrice.");
+  if (!isSoldTier(raw.tier)) return badRequest(`tier must be one of ${SOLD_TIERS.join(", ")}.`);
+  const price = Price.safeParse(raw.monthlyPrice);
+  if (!price.success) return badRequest("monthlyPrice must be the plan's monthly price in whole dollars, as shown.");
   try {
-    const choice = await getBillingProvider().choosePlan(database, user.id, plan);
+    const plan = (await getPlanCatalogue(database))[raw.tier];
+    if (plan.monthlyPrice !== price.data) {
+      return jsonErrorResponse(
+        409,
+        `${plan.name} now costs ${formatMonthlyPrice(plan.monthlyPrice)}, not ${formatMonthlyPrice(price.data)}. Nothing was bought: please look at the plans again.`,
+      );
+    }
+    if (user.tier === raw.tier) return jsonErrorResponse(409, `You already have ${plan.name}.`);
+    const choice = await getBillingProvider().choosePlan(database, user.id, {
+      tier: raw.tier,
+      name: plan.name,
+      monthlyPrice: plan.monthlyPrice,
+    });
     return Response.json(choice, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return jsonError(error);

@@ -6,11 +6,13 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { FEATURES, hasFeature } from "~/features/access/features.ts";
 import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
-import { aiAction, DATA_EXPORT, quotaLimits } from "~/features/access/quotas.ts";
+import { formatMonthlyPrice, planCatalogue } from "~/features/access/plan-catalogue.ts";
+import { aiAction, DATA_EXPORT, UNLIMITED_QUOTA } from "~/features/access/quotas.ts";
 import { getTierDefinitions } from "~/features/access/tier-records.server.ts";
 import { ACCESS_LEVELS } from "~/features/access/tiers.ts";
 import { getUsageSummary, recordCompanyView, recordUsage } from "~/features/access/usage.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { cn } from "~/lib/cn.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
 
@@ -18,19 +20,23 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Access control | Introbase" }, { name: "robots", content: "noindex" }];
 }
 
-/** Spec 01 §2's internal access-control page: tier, feature and quota samples, and this admin's own usage. */
+/**
+ * Spec 01 §2's internal access-control page: tier, feature and quota samples, and this admin's own usage. Names,
+ * prices and limits are the plan catalogue's, as the upgrade dialog and settings show them.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, "debug");
   const { database } = getAppContext(args.context);
   const [{ tiers, fromRecords }, usage] = await Promise.all([getTierDefinitions(database), getUsageSummary(database, admin)]);
+  const catalogue = planCatalogue({ tiers });
   return {
-    admin: { name: admin.name, tier: admin.tier },
+    admin: { name: admin.name, tier: admin.tier, plan: catalogue[admin.tier].name },
     fromRecords,
     tiers: ACCESS_LEVELS.map((level) => ({
       level,
-      displayName: tiers[level].displayName,
-      monthlyPrice: tiers[level].monthlyPrice,
-      limits: quotaLimits(level, tiers[level]),
+      name: catalogue[level].name,
+      price: formatMonthlyPrice(catalogue[level].monthlyPrice),
+      limits: catalogue[level].limits,
       features: Object.fromEntries(FEATURES.map((f) => [f, hasFeature(f, level, tiers[level])])),
     })),
     usage,
@@ -64,20 +70,66 @@ export async function action(args: Route.ActionArgs) {
   };
 }
 
+const limit = (n: number) => (n === UNLIMITED_QUOTA ? "unlimited" : n.toLocaleString("en-US"));
+
+type TierSample = Route.ComponentProps["loaderData"]["tiers"][number];
+
+/** A tier's price and monthly limits, in the order of the table's columns and the cards' lines. */
+function tierFigures(t: TierSample): Array<[string, string]> {
+  return [
+    ["Price", t.price],
+    ["Views", limit(t.limits.views)],
+    ["AI requests", limit(t.limits.aiRequests)],
+    ["Exports", limit(t.limits.exports)],
+  ];
+}
+
+function TierFeatures({ features, className }: { features: TierSample["features"]; className?: string }) {
+  return (
+    <div className={cn("flex flex-wrap gap-1", className)}>
+      {Object.entries(features).map(([feature, granted]) => (
+        <Badge key={feature} variant={granted ? "accent" : "outline"} className={granted ? "" : "line-through opacity-60"}>
+          {feature}
+        </Badge>
+      ))}
+    </div>
+  );
+}
+
 export default function AccessControl({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Access control</h1>
       <p className="mt-2 text-sm text-fg-muted">
-        Signed in as {loaderData.admin.name} ({loaderData.admin.tier}). Tier definitions come from{" "}
+        Signed in as {loaderData.admin.name} ({loaderData.admin.tier}: {loaderData.admin.plan}). Tier definitions come from{" "}
         {loaderData.fromRecords ? "the visibility-levels table" : "the built-in legacy definitions"}.
       </p>
 
       <h2 className="mt-8 text-lg font-semibold">Tiers, features and quotas</h2>
-      {/* Scrolls sideways on small screens: focusable, so keyboard users can scroll it too. */}
+      {/* Small screens get one card per tier: the eight feature badges would make a table of tall, narrow rows. */}
+      <ul className="mt-3 grid gap-3 sm:hidden">
+        {loaderData.tiers.map((t) => (
+          <li key={t.level}>
+            <section aria-labelledby={`tier-${t.level}`} className="rounded-lg border border-border p-4">
+              <h3 id={`tier-${t.level}`} className="font-medium">
+                {t.name} <span className="font-normal text-fg-muted">({t.level})</span>
+              </h3>
+              <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+                {tierFigures(t).map(([term, value]) => (
+                  <div key={term} className="contents">
+                    <dt className="text-fg-muted">{term}</dt>
+                    <dd className="tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <TierFeatures features={t.features} className="mt-3" />
+            </section>
+          </li>
+        ))}
+      </ul>
       <div
-        className="mt-3 overflow-x-auto rounded-lg border border-border"
+        className="mt-3 hidden overflow-x-auto rounded-lg border border-border sm:block"
         tabIndex={0}
         role="region"
         aria-label="Tiers, features and quotas"
@@ -85,32 +137,28 @@ export default function AccessControl({ loaderData, actionData }: Route.Componen
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-surface-muted text-xs text-fg-muted">
             <tr>
-              <th className="px-3 py-2">Tier</th>
-              <th className="px-3 py-2">Price</th>
-              <th className="px-3 py-2">Views</th>
-              <th className="px-3 py-2">AI requests</th>
-              <th className="px-3 py-2">Exports</th>
+              <th className="px-3 py-2">Plan (tier)</th>
+              {tierFigures(loaderData.tiers[0]!).map(([term]) => (
+                <th key={term} className="px-3 py-2">
+                  {term}
+                </th>
+              ))}
               <th className="px-3 py-2">Features</th>
             </tr>
           </thead>
           <tbody>
             {loaderData.tiers.map((t) => (
               <tr key={t.level} className="border-t border-border align-top">
-                <td className="px-3 py-2 font-medium">
-                  {t.level} <span className="text-fg-muted">({t.displayName})</span>
-                </td>
-                <td className="px-3 py-2">${t.monthlyPrice}</td>
-                <td className="px-3 py-2 tabular-nums">{t.limits.views === 999999 ? "unlimited" : t.limits.views}</td>
-                <td className="px-3 py-2 tabular-nums">{t.limits.aiRequests}</td>
-                <td className="px-3 py-2 tabular-nums">{t.limits.exports}</td>
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {t.name} <span className="font-normal text-fg-muted">({t.level})</span>
+                </th>
+                {tierFigures(t).map(([term, value]) => (
+                  <td key={term} className="px-3 py-2 whitespace-nowrap tabular-nums">
+                    {value}
+                  </td>
+                ))}
                 <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    {Object.entries(t.features).map(([feature, granted]) => (
-                      <Badge key={feature} variant={granted ? "accent" : "outline"} className={granted ? "" : "line-through opacity-60"}>
-                        {feature}
-                      </Badge>
-                    ))}
-                  </div>
+                  <TierFeatures features={t.features} />
                 </td>
               </tr>
             ))}

@@ -73,26 +73,38 @@ describe("profile views quota", () => {
 
 describe("choosing a plan", () => {
   const post = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const choose = async (user: SessionUser | null, body: unknown) =>
+    (await choosePlan.action(args("/api/billing/choose-plan", {}, user, post(body)))) as Response;
 
-  it("refuses anonymous users and unknown plans", async () => {
-    expect(((await choosePlan.action(args("/api/billing/choose-plan", {}, null, post({ plan: "premium" })))) as Response).status).toBe(401);
+  it("refuses anonymous users and unknown tiers (bad prices: tests/security/plan-purchase.db.test.ts)", async () => {
+    expect((await choose(null, { tier: "premium", monthlyPrice: 99 })).status).toBe(401);
     const pat = await member("public", "-plans");
-    const bad = (await choosePlan.action(args("/api/billing/choose-plan", {}, pat, post({ plan: "gold" })))) as Response;
+    const bad = await choose(pat, { tier: "gold", monthlyPrice: 29 });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toBe("plan must be one of premium, enterprise.");
+    expect((await bad.json()).error).toBe("tier must be one of subscriber, premium.");
   });
 
-  it("grants the tier at once in demo mode and records the change", async () => {
+  it("grants the tier at once in demo mode, names the plan bought and records its name and price", async () => {
     const pat = await member("public", "-demo");
-    const response = (await choosePlan.action(args("/api/billing/choose-plan", {}, pat, post({ plan: "enterprise" })))) as Response;
+    const response = await choose(pat, { tier: "premium", monthlyPrice: 99 });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "granted", tier: "premium" });
+    expect(await response.json()).toEqual({
+      status: "granted",
+      tier: "premium",
+      plan: { name: "Enterprise", monthlyPrice: 99 },
+      title: "Your plan is now Enterprise",
+      message: "Enterprise, $99 per month. Demo billing: no payment was taken.",
+    });
     const [row] = await database.db.select({ tier: users.tier }).from(users).where(eq(users.id, pat.id));
     expect(row!.tier).toBe("premium");
-    const [change] = await database.rows<{ status: string; plan: string }>(
-      sql`SELECT status, plan FROM subscription_changes WHERE user_id = ${pat.id}`,
+    const [change] = await database.rows<{ status: string; plan: string; tier: string; monthly_price: number }>(
+      sql`SELECT status, plan, tier, monthly_price FROM subscription_changes WHERE user_id = ${pat.id}`,
     );
-    expect(change).toEqual({ status: "granted", plan: "enterprise" });
+    expect(change).toEqual({ status: "granted", plan: "Enterprise", tier: "premium", monthly_price: 99 });
+
+    const again = await choose({ ...pat, tier: "premium" }, { tier: "premium", monthlyPrice: 99 });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe("You already have Enterprise.");
   });
 });
 
@@ -144,9 +156,24 @@ describe("settings", () => {
     const sam = await member("subscriber", "-settings");
     const data = (await settings.loader(args("/settings", {}, sam))) as {
       user: { provider: string; tier: string };
+      plan: { name: string; monthlyPrice: number; benefits: string[] };
       usage: Array<{ type: string; limit: number }>;
     };
     expect(data.user).toMatchObject({ provider: "other", tier: "subscriber" });
+    // The subscriber's plan as sold, and only what its record grants: no unlimited views, no priority support.
+    expect(data.plan).toEqual({
+      name: "Premium",
+      monthlyPrice: 29,
+      benefits: [
+        "Access to listings and profile details for Premium members",
+        "500 company views a month",
+        "Funding data",
+        "Export company data (1,000 exports a month)",
+        "50 AI requests a month",
+        "Basic outreach content",
+        "Value8 AI integration (basic)",
+      ],
+    });
     expect(data.usage.map((q) => [q.type, q.limit])).toEqual([
       ["views", 500],
       ["AI requests", 50],

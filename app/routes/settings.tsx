@@ -6,7 +6,9 @@ import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
+import { formatMonthlyPrice } from "~/features/access/plan-catalogue.ts";
 import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
+import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getUsageSummary } from "~/features/access/usage.server.ts";
 import { useSignOut } from "~/features/accounts/session-sync.ts";
 import { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
@@ -18,28 +20,27 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Settings | Introbase" }, { name: "robots", content: "noindex" }];
 }
 
-/** Spec 01 §2: the signed-in user's profile, benefits and sign-out, plus this month's usage. */
+/**
+ * Spec 01 §2: the signed-in user's profile, benefits and sign-out, plus this month's usage. The plan (name, price,
+ * benefits) and the quotas come from the user's tier record, through the plan catalogue: only what the tier grants.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return { user: null };
-  const [provider, usage, intros] = await Promise.all([
+  const [provider, usage, intros, catalogue] = await Promise.all([
     getSignInProvider(database, user.id),
     getUsageSummary(database, user),
     listMyIntroRequests(database, user.id),
+    getPlanCatalogue(database),
   ]);
+  const { name, monthlyPrice, benefits } = catalogue[user.tier];
   return {
     user: { name: user.name, email: user.email, picture: user.picture, tier: user.tier, provider },
+    plan: { name, monthlyPrice, benefits },
     usage,
     intros: intros.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }
-
-const BENEFITS = [
-  "Access to full directory listings",
-  "View detailed partner profiles",
-  "Download partner information",
-  "Priority customer support",
-];
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { signOut, pending, error } = useSignOut();
@@ -54,7 +55,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { user, usage, intros } = loaderData;
+  const { user, plan, usage, intros } = loaderData;
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
@@ -78,17 +79,20 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             <span className="text-fg-muted">Sign-in Provider</span> <Badge variant="outline">{user.provider}</Badge>
           </p>
           <p className="flex items-center gap-2">
-            <span className="text-fg-muted">Subscription Tier</span> <Badge variant="accent">{user.tier}</Badge>
+            <span className="text-fg-muted">Subscription Tier</span> <Badge variant="accent">{plan.name}</Badge>
           </p>
         </div>
       </Card>
 
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Subscription Benefits</h2>
-        <ul className="mt-3 grid gap-2 text-sm">
-          {BENEFITS.map((benefit) => (
+        <p className="mt-1 text-sm text-fg-muted">
+          <span className="font-medium text-fg">{plan.name}</span> · {formatMonthlyPrice(plan.monthlyPrice)}
+        </p>
+        <ul className="mt-3 grid gap-2 text-sm" aria-label={`${plan.name} benefits`}>
+          {plan.benefits.map((benefit) => (
             <li key={benefit} className="flex gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 text-success" />
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
               {benefit}
             </li>
           ))}

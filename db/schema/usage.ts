@@ -54,8 +54,11 @@ export const subscriptionChanges = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The plan's name as the buyer saw it (the tier record's display name at the time). */
     plan: text("plan").notNull(),
     tier: text("tier", { enum: ["subscriber", "premium"] }).notNull(),
+    /** The monthly price in whole dollars the buyer agreed to; null on changes recorded before prices were kept. */
+    monthlyPrice: integer("monthly_price"),
     status: text("status", { enum: ["granted", "requested"] }).notNull(),
     provider: text("provider").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

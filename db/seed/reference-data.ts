@@ -92,7 +92,10 @@ export const REVENUE_RANGES = [
   ["more_than_50m", "> $50M"],
 ] as const;
 
-/** Tier records equal to the legacy fallback definitions of spec 01 §6, so demo data behaves as documented. */
+/**
+ * Tier records equal to the fallback definitions (access/tier-definitions.ts): spec 01 §6's grants, sold under the
+ * upgrade dialog's names and prices (spec 01 §9; docs/decisions/0037-plan-catalogue.md).
+ */
 export const VISIBILITY_LEVELS = [
   {
     name: "public",
@@ -111,9 +114,9 @@ export const VISIBILITY_LEVELS = [
   },
   {
     name: "subscriber",
-    displayName: "Pro",
+    displayName: "Premium",
     rank: 2,
-    monthlyPrice: 49,
+    monthlyPrice: 29,
     maxCompanyViewsPerMonth: 500,
     canViewFundingData: true,
     canExportData: true,
@@ -128,7 +131,7 @@ export const VISIBILITY_LEVELS = [
     name: "premium",
     displayName: "Enterprise",
     rank: 3,
-    monthlyPrice: 199,
+    monthlyPrice: 99,
     maxCompanyViewsPerMonth: -1,
     canViewFundingData: true,
     canExportData: true,
@@ -136,7 +139,7 @@ export const VISIBILITY_LEVELS = [
     canAccessHistoricalData: true,
     prioritySupport: true,
     apiAccessAllowed: true,
-    outreachContentLevel: "full",
+    outreachContentLevel: "advanced",
     value8aiIntegrationLevel: "full",
   },
 ] as const;

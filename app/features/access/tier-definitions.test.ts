@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { visibilityLevels } from "#db/schema/reference.ts";
+import { VISIBILITY_LEVELS } from "#db/seed/reference-data.ts";
 import { isUsableTierRecord, LEGACY_TIERS, resolveTiers, type TierRecord } from "./tier-definitions.ts";
 import { ACCESS_LEVELS } from "./tiers.ts";
 
@@ -46,12 +47,13 @@ describe("legacy tier definitions (spec 01 §6)", () => {
     });
   });
 
-  it("subscriber is Pro: 49 a month, 500 views, funding, export, 50 AI, basic outreach and integration", () => {
+  // Spec 01 §6's grants under the names and prices the upgrade dialog sells (§9): decision 0037.
+  it("subscriber is Premium: 29 a month, 500 views, funding, export, 50 AI, basic outreach and integration", () => {
     expect(LEGACY_TIERS.subscriber).toEqual({
       name: "subscriber",
-      displayName: "Pro",
+      displayName: "Premium",
       rank: 2,
-      monthlyPrice: 49,
+      monthlyPrice: 29,
       maxCompanyViewsPerMonth: 500,
       canViewFundingData: true,
       canExportData: true,
@@ -64,12 +66,12 @@ describe("legacy tier definitions (spec 01 §6)", () => {
     });
   });
 
-  it("premium is Enterprise: 199 a month, unlimited (-1) views, 500 AI, historical, priority, API, advanced outreach, full integration", () => {
+  it("premium is Enterprise: 99 a month, unlimited (-1) views, 500 AI, historical, priority, API, advanced outreach, full integration", () => {
     expect(LEGACY_TIERS.premium).toEqual({
       name: "premium",
       displayName: "Enterprise",
       rank: 3,
-      monthlyPrice: 199,
+      monthlyPrice: 99,
       maxCompanyViewsPerMonth: -1,
       canViewFundingData: true,
       canExportData: true,
@@ -87,6 +89,11 @@ describe("legacy tier definitions (spec 01 §6)", () => {
       (LEGACY_TIERS.public as TierRecord).maxCompanyViewsPerMonth = 1e6;
     }).toThrow(TypeError);
     expect(LEGACY_TIERS.public.maxCompanyViewsPerMonth).toBe(10);
+  });
+
+  it("equals the seeded tier records, so a failed read changes no name, price or grant a buyer sees", () => {
+    expect(VISIBILITY_LEVELS.map((r) => r.name)).toEqual([...ACCESS_LEVELS]);
+    for (const seeded of VISIBILITY_LEVELS) expect(seeded).toEqual(LEGACY_TIERS[seeded.name]);
   });
 
   it("each legacy tier is itself a usable record", () => {

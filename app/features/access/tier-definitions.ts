@@ -28,7 +28,11 @@ export interface TierRecord {
   value8aiIntegrationLevel: string;
 }
 
-/** The legacy fallback tier definitions of spec 01 §6, used when tier records cannot be loaded. */
+/**
+ * The fallback tier definitions of spec 01 §6, used when tier records cannot be loaded. Their grants are the
+ * spec's; their names and prices are the ones the upgrade dialog sells (spec 01 §9), as in the seeded records, so
+ * a failed read never changes what a buyer is shown (docs/decisions/0037-plan-catalogue.md).
+ */
 export const LEGACY_TIERS: Readonly<Record<AccessLevel, Readonly<TierRecord>>> = Object.freeze({
   public: Object.freeze({
     name: "public",
@@ -47,9 +51,9 @@ export const LEGACY_TIERS: Readonly<Record<AccessLevel, Readonly<TierRecord>>> =
   }),
   subscriber: Object.freeze({
     name: "subscriber",
-    displayName: "Pro",
+    displayName: "Premium",
     rank: 2,
-    monthlyPrice: 49,
+    monthlyPrice: 29,
     maxCompanyViewsPerMonth: 500,
     canViewFundingData: true,
     canExportData: true,
@@ -64,7 +68,7 @@ export const LEGACY_TIERS: Readonly<Record<AccessLevel, Readonly<TierRecord>>> =
     name: "premium",
     displayName: "Enterprise",
     rank: 3,
-    monthlyPrice: 199,
+    monthlyPrice: 99,
     maxCompanyViewsPerMonth: UNLIMITED,
     canViewFundingData: true,
     canExportData: true,

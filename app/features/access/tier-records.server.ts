@@ -2,6 +2,7 @@ import * as s from "#db/schema/index.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
+import { planCatalogue, type PlanCatalogue } from "./plan-catalogue.ts";
 import { resolveTiers, type ResolvedTiers } from "./tier-definitions.ts";
 
 /** Visibility levels are stale after 5 minutes and loaded with one retry (spec 01 §7, §9). */
@@ -22,6 +23,11 @@ export async function getTierDefinitions(database: Database): Promise<ResolvedTi
     logger.error({ err: error }, "visibility levels could not be loaded; using the legacy tier definitions");
     return resolveTiers(null);
   }
+}
+
+/** Every tier's name, price and benefits, from the same tier table the quotas and gates use. */
+export async function getPlanCatalogue(database: Database): Promise<PlanCatalogue> {
+  return planCatalogue(await getTierDefinitions(database));
 }
 
 export function clearTierDefinitionsCache(database?: Database): void {

@@ -1,13 +1,19 @@
 import { eq } from "drizzle-orm";
 import { users } from "#db/schema/accounts.ts";
 import { subscriptionChanges } from "#db/schema/usage.ts";
+import { formatMonthlyPrice, type Plan, type SoldTier } from "~/features/access/plan-catalogue.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
-import type { Plan } from "./plans.ts";
+
+/** A plan as sold: one of the paid tiers, with the name and price the buyer was shown and agreed to. */
+export type SoldPlan = Pick<Plan, "name" | "monthlyPrice"> & { tier: SoldTier };
 
 export interface PlanChoice {
   status: "granted" | "requested";
-  tier: Plan["tier"];
+  tier: SoldTier;
+  plan: { name: string; monthlyPrice: number };
+  /** The toast's title: it names the plan bought. */
+  title: string;
   message: string;
 }
 
@@ -17,8 +23,17 @@ export interface PlanChoice {
  */
 export interface BillingProvider {
   readonly name: string;
-  choosePlan(database: Database, userId: string, plan: Plan): Promise<PlanChoice>;
+  choosePlan(database: Database, userId: string, plan: SoldPlan): Promise<PlanChoice>;
 }
+
+const change = (userId: string, plan: SoldPlan, status: "granted" | "requested", provider: string) => ({
+  userId,
+  plan: plan.name,
+  tier: plan.tier,
+  monthlyPrice: plan.monthlyPrice,
+  status,
+  provider,
+});
 
 /** Demo mode: the tier is granted at once and the change recorded; the message says no payment was taken. */
 export const demoBilling: BillingProvider = {
@@ -26,12 +41,14 @@ export const demoBilling: BillingProvider = {
   async choosePlan({ db }, userId, plan) {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ tier: plan.tier }).where(eq(users.id, userId));
-      await tx.insert(subscriptionChanges).values({ userId, plan: plan.id, tier: plan.tier, status: "granted", provider: "demo" });
+      await tx.insert(subscriptionChanges).values(change(userId, plan, "granted", "demo"));
     });
     return {
       status: "granted",
       tier: plan.tier,
-      message: `Demo billing: no payment was taken. Your plan is now ${plan.name} (${plan.tier} access).`,
+      plan: { name: plan.name, monthlyPrice: plan.monthlyPrice },
+      title: `Your plan is now ${plan.name}`,
+      message: `${plan.name}, ${formatMonthlyPrice(plan.monthlyPrice)}. Demo billing: no payment was taken.`,
     };
   },
 };
@@ -40,11 +57,13 @@ export const demoBilling: BillingProvider = {
 export const requestBilling: BillingProvider = {
   name: "request",
   async choosePlan({ db }, userId, plan) {
-    await db.insert(subscriptionChanges).values({ userId, plan: plan.id, tier: plan.tier, status: "requested", provider: "request" });
+    await db.insert(subscriptionChanges).values(change(userId, plan, "requested", "request"));
     return {
       status: "requested",
       tier: plan.tier,
-      message: `Upgrade to ${plan.name} requested. We'll be in touch by e-mail to complete it.`,
+      plan: { name: plan.name, monthlyPrice: plan.monthlyPrice },
+      title: `Upgrade to ${plan.name} requested`,
+      message: `${plan.name}, ${formatMonthlyPrice(plan.monthlyPrice)}. We'll be in touch by e-mail to complete it.`,
     };
   },
 };

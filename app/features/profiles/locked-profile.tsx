@@ -5,15 +5,15 @@ import type { LockedTeaser } from "~/features/catalog/listing-types.ts";
 import { PAYWALLED_CLASS } from "./gated-sections.ts";
 import { BackToListings, BadgeList, ListingAvatar } from "./profile-layout.tsx";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
+import { usePlanCatalogue } from "~/features/access/use-plan-catalogue.ts";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
-
-const TIER_NAME = { public: "Public", subscriber: "Subscriber", premium: "Premium" } as const;
 
 /** A listing above the viewer's tier: only the teaser's few fields were sent, and a way in. */
 export function LockedProfile({ teaser }: { teaser: LockedTeaser }) {
   const { unlock } = useUnlockPrompt();
   const signedIn = Boolean(useCurrentUser());
-  const tier = TIER_NAME[teaser.listingVisibility];
+  // The plan that opens it, by the name the upgrade dialog sells it under (the tier record's).
+  const tier = usePlanCatalogue()[teaser.listingVisibility].name;
   const facts = [...teaser.industry, ...teaser.geography, ...(teaser.fundingStage ? [teaser.fundingStage] : [])];
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">

@@ -2,12 +2,11 @@ import { AlertTriangle, Crown, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { gateAppearance, type GatingMode } from "~/features/access/gating-modes.ts";
+import { usePlanCatalogue } from "~/features/access/use-plan-catalogue.ts";
 import type { LockedField } from "~/features/catalog/listing-types.ts";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { cn } from "~/lib/cn.ts";
 import { PAYWALLED_CLASS } from "./gated-sections.ts";
-
-const TIER_NAME = { public: "Public", subscriber: "Subscriber", premium: "Premium" } as const;
 
 function UpgradeLabel() {
   return (
@@ -20,10 +19,11 @@ function UpgradeLabel() {
 
 function UnlockRow({ locked }: { locked: LockedField }) {
   const { unlock: openSignIn } = useUnlockPrompt();
+  const plan = usePlanCatalogue()[locked.requiredTier].name;
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
       <p className="text-sm text-fg-muted">
-        <span className="sr-only">Locked for {TIER_NAME[locked.requiredTier]} members. </span>
+        <span className="sr-only">Locked for {plan} members. </span>
         {locked.message}
       </p>
       <Button size="sm" variant="secondary" onClick={openSignIn} aria-haspopup="dialog">

@@ -38,7 +38,7 @@ describe("getTierRows", () => {
     const rows = await getTierRows(database);
     expect(rows.map((r) => [r.name, r.values.displayName, r.limits.views])).toEqual([
       ["public", "Free", 10],
-      ["subscriber", "Pro", 500],
+      ["subscriber", "Premium", 500],
       ["premium", "Enterprise", 999999],
     ]);
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "subscription_changes" ADD COLUMN "monthly_price" integer;

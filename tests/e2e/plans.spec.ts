@@ -1,0 +1,151 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "./support/test.ts";
+import { signInAs } from "./support/sign-in.ts";
+
+/**
+ * Plans that mean what they say (issue 15 §4, decision 0037): a member buys a plan in the upgrade dialog, and the
+ * toast, settings, the locks and the access-control page then name, price and limit it as the tier record does.
+ * Each width buys with an account of its own, so no other journey's demo user changes tier.
+ */
+
+const PREMIUM_BENEFITS = [
+  "Access to listings and profile details for Premium members",
+  "500 company views a month",
+  "Funding data",
+  "Export company data (1,000 exports a month)",
+  "50 AI requests a month",
+  "Basic outreach content",
+  "Value8 AI integration (basic)",
+];
+
+/** A new e-mail-and-password account, signed in in this page's browser context. */
+async function signUp(page: Page, origin: string, label: string): Promise<void> {
+  const id = `${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9)}`;
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin },
+    data: { name: `Bea Buyer ${label}`, email: `bea.${id}@example.org`, password: "a long enough password" },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+async function expectAccessible(page: Page, include?: string) {
+  const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+  const results = await (include ? axe.include(include) : axe).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px: the dialog sells Premium and Enterprise as the tier records say; buying Premium shows "Processing...", closes, and every screen then agrees`, async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    // A journey through five pages, two accounts and three accessibility scans.
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signUp(page, new URL(baseURL!).origin, String(width));
+    await page.goto("/settings");
+
+    // Before: the free plan, and only its benefits.
+    await expect(page.getByText("Subscription Tier").locator("..").getByText("Free", { exact: true })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Free benefits" }).getByRole("listitem")).toHaveText([
+      "Access to public listings and profile details",
+      "10 company views a month",
+    ]);
+
+    await page.getByRole("button", { name: "Upgrade plan" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upgrade your plan" });
+    const premium = dialog.getByRole("region", { name: "Premium" });
+    const enterprise = dialog.getByRole("region", { name: "Enterprise" });
+    await expect(premium.getByText("Most Popular")).toBeVisible();
+    await expect(premium.getByText("$29", { exact: true })).toBeVisible();
+    await expect(premium.getByRole("listitem")).toHaveText(PREMIUM_BENEFITS);
+    await expect(enterprise.getByText("$99", { exact: true })).toBeVisible();
+    await expect(enterprise.getByText("Most Popular")).toHaveCount(0);
+    await expect(enterprise.getByRole("listitem")).toHaveText([
+      "Everything in Premium",
+      "Access to full directory listings and profiles",
+      "Unlimited company views",
+      "500 AI requests a month",
+      "Historical data",
+      "Advanced outreach content",
+      "Value8 AI integration (full)",
+      "API access (10,000 calls a month)",
+      "Priority support",
+    ]);
+    for (const text of ["Cancel anytime", "14-day money-back guarantee", "Secure payment"])
+      await expect(dialog.getByText(text)).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
+    await dialog.screenshot({ path: testInfo.outputPath(`upgrade-dialog-${width}.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`upgrade-dialog-page-${width}.png`) });
+    await dialog.getByText("Secure payment").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`upgrade-dialog-end-${width}.png`) });
+
+    // Hold the purchase until "Processing..." has been seen: no timing involved.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/billing/choose-plan", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await premium.getByRole("button", { name: "Choose Premium" }).click();
+    await expect(premium.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    await expect(enterprise.getByRole("button", { name: "Choose Enterprise" })).toBeDisabled();
+    release();
+
+    const toast = page.getByRole("region", { name: "Notifications" }).getByRole("status");
+    await expect(toast).toContainText("Your plan is now Premium");
+    await expect(toast).toContainText("Premium, $29 per month. Demo billing: no payment was taken.");
+    await expect(dialog).toBeHidden();
+
+    // Settings (reloaded behind the dialog): the plan's name, price, only its benefits, and its quotas.
+    await expect(page.getByText("Subscription Tier").locator("..").getByText("Premium", { exact: true })).toBeVisible();
+    await expect(page.getByText("Premium · $29 per month")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Premium benefits" }).getByRole("listitem")).toHaveText(PREMIUM_BENEFITS);
+    await expect(page.getByText("Unlimited company views")).toHaveCount(0);
+    await expect(page.getByText("Priority support")).toHaveCount(0);
+    await expect(page.getByText("500/500 views")).toBeVisible();
+    await expect(page.getByText("50/50 AI requests")).toBeVisible();
+    await expect(page.getByText("1000/1000 exports")).toBeVisible();
+    await expect(page.getByText("Not included in your plan")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("Premium · $29 per month")).toBeVisible();
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath(`settings-${width}.png`), fullPage: true });
+
+    // A premium listing now names the plan that opens it: Enterprise, not the "Premium" just bought.
+    const listings = await page.request.get("/api/listings?pageSize=100");
+    const { data } = (await listings.json()) as { data: Array<{ locked: boolean; type: string; slug: string; listingVisibility: string }> };
+    const locked = data.find((item) => item.locked && item.listingVisibility === "premium");
+    expect(locked, "a premium listing locked for subscribers").toBeTruthy();
+    await page.goto(`/profile/${locked!.type}/${locked!.slug}`);
+    await expect(page.getByRole("heading", { name: "This profile is available to Enterprise members" })).toBeVisible();
+
+    // The access-control page: the same names and prices.
+    const operatorContext = await browser.newContext({ viewport: { width, height: 900 } });
+    const operator = await operatorContext.newPage();
+    await signInAs(operator, "Ada Admin", { returnTo: "/debug/access-control" });
+    // A table from 640 px, one card per tier below; either way price, views, AI requests and exports in that order.
+    const narrow = width < 640;
+    const table = operator.getByRole("region", { name: "Tiers, features and quotas" });
+    // A substring of a row's name: only one row holds each "Name (tier)".
+    const tier = (name: string) => (narrow ? operator.getByRole("region", { name }) : table.getByRole("row", { name }));
+    const figures = (name: string) => (narrow ? tier(name).locator("dd") : tier(name).getByRole("cell"));
+    for (const [name, price, views] of [
+      ["Free (public)", "$0 per month", "10"],
+      ["Premium (subscriber)", "$29 per month", "500"],
+      ["Enterprise (premium)", "$99 per month", "unlimited"],
+    ]) {
+      await expect(figures(name!).nth(0), name).toHaveText(price!);
+      await expect(figures(name!).nth(1), name).toHaveText(views!);
+    }
+    await expect(operator.getByText(/\bPro\b|\$49|\$199/)).toHaveCount(0);
+    await expectAccessible(operator);
+    expect(await operator.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await operator.screenshot({ path: testInfo.outputPath(`access-control-${width}.png`), fullPage: true });
+    await operatorContext.close();
+  });
+}
