@@ -194,6 +194,9 @@ export const TITLES = [
 ];
 export const INVESTOR_TYPES = ["Venture Capital", "Angel Network", "Corporate VC", "Family Office", "Accelerator"];
 export const TICKETS = ["$50K - $250K", "$250K - $1M", "$1M - $5M", "$5M - $20M", "$20M+"];
+/** Per ticket size (same order): the assets under management behind it and the stages such cheques fit. */
+export const AUM_BY_TICKET = [15_000_000, 60_000_000, 250_000_000, 900_000_000, 3_500_000_000];
+export const STAGE_FOCUS_BY_TICKET = ["Pre-seed, Seed", "Seed, Series A", "Series A, Series B", "Series B, Series C", "Series C+"];
 export const ROUND_TYPES: Array<[string, number, number]> = [
   ["pre-seed", 100_000, 499_000],
   ["seed", 500_000, 2_900_000],

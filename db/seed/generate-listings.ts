@@ -1,5 +1,6 @@
 import { uniqueSlug } from "../../app/features/catalog/slug.ts";
 import {
+  AUM_BY_TICKET,
   FIRST,
   INVESTOR_SUFFIXES,
   INVESTOR_TYPES,
@@ -7,6 +8,7 @@ import {
   PARTNER_SUFFIXES,
   ROOTS,
   ROUND_TYPES,
+  STAGE_FOCUS_BY_TICKET,
   STARTUP_SUFFIXES,
   TICKETS,
   TITLES,
@@ -154,6 +156,9 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       ticketSize: type === "investor" ? rng.pick(TICKETS) : null,
     };
     listing.primaryContactEmail = `${String(listing.primaryContact).split(" ")[0]!.toLowerCase()}@${domainOf(name)}`;
+    // Derived from the ticket size rather than drawn, so every other generated value stays as it was.
+    const ticket = TICKETS.indexOf(String(listing.ticketSize));
+    if (ticket >= 0) Object.assign(listing, { aum: AUM_BY_TICKET[ticket], stageFocus: STAGE_FOCUS_BY_TICKET[ticket] });
     earlier.push({ type, name, website });
     if (i % DUPLICATE_EVERY === DUPLICATE_EVERY - 1) plantDuplicate(listing, earlier, planted++, slugs);
 
