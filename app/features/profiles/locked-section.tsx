@@ -70,8 +70,13 @@ export function LockedSection({
   );
 }
 
+/** A field the viewer may not see: its placeholder, message and tier in the locked section. */
+export function LockedFieldSection({ lock, subject }: { lock: LockedField; subject: string }) {
+  return <LockedSection subject={subject} message={lock.message} note={availableTo(lock.requiredTier)} placeholder={lock.placeholder} />;
+}
+
 /** The field's content, or, when the viewer may not see it, its locked section (the placeholder and the way in). */
 export function Gated({ lock, subject, children }: { lock: LockedField | undefined; subject: string; children: ReactNode }) {
   if (!lock) return <>{children}</>;
-  return <LockedSection subject={subject} message={lock.message} note={availableTo(lock.requiredTier)} placeholder={lock.placeholder} />;
+  return <LockedFieldSection lock={lock} subject={subject} />;
 }

@@ -1,7 +1,7 @@
 import { TrendingUp } from "lucide-react";
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
 import { formatAmount, formatRoundDate, MISSING, revenueLabel, roundTypeLabel } from "~/features/catalog/format.ts";
-import { Gated } from "./locked-section.tsx";
+import { LockedFieldSection } from "./locked-section.tsx";
 import { Section, Stat, SubSection } from "./profile-layout.tsx";
 
 /** Startup traction: revenue range (gated), funding stage, and the funding rounds when there are any. */
@@ -24,9 +24,7 @@ export function TractionSection({ listing }: { listing: VisibleListing }) {
       {revenueLock ? (
         <div className="mt-5">
           <SubSection title="Revenue Range">
-            <Gated lock={revenueLock} subject="the revenue range">
-              {null}
-            </Gated>
+            <LockedFieldSection lock={revenueLock} subject="the revenue range" />
           </SubSection>
         </div>
       ) : null}
