@@ -116,6 +116,8 @@ export default defineConfig({
         // Real HTTP to the local fake provider for imports.
         PROVIDER_API_URL: `http://127.0.0.1:${PROVIDER_PORT}`,
         PROVIDER_API_KEY: PROVIDER_KEY,
+        // The server fetches only public addresses (DESIGN D16): the local fake is allowed by name, nothing else.
+        OUTBOUND_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${PROVIDER_PORT}`,
       },
     },
   ],

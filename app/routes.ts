@@ -51,6 +51,7 @@ export default [
     route("settings", "routes/settings.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
+    route("verify-email", "routes/verify-email.tsx"),
     // Operator pages, admins only.
     route("admin", "routes/admin.dashboard.tsx"),
     route("admin/audit-log", "routes/admin.audit-log.tsx"),

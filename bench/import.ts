@@ -28,6 +28,7 @@ import { refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server
 import { openDatabase, type Database } from "~/lib/db.server.ts";
 import { getJob, type Job } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
+import { createOutboundFetch } from "~/lib/outbound-fetch.server.ts";
 import { prepareDatabase, redactUrl, type Engine } from "./lib/databases.ts";
 import { startLocalPostgres } from "./lib/postgres.ts";
 import { DATA_DIR, dateStamp, log, machineInfo, machineMarkdown, writeResult } from "./lib/machine.ts";
@@ -135,7 +136,13 @@ const count = async (database: Database) =>
 
 /** One pass over all records: a job per thousand, each run by the worker as the server would. */
 async function importAll(database: Database, providerUrl: string, apiKey: string, label: string): Promise<RunResult> {
-  const client = createProviderClient({ baseUrl: providerUrl, apiKey, timeoutMs: 60_000 });
+  // The guarded outbound fetch, as in production, with the local fake allowed by name (DESIGN D16).
+  const client = createProviderClient({
+    baseUrl: providerUrl,
+    apiKey,
+    timeoutMs: 60_000,
+    fetch: createOutboundFetch({ privateOrigins: [providerUrl] }),
+  });
   const worker = new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler(() => client) });
   const jobs: Job[] = [];
   for (let page = 1; page <= Math.ceil(RECORDS / PAGE_SIZE); page += PAGES_PER_JOB)

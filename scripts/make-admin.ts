@@ -1,11 +1,10 @@
 /**
  * Makes an existing user an admin: `npm run user:admin -- someone@example.com`. The user must have signed in
- * once. Uses DATABASE_URL when set, else the embedded database in PGLITE_DIR (stop the server first: the
- * embedded database belongs to one process).
+ * once, and their address must be verified. Uses DATABASE_URL when set, else the embedded database in
+ * PGLITE_DIR (stop the server first: the embedded database belongs to one process).
  */
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "../db/schema/accounts.ts";
+import { grantAdmin } from "../app/features/accounts/grant-admin.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 
@@ -18,16 +17,16 @@ const env = getEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dir: env.PGLITE_DIR });
 try {
   await database.migrate();
-  const updated = await database.db
-    .update(users)
-    .set({ role: "admin" })
-    .where(eq(sql`lower(${users.email})`, email.data))
-    .returning({ name: users.name });
-  if (!updated.length) {
-    console.error(`No user with the e-mail address ${email.data}. They must sign in once first (or list it in ADMIN_EMAILS).`);
-    process.exitCode = 1;
+  const result = await grantAdmin(database, email.data);
+  if (result.outcome === "granted") {
+    console.log(`${result.name} <${email.data}> is now an admin. It takes effect on their next request.`);
   } else {
-    console.log(`${updated[0]!.name} <${email.data}> is now an admin. It takes effect on their next request.`);
+    console.error(
+      result.outcome === "unverified"
+        ? `${email.data} has not confirmed its e-mail address yet: it cannot be an admin until it opens the link we sent.`
+        : `No user with the e-mail address ${email.data}. They must sign in once first (or list it in ADMIN_EMAILS).`,
+    );
+    process.exitCode = 1;
   }
 } finally {
   await database.close();

@@ -1,16 +1,20 @@
 /**
  * Accounts with Better Auth (DESIGN D5): Google and LinkedIn as OpenID Connect clients (authorization code
- * with state, PKCE and nonce), e-mail and password, sessions in our database. One instance per database
- * handle, like the caches, so tests with their own database get their own auth.
+ * with state, PKCE and nonce), e-mail and password with a verified address (DESIGN D15, decision 0031), sessions
+ * in our database. One instance per database handle, like the caches, so tests with their own database get their
+ * own auth.
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { accounts, sessions, users, verifications } from "#db/schema/accounts.ts";
 import type { Database } from "./db.server.ts";
+import { releaseUnverifiedAddress, sendVerificationLink, VERIFICATION_LINK_HOURS } from "./email-verification.server.ts";
 import { hmac } from "./hmac.server.ts";
 import { getEnv, publicUrl, type Env } from "./env.server.ts";
 import { identityProviders } from "./identity-providers.server.ts";
@@ -18,6 +22,19 @@ import { logger } from "./logger.server.ts";
 
 export const SESSION_COOKIE_PREFIX = "ib";
 const SESSION_DAYS = 7;
+const MIN_PASSWORD = 10;
+const MAX_PASSWORD = 128;
+
+/** The error code (on /sign-in?error=) of a provider sign-in whose address the provider has not verified. */
+export const PROVIDER_EMAIL_UNVERIFIED = "provider_email_unverified";
+
+/** A password sign-up Better Auth will go on with (its own checks, repeated so a refused one releases nothing). */
+const PasswordSignUp = z.object({ name: z.string().min(1), email: z.email(), password: z.string().min(MIN_PASSWORD).max(MAX_PASSWORD) });
+
+/** The email_verified claim as OpenID Connect providers send it (a boolean, or "true" from some). */
+function providerVerified(claim: unknown): boolean {
+  return claim === true || claim === "true";
+}
 
 function createAuth(database: Database, env: Env) {
   const admins = new Set(env.ADMIN_EMAILS);
@@ -28,19 +45,55 @@ function createAuth(database: Database, env: Env) {
     secret: authSecret(env),
     trustedOrigins: [publicUrl(env)],
     database: drizzleAdapter(database.db, { provider: "pg", usePlural: true, schema: { users, sessions, accounts, verifications } }),
-    emailAndPassword: { enabled: true, minPasswordLength: 10, maxPasswordLength: 128 },
+    // DESIGN D15: a password account signs in only once its address is verified, through the link we mail.
+    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD, maxPasswordLength: MAX_PASSWORD, requireEmailVerification: true },
+    emailVerification: {
+      sendOnSignUp: true,
+      // A password sign-in of an unverified account (right password only) mails a fresh link.
+      sendOnSignIn: true,
+      // Confirming happens on our page (routes/verify-email.tsx), which signs in after checking the password.
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        await sendVerificationLink(database, user, token, env);
+      },
+    },
+    // Better Auth's own verify endpoint acts on a GET (mail scanners open links) and needs only the link: ours
+    // also needs the account's password, so the owner of a mailbox cannot confirm a stranger's sign-up.
+    disabledPaths: ["/verify-email", "/send-verification-email"],
     user: {
       additionalFields: {
         // input: false: a sign-up or profile update can never set these; only the server does.
         role: { type: ["user", "admin"], required: false, defaultValue: "user", input: false },
         tier: { type: ["public", "subscriber", "premium"], required: false, defaultValue: "public", input: false },
       },
+      // A provider account is made only for an address the provider verified (D15): every account without a
+      // verified address is then a password account waiting for its link.
+      validateUserInfo: ({ user, source }) => {
+        if (source.method === "oauth" && source.action === "create-user" && user.emailVerified !== true) {
+          return { error: PROVIDER_EMAIL_UNVERIFIED, errorDescription: "The provider has not verified this e-mail address." };
+        }
+      },
     },
+    // Linking a provider to an existing account needs both addresses verified (Better Auth's default, kept:
+    // no trustedProviders, requireLocalEmailVerified left on).
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        // An unverified account does not block a new sign-up for its address: whoever confirms the link wins.
+        const signUp = PasswordSignUp.safeParse(ctx.body);
+        if (signUp.success) await releaseUnverifiedAddress(database, signUp.data.email);
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, role: admins.has(user.email.toLowerCase()) ? "admin" : "user" } }),
+          // ADMIN_EMAILS counts only for an address proven at creation (a provider's verified one); a password
+          // account becomes admin by its verified address in getSessionUser once the link is confirmed.
+          before: async (user) => ({
+            data: { ...user, role: user.emailVerified === true && admins.has(user.email.toLowerCase()) ? "admin" : "user" },
+          }),
         },
       },
     },
@@ -63,6 +116,14 @@ function createAuth(database: Database, env: Env) {
           pkce: p.pkce,
           disableIdTokenNonceBinding: !p.nonce,
           requireIdTokenVerification: p.nonce,
+          // Runs once the provider's answer is verified (state, PKCE, ID-token signature, nonce): a provider that
+          // vouches for the address takes it from an account that never proved it (a squatter's password sign-up).
+          mapProfileToUser: async (profile: Record<string, unknown>) => {
+            if (providerVerified(profile.email_verified) && typeof profile.email === "string" && profile.sub != null) {
+              await releaseUnverifiedAddress(database, profile.email, { providerId: p.id, accountId: String(profile.sub) });
+            }
+            return {};
+          },
         })),
       }),
     ],

@@ -21,6 +21,7 @@ describe("parseEnv", () => {
       SPREADSHEET_API_URL: "https://api.airtable.com",
       PROVIDER_API_URL: "https://leadsontrees.com/api/v1",
       PROVIDER_TIMEOUT_MS: 15_000,
+      OUTBOUND_ALLOWED_PRIVATE_ORIGINS: [],
     });
   });
 

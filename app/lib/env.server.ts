@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normaliseOrigin } from "./parse-origin.ts";
 
 /**
  * Every setting the server reads, validated once at start. Each has an offline default so that
@@ -91,6 +92,25 @@ const EnvSchema = z.object({
   PROVIDER_API_KEY: z.string().min(1).optional(),
   /** How long one provider call may take before it is abandoned (and retried). */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  /**
+   * Origins the server may fetch from although they are on loopback or a private network (DESIGN D16, decision 0033):
+   * local fakes and offline development, e.g. "http://127.0.0.1:4010,http://127.0.0.1:4020". Every other outbound
+   * request must reach a public address. Unset: none.
+   */
+  OUTBOUND_ALLOWED_PRIVATE_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const entry of v.split(/[\s,]+/).filter(Boolean)) {
+        try {
+          origins.push(normaliseOrigin(entry));
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+        }
+      }
+      return origins;
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

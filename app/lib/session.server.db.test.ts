@@ -1,5 +1,5 @@
 /**
- * Sessions against a real database: a password sign-up gives a session the server recognises; forged,
+ * Sessions against a real database: a verified password sign-up gives a session the server recognises; forged,
  * tampered, expired and signed-out sessions are refused; the tier and role are read afresh on each request.
  */
 import { eq, sql } from "drizzle-orm";
@@ -19,14 +19,31 @@ function cookieHeader(setCookies: string[]): string {
   return setCookies.map((c) => c.split(";")[0]).join("; ");
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  const { headers } = await getAuth(database).api.signUpEmail({
-    body: { name: "Riley Reader", email: "riley@test.introbase.test", password: "correct horse battery" },
+/**
+ * A password account as a person makes one (DESIGN D15): sign up, open the link Better Auth mailed (read from
+ * the outbox), and sign in, which only a verified address can. Returns the session cookie.
+ */
+async function signUpAndVerify(body: Record<string, string>): Promise<string> {
+  const auth = getAuth(database);
+  const signedUp = await auth.api.signUpEmail({ body: body as never, headers: new Headers(ORIGIN), returnHeaders: true });
+  // No session before the address is verified.
+  expect(signedUp.headers.getSetCookie().filter((c) => c.includes("session_token="))).toEqual([]);
+  const [mail] = await database.rows<{ text: string }>(
+    sql`SELECT text FROM outbox_emails WHERE kind = 'verify_email' AND ${body.email} = ANY("to") ORDER BY created_at DESC LIMIT 1`,
+  );
+  const token = decodeURIComponent(/\/verify-email\?token=(\S+)/.exec(mail!.text)![1]!);
+  await auth.api.verifyEmail({ query: { token } });
+  const { headers } = await auth.api.signInEmail({
+    body: { email: body.email!, password: body.password! },
     headers: new Headers(ORIGIN),
     returnHeaders: true,
   });
-  cookie = cookieHeader(headers.getSetCookie());
+  return cookieHeader(headers.getSetCookie());
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  cookie = await signUpAndVerify({ name: "Riley Reader", email: "riley@test.introbase.test", password: "correct horse battery" });
 });
 
 afterAll(async () => {
@@ -46,18 +63,14 @@ describe("getSessionUser", () => {
   });
 
   it("ignores a role or tier sent at sign-up", async () => {
-    const { headers } = await getAuth(database).api.signUpEmail({
-      body: {
-        name: "Mallory",
-        email: "mallory@test.introbase.test",
-        password: "correct horse battery",
-        role: "admin",
-        tier: "premium",
-      } as never,
-      headers: new Headers(ORIGIN),
-      returnHeaders: true,
+    const mallory = await signUpAndVerify({
+      name: "Mallory",
+      email: "mallory@test.introbase.test",
+      password: "correct horse battery",
+      role: "admin",
+      tier: "premium",
     });
-    const user = await getSessionUser(database, withCookie(cookieHeader(headers.getSetCookie())));
+    const user = await getSessionUser(database, withCookie(mallory));
     expect(user).toMatchObject({ email: "mallory@test.introbase.test", role: "user", tier: "public" });
     const [row] = await database.db.select().from(users).where(eq(users.email, "mallory@test.introbase.test"));
     expect(row).toMatchObject({ role: "user", tier: "public" });

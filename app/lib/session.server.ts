@@ -20,11 +20,15 @@ export interface SessionUser {
 
 const TIERS: readonly string[] = ["public", "subscriber", "premium"];
 
-/** The user of the request's session cookie, or null (no cookie, expired, signed out or forged). */
+/**
+ * The user of the request's session cookie, or null (no cookie, expired, signed out or forged). An account
+ * whose address is not verified counts as signed out (DESIGN D15): such sessions are not made any more, and
+ * one left from before must not make its holder an admin by ADMIN_EMAILS, or anything else by that address.
+ */
 export async function getSessionUser(database: Database, headers: Headers): Promise<SessionUser | null> {
   if (!headers.get("cookie")) return null;
   const session = await getAuth(database).api.getSession({ headers, query: { disableCookieCache: true } });
-  if (!session) return null;
+  if (!session?.user.emailVerified) return null;
   const { user } = session;
   const admin = user.role === "admin" || getEnv().ADMIN_EMAILS.includes(user.email.toLowerCase());
   return {

@@ -1,11 +1,10 @@
-import { APIError } from "better-auth/api";
 import { z } from "zod";
 import type { Route } from "./+types/api.intro-requests.sign-up";
+import { removeUnverifiedAccount, signUpWithPassword } from "~/features/accounts/password-sign-up.server.ts";
 import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
 import { parseSignUp } from "~/features/introductions/intro-request.ts";
-import { attachRequestToAccount } from "~/features/introductions/intro-requests.server.ts";
+import { attachRequestToAccount, checkClaim } from "~/features/introductions/intro-requests.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { getAuth } from "~/lib/auth.server.ts";
 import { badRequest, describeError, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 
@@ -13,9 +12,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const Claim = z.object({ requestId: z.uuid(), claimToken: z.string().min(1).max(100) });
 
 /**
- * POST /api/intro-requests/sign-up: the dialog's "Complete Your Sign Up" step. Creates a real account (e-mail
- * and password, Better Auth), signs the browser in (the session cookie comes with this answer), and hands the
- * waiting request to the new account, which sends it to review.
+ * POST /api/intro-requests/sign-up: the dialog's "Complete Your Sign Up" step. Checks everything it can first
+ * (the fields, the claim on the waiting request, whether the address is taken), so a refused step makes
+ * nothing; then creates a password account (Better Auth mails its verification link) and hands the request
+ * to it. The request goes to review once the address is verified (DESIGN D15): no session is made here.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
@@ -41,45 +41,48 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: NO_STORE },
     );
   }
+  try {
+    await checkClaim(database, claim.data);
+  } catch (error) {
+    const { status, message } = describeError(error);
+    return Response.json({ error: message, values }, { status, headers: NO_STORE });
+  }
   let signedUp;
   try {
-    signedUp = await getAuth(database).api.signUpEmail({
-      body: { name: parsed.data.fullName, email: parsed.data.email, password: parsed.data.password },
-      headers: request.headers,
-      returnHeaders: true,
-    });
+    signedUp = await signUpWithPassword(
+      database,
+      { name: parsed.data.fullName, email: parsed.data.email, password: parsed.data.password },
+      request.headers,
+    );
   } catch (error) {
-    if (error instanceof APIError && /already exists/i.test(error.message)) {
-      return Response.json(
-        {
-          error: "Please correct the highlighted fields.",
-          errors: { email: "An account with this e-mail already exists. Sign in, then send your request again." },
-          values,
-        },
-        { status: 400, headers: NO_STORE },
-      );
-    }
     logger.error({ err: error }, "sign-up failed");
     return Response.json({ error: "We could not create your account. Please try again.", values }, { status: 500, headers: NO_STORE });
   }
-  const account = signedUp.response.user;
+  if (!signedUp.ok) {
+    return Response.json(
+      {
+        error: "Please correct the highlighted fields.",
+        errors: { email: "An account with this e-mail already exists. Sign in, then send your request again." },
+        values,
+      },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  const account = signedUp.user;
   try {
-    await attachRequestToAccount(database, {
+    const { status } = await attachRequestToAccount(database, {
       requestId: claim.data.requestId,
       claimToken: claim.data.claimToken,
-      user: { id: account.id, name: account.name, email: account.email },
+      user: account,
       phone: parsed.data.phone,
     });
+    return Response.json({ status, user: { name: account.name, email: account.email } }, { status: 201, headers: NO_STORE });
   } catch (error) {
-    // The account exists and is signed in either way; say what happened to the request.
+    // Claimed by another sign-up a moment ago: this account is not needed (its link will say so).
+    await removeUnverifiedAccount(database, account.id);
     const { status, message } = describeError(error);
-    const headers = new Headers(NO_STORE);
-    for (const cookie of signedUp.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return Response.json({ error: message, accountCreated: true }, { status, headers });
+    return Response.json({ error: message, values }, { status, headers: NO_STORE });
   }
-  const headers = new Headers(NO_STORE);
-  for (const cookie of signedUp.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return Response.json({ status: "pending_review", user: { name: account.name, email: account.email } }, { status: 201, headers });
 }
 
 export const loader = methodNotAllowed;

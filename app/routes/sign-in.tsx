@@ -3,6 +3,7 @@ import type { Route } from "./+types/sign-in";
 import { safeReturnTo } from "~/features/accounts/return-to.ts";
 import { SIGN_IN_FAILED, SignInOptions } from "~/features/accounts/sign-in-options.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
+import { PROVIDER_EMAIL_UNVERIFIED } from "~/lib/auth.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Sign in | Introbase" }, { name: "robots", content: "noindex" }];
@@ -10,8 +11,10 @@ export function meta(_: Route.MetaArgs) {
 
 /** Error codes a provider callback can come back with, and what the visitor can do about them. */
 const HINTS: Record<string, string> = {
+  // Both mean the provider has not verified the address (DESIGN D15): one for an address we know, one for a new one.
   account_not_linked:
-    "An account with this e-mail address already exists and was created with a password. Sign in with your password instead.",
+    "An Introbase account already uses this e-mail address, and your provider has not verified that the address is yours, so we cannot connect them. Verify the address with your provider, then try again.",
+  [PROVIDER_EMAIL_UNVERIFIED]: "Your provider has not verified this e-mail address. Verify it with your provider, then try again.",
   access_denied: "The sign-in was cancelled.",
   provider_unavailable: "The sign-in provider could not be reached.",
 };

@@ -11,6 +11,8 @@ import { listings } from "./listings.ts";
 export const INTRO_STATUSES = [
   /** Sent by a signed-out visitor: waits for the sign-up step, never shown to operators until then. */
   "awaiting_sign_up",
+  /** Its requester signed up with a password and has not opened the verification link yet (DESIGN D15). */
+  "awaiting_verification",
   "pending_review",
   "rejected",
   /** Approved by an operator; the recipient has been e-mailed accept and decline links. */

@@ -37,7 +37,13 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     port: PORT,
     pgliteDir: path.join(root, "pglite"),
-    env: { SPREADSHEET_API_URL: fake.url, SPREADSHEET_API_KEY: DEMO_API_KEY, SPREADSHEET_BASE_ID: IMPORT_BASE_ID },
+    env: {
+      SPREADSHEET_API_URL: fake.url,
+      SPREADSHEET_API_KEY: DEMO_API_KEY,
+      SPREADSHEET_BASE_ID: IMPORT_BASE_ID,
+      // The fake API and its attachment files are on loopback: allowed by configuration, as offline installs do.
+      OUTBOUND_ALLOWED_PRIVATE_ORIGINS: fake.url,
+    },
   });
 });
 

@@ -4,8 +4,8 @@ import { signInAs } from "./support/sign-in.ts";
 
 /**
  * The consent-based introduction, end to end: the proof of work solved by the browser, a real account made in
- * the sign-up step, an operator's approval, the recipient's answer through the link that arrived by e-mail
- * (SMTP to the local catcher), and the e-mails both sides receive.
+ * the sign-up step and confirmed through the link it was mailed, an operator's approval, the recipient's answer
+ * through the link that arrived by e-mail (SMTP to the local catcher), and the e-mails both sides receive.
  */
 
 async function publicStartups(page: Page): Promise<Array<{ name: string; path: string }>> {
@@ -45,7 +45,12 @@ async function approveAs(browser: Browser, requesterName: string, targetName: st
   await admin.close();
 }
 
-test("a visitor asks, signs up, an admin approves, the recipient accepts by e-mail and both are introduced", async ({ page, browser }) => {
+test("a visitor asks, signs up, confirms the address by e-mail, an admin approves, the recipient accepts by e-mail and both are introduced", async ({
+  page,
+  browser,
+}) => {
+  // Three people and two mailboxes: the requester (in two browsers), an operator and the recipient.
+  test.setTimeout(90_000);
   const [target] = await publicStartups(page);
   const requester = { name: `Vera Visitor ${Date.now()}`, email: `vera.${Date.now()}@example.org` };
   await page.goto(target!.path);
@@ -73,10 +78,39 @@ test("a visitor asks, signs up, an admin approves, the recipient accepts by e-ma
   await dialog.getByLabel("Password").fill("a long enough password");
   await dialog.getByRole("button", { name: "Complete Sign Up" }).click();
   await expect(page.getByText("Sign up successful!")).toBeVisible();
-  await expect(page.getByText("Introduction request sent!")).toBeVisible();
+  // The address is not proven yet (DESIGN D15): the dialog says to confirm it, and nobody is signed in.
+  await expect(dialog.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
+  await expect(dialog).toContainText(`We sent a link to ${requester.email}`);
+  await expect(dialog).toContainText("It goes to our team as soon as your address is confirmed");
+  await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toBeHidden();
-  // Signed in now: the header shows the new member.
+  await expect(page.getByRole("button", { name: new RegExp(requester.name) })).toHaveCount(0);
+
+  // The link arrives by e-mail. Opened elsewhere without JavaScript, it asks for the password and refuses a wrong one.
+  const verification = await waitForMail(
+    (m) => m.subject === "Confirm your e-mail address for Introbase" && m.to.includes(requester.email),
+  );
+  const verifyPath = linkIn(verification.text, "/verify-email");
+  const elsewhere = await browser.newContext({ javaScriptEnabled: false });
+  const mailbox = await elsewhere.newPage();
+  await mailbox.goto(verifyPath);
+  await expect(mailbox.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
+  await mailbox.getByLabel("Password").fill("not the password at all");
+  await mailbox.getByRole("button", { name: "Confirm address" }).click();
+  await expect(mailbox.getByText("That is not the password of this account.")).toBeVisible();
+
+  // In the browser that signed up: the right password confirms the address, signs in and sends the request.
+  await page.goto(verifyPath);
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Confirm address" }).click();
+  await expect(page.getByRole("heading", { name: "Your e-mail address is confirmed" })).toBeVisible();
+  await expect(page.getByText(`Your introduction request to ${target!.name} is with our team now.`)).toBeVisible();
   await expect(page.getByRole("button", { name: new RegExp(requester.name) })).toBeVisible();
+
+  // The link works once.
+  await mailbox.goto(verifyPath);
+  await expect(mailbox.getByRole("heading", { name: "This link was already used" })).toBeVisible();
+  await elsewhere.close();
 
   await approveAs(browser, requester.name, target!.name);
 

@@ -3,19 +3,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "~/features/accounts/session-sync.ts";
 import type { CurrentUser } from "~/lib/use-current-user.ts";
+import { safeImageSrc } from "~/lib/web-url.ts";
 
 export function UserAvatar({ user, size = 32 }: { user: Pick<CurrentUser, "name" | "picture">; size?: number }) {
-  if (user.picture) {
-    return (
-      <img
-        src={user.picture}
-        alt=""
-        width={size}
-        height={size}
-        className="rounded-full object-cover"
-        style={{ width: size, height: size }}
-      />
-    );
+  // The picture comes from the identity provider: printed only when it is http(s).
+  const src = safeImageSrc(user.picture);
+  if (src) {
+    return <img src={src} alt="" width={size} height={size} className="rounded-full object-cover" style={{ width: size, height: size }} />;
   }
   return (
     <span className="inline-flex items-center justify-center rounded-full bg-accent-soft text-accent" style={{ width: size, height: size }}>

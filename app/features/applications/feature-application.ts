@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { FieldErrors } from "~/lib/form-parse.ts";
+import { webUrlSchema } from "~/lib/web-url.ts";
 
 export const FEATURE_TYPES = ["startup", "partner"] as const;
 export type FeatureType = (typeof FEATURE_TYPES)[number];
@@ -30,8 +31,7 @@ const website = z
   .trim()
   .min(1, "Enter your website.")
   .max(300, "At most 300 characters.")
-  .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a website such as example.com." }));
+  .pipe(webUrlSchema("Enter a website such as example.com."));
 
 const linkedin = z
   .string()

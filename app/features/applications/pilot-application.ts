@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseForm } from "~/lib/form-parse.ts";
+import { webUrlSchema } from "~/lib/web-url.ts";
 
 export const PILOT_STAGES = ["Pre-Seed", "Seed", "Series A", "Series B or later"] as const;
 
@@ -11,8 +12,7 @@ export const PilotApplicationSchema = z.object({
     .trim()
     .min(1, "Enter your website.")
     .max(300, "At most 300 characters.")
-    .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
-    .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: "Enter a website such as example.com." })),
+    .pipe(webUrlSchema("Enter a website such as example.com.")),
   stage: z.enum(PILOT_STAGES, { error: "Choose your stage." }),
   goals: z.string().trim().min(10, "Tell us in a sentence or two what you want from the pilot.").max(2000, "At most 2,000 characters."),
   contactName: z.string().trim().min(1, "Enter your name.").max(120, "At most 120 characters."),

@@ -5,6 +5,7 @@
  * the Authorization header: it is never put in a URL, an error message or a log line.
  */
 import { z } from "zod";
+import { outboundFetch } from "~/lib/outbound-fetch.server.ts";
 
 export interface SpreadsheetConfig {
   apiUrl: string;
@@ -13,6 +14,7 @@ export interface SpreadsheetConfig {
 }
 
 export interface SpreadsheetClientOptions {
+  /** Defaults to the guarded outbound fetch (DESIGN D16). */
   fetch?: typeof fetch;
   /** Airtable allows 5 requests a second per base; requests are spaced at least this far apart. */
   minIntervalMs?: number;
@@ -57,7 +59,7 @@ export interface SpreadsheetClient {
 }
 
 export function createSpreadsheetClient(config: SpreadsheetConfig, options: SpreadsheetClientOptions = {}): SpreadsheetClient {
-  const doFetch = options.fetch ?? fetch;
+  const doFetch = options.fetch ?? outboundFetch;
   const minInterval = options.minIntervalMs ?? 200;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const apiUrl = config.apiUrl.replace(/\/+$/, "");

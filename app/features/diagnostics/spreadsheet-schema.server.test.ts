@@ -8,6 +8,7 @@ import { DEMO_API_KEY, DEMO_BASE_ID, demoBase } from "../../../tests/fakes/sprea
 import { logger } from "~/lib/logger.server.ts";
 import { createSpreadsheetClient, UNEXPECTED_FORMAT } from "./spreadsheet-client.server.ts";
 import { getSpreadsheetReport } from "./spreadsheet-schema.server.ts";
+import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 
 let fake: SpreadsheetApiFake;
 const warnings = vi.spyOn(logger, "warn");
@@ -24,7 +25,8 @@ const config = (overrides: Partial<{ apiKey: string; baseId: string; apiUrl: str
   baseId: DEMO_BASE_ID,
   ...overrides,
 });
-const report = (overrides: Parameters<typeof config>[0] = {}) => getSpreadsheetReport(config(overrides), { minIntervalMs: 0 });
+const report = (overrides: Parameters<typeof config>[0] = {}) =>
+  getSpreadsheetReport(config(overrides), { minIntervalMs: 0, fetch: fetchAllowing(overrides.apiUrl ?? fake.url) });
 const requestsTo = (table: string) => fake.requests.filter((r) => r.url.startsWith(`/v0/${DEMO_BASE_ID}/${table}?`));
 
 /** Neither the report nor any log line may carry the key. */
@@ -35,7 +37,7 @@ function expectNoKey(value: unknown, key = DEMO_API_KEY) {
 
 describe("the spreadsheet client", () => {
   it("reads the tables and their fields from the metadata API", async () => {
-    const tables = await createSpreadsheetClient(config(), { minIntervalMs: 0 }).listTables();
+    const tables = await createSpreadsheetClient(config(), { minIntervalMs: 0, fetch: fetchAllowing(fake.url) }).listTables();
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["Companies", "Users", "Industries", "Countries", "FundingRounds"]));
     expect(tables.find((t) => t.name === "Industries")?.fields.map((f) => f.name)).toEqual([
       "Name",
@@ -51,7 +53,7 @@ describe("the spreadsheet client", () => {
   });
 
   it("pages records by offset", async () => {
-    const client = createSpreadsheetClient(config(), { minIntervalMs: 0 });
+    const client = createSpreadsheetClient(config(), { minIntervalMs: 0, fetch: fetchAllowing(fake.url) });
     const first = await client.listRecords("Companies", { pageSize: 100 });
     const second = await client.listRecords("Companies", { pageSize: 100, offset: first.offset });
     expect(first.records).toHaveLength(100);
@@ -60,7 +62,10 @@ describe("the spreadsheet client", () => {
   });
 
   it("refuses a wrong key with a clear message that does not repeat it", async () => {
-    const client = createSpreadsheetClient(config({ apiKey: "patWrong.secret-value" }), { minIntervalMs: 0 });
+    const client = createSpreadsheetClient(config({ apiKey: "patWrong.secret-value" }), {
+      minIntervalMs: 0,
+      fetch: fetchAllowing(fake.url),
+    });
     await expect(client.listTables()).rejects.toMatchObject({
       status: 401,
       message: "Authentication failed - check API key (HTTP 401: AUTHENTICATION_REQUIRED: Authentication required)",
@@ -69,7 +74,7 @@ describe("the spreadsheet client", () => {
 
   it("says plainly when the API cannot be reached or answers something else", async () => {
     await fake.stop();
-    await expect(createSpreadsheetClient(config(), { minIntervalMs: 0 }).listTables()).rejects.toThrow(
+    await expect(createSpreadsheetClient(config(), { minIntervalMs: 0, fetch: fetchAllowing(fake.url) }).listTables()).rejects.toThrow(
       new RegExp(`^Could not reach the spreadsheet API at ${fake.url}: fetch failed`),
     );
     fake = await startSpreadsheetApi();
@@ -80,7 +85,7 @@ describe("the spreadsheet client", () => {
   });
 
   it("spaces its requests to stay under the API's rate limit", async () => {
-    const client = createSpreadsheetClient(config(), { minIntervalMs: 40 });
+    const client = createSpreadsheetClient(config(), { minIntervalMs: 40, fetch: fetchAllowing(fake.url) });
     const started = Date.now();
     await client.listRecords("Users", { pageSize: 1 });
     await client.listRecords("Users", { pageSize: 1 });

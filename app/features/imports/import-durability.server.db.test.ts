@@ -21,6 +21,7 @@ import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase, testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { countRows, namesNotImportedOnce, servedPages } from "../../../tests/support/provider-expectations.ts";
+import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { createProviderClient } from "./provider-client.server.ts";
 import { PROVIDER_IMPORT_JOB, providerImportHandler, startProviderImport, type ImportCounters } from "./provider-import-job.server.ts";
 import { ProviderQuery } from "./provider-query.ts";
@@ -140,7 +141,8 @@ describe("import durability", () => {
     fake.setFault({ mode: "slow", delayMs: 1_500 });
     const worker = startWorkerProcess(
       ["--provider-url", fake.url, "--provider-key", fake.apiKey, "--timeout-ms", "10000", ...shared.childArgs],
-      shared.childEnv,
+      // The worker process reads the allowance for the local fake from its environment, as a server would.
+      { ...shared.childEnv, OUTBOUND_ALLOWED_PRIVATE_ORIGINS: fake.url },
     );
     const ready = await worker.waitFor((e) => e.event === "ready");
     await worker.waitFor((e) => e.event === "progress" && e.job === queued.id && (e.done ?? 0) >= 1);
@@ -186,7 +188,13 @@ describe("import durability", () => {
     // A new worker resumes it at the saved page (2), and never asks for page 1 again.
     fake.setFault("none");
     const requestsBefore = fake.requests.length;
-    const client = createProviderClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000, maxRetries: 0 });
+    const client = createProviderClient({
+      baseUrl: fake.url,
+      apiKey: fake.apiKey,
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      fetch: fetchAllowing(fake.url),
+    });
     await new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler(() => client) }).tick();
     const resumedPages = fake.requests.slice(requestsBefore).map((r) => pageOf(r.url));
     expect(resumedPages).toEqual([2, 3, 4].filter((page) => page >= cursor.nextPage));
@@ -221,7 +229,13 @@ describe("import durability", () => {
       if (attempt < MAX_ATTEMPTS) expect((await recoverStaleJobs(database)).requeued).toEqual([queued.id]);
     }
     // The next worker's first poll recovers stale jobs: this one is failed, not run.
-    const client = createProviderClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 5_000, maxRetries: 0 });
+    const client = createProviderClient({
+      baseUrl: fake.url,
+      apiKey: fake.apiKey,
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      fetch: fetchAllowing(fake.url),
+    });
     await new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler(() => client) }).tick();
     const failed = (await getJob(database, queued.id))!;
     expect(failed).toMatchObject({

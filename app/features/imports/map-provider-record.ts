@@ -24,6 +24,7 @@ import {
   type RoundType,
 } from "./processing-rules.ts";
 import type { ProviderRecord } from "./provider-record.ts";
+import { importedWebUrl } from "~/lib/web-url.ts";
 
 export type ProviderEndpoint = "funding" | "m-a";
 export const IMPORT_DATA_SOURCE = "LeadsOnTrees";
@@ -157,7 +158,7 @@ function investorsOf(record: ProviderRecord): ImportedInvestor[] {
     const name = investor.name?.replace(/\s+/g, " ");
     if (!name || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
-    out.push({ name, linkedinUrl: investor.linkedin_url, investmentStatus: "active" });
+    out.push({ name, linkedinUrl: importedWebUrl(investor.linkedin_url), investmentStatus: "active" });
   }
   return out;
 }
@@ -202,7 +203,7 @@ export function toImportedCompany(record: ProviderRecord, { endpoint, now }: Map
       lastName,
       title: p.title,
       email: p.email,
-      linkedinUrl: p.linkedinUrl,
+      linkedinUrl: importedWebUrl(p.linkedinUrl),
       photoUrl: null,
       isCeo: p.isCeo,
     };
@@ -221,11 +222,13 @@ export function toImportedCompany(record: ProviderRecord, { endpoint, now }: Map
     listing: {
       type: "startup",
       name: record.company_name!.replace(/\s+/g, " "),
-      websiteUrl: info.website ?? null,
-      linkedinUrl: info.linkedin_url ?? record.contact_info.company_linkedin_url ?? null,
-      twitterUrl: info.twitter_url ?? null,
-      facebookUrl: info.facebook_url ?? null,
-      logoUrl: info.logo_url ?? null,
+      // Addresses the provider sends are stored only when they are http(s) (lib/web-url.ts): a javascript: or
+      // data: url would be printed as a link or an image on the profile.
+      websiteUrl: importedWebUrl(info.website),
+      linkedinUrl: importedWebUrl(info.linkedin_url) ?? importedWebUrl(record.contact_info.company_linkedin_url),
+      twitterUrl: importedWebUrl(info.twitter_url),
+      facebookUrl: importedWebUrl(info.facebook_url),
+      logoUrl: importedWebUrl(info.logo_url),
       description: capDescription(info.description),
       foundedYear: validFoundedYear(info.year_founded, now),
       teamSize: teamSizeBucket(headcount === null ? null : Number(headcount)),

@@ -3,6 +3,7 @@ import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { FUNDING_COUNT } from "../../../tests/fakes/lead-provider-fixtures.ts";
+import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { createProviderClient, ProviderError, retryAfterMs, type ProviderClientOptions } from "./provider-client.server.ts";
 import { ProviderQuery } from "./provider-query.ts";
 
@@ -25,6 +26,8 @@ function client(options: Partial<ProviderClientOptions> = {}) {
   waits = [];
   return createProviderClient({
     baseUrl: fake.url,
+    // The guarded fetch, allowed to reach this test's local provider (and nothing else on loopback).
+    fetch: fetchAllowing(options.baseUrl ?? fake.url),
     apiKey: KEY,
     timeoutMs: 2_000,
     baseDelayMs: 10,

@@ -5,6 +5,7 @@
  * or a log line. Transient failures (429, 5xx, timeouts) are retried with exponential back-off and full jitter.
  */
 import { z } from "zod";
+import { OutboundError, outboundFetch } from "~/lib/outbound-fetch.server.ts";
 import { ProviderRecord } from "./provider-record.ts";
 import { toSearchParams, type ProviderEndpoint, type ProviderQuery } from "./provider-query.ts";
 
@@ -56,6 +57,7 @@ export interface ProviderClientOptions {
   baseDelayMs?: number;
   /** The longest single wait, Retry-After included: a provider asking for an hour should fail the run instead. */
   maxDelayMs?: number;
+  /** Defaults to the guarded outbound fetch (DESIGN D16); tests pass one that allows their local fake. */
   fetch?: typeof globalThis.fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -96,7 +98,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     maxRetries = 4,
     baseDelayMs = 500,
     maxDelayMs = 60_000,
-    fetch: doFetch = globalThis.fetch,
+    fetch: doFetch = outboundFetch,
     sleep = defaultSleep,
     random = Math.random,
     logger,
@@ -143,6 +145,10 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       // The body read is inside the timeout too: a provider that stalls mid-body is as slow as one that never answers.
       text = await response.text();
     } catch (error) {
+      // A refused address or url (private, not http) is refused again on every retry: fail at once.
+      if (error instanceof OutboundError && error.code !== "too_large") {
+        return { ok: false, error: new ProviderError("http", redact(`Could not reach the provider: ${error.message}`)), retryable: false };
+      }
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       const message = timedOut
         ? `No answer from the provider within ${timeoutMs / 1000} s`

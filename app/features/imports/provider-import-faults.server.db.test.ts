@@ -12,6 +12,7 @@ import { getJob, type Job } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { startFakeProvider, type Fault, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
+import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { countImportRows, namesNotImportedOnce, servedPages, type ServedPage } from "../../../tests/support/provider-expectations.ts";
 import { AUTH_FAILED, createProviderClient, KEY_REQUIRED, UNEXPECTED_FORMAT } from "./provider-client.server.ts";
 import { PROVIDER_IMPORT_JOB, providerImportHandler, startProviderImport, type ImportCounters } from "./provider-import-job.server.ts";
@@ -75,7 +76,7 @@ async function runImport(options: RunOptions): Promise<Run> {
       armed = true;
       fake.setFault(options.faultFrom.fault);
     }
-    const response = await fetch(input, init);
+    const response = await fetchAllowing(fake.url)(input, init);
     if (!options.rewrite || !response.ok) return response;
     const body = (await response.json()) as { data: Record<string, unknown>[] };
     options.rewrite(body);

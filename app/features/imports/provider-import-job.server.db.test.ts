@@ -11,6 +11,7 @@ import { claimNextJob, getJob, releaseJob, reportProgress } from "~/lib/job-queu
 import { JobInterrupted, JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
+import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { createProviderClient } from "./provider-client.server.ts";
 import { PROVIDER_IMPORT_JOB, providerImportHandler, startProviderImport } from "./provider-import-job.server.ts";
 import { ProviderQuery } from "./provider-query.ts";
@@ -30,7 +31,15 @@ afterAll(async () => {
 });
 
 const client = () =>
-  createProviderClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 2_000, maxRetries: 2, baseDelayMs: 1, sleep: async () => {} });
+  createProviderClient({
+    baseUrl: fake.url,
+    apiKey: fake.apiKey,
+    timeoutMs: 2_000,
+    maxRetries: 2,
+    baseDelayMs: 1,
+    sleep: async () => {},
+    fetch: fetchAllowing(fake.url),
+  });
 const worker = () => new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler(client) });
 const request = (query: Record<string, unknown>) => ({ endpoint: "funding" as const, query: ProviderQuery.parse(query) });
 const count = async (table: string) =>

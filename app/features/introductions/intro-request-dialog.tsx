@@ -1,6 +1,5 @@
-import { Sparkles } from "lucide-react";
+import { MailCheck, Sparkles } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { useRevalidator } from "react-router";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Button } from "~/components/ui/button.tsx";
@@ -8,6 +7,7 @@ import { toast } from "~/components/ui/toaster.tsx";
 import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
+import { VERIFICATION_LINK_HOURS } from "~/lib/verification-email.ts";
 import type { IntroRecipient } from "./intro-recipient.ts";
 import { introMessageTemplate, type IntroRequestField, type SignUpField } from "./intro-request.ts";
 
@@ -15,7 +15,15 @@ type Errors<F extends string> = Partial<Record<F, string>>;
 
 interface Answer {
   ok: boolean;
-  body: { error?: string; errors?: Record<string, string>; proof?: string; id?: string; status?: string; claimToken?: string };
+  body: {
+    error?: string;
+    errors?: Record<string, string>;
+    proof?: string;
+    id?: string;
+    status?: string;
+    claimToken?: string;
+    user?: { name: string; email: string };
+  };
 }
 
 async function post(url: string, body: Record<string, string>): Promise<Answer> {
@@ -33,7 +41,8 @@ function sentToast() {
 
 /**
  * Request an Introduction (spec 01 §2, §4, §5, §8; issue 4 §1). Step one is the request with the robot check;
- * signed-out visitors then create their account in "Complete Your Sign Up" and the request goes to review.
+ * signed-out visitors then create their account in "Complete Your Sign Up", and the last step tells them to
+ * confirm their address by e-mail: the request goes to review once they do (DESIGN D15).
  * Closing at any time clears everything (spec 01 §4); a validation error keeps everything typed.
  */
 export default function IntroRequestDialog({
@@ -65,7 +74,9 @@ export default function IntroRequestDialog({
 
 function IntroRequestSteps({ recipient, onDone }: { recipient: IntroRecipient; onDone: () => void }) {
   const user = useCurrentUser();
-  const [step, setStep] = useState<{ name: "request" } | { name: "sign-up"; requestId: string; claimToken: string }>({ name: "request" });
+  const [step, setStep] = useState<
+    { name: "request" } | { name: "sign-up"; requestId: string; claimToken: string } | { name: "confirm-email"; email: string }
+  >({ name: "request" });
   const [request, setRequest] = useState({ senderName: user?.name ?? "", senderEmail: user?.email ?? "", message: "" });
   if (step.name === "request") {
     return (
@@ -85,13 +96,14 @@ function IntroRequestSteps({ recipient, onDone }: { recipient: IntroRecipient; o
       />
     );
   }
+  if (step.name === "confirm-email") return <ConfirmEmailStep email={step.email} onDone={onDone} />;
   return (
     <SignUpStep
       requestId={step.requestId}
       claimToken={step.claimToken}
       prefill={{ fullName: request.senderName, email: request.senderEmail }}
       onCancel={onDone}
-      onDone={onDone}
+      onSignedUp={(email) => setStep({ name: "confirm-email", email })}
     />
   );
 }
@@ -190,19 +202,18 @@ function SignUpStep({
   claimToken,
   prefill,
   onCancel,
-  onDone,
+  onSignedUp,
 }: {
   requestId: string;
   claimToken: string;
   prefill: { fullName: string; email: string };
   onCancel: () => void;
-  onDone: () => void;
+  onSignedUp: (email: string) => void;
 }) {
   const [values, setValues] = useState({ ...prefill, phone: "", password: "" });
   const [errors, setErrors] = useState<Errors<SignUpField>>({});
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
-  const revalidator = useRevalidator();
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
 
@@ -213,9 +224,8 @@ function SignUpStep({
     setBusy(false);
     if (answer.ok) {
       toast({ title: "Sign up successful!", description: "Your account has been created." });
-      sentToast();
-      void revalidator.revalidate();
-      return onDone();
+      // Not signed in yet, and the request not sent: both wait for the address to be confirmed (DESIGN D15).
+      return onSignedUp(answer.body.user?.email ?? values.email);
     }
     setErrors((answer.body.errors ?? {}) as Errors<SignUpField>);
     setMessage(answer.body.errors ? "" : (answer.body.error ?? "Please try again."));
@@ -225,7 +235,7 @@ function SignUpStep({
     <form onSubmit={submit} noValidate className="grid gap-4">
       <h3 className="text-base font-semibold">Complete Your Sign Up</h3>
       <p className="-mt-3 text-sm text-fg-muted">
-        Create your account to send the request. We'll tell you here and by e-mail when they respond.
+        Create your account to send the request. We'll e-mail you a link to confirm your address, and tell you when they respond.
       </p>
       <FormField label="Full Name" error={errors.fullName}>
         {(p) => <input {...p} value={values.fullName} onChange={set("fullName")} autoComplete="name" required maxLength={120} />}
@@ -267,6 +277,28 @@ function SignUpStep({
       ) : null}
       <StepActions onCancel={onCancel} busy={busy} label="Complete Sign Up" busyLabel="Creating Account..." />
     </form>
+  );
+}
+
+/** After the sign-up: what the new member does next, and what happens to the request meanwhile. */
+function ConfirmEmailStep({ email, onDone }: { email: string; onDone: () => void }) {
+  return (
+    <div className="grid gap-4" role="status">
+      <h3 className="flex items-center gap-2 text-base font-semibold">
+        <MailCheck aria-hidden="true" className="size-5 text-accent" />
+        Confirm your e-mail address
+      </h3>
+      <p className="text-sm">
+        We sent a link to <strong className="break-all">{email}</strong>. Open it and enter your password to confirm the address: it works
+        for {VERIFICATION_LINK_HOURS} hours.
+      </p>
+      <p className="text-sm text-fg-muted">
+        Your request is saved. It goes to our team as soon as your address is confirmed, and you are signed in then.
+      </p>
+      <div className="flex justify-end">
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
   );
 }
 

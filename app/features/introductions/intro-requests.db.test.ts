@@ -6,6 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
+import { users } from "#db/schema/accounts.ts";
 import { introRequests } from "#db/schema/introductions.ts";
 import { listings } from "#db/schema/listings.ts";
 import { spendProof } from "~/features/verification/proof-of-work.server.ts";
@@ -13,12 +14,15 @@ import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import {
   attachRequestToAccount,
+  checkClaim,
   createIntroRequest,
   INTRO_REQUESTS_PER_ACCOUNT_PER_DAY,
   INTRO_REQUESTS_PER_ADDRESS_PER_HOUR,
+  listIntroRequests,
   readResponseLink,
   respondToIntro,
   reviewIntroRequest,
+  sendWaitingRequestsToReview,
 } from "./intro-requests.server.ts";
 import { insertMember, solvedProof } from "./test-support.ts";
 
@@ -132,6 +136,41 @@ describe("the whole workflow", () => {
       { action: "approved", source: "admin" },
       { action: "accepted", source: "recipient" },
     ]);
+  });
+
+  it("an account whose address is not verified yet: the request waits, out of the operators' queue, until it is", async () => {
+    const created = await createIntroRequest(database, { input: input(), user: null, clientAddress: nextAddress() });
+    if (created.status !== "awaiting_sign_up") throw new Error("expected a signed-out request");
+    await expect(checkClaim(database, { requestId: created.id, claimToken: "forged" })).rejects.toThrow("This request cannot be completed");
+    await checkClaim(database, { requestId: created.id, claimToken: created.claimToken });
+    await database.db.insert(users).values({ id: "unverified", name: "Una Verified", email: "una@members.test" });
+    const member = { id: "unverified", name: "Una Verified", email: "una@members.test" };
+    const attached = await attachRequestToAccount(database, {
+      requestId: created.id,
+      claimToken: created.claimToken,
+      user: member,
+      phone: "+1 555 0100",
+    });
+    expect(attached).toEqual({ status: "awaiting_verification" });
+    // Claimed now: a second claim is refused before anything is made.
+    await expect(checkClaim(database, { requestId: created.id, claimToken: created.claimToken })).rejects.toThrow(
+      "expired or was already completed",
+    );
+    const queue = async (status: "pending_review" | null) => (await listIntroRequests(database, status)).map((r) => r.request.id);
+    expect(await queue(null)).not.toContain(created.id);
+    expect(await queue("pending_review")).not.toContain(created.id);
+    await expect(reviewIntroRequest(database, { requestId: created.id, decision: "approve", reason: null, admin })).rejects.toThrow(
+      "not been sent for review yet",
+    );
+
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, "unverified"));
+    expect(await sendWaitingRequestsToReview(database, "unverified")).toEqual([recipient.name]);
+    expect(await sendWaitingRequestsToReview(database, "unverified")).toEqual([]);
+    expect(await queue("pending_review")).toContain(created.id);
+    const trail = await database.rows<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE record_id = ${created.id} ORDER BY timestamp`,
+    );
+    expect(trail.map((t) => t.action)).toEqual(["created", "signed_up", "address_verified"]);
   });
 
   it("decline tells the requester politely without the recipient's address", async () => {

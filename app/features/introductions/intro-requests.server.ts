@@ -3,7 +3,8 @@
  * transition is one conditional UPDATE (WHERE status = the expected one) with its audit entry in the same
  * transaction, so a double click, a replayed link or two operators at once can move a request only once.
  */
-import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
+import { users } from "#db/schema/accounts.ts";
 import { listings } from "#db/schema/listings.ts";
 import { introRequests, type IntroStatus } from "#db/schema/introductions.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
@@ -26,6 +27,9 @@ export const INTRO_REQUESTS_PER_ADDRESS_PER_HOUR = 5;
 export const INTRO_REQUESTS_PER_ACCOUNT_PER_DAY = 10;
 /** How long a signed-out visitor's request waits for its sign-up step before it is dropped. */
 const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
+
+/** Requests that are not the operators' business yet: waiting for a sign-up, or for the requester's address. */
+const NOT_YET_SENT: IntroStatus[] = ["awaiting_sign_up", "awaiting_verification"];
 
 export const introRequestsByAddress = new RateLimiter(INTRO_REQUESTS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000);
 
@@ -138,7 +142,38 @@ export async function createIntroRequest(
   return user ? { id, status: "pending_review" } : { id, status: "awaiting_sign_up", claimToken: await claimTokenFor(database, id) };
 }
 
-/** After the sign-up step: the new account takes over the request and it goes to review. */
+/**
+ * Whether a signed-out visitor's request can still be claimed with this token: the token is the request's, and
+ * the request still waits for its sign-up step. Checked before an account is made, so a refused claim leaves
+ * nothing behind; `attachRequestToAccount` checks it again when it moves the request.
+ */
+export async function checkClaim(
+  database: Database,
+  { requestId, claimToken, now = Date.now() }: { requestId: string; claimToken: string; now?: number },
+): Promise<void> {
+  if (!sameSignature(claimToken, await claimTokenFor(database, requestId)))
+    throw new AppError("bad_request", "This request cannot be completed. Please send it again.");
+  const [open] = await database.db
+    .select({ id: introRequests.id })
+    .from(introRequests)
+    .where(
+      and(
+        eq(introRequests.id, requestId),
+        eq(introRequests.status, "awaiting_sign_up"),
+        gt(introRequests.createdAt, new Date(now - SIGN_UP_WINDOW_MS)),
+      ),
+    )
+    .limit(1);
+  if (!open) throw new AppError("conflict", EXPIRED_CLAIM);
+}
+
+const EXPIRED_CLAIM = "This request has expired or was already completed. Please send it again.";
+
+/**
+ * After the sign-up step: the new account takes over the request. It goes to review once the account's
+ * address is verified (DESIGN D15); until then it waits (`awaiting_verification`), and
+ * `sendWaitingRequestsToReview` moves it when the link is confirmed.
+ */
 export async function attachRequestToAccount(
   database: Database,
   {
@@ -148,13 +183,16 @@ export async function attachRequestToAccount(
     phone,
     now = Date.now(),
   }: { requestId: string; claimToken: string; user: { id: string; name: string; email: string }; phone: string; now?: number },
-): Promise<void> {
+): Promise<{ status: "pending_review" | "awaiting_verification" }> {
   if (!sameSignature(claimToken, await claimTokenFor(database, requestId)))
     throw new AppError("bad_request", "This request cannot be completed. Please send it again.");
-  await database.db.transaction(async (tx) => {
+  return database.db.transaction(async (tx) => {
+    // Read in the same statement, so a link confirmed at this very moment cannot leave the request waiting.
+    const status = sql<IntroStatus>`CASE WHEN EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${user.id} AND ${users.emailVerified})
+      THEN 'pending_review' ELSE 'awaiting_verification' END`;
     const [row] = await tx
       .update(introRequests)
-      .set({ requesterId: user.id, requesterName: user.name, requesterEmail: user.email, requesterPhone: phone, status: "pending_review" })
+      .set({ requesterId: user.id, requesterName: user.name, requesterEmail: user.email, requesterPhone: phone, status })
       .where(
         and(
           eq(introRequests.id, requestId),
@@ -162,8 +200,9 @@ export async function attachRequestToAccount(
           gt(introRequests.createdAt, new Date(now - SIGN_UP_WINDOW_MS)),
         ),
       )
-      .returning({ id: introRequests.id, recipientName: introRequests.recipientName });
-    if (!row) throw new AppError("conflict", "This request has expired or was already completed. Please send it again.");
+      .returning({ id: introRequests.id, recipientName: introRequests.recipientName, status: introRequests.status });
+    if (!row) throw new AppError("conflict", EXPIRED_CLAIM);
+    const moved = row.status === "pending_review" ? "pending_review" : "awaiting_verification";
     await recordAudit(tx, {
       operation: "intro_request",
       source: "visitor",
@@ -171,8 +210,35 @@ export async function attachRequestToAccount(
       companyName: row.recipientName,
       recordId: requestId,
       actorId: user.id,
-      details: { status: "pending_review" },
+      details: { status: moved },
     });
+    return { status: moved };
+  });
+}
+
+/**
+ * The requester's address is verified now: their waiting requests go to review. Returns the recipients' names.
+ * A conditional update, so two confirmations at once move each request once.
+ */
+export async function sendWaitingRequestsToReview(database: Database, userId: string): Promise<string[]> {
+  return database.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(introRequests)
+      .set({ status: "pending_review" })
+      .where(and(eq(introRequests.requesterId, userId), eq(introRequests.status, "awaiting_verification")))
+      .returning({ id: introRequests.id, recipientName: introRequests.recipientName });
+    for (const row of rows) {
+      await recordAudit(tx, {
+        operation: "intro_request",
+        source: "visitor",
+        action: "address_verified",
+        companyName: row.recipientName,
+        recordId: row.id,
+        actorId: userId,
+        details: { status: "pending_review" },
+      });
+    }
+    return rows.map((r) => r.recipientName);
   });
 }
 
@@ -202,6 +268,7 @@ export async function reviewIntroRequest(
   const { db } = database;
   const [request] = await db.select().from(introRequests).where(eq(introRequests.id, requestId)).limit(1);
   if (!request) throw new AppError("not_found", "No such introduction request.");
+  if (NOT_YET_SENT.includes(request.status)) throw new AppError("conflict", "This request has not been sent for review yet.");
   if (request.status !== "pending_review") throw new AppError("conflict", "This request was already reviewed.");
   const recipient = decision === "approve" ? await recipientOf(database, request.listingId) : undefined;
   if (decision === "approve" && !recipient?.email) {
@@ -317,7 +384,7 @@ export function listMyIntroRequests({ db }: Database, userId: string) {
     .limit(100);
 }
 
-/** The operators' queue, newest first; signed-out drafts that never reached sign-up are left out. */
+/** The operators' queue, newest first; requests not sent yet (see NOT_YET_SENT) are left out of "all". */
 export function listIntroRequests({ db }: Database, status: IntroStatus | null) {
   return db
     .select({
@@ -328,7 +395,7 @@ export function listIntroRequests({ db }: Database, status: IntroStatus | null) 
     })
     .from(introRequests)
     .innerJoin(listings, eq(listings.id, introRequests.listingId))
-    .where(status ? eq(introRequests.status, status) : sql`${introRequests.status} <> 'awaiting_sign_up'`)
+    .where(status ? eq(introRequests.status, status) : notInArray(introRequests.status, NOT_YET_SENT))
     .orderBy(desc(introRequests.createdAt))
     .limit(200);
 }

@@ -3,6 +3,7 @@ import type { IntroStatus } from "#db/schema/introductions.ts";
 /** How each status reads to requesters (/settings) and operators (/admin/intros). */
 export const INTRO_STATUS_LABEL: Record<IntroStatus, string> = {
   awaiting_sign_up: "Waiting for sign-up",
+  awaiting_verification: "Waiting for e-mail confirmation",
   pending_review: "In review",
   rejected: "Not forwarded",
   awaiting_recipient: "Waiting for their answer",

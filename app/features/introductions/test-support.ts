@@ -1,4 +1,4 @@
-/** Test code only: a solved proof of work as the browser's widget would send it, and a member row. */
+/** Test code only: a solved proof of work as the browser's widget would send it, and a member row (verified). */
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { users } from "#db/schema/accounts.ts";
@@ -20,6 +20,10 @@ export async function insertMember(
   role: SessionUser["role"] = "user",
 ): Promise<SessionUser> {
   const user = { id, name: `Member ${id}`, email: `${id}@members.test`, tier, role };
-  await database.db.insert(users).values(user).onConflictDoNothing();
+  // Verified, like every account that can have a session (DESIGN D15).
+  await database.db
+    .insert(users)
+    .values({ ...user, emailVerified: true })
+    .onConflictDoNothing();
   return { ...user, picture: null };
 }

@@ -8,6 +8,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { loaderArgs, testUser, type TestRequest } from "~/lib/test-route.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
+import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { HeldKey } from "./debugger-state.ts";
 import { answerLeadsRequest, BAD_ENDPOINT, BAD_JSON, leadsApi } from "./leads-api.server.ts";
 import { debuggerSessions } from "./session-store.server.ts";
@@ -34,7 +35,7 @@ type Args = Parameters<typeof leadsApi>[0];
 async function call(path: string, options: TestRequest = {}): Promise<Response> {
   const args = loaderArgs<Args>(database, path, {}, { user: ADMIN, ...options });
   try {
-    return await leadsApi(args);
+    return await leadsApi(args, { fetch: fetchAllowing(fake.url) });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -114,12 +115,20 @@ describe("/api/leads-on-trees", () => {
   it("takes the key from the x-lot-api-key header, and reports a provider failure as 502", async () => {
     const request = (key: string) =>
       new Request("http://localhost/api/leads-on-trees?endpoint=funding&maxResults=1", { headers: { "x-lot-api-key": key } });
-    const ok = await answerLeadsRequest(request(fake.apiKey), { session: undefined, providerUrl: fake.url });
+    const ok = await answerLeadsRequest(request(fake.apiKey), {
+      session: undefined,
+      providerUrl: fake.url,
+      fetch: fetchAllowing(fake.url),
+    });
     expect(ok.status).toBe(200);
     expect(await ok.text()).not.toContain(fake.apiKey);
 
     fake.setFault({ mode: "malformed", times: 1 });
-    const broken = await answerLeadsRequest(request(fake.apiKey), { session: undefined, providerUrl: fake.url });
+    const broken = await answerLeadsRequest(request(fake.apiKey), {
+      session: undefined,
+      providerUrl: fake.url,
+      fetch: fetchAllowing(fake.url),
+    });
     expect(broken.status).toBe(502);
     expect(await broken.json()).toEqual({ success: false, error: "Unexpected response format - API may have changed" });
   });

@@ -43,6 +43,7 @@ export interface LeadsApiDeps {
   session: DebuggerSession | undefined;
   /** The configured provider (PROVIDER_API_URL unless a test points elsewhere). */
   providerUrl?: string;
+  /** Defaults to the guarded outbound fetch (DESIGN D16): the session's base url is whatever its admin typed. */
   fetch?: typeof globalThis.fetch;
   maxRetries?: number;
 }
@@ -91,11 +92,15 @@ export async function answerLeadsRequest(request: Request, deps: LeadsApiDeps): 
  * The whole endpoint for the route's loader (GET) and action (POST): admins only, answered 401 or 403 in JSON
  * otherwise (DESIGN D7); other methods get 405.
  */
-export async function leadsApi(args: { request: Request; context: Readonly<RouterContextProvider> }): Promise<Response> {
+export async function leadsApi(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  /** Test seam: the route passes nothing, so the provider is called through the guarded outbound fetch. */
+  seams: Pick<LeadsApiDeps, "fetch"> = {},
+): Promise<Response> {
   const admin = requireAdmin(args, "debug");
   if (!["GET", "HEAD", "POST"].includes(args.request.method)) {
     return Response.json({ success: false, error: "Use GET or POST." }, { status: 405, headers: { Allow: "GET, POST", ...NO_STORE } });
   }
   const session = debuggerSessions.peek(await debuggerSessionId(args, admin));
-  return answerLeadsRequest(args.request, { session });
+  return answerLeadsRequest(args.request, { session, fetch: seams.fetch });
 }

@@ -9,6 +9,7 @@ import { seedListings } from "#db/seed/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
+import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { handleDebuggerAction } from "./debugger-actions.server.ts";
 import { defaultSettings, KEY_ALERT } from "./debugger-forms.ts";
 import { createSession, toView, type DebuggerSession } from "./debugger-state.ts";
@@ -38,7 +39,7 @@ beforeEach(() => {
 const deps = (client: StepDeps["clientOptions"] = {}): StepDeps => ({
   database,
   actor: null,
-  clientOptions: { baseDelayMs: 1, sleep: async () => {}, timeoutMs: 2_000, ...client },
+  clientOptions: { baseDelayMs: 1, sleep: async () => {}, timeoutMs: 2_000, fetch: fetchAllowing(fake.url), ...client },
 });
 
 /** Posts the page's form the way the browser would, keeping every answer to check for the key later. */
@@ -139,7 +140,9 @@ describe("the debugger's steps", () => {
     let calls = 0;
     const breaksAfterFirstCall: typeof fetch = async (input, init) => {
       calls += 1;
-      return calls === 1 ? fetch(input, init) : new Response("down", { status: 500, statusText: "Internal Server Error" });
+      return calls === 1
+        ? fetchAllowing(fake.url)(input, init)
+        : new Response("down", { status: 500, statusText: "Internal Server Error" });
     };
     session = createSession(fake.url, defaultSettings());
     await initialise();

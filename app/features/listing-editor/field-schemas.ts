@@ -3,6 +3,7 @@
  * sees beside the field. Blank means "no value" (null) everywhere a column is optional.
  */
 import { z } from "zod";
+import { MEDIA_PATH, normaliseWebUrl } from "~/lib/web-url.ts";
 
 const count = (n: number) => n.toLocaleString("en-US");
 const tooLong = (max: number) => `At most ${count(max)} characters.`;
@@ -24,27 +25,24 @@ export const requiredText = (missing: string, max: number) =>
     .transform((v) => v.normalize("NFC"));
 
 export const URL_MESSAGE = "Enter a web address starting with http:// or https://, such as https://example.com.";
-const webAddress = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE });
 
 /**
- * An optional http(s) address. A bare domain ("example.com/about") gets https:// in front, as operators paste
- * them; any other scheme (ftp:, javascript:, mailto:) is refused rather than stored as a link.
+ * An optional http(s) address, by the shared rule (lib/web-url.ts): a bare domain ("example.com/about") gets
+ * https:// in front, as operators paste them; any other scheme (ftp:, javascript:, mailto:) is refused rather than
+ * stored as a link. Logos and photos may also be one of our own stored files (/media/{id}).
  */
 export const optionalUrl = (options: { allowMediaPath?: boolean } = {}) =>
   z
     .string()
     .trim()
     .max(500, tooLong(500))
-    .superRefine((value, ctx) => {
-      if (!value) return;
-      if (options.allowMediaPath && /^\/media\/[\w-]+$/.test(value)) return;
-      const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
-      if (!webAddress.safeParse(withScheme).success) ctx.addIssue({ code: "custom", message: URL_MESSAGE });
-    })
-    .transform((value) => {
+    .transform((value, ctx) => {
       if (!value) return null;
-      if (options.allowMediaPath && value.startsWith("/media/")) return value;
-      return /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+      if (options.allowMediaPath && MEDIA_PATH.test(value)) return value;
+      const url = normaliseWebUrl(value);
+      if (url !== null) return url;
+      ctx.addIssue({ code: "custom", message: URL_MESSAGE });
+      return z.NEVER;
     });
 
 export const optionalEmail = z

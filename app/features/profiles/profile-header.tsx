@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { ListingLogo } from "~/features/catalog/listing-logo.tsx";
 import { BadgeList } from "./profile-layout.tsx";
+import { safeHref } from "~/lib/web-url.ts";
 
 interface HeaderProps {
   name: string;
@@ -39,10 +40,12 @@ export function ProfileHeader({ name, slug, logo, tagline, subtitle, industry, a
   );
 }
 
-/** An external website, opened in a new tab without handing it our window. */
+/** An external website, opened in a new tab without handing it our window; nothing for an address that is not http(s). */
 export function WebsiteLink({ url, label = "Visit Website", className }: { url: string; label?: string; className?: string }) {
+  const href = safeHref(url);
+  if (!href) return null;
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", className })}>
+    <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", className })}>
       <ExternalLink aria-hidden="true" />
       {label}
       <span className="sr-only"> (opens in a new tab)</span>

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { safeImageSrc } from "~/lib/web-url.ts";
 
 export const SITE_NAME = "Introbase";
 export const SITE_DESCRIPTION =
@@ -62,7 +63,9 @@ export function pageMeta({ origin, path, title, description, robots, image }: Pa
     { property: "og:description", content: text },
   );
   if (url) tags.push({ property: "og:url", content: url });
-  if (image && origin) tags.push({ property: "og:image", content: absoluteUrl(origin, image) });
+  // Only an http(s) picture or one of our stored files: a stored javascript: or data: url is never printed.
+  const picture = safeImageSrc(image);
+  if (picture && origin) tags.push({ property: "og:image", content: absoluteUrl(origin, picture) });
   tags.push({ name: "twitter:card", content: "summary" });
   return tags;
 }

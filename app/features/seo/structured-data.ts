@@ -6,18 +6,20 @@ import { TYPE_LABEL, type DirectoryItem, type ListingType, type LockedTeaser, ty
 import { DIRECTORY_HEADINGS, DIRECTORY_PATH, directoryPath, profilePath } from "./canonical.ts";
 import type { JsonLdNode } from "./json-ld.ts";
 import { absoluteUrl, SITE_DESCRIPTION, SITE_NAME } from "./meta-tags.ts";
+import { safeHref, safeImageSrc } from "~/lib/web-url.ts";
 
 const CONTEXT = "https://schema.org";
 
-/** An external address we may print as a URL: absolute http(s) only. */
+/** An external address we may print as a URL: absolute http(s) only (lib/web-url.ts), in the parser's form. */
 function externalUrl(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : undefined;
-  } catch {
-    return undefined;
-  }
+  const href = safeHref(value);
+  return href === undefined ? undefined : new URL(href).toString();
+}
+
+/** The logo as an absolute URL: an http(s) address or one of our stored files, never any other scheme. */
+function logoUrl(origin: string, value: string | null | undefined): string | undefined {
+  const src = safeImageSrc(value);
+  return src === undefined ? undefined : absoluteUrl(origin, src);
 }
 
 /** Drops undefined properties and empty arrays, so the output holds only what we know. */
@@ -116,7 +118,7 @@ export function profileJsonLd(origin: string, content: ProfileContent, options: 
     "@id": orgId,
     name: card.name,
     url: website ?? pageUrl,
-    logo: card.logo ? absoluteUrl(origin, card.logo) : undefined,
+    logo: logoUrl(origin, card.logo),
     description: full?.description?.trim() || card.tagline?.trim() || undefined,
     sameAs: [website, externalUrl(full?.linkedinUrl)].filter((u): u is string => Boolean(u)),
     foundingDate: full?.foundedYear ? String(full.foundedYear) : undefined,

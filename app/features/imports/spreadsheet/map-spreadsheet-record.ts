@@ -9,6 +9,7 @@ import { normalizeFieldName, toGatedField } from "../../access/field-name.ts";
 import { higherLevel, normalizeLevel, type AccessLevel } from "../../access/tiers.ts";
 import { parseListingType, type GatedField, type ListingType, type TeamMember } from "../../catalog/listing-types.ts";
 import { shouldDropRecord } from "../../catalog/record-dropping.ts";
+import { importedWebUrl } from "~/lib/web-url.ts";
 import { attachments, bool, int, lines, links, num, pick, text, textList, type AttachmentRef, type Fields } from "./spreadsheet-values.ts";
 
 export const DESCRIPTION_CAP = 5000;
@@ -147,6 +148,14 @@ export function mapCompanyRecord(record: SpreadsheetRecordInput, refs: Reference
     logo = null;
   }
 
+  /** A cell that should hold a web address: stored only when it is http(s) (lib/web-url.ts), else dropped with a warning. */
+  const webUrl = (field: string, value: unknown): string | null => {
+    const raw = text(value);
+    const url = raw === null ? null : importedWebUrl(raw);
+    if (raw !== null && url === null) warnings.push(`${field} is not an http(s) web address: left empty`);
+    return url;
+  };
+
   const currentTier = single("Current Tier", "VisibilityLevels");
   const levels = [...resolve("AccessLevel", "VisibilityLevels"), ...resolve("ListingVisibility", "VisibilityLevels")];
   const visibility = visibilityOf(currentTier, levels);
@@ -167,10 +176,10 @@ export function mapCompanyRecord(record: SpreadsheetRecordInput, refs: Reference
       name: text(pick(fields, "Name", "Company Name", "Title"))!,
       tagline: text(pick(fields, "Tagline")),
       description,
-      websiteUrl: text(pick(fields, "WebsiteUrl", "Website")),
-      linkedinUrl: text(pick(fields, "Company LinkedIn")),
-      twitterUrl: text(pick(fields, "Company Twitter")),
-      facebookUrl: text(pick(fields, "Company Facebook")),
+      websiteUrl: webUrl("Website", pick(fields, "WebsiteUrl", "Website")),
+      linkedinUrl: webUrl("Company LinkedIn", pick(fields, "Company LinkedIn")),
+      twitterUrl: webUrl("Company Twitter", pick(fields, "Company Twitter")),
+      facebookUrl: webUrl("Company Facebook", pick(fields, "Company Facebook")),
       logo,
       featured: bool(pick(fields, "Featured")),
       industries: resolve("Industries", "Industries"),

@@ -8,6 +8,7 @@ import { normalizeLevel, type AccessLevel } from "../../access/tiers.ts";
 import type { GatedField, TeamMember } from "../../catalog/listing-types.ts";
 import type { ReferenceIndex, ReferenceTable, SpreadsheetRecordInput } from "./map-spreadsheet-record.ts";
 import { attachments, bool, int, links, num, pick, text } from "./spreadsheet-values.ts";
+import { importedWebUrl } from "~/lib/web-url.ts";
 
 export interface ReferenceItem {
   externalId: string;
@@ -134,8 +135,8 @@ export function mapPerson({ fields }: SpreadsheetRecordInput): TeamMember | null
   return {
     name,
     title: text(pick(fields, "Title", "Job Title")),
-    photo: attachments(image).length > 0 ? null : text(image),
-    linkedin: text(pick(fields, "LinkedIn")),
+    photo: attachments(image).length > 0 ? null : importedWebUrl(text(image)),
+    linkedin: importedWebUrl(text(pick(fields, "LinkedIn"))),
   };
 }
 
@@ -153,7 +154,7 @@ export function mapFundingRound({ id, fields }: SpreadsheetRecordInput): Mapped<
       fundingDate: text(pick(fields, "Funding Date")),
       dataSource: text(pick(fields, "Data Source")),
       lotDataId: text(pick(fields, "LOT Data ID")),
-      announcementUrl: text(pick(fields, "Announcement URL")),
+      announcementUrl: importedWebUrl(text(pick(fields, "Announcement URL"))),
       allInvestors: text(pick(fields, "All Investors")),
       notes: text(pick(fields, "Notes")),
     },

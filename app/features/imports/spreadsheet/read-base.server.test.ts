@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startSpreadsheetApi, type SpreadsheetApiFake } from "../../../../tests/fakes/spreadsheet-api.ts";
 import { DEMO_API_KEY } from "../../../../tests/fakes/spreadsheet-fixtures.ts";
 import { DELETED_INDUSTRY, IMPORT_BASE_ID, PNG_1PX, importBase } from "../../../../tests/fakes/spreadsheet-import-fixtures.ts";
+import { fetchAllowing } from "../../../../tests/support/allow-local.ts";
 import { readBase, type StoreAttachment } from "./read-base.server.ts";
 import { createSpreadsheetReader, type SpreadsheetReader } from "./spreadsheet-reader.server.ts";
 
@@ -11,7 +12,13 @@ afterEach(() => fake.stop());
 
 async function setUp(base = importBase()) {
   fake = await startSpreadsheetApi({ bases: [base] });
-  const reader = createSpreadsheetReader({ baseUrl: fake.url, apiKey: DEMO_API_KEY, baseId: IMPORT_BASE_ID, sleep: async () => {} });
+  const reader = createSpreadsheetReader({
+    baseUrl: fake.url,
+    apiKey: DEMO_API_KEY,
+    baseId: IMPORT_BASE_ID,
+    sleep: async () => {},
+    fetch: fetchAllowing(fake.url),
+  });
   const stored: Array<{ bytes: Uint8Array; contentType: string; filename: string }> = [];
   const storeAttachment: StoreAttachment = async (bytes, contentType, filename) => {
     stored.push({ bytes, contentType, filename });

@@ -15,6 +15,7 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 import { startSpreadsheetApi, type SpreadsheetApiFake } from "../../../../tests/fakes/spreadsheet-api.ts";
 import { DEMO_API_KEY } from "../../../../tests/fakes/spreadsheet-fixtures.ts";
 import { IMPORT_BASE_ID, PNG_1PX, importBase } from "../../../../tests/fakes/spreadsheet-import-fixtures.ts";
+import { fetchAllowing } from "../../../../tests/support/allow-local.ts";
 import { createSpreadsheetReader } from "./spreadsheet-reader.server.ts";
 import { SPREADSHEET_IMPORT_JOB } from "./spreadsheet-import-request.ts";
 import {
@@ -46,7 +47,8 @@ const reader =
 
 async function runJob(baseId = IMPORT_BASE_ID, factory: ReaderFactory = reader()) {
   const job = await startSpreadsheetImport(database, { baseId }, null);
-  await new JobWorker(database, { [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(factory) }).tick();
+  // The guarded outbound fetch, allowed to reach the local fake (its API and its files) only.
+  await new JobWorker(database, { [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(factory, fetchAllowing(fake.url)) }).tick();
   const done = (await getJob(database, job.id))!;
   return { job: done, output: done.processedOutput as SpreadsheetImportOutput };
 }

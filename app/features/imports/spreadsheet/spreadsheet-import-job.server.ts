@@ -15,6 +15,7 @@ import { getEnv } from "~/lib/env.server.ts";
 import { enqueueJob, type Job } from "~/lib/job-queue.server.ts";
 import { jobView } from "~/lib/job-view.ts";
 import { throwIfInterrupted, type JobContext } from "~/lib/job-worker.server.ts";
+import { outboundFetch } from "~/lib/outbound-fetch.server.ts";
 import { readBase, type StoreAttachment } from "./read-base.server.ts";
 import { MISSING_KEY, SPREADSHEET_IMPORT_JOB, SpreadsheetImportRequest } from "./spreadsheet-import-request.ts";
 import { createSpreadsheetReader, SpreadsheetReadError, type SpreadsheetReader } from "./spreadsheet-reader.server.ts";
@@ -83,7 +84,11 @@ export interface SpreadsheetImportOutput extends UpsertReport {
   missingTables: string[];
 }
 
-export function spreadsheetImportHandler(makeReader: ReaderFactory = spreadsheetReaderFromEnv) {
+/**
+ * `baseFetch` makes every request of the import, API calls and logo downloads alike: the guarded outbound fetch
+ * (DESIGN D16) unless a test passes one that allows its local servers.
+ */
+export function spreadsheetImportHandler(makeReader: ReaderFactory = spreadsheetReaderFromEnv, baseFetch: typeof fetch = outboundFetch) {
   return async function runSpreadsheetImport({ database, job, progress, signal, logError }: JobContext): Promise<SpreadsheetImportOutput> {
     const { baseId } = SpreadsheetImportRequest.parse(job.parameters);
     let apiCalls = 0;
@@ -91,7 +96,7 @@ export function spreadsheetImportHandler(makeReader: ReaderFactory = spreadsheet
     const counting: typeof fetch = (input, init) => {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
       if (new URL(url).pathname.startsWith("/v0/")) apiCalls += 1;
-      return fetch(input, init);
+      return baseFetch(input, init);
     };
     const reader = makeReader(baseId, counting);
     const counters = { companiesProcessed: 0, newRecordsAdded: 0, updatedRecords: 0 };

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSpreadsheetApi, type SpreadsheetApiFake } from "../../../../tests/fakes/spreadsheet-api.ts";
 import { DEMO_API_KEY } from "../../../../tests/fakes/spreadsheet-fixtures.ts";
 import { IMPORT_BASE_ID, PNG_1PX, importBase } from "../../../../tests/fakes/spreadsheet-import-fixtures.ts";
+import { fetchAllowing } from "../../../../tests/support/allow-local.ts";
 import { createSpreadsheetReader, SpreadsheetReadError, type SpreadsheetReaderOptions } from "./spreadsheet-reader.server.ts";
 
 let fake: SpreadsheetApiFake;
@@ -24,6 +25,7 @@ function reader(options: Partial<SpreadsheetReaderOptions> = {}) {
     apiKey: DEMO_API_KEY,
     baseId: IMPORT_BASE_ID,
     sleep: async (ms) => void slept.push(ms),
+    fetch: fetchAllowing(fake.url),
     ...options,
   });
 }
@@ -54,7 +56,12 @@ describe("listAll", () => {
   });
 
   it("starts no more than 5 requests in any second, across concurrent listings of one reader", async () => {
-    const real = createSpreadsheetReader({ baseUrl: fake.url, apiKey: DEMO_API_KEY, baseId: IMPORT_BASE_ID });
+    const real = createSpreadsheetReader({
+      baseUrl: fake.url,
+      apiKey: DEMO_API_KEY,
+      baseId: IMPORT_BASE_ID,
+      fetch: fetchAllowing(fake.url),
+    });
     const tables = ["Companies", "Industries", "Countries", "Geographies", "FundingStages", "TargetPersonas", "BusinessModels"];
     await Promise.all(tables.map((t) => collect(real.listAll(t))));
     const times = fake.log.map((r) => r.at);
@@ -123,7 +130,12 @@ describe("listAll", () => {
   });
 
   it("keeps the key out of network errors", async () => {
-    const down = createSpreadsheetReader({ baseUrl: "http://127.0.0.1:9", apiKey: DEMO_API_KEY, baseId: IMPORT_BASE_ID });
+    const down = createSpreadsheetReader({
+      baseUrl: "http://127.0.0.1:9",
+      apiKey: DEMO_API_KEY,
+      baseId: IMPORT_BASE_ID,
+      fetch: fetchAllowing("http://127.0.0.1:9"),
+    });
     const error = await collect(down.listAll("Companies")).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "network" });
     expect(String(error)).not.toContain(DEMO_API_KEY);

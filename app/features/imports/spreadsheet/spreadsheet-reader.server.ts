@@ -5,6 +5,7 @@
  * only in the Authorization header of API calls: never to attachment hosts, never into a url, error or log line.
  */
 import { z } from "zod";
+import { outboundFetch } from "~/lib/outbound-fetch.server.ts";
 
 export type SpreadsheetErrorCode =
   | "auth" // 401/403: the key is wrong or may not read this base
@@ -47,6 +48,7 @@ export interface SpreadsheetReaderOptions {
   baseUrl: string;
   apiKey: string;
   baseId: string;
+  /** Defaults to the guarded outbound fetch (DESIGN D16): attachment urls come from the base, so from anyone. */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -80,7 +82,7 @@ export function createSpreadsheetReader(options: SpreadsheetReaderOptions): Spre
   const {
     apiKey,
     baseId,
-    fetch: doFetch = fetch,
+    fetch: doFetch = outboundFetch,
     sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
     now = Date.now,
     rateLimit = 5,

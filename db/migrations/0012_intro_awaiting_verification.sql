@@ -1,0 +1,2 @@
+ALTER TABLE "intro_requests" DROP CONSTRAINT "intro_requests_status_check";--> statement-breakpoint
+ALTER TABLE "intro_requests" ADD CONSTRAINT "intro_requests_status_check" CHECK ("intro_requests"."status" IN ('awaiting_sign_up', 'awaiting_verification', 'pending_review', 'rejected', 'awaiting_recipient', 'accepted', 'declined'));
