@@ -8,6 +8,8 @@ import { viewerFor } from "~/features/access/viewer.ts";
 import { QuotaExceededProfile } from "~/features/profiles/quota-exceeded-profile.tsx";
 import { parseListingType, type ListingType } from "~/features/catalog/listing-types.ts";
 import { InvestorProfile } from "~/features/profiles/investor-profile.tsx";
+import { NO_PORTFOLIO, type Portfolio } from "~/features/profiles/investor-portfolio.ts";
+import { getInvestorPortfolio } from "~/features/profiles/investor-portfolio.server.ts";
 import { LockedProfile } from "~/features/profiles/locked-profile.tsx";
 import { PartnerProfile } from "~/features/profiles/partner-profile.tsx";
 import { ProfileLoadError, ProfileNotFound } from "~/features/profiles/profile-states.tsx";
@@ -24,6 +26,11 @@ import { getAppContext } from "~/lib/app-context.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { describeError } from "~/lib/http.server.ts";
 import { logger } from "~/lib/logger.server.ts";
+
+/** An investor's portfolio, as the viewer may see it; other types have none. */
+async function portfolioOf(database: Database, type: ListingType, slug: string, viewer: Viewer): Promise<Portfolio> {
+  return type === "investor" ? getInvestorPortfolio(database, slug, viewer) : NO_PORTFOLIO;
+}
 
 /** Similar listings are a nicety: if they fail, the profile still shows. */
 async function similarTo(database: Database, type: ListingType, slug: string, viewer: Viewer): Promise<SimilarListing[]> {
@@ -45,9 +52,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   const viewer = viewerFor(user);
   try {
-    const [view, similar] = await Promise.all([
+    const [view, similar, portfolio] = await Promise.all([
       viewProfile(database, type, params.slug, viewer, user ?? undefined),
       similarTo(database, type, params.slug, viewer),
+      portfolioOf(database, type, params.slug, viewer),
     ]);
     if (view.status === "not_found") {
       // A listing merged into another keeps its address: it leads to the survivor for good (issue 5 §5).
@@ -61,7 +69,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         ? { status: "locked" as const, teaser: view.teaser, noindex }
         : view.status === "quota_exceeded"
           ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex }
-          : { status: "ok" as const, listing: view.listing, similar, views: view.views ?? null, noindex };
+          : // The portfolio goes out only with the profile itself: a teaser or a used-up quota shows none of it.
+            { status: "ok" as const, listing: view.listing, similar, portfolio, views: view.views ?? null, noindex };
     // A listing kept out of search engines says so in a header too, which crawlers read before the HTML.
     return noindex ? data(result, { headers: { "X-Robots-Tag": "noindex" } }) : result;
   } catch (error) {
@@ -100,7 +109,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       </>
     );
   if (loaderData.status === "quota_exceeded") return <QuotaExceededProfile teaser={loaderData.teaser} />;
-  const { listing, similar, views } = loaderData;
+  const { listing, similar, portfolio, views } = loaderData;
   const user = useCurrentUser();
   return (
     <>
@@ -111,7 +120,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {listing.type === "investor" ? (
-        <InvestorProfile listing={listing} />
+        <InvestorProfile listing={listing} portfolio={portfolio} />
       ) : listing.type === "partner" ? (
         <PartnerProfile listing={listing} similar={similar} />
       ) : (

@@ -24,6 +24,8 @@ let sentinels: Sentinel[];
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
+  // Building the fixtures database and starting a second server: the hook's default 30 s is not enough on a busy machine.
+  test.setTimeout(300_000);
   root = mkdtempSync(path.join(tmpdir(), "introbase-leak-"));
   const manifest = path.join(root, "sentinels.json");
   execFileSync("npx", ["tsx", "tests/e2e/support/leak-fixtures.ts", path.join(root, "pglite"), manifest], { stdio: "pipe" });

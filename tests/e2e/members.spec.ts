@@ -55,7 +55,7 @@ test("upgrading from a locked premium profile in demo billing unlocks it at once
   const premium = data.find((item) => item.locked && item.listingVisibility === "premium");
   expect(premium, "a premium listing locked for public members").toBeTruthy();
   await page.goto(`/profile/${premium!.type}/${premium!.slug}`);
-  await page.getByRole("button", { name: "Upgrade to Unlock" }).click();
+  await page.getByRole("button", { name: "Upgrade to unlock the full profile" }).click();
   const dialog = page.getByRole("dialog", { name: "Upgrade your plan" });
   await expect(dialog.getByText("Most Popular")).toBeVisible();
   await expect(dialog.getByText("14-day money-back guarantee")).toBeVisible();
@@ -65,7 +65,7 @@ test("upgrading from a locked premium profile in demo billing unlocks it at once
     "Demo billing: no payment was taken.",
   );
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("button", { name: "Upgrade to Unlock" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Upgrade to unlock the full profile" })).toHaveCount(0);
   expect((await (await page.request.get("/api/auth/me")).json()).user.tier).toBe("premium");
 });
 

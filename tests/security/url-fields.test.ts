@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { UserAvatar } from "~/components/layout/user-menu.tsx";
 import { parseFeatureApplication, readFeatureForm } from "~/features/applications/feature-application.ts";
 import { parsePilotApplication } from "~/features/applications/pilot-application.ts";
-import { ListingLogo } from "~/features/directory/listing-card.tsx";
+import { ListingLogo } from "~/features/catalog/listing-logo.tsx";
 import { toImportedCompany } from "~/features/imports/map-provider-record.ts";
 import { ProviderRecord } from "~/features/imports/provider-record.ts";
 import { mapCompanyRecord } from "~/features/imports/spreadsheet/map-spreadsheet-record.ts";
@@ -17,7 +17,6 @@ import { mapFundingRound, mapPerson } from "~/features/imports/spreadsheet/map-s
 import { readListingForm } from "~/features/listing-editor/form-values.ts";
 import { parseListingForm } from "~/features/listing-editor/listing-form.ts";
 import { WebsiteLink } from "~/features/profiles/profile-header.tsx";
-import { ListingAvatar } from "~/features/profiles/profile-layout.tsx";
 import { TeamList } from "~/features/profiles/team-list.tsx";
 import { pageMeta } from "~/features/seo/meta-tags.ts";
 import { profileJsonLd } from "~/features/seo/structured-data.ts";
@@ -193,8 +192,8 @@ describe("a stored non-http(s) url is never printed", () => {
     const printed = [
       html(createElement(WebsiteLink, { url: value })),
       html(createElement(TeamList, { team: [{ name: "Ada", title: "CTO", photo: value, linkedin: value }] })),
-      html(createElement(ListingAvatar, { name: "Acme", logo: value })),
-      html(createElement(ListingLogo, { name: "Acme", logo: value })),
+      html(createElement(ListingLogo, { name: "Acme", slug: "acme", logo: value })),
+      html(createElement(ListingLogo, { name: "Acme", slug: "acme", logo: value, size: "lg" })),
       html(createElement(UserAvatar, { user: { name: "Ada", picture: value } })),
     ].join("\n");
     expect(printed).not.toMatch(/javascript:|data:|vbscript:/i);
@@ -215,7 +214,7 @@ describe("a stored non-http(s) url is never printed", () => {
 
   it("still prints http(s) addresses and our own stored files", () => {
     expect(html(createElement(WebsiteLink, { url: "https://acme.example/" }))).toContain('href="https://acme.example/"');
-    expect(html(createElement(ListingAvatar, { name: "Acme", logo: "/media/abc-1" }))).toContain('src="/media/abc-1"');
+    expect(html(createElement(ListingLogo, { name: "Acme", slug: "acme", logo: "/media/abc-1" }))).toContain('src="/media/abc-1"');
     const nodes = profileJsonLd(
       "https://introbase.example",
       { status: "ok", listing: visible() },

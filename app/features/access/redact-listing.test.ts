@@ -44,6 +44,8 @@ function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     foundedYear: 2019,
     investorType: null,
     ticketSize: null,
+    aum: null,
+    stageFocus: null,
     amountRaised: 2_500_000,
     totalFundingRaised: 2_500_000,
     latestRoundType: "seed",

@@ -3,6 +3,7 @@ import {
   businessModelLabel,
   capList,
   formatAmount,
+  formatRoundDate,
   MISSING,
   preview,
   REVENUE_LABELS,
@@ -87,6 +88,21 @@ describe("businessModelLabel", () => {
     expect(businessModelLabel("equity_swap")).toBe("equity_swap");
     expect(businessModelLabel("Retainer")).toBe("Retainer");
     expect(businessModelLabel("")).toBe("");
+  });
+});
+
+describe("formatRoundDate", () => {
+  it("shows a round date as month and year", () => {
+    expect(formatRoundDate("2024-03-15")).toBe("Mar 2024");
+    expect(formatRoundDate("2019-12-01")).toBe("Dec 2019");
+    expect(formatRoundDate("2021-01")).toBe("Jan 2021");
+  });
+
+  it("shows --- when there is no date, and anything else as it came", () => {
+    expect(formatRoundDate(null)).toBe(MISSING);
+    expect(formatRoundDate("  ")).toBe(MISSING);
+    expect(formatRoundDate("2024-13-01")).toBe("2024-13-01");
+    expect(formatRoundDate("last spring")).toBe("last spring");
   });
 });
 

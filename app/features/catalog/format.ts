@@ -77,3 +77,18 @@ export function preview(text: string, length = 50): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/**
+ * A round date ("2024-03-15") as the site shows it: "Mar 2024". Written out by hand rather than with Intl, so the
+ * server and every browser print the same text (no hydration mismatch, no locale surprise). Missing is "---"; a
+ * value that is not a date is shown as it came.
+ */
+export function formatRoundDate(value: string | null | undefined): string {
+  const trimmed = value?.trim();
+  if (!trimmed) return MISSING;
+  const match = /^(\d{4})-(\d{2})(?:-\d{2})?/.exec(trimmed);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && month ? `${month} ${match[1]}` : trimmed;
+}

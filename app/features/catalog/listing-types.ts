@@ -86,6 +86,10 @@ export interface ListingDetail extends Omit<ListingCard, "locked"> {
   foundedYear: number | null;
   investorType: string | null;
   ticketSize: string | null;
+  /** Assets under management, in dollars (investors). */
+  aum: number | null;
+  /** The stages an investor backs, as written ("Seed, Series A"). */
+  stageFocus: string | null;
   amountRaised: number | null;
   totalFundingRaised: number | null;
   latestRoundType: string | null;

@@ -4,25 +4,11 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { capList } from "../catalog/format.ts";
 import { businessModelLabel } from "../catalog/format.ts";
+import { ListingLogo } from "../catalog/listing-logo.tsx";
 import { TYPE_LABEL, type ListingCard as Card, type ListingType } from "../catalog/listing-types.ts";
-import { safeImageSrc } from "~/lib/web-url.ts";
 
 /** Card badge caps (spec 01 §9). */
 const CAPS = { industries: 4, geographies: 4, personas: 3, countries: 3 } as const;
-
-export function ListingLogo({ name, logo, size = "md" }: { name: string; logo: string | null; size?: "md" | "lg" }) {
-  const box = size === "lg" ? "size-16 text-2xl" : "size-12 text-lg";
-  const src = safeImageSrc(logo);
-  if (src) return <img src={src} alt="" className={`${box} shrink-0 rounded-lg border border-border object-cover`} loading="lazy" />;
-  return (
-    <span
-      aria-hidden="true"
-      className={`${box} flex shrink-0 items-center justify-center rounded-lg bg-accent-soft font-semibold text-accent`}
-    >
-      {name.trim().charAt(0).toUpperCase() || "?"}
-    </span>
-  );
-}
 
 export function TypeBadge({ type, title }: { type: ListingType; title?: string }) {
   return (
@@ -53,7 +39,7 @@ export function ListingCard({ listing, onRequestIntro }: { listing: Card; onRequ
   return (
     <article className="flex h-full flex-col rounded-xl border border-border bg-surface-raised p-5 shadow-sm transition-shadow hover:shadow-md">
       <div className="flex items-start gap-3">
-        <ListingLogo name={listing.name} logo={listing.logo} />
+        <ListingLogo name={listing.name} slug={listing.slug} logo={listing.logo} lazy />
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-base font-semibold">
             <Link to={href} className="hover:underline">

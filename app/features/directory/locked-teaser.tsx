@@ -1,7 +1,8 @@
 import { Lock } from "lucide-react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { TYPE_LABEL, type LockedTeaser as Teaser } from "../catalog/listing-types.ts";
-import { ListingLogo, TypeBadge } from "./listing-card.tsx";
+import { ListingLogo } from "../catalog/listing-logo.tsx";
+import { TypeBadge } from "./listing-card.tsx";
 
 /**
  * A listing above the viewer's tier (spec 01 §2). The server sent only these fields, so nothing else can
@@ -17,7 +18,7 @@ export function LockedTeaser({ listing, onUnlock }: { listing: Teaser; onUnlock:
         aria-label={`Unlock ${listing.name}: subscribe for free`}
       />
       <div className="flex items-start gap-3">
-        <ListingLogo name={listing.name} logo={listing.logo} />
+        <ListingLogo name={listing.name} slug={listing.slug} logo={listing.logo} lazy />
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-base font-semibold">{listing.name}</h3>
           <div className="mt-1 flex items-center gap-1.5">

@@ -1,27 +1,35 @@
 import { Lock } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
+import { ListingLogo } from "~/features/catalog/listing-logo.tsx";
 import { cn } from "~/lib/cn.ts";
 import type { FundingRow, OpenFundingRow } from "./funding-table.ts";
-import { safeImageSrc } from "~/lib/web-url.ts";
 
-/** Column headers of spec 01 §2, in order. */
+/** Column headers of spec 01 §2, in order, with the latest round's date beside its type (issue 15 §6). */
 const DATA_COLUMNS = [
   ["round", "Funding Round"],
+  ["date", "Date"],
   ["amount", "Amount Raised"],
   ["category", "Category"],
   ["teamSize", "Team Size"],
   ["founded", "Founded"],
 ] as const satisfies ReadonlyArray<readonly [keyof OpenFundingRow, string]>;
 
-/** Small screens: two columns, the category on a line of its own since industry names run long. */
+/** Small screens: three columns, the category on a line of its own since industry names run long. */
 const NARROW_LAYOUT: ReadonlyArray<readonly [(typeof DATA_COLUMNS)[number][0], string, string]> = [
   ["round", "Funding Round", ""],
+  ["date", "Date", ""],
   ["amount", "Amount Raised", ""],
   ["teamSize", "Team Size", ""],
-  ["founded", "Founded", ""],
-  ["category", "Category", "col-span-2"],
+  ["founded", "Founded", "col-span-2"],
+  ["category", "Category", "col-span-3"],
 ];
+
+/** A cell's text; the date as a `<time>` so it is machine-readable too. */
+function CellValue({ row, column }: { row: OpenFundingRow; column: (typeof DATA_COLUMNS)[number][0] }) {
+  if (column === "date" && row.dateTime) return <time dateTime={row.dateTime}>{row.date}</time>;
+  return <>{row[column]}</>;
+}
 
 function CompanyMark({ row }: { row: FundingRow }) {
   const box = "flex size-9 shrink-0 items-center justify-center rounded-lg";
@@ -32,24 +40,7 @@ function CompanyMark({ row }: { row: FundingRow }) {
       </span>
     );
   }
-  const src = safeImageSrc(row.logo);
-  if (src)
-    return (
-      <img
-        src={src}
-        alt=""
-        width={36}
-        height={36}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-        className={`${box} border border-border object-cover`}
-      />
-    );
-  return (
-    <span aria-hidden="true" className={`${box} bg-accent-soft font-semibold text-accent`}>
-      {row.name.charAt(0).toUpperCase()}
-    </span>
-  );
+  return <ListingLogo name={row.name} slug={row.slug} logo={row.logo} size="xs" lazy />;
 }
 
 function CompanyName({ row }: { row: FundingRow }) {
@@ -121,7 +112,7 @@ function WideTable({ rows, onUnlock }: { rows: FundingRow[]; onUnlock: () => voi
             </th>
             {DATA_COLUMNS.map(([key]) => (
               <td key={key} className="px-4 py-3 whitespace-nowrap tabular-nums">
-                {row.locked ? <HiddenValue /> : row[key]}
+                {row.locked ? <HiddenValue /> : <CellValue row={row} column={key} />}
               </td>
             ))}
             <td className="px-4 py-3 text-right">
@@ -147,11 +138,13 @@ function NarrowList({ rows, onUnlock }: { rows: FundingRow[]; onUnlock: () => vo
           {row.locked ? (
             <p className="mt-3 text-sm text-fg-muted">Sign in with a member account to see this company&apos;s round.</p>
           ) : (
-            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <dl className="mt-3 grid grid-cols-3 gap-x-4 gap-y-2 text-sm">
               {NARROW_LAYOUT.map(([key, label, span]) => (
                 <div key={key} className={cn("min-w-0", span)}>
                   <dt className="text-xs text-fg-muted">{label}</dt>
-                  <dd className="truncate font-medium tabular-nums">{row[key]}</dd>
+                  <dd className="truncate font-medium tabular-nums">
+                    <CellValue row={row} column={key} />
+                  </dd>
                 </div>
               ))}
             </dl>

@@ -1,16 +1,21 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema/index.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { Viewer } from "../access/redact-listing.ts";
+import { ACCESS_LEVELS, canSee } from "../access/tiers.ts";
 import { getReferenceData, indexReferenceData, namesOf } from "../catalog/reference-data.server.ts";
-import { buildFundingRows, type FeaturedStartup, type FundingRow } from "./funding-table.ts";
+import { buildFundingRows, FEATURED_STARTUP_LIMIT, type FeaturedStartup, type FundingRow } from "./funding-table.ts";
 
-/** Spec 01 §9: the home table loads at most 8 featured startups. */
-export const FEATURED_STARTUP_LIMIT = 8;
+const FEATURED_STARTUP = and(eq(listings.type, "startup"), eq(listings.featured, true), eq(listings.processingStatus, "published"));
 
-/** Featured, published startups, most recent funding round first; those without a round date last. */
-export async function getFeaturedStartups(database: Database): Promise<FeaturedStartup[]> {
-  const [rows, reference] = await Promise.all([
+/**
+ * Featured, published startups for one viewer, in two reads of at most eight: those the viewer may open, most recent
+ * round first (undated last), and those locked for the viewer, in slug order, which says nothing about their rounds.
+ * `buildFundingRows` picks the table from both (DESIGN D14: no hidden date decides what a viewer is shown).
+ */
+export async function getFeaturedStartups(database: Database, viewer: Viewer): Promise<FeaturedStartup[]> {
+  const levels = ACCESS_LEVELS.filter((level) => canSee(viewer.tier, level));
+  const read = (where: SQL | undefined, ...order: SQL[]) =>
     database.db
       .select({
         slug: listings.slug,
@@ -18,22 +23,26 @@ export async function getFeaturedStartups(database: Database): Promise<FeaturedS
         logoUrl: listings.logoUrl,
         visibility: listings.visibility,
         latestRoundType: listings.latestRoundType,
+        latestRoundDate: listings.latestRoundDate,
         amountRaised: listings.amountRaised,
         industryIds: listings.industryIds,
         teamSize: listings.teamSize,
         foundedYear: listings.foundedYear,
       })
       .from(listings)
-      .where(and(eq(listings.type, "startup"), eq(listings.featured, true), eq(listings.processingStatus, "published")))
-      .orderBy(sql`${listings.latestRoundDate} DESC NULLS LAST`, asc(listings.name))
-      .limit(FEATURED_STARTUP_LIMIT),
+      .where(and(FEATURED_STARTUP, where))
+      .orderBy(...order)
+      .limit(FEATURED_STARTUP_LIMIT);
+  const [open, locked, reference] = await Promise.all([
+    read(inArray(listings.visibility, levels), sql`${listings.latestRoundDate} DESC NULLS LAST`, asc(listings.name), asc(listings.slug)),
+    levels.length === ACCESS_LEVELS.length ? Promise.resolve([]) : read(notInArray(listings.visibility, levels), asc(listings.slug)),
     getReferenceData(database),
   ]);
   const { industry } = indexReferenceData(reference);
-  return rows.map(({ industryIds, ...row }) => ({ ...row, industries: namesOf(industryIds, industry) }));
+  return [...open, ...locked].map(({ industryIds, ...row }) => ({ ...row, industries: namesOf(industryIds, industry) }));
 }
 
 /** The table rows the viewer may see; locked listings are reduced to bare placeholders here, on the server. */
 export async function getFundingRows(database: Database, viewer: Viewer): Promise<FundingRow[]> {
-  return buildFundingRows(await getFeaturedStartups(database), viewer);
+  return buildFundingRows(await getFeaturedStartups(database, viewer), viewer);
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { GatedField, LockedField, VisibleListing } from "../catalog/listing-types.ts";
 import { detail, teaser } from "../seo/test-listings.ts";
 import { PAYWALLED_CLASS, paywalledSections } from "./gated-sections.ts";
+import { NO_PORTFOLIO } from "./investor-portfolio.ts";
 import { InvestorProfile } from "./investor-profile.tsx";
 import { LockedProfile } from "./locked-profile.tsx";
 import { PartnerProfile } from "./partner-profile.tsx";
@@ -20,7 +21,7 @@ function listing(type: VisibleListing["type"], locked: GatedField[]): VisibleLis
 function render(l: VisibleListing): string {
   const view =
     l.type === "investor" ? (
-      <InvestorProfile listing={l} />
+      <InvestorProfile listing={l} portfolio={NO_PORTFOLIO} />
     ) : l.type === "partner" ? (
       <PartnerProfile listing={l} similar={[]} />
     ) : (

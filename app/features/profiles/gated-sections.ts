@@ -14,7 +14,8 @@ export const PAYWALLED_SELECTOR = `.${PAYWALLED_CLASS}`;
  */
 const DRAWN: Record<ListingType, readonly GatedField[]> = {
   startup: ["problem", "solution", "timing", "howItWorks", "revenueRange", "team", "faqs"],
-  investor: ["revenueRange", "team"],
+  // An investor's revenue range is not shown at all (a fund's revenue tells a founder nothing; decision 0038).
+  investor: ["team"],
   partner: ["team"],
 };
 

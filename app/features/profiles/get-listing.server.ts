@@ -66,6 +66,8 @@ export async function getListingRecord(database: Database, type: ListingType, sl
         foundedYear: l.foundedYear,
         investorType: l.investorType,
         ticketSize: l.ticketSize,
+        aum: l.aum,
+        stageFocus: l.stageFocus,
         amountRaised: l.amountRaised,
         totalFundingRaised: l.totalFundingRaised,
         latestRoundType: l.latestRoundType,

@@ -1,15 +1,31 @@
-import { Building2, ChartColumn, Globe, Layers, MapPin, Target, Users } from "lucide-react";
+import { Briefcase, Building2, Globe, Layers, MapPin, Target, Users, Wallet } from "lucide-react";
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
-import { revenueRangeText } from "~/features/catalog/format.ts";
+import { formatAmount, MISSING } from "~/features/catalog/format.ts";
+import type { Portfolio } from "./investor-portfolio.ts";
 import { Gated } from "./locked-section.tsx";
-import { BadgeList, ConnectCard, ProfileShell, Section } from "./profile-layout.tsx";
+import { PortfolioList } from "./portfolio-list.tsx";
+import { BadgeList, ConnectCard, ProfileShell, Section, Stat } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
 import { RequestIntroButton } from "./request-intro-button.tsx";
 import { TeamList } from "./team-list.tsx";
 
 const DEFAULT_TAGLINE = "Venture Capital Firm";
 
-export function InvestorProfile({ listing }: { listing: VisibleListing }) {
+function Fact({ value }: { value: string | null }) {
+  const text = value?.trim();
+  return text ? (
+    <span className="text-lg font-semibold">{text}</span>
+  ) : (
+    <span className="text-lg font-semibold text-fg-muted">{MISSING}</span>
+  );
+}
+
+/**
+ * An investor as founders read one (issue 15 §6): what it writes (ticket size, assets under management, stage focus),
+ * what it backs (industries, stages, places) and what it has backed (its portfolio, from funding rounds). No revenue
+ * range: a fund's revenue tells a founder nothing.
+ */
+export function InvestorProfile({ listing, portfolio }: { listing: VisibleListing; portfolio: Portfolio }) {
   const { lockedFields: locked } = listing;
   const recipient = { name: listing.name, type: listing.type, slug: listing.slug };
   return (
@@ -17,7 +33,9 @@ export function InvestorProfile({ listing }: { listing: VisibleListing }) {
       header={
         <ProfileHeader
           name={listing.name}
+          slug={listing.slug}
           logo={listing.logo}
+          subtitle={listing.investorType ?? undefined}
           tagline={listing.tagline || DEFAULT_TAGLINE}
           industry={[]}
           actions={<RequestIntroButton recipient={recipient} />}
@@ -37,6 +55,19 @@ export function InvestorProfile({ listing }: { listing: VisibleListing }) {
           <p className="text-fg-muted">No description provided yet.</p>
         )}
       </Section>
+      <Section title="Investment Profile" icon={Wallet}>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          <Stat label="Ticket Size">
+            <Fact value={listing.ticketSize} />
+          </Stat>
+          <Stat label="AUM">
+            <Fact value={listing.aum === null ? null : formatAmount(listing.aum)} />
+          </Stat>
+          <Stat label="Stage Focus">
+            <Fact value={listing.stageFocus} />
+          </Stat>
+        </dl>
+      </Section>
       <div className="grid gap-6 sm:grid-cols-2">
         <Section title="Industry Focus" icon={Target}>
           <BadgeList items={listing.industry} variant="accent" />
@@ -51,17 +82,11 @@ export function InvestorProfile({ listing }: { listing: VisibleListing }) {
           <BadgeList items={listing.countries} variant="outline" />
         </Section>
       </div>
-      <Section title="Revenue Range" icon={ChartColumn}>
-        <Gated lock={locked.revenueRange} compact>
-          {listing.revenueRange ? (
-            <p className="text-lg font-semibold">{revenueRangeText(listing.revenueRange)}</p>
-          ) : (
-            <p className="text-sm text-fg-muted">Not specified</p>
-          )}
-        </Gated>
+      <Section title={portfolio.total ? `Portfolio (${portfolio.total})` : "Portfolio"} icon={Briefcase}>
+        <PortfolioList portfolio={portfolio} />
       </Section>
       <Section title="Team Members" icon={Users}>
-        <Gated lock={locked.team} mode="ghost">
+        <Gated lock={locked.team} subject="the team">
           <TeamList team={listing.team} />
         </Gated>
       </Section>

@@ -1,145 +1,86 @@
-import { AlertTriangle, Crown, Lock } from "lucide-react";
+import { AlertTriangle, Lock } from "lucide-react";
 import type { ReactNode } from "react";
+import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { gateAppearance, type GatingMode } from "~/features/access/gating-modes.ts";
+import type { AccessLevel } from "~/features/access/tiers.ts";
 import { usePlanCatalogue } from "~/features/access/use-plan-catalogue.ts";
 import type { LockedField } from "~/features/catalog/listing-types.ts";
-import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { cn } from "~/lib/cn.ts";
 import { PAYWALLED_CLASS } from "./gated-sections.ts";
 
-function UpgradeLabel() {
-  return (
-    <span className="inline-flex items-center gap-1.5 rounded-full border border-border bg-surface-raised px-3 py-1 text-xs font-semibold text-fg shadow-sm">
-      <Lock className="size-3.5 text-accent" aria-hidden="true" />
-      Upgrade
-    </span>
-  );
-}
-
-function UnlockRow({ locked }: { locked: LockedField }) {
-  const { unlock: openSignIn } = useUnlockPrompt();
-  const plan = usePlanCatalogue()[locked.requiredTier].name;
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-      <p className="text-sm text-fg-muted">
-        <span className="sr-only">Locked for {plan} members. </span>
-        {locked.message}
-      </p>
-      <Button size="sm" variant="secondary" onClick={openSignIn} aria-haspopup="dialog">
-        <Lock aria-hidden="true" />
-        Unlock
-      </Button>
-    </div>
-  );
+/**
+ * "Available to Premium members": the second line of a section locked by tier, naming the plan by the name the
+ * upgrade dialog sells it under (the tier record's, decision 0037), not the tier's internal name.
+ */
+export function useAvailableTo(): (tier: AccessLevel) => string {
+  const plans = usePlanCatalogue();
+  return (tier) => `Available to ${plans[tier].name} members`;
 }
 
 /**
- * A restricted field in preview mode (spec 01 §4). The server sent only the placeholder (DESIGN D6), so the
- * blur is drawn over that placeholder, never over a real value. `compact` suits a single figure in a stat.
+ * The one look of everything a profile keeps from its viewer (decision 0038): a gated field, a whole listing above
+ * the viewer's tier, a used-up views quota. The server sent only the placeholder (DESIGN D6), which shows as it is;
+ * then a lock, what unlocks it, and the same "Upgrade" button everywhere, which opens the way in (the upgrade dialog
+ * for a member, sign-in first for a visitor, as every gate of the site does).
  */
-export function LockedPlaceholder({ locked, compact = false }: { locked: LockedField; compact?: boolean }) {
-  if (compact) {
-    return (
-      <div className={cn(PAYWALLED_CLASS, "flex flex-col gap-2")} title={locked.message}>
-        <div className="flex items-center gap-3">
-          <span aria-hidden="true" className="text-lg font-semibold text-fg-muted blur-[3px] select-none">
-            {locked.placeholder || "$X.X"}
-          </span>
-          <UpgradeLabel />
-        </div>
-        <UnlockRow locked={locked} />
-      </div>
-    );
-  }
-  return (
-    <div className={cn(PAYWALLED_CLASS, "flex flex-col gap-3 rounded-lg border border-dashed border-border bg-surface-muted p-4")}>
-      <div className="relative" title={locked.message}>
-        <div aria-hidden="true" className="pointer-events-none flex flex-col gap-2 blur-[3px] select-none">
-          {locked.placeholder ? <p className="text-sm leading-relaxed text-fg-muted">{locked.placeholder}</p> : null}
-          {/* Decorative lines give short or empty placeholders the body a real section would have. */}
-          <div className="flex flex-col gap-2 py-1">
-            <span className="h-3 w-11/12 rounded bg-fg-muted/40" />
-            <span className="h-3 w-9/12 rounded bg-fg-muted/40" />
-            {locked.placeholder.length > 60 ? null : <span className="h-3 w-10/12 rounded bg-fg-muted/40" />}
-          </div>
-        </div>
-        <div className="absolute inset-0 flex items-center justify-center">
-          <UpgradeLabel />
-        </div>
-      </div>
-      <UnlockRow locked={locked} />
-    </div>
-  );
-}
-
-const ICONS = { lock: Lock, crown: Crown, alert: AlertTriangle } as const;
-
-/**
- * Default mode (spec 01 §4): the placeholder shows as it is, and hovering or focusing it brings up a lock
- * overlay; clicking opens the way in. Only the placeholder is on the page (DESIGN D6).
- */
-function DefaultModeGate({ locked }: { locked: LockedField }) {
-  const { unlock } = useUnlockPrompt();
-  const look = gateAppearance("tier", "default");
-  const Icon = ICONS[look.icon];
-  return (
-    <button
-      type="button"
-      onClick={unlock}
-      aria-haspopup="dialog"
-      title={locked.message}
-      className={cn(PAYWALLED_CLASS, "group relative w-full rounded-lg border border-dashed border-border p-3 text-left")}
-    >
-      <span className="text-sm text-fg-muted">{locked.placeholder || locked.message}</span>
-      <span className="absolute inset-0 flex items-center justify-center gap-1.5 rounded-lg bg-surface-raised/85 text-sm font-semibold opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
-        <Icon aria-hidden="true" className="size-4 text-accent" />
-        {look.label}
-        <span className="sr-only">: {locked.message}</span>
-      </span>
-    </button>
-  );
-}
-
-/** Ghost mode (spec 01 §4): no placeholder body, only a ghost button with the gate's icon and message. */
-function GhostModeGate({ locked }: { locked: LockedField }) {
-  const { unlock } = useUnlockPrompt();
-  const Icon = ICONS[gateAppearance("tier", "ghost").icon];
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={unlock}
-      aria-haspopup="dialog"
-      className={cn(PAYWALLED_CLASS, "h-auto py-2 whitespace-normal text-fg-muted")}
-    >
-      <Icon aria-hidden="true" className="text-accent" />
-      <span>
-        {locked.placeholder ? `${locked.placeholder}. ` : ""}
-        {locked.message}
-      </span>
-    </Button>
-  );
-}
-
-/**
- * The field's content, or, when the viewer may not see it, its gate in one of spec 01 §4's modes: preview
- * (blurred placeholder with an Upgrade overlay, the default here), default (placeholder with a hover lock) or
- * ghost (a button only).
- */
-export function Gated({
-  lock,
-  compact,
-  mode = "preview",
-  children,
+export function LockedSection({
+  subject,
+  message,
+  note,
+  placeholder,
+  reason = "tier",
+  className,
 }: {
-  lock: LockedField | undefined;
-  compact?: boolean;
-  mode?: GatingMode;
-  children: ReactNode;
+  /** What is locked, for the button's accessible name: "Upgrade to unlock {subject}". */
+  subject: string;
+  message: string;
+  note: string;
+  placeholder?: string;
+  /** A used-up quota shows an alert instead of a lock; the button is the same. */
+  reason?: "tier" | "quota";
+  className?: string;
 }) {
+  const { unlock } = useUnlockPrompt();
+  const Icon = reason === "quota" ? AlertTriangle : Lock;
+  return (
+    <div
+      data-locked-section=""
+      className={cn(PAYWALLED_CLASS, "rounded-lg border border-dashed border-border bg-surface-muted p-4", className)}
+    >
+      {placeholder ? <p className="mb-3 line-clamp-3 text-sm leading-relaxed text-fg-muted italic">{placeholder}</p> : null}
+      <div className="flex items-start gap-3 sm:items-center">
+        <span
+          className={cn(
+            "flex size-9 shrink-0 items-center justify-center rounded-full",
+            reason === "quota" ? "bg-danger/10 text-danger" : "bg-accent-soft text-accent",
+          )}
+        >
+          <Icon className="size-4" aria-hidden="true" />
+        </span>
+        {/* Beside the text on wider screens; under it, in line with it, on a phone. */}
+        <div className="flex min-w-0 flex-1 flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-medium">{message}</p>
+            <p className="mt-0.5 text-xs text-fg-muted">{note}</p>
+          </div>
+          <Button size="sm" onClick={unlock} aria-haspopup="dialog" className="shrink-0">
+            <Lock aria-hidden="true" />
+            Upgrade<span className="sr-only"> to unlock {subject}</span>
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A field the viewer may not see: its placeholder, message and tier in the locked section. */
+export function LockedFieldSection({ lock, subject }: { lock: LockedField; subject: string }) {
+  const availableTo = useAvailableTo();
+  return <LockedSection subject={subject} message={lock.message} note={availableTo(lock.requiredTier)} placeholder={lock.placeholder} />;
+}
+
+/** The field's content, or, when the viewer may not see it, its locked section (the placeholder and the way in). */
+export function Gated({ lock, subject, children }: { lock: LockedField | undefined; subject: string; children: ReactNode }) {
   if (!lock) return <>{children}</>;
-  if (mode === "default") return <DefaultModeGate locked={lock} />;
-  if (mode === "ghost") return <GhostModeGate locked={lock} />;
-  return <LockedPlaceholder locked={lock} compact={compact} />;
+  return <LockedFieldSection lock={lock} subject={subject} />;
 }

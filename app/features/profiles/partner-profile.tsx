@@ -24,6 +24,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
       header={
         <ProfileHeader
           name={listing.name}
+          slug={listing.slug}
           logo={listing.logo}
           subtitle="Partner Company"
           tagline={listing.tagline}
@@ -78,7 +79,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
         </div>
       </Section>
       <Section title="Team" icon={Users}>
-        <Gated lock={locked.team} mode="ghost">
+        <Gated lock={locked.team} subject="the team">
           <TeamList team={listing.team} />
         </Gated>
       </Section>

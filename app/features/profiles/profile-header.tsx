@@ -2,11 +2,13 @@ import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
-import { BadgeList, ListingAvatar } from "./profile-layout.tsx";
+import { ListingLogo } from "~/features/catalog/listing-logo.tsx";
+import { BadgeList } from "./profile-layout.tsx";
 import { safeHref } from "~/lib/web-url.ts";
 
 interface HeaderProps {
   name: string;
+  slug: string;
   logo: string | null;
   tagline: string | null;
   /** A line above the tagline, e.g. "Partner Company". */
@@ -15,12 +17,12 @@ interface HeaderProps {
   actions?: ReactNode;
 }
 
-export function ProfileHeader({ name, logo, tagline, subtitle, industry, actions }: HeaderProps) {
+export function ProfileHeader({ name, slug, logo, tagline, subtitle, industry, actions }: HeaderProps) {
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex flex-col gap-5 md:flex-row md:items-start md:justify-between">
         <div className="flex min-w-0 items-start gap-4">
-          <ListingAvatar name={name} logo={logo} size="lg" />
+          <ListingLogo name={name} slug={slug} logo={logo} size="lg" />
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{name}</h1>
             {subtitle ? <p className="mt-1 text-sm font-medium text-accent">{subtitle}</p> : null}

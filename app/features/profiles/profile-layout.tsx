@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { cn } from "~/lib/cn.ts";
-import { safeImageSrc } from "~/lib/web-url.ts";
 
 export function BackToListings() {
   return (
@@ -84,18 +83,13 @@ export function BadgeList({
   );
 }
 
-/** A logo, or the first letter of the name on a tinted square when there is none. */
-export function ListingAvatar({ name, logo, size = "md" }: { name: string; logo: string | null; size?: "sm" | "md" | "lg" }) {
-  const box = { sm: "size-10 text-base", md: "size-12 text-lg", lg: "size-16 text-2xl sm:size-20 sm:text-3xl" }[size];
-  const src = safeImageSrc(logo);
-  if (src) return <img src={src} alt="" className={cn("shrink-0 rounded-xl border border-border bg-surface object-contain", box)} />;
+/** A labelled figure in a grid of key facts (a `<dl>`): traction, an investor's ticket size. */
+export function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <span
-      aria-hidden="true"
-      className={cn("flex shrink-0 items-center justify-center rounded-xl bg-accent-soft font-semibold text-accent", box)}
-    >
-      {name.trim().charAt(0).toUpperCase() || "?"}
-    </span>
+    <div className="min-w-0 rounded-lg border border-border p-4">
+      <dt className="text-sm text-fg-muted">{label}</dt>
+      <dd className="mt-1 break-words">{children}</dd>
+    </div>
   );
 }
 

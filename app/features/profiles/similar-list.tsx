@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card.tsx";
-import { ListingAvatar } from "./profile-layout.tsx";
+import { ListingLogo } from "~/features/catalog/listing-logo.tsx";
 import type { SimilarListing } from "./similar-listings.server.ts";
 
 /** Other listings sharing an industry, chosen on the server. */
@@ -16,7 +16,7 @@ export function SimilarList({ title, items, empty }: { title: string; items: rea
                 to={`/profile/${item.type}/${item.slug}`}
                 className="-mx-2 flex items-center gap-3 rounded-lg p-2 hover:bg-surface-muted"
               >
-                <ListingAvatar name={item.name} logo={item.logo} size="sm" />
+                <ListingLogo name={item.name} slug={item.slug} logo={item.logo} size="sm" lazy />
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{item.name}</span>
                   <span className="block truncate text-sm text-fg-muted">{item.tagline ?? item.industry.join(", ")}</span>

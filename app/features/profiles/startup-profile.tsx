@@ -27,10 +27,9 @@ function Paragraphs({ text }: { text: string }) {
 function SolvesSection({ listing }: { listing: VisibleListing }) {
   const { lockedFields: locked } = listing;
   const parts = [
-    { title: "The Problem", value: listing.problem, lock: locked.problem },
-    { title: "The Solution", value: listing.solution, lock: locked.solution },
-    // Why Now has a fixed placeholder ("Subscribe to view market analysis"): nothing to blur, so default mode.
-    { title: "Why Now", value: listing.timing, lock: locked.timing, mode: "default" as const },
+    { title: "The Problem", subject: "the problem", value: listing.problem, lock: locked.problem },
+    { title: "The Solution", subject: "the solution", value: listing.solution, lock: locked.solution },
+    { title: "Why Now", subject: "why now", value: listing.timing, lock: locked.timing },
   ].filter((part) => part.value || part.lock);
   if (!parts.length) return null;
   return (
@@ -38,7 +37,7 @@ function SolvesSection({ listing }: { listing: VisibleListing }) {
       <div className="flex flex-col gap-5">
         {parts.map((part) => (
           <SubSection key={part.title} title={part.title}>
-            <Gated lock={part.lock} mode={"mode" in part ? part.mode : "preview"}>
+            <Gated lock={part.lock} subject={part.subject}>
               <Paragraphs text={part.value ?? ""} />
             </Gated>
           </SubSection>
@@ -53,7 +52,7 @@ function HowItWorksSection({ listing }: { listing: VisibleListing }) {
   if (!lock && !listing.howItWorks.length) return null;
   return (
     <Section title="How It Works" icon={ListOrdered}>
-      <Gated lock={lock}>
+      <Gated lock={lock} subject="how it works">
         <NumberedSteps steps={listing.howItWorks} />
       </Gated>
     </Section>
@@ -85,6 +84,7 @@ export function StartupProfile({ listing, similar }: { listing: VisibleListing; 
       header={
         <ProfileHeader
           name={listing.name}
+          slug={listing.slug}
           logo={listing.logo}
           tagline={listing.tagline}
           industry={listing.industry}
@@ -125,7 +125,7 @@ export function StartupProfile({ listing, similar }: { listing: VisibleListing; 
       <KeyUseCasesSection listing={listing} />
       {locked.team || listing.team.length ? (
         <Section title="Management Team" icon={Users}>
-          <Gated lock={locked.team} mode="ghost">
+          <Gated lock={locked.team} subject="the management team">
             <TeamList team={listing.team} />
           </Gated>
         </Section>
@@ -140,7 +140,7 @@ export function StartupProfile({ listing, similar }: { listing: VisibleListing; 
       ) : null}
       {locked.faqs || listing.faqs.length ? (
         <Section title="FAQs" icon={CircleHelp}>
-          <Gated lock={locked.faqs}>
+          <Gated lock={locked.faqs} subject="the FAQs">
             <dl className="flex flex-col gap-4">
               {listing.faqs.map((faq, i) => (
                 <div key={i}>

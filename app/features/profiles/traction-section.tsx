@@ -1,40 +1,33 @@
 import { TrendingUp } from "lucide-react";
-import type { ReactNode } from "react";
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
-import { formatAmount, MISSING, revenueLabel, roundTypeLabel } from "~/features/catalog/format.ts";
-import { Gated } from "./locked-section.tsx";
-import { Section } from "./profile-layout.tsx";
-
-function Stat({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-border p-4">
-      <dt className="text-sm text-fg-muted">{label}</dt>
-      <dd className="mt-1">{children}</dd>
-    </div>
-  );
-}
-
-function formatDate(value: string | null): string | null {
-  if (!value) return null;
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
-}
+import { formatAmount, formatRoundDate, MISSING, revenueLabel, roundTypeLabel } from "~/features/catalog/format.ts";
+import { LockedFieldSection } from "./locked-section.tsx";
+import { Section, Stat, SubSection } from "./profile-layout.tsx";
 
 /** Startup traction: revenue range (gated), funding stage, and the funding rounds when there are any. */
 export function TractionSection({ listing }: { listing: VisibleListing }) {
   const rounds = listing.fundingRounds;
+  const revenueLock = listing.lockedFields.revenueRange;
   return (
     <Section title="Traction" icon={TrendingUp}>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Stat label="Revenue Range">
-          <Gated lock={listing.lockedFields.revenueRange} compact>
+        {/* A locked figure is not squeezed into a stat box: it gets the full-width locked section below. */}
+        {revenueLock ? null : (
+          <Stat label="Revenue Range">
             <span className="text-lg font-semibold">{revenueLabel(listing.revenueRange) ?? MISSING}</span>
-          </Gated>
-        </Stat>
+          </Stat>
+        )}
         <Stat label="Funding Stage">
           <span className="text-lg font-semibold">{listing.fundingStage ?? MISSING}</span>
         </Stat>
       </dl>
+      {revenueLock ? (
+        <div className="mt-5">
+          <SubSection title="Revenue Range">
+            <LockedFieldSection lock={revenueLock} subject="the revenue range" />
+          </SubSection>
+        </div>
+      ) : null}
       {rounds.length ? (
         <div className="mt-6">
           <h3 className="text-sm font-semibold tracking-wide text-fg-muted uppercase">Funding Rounds</h3>
@@ -47,7 +40,11 @@ export function TractionSection({ listing }: { listing: VisibleListing }) {
                 </div>
                 <div className="shrink-0 text-right">
                   <p className="font-semibold">{formatAmount(round.amount)}</p>
-                  {round.fundingDate ? <p className="text-sm text-fg-muted">{formatDate(round.fundingDate)}</p> : null}
+                  {round.fundingDate ? (
+                    <p className="text-sm text-fg-muted">
+                      <time dateTime={round.fundingDate}>{formatRoundDate(round.fundingDate)}</time>
+                    </p>
+                  ) : null}
                 </div>
               </li>
             ))}

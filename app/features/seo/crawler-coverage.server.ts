@@ -109,6 +109,8 @@ function skeletonDetail(row: CoverageRow, names: { industry: string[]; revenueRa
     foundedYear: null,
     investorType: null,
     ticketSize: null,
+    aum: null,
+    stageFocus: null,
     amountRaised: null,
     totalFundingRaised: null,
     latestRoundType: null,

@@ -89,7 +89,9 @@ describe("profile JSON-LD", () => {
     expect(paywalled(visible({ lockedFields: { team: lock } }))).toBe(true);
     expect(paywalled(visible({ lockedFields: { keyUseCases: lock } }))).toBe(false);
     expect(paywalled(visible({ type: "partner", lockedFields: { problem: lock } }))).toBe(false);
-    expect(paywalled(visible({ type: "investor", lockedFields: { revenueRange: lock } }))).toBe(true);
+    // An investor's profile shows no revenue range at all (decision 0038): nothing is drawn, so nothing is paywalled.
+    expect(paywalled(visible({ type: "investor", lockedFields: { revenueRange: lock } }))).toBe(false);
+    expect(paywalled(visible({ type: "investor", lockedFields: { team: lock } }))).toBe(true);
   });
 });
 

@@ -33,6 +33,8 @@ export function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     foundedYear: 2019,
     investorType: null,
     ticketSize: null,
+    aum: null,
+    stageFocus: null,
     amountRaised: null,
     totalFundingRaised: null,
     latestRoundType: null,

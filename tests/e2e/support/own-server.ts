@@ -23,6 +23,12 @@ export async function startOwnServer({
   env?: Record<string, string>;
 }): Promise<OwnServer> {
   const base = `http://127.0.0.1:${port}`;
+  // A server already answering here is a stale one (a run stopped before its clean-up): never test against it.
+  const stale = await fetch(`${base}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`port ${port} is already in use: stop the server left there before running this spec`);
   const server: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
     stdio: "ignore",
     env: {
