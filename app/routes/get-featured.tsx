@@ -21,6 +21,7 @@ import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-
 import { PROOF_MESSAGES, spendProof } from "~/features/verification/proof-of-work.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
+import { logger } from "~/lib/logger.server.ts";
 
 const AUDIENCES = {
   startup: {
@@ -33,12 +34,15 @@ const AUDIENCES = {
   },
 } as const;
 
+/** Only startups and partners apply here; any other type (/get-featured/investor) is the site's not-found page. */
 function audienceOf(param: string | undefined): keyof typeof AUDIENCES {
   if (param === "startup" || param === "partner") return param;
   throw data(null, { status: 404 });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  if (params.type !== "startup" && params.type !== "partner")
+    logger.warn({ path: new URL(request.url).pathname.replace(/\.data$/, "").slice(0, 500) }, "page not found");
   const type = audienceOf(params.type);
   const reference = await getReferenceData(getAppContext(context).database);
   return {
@@ -48,12 +52,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const audience = loaderData ? AUDIENCES[loaderData.type] : undefined;
+  if (!loaderData)
+    return pageMeta({
+      origin: originOf(matches),
+      path: null,
+      title: "Page not found",
+      description: "The page you're looking for doesn't exist or has been moved.",
+      robots: "noindex",
+    });
+  const audience = AUDIENCES[loaderData.type];
   return pageMeta({
     origin: originOf(matches),
-    path: loaderData ? `/get-featured/${loaderData.type}` : null,
-    title: audience?.title ?? "Get Featured",
-    description: audience?.intro ?? "Apply to be featured in the Introbase directory.",
+    path: `/get-featured/${loaderData.type}`,
+    title: audience.title,
+    description: audience.intro,
   });
 }
 
