@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { Route } from "./+types/get-featured";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toaster.tsx";
 import { FeatureApplicationFields, featureFormOptions } from "~/features/applications/feature-application-form.tsx";
 import {
   parseFeatureApplication,
@@ -19,6 +18,7 @@ import { checkLogo, LOGO_MAX_BYTES, readFile, storeFile } from "~/features/media
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
 import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { PROOF_MESSAGES, spendProof } from "~/features/verification/proof-of-work.server.ts";
+import { useVerificationToast } from "~/features/verification/verification-toast.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -136,6 +136,7 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
   const audience = AUDIENCES[loaderData.type];
   const busy = useNavigation().state === "submitting";
   const submit = useSubmit();
+  const verification = useVerificationToast();
   if (actionData?.ok) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
@@ -154,8 +155,11 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
     // Submitted from here (not by the browser) so a click during the last moment of solving waits for the proof.
     event.preventDefault();
     const form = event.currentTarget;
-    if (await solvedProof(form)) return void submit(form);
-    toast({ title: "Verification required", description: "Please confirm you're not a robot before submitting.", variant: "destructive" });
+    if (await solvedProof(form)) {
+      verification.clear();
+      return void submit(form);
+    }
+    verification.warn();
   };
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -179,7 +183,7 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
         />
         <div>
           {/* A new widget (and challenge) after every answer: each solved challenge is accepted once. */}
-          <ProofOfWorkField key={JSON.stringify(actionData ?? null)} />
+          <ProofOfWorkField key={JSON.stringify(actionData ?? null)} onTicked={verification.clear} />
           {actionData?.errors?.proof ? <p className="mt-1 text-xs text-danger">{actionData.errors.proof}</p> : null}
         </div>
         <div>
