@@ -38,8 +38,12 @@ const SAMPLE = 3;
 function clientFor(session: DebuggerSession, deps: StepDeps) {
   const key = session.key?.reveal();
   if (!key) throw new StepFailure(KEY_REQUIRED);
+  return providerClient(session, session.baseUrl, key, deps);
+}
+
+function providerClient(session: DebuggerSession, baseUrl: string, key: string, deps: StepDeps) {
   return createProviderClient({
-    baseUrl: session.baseUrl,
+    baseUrl,
     apiKey: key,
     timeoutMs: getEnv().PROVIDER_TIMEOUT_MS,
     // An operator waits on the page: a few quick retries, never a minute-long back-off.
@@ -51,6 +55,32 @@ function clientFor(session: DebuggerSession, deps: StepDeps) {
     },
     ...deps.clientOptions,
   });
+}
+
+export type KeyCheck = { ok: true } | { ok: false; refused: boolean; message: string };
+
+/**
+ * Initialize's check of a typed key (issue 15 §8): one call for one result of the saved endpoint and query, through
+ * the importer's client, before the key is held. `refused` is the provider saying no to the key (401 or 403); any
+ * other failure means it could not be checked (the provider is down, slow or answering something else).
+ */
+export async function checkKey(session: DebuggerSession, baseUrl: string, key: string, deps: StepDeps): Promise<KeyCheck> {
+  const { endpoint, query } = session.settings;
+  appendLog(session, "debug", `GET /${endpoint} page 1, 1 result, to check the key before holding it`, { baseUrl });
+  try {
+    await providerClient(session, baseUrl, key, deps).fetchPage(endpoint, { ...query, page: 1, maxResults: 1 });
+    return { ok: true };
+  } catch (error) {
+    const message = redactSecret(error instanceof Error ? error.message : String(error), key) as string;
+    const refused = error instanceof ProviderError && error.kind === "auth";
+    appendLog(
+      session,
+      "error",
+      refused ? `The provider refused the key: ${message}` : `The key could not be checked: ${message}`,
+      error instanceof ProviderError ? { kind: error.kind, status: error.status } : undefined,
+    );
+    return { ok: false, refused, message };
+  }
 }
 
 async function authenticate(session: DebuggerSession, deps: StepDeps) {
