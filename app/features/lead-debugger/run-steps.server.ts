@@ -16,6 +16,7 @@ import type { ProviderRecord } from "~/features/imports/provider-record.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { appendLog, redactSecret, resetFrom, STEP_IDS, STEP_TITLES, type DebuggerSession, type StepId } from "./debugger-state.ts";
+import { plural } from "~/lib/wording.ts";
 
 export const NEEDS_RETRIEVED = "Run step 2 (Retrieve data) first: no retrieved data";
 export const NEEDS_PROCESSED = "Run step 3 (Process data) first: no processed data";
@@ -105,7 +106,7 @@ async function retrieve(session: DebuggerSession, deps: StepDeps) {
     apiCalls += answer.attempts;
     dropped += answer.dropped;
     records.push(...answer.records);
-    appendLog(session, "debug", `GET /${endpoint} page ${page}: ${answer.records.length} records in ${Date.now() - started} ms`, {
+    appendLog(session, "debug", `GET /${endpoint} page ${page}: ${plural(answer.records.length, "record")} in ${Date.now() - started} ms`, {
       query: { ...query, page },
       dropped: answer.dropped,
     });
@@ -129,7 +130,7 @@ function processRecords(session: DebuggerSession, deps: StepDeps) {
   const now = (deps.now ?? (() => new Date()))();
   const { companies, dropped } = toImportedCompanies(records, { endpoint, now });
   session.processed = companies;
-  if (dropped) appendLog(session, "info", `${dropped} record(s) without a company name dropped`);
+  if (dropped) appendLog(session, "info", `${plural(dropped, "record")} without a company name dropped`);
   return {
     success: true,
     endpoint,
