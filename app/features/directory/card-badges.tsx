@@ -23,7 +23,8 @@ function Row({ group, children }: { group: BadgeGroup; children: ReactNode }) {
   const { label, icon: Icon } = BADGE_GROUPS[group];
   return (
     <div className="contents" data-badge-group={group}>
-      <dt className="flex items-center gap-1.5 pt-0.5 text-xs text-fg-muted">
+      {/* As tall as one line of badges and at the top, so the label sits beside the first line when they wrap. */}
+      <dt className="flex min-h-[1.375rem] items-center gap-1.5 self-start text-xs text-fg-muted">
         <Icon aria-hidden="true" className="size-3.5 shrink-0" />
         {label}
       </dt>
@@ -50,9 +51,10 @@ export function BadgeRow({
   return (
     <Row group={group}>
       {shown.map((item) => (
-        <Badge key={item} variant="outline">
+        // One line each: a long name ("United Arab Emirates") is cut with an ellipsis, and the title shows it whole.
+        <Badge key={item} variant="outline" className="max-w-full" title={item}>
           {codes ? <CountryFlag code={codes[item]} /> : null}
-          {item}
+          <span className="truncate">{item}</span>
         </Badge>
       ))}
       {more > 0 ? (
@@ -70,7 +72,9 @@ export function BadgeValue({ group, value }: { group: BadgeGroup; value: string 
   if (!value) return null;
   return (
     <Row group={group}>
-      <Badge variant="neutral">{value}</Badge>
+      <Badge variant="neutral" className="max-w-full" title={value}>
+        <span className="truncate">{value}</span>
+      </Badge>
     </Row>
   );
 }
