@@ -136,16 +136,25 @@ export function CompareRecordsDialog({
               ))}
             </div>
           </fieldset>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+          <div>
+            {/* Fixed columns: on a phone both records stay side by side, long addresses wrapping inside their cell. */}
+            <table className="w-full table-fixed text-left text-sm">
+              <colgroup>
+                <col className="w-[28%] sm:w-36" />
+                <col />
+                <col />
+              </colgroup>
               <thead>
                 <tr className="border-b border-border">
                   <th scope="col" className="py-2 pr-3 font-medium text-fg-muted">
                     Field
                   </th>
                   {details.map(({ company }, i) => (
-                    <th key={company.id} scope="col" className="py-2 pr-3 font-medium">
-                      Record {i + 1} {company.id === survivorId ? "(kept)" : "(merged into the kept one)"}
+                    <th key={company.id} scope="col" className="py-2 pr-3 align-top font-medium">
+                      Record {i + 1}{" "}
+                      <span className="block text-xs font-normal text-fg-muted">
+                        {company.id === survivorId ? "(kept)" : "(merged into the kept one)"}
+                      </span>
                     </th>
                   ))}
                 </tr>
@@ -153,11 +162,11 @@ export function CompareRecordsDialog({
               <tbody>
                 {COMPARED.map(([key, label]) => (
                   <tr key={key} className="border-b border-border/60 align-top">
-                    <th scope="row" className="py-2 pr-3 font-normal text-fg-muted">
+                    <th scope="row" className="py-2 pr-3 font-normal [overflow-wrap:anywhere] text-fg-muted">
                       {label}
                     </th>
                     {details.map((d) => (
-                      <td key={d.company.id} className="py-2 pr-3 break-words">
+                      <td key={d.company.id} className="py-2 pr-3 [overflow-wrap:anywhere]">
                         {showValue(d.company[key])}
                       </td>
                     ))}
