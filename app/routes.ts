@@ -47,6 +47,7 @@ export default [
     route("pilot", "routes/pilot.tsx"),
     route("profile/:type/:slug", "routes/profile.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("terms", "routes/terms.tsx"),
     route("sign-in", "routes/sign-in.tsx"),
     route("settings", "routes/settings.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),

@@ -14,6 +14,7 @@ import { ReviewItemActions } from "~/features/duplicates/review-item-actions.tsx
 import { countReviews, decideReview, listReviews, type ReviewStatus } from "~/features/duplicates/review-queue.server.ts";
 import { REVIEW_STATUSES } from "#db/schema/duplicate-reviews.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
@@ -124,7 +125,7 @@ function IntentButton({
   );
 }
 
-const time = (iso: string) => new Date(iso).toLocaleString("en-GB", { timeZone: "UTC", dateStyle: "medium", timeStyle: "short" }) + " UTC";
+const time = formatDateTime;
 
 export default function DuplicateManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, counts, status, merges, totalCompanies } = loaderData;
@@ -179,7 +180,7 @@ export default function DuplicateManagement({ loaderData, actionData }: Route.Co
                 {r.note ? <p className="mt-1 italic">“{r.note}”</p> : null}
                 {status === "open" ? (
                   <div className="mt-3 flex flex-wrap items-start gap-2">
-                    <ReviewItemActions recordIds={[r.listings[0]!.id, r.listings[1]!.id]} onMerged={refresh} />
+                    <ReviewItemActions records={[r.listings[0]!, r.listings[1]!]} onMerged={refresh} />
                     <IntentButton intent="dismiss" name="reviewId" value={r.id} variant="ghost" disabled={busy}>
                       Not a duplicate
                     </IntentButton>

@@ -8,6 +8,7 @@ import { parseAdminListingQuery } from "~/features/listing-editor/listing-query.
 import { ListingFilters, ListingPager, ListingsTable } from "~/features/listing-editor/listings-table.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { plural } from "~/lib/wording.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Listings | Back-office | Introbase" }, { name: "robots", content: "noindex" }];
@@ -48,7 +49,7 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
       </p>
       <ListingFilters key={`${query.q}|${query.type}|${query.status}`} query={query} />
       <p className="mt-6 text-sm text-fg-muted" role="status">
-        {total.toLocaleString("en-US")} {total === 1 ? "listing" : "listings"}
+        {plural(total, "listing")}
       </p>
       <ListingsTable items={items} />
       <ListingPager query={query} page={query.page} pageCount={pageCount} />

@@ -14,6 +14,7 @@ import { cn } from "~/lib/cn.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
+import { plural } from "~/lib/wording.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.title ?? "Reference list"} | Introbase admin` }, { name: "robots", content: "noindex" }];
@@ -158,7 +159,7 @@ export default function AdminReferenceList({ loaderData, actionData }: Route.Com
 
       <div className="mt-8 flex flex-wrap items-end justify-between gap-4">
         <h2 className="text-lg font-semibold">
-          {rows.length} {rows.length === 1 ? definition.singular : definition.title.toLowerCase()}
+          {plural(rows.length, definition.singular, definition.title.toLowerCase())}
           {query ? ` matching "${query}"` : ""}
         </h2>
         <Form method="get" className="flex items-end gap-2" role="search">

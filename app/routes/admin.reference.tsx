@@ -6,6 +6,7 @@ import { countReferenceLists } from "~/features/reference-editor/list-reference.
 import { LIST_SLUGS, LISTS } from "~/features/reference-editor/reference-lists.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
+import { plural } from "~/lib/wording.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Reference lists | Introbase admin" }, { name: "robots", content: "noindex" }];
@@ -36,9 +37,7 @@ export default function AdminReference({ loaderData }: Route.ComponentProps) {
             <Link to={`/admin/reference/${list.slug}`} className={card}>
               <span>
                 <span className="block font-medium">{list.title}</span>
-                <span className="mt-1 block text-sm text-fg-muted">
-                  {list.count.toLocaleString("en-US")} {list.count === 1 ? "value" : "values"}
-                </span>
+                <span className="mt-1 block text-sm text-fg-muted">{plural(list.count, "value")}</span>
                 <span className="mt-2 block text-xs text-fg-muted">{list.description}</span>
               </span>
               <ChevronRight aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-fg-muted group-hover:text-accent" />

@@ -3,7 +3,7 @@
  * live run merging only the high-confidence pair, manual merge, undo, get-company, the audit log, and the 301
  * from a merged listing's old profile address.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings } from "#db/schema/listings.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
@@ -102,10 +102,24 @@ describe("duplicate endpoints", () => {
     expect(row!.status).toBe("published");
   });
 
-  it("merges a reviewed pair by hand, oldest first", async () => {
-    const body = await (await post(manualMerge, "/api/admin/merge-manual-duplicate", { recordIds: [ids.lumen2, ids.lumen] })).json();
-    expect(body).toMatchObject({ success: true, error: null, survivorId: ids.lumen, mergedId: ids.lumen2 });
-    const again = await post(manualMerge, "/api/admin/merge-manual-duplicate", { recordIds: [ids.lumen, ids.lumen2] });
+  it("merges a reviewed pair by hand: oldest first unless the operator chooses the survivor", async () => {
+    const url = "/api/admin/merge-manual-duplicate";
+    const oldest = await (await post(manualMerge, url, { recordIds: [ids.lumen2, ids.lumen], dryRun: true })).json();
+    expect(oldest).toMatchObject({ success: true, survivorId: ids.lumen, mergedId: ids.lumen2, merge: null });
+    const outsider = await post(manualMerge, url, { recordIds: [ids.lumen, ids.lumen2], survivorId: ids.other });
+    expect(outsider.status).toBe(400);
+    expect(await outsider.json()).toEqual({ success: false, error: "survivorId must be one of the two recordIds." });
+    expect((await post(manualMerge, url, { recordIds: [ids.lumen, ids.lumen2], survivorId: "lumen" })).status).toBe(400);
+
+    // The newer listing chosen as the survivor: it keeps its address, and the older one is merged into it.
+    const body = await (await post(manualMerge, url, { recordIds: [ids.lumen, ids.lumen2], survivorId: ids.lumen2 })).json();
+    expect(body).toMatchObject({ success: true, error: null, survivorId: ids.lumen2, mergedId: ids.lumen });
+    const rows = await database.db
+      .select({ id: listings.id, status: listings.processingStatus })
+      .from(listings)
+      .where(inArray(listings.id, [ids.lumen!, ids.lumen2!]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [ids.lumen!]: "merged", [ids.lumen2!]: "published" });
+    const again = await post(manualMerge, url, { recordIds: [ids.lumen, ids.lumen2] });
     expect(again.status).toBe(409);
   });
 

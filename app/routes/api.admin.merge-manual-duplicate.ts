@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.admin.merge-manual-duplicate";
-import { mergePairOldestFirst } from "~/features/duplicates/manual-merge.server.ts";
+import { mergePair } from "~/features/duplicates/manual-merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
@@ -10,9 +10,14 @@ import { logger } from "~/lib/logger.server.ts";
 const Body = z.object({
   recordIds: z.tuple([z.uuid(), z.uuid()], { error: "recordIds must be a pair of listing ids." }),
   dryRun: z.boolean().default(false),
+  survivorId: z.uuid({ error: "survivorId must be a listing id." }).optional(),
 });
 
-/** POST /api/admin/merge-manual-duplicate (spec 02 §7): { recordIds: [a, b], dryRun=false } → { success, error }. */
+/**
+ * POST /api/admin/merge-manual-duplicate (spec 02 §7): { recordIds: [a, b], dryRun=false } → { success, error }. Our
+ * addition: survivorId, one of the pair, is the listing that survives (the compare dialog's choice); without it, the
+ * one created first.
+ */
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   if (args.request.method !== "POST") return methodNotAllowed();
@@ -20,9 +25,10 @@ export async function action(args: Route.ActionArgs) {
   const parsed = Body.safeParse(body ?? {});
   if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
   try {
-    const result = await mergePairOldestFirst(getAppContext(args.context).database, parsed.data.recordIds, {
+    const result = await mergePair(getAppContext(args.context).database, parsed.data.recordIds, {
       admin,
       dryRun: parsed.data.dryRun,
+      survivorId: parsed.data.survivorId,
     });
     return Response.json({ success: true, error: null, ...result }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

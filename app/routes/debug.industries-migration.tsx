@@ -11,6 +11,7 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
+import { plural } from "~/lib/wording.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Industries migration | Introbase" }, { name: "robots", content: "noindex" }];
@@ -39,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
     const { industries, listings } = await restoreIndustryBackup(getAppContext(args.context).database, parsed.data.backupId, admin);
     return {
       ok: true,
-      message: `Backup restored: ${industries} industries, and the industries of ${listings} listings, are back as they were.`,
+      message: `Backup restored: ${plural(industries, "industry")}, and the industries of ${plural(listings, "listing")}, are back as they were.`,
     };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return { ok: false, message: error.message };

@@ -1,5 +1,5 @@
 import { Download, Lock, Search, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { data, useLocation, useNavigation, useNavigate, useRevalidator } from "react-router";
 import type { Route } from "./+types/directory";
@@ -95,6 +95,7 @@ function DirectoryView({
   };
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
+  const countryCodes = useMemo(() => Object.fromEntries(options.countries.map((c) => [c.value, c.code])), [options.countries]);
 
   // Keep the box in step with the URL (back button, Clear All) unless the visitor is typing in it.
   useEffect(() => {
@@ -227,7 +228,13 @@ function DirectoryView({
                 </button>
               ) : null}
             </div>
-            <ResultsGrid items={result.data} loading={loading} onLocked={unlock} onRequestIntro={setIntroRecipient} />
+            <ResultsGrid
+              items={result.data}
+              loading={loading}
+              onLocked={unlock}
+              onRequestIntro={setIntroRecipient}
+              countryCodes={countryCodes}
+            />
             {result.data.length > 0 ? (
               <PaginationBar
                 pagination={result.pagination}

@@ -4,7 +4,6 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/get-featured";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { toast } from "~/components/ui/toaster.tsx";
 import { FeatureApplicationFields, featureFormOptions } from "~/features/applications/feature-application-form.tsx";
 import {
   parseFeatureApplication,
@@ -19,10 +18,12 @@ import { checkLogo } from "~/features/media/stored-files.server.ts";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
 import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { PROOF_MESSAGES, spendProof } from "~/features/verification/proof-of-work.server.ts";
+import { useVerificationToast } from "~/features/verification/verification-toast.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { readForm } from "~/lib/http.server.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
+import { logger } from "~/lib/logger.server.ts";
 
 const AUDIENCES = {
   startup: {
@@ -35,12 +36,15 @@ const AUDIENCES = {
   },
 } as const;
 
+/** Only startups and partners apply here; any other type (/get-featured/investor) is the site's not-found page. */
 function audienceOf(param: string | undefined): keyof typeof AUDIENCES {
   if (param === "startup" || param === "partner") return param;
   throw data(null, { status: 404 });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  if (params.type !== "startup" && params.type !== "partner")
+    logger.warn({ path: new URL(request.url).pathname.replace(/\.data$/, "").slice(0, 500) }, "page not found");
   const type = audienceOf(params.type);
   const reference = await getReferenceData(getAppContext(context).database);
   return {
@@ -50,12 +54,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const audience = loaderData ? AUDIENCES[loaderData.type] : undefined;
+  if (!loaderData)
+    return pageMeta({
+      origin: originOf(matches),
+      path: null,
+      title: "Page not found",
+      description: "The page you're looking for doesn't exist or has been moved.",
+      robots: "noindex",
+    });
+  const audience = AUDIENCES[loaderData.type];
   return pageMeta({
     origin: originOf(matches),
-    path: loaderData ? `/get-featured/${loaderData.type}` : null,
-    title: audience?.title ?? "Get Featured",
-    description: audience?.intro ?? "Apply to be featured in the Introbase directory.",
+    path: `/get-featured/${loaderData.type}`,
+    title: audience.title,
+    description: audience.intro,
   });
 }
 
@@ -131,6 +143,7 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
   const submit = useSubmit();
   // A logo over the limit is said beside the field before anything is sent (the server would refuse the upload).
   const [logoTooLarge, setLogoTooLarge] = useState<string | null>(null);
+  const verification = useVerificationToast();
   if (actionData?.ok) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
@@ -153,8 +166,11 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
     const sizeProblem = logo instanceof HTMLInputElement && logo.files?.[0] ? logoSizeProblem(logo.files[0].size) : null;
     setLogoTooLarge(sizeProblem);
     if (sizeProblem) return void (logo as HTMLInputElement).focus();
-    if (await solvedProof(form)) return void submit(form);
-    toast({ title: "Verification required", description: "Please confirm you're not a robot before submitting.", variant: "destructive" });
+    if (await solvedProof(form)) {
+      verification.clear();
+      return void submit(form);
+    }
+    verification.warn();
   };
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -178,7 +194,7 @@ export default function GetFeatured({ loaderData, actionData }: Route.ComponentP
         />
         <div>
           {/* A new widget (and challenge) after every answer: each solved challenge is accepted once. */}
-          <ProofOfWorkField key={JSON.stringify(actionData ?? null)} />
+          <ProofOfWorkField key={JSON.stringify(actionData ?? null)} onTicked={verification.clear} />
           {actionData?.errors?.proof ? <p className="mt-1 text-xs text-danger">{actionData.errors.proof}</p> : null}
         </div>
         <div>

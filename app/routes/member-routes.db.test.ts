@@ -8,6 +8,7 @@ import { users } from "#db/schema/accounts.ts";
 import { usageCounters } from "#db/schema/usage.ts";
 import { seedListings } from "#db/seed/seed-database.ts";
 import { usageMonthKey } from "~/features/access/quotas.ts";
+import { clearTierDefinitionsCache } from "~/features/access/tier-records.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
@@ -129,7 +130,8 @@ describe("CSV export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the UTF-8 byte-order mark (text() strips it)
     const lines = (await response.text()).split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(
-      '"Name","Type","Tagline","Industries","Geographies","Countries","Target Personas","Funding Stage","Business Model","Featured","Access","Profile URL"',
+      '"Name","Type","Tagline","Website","LinkedIn","Industries","Geographies","Countries","Target Personas","Funding Stage",' +
+        '"Total Raised (USD)","Latest Round","Latest Round Amount (USD)","Latest Round Date","Business Model","Featured","Access","Profile URL"',
     );
     const [{ n } = { n: -1 }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE type = 'partner'`);
     expect(lines).toHaveLength(n + 1);
@@ -138,6 +140,68 @@ describe("CSV export", () => {
       sql`SELECT count FROM usage_counters WHERE user_id = ${sam.id} AND action = 'data_export'`,
     );
     expect(counter!.count).toBe(1);
+  });
+
+  /** The export's rows by listing name, each as its cells keyed by column. */
+  async function exportRows(user: SessionUser, query = "?type=startups") {
+    const text = await (await exportOf(user, query)).text();
+    const [header, ...lines] = text.split("\r\n").filter(Boolean);
+    const cells = (line: string) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"'));
+    const columns = cells(header!);
+    return new Map(
+      lines.map((line) => {
+        const row = Object.fromEntries(cells(line).map((cell, i) => [columns[i]!, cell]));
+        return [row.Name!, row] as const;
+      }),
+    );
+  }
+
+  it("carries website, LinkedIn and funding for the listings the tier opens, and nothing of a locked one", async () => {
+    const [funded] = await database.rows<{ name: string; website: string; total: string; round: string; date: string }>(sql`
+      SELECT name, website_url AS website, total_funding_raised::text AS total, latest_round_type AS round, latest_round_date::text AS date
+      FROM listings WHERE type = 'startup' AND visibility IN ('public', 'subscriber') AND website_url IS NOT NULL
+        AND total_funding_raised IS NOT NULL AND latest_round_type IS NOT NULL AND latest_round_date IS NOT NULL
+      ORDER BY name LIMIT 1`);
+    const [premiumOnly] = await database.rows<{ name: string; website: string | null; linkedin: string | null }>(sql`
+      SELECT name, website_url AS website, linkedin_url AS linkedin FROM listings
+      WHERE type = 'startup' AND visibility = 'premium' AND website_url IS NOT NULL ORDER BY name LIMIT 1`);
+    expect(funded && premiumOnly).toBeTruthy();
+
+    const rows = await exportRows(await member("subscriber", "-columns"));
+    const open = rows.get(funded!.name)!;
+    expect(open.Website).toBe(funded!.website);
+    expect(Number(open["Total Raised (USD)"])).toBe(Number(funded!.total));
+    expect(open["Latest Round"]).not.toBe("");
+    expect(open["Latest Round Date"]).toBe(funded!.date);
+    expect(open.Access).toBe("full");
+
+    // A premium listing is a teaser for a subscriber: its website and funding are not in the file at all.
+    const locked = rows.get(premiumOnly!.name)!;
+    expect(locked.Access).toBe("locked (premium)");
+    expect([locked.Website, locked.LinkedIn, locked["Total Raised (USD)"], locked["Latest Round Date"]]).toEqual(["", "", "", ""]);
+    const file = [...rows.values()].map((row) => Object.values(row).join(",")).join("\n");
+    expect(file).not.toContain(premiumOnly!.website!);
+  });
+
+  it("leaves funding out for a tier whose record does not grant funding data, even with exports", async () => {
+    await database.rows(sql`UPDATE visibility_levels SET can_view_funding_data = false WHERE name = 'subscriber'`);
+    clearTierDefinitionsCache(database);
+    try {
+      const rows = await exportRows(await member("subscriber", "-nofunding"));
+      const values = [...rows.values()];
+      expect(values.length).toBeGreaterThan(0);
+      expect(values.some((row) => row.Website !== "")).toBe(true);
+      for (const row of values)
+        expect([row["Total Raised (USD)"], row["Latest Round"], row["Latest Round Amount (USD)"], row["Latest Round Date"]]).toEqual([
+          "",
+          "",
+          "",
+          "",
+        ]);
+    } finally {
+      await database.rows(sql`UPDATE visibility_levels SET can_view_funding_data = true WHERE name = 'subscriber'`);
+      clearTierDefinitionsCache(database);
+    }
   });
 
   it("refuses with the spec's quota message when the month's exports are used up", async () => {

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import type { Route } from "./+types/privacy-policy";
+import { LegalList, LegalPage, MailLink, type LegalSection } from "~/components/layout/legal-page.tsx";
 import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -15,24 +15,11 @@ export function meta({ matches }: Route.MetaArgs) {
 const POLICY_DATE = { iso: "2025-01-24", text: "January 24, 2025" } as const;
 const CONTACT_EMAIL = "privacy@introbase.com";
 
-function List({ items }: { items: ReactNode[] }) {
-  return (
-    <ul className="list-disc space-y-2 pl-5 marker:text-fg-muted">
-      {items.map((item, index) => (
-        <li key={index}>{item}</li>
-      ))}
-    </ul>
-  );
-}
-
-const mail = (
-  <a href={`mailto:${CONTACT_EMAIL}`} className="font-medium text-accent underline underline-offset-4">
-    {CONTACT_EMAIL}
-  </a>
-);
+const List = LegalList;
+const mail = <MailLink address={CONTACT_EMAIL} />;
 
 /** The sections, in the order spec 02 §2 gives them. */
-const SECTIONS: Array<{ id: string; title: string; body: ReactNode }> = [
+const SECTIONS: LegalSection[] = [
   {
     id: "introduction",
     title: "Introduction",
@@ -247,54 +234,5 @@ const SECTIONS: Array<{ id: string; title: string; body: ReactNode }> = [
 ];
 
 export default function PrivacyPolicy() {
-  return (
-    <article aria-labelledby="privacy-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-      <header className="max-w-3xl border-b border-border pb-8">
-        <h1 id="privacy-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-          Privacy Policy
-        </h1>
-        <dl className="mt-4 flex flex-col gap-1 text-sm text-fg-muted sm:flex-row sm:gap-6">
-          <div className="flex gap-1">
-            <dt>Effective date:</dt>
-            <dd>
-              <time dateTime={POLICY_DATE.iso}>{POLICY_DATE.text}</time>
-            </dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>Last updated:</dt>
-            <dd>
-              <time dateTime={POLICY_DATE.iso}>{POLICY_DATE.text}</time>
-            </dd>
-          </div>
-        </dl>
-      </header>
-      <div className="mt-10 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-12">
-        <nav aria-label="Policy sections" className="mb-10 lg:sticky lg:top-24 lg:mb-0 lg:self-start">
-          <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase">On this page</p>
-          <ol className="mt-3 space-y-1 border-l border-border text-sm">
-            {SECTIONS.map(({ id, title }) => (
-              <li key={id}>
-                <a
-                  href={`#${id}`}
-                  className="-ml-px block border-l border-transparent py-1 pl-3 text-fg-muted hover:border-fg-muted hover:text-fg"
-                >
-                  {title}
-                </a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <div className="max-w-3xl space-y-10">
-          {SECTIONS.map(({ id, title, body }, index) => (
-            <section key={id} id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
-              <h2 id={`${id}-title`} className="text-xl font-semibold tracking-tight">
-                {index + 1}. {title}
-              </h2>
-              <div className="mt-3 space-y-4 leading-7 [&_strong]:font-semibold">{body}</div>
-            </section>
-          ))}
-        </div>
-      </div>
-    </article>
-  );
+  return <LegalPage id="privacy" title="Privacy Policy" navLabel="Policy sections" date={POLICY_DATE} sections={SECTIONS} />;
 }

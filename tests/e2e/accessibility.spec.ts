@@ -20,6 +20,7 @@ const PAGES: Array<[string, (page: Page) => Promise<string>]> = [
   ["marketing landing", async () => "/service-landing-1"],
   ["pilot", async () => "/pilot"],
   ["privacy policy", async () => "/privacy-policy"],
+  ["terms of service", async () => "/terms"],
   ["get featured startup", async () => "/get-featured/startup"],
   ["get featured partner", async () => "/get-featured/partner"],
   ["intro response link", async () => "/introductions/respond/not-a-valid-link"],

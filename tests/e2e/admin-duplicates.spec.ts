@@ -58,6 +58,49 @@ test("an admin runs a dry run, reviews a pair, merges it, sees the audit entry a
   await expect(reviewItems.filter({ hasText: `${older} and ${newer}` })).toHaveCount(1);
 });
 
+for (const width of [1280, 390] as const) {
+  test(`at ${width} px the compare dialog formats dates, lets the operator keep the newer listing and merge from it`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signInAs(page, "Ada Admin", { returnTo: "/admin/duplicate-management" });
+    await runDryRunOverEveryBatch(page);
+    // Another pair than the journey above merges: this one is merged the other way round, then undone.
+    const pair = page
+      .getByTestId("manual-review-item")
+      .filter({ hasText: " Ltd" })
+      .nth(width === 1280 ? 1 : 2);
+    const [older, newer] = (await pair.locator("p.font-medium").innerText()).split(/\s+and\s+/) as [string, string];
+    // The link says what it opens: our listing editor, for the named listing.
+    await expect(pair.getByRole("link", { name: `Edit ${older} in the listing editor (opens in a new tab)` })).toHaveAttribute(
+      "href",
+      /^\/admin\/listings\/[0-9a-f-]{36}$/,
+    );
+    await expect(pair.getByText("Open in spreadsheet")).toHaveCount(0);
+
+    await pair.getByRole("button", { name: "View Details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Compare the two records" });
+    const created = dialog.getByRole("row", { name: /^Created/ });
+    await expect(created.getByRole("cell").first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC$/);
+    await expect(dialog).not.toContainText(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    // The listing created first is proposed; the operator keeps the newer one instead.
+    await expect(dialog.getByRole("radio", { name: new RegExp(`^Keep record 1: ${older}`) })).toBeChecked();
+    await expect(dialog.getByRole("columnheader", { name: "Record 1 (kept)" })).toBeVisible();
+    await dialog.getByRole("radio", { name: new RegExp(`^Keep record 2: ${newer}`) }).check();
+    await expect(dialog.getByRole("columnheader", { name: "Record 2 (kept)" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`compare-dialog-${width}.png`) });
+    await dialog.getByRole("button", { name: `Merge into ${newer}` }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`${older} was merged into ${newer}, which keeps its address.`)).toBeVisible();
+
+    const merge = page.getByTestId("recent-merge").filter({ hasText: `${older} merged into ${newer}` });
+    await expect(merge).toBeVisible({ timeout: 15_000 });
+    await merge.getByRole("button", { name: "Undo merge" }).click();
+    await expect(merge).toContainText("Undone");
+  });
+}
+
 test("the cleanup controls keep spec 02's ranges, batch moves and warnings", async ({ page }) => {
   await signInAs(page, "Ada Admin", { returnTo: "/debug/duplicate-detection" });
   await expect(page.getByText("Run a duplicate cleanup analysis to see results here.")).toBeHidden();

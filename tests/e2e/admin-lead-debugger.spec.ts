@@ -109,6 +109,31 @@ test("an admin initialises the debugger, runs the steps and the workflow, and th
   for (const body of received) expect(body).not.toContain(KEY);
 });
 
+for (const width of [1280, 390] as const) {
+  test(`at ${width} px Initialize checks the key with the provider and says so when it is refused`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInAs(page, "Ada Admin", { returnTo: PATH });
+    const keyField = page.getByLabel("LeadsOnTrees API key");
+    await keyField.fill("lot_wrong_key_999999");
+    await page.getByRole("button", { name: "Initialize" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "The provider refused this key" })).toContainText(
+      "Authentication failed - check API key",
+    );
+    await expect(page.getByText("LeadsOnTrees refused this key. Check it and enter it again.")).toBeVisible();
+    await expect(page.getByTestId("service-status")).toHaveText("Not Initialized");
+    await expect(keyField).toHaveAttribute("aria-invalid", "true");
+    await page.screenshot({ path: testInfo.outputPath(`debugger-refused-key-${width}.png`) });
+
+    // The right key is accepted, checked the same way.
+    await keyField.fill(KEY);
+    await page.getByRole("button", { name: "Initialize" }).click();
+    await expect(page.getByTestId("service-status")).toHaveText("Service Initialized");
+    await expect(page.getByText("The provider accepted the key.")).toBeVisible();
+    await page.getByRole("button", { name: "Forget key" }).click();
+    await expect(page.getByTestId("service-status")).toHaveText("Not Initialized");
+  });
+}
+
 test.describe("the debugger without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,8 +1,16 @@
 import { Link } from "react-router";
 
+/** Also the mobile menu's stand-in before the page's JavaScript runs (its button links here): every header link is here too. */
+const LINKS = [
+  ["/listings", "Browse Listings"],
+  ["/pilot", "Pilot"],
+  ["/privacy-policy", "Privacy Policy"],
+  ["/terms", "Terms of Service"],
+] as const;
+
 export function SiteFooter() {
   return (
-    <footer className="mt-16 border-t border-border bg-surface-muted">
+    <footer id="site-footer" className="mt-16 border-t border-border bg-surface-muted">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-start sm:justify-between sm:px-6">
         <div className="max-w-md">
           <p className="font-semibold">Introbase</p>
@@ -11,12 +19,11 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Footer" className="flex flex-col gap-2 text-sm">
-          <Link to="/listings" className="text-fg-muted hover:text-fg">
-            Browse Listings
-          </Link>
-          <Link to="/privacy-policy" className="text-fg-muted hover:text-fg">
-            Privacy Policy
-          </Link>
+          {LINKS.map(([to, label]) => (
+            <Link key={to} to={to} className="text-fg-muted hover:text-fg">
+              {label}
+            </Link>
+          ))}
           <a
             href="https://www.linkedin.com/company/introbase"
             target="_blank"

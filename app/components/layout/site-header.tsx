@@ -5,6 +5,7 @@ import { sessionKey, useSessionRecheck } from "~/features/accounts/session-sync.
 import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
 import { cn } from "~/lib/cn.ts";
+import { HEADER_LINKS, MobileMenu } from "./mobile-menu.tsx";
 import { useUnlockPrompt } from "./unlock-prompt.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
@@ -18,12 +19,13 @@ export function Logo() {
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  cn("hidden rounded-md px-2 py-1 text-sm font-medium text-fg-muted hover:text-fg sm:block", isActive && "text-fg");
+  cn("rounded-md px-2 py-1 text-sm font-medium text-fg-muted hover:text-fg", isActive && "text-fg");
 
 /**
  * Spec 01 §2: signed out, "Apply" (pilot dialog) on the home page and "Sign In" elsewhere; signed in, the
  * user's menu. Sign In is a link to the sign-in page, so it works before JavaScript; with it, it opens the
- * dialog instead. The session is rechecked on focus and when another tab signs in or out.
+ * dialog instead. The session is rechecked on focus and when another tab signs in or out. Below the small-screen
+ * breakpoint the links and the user's menu move into the mobile menu; Sign In or Apply stays in the bar.
  */
 export function SiteHeader({ isHome }: { isHome: boolean }) {
   const [pilotOpen, setPilotOpen] = useState(false);
@@ -31,36 +33,52 @@ export function SiteHeader({ isHome }: { isHome: boolean }) {
   const user = useCurrentUser();
   const { pathname, search } = useLocation();
   useSessionRecheck(sessionKey(user));
+  const action = (onChoose?: () => void, className?: string) =>
+    isHome ? (
+      <button
+        type="button"
+        className={buttonClass({ className })}
+        onClick={() => {
+          onChoose?.();
+          setPilotOpen(true);
+        }}
+      >
+        Apply
+      </button>
+    ) : (
+      <a
+        href={`/sign-in?${new URLSearchParams({ returnTo: pathname + search })}`}
+        className={buttonClass({ className })}
+        onClick={(event) => {
+          event.preventDefault();
+          onChoose?.();
+          signIn();
+        }}
+      >
+        Sign In
+      </a>
+    );
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-4">
-          <NavLink to="/listings" className={navClass}>
-            Directory
-          </NavLink>
-          <NavLink to="/pilot" className={navClass}>
-            Pilot
-          </NavLink>
+        <div className="flex items-center gap-2 sm:gap-4">
+          <nav aria-label="Main" className="hidden items-center gap-4 sm:flex">
+            {HEADER_LINKS.map(([to, label]) => (
+              <NavLink key={to} to={to} className={navClass}>
+                {label}
+              </NavLink>
+            ))}
+          </nav>
           {user ? (
-            <UserMenu user={user} />
-          ) : isHome ? (
-            <button type="button" className={buttonClass()} onClick={() => setPilotOpen(true)}>
-              Apply
-            </button>
+            <div className="hidden sm:block">
+              <UserMenu user={user} />
+            </div>
           ) : (
-            <a
-              href={`/sign-in?${new URLSearchParams({ returnTo: pathname + search })}`}
-              className={buttonClass()}
-              onClick={(event) => {
-                event.preventDefault();
-                signIn();
-              }}
-            >
-              Sign In
-            </a>
+            action()
           )}
-        </nav>
+          <MobileMenu user={user} action={(close) => action(close, "w-full")} />
+        </div>
       </div>
       <PilotDialog open={pilotOpen} onOpenChange={setPilotOpen} />
     </header>

@@ -1,11 +1,17 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { errorMessageOf, statusTitle } from "~/lib/route-error.ts";
+import { NotFoundPage } from "./not-found-page.tsx";
 
-/** A route's error boundary: 400, 403, 404 and 413 say so plainly with their message; anything else is a generic failure. */
+/**
+ * A route's error boundary: a bare 404 is the site's one not-found page; 400, 403, 404 and 413 with a message say so
+ * plainly; anything else is a generic failure.
+ */
 export function StatusPage({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = errorMessageOf(error) ?? "Something went wrong.";
+  const ownMessage = errorMessageOf(error);
+  if (status === 404 && !ownMessage) return <NotFoundPage />;
+  const message = ownMessage ?? "Something went wrong.";
   const title = statusTitle(status);
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">

@@ -23,14 +23,22 @@ function publish(next: ShownToast[]) {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast from anywhere (a dialog, an event handler); the Toaster in the root layout draws it. */
-export function toast(message: ToastMessage): void {
-  publish([...toasts.slice(-2), { ...message, id: nextId++ }]);
+/**
+ * Shows a toast from anywhere (a dialog, an event handler); the Toaster in the root layout draws it. Returns its id,
+ * for a caller that must take it away once it no longer applies (dismissToast).
+ */
+export function toast(message: ToastMessage): number {
+  const id = nextId++;
+  publish([...toasts.slice(-2), { ...message, id }]);
+  return id;
 }
 
-function dismiss(id: number) {
-  publish(toasts.filter((t) => t.id !== id));
+/** Takes a toast away before its time; an id already gone is ignored. */
+export function dismissToast(id: number): void {
+  if (toasts.some((t) => t.id === id)) publish(toasts.filter((t) => t.id !== id));
 }
+
+const dismiss = dismissToast;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

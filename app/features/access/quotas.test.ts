@@ -248,7 +248,9 @@ describe("quota texts (spec 01 §4 and §8), word for word", () => {
 
   it("running low", () => {
     expect(quotaLowMessage(3, "views")).toBe("Only 3 views remaining");
-    expect(quotaLowMessage(1, "API calls")).toBe("Only 1 API calls remaining");
+    expect(quotaLowMessage(1, "API calls")).toBe("Only 1 API call remaining");
+    expect(quotaLowMessage(1, "views")).toBe("Only 1 view remaining");
+    expect(quotaLowMessage(2000, "AI requests")).toBe("Only 2,000 AI requests remaining");
   });
 
   it("exceeded overlay", () => {
@@ -261,5 +263,7 @@ describe("quota texts (spec 01 §4 and §8), word for word", () => {
     expect(quotaIndicatorText(42, -1, "views")).toBe("42/999999 views");
     expect(quotaTooltip(7, "views")).toBe("7 views remaining this month");
     expect(quotaTooltip(50, "AI requests")).toBe("50 AI requests remaining this month");
+    expect(quotaTooltip(1, "views")).toBe("1 view remaining this month");
+    expect(quotaIndicatorText(1, 1, "exports")).toBe("1/1 export");
   });
 });

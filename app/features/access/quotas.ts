@@ -1,6 +1,7 @@
 import { hasFeature } from "./features.ts";
 import { UNLIMITED, type TierRecord } from "./tier-definitions.ts";
 import type { AccessLevel } from "./tiers.ts";
+import { nounFor, plural } from "~/lib/wording.ts";
 
 // ---- Usage counters (spec 01 §3 "Local usage record") ----------------------------------------------------------
 
@@ -31,6 +32,9 @@ export function aiAction(kind: string): UsageAction {
 
 export const QUOTA_TYPES = ["views", "AI requests", "exports", "API calls"] as const;
 export type QuotaType = (typeof QUOTA_TYPES)[number];
+
+/** One unit of each quota, for counts that must agree ("Only 1 view remaining"). */
+const QUOTA_UNIT: Record<QuotaType, string> = { views: "view", "AI requests": "AI request", exports: "export", "API calls": "API call" };
 
 /**
  * The quota an action counts against, by its name: containing "view" → views; "ai_" → AI requests; "export" →
@@ -163,15 +167,17 @@ export function quotaDepletedMessage(type: QuotaType, continuation?: string): st
   return rest ? `${head} ${rest}` : head;
 }
 
+/** "Only {n} {type} remaining" (spec 01 §8), the noun agreeing with the count: "Only 1 view remaining". */
 export function quotaLowMessage(remaining: number, type: QuotaType): string {
-  return `Only ${remaining} ${type} remaining`;
+  return `Only ${plural(remaining, QUOTA_UNIT[type])} remaining`;
 }
 
 /** The indicator's text beside its progress bar: "remaining/limit type", e.g. "7/10 views"; -1 shows as 999999. */
 export function quotaIndicatorText(remaining: number, limit: number, type: QuotaType): string {
-  return `${remaining}/${monthlyLimit(limit)} ${type}`;
+  const max = monthlyLimit(limit);
+  return `${remaining}/${max} ${nounFor(max, QUOTA_UNIT[type])}`;
 }
 
 export function quotaTooltip(remaining: number, type: QuotaType): string {
-  return `${remaining} ${type} remaining this month`;
+  return `${plural(remaining, QUOTA_UNIT[type])} remaining this month`;
 }

@@ -43,7 +43,11 @@ export function SignInOptions({ returnTo, error }: { returnTo?: string; error?: 
         </a>
       ))}
       <p className="text-xs text-fg-muted">
-        By signing in, you agree to our Terms of Service and{" "}
+        By signing in, you agree to our{" "}
+        <Link to="/terms" className="underline">
+          Terms of Service
+        </Link>{" "}
+        and{" "}
         <Link to="/privacy-policy" className="underline">
           Privacy Policy
         </Link>

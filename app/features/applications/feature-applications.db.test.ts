@@ -189,6 +189,11 @@ describe("review", () => {
     });
     await rejectFeatureApplication(database, id, { reason: "We only list partners with a public client list.", admin });
     expect(await database.db.select().from(listings).where(eq(listings.name, "Quiet Partners"))).toEqual([]);
+    // The acknowledgement's possessive: "Quiet Partners' application", never "Quiet Partners's".
+    const [received] = await database.rows<{ subject: string }>(
+      sql`SELECT subject FROM outbox_emails WHERE kind = 'application_received' ORDER BY created_at DESC LIMIT 1`,
+    );
+    expect(received!.subject).toBe("We received Quiet Partners' application");
     const [mail] = await database.rows<{ text: string }>(sql`SELECT text FROM outbox_emails WHERE kind = 'application_rejected'`);
     expect(mail!.text).toContain("We only list partners with a public client list.");
     const trail = await database.rows<{ action: string }>(sql`SELECT action FROM audit_log WHERE record_id = ${id} ORDER BY timestamp`);

@@ -19,6 +19,7 @@ import { AppError } from "~/lib/errors.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { RateLimiter } from "~/lib/rate-limit.ts";
 import type { FeatureApplicationInput, FeatureType } from "./feature-application.ts";
+import { possessive } from "~/lib/wording.ts";
 
 /** Applications per client address per hour. */
 export const featureApplicationAttempts = new RateLimiter(5, 60 * 60 * 1000);
@@ -65,7 +66,7 @@ export async function submitFeatureApplication(
   await sendEmail(database, {
     kind: "application_received",
     to: [input.contactEmail],
-    subject: `We received ${input.name}'s application`,
+    subject: `We received ${possessive(input.name)} application`,
     text: [
       `Hello ${input.contactName},`,
       "",

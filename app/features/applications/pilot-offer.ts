@@ -1,3 +1,5 @@
+import { plural } from "~/lib/wording.ts";
+
 /** The pilot programme's terms (spec 01 §1 and §9), shared by the pilot page and the application dialog. */
 export const PILOT_OFFER = {
   cohortSize: 5,
@@ -17,7 +19,7 @@ export const PILOT_BENEFITS = [
 
 /** "5 slots open" counts down as operators accept pilots (issue 4 §5). */
 export function applyForPilotLabel(slotsOpen: number): string {
-  return `Apply for Pilot – ${slotsOpen} ${slotsOpen === 1 ? "slot" : "slots"} open`;
+  return `Apply for Pilot – ${plural(slotsOpen, "slot")} open`;
 }
 
 export const PILOT_NOTE = "We only take on teams we're confident we can help. No spam, no pressure — just honest collaboration.";

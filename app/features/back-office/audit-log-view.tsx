@@ -7,6 +7,7 @@ import type { AuditRow } from "./audit-rows.ts";
 import { AuditTable } from "./audit-table.tsx";
 import { CountCard } from "./count-card.tsx";
 import { humanize } from "./labels.ts";
+import { plural } from "~/lib/wording.ts";
 
 export interface AuditLogData {
   filter: AuditFilterValues;
@@ -92,9 +93,7 @@ export function AuditLogView({ filter, options, statistics, entries }: AuditLogD
             ? filtered
               ? "No entries match these filters."
               : "Nothing recorded yet."
-            : `The ${entries.length.toLocaleString("en-US")} most recent ${entries.length === 1 ? "entry" : "entries"}${
-                filtered ? " matching the filters" : ""
-              }.`}{" "}
+            : `The ${plural(entries.length, "most recent entry", "most recent entries")}${filtered ? " matching the filters" : ""}.`}{" "}
           {filtered ? (
             <Link to={auditHref(filter, { operation: null, action: null })} className="text-accent underline">
               Clear the filters

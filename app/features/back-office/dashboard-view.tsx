@@ -17,6 +17,7 @@ import {
   listingsHref,
 } from "./labels.ts";
 import { MonthlyBarChart, type ChartSeries } from "./monthly-bar-chart.tsx";
+import { plural } from "~/lib/wording.ts";
 
 export interface DashboardData {
   stats: DashboardStats;
@@ -151,7 +152,7 @@ export function Dashboard({ stats, audit, recent }: DashboardData) {
           <div className="min-w-0 rounded-xl border border-border bg-surface-raised p-4 shadow-sm sm:p-5">
             <HorizontalBars
               title="Introduction requests by status"
-              description={`${sum(stats.intros).toLocaleString("en-US")} requests in all.`}
+              description={`${plural(sum(stats.intros), "request")} in all.`}
               items={introItems}
             />
           </div>

@@ -44,7 +44,7 @@ describe("columnsPresent and tablesSummary", () => {
   });
 
   it("sums up tables, missing columns and type differences", () => {
-    expect(tablesSummary([table("a", true, [["exists", true]])])).toBe("1 of 1 tables exist");
+    expect(tablesSummary([table("a", true, [["exists", true]])])).toBe("1 of 1 table exists");
     expect(
       tablesSummary([
         table("a", true, [
@@ -53,6 +53,6 @@ describe("columnsPresent and tablesSummary", () => {
         ]),
         table("b", false, []),
       ]),
-    ).toBe("1 of 2 tables exist, 1 column missing, 1 with another type");
+    ).toBe("1 of 2 tables exists, 1 column missing, 1 with another type");
   });
 });

@@ -2,6 +2,7 @@
 import { FIELD_SCAN_MAX_PAGES, FIELD_SCAN_PAGE_SIZE } from "./known-schema.ts";
 import type { MigrationState } from "./migrations.ts";
 import type { RecordCount, TableCheck } from "./report.ts";
+import { plural } from "~/lib/wording.ts";
 
 const number = (n: number) => n.toLocaleString("en-US");
 
@@ -33,8 +34,8 @@ export function tablesSummary(tables: readonly TableCheck[]): string {
   const exist = tables.filter((t) => t.exists).length;
   const missingColumns = tables.filter((t) => t.exists).reduce((n, t) => n + t.columns.filter((c) => c.state === "missing").length, 0);
   const differ = tables.reduce((n, t) => n + t.columns.filter((c) => c.state === "type differs").length, 0);
-  const parts = [`${exist} of ${tables.length} tables exist`];
-  if (missingColumns) parts.push(`${missingColumns} ${missingColumns === 1 ? "column" : "columns"} missing`);
+  const parts = [`${exist} of ${plural(tables.length, "table")} ${exist === 1 ? "exists" : "exist"}`];
+  if (missingColumns) parts.push(`${plural(missingColumns, "column")} missing`);
   if (differ) parts.push(`${differ} with another type`);
   return parts.join(", ");
 }

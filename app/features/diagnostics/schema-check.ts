@@ -4,6 +4,7 @@
  */
 import type { MigrationSummary, Origins } from "./migrations.ts";
 import type { ColumnCheck, QuickFix, RecordCount, TableCheck } from "./report.ts";
+import { plural } from "~/lib/wording.ts";
 
 export interface ExpectedTable {
   name: string;
@@ -155,7 +156,7 @@ export function databaseQuickFixes(check: SchemaCheck, summary: MigrationSummary
   if (summary.unknownApplied > 0) {
     fixes.push({
       severity: "warning",
-      text: `The database has ${summary.unknownApplied} applied migration(s) this version does not know: a newer version of Introbase migrated it. Run that version against it.`,
+      text: `The database has ${plural(summary.unknownApplied, "applied migration")} this version does not know: a newer version of Introbase migrated it. Run that version against it.`,
     });
   }
   if (check.extraTables.length > 0) {

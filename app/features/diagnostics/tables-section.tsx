@@ -2,6 +2,7 @@ import { ChevronRight } from "lucide-react";
 import { columnsPresent, formatRecords, MORE_RECORDS_NOTE, tablesSummary } from "./report-format.ts";
 import type { TableCheck } from "./report.ts";
 import { COLUMN_TONE, StatusLabel } from "./status-label.tsx";
+import { plural } from "~/lib/wording.ts";
 
 const missingColumns = (table: TableCheck) => table.columns.filter((c) => c.state === "missing").length;
 
@@ -55,9 +56,7 @@ export function TablesSection({ id, tables, fieldsLabel }: { id: string; tables:
                   <td className={td}>
                     {table.exists ? <StatusLabel tone="good">exists</StatusLabel> : <StatusLabel tone="bad">missing</StatusLabel>}
                     {table.exists && missingColumns(table) > 0 ? (
-                      <span className="mt-1 block text-xs text-danger">
-                        {missingColumns(table)} {missingColumns(table) === 1 ? "column" : "columns"} missing
-                      </span>
+                      <span className="mt-1 block text-xs text-danger">{plural(missingColumns(table), "column")} missing</span>
                     ) : null}
                     {table.problem ? (
                       <span className="mt-1 block max-w-80 text-xs text-fg-muted">
@@ -100,9 +99,7 @@ export function ColumnsSection({ id, tables, showExpected }: { id: string; table
               <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 py-1 text-sm [&::-webkit-details-marker]:hidden">
                 <ChevronRight className="size-4 shrink-0 text-fg-muted transition-transform group-open:rotate-90" aria-hidden="true" />
                 <code className="font-mono font-medium">{table.name}</code>
-                <span className="text-fg-muted">
-                  {showExpected ? `${found} of ${expected} columns` : `${found} ${found === 1 ? "field" : "fields"}`}
-                </span>
+                <span className="text-fg-muted">{showExpected ? `${found} of ${plural(expected, "column")}` : plural(found, "field")}</span>
                 {problems > 0 ? <StatusLabel tone="bad">{problems} to fix</StatusLabel> : null}
               </summary>
               <div className="overflow-x-auto pb-2">

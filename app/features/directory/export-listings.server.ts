@@ -1,3 +1,5 @@
+import { inArray, sql } from "drizzle-orm";
+import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { hasFeature } from "../access/features.ts";
@@ -6,7 +8,7 @@ import { DATA_EXPORT, quotaLimitReachedMessage } from "../access/quotas.ts";
 import { getTierDefinitions } from "../access/tier-records.server.ts";
 import { recordUsage, type UsageSubject } from "../access/usage.server.ts";
 import type { DirectoryQuery } from "./directory-filters.ts";
-import { LISTING_COLUMNS, listingRow, toCsv } from "./listings-csv.ts";
+import { LISTING_COLUMNS, listingRow, toCsv, type ExportDetail, type ExportGate } from "./listings-csv.ts";
 import { searchListings } from "./search-listings.server.ts";
 
 /** One export holds at most this many listings (ten pages of 100); the file says when it was cut. */
@@ -25,7 +27,9 @@ export async function exportUpgradeHint(database: Database, subject: UsageSubjec
 }
 
 /**
- * The directory results for `query` as CSV, gated for the user exactly as the page is. One download counts
+ * The directory results for `query` as CSV, gated for the user exactly as the page and the profiles are: a locked
+ * listing is its teaser; an open one adds its website, LinkedIn and, when the tier may see funding data, its funding
+ * (issue 15 §8). One download counts
  * one unit of the data_export quota; a depleted quota or a tier without exports is refused before any work.
  */
 export async function exportListings(database: Database, user: UsageSubject, query: DirectoryQuery, origin: string): Promise<string> {
@@ -33,11 +37,38 @@ export async function exportListings(database: Database, user: UsageSubject, que
     throw new AppError("forbidden", "Your plan does not include exports. Upgrade to export listings.");
   const usage = await recordUsage(database, user, DATA_EXPORT);
   if (!usage.allowed) throw new AppError("rate_limited", quotaLimitReachedMessage("exports"));
+  const { tiers } = await getTierDefinitions(database);
+  const gate = { funding: hasFeature("view_funding_data", user.tier, tiers[user.tier]) };
   const rows: Array<Array<string | boolean | null>> = [];
   for (let page = 1; rows.length < EXPORT_ROW_CAP; page++) {
     const result = await searchListings(database, { ...query, page, pageSize: 100 }, { tier: user.tier });
-    rows.push(...result.data.map((item) => listingRow(item, origin)));
+    // Profile-level values are read for the listings the viewer may open, never for a locked one.
+    const details = await exportDetails(
+      database,
+      result.data.filter((item) => !item.locked).map((item) => item.id),
+      gate,
+    );
+    rows.push(...result.data.map((item) => listingRow(item, origin, details.get(item.id), gate)));
     if (!result.pagination.hasNextPage) break;
   }
   return toCsv([[...LISTING_COLUMNS], ...rows.slice(0, EXPORT_ROW_CAP)]);
+}
+
+/** The profile values a row adds, for open listings only; funding columns are not even read without the feature. */
+async function exportDetails(database: Database, ids: string[], gate: ExportGate): Promise<Map<string, ExportDetail>> {
+  if (!ids.length) return new Map();
+  const l = listings;
+  const rows = await database.db
+    .select({
+      id: l.id,
+      websiteUrl: l.websiteUrl,
+      linkedinUrl: l.linkedinUrl,
+      totalFundingRaised: gate.funding ? l.totalFundingRaised : sql<null>`NULL`,
+      latestRoundType: gate.funding ? l.latestRoundType : sql<null>`NULL`,
+      latestRoundAmount: gate.funding ? l.latestRoundAmount : sql<null>`NULL`,
+      latestRoundDate: gate.funding ? l.latestRoundDate : sql<null>`NULL`,
+    })
+    .from(l)
+    .where(inArray(l.id, ids));
+  return new Map(rows.map(({ id, ...detail }) => [id, detail]));
 }

@@ -31,10 +31,13 @@ export function buildFilterOptions(ref: ReferenceData, facets: Facets): FilterOp
     industries: byName(ref.industries, facets.industries),
     industryGroups: industryGroups(ref, facets),
     geographies: byName(ref.geographies, facets.geographies),
+    // The flag is drawn from the ISO code (CountryFlag), not the emoji: the label is the name alone, which is also what
+    // the type-ahead matches on (spec 01 §2: a contains match on the name).
     countries: ref.countries.map((c) => ({
       value: c.name,
-      label: `${c.emoji ?? ""} ${c.name}`.trim(),
+      label: c.name,
       count: facets.countries[c.name] ?? 0,
+      code: c.isoCode,
     })),
     revenueRanges: byCode(ref.revenueRanges, facets.revenueRanges),
     personas: byName(ref.targetPersonas, facets.personas),

@@ -2,10 +2,10 @@ import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { capList } from "../catalog/format.ts";
 import { businessModelLabel } from "../catalog/format.ts";
 import { ListingLogo } from "../catalog/listing-logo.tsx";
 import { TYPE_LABEL, type ListingCard as Card, type ListingType } from "../catalog/listing-types.ts";
+import { BadgeRow, BadgeRows, BadgeValue } from "./card-badges.tsx";
 
 /** Card badge caps (spec 01 §9). */
 const CAPS = { industries: 4, geographies: 4, personas: 3, countries: 3 } as const;
@@ -18,23 +18,16 @@ export function TypeBadge({ type, title }: { type: ListingType; title?: string }
   );
 }
 
-function CappedBadges({ label, items, cap }: { label: string; items: string[]; cap: number }) {
-  if (!items.length) return null;
-  const { shown, more } = capList(items, cap);
-  return (
-    <li className="flex flex-wrap items-center gap-1.5" aria-label={label}>
-      <span className="sr-only">{label}: </span>
-      {shown.map((item) => (
-        <Badge key={item} variant="outline">
-          {item}
-        </Badge>
-      ))}
-      {more > 0 ? <Badge variant="neutral">+{more}</Badge> : null}
-    </li>
-  );
-}
-
-export function ListingCard({ listing, onRequestIntro }: { listing: Card; onRequestIntro: (recipient: IntroRecipient) => void }) {
+export function ListingCard({
+  listing,
+  onRequestIntro,
+  countryCodes,
+}: {
+  listing: Card;
+  onRequestIntro: (recipient: IntroRecipient) => void;
+  /** Country name → ISO code, for the flags. */
+  countryCodes?: Readonly<Record<string, string | undefined>>;
+}) {
   const href = `/profile/${listing.type}/${listing.slug}`;
   return (
     <article className="flex h-full flex-col rounded-xl border border-border bg-surface-raised p-5 shadow-sm transition-shadow hover:shadow-md">
@@ -53,22 +46,16 @@ export function ListingCard({ listing, onRequestIntro }: { listing: Card; onRequ
         </div>
       </div>
       {listing.tagline ? <p className="mt-3 line-clamp-3 text-sm text-fg-muted">{listing.tagline}</p> : null}
-      <ul className="mt-4 flex flex-col gap-2">
-        <CappedBadges label="Industries" items={listing.industry} cap={CAPS.industries} />
-        <CappedBadges label="Geographies" items={listing.geography} cap={CAPS.geographies} />
-        {listing.fundingStage ? (
-          <li>
-            <Badge variant="neutral">{listing.fundingStage}</Badge>
-          </li>
+      <BadgeRows className="mt-4">
+        <BadgeRow group="industries" items={listing.industry} cap={CAPS.industries} />
+        <BadgeRow group="regions" items={listing.geography} cap={CAPS.geographies} />
+        <BadgeValue group="stage" value={listing.fundingStage} />
+        <BadgeRow group="personas" items={listing.targetPersonas} cap={CAPS.personas} />
+        {listing.type === "partner" ? (
+          <BadgeValue group="model" value={listing.businessModel && businessModelLabel(listing.businessModel)} />
         ) : null}
-        <CappedBadges label="Target personas" items={listing.targetPersonas} cap={CAPS.personas} />
-        {listing.type === "partner" && listing.businessModel ? (
-          <li>
-            <Badge variant="neutral">{businessModelLabel(listing.businessModel)}</Badge>
-          </li>
-        ) : null}
-        <CappedBadges label="Countries" items={listing.countries} cap={CAPS.countries} />
-      </ul>
+        <BadgeRow group="countries" items={listing.countries} cap={CAPS.countries} codes={countryCodes} />
+      </BadgeRows>
       <div className="mt-auto flex gap-2 pt-5">
         <Link
           to={href}

@@ -55,26 +55,45 @@ describe("listingRow", () => {
     listingVisibility: "public",
   };
 
-  it("has one cell per column, lists joined with semicolons", () => {
-    const row = listingRow(full, "https://introbase.example");
+  const detail = {
+    websiteUrl: "https://nimbus.example",
+    linkedinUrl: "https://linkedin.com/company/nimbus",
+    totalFundingRaised: 2_500_000,
+    latestRoundType: "series-a",
+    latestRoundAmount: 1_500_000.5,
+    latestRoundDate: "2024-03-01",
+  };
+
+  it("has one cell per column, lists joined with semicolons; funding only with the funding gate", () => {
+    const row = listingRow(full, "https://introbase.example", detail, { funding: true });
     expect(row).toHaveLength(LISTING_COLUMNS.length);
-    expect(row).toEqual([
-      "Nimbus AI",
-      "startup",
-      "Clouds, made simple",
-      "AI; Software",
-      "Europe",
-      "Germany; France",
-      "CTO",
-      "Seed",
-      null,
-      true,
-      "full",
-      "https://introbase.example/profile/startup/nimbus-ai",
-    ]);
+    expect(Object.fromEntries(LISTING_COLUMNS.map((column, i) => [column, row[i]]))).toEqual({
+      Name: "Nimbus AI",
+      Type: "startup",
+      Tagline: "Clouds, made simple",
+      Website: "https://nimbus.example",
+      LinkedIn: "https://linkedin.com/company/nimbus",
+      Industries: "AI; Software",
+      Geographies: "Europe",
+      Countries: "Germany; France",
+      "Target Personas": "CTO",
+      "Funding Stage": "Seed",
+      "Total Raised (USD)": "2500000",
+      "Latest Round": "Series A",
+      "Latest Round Amount (USD)": "1500000.5",
+      "Latest Round Date": "2024-03-01",
+      "Business Model": null,
+      Featured: true,
+      Access: "full",
+      "Profile URL": "https://introbase.example/profile/startup/nimbus-ai",
+    });
+    const withoutFunding = listingRow(full, "", detail, { funding: false });
+    expect(withoutFunding.slice(3, 5)).toEqual([detail.websiteUrl, detail.linkedinUrl]);
+    expect(withoutFunding.slice(10, 14)).toEqual([null, null, null, null]);
+    expect(listingRow(full, "").slice(3, 5)).toEqual([null, null]);
   });
 
-  it("exports only the teaser of a locked listing", () => {
+  it("exports only the teaser of a locked listing, whatever detail it is handed", () => {
     const locked: DirectoryItem = {
       locked: true,
       id: "2",
@@ -89,14 +108,20 @@ describe("listingRow", () => {
       featured: false,
       listingVisibility: "premium",
     };
-    expect(listingRow(locked, "")).toEqual([
+    expect(listingRow(locked, "", detail, { funding: true })).toEqual([
       "Vault",
       "investor",
+      null,
+      null,
       null,
       "Fintech",
       "Asia",
       "",
       "",
+      null,
+      null,
+      null,
+      null,
       null,
       null,
       false,

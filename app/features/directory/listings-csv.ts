@@ -1,3 +1,4 @@
+import { roundTypeLabel } from "../catalog/format.ts";
 import type { DirectoryItem } from "../catalog/listing-types.ts";
 
 /**
@@ -20,29 +21,70 @@ export const LISTING_COLUMNS = [
   "Name",
   "Type",
   "Tagline",
+  "Website",
+  "LinkedIn",
   "Industries",
   "Geographies",
   "Countries",
   "Target Personas",
   "Funding Stage",
+  "Total Raised (USD)",
+  "Latest Round",
+  "Latest Round Amount (USD)",
+  "Latest Round Date",
   "Business Model",
   "Featured",
   "Access",
   "Profile URL",
 ] as const;
 
-/** One directory item as a CSV row; a locked listing exports only what its teaser shows. */
-export function listingRow(item: DirectoryItem, origin: string): Array<string | boolean | null> {
+/** What a profile shows beyond the card, as the export reads it for the listings the viewer may open. */
+export interface ExportDetail {
+  websiteUrl: string | null;
+  linkedinUrl: string | null;
+  totalFundingRaised: number | null;
+  latestRoundType: string | null;
+  latestRoundAmount: number | null;
+  latestRoundDate: string | null;
+}
+
+/** What the viewer's tier may see beyond the card: funding figures need view_funding_data (spec 01 §6). */
+export interface ExportGate {
+  funding: boolean;
+}
+
+/** A money cell: the plain number a spreadsheet can sum ("2500000"), not the site's "$2.5M". */
+const amount = (value: number | null) => (value === null || !Number.isFinite(value) ? null : String(value));
+
+/**
+ * One directory item as a CSV row, gated like the page: a locked listing exports only what its teaser shows, whatever
+ * detail is passed; an open one adds its website and LinkedIn (on every profile it opens to), and its funding only
+ * when the viewer's tier may see funding data.
+ */
+export function listingRow(
+  item: DirectoryItem,
+  origin: string,
+  detail?: ExportDetail | null,
+  gate: ExportGate = { funding: false },
+): Array<string | boolean | null> {
   const list = (values: readonly string[] | undefined) => (values ?? []).join("; ");
+  const open = item.locked ? null : (detail ?? null);
+  const funding = open && gate.funding ? open : null;
   return [
     item.name,
     item.type,
     item.tagline,
+    open?.websiteUrl ?? null,
+    open?.linkedinUrl ?? null,
     list(item.industry),
     list(item.geography),
     item.locked ? "" : list(item.countries),
     item.locked ? "" : list(item.targetPersonas),
     item.fundingStage,
+    amount(funding?.totalFundingRaised ?? null),
+    funding?.latestRoundType ? roundTypeLabel(funding.latestRoundType) : null,
+    amount(funding?.latestRoundAmount ?? null),
+    funding?.latestRoundDate ?? null,
     item.locked ? null : (item.businessModel ?? null),
     item.featured,
     item.locked ? `locked (${item.listingVisibility})` : "full",

@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
-import { Badge } from "~/components/ui/badge.tsx";
 import { TYPE_LABEL, type LockedTeaser as Teaser } from "../catalog/listing-types.ts";
 import { ListingLogo } from "../catalog/listing-logo.tsx";
+import { BadgeRow, BadgeRows, BadgeValue } from "./card-badges.tsx";
 import { TypeBadge } from "./listing-card.tsx";
 
 /**
@@ -28,19 +28,11 @@ export function LockedTeaser({ listing, onUnlock }: { listing: Teaser; onUnlock:
         </div>
       </div>
       {listing.tagline ? <p className="mt-3 line-clamp-2 text-sm text-fg-muted">{listing.tagline}</p> : null}
-      <div className="mt-4 flex flex-wrap gap-1.5">
-        {listing.industry.map((industry) => (
-          <Badge key={industry} variant="outline">
-            {industry}
-          </Badge>
-        ))}
-        {listing.fundingStage ? <Badge variant="neutral">{listing.fundingStage}</Badge> : null}
-        {listing.geography.map((geo) => (
-          <Badge key={geo} variant="outline">
-            {geo}
-          </Badge>
-        ))}
-      </div>
+      <BadgeRows className="mt-4">
+        <BadgeRow group="industries" items={listing.industry} />
+        <BadgeValue group="stage" value={listing.fundingStage} />
+        <BadgeRow group="regions" items={listing.geography} />
+      </BadgeRows>
       <div className="mt-auto pt-5 text-sm">
         <p className="font-medium">Subscribe for investor details and intros</p>
         <p className="mt-1 font-semibold text-accent">Subscribe for free</p>

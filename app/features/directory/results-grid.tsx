@@ -25,8 +25,11 @@ export function ResultsGrid({
   loading,
   onLocked,
   onRequestIntro,
+  countryCodes,
 }: {
   items: DirectoryItem[];
+  /** Country name → ISO code, for the flags on the cards. */
+  countryCodes?: Readonly<Record<string, string | undefined>>;
   loading: boolean;
   onLocked: () => void;
   onRequestIntro: (recipient: IntroRecipient) => void;
@@ -55,7 +58,7 @@ export function ResultsGrid({
           {item.locked ? (
             <LockedTeaser listing={item} onUnlock={onLocked} />
           ) : (
-            <ListingCard listing={item} onRequestIntro={onRequestIntro} />
+            <ListingCard listing={item} onRequestIntro={onRequestIntro} countryCodes={countryCodes} />
           )}
         </li>
       ))}

@@ -1,11 +1,14 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { CountryFlag } from "~/components/ui/country-flag.tsx";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 
 export interface FacetOption {
   value: string;
   label: string;
   count: number;
+  /** Countries: the ISO code, drawn as the flag beside the label. */
+  code?: string;
 }
 
 /**
@@ -51,7 +54,10 @@ export function TypeAhead({
         {options.map((o) => (
           <label key={o.value} className="facet-option">
             <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} />
-            <span>{o.label}</span>
+            <span className="inline-flex items-center gap-1.5">
+              <CountryFlag code={o.code} />
+              {o.label}
+            </span>
             <span>{o.count}</span>
           </label>
         ))}
@@ -120,7 +126,10 @@ export function TypeAhead({
               onClick={() => choose(o.value)}
               className={`flex cursor-pointer justify-between px-3 py-1.5 text-sm ${i === active ? "bg-accent-soft" : ""}`}
             >
-              <span>{o.label}</span>
+              <span className="inline-flex items-center gap-1.5">
+                <CountryFlag code={o.code} />
+                {o.label}
+              </span>
               <span className="text-xs text-fg-muted">{o.count}</span>
             </li>
           ))}
@@ -133,6 +142,7 @@ export function TypeAhead({
               key={value}
               className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent"
             >
+              <CountryFlag code={options.find((o) => o.value === value)?.code} />
               {options.find((o) => o.value === value)?.label ?? value}
               <button
                 type="button"

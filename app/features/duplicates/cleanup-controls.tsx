@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { CLEANUP_LIMITS } from "./cleanup-response.ts";
 import type { RunRequest } from "./use-cleanup-run.ts";
+import { plural } from "~/lib/wording.ts";
 
 export interface CleanupSettings {
   dryRun: boolean;
@@ -201,13 +202,13 @@ export function CleanupControls({
         </Button>
       </div>
       <p className="rounded-lg bg-surface-muted px-3 py-2 text-sm" data-testid="database-info">
-        Database: {total.toLocaleString("en-US")} companies (merged listings not counted). This batch checks companies {start + 1} to{" "}
+        Database: {plural(total, "company")} (merged listings not counted). This batch checks companies {start + 1} to{" "}
         {Math.min(total, start + (Number(settings.batchSize) || 0))}, in the order they were added.
       </p>
       {start >= total ? (
         <p role="alert" className="flex gap-2 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Batch start {start} is at or beyond the database size ({total} companies): there are no companies to check.
+          Batch start {start} is at or beyond the database size ({plural(total, "company")}): there are no companies to check.
         </p>
       ) : null}
       {!settings.dryRun ? (

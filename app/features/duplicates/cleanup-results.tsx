@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
+import { formatDateTime } from "~/lib/format-date.ts";
+import { plural } from "~/lib/wording.ts";
 import type { CleanupResponse } from "./cleanup-response.ts";
 import { ReviewItemActions } from "./review-item-actions.tsx";
 
@@ -62,8 +64,8 @@ export function CleanupResults({ response, onMerged }: { response: CleanupRespon
                 {op.error ? <p className="mt-1 text-danger">{op.error}</p> : null}
                 <p className="mt-1 text-xs text-fg-muted">
                   {op.isSimulation
-                    ? `Would have ${op.wouldHaveFundingRounds ?? 0} funding rounds after the merge.`
-                    : `${op.fundingRoundsAfterMerge ?? 0} funding rounds after the merge.`}
+                    ? `Would have ${plural(op.wouldHaveFundingRounds ?? 0, "funding round")} after the merge.`
+                    : `${plural(op.fundingRoundsAfterMerge ?? 0, "funding round")} after the merge.`}
                 </p>
                 <details className="mt-2">
                   <summary className="cursor-pointer text-xs">Detailed log</summary>
@@ -93,7 +95,13 @@ export function CleanupResults({ response, onMerged }: { response: CleanupRespon
                   Similarity {item.similarity.toFixed(2)} · {item.reason}
                 </p>
                 <div className="mt-2">
-                  <ReviewItemActions recordIds={item.recordIds} onMerged={onMerged} />
+                  <ReviewItemActions
+                    records={[
+                      { id: item.recordIds[0], name: item.names[0] },
+                      { id: item.recordIds[1], name: item.names[1] },
+                    ]}
+                    onMerged={onMerged}
+                  />
                 </div>
               </li>
             ))}
@@ -104,7 +112,7 @@ export function CleanupResults({ response, onMerged }: { response: CleanupRespon
       <Section title="Batch audit info">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           <dt className="text-fg-muted">Timestamp</dt>
-          <dd>{new Date(details.auditInfo.timestamp).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</dd>
+          <dd>{formatDateTime(details.auditInfo.timestamp)}</dd>
           <dt className="text-fg-muted">Companies in database</dt>
           <dd>{details.auditInfo.totalCompaniesInDatabase}</dd>
           <dt className="text-fg-muted">Batch start</dt>
@@ -185,7 +193,9 @@ export function CompaniesChecked({ response }: { response: CleanupResponse | nul
         </tbody>
       </table>
       {omitted > 0 ? (
-        <p className="mt-3 text-xs text-fg-muted">{omitted.toLocaleString("en-US")} further companies without duplicates are not listed.</p>
+        <p className="mt-3 text-xs text-fg-muted">
+          {plural(omitted, "further company", "further companies")} without duplicates {omitted === 1 ? "is" : "are"} not listed.
+        </p>
       ) : null}
     </div>
   );

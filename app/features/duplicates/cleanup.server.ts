@@ -11,6 +11,7 @@ import type { CleanupRequest, CleanupResponse, Confidence, ManualReviewItem, Mer
 import { findDuplicates, type ScoredPair } from "./duplicate-scan.server.ts";
 import { mergeDuplicate } from "./merge.server.ts";
 import { dismissedPairs, isDismissed, queueForReview } from "./review-queue.server.ts";
+import { plural } from "~/lib/wording.ts";
 
 export interface BatchListing {
   id: string;
@@ -95,7 +96,7 @@ export async function cleanupBatch(
   const errors: string[] = [];
   const { db } = database;
   log.push(
-    `Batch ${rowStart + 1}-${rowStart + batch.length} of ${total} listings; threshold ${request.similarity}; ${request.dryRun ? "dry run" : "live"}.`,
+    `Batch ${rowStart + 1}-${rowStart + batch.length} of ${plural(total, "listing")}; threshold ${request.similarity}; ${request.dryRun ? "dry run" : "live"}.`,
   );
   const mergedAway = input.mergedAway ?? new Set<string>();
   const dismissed = await dismissedPairs(
@@ -103,8 +104,9 @@ export async function cleanupBatch(
     input.pairs.map((p) => [p.a, p.b] as const),
   );
   const pairs = input.pairs.filter((p) => !isDismissed(dismissed, p.a, p.b));
-  if (dismissed.size) log.push(`${dismissed.size} pair(s) left out: an operator dismissed them before.`);
-  log.push(`${pairs.length} candidate pair(s) at or above ${request.similarity}.`);
+  if (dismissed.size)
+    log.push(`${plural(dismissed.size, "pair")} left out: an operator dismissed ${dismissed.size === 1 ? "it" : "them"} before.`);
+  log.push(`${plural(pairs.length, "candidate pair")} at or above ${request.similarity}.`);
 
   const names = new Map<string, { name: string; createdAt: Date }>();
   const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
@@ -206,7 +208,7 @@ export async function cleanupBatch(
       "scan",
       manualReviewItems.map((item) => ({ ids: item.recordIds, score: item.similarity, reasons: item.reason.split("; ") })),
     );
-    log.push(`${queued} new pair(s) added to the review queue.`);
+    log.push(`${plural(queued, "new pair")} added to the review queue.`);
   }
   return {
     success: errors.length === 0,

@@ -12,6 +12,7 @@ import { throwIfInterrupted, type JobContext } from "~/lib/job-worker.server.ts"
 import { combineCleanup, ScanRequest, type CleanupResponse } from "./cleanup-response.ts";
 import { cleanupBatch, countLiveListings, recordBatchAudit } from "./cleanup.server.ts";
 import { findDuplicates, type ScoredPair } from "./duplicate-scan.server.ts";
+import { plural } from "~/lib/wording.ts";
 
 export const DUPLICATE_SCAN_JOB = "duplicate_scan";
 
@@ -113,7 +114,7 @@ export async function runDuplicateScanJob({ database, job, progress, signal }: J
     await progress({
       done: cursor.batchesDone,
       total: batchesWanted,
-      message: `Batch ${cursor.batchesDone} of ${batchesWanted}: ${cursor.rowsDone} companies checked, ${a.duplicatesFound} duplicates found, ${a.duplicatesResolved} merged, ${a.manualReviewRequired} for review.`,
+      message: `Batch ${cursor.batchesDone} of ${batchesWanted}: ${plural(cursor.rowsDone, "company")} checked, ${plural(a.duplicatesFound, "duplicate")} found, ${a.duplicatesResolved} merged, ${a.manualReviewRequired} for review.`,
       companiesProcessed: cursor.rowsDone,
       updatedRecords: a.duplicatesResolved,
       processedOutput: cursor,

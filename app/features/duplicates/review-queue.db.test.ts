@@ -17,7 +17,7 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 import type { CleanupResponse } from "./cleanup-response.ts";
 import { runCleanup } from "./cleanup.server.ts";
 import { DUPLICATE_SCAN_JOB, runDuplicateScanJob, startDuplicateScan } from "./duplicate-scan-job.server.ts";
-import { mergePairOldestFirst } from "./manual-merge.server.ts";
+import { mergePair } from "./manual-merge.server.ts";
 import { undoMerge } from "./merge.server.ts";
 import { reportDuplicate } from "./report-duplicate.server.ts";
 import { countReviews, decideReview, listReviews } from "./review-queue.server.ts";
@@ -108,7 +108,7 @@ describe("cleanup and the review queue", () => {
     expect(queued?.review).toMatchObject({ source: "scan", status: "open", score: 0.94 });
 
     // Merging the queued pair (Merge Now) marks it merged; undoing the merge opens it again.
-    const merged = await mergePairOldestFirst(database, [queued!.review.listingA, queued!.review.listingB], { admin, dryRun: false });
+    const merged = await mergePair(database, [queued!.review.listingA, queued!.review.listingB], { admin, dryRun: false });
     expect((await countReviews(database)).merged).toBe(1);
     await undoMerge(database, { mergeId: merged.merge!.mergeId, admin });
     expect((await countReviews(database)).open).toBe(1);

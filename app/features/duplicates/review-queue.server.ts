@@ -10,7 +10,7 @@ import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { mergePairOldestFirst } from "./manual-merge.server.ts";
+import { mergePair } from "./manual-merge.server.ts";
 import { orderedPair } from "./queued-pair.server.ts";
 
 type Source = (typeof duplicateReviews.$inferInsert)["source"];
@@ -119,8 +119,8 @@ export async function decideReview(
   if (!review) throw new AppError("not_found", "This review item no longer exists.");
   if (review.status !== "open") throw new AppError("conflict", `This pair was already ${review.status}.`);
   if (decision === "merge") {
-    // mergePairOldestFirst marks the queued pair merged and writes the review decision to the audit log.
-    return mergePairOldestFirst(database, [review.listingA, review.listingB], {
+    // mergePair marks the queued pair merged and writes the review decision to the audit log.
+    return mergePair(database, [review.listingA, review.listingB], {
       admin,
       dryRun: false,
       score: review.score ?? undefined,

@@ -4,6 +4,7 @@
  * introduction, which both sides agreed to.
  */
 import type { EmailMessage } from "~/lib/mailer.server.ts";
+import { possessive } from "~/lib/wording.ts";
 
 interface RequestFacts {
   requesterName: string;
@@ -50,7 +51,7 @@ export function introductionEmail(request: RequestFacts & { recipientEmail: stri
     text: [
       `Hello ${request.requesterName} and ${request.recipientName},`,
       "",
-      `Happy to introduce you two. ${request.recipientName} accepted ${request.requesterName}'s request for an introduction. The original message:`,
+      `Happy to introduce you two. ${request.recipientName} accepted ${possessive(request.requesterName)} request for an introduction. The original message:`,
       "",
       ...request.message.split("\n").map((line) => `> ${line}`),
       "",

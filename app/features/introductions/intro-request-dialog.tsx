@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
+import { useVerificationToast } from "~/features/verification/verification-toast.ts";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { VERIFICATION_LINK_HOURS } from "~/lib/verification-email.ts";
 import type { IntroRecipient } from "./intro-recipient.ts";
@@ -127,20 +128,15 @@ function RequestStep({
   const [proofKey, setProofKey] = useState(0);
   const [errors, setErrors] = useState<Errors<IntroRequestField>>({});
   const [busy, setBusy] = useState(false);
+  const verification = useVerificationToast();
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const proof = await solvedProof(event.currentTarget);
-    if (!proof) {
-      toast({
-        title: "Verification required",
-        description: "Please confirm you're not a robot before submitting.",
-        variant: "destructive",
-      });
-      return;
-    }
+    if (!proof) return verification.warn();
+    verification.clear();
     setBusy(true);
     const answer = await post("/api/intro-requests", {
       ...values,
@@ -153,7 +149,7 @@ function RequestStep({
     setErrors((answer.body.errors ?? {}) as Errors<IntroRequestField>);
     // Every answer but a field error spent or refused the proof: tick again for the next try.
     if (!answer.body.errors) setProofKey((n) => n + 1);
-    if (answer.body.proof) toast({ title: "Verification required", description: answer.body.error ?? "", variant: "destructive" });
+    if (answer.body.proof) verification.warn(answer.body.error);
     else if (!answer.body.errors)
       toast({ title: "Your request was not sent", description: answer.body.error ?? "Please try again.", variant: "destructive" });
   }
@@ -191,7 +187,7 @@ function RequestStep({
           Generate with AI
         </Button>
       </div>
-      <ProofOfWorkField key={proofKey} />
+      <ProofOfWorkField key={proofKey} onTicked={verification.clear} />
       <StepActions onCancel={onCancel} busy={busy} label="Send Request" busyLabel="Sending..." />
     </form>
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { introductionEmail } from "./intro-emails.ts";
 import { introMessageTemplate, parseIntroRequest, parseSignUp } from "./intro-request.ts";
 import { checkResponseToken, responseToken } from "./response-links.server.ts";
 
@@ -14,6 +15,14 @@ describe("Generate with AI template", () => {
     const text = introMessageTemplate("Arbor AI", null, "  ");
     expect(text).toContain("My name is [Your Name].");
     expect(text).toContain("I came across Arbor AI, on Introbase");
+  });
+});
+
+describe("the introduction e-mail", () => {
+  it("writes the requester's possessive as a name ending in s takes it", () => {
+    const facts = { requesterEmail: "j@x.example", recipientName: "Arbor AI", recipientEmail: "a@arbor.example", message: "Hi" };
+    expect(introductionEmail({ ...facts, requesterName: "James Rivers" }).text).toContain("Arbor AI accepted James Rivers' request");
+    expect(introductionEmail({ ...facts, requesterName: "Vera Visitor" }).text).toContain("Arbor AI accepted Vera Visitor's request");
   });
 });
 

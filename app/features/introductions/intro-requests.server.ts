@@ -21,6 +21,7 @@ import { inTransactionOf, underLock } from "~/lib/atomic-limit.server.ts";
 import { declinedEmail, introductionEmail, recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
 import type { IntroRequestInput } from "./intro-request.ts";
 import { checkResponseToken, RESPONSE_LINK_TTL_MS, responseToken, type IntroResponse } from "./response-links.server.ts";
+import { plural } from "~/lib/wording.ts";
 
 /** Requests per client address per hour (signed in or not): generous for people, a wall for scripts. */
 export const INTRO_REQUESTS_PER_ADDRESS_PER_HOUR = 5;
@@ -80,7 +81,7 @@ export function checkAddressLimit(clientAddress: string): void {
     const minutes = Math.ceil(introRequestsByAddress.retryAfterSeconds(clientAddress) / 60);
     throw new AppError(
       "rate_limited",
-      `Too many introduction requests from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      `Too many introduction requests from your network. Please try again in ${plural(minutes, "minute")}.`,
     );
   }
 }

@@ -1,11 +1,21 @@
 /**
- * The debugger page's form intents, one function for the route action: initialise, forget the key, save the run
+ * The debugger page's form intents, one function for the route action: initialise (the key checked with the
+ * provider first), forget the key, save the run
  * settings, run a step, confirm the push, run the workflow, clear the logs. The answer carries messages and field
  * errors only; the new state reaches the page through the loader, and the key never leaves the server.
  */
-import { INTENTS, parseInitialize, parseSettings, type ActionResult, type Intent } from "./debugger-forms.ts";
+import {
+  INTENTS,
+  KEY_REFUSED_FIELD,
+  keyRefused,
+  keyUnchecked,
+  parseInitialize,
+  parseSettings,
+  type ActionResult,
+  type Intent,
+} from "./debugger-forms.ts";
 import { appendLog, freshStep, HeldKey, resetFrom, STEP_IDS, type DebuggerSession, type StepId } from "./debugger-state.ts";
-import { BUSY, exclusively, runStep, runWorkflow, type StepDeps } from "./run-steps.server.ts";
+import { BUSY, checkKey, exclusively, runStep, runWorkflow, type StepDeps } from "./run-steps.server.ts";
 
 export async function handleDebuggerAction(session: DebuggerSession, form: FormData, deps: StepDeps): Promise<ActionResult> {
   const raw = String(form.get("intent") ?? "");
@@ -14,7 +24,16 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
     case "initialize": {
       const parsed = parseInitialize(form);
       if (!parsed.ok) return { intent, ok: false, formError: parsed.formError, errors: parsed.errors, values: parsed.values };
-      if (session.busy) return { intent, ok: false, formError: BUSY };
+      // The key is held only once the provider has accepted it: a refused or uncheckable key changes nothing.
+      const checked = await exclusively(session, () => checkKey(session, parsed.baseUrl, parsed.apiKey, deps));
+      if (!checked.ok) return { intent, ok: false, formError: BUSY };
+      if (!checked.value.ok) {
+        const { refused, message } = checked.value;
+        const values = { baseUrl: parsed.baseUrl, debugMode: parsed.debugMode };
+        return refused
+          ? { intent, ok: false, formError: keyRefused(message), errors: { apiKey: KEY_REFUSED_FIELD }, values }
+          : { intent, ok: false, formError: keyUnchecked(message), values };
+      }
       session.key = new HeldKey(parsed.apiKey);
       session.baseUrl = parsed.baseUrl;
       session.debugMode = parsed.debugMode;
@@ -22,8 +41,12 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
       resetFrom(session, "authenticate");
       session.steps.authenticate = { ...freshStep(), runs: session.steps.authenticate.runs };
       session.workflow = null;
-      appendLog(session, "info", `Service initialised for ${parsed.baseUrl}${parsed.debugMode ? " (debug mode on)" : ""}`);
-      return { intent, ok: true, message: "Service initialised. A key is held for this session." };
+      appendLog(
+        session,
+        "info",
+        `The provider accepted the key; service initialised for ${parsed.baseUrl}${parsed.debugMode ? " (debug mode on)" : ""}`,
+      );
+      return { intent, ok: true, message: "The provider accepted the key. Service initialised: a key is held for this session." };
     }
     case "forget-key": {
       if (session.busy) return { intent, ok: false, formError: BUSY };

@@ -11,6 +11,13 @@ import type { RunSettings } from "./debugger-state.ts";
 /** Spec 02 §5, word for word. */
 export const KEY_ALERT = "Please enter your LeadsOnTrees API Key";
 
+/** Initialize checks the key with the provider first (issue 15 §8): what the page says when that fails. */
+export const KEY_REFUSED_FIELD = "LeadsOnTrees refused this key. Check it and enter it again.";
+export const keyRefused = (providerMessage: string) =>
+  `The provider refused this key (${providerMessage}). Nothing was changed: the service keeps its earlier state.`;
+export const keyUnchecked = (providerMessage: string) =>
+  `The key could not be checked with the provider (${providerMessage}). Nothing was changed; try again in a moment.`;
+
 export const QUERY_FIELDS = [
   "category",
   "country",
@@ -100,7 +107,7 @@ export interface ActionResult {
   message?: string;
   /** The form-level alert, e.g. spec 02 §5's empty-key alert. */
   formError?: string;
-  errors?: Partial<Record<SettingsField | "baseUrl", string>>;
+  errors?: Partial<Record<SettingsField | "baseUrl" | "apiKey", string>>;
   /** What was typed, to fill the form again after an error (never the key). */
   values?: Record<string, string | boolean>;
 }

@@ -13,6 +13,7 @@ import type { DebuggerView } from "./debugger-state.ts";
 import { DebuggerForm, useDebuggerFetcher, usePending } from "./debugger-ui.tsx";
 import { ManualTab, WorkflowTab } from "./manual-tab.tsx";
 import { SetupTab } from "./setup-tab.tsx";
+import { plural } from "~/lib/wording.ts";
 
 const TABS = [
   ["setup", "Setup & Config"],
@@ -28,7 +29,7 @@ function LogsTab({ view }: { view: DebuggerView }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm" data-testid="log-count">
-          {count} log line{count === 1 ? "" : "s"}
+          {plural(count, "log line")}
           {view.debugMode ? " · debug mode on" : ""}
         </p>
         <DebuggerForm tab="logs">

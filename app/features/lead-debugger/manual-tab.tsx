@@ -8,6 +8,7 @@ import { Card } from "~/components/ui/card.tsx";
 import type { ActionResult } from "./debugger-forms.ts";
 import type { DebuggerView, StepStatus, StepView } from "./debugger-state.ts";
 import { Alert, DebuggerForm, ResponseViewer, StatusBadge, StatusDot, statusLabel, usePending } from "./debugger-ui.tsx";
+import { plural } from "~/lib/wording.ts";
 
 /** The status to show: "running" for the step being submitted (or the workflow's current one), else the server's. */
 function useShownStatuses(view: DebuggerView): StepStatus[] {
@@ -23,8 +24,8 @@ function SettingsSummary({ view }: { view: DebuggerView }) {
   const v = view.settingsValues;
   return (
     <p className="text-sm text-fg-muted" data-testid="run-settings">
-      Endpoint <strong className="text-fg">{view.endpoint}</strong> · page {v.page || "1"} · {v.maxResults || "20"} results per page ·{" "}
-      {v.maxJobs || "1"} page(s) · manual confirmation {view.manualConfirmation ? "on" : "off"}.{" "}
+      Endpoint <strong className="text-fg">{view.endpoint}</strong> · page {v.page || "1"} · {plural(Number(v.maxResults || 20), "result")}{" "}
+      per page · {plural(Number(v.maxJobs || 1), "page")} · manual confirmation {view.manualConfirmation ? "on" : "off"}.{" "}
       <a className="text-accent underline" href="?tab=setup">
         Change in Setup &amp; Config
       </a>
@@ -64,7 +65,7 @@ function StepCard({ step, status, busy }: { step: StepView; status: StepStatus; 
       </div>
       {step.durationMs !== null && status !== "running" ? (
         <p className="mt-1 text-xs text-fg-muted">
-          Last run took {step.durationMs} ms · run {step.runs} time{step.runs === 1 ? "" : "s"}
+          Last run took {step.durationMs} ms · run {plural(step.runs, "time")}
         </p>
       ) : null}
       <div className="mt-3">

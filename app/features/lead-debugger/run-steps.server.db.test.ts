@@ -11,7 +11,7 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { handleDebuggerAction } from "./debugger-actions.server.ts";
-import { defaultSettings, KEY_ALERT } from "./debugger-forms.ts";
+import { defaultSettings, KEY_ALERT, KEY_REFUSED_FIELD, keyRefused, keyUnchecked } from "./debugger-forms.ts";
 import { createSession, toView, type DebuggerSession } from "./debugger-state.ts";
 import { CONFIRMATION_REQUIRED, NEEDS_PROCESSED, NEEDS_RETRIEVED, type StepDeps } from "./run-steps.server.ts";
 
@@ -70,10 +70,38 @@ describe("the debugger's steps", () => {
     expect(session.steps.authenticate.status).toBe("completed");
     expect(fake.requests.at(-1)?.url).toMatch(/^\/funding\?.*maxResults=1/);
 
-    await initialise("lot_wrong_key_999999");
+    // A key the provider stops accepting later fails step 1 with the spec's words.
+    fake.setFault({ mode: "wrong-key", times: 1 });
     await run("authenticate");
     expect(session.steps.authenticate.status).toBe("failed");
     expect(response("authenticate")).toEqual({ success: false, error: "Authentication failed - check API key" });
+  });
+
+  it("checks the key with the provider on Initialize: a refused key is never held and says so", async () => {
+    const calls = fake.requests.length;
+    const refused = await initialise("lot_wrong_key_999999");
+    expect(fake.requests.length).toBe(calls + 1);
+    expect(fake.requests.at(-1)?.url).toMatch(/^\/funding\?.*maxResults=1/);
+    expect(refused).toMatchObject({ ok: false, formError: keyRefused("Authentication failed - check API key") });
+    expect(refused.errors?.apiKey).toBe(KEY_REFUSED_FIELD);
+    expect(refused.formError).toMatch(/refused this key/);
+    expect(toView(session).initialized).toBe(false);
+    expect(session.key).toBeNull();
+    expect(session.logs.at(-1)?.message).toBe("The provider refused the key: Authentication failed - check API key");
+
+    // A good key is held; a refused one typed afterwards leaves it in place.
+    expect(await initialise()).toMatchObject({ ok: true });
+    await initialise("lot_wrong_key_999999");
+    expect(toView(session).initialized).toBe(true);
+    expect(session.key?.reveal()).toBe(fake.apiKey);
+  });
+
+  it("a key that cannot be checked (the provider is down) is not held either, and the message says why", async () => {
+    fake.setFault({ mode: "500", times: 10 });
+    const answer = await initialise();
+    expect(answer).toMatchObject({ ok: false, formError: keyUnchecked("HTTP 500: Internal Server Error (after 3 attempts)") });
+    expect(answer.errors?.apiKey).toBeUndefined();
+    expect(toView(session).initialized).toBe(false);
   });
 
   it("steps 3 and 4 fail naming the step they need, on a fresh session", async () => {

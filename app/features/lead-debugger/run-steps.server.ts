@@ -16,6 +16,7 @@ import type { ProviderRecord } from "~/features/imports/provider-record.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { appendLog, redactSecret, resetFrom, STEP_IDS, STEP_TITLES, type DebuggerSession, type StepId } from "./debugger-state.ts";
+import { plural } from "~/lib/wording.ts";
 
 export const NEEDS_RETRIEVED = "Run step 2 (Retrieve data) first: no retrieved data";
 export const NEEDS_PROCESSED = "Run step 3 (Process data) first: no processed data";
@@ -38,8 +39,12 @@ const SAMPLE = 3;
 function clientFor(session: DebuggerSession, deps: StepDeps) {
   const key = session.key?.reveal();
   if (!key) throw new StepFailure(KEY_REQUIRED);
+  return providerClient(session, session.baseUrl, key, deps);
+}
+
+function providerClient(session: DebuggerSession, baseUrl: string, key: string, deps: StepDeps) {
   return createProviderClient({
-    baseUrl: session.baseUrl,
+    baseUrl,
     apiKey: key,
     timeoutMs: getEnv().PROVIDER_TIMEOUT_MS,
     // An operator waits on the page: a few quick retries, never a minute-long back-off.
@@ -51,6 +56,32 @@ function clientFor(session: DebuggerSession, deps: StepDeps) {
     },
     ...deps.clientOptions,
   });
+}
+
+export type KeyCheck = { ok: true } | { ok: false; refused: boolean; message: string };
+
+/**
+ * Initialize's check of a typed key (issue 15 §8): one call for one result of the saved endpoint and query, through
+ * the importer's client, before the key is held. `refused` is the provider saying no to the key (401 or 403); any
+ * other failure means it could not be checked (the provider is down, slow or answering something else).
+ */
+export async function checkKey(session: DebuggerSession, baseUrl: string, key: string, deps: StepDeps): Promise<KeyCheck> {
+  const { endpoint, query } = session.settings;
+  appendLog(session, "debug", `GET /${endpoint} page 1, 1 result, to check the key before holding it`, { baseUrl });
+  try {
+    await providerClient(session, baseUrl, key, deps).fetchPage(endpoint, { ...query, page: 1, maxResults: 1 });
+    return { ok: true };
+  } catch (error) {
+    const message = redactSecret(error instanceof Error ? error.message : String(error), key) as string;
+    const refused = error instanceof ProviderError && error.kind === "auth";
+    appendLog(
+      session,
+      "error",
+      refused ? `The provider refused the key: ${message}` : `The key could not be checked: ${message}`,
+      error instanceof ProviderError ? { kind: error.kind, status: error.status } : undefined,
+    );
+    return { ok: false, refused, message };
+  }
 }
 
 async function authenticate(session: DebuggerSession, deps: StepDeps) {
@@ -75,7 +106,7 @@ async function retrieve(session: DebuggerSession, deps: StepDeps) {
     apiCalls += answer.attempts;
     dropped += answer.dropped;
     records.push(...answer.records);
-    appendLog(session, "debug", `GET /${endpoint} page ${page}: ${answer.records.length} records in ${Date.now() - started} ms`, {
+    appendLog(session, "debug", `GET /${endpoint} page ${page}: ${plural(answer.records.length, "record")} in ${Date.now() - started} ms`, {
       query: { ...query, page },
       dropped: answer.dropped,
     });
@@ -99,7 +130,7 @@ function processRecords(session: DebuggerSession, deps: StepDeps) {
   const now = (deps.now ?? (() => new Date()))();
   const { companies, dropped } = toImportedCompanies(records, { endpoint, now });
   session.processed = companies;
-  if (dropped) appendLog(session, "info", `${dropped} record(s) without a company name dropped`);
+  if (dropped) appendLog(session, "info", `${plural(dropped, "record")} without a company name dropped`);
   return {
     success: true,
     endpoint,

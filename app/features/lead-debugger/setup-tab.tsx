@@ -1,6 +1,7 @@
 /**
  * Setup & Config (spec 02 §2, §5): the service (key, base URL, debug mode, Initialize) and the run settings (the
- * provider query and the manual-confirmation switch). The key field never shows a held key, not even masked.
+ * provider query and the manual-confirmation switch). The key field never shows a held key, not even masked; Initialize
+ * holds a key only once the provider has accepted it.
  */
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -46,6 +47,7 @@ function ServiceCard({ view, result }: { view: DebuggerView; result: ActionResul
         {mine?.ok && mine.message ? <Alert tone="success">{mine.message}</Alert> : null}
         <FormField
           label="LeadsOnTrees API key"
+          error={mine?.errors?.apiKey}
           hint={
             view.keyHeld ? "A key is held for this session. Type a new one to replace it." : "Kept on the server for this session only."
           }

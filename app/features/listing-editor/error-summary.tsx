@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { fieldId, labelFor, type FieldErrors } from "./form-fields.ts";
 import { jumpTo } from "./jump-to.ts";
+import { plural } from "~/lib/wording.ts";
 
 /**
  * The top-of-form summary after a refused save: how many fields need fixing, each linked to its field. Focus
@@ -24,7 +25,7 @@ export function ErrorSummary({ errors }: { errors: FieldErrors }) {
       className="rounded-lg border-2 border-danger bg-surface p-4 outline-none focus-visible:outline-2"
     >
       <h2 id="error-summary-title" className="font-semibold text-danger">
-        {fields.length ? `Fix the ${fields.length} ${fields.length === 1 ? "field" : "fields"} marked below` : "The listing was not saved"}
+        {fields.length ? `Fix the ${plural(fields.length, "field")} marked below` : "The listing was not saved"}
       </h2>
       {errors.form ? <p className="mt-2 text-sm">{errors.form}</p> : null}
       {fields.length ? (

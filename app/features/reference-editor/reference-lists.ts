@@ -4,6 +4,7 @@
  */
 import { ACCESS_LEVELS } from "../access/tiers.ts";
 import { GATED_FIELDS } from "../catalog/listing-types.ts";
+import { plural } from "~/lib/wording.ts";
 
 export const LIST_SLUGS = [
   "industries",
@@ -190,14 +191,12 @@ export function totalUsage(usage: UsageCount): number {
   return usage.listings + usage.applications + usage.countries;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
 /** Why a value cannot be deleted: "Used by 12 listings: remove it from them first."; null when nothing uses it. */
 export function usageMessage(usage: UsageCount): string | null {
   const parts = [
-    usage.listings ? plural(usage.listings, "listing", "listings") : null,
-    usage.applications ? plural(usage.applications, "feature application", "feature applications") : null,
-    usage.countries ? plural(usage.countries, "country", "countries") : null,
+    usage.listings ? plural(usage.listings, "listing") : null,
+    usage.applications ? plural(usage.applications, "feature application") : null,
+    usage.countries ? plural(usage.countries, "country") : null,
   ].filter((p): p is string => p !== null);
   if (parts.length === 0) return null;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;

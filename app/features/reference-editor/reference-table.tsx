@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { ReferenceForm, type FormErrors } from "./reference-form.tsx";
 import { totalUsage, type FieldDefinition, type ListDefinition, type Option, type UsageCount } from "./reference-lists.ts";
+import { plural } from "~/lib/wording.ts";
 
 export interface TableRow {
   id: number;
@@ -30,13 +31,11 @@ function display(field: FieldDefinition, value: string, geographies: Option[]): 
 const cell =
   "px-3 py-2 align-middle max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-0.5 max-sm:before:min-w-28 max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)]";
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
 function usageText(usage: UsageCount): string {
   const parts = [
-    usage.listings ? count(usage.listings, "listing", "listings") : null,
-    usage.applications ? count(usage.applications, "application", "applications") : null,
-    usage.countries ? count(usage.countries, "country", "countries") : null,
+    usage.listings ? plural(usage.listings, "listing") : null,
+    usage.applications ? plural(usage.applications, "application") : null,
+    usage.countries ? plural(usage.countries, "country") : null,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "Unused";
 }

@@ -9,6 +9,7 @@ import { OUTREACH_CONTENT_LEVELS } from "../access/tier-definitions.ts";
 import type { AccessLevel } from "../access/tiers.ts";
 import { cn } from "~/lib/cn.ts";
 import type { TierField } from "./tier-form.ts";
+import { plural, pluralOf } from "~/lib/wording.ts";
 
 const NUMBERS: ReadonlyArray<{ name: TierField; label: string; hint?: string }> = [
   { name: "rank", label: "Rank", hint: "Rising from public to subscriber to premium." },
@@ -26,7 +27,7 @@ const FLAGS: ReadonlyArray<{ name: TierField; label: string }> = [
 ];
 
 function limit(n: number, unit: string): string {
-  return n >= UNLIMITED_QUOTA ? `unlimited ${unit}` : `${n.toLocaleString("en-US")} ${unit}`;
+  return n >= UNLIMITED_QUOTA ? `unlimited ${pluralOf(unit)}` : plural(n, unit);
 }
 
 /** One tier record's form; the line under the title says what the quota code applies now. */
@@ -59,8 +60,8 @@ export function TierEditor({
           {stored ? null : <Badge variant="neutral">no record yet: legacy values</Badge>}
         </div>
         <p className="mt-1 text-sm text-fg-muted">
-          In force now: {limit(limits.views, "company views")}, {limit(limits.aiRequests, "AI requests")},{" "}
-          {limit(limits.exports, "exports")} and {limit(limits.apiCalls, "API calls")} a month.
+          In force now: {limit(limits.views, "company view")}, {limit(limits.aiRequests, "AI request")}, {limit(limits.exports, "export")}{" "}
+          and {limit(limits.apiCalls, "API call")} a month.
         </p>
         <Form method="post" aria-label={`Edit the ${name} tier`} className="mt-4 grid gap-4" preventScrollReset>
           <input type="hidden" name="tier" value={name} />

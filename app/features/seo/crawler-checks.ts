@@ -6,6 +6,7 @@ import { decodeEntities, jsonLdNodes, readPageSeo, type PageSeo } from "./html-h
 import { DESCRIPTION_MAX } from "./meta-tags.ts";
 import { robotsAllows } from "./robots-txt.ts";
 import { checkJsonLd } from "./schema-check.ts";
+import { plural } from "~/lib/wording.ts";
 
 export interface FetchedPage {
   path: string;
@@ -147,7 +148,7 @@ function sitemapCheck({ sitemapIndex, origin, sitemapFileCount }: ChecklistInput
     "sitemap",
     "sitemap.xml is reachable",
     problems,
-    `A sitemap index of ${sitemapFileCount + 1} file${sitemapFileCount ? "s" : ""}: the fixed pages, then the listings.`,
+    `A sitemap index of ${plural(sitemapFileCount + 1, "file")}: the fixed pages, then the listings.`,
   );
 }
 
@@ -163,7 +164,7 @@ function sitemapCoverageCheck(input: ChecklistInput): CrawlerCheck {
     "sitemap-listings",
     "Sitemap lists the public profiles, and no noindex, archived or merged one",
     problems,
-    `${locs.size} URLs read${note}.`,
+    `${plural(locs.size, "URL")} read${note}.`,
   );
 }
 
@@ -181,7 +182,7 @@ function excludedCheck(input: ChecklistInput): CrawlerCheck {
     "noindex",
     "Listings kept out of search say so",
     problems,
-    `${input.noindexListings} listing${input.noindexListings === 1 ? "" : "s"} marked noindex.${kinds ? ` Checked: ${kinds}.` : ""}`,
+    `${plural(input.noindexListings, "listing")} marked noindex.${kinds ? ` Checked: ${kinds}.` : ""}`,
   );
 }
 

@@ -8,6 +8,7 @@ import { formatPercent } from "./crawler-coverage.ts";
 import type { CrawlerReport } from "./crawler-report.ts";
 import { CrawlerResources } from "./crawler-resources.tsx";
 import { SampleCard } from "./crawler-sample-card.tsx";
+import { plural } from "~/lib/wording.ts";
 
 /** Spec 02 §8: the crawler page's error view. */
 export const CRAWLER_ERROR_TITLE = "Error Loading Data";
@@ -79,7 +80,7 @@ function Results({ report, crawlerView }: { report: CrawlerReport; crawlerView: 
           Sample Listings
         </h2>
         <p className="mt-1 text-sm text-fg-muted">
-          The first {report.sample.length} listings of the directory, as a crawler receives them. Checked{" "}
+          The first {plural(report.sample.length, "listing")} of the directory, as a crawler receives them. Checked{" "}
           {new Date(report.checkedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC.
         </p>
         <div className="mt-4 grid gap-4 lg:grid-cols-2">

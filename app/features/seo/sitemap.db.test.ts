@@ -111,6 +111,7 @@ describe("fixed pages", () => {
     expect(locs).toContain(`${ORIGIN}/`);
     expect(locs).toContain(`${ORIGIN}/listings?type=startup`);
     expect(locs).toContain(`${ORIGIN}/privacy-policy`);
+    expect(locs).toContain(`${ORIGIN}/terms`);
     for (const path of ["/service-landing-2", "/directory", "/listing-landing-3", "/seo-test", "/settings"])
       expect(locs).not.toContain(`${ORIGIN}${path}`);
   });

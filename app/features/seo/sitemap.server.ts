@@ -22,6 +22,7 @@ export const STATIC_PAGES: readonly string[] = [
   "/get-featured/startup",
   "/get-featured/partner",
   "/privacy-policy",
+  "/terms",
 ];
 
 const l = s.listings;

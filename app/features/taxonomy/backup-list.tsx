@@ -6,6 +6,7 @@ import { Card, CardTitle } from "~/components/ui/card.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { formatDateTime } from "./format-time.ts";
+import { plural } from "~/lib/wording.ts";
 
 export interface BackupItem {
   id: string;
@@ -30,7 +31,7 @@ function RestoreButton({ backup, disabled, label }: { backup: BackupItem; disabl
         open={open}
         onOpenChange={setOpen}
         title="Restore this backup?"
-        description={`The industries table goes back to the ${backup.industries} records of ${label}, and every listing gets back the industries it had then. Industries added since are removed.`}
+        description={`The industries table goes back to the ${plural(backup.industries, "record")} of ${label}, and every listing gets back the industries it had then. Industries added since are removed.`}
       >
         <Form method="post" onSubmit={() => setOpen(false)} className="flex flex-wrap justify-end gap-2">
           <input type="hidden" name="intent" value="restore" />
@@ -68,7 +69,7 @@ export function BackupList({ backups, disabled }: { backups: BackupItem[]; disab
                     {b.createdBy ? ` by ${b.createdBy}` : null}
                   </p>
                   <p className="text-fg-muted">
-                    {b.industries} industries · industries of {b.listings} listings
+                    {plural(b.industries, "industry")} · industries of {plural(b.listings, "listing")}
                     {b.restoredAt ? (
                       <>
                         {" "}

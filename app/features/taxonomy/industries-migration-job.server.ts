@@ -27,6 +27,7 @@ import {
   type MigrationRun,
 } from "./migration-run.ts";
 import { PRIMARY_CATEGORIES } from "./taxonomy.ts";
+import { plural } from "~/lib/wording.ts";
 
 export { INDUSTRIES_MIGRATION_JOB } from "./migration-jobs.server.ts";
 
@@ -73,7 +74,11 @@ async function backupStep(context: JobContext, run: MigrationRun, save: () => Pr
     run.results.backupId = backup.id;
     run.results.backupCount = backup.industries;
     run.steps.backup = "completed";
-    addLog(run, `Backup created: ${backup.industries} industry records and the industries of ${backup.listings} listings.`, "success");
+    addLog(
+      run,
+      `Backup created: ${plural(backup.industries, "industry record")} and the industries of ${plural(backup.listings, "listing")}.`,
+      "success",
+    );
     return true;
   } catch (error) {
     // Spec 02 §8: a backup failure logs the error and stops the run.
@@ -137,7 +142,7 @@ async function populateStep(context: JobContext, run: MigrationRun, save: () => 
   run.steps.populate = r.errors.length ? "error" : "completed";
   addLog(
     run,
-    `Populate finished: ${r.recordsCreated} created, ${r.recordsUpdated} updated, ${r.recordsMerged} merged, ${r.errors.length} errors.`,
+    `Populate finished: ${r.recordsCreated} created, ${r.recordsUpdated} updated, ${r.recordsMerged} merged, ${plural(r.errors.length, "error")}.`,
     r.errors.length ? "error" : "success",
   );
 }
@@ -159,12 +164,21 @@ async function validateStep(context: JobContext, run: MigrationRun, save: () => 
     validated: true,
   });
   run.steps.validate = found.ok ? "completed" : "error";
-  addLog(run, `Validation: ${found.totalRecords} records, ${found.primaryCategories} of ${PRIMARY_CATEGORIES.length} categories found.`);
+  addLog(
+    run,
+    `Validation: ${plural(found.totalRecords, "record")}, ${found.primaryCategories} of ${PRIMARY_CATEGORIES.length} categories found.`,
+  );
   if (found.missingCategories.length) addLog(run, `Missing categories: ${found.missingCategories.join(", ")}`, "error");
   if (found.missingRecords.length) addLog(run, `Missing records: ${found.missingRecords.join(", ")}`, "error");
   if (found.duplicates.length) addLog(run, `Duplicates: ${found.duplicates.join("; ")}`, "error");
-  if (found.unmigratedRecords) addLog(run, `${found.unmigratedRecords} records still have no key.`, "error");
-  if (found.danglingListings) addLog(run, `${found.danglingListings} listings point at industries that do not exist.`, "error");
+  if (found.unmigratedRecords)
+    addLog(run, `${plural(found.unmigratedRecords, "record")} still ${found.unmigratedRecords === 1 ? "has" : "have"} no key.`, "error");
+  if (found.danglingListings)
+    addLog(
+      run,
+      `${plural(found.danglingListings, "listing")} ${found.danglingListings === 1 ? "points" : "point"} at industries that do not exist.`,
+      "error",
+    );
   if (found.ok) addLog(run, "Validation passed.", "success");
 }
 

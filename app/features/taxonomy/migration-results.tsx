@@ -5,6 +5,7 @@ import { useHydrated } from "~/lib/use-hydrated.ts";
 import { formatClock } from "./format-time.ts";
 import { runBanner, type LogLine, type MigrationResults } from "./migration-run.ts";
 import { PRIMARY_CATEGORIES } from "./taxonomy.ts";
+import { plural } from "~/lib/wording.ts";
 
 /** Spec 02 §2: 'Migration completed successfully!' or 'Migration completed with some issues'. */
 export function MigrationBanner({ results, finished }: { results: MigrationResults; finished: boolean }) {
@@ -99,11 +100,15 @@ export function MigrationResultsPanel({ results }: { results: MigrationResults }
       <IssueList title="Duplicates" items={results.duplicates} />
       {results.unmigratedRecords ? (
         <p className="text-sm text-danger">
-          {results.unmigratedRecords} records still have no key: run the migration again once the errors are fixed.
+          {plural(results.unmigratedRecords, "record")} still {results.unmigratedRecords === 1 ? "has" : "have"} no key: run the migration
+          again once the errors are fixed.
         </p>
       ) : null}
       {results.danglingListings ? (
-        <p className="text-sm text-danger">{results.danglingListings} listings point at industries that do not exist.</p>
+        <p className="text-sm text-danger">
+          {plural(results.danglingListings, "listing")} {results.danglingListings === 1 ? "points" : "point"} at industries that do not
+          exist.
+        </p>
       ) : null}
     </section>
   );

@@ -5,6 +5,7 @@
  */
 import type { JobView } from "~/lib/job-view.ts";
 import { PRIMARY_CATEGORIES, taxonomyRecords } from "./taxonomy.ts";
+import { plural } from "~/lib/wording.ts";
 
 export const MIGRATION_STEPS = [
   { id: "backup", title: "Backup Existing Records", description: "Copy every industry and every listing's industries." },
@@ -123,10 +124,6 @@ export function finishRun(run: MigrationRun): void {
 export function runBanner(run: { finished: boolean; results: Pick<MigrationResults, "success"> } | null): string | null {
   if (!run?.finished) return null;
   return run.results.success ? MIGRATION_SUCCESS : MIGRATION_ISSUES;
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 export function summariseIssues(r: MigrationResults): string {

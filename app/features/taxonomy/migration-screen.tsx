@@ -6,6 +6,7 @@ import { BackupList, type BackupItem } from "./backup-list.tsx";
 import { MigrationBanner, MigrationLog, MigrationResultsPanel } from "./migration-results.tsx";
 import { MIGRATION_STEPS, type MigrationJobView, type StepStatus } from "./migration-run.ts";
 import { useMigrationRun } from "./use-migration-run.ts";
+import { plural } from "~/lib/wording.ts";
 
 export interface MigrationScreenProps {
   taxonomy: { primaryCategories: number; totalIndustries: number; averagePerCategory: number };
@@ -111,7 +112,7 @@ export function MigrationScreen({ taxonomy, current, latest, backups, onFinished
           <Stat label="Average per category" value={taxonomy.averagePerCategory.toFixed(1)} />
         </dl>
         <p className="mt-2 text-sm text-fg-muted" data-testid="current-industries">
-          The database holds {current.total} industries now, {current.withKey} of them with a taxonomy key.
+          The database holds {plural(current.total, "industry")} now, {current.withKey} of them with a taxonomy key.
         </p>
       </section>
 

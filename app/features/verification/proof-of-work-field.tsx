@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type {} from "altcha/types/react";
 import { PROOF_FIELD } from "./proof-field.ts";
 
@@ -22,14 +22,30 @@ function loadWidget(): Promise<void> {
  * "I'm not a robot" as a self-hosted ALTCHA proof of work (issue 4): ticking the box makes the browser solve a
  * challenge from /api/proof-of-work, and the widget puts the solved payload in a hidden `proofOfWork` field of
  * the form, which the server checks and spends. Remount (change `key`) for a new challenge after a submission.
+ * `onTicked` runs when the box is ticked (the solving starts).
  */
-export function ProofOfWorkField() {
+export function ProofOfWorkField({ onTicked }: { onTicked?: () => void } = {}) {
+  const widget = useRef<HTMLElement>(null);
+  const ticked = useRef(onTicked);
+  useEffect(() => {
+    ticked.current = onTicked;
+  }, [onTicked]);
   useEffect(() => {
     void loadWidget();
+    const element = widget.current;
+    if (!element) return;
+    // Ticking the box starts the solving ("verifying"): from then on a "tick the box" warning no longer applies.
+    const onChange = (event: Event) => {
+      const state = (event as CustomEvent<{ state?: string }>).detail?.state;
+      if (state === "verifying" || state === "verified") ticked.current?.();
+    };
+    element.addEventListener("statechange", onChange);
+    return () => element.removeEventListener("statechange", onChange);
   }, []);
   return (
     <div className="proof-of-work min-h-[3.25rem]">
       <altcha-widget
+        ref={widget}
         challenge="/api/proof-of-work"
         type="checkbox"
         auto="off"

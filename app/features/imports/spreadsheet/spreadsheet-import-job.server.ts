@@ -20,6 +20,7 @@ import { readBase, type StoreAttachment } from "./read-base.server.ts";
 import { MISSING_KEY, SPREADSHEET_IMPORT_JOB, SpreadsheetImportRequest } from "./spreadsheet-import-request.ts";
 import { createSpreadsheetReader, SpreadsheetReadError, type SpreadsheetReader } from "./spreadsheet-reader.server.ts";
 import { importedHashes, upsertBase, type UpsertReport } from "./upsert-base.server.ts";
+import { plural } from "~/lib/wording.ts";
 
 /** Makes the reader for a base; `fetch` counts the API calls, so a factory must pass it on. */
 export type ReaderFactory = (baseId: string, fetch: typeof globalThis.fetch) => SpreadsheetReader;
@@ -118,7 +119,11 @@ export function spreadsheetImportHandler(makeReader: ReaderFactory = spreadsheet
     }
     counters.companiesProcessed = read.counters.read.Companies ?? 0;
     const total = read.companies.length;
-    await report(0, total, `Read ${counters.companiesProcessed} companies; ${read.counters.attachments.stored} logos stored. Writing…`);
+    await report(
+      0,
+      total,
+      `Read ${plural(counters.companiesProcessed, "company")}; ${plural(read.counters.attachments.stored, "logo")} stored. Writing…`,
+    );
 
     const result = await upsertBase(database, read, {
       baseId,
