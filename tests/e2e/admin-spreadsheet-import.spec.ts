@@ -25,6 +25,8 @@ let root: string;
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
+  // Starting a server of its own on a fresh database: the hook has its own timeout, not the describe block's.
+  test.setTimeout(180_000);
   // startOwnServer trusts whatever answers /healthz: a server someone left on this port would be tested instead.
   const taken = await fetch(`${BASE}/healthz`).then(
     () => true,

@@ -42,6 +42,8 @@ const url = (row: Pick<Row, "type" | "slug">) => `${BASE}/profile/${row.type}/${
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
+  // Starting a server of its own on a fresh database: the hook has its own timeout, not the describe block's.
+  test.setTimeout(180_000);
   root = mkdtempSync(path.join(tmpdir(), "introbase-seo-"));
   const database = await openDatabase({ dir: path.join(root, "pglite") });
   await database.migrate();

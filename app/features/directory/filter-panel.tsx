@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { cn } from "~/lib/cn.ts";
@@ -27,7 +27,10 @@ const ENTITY_TYPES = [
   { value: "partner", label: "Partners" },
 ] as const;
 
-/** Which accordion sections the visitor opened, kept by the page across the navigations its filters cause. */
+/** Which parts of the panel the visitor opened (the panel on a phone, each section), kept by the page across the navigations its filters cause. */
+/** The panel itself, opened with "Show" on screens narrower than the sidebar layout. */
+const WHOLE_PANEL = "whole filter panel";
+
 export interface OpenSections {
   isOpen: (title: string) => boolean;
   toggle: (title: string, open: boolean) => void;
@@ -147,7 +150,9 @@ export function FilterPanel({
   sections: OpenSections;
 }) {
   const hydrated = useHydrated();
-  const [expanded, setExpanded] = useState(false);
+  // Held by the page like the sections: the panel is remounted for every new URL, and on a phone a visitor who
+  // ticks one box goes on to the next without reopening it.
+  const expanded = sections.isOpen(WHOLE_PANEL);
   const typeCounts = facets.entityType;
   const allCount = Object.values(typeCounts).reduce((a, b) => a + b, 0);
   return (
@@ -169,7 +174,7 @@ export function FilterPanel({
             onClick={(event) => {
               if (!hydrated) return;
               event.preventDefault();
-              setExpanded((v) => !v);
+              sections.toggle(WHOLE_PANEL, !expanded);
             }}
           >
             <SlidersHorizontal aria-hidden="true" />

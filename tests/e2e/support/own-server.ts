@@ -46,7 +46,12 @@ export async function startOwnServer({
       ...env,
     },
   });
+  // A hook that times out leaves no one to call stop(): the server then goes down with this test worker, so the
+  // next run does not find the port taken.
+  const killWithWorker = () => server.kill("SIGKILL");
+  process.once("exit", killWithWorker);
   const stop = async () => {
+    process.off("exit", killWithWorker);
     if (server.exitCode !== null || server.signalCode !== null) return;
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));

@@ -60,7 +60,10 @@ function matches(texts: string[], pattern: RegExp): string[] {
 export function queryParameterNames(): string[] {
   const all = sources();
   const read = matches(all, /(?:searchParams|params|query)\.(?:get|getAll|has)\(\s*"([\w[\]]+)"/g);
-  const lists = matches(all, /LIST_FILTERS = \[([^\]]+)\]/g).flatMap((block) => [...block.matchAll(/"(\w+)"/g)].map((m) => m[1]!));
+  // The directory reads its parameters from these two lists (directory-filters.ts), not one get() each.
+  const lists = matches(all, /(?:LIST_FILTERS|SCALARS) = \[([^\]]+)\]/g).flatMap((block) =>
+    [...block.matchAll(/"(\w+)"/g)].map((m) => m[1]!),
+  );
   return [...new Set([...read, ...lists])].sort();
 }
 
