@@ -62,7 +62,10 @@ test("investor and partner profiles show their type-specific sections", async ({
   await page.goto(`/profile/investor/${investor.slug}`);
   await expect(page.getByRole("heading", { level: 1, name: investor.name })).toBeVisible();
   await expect(page.getByRole("heading", { name: "About the Fund" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Investment Stages" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Investment Profile" })).toBeVisible();
+  // The stage focus says the range; a separate one-stage list beside it would contradict it.
+  await expect(page.getByText("Stage Focus")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Investment Stages" })).toHaveCount(0);
 
   const partner = await oneListing(sql`l.type = 'partner' AND l.visibility = 'public'`);
   await page.goto(`/profile/partner/${partner.slug}`);

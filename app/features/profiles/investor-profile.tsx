@@ -72,9 +72,13 @@ export function InvestorProfile({ listing, portfolio }: { listing: VisibleListin
         <Section title="Industry Focus" icon={Target}>
           <BadgeList items={listing.industry} variant="accent" />
         </Section>
-        <Section title="Investment Stages" icon={Layers}>
-          <BadgeList items={listing.fundingStage ? [listing.fundingStage] : []} />
-        </Section>
+        {/* The listing holds one stage, the first of the focus: beside "Series A to Series C" it read as if the fund
+            invested at Series A only. It stands in only for an investor without a stage focus. */}
+        {listing.stageFocus ? null : (
+          <Section title="Investment Stages" icon={Layers}>
+            <BadgeList items={listing.fundingStage ? [listing.fundingStage] : []} />
+          </Section>
+        )}
         <Section title="Geographic Focus" icon={Globe}>
           <BadgeList items={listing.geography} />
         </Section>
