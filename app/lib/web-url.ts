@@ -7,8 +7,6 @@
  * The check is the browser's: the WHATWG URL parser says what the scheme is, so "java\tscript:" or " JAVASCRIPT:"
  * is seen as the browser would see it.
  */
-import { z } from "zod";
-
 /** A url as text: never longer than this, whatever the field. */
 export const WEB_URL_MAX = 2048;
 /** Our own stored files (features/media), the one relative address that may be a logo or a photo. */
@@ -40,19 +38,6 @@ export function normaliseWebUrl(text: string): string | null {
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
   if (url.username || url.password || !DOMAIN.test(url.hostname)) return null;
   return withScheme;
-}
-
-/**
- * The entry rule for forms: text to the address to store, or `message` beside the field. Blank and length are the
- * form's own business (some fields are required, some are not), so compose this after them.
- */
-export function webUrlSchema(message: string) {
-  return z.string().transform((value, ctx) => {
-    const url = normaliseWebUrl(value);
-    if (url !== null) return url;
-    ctx.addIssue({ code: "custom", message });
-    return z.NEVER;
-  });
 }
 
 /** An imported value (provider record, spreadsheet cell) as a url to store: the entry rule, null for anything else. */

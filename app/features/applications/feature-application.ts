@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { FieldErrors } from "~/lib/form-parse.ts";
-import { webUrlSchema } from "~/lib/web-url.ts";
+import { webUrlSchema } from "~/lib/web-url-schema.ts";
 
 export const FEATURE_TYPES = ["startup", "partner"] as const;
 export type FeatureType = (typeof FEATURE_TYPES)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseForm } from "~/lib/form-parse.ts";
-import { webUrlSchema } from "~/lib/web-url.ts";
+import { webUrlSchema } from "~/lib/web-url-schema.ts";
 
 export const PILOT_STAGES = ["Pre-Seed", "Seed", "Series A", "Series B or later"] as const;
 

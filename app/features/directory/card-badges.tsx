@@ -1,4 +1,3 @@
-import { Factory, Flag, Globe2, Handshake, TrendingUp, UsersRound, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { CountryFlag } from "~/components/ui/country-flag.tsx";
@@ -10,24 +9,23 @@ import { capList } from "../catalog/format.ts";
  * Software, and 2 more" as a sighted reader sees it.
  */
 export const BADGE_GROUPS = {
-  industries: { label: "Industries", icon: Factory },
-  regions: { label: "Regions", icon: Globe2 },
-  stage: { label: "Stage", icon: TrendingUp },
-  personas: { label: "Personas", icon: UsersRound },
-  model: { label: "Model", icon: Handshake },
-  countries: { label: "Countries", icon: Flag },
-} as const satisfies Record<string, { label: string; icon: LucideIcon }>;
+  industries: { label: "Industries" },
+  regions: { label: "Regions" },
+  stage: { label: "Stage" },
+  personas: { label: "Personas" },
+  model: { label: "Model" },
+  countries: { label: "Countries" },
+} as const satisfies Record<string, { label: string }>;
 export type BadgeGroup = keyof typeof BADGE_GROUPS;
 
 function Row({ group, children }: { group: BadgeGroup; children: ReactNode }) {
-  const { label, icon: Icon } = BADGE_GROUPS[group];
+  // Text only: an icon per label added 1 kB to the first load (its budget is 150 kB) and said nothing the word
+  // beside it did not.
+  const { label } = BADGE_GROUPS[group];
   return (
     <div className="contents" data-badge-group={group}>
       {/* As tall as one line of badges and at the top, so the label sits beside the first line when they wrap. */}
-      <dt className="flex min-h-[1.375rem] items-center gap-1.5 self-start text-xs text-fg-muted">
-        <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-        {label}
-      </dt>
+      <dt className="flex min-h-[1.375rem] items-center self-start text-xs text-fg-muted">{label}</dt>
       <dd className="flex min-w-0 flex-wrap items-center gap-1.5">{children}</dd>
     </div>
   );
