@@ -51,3 +51,22 @@ describe("SearchIndex.rank", () => {
     expect(names(index.rank("v").cardText)).toEqual([]);
   });
 });
+
+describe("the letter filter before the typo distance", () => {
+  // The filter skips a word when its letters differ too much; it must never skip one within the typos allowed.
+  const word = "meridiana"; // 9 letters: two typos allowed
+  const variants = [
+    "meridianaa", // insertion
+    "meridana", // deletion
+    "meridiano", // substitution
+    "emridiana", // swap
+    "mreidiaxa", // swap and substitution
+    "meridianxyz".slice(0, 10), // two insertions of new letters
+    "qeridianz", // two substitutions by new letters
+  ];
+  const typoIndex = new SearchIndex(variants.map((name) => ({ name, tagline: null, industries: [] })));
+
+  it("keeps every name within two typos of a 9-letter word", () => {
+    expect(setPositions(typoIndex.rank(word).nameTypos, 0, 100).map((p) => variants[p])).toEqual(variants);
+  });
+});

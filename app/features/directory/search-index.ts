@@ -25,10 +25,13 @@ class Vocabulary {
   readonly words: string[];
   readonly postings: Uint32Array[];
   private readonly byLength = new Map<number, number[]>();
+  /** Each word's letters as bits (letterMask): most words are ruled out by these before any distance is computed. */
+  private readonly masks: Int32Array;
 
   constructor(entries: Map<string, number[]>) {
     this.words = [...entries.keys()].sort();
     this.postings = this.words.map((word) => Uint32Array.from(new Set(entries.get(word))));
+    this.masks = Int32Array.from(this.words, letterMask);
     this.words.forEach((word, i) => {
       const bucket = this.byLength.get(word.length);
       if (bucket) bucket.push(i);
@@ -52,8 +55,13 @@ class Vocabulary {
     const max = allowedTypos(word);
     if (!max) return [];
     const out: number[] = [];
+    const mask = letterMask(word);
     for (let length = word.length - max; length <= word.length + max; length++) {
-      for (const i of this.byLength.get(length) ?? []) if (typoDistance(word, this.words[i]!, max) <= max) out.push(i);
+      for (const i of this.byLength.get(length) ?? []) {
+        // One typo adds or removes at most one letter of each word's set, so changes at most two bits.
+        if (bitCount(mask ^ this.masks[i]!) > 2 * max) continue;
+        if (typoDistance(word, this.words[i]!, max) <= max) out.push(i);
+      }
     }
     return out;
   }
@@ -74,6 +82,19 @@ class Vocabulary {
     }
     return low;
   }
+}
+
+/** The set of a word's letters, one bit per letter (code point modulo 32: two letters may share a bit). */
+export function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask;
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 function addWord(entries: Map<string, number[]>, word: string, position: number): void {
