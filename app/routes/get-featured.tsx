@@ -22,7 +22,7 @@ import { useVerificationToast } from "~/features/verification/verification-toast
 import { getAppContext } from "~/lib/app-context.ts";
 import { readForm } from "~/lib/http.server.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
-import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
+import { notFoundMeta, originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 import { logger } from "~/lib/logger.server.ts";
 
 const AUDIENCES = {
@@ -54,14 +54,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData)
-    return pageMeta({
-      origin: originOf(matches),
-      path: null,
-      title: "Page not found",
-      description: "The page you're looking for doesn't exist or has been moved.",
-      robots: "noindex",
-    });
+  if (!loaderData) return notFoundMeta(originOf(matches));
   const audience = AUDIENCES[loaderData.type];
   return pageMeta({
     origin: originOf(matches),

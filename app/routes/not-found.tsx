@@ -1,17 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/layout/not-found-page.tsx";
-import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
+import { notFoundMeta, originOf } from "~/features/seo/meta-tags.ts";
 import { logger } from "~/lib/logger.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originOf(matches),
-    path: null,
-    title: "Page not found",
-    description: "The page you're looking for doesn't exist or has been moved.",
-    robots: "noindex",
-  });
+  return notFoundMeta(originOf(matches));
 }
 
 /** Any path no other route claims (spec 01 §2): logged, so broken links show up in the server logs. */

@@ -69,3 +69,14 @@ export function pageMeta({ origin, path, title, description, robots, image }: Pa
   tags.push({ name: "twitter:card", content: "summary" });
   return tags;
 }
+
+/** The meta of the site's one not-found page, wherever a route answers 404 with it. */
+export function notFoundMeta(origin: PageMetaInput["origin"]) {
+  return pageMeta({
+    origin,
+    path: null,
+    title: "Page not found",
+    description: "The page you're looking for doesn't exist or has been moved.",
+    robots: "noindex",
+  });
+}
