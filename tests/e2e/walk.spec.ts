@@ -226,18 +226,20 @@ for (const width of [390, 1280] as const) {
 }
 
 test("the 'Verification required' toast goes away once the robot box is ticked", async ({ page }) => {
-  // The clock stands still once the toast is up, so only the tick can take it away (it would leave by itself after 6 s).
-  await page.clock.install();
+  // The page's clock stands still from before each warning, so only the tick (or closing the dialog) can take the
+  // toast away: it would leave by itself after 6 s, and a busy machine can take that long between two steps.
+  // Set instants, an hour apart, never in the page clock's past however slow the steps before them are.
+  await page.clock.install({ time: new Date("2026-11-24T09:00:00Z") });
   await page.goto("/listings");
   await page.locator("article").getByRole("button", { name: "Request Intro" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Request an Introduction" });
   await dialog.getByLabel("Your Name").fill("Vera Visitor");
   await dialog.getByLabel("Your Email").fill("vera@example.org");
   await dialog.getByLabel("Message").fill("Hello, I would like to talk about a pilot.");
+  await page.clock.pauseAt(new Date("2026-11-24T10:00:00Z"));
   await dialog.getByRole("button", { name: "Send Request" }).click();
   const toast = page.getByRole("alert").filter({ hasText: "Verification required" });
   await expect(toast).toContainText("Please confirm you're not a robot before submitting.");
-  await page.clock.pauseAt(Date.now() + 1_000);
   await page.clock.runFor(500);
   await expect(toast).toBeVisible();
 
@@ -248,9 +250,9 @@ test("the 'Verification required' toast goes away once the robot box is ticked",
   await page.clock.resume();
   await page.keyboard.press("Escape");
   await page.locator("article").getByRole("button", { name: "Request Intro" }).first().click();
+  await page.clock.pauseAt(new Date("2026-11-24T11:00:00Z"));
   await dialog.getByRole("button", { name: "Send Request" }).click();
   await expect(toast).toBeVisible();
-  await page.clock.pauseAt(Date.now() + 60_000);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(toast).toBeHidden();
 });
