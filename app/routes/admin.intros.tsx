@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { inputClass } from "~/components/ui/form-field.tsx";
 import { auditTrailFor } from "~/features/audit/audit-log.server.ts";
 import { INTRO_STATUS_LABEL, REVIEW_TABS } from "~/features/introductions/intro-status.ts";
-import { countIntroRequestsByStatus, listIntroRequests, reviewIntroRequest } from "~/features/introductions/intro-requests.server.ts";
+import { countIntroRequestsByStatus, listIntroRequests, reviewIntroRequest } from "~/features/introductions/intro-review.server.ts";
 import { INTRO_STATUSES } from "#db/schema/introductions.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";

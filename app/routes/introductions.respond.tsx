@@ -2,7 +2,7 @@ import { CircleCheck, CircleX } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/introductions.respond";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { readResponseLink, respondToIntro } from "~/features/introductions/intro-requests.server.ts";
+import { readResponseLink, respondToIntro } from "~/features/introductions/intro-review.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 
 export function meta(_: Route.MetaArgs) {

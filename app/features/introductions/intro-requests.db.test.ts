@@ -18,12 +18,9 @@ import {
   createIntroRequest,
   INTRO_REQUESTS_PER_ACCOUNT_PER_DAY,
   INTRO_REQUESTS_PER_ADDRESS_PER_HOUR,
-  listIntroRequests,
-  readResponseLink,
-  respondToIntro,
-  reviewIntroRequest,
   sendWaitingRequestsToReview,
 } from "./intro-requests.server.ts";
+import { listIntroRequests, readResponseLink, respondToIntro, reviewIntroRequest } from "./intro-review.server.ts";
 import { insertMember, solvedProof } from "./test-support.ts";
 
 let database: Database;

@@ -1,9 +1,10 @@
 /**
- * The introduction workflow (issue 4 §1-2): request, sign-up, operator review, the recipient's answer. Every
+ * The requester's side of an introduction (issue 4 §1): the request, its limits, the sign-up step and the wait for a
+ * verified address; the review and the recipient's answer are intro-review.server.ts. Every
  * transition is one conditional UPDATE (WHERE status = the expected one) with its audit entry in the same
  * transaction, so a double click, a replayed link or two operators at once can move a request only once.
  */
-import { and, count, desc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { users } from "#db/schema/accounts.ts";
 import { listings } from "#db/schema/listings.ts";
 import { introRequests, type IntroStatus } from "#db/schema/introductions.ts";
@@ -12,15 +13,11 @@ import { canSee, normalizeLevel } from "~/features/access/tiers.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { hmac, sameSignature } from "~/lib/hmac.server.ts";
-import { sendEmail } from "~/lib/mailer.server.ts";
 import { RateLimiter } from "~/lib/rate-limit.ts";
 import { inTransactionOf, underLock } from "~/lib/atomic-limit.server.ts";
-import { declinedEmail, introductionEmail, recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
 import type { IntroRequestInput } from "./intro-request.ts";
-import { checkResponseToken, RESPONSE_LINK_TTL_MS, responseToken, type IntroResponse } from "./response-links.server.ts";
 import { plural } from "~/lib/wording.ts";
 
 /** Requests per client address per hour (signed in or not): generous for people, a wall for scripts. */
@@ -31,7 +28,7 @@ export const INTRO_REQUESTS_PER_ACCOUNT_PER_DAY = 10;
 const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 
 /** Requests that are not the operators' business yet: waiting for a sign-up, or for the requester's address. */
-const NOT_YET_SENT: IntroStatus[] = ["awaiting_sign_up", "awaiting_verification"];
+export const NOT_YET_SENT: IntroStatus[] = ["awaiting_sign_up", "awaiting_verification"];
 
 export const introRequestsByAddress = new RateLimiter(INTRO_REQUESTS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000);
 
@@ -39,10 +36,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function claimKey(database: Database) {
   return purposeKey(database, "intro-request:claim");
-}
-
-async function responseKey(database: Database) {
-  return purposeKey(database, "intro-request:response");
 }
 
 /** Proof that the browser that sent a request may attach it to the account it creates next. */
@@ -254,129 +247,6 @@ export async function sendWaitingRequestsToReview(database: Database, userId: st
   });
 }
 
-/** Who the request goes to: the listing's primary contact. */
-async function recipientOf({ db }: Database, listingId: string) {
-  const [row] = await db
-    .select({ email: listings.primaryContactEmail, contactName: listings.primaryContact, name: listings.name })
-    .from(listings)
-    .where(eq(listings.id, listingId))
-    .limit(1);
-  return row;
-}
-
-export interface ReviewDecision {
-  requestId: string;
-  decision: "approve" | "reject";
-  reason: string | null;
-  admin: { id: string };
-}
-
-/** An operator's screening. Approving e-mails the recipient the accept and decline links; rejecting tells the requester. */
-export async function reviewIntroRequest(
-  database: Database,
-  { requestId, decision, reason, admin }: ReviewDecision,
-  now = Date.now(),
-): Promise<void> {
-  const { db } = database;
-  const [request] = await db.select().from(introRequests).where(eq(introRequests.id, requestId)).limit(1);
-  if (!request) throw new AppError("not_found", "No such introduction request.");
-  if (NOT_YET_SENT.includes(request.status)) throw new AppError("conflict", "This request has not been sent for review yet.");
-  if (request.status !== "pending_review") throw new AppError("conflict", "This request was already reviewed.");
-  const recipient = decision === "approve" ? await recipientOf(database, request.listingId) : undefined;
-  if (decision === "approve" && !recipient?.email) {
-    throw new AppError("conflict", `${request.recipientName} has no primary contact e-mail. Add one to the listing before approving.`);
-  }
-  const status: IntroStatus = decision === "approve" ? "awaiting_recipient" : "rejected";
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(introRequests)
-      .set({ status, reviewedBy: admin.id, reviewedAt: new Date(now), decisionNote: reason, recipientEmail: recipient?.email ?? null })
-      .where(and(eq(introRequests.id, requestId), eq(introRequests.status, "pending_review")))
-      .returning({ id: introRequests.id });
-    if (!row) throw new AppError("conflict", "This request was already reviewed.");
-    await recordAudit(tx, {
-      operation: "intro_request",
-      source: "admin",
-      action: decision === "approve" ? "approved" : "rejected",
-      companyName: request.recipientName,
-      recordId: requestId,
-      actorId: admin.id,
-      details: reason ? { reason } : {},
-    });
-  });
-  if (decision === "reject") {
-    await sendEmail(database, rejectedEmail(request, reason));
-    return;
-  }
-  const key = await responseKey(database);
-  const expiresAt = now + RESPONSE_LINK_TTL_MS;
-  const base = publicUrl(getEnv());
-  const link = (response: IntroResponse) => `${base}/introductions/respond/${responseToken(key, requestId, response, expiresAt)}`;
-  const expiresOn = new Date(expiresAt).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "");
-  await sendEmail(
-    database,
-    recipientAskEmail(
-      { ...request, recipientEmail: recipient!.email!, contactName: recipient!.contactName },
-      { accept: link("accept"), decline: link("decline") },
-      expiresOn,
-    ),
-  );
-}
-
-export type ResponseLinkState =
-  | { state: "open"; requestId: string; response: IntroResponse; requesterName: string; recipientName: string; message: string }
-  | { state: "invalid" | "expired" | "answered" };
-
-/** What a link leads to, without acting on it (a mail scanner opening the link must not accept anything). */
-export async function readResponseLink(database: Database, token: string, now = Date.now()): Promise<ResponseLinkState> {
-  const checked = checkResponseToken(await responseKey(database), token, now);
-  if (!checked.ok) return { state: checked.reason };
-  const [request] = await database.db.select().from(introRequests).where(eq(introRequests.id, checked.requestId)).limit(1);
-  if (!request) return { state: "invalid" };
-  if (request.status !== "awaiting_recipient") return { state: "answered" };
-  return {
-    state: "open",
-    requestId: request.id,
-    response: checked.response,
-    requesterName: request.requesterName,
-    recipientName: request.recipientName,
-    message: request.message,
-  };
-}
-
-/** The recipient's answer. Accept: one e-mail introducing both sides. Decline: a polite note to the requester only. */
-export async function respondToIntro(
-  database: Database,
-  token: string,
-  now = Date.now(),
-): Promise<ResponseLinkState["state"] | "accepted" | "declined"> {
-  const link = await readResponseLink(database, token, now);
-  if (link.state !== "open") return link.state;
-  const status = link.response === "accept" ? "accepted" : "declined";
-  const request = await database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(introRequests)
-      .set({ status, respondedAt: new Date(now) })
-      .where(and(eq(introRequests.id, link.requestId), eq(introRequests.status, "awaiting_recipient")))
-      .returning();
-    if (!row) return null;
-    await recordAudit(tx, {
-      operation: "intro_request",
-      source: "recipient",
-      action: status,
-      companyName: row.recipientName,
-      recordId: row.id,
-    });
-    return row;
-  });
-  if (!request) return "answered";
-  await sendEmail(
-    database,
-    status === "accepted" ? introductionEmail({ ...request, recipientEmail: request.recipientEmail! }) : declinedEmail(request),
-  );
-  return status;
-}
-
 /** A member's own requests, for /settings. The recipient's address is never part of it. */
 export function listMyIntroRequests({ db }: Database, userId: string) {
   return db
@@ -394,25 +264,4 @@ export function listMyIntroRequests({ db }: Database, userId: string) {
     .where(eq(introRequests.requesterId, userId))
     .orderBy(desc(introRequests.createdAt))
     .limit(100);
-}
-
-/** The operators' queue, newest first; requests not sent yet (see NOT_YET_SENT) are left out of "all". */
-export function listIntroRequests({ db }: Database, status: IntroStatus | null) {
-  return db
-    .select({
-      request: introRequests,
-      listingSlug: listings.slug,
-      listingType: listings.type,
-      primaryContactEmail: listings.primaryContactEmail,
-    })
-    .from(introRequests)
-    .innerJoin(listings, eq(listings.id, introRequests.listingId))
-    .where(status ? eq(introRequests.status, status) : notInArray(introRequests.status, NOT_YET_SENT))
-    .orderBy(desc(introRequests.createdAt))
-    .limit(200);
-}
-
-export async function countIntroRequestsByStatus({ db }: Database): Promise<Partial<Record<IntroStatus, number>>> {
-  const rows = await db.select({ status: introRequests.status, n: count() }).from(introRequests).groupBy(introRequests.status);
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
