@@ -82,7 +82,8 @@ export function InvestorProfile({ listing, portfolio }: { listing: VisibleListin
         <Section title="Geographic Focus" icon={Globe}>
           <BadgeList items={listing.geography} />
         </Section>
-        <Section title="Countries" icon={MapPin}>
+        {/* Three cards without the stage list: the last one takes the whole row rather than leave a hole. */}
+        <Section title="Countries" icon={MapPin} className={listing.stageFocus ? "sm:col-span-2" : undefined}>
           <BadgeList items={listing.countries} variant="outline" />
         </Section>
       </div>

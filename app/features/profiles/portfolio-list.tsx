@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import { formatRoundDate, roundTypeLabel } from "~/features/catalog/format.ts";
-import { ListingLogo } from "~/features/catalog/listing-logo.tsx";
 import type { Portfolio, PortfolioCompany } from "./investor-portfolio.ts";
+import { ListingLink } from "./listing-link.tsx";
 
 function roundLine(company: PortfolioCompany): string | null {
   const [latest] = company.rounds;
@@ -19,23 +18,11 @@ export function PortfolioList({ portfolio }: { portfolio: Portfolio }) {
   return (
     <>
       <ul className="grid gap-2 sm:grid-cols-2" aria-label="Portfolio companies">
-        {portfolio.companies.map((company) => {
-          const line = roundLine(company);
-          return (
-            <li key={company.slug}>
-              <Link
-                to={`/profile/${company.type}/${company.slug}`}
-                className="flex items-center gap-3 rounded-lg border border-border p-3 transition-colors hover:bg-surface-muted"
-              >
-                <ListingLogo name={company.name} slug={company.slug} logo={company.logo} size="sm" lazy />
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{company.name}</span>
-                  {line ? <span className="block truncate text-sm text-fg-muted">{line}</span> : null}
-                </span>
-              </Link>
-            </li>
-          );
-        })}
+        {portfolio.companies.map((company) => (
+          <li key={company.slug}>
+            <ListingLink listing={company} detail={roundLine(company)} className="border border-border p-3 transition-colors" />
+          </li>
+        ))}
       </ul>
       {more > 0 ? <p className="mt-3 text-sm text-fg-muted">and {more} more</p> : null}
     </>

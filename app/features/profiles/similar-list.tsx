@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import { Card } from "~/components/ui/card.tsx";
-import { ListingLogo } from "~/features/catalog/listing-logo.tsx";
+import { ListingLink } from "./listing-link.tsx";
 import type { SimilarListing } from "./similar-listings.server.ts";
 
 /** Other listings sharing an industry, chosen on the server. */
@@ -12,16 +11,7 @@ export function SimilarList({ title, items, empty }: { title: string; items: rea
         <ul className="mt-4 flex flex-col gap-1">
           {items.map((item) => (
             <li key={item.slug}>
-              <Link
-                to={`/profile/${item.type}/${item.slug}`}
-                className="-mx-2 flex items-center gap-3 rounded-lg p-2 hover:bg-surface-muted"
-              >
-                <ListingLogo name={item.name} slug={item.slug} logo={item.logo} size="sm" lazy />
-                <span className="min-w-0">
-                  <span className="block truncate font-medium">{item.name}</span>
-                  <span className="block truncate text-sm text-fg-muted">{item.tagline ?? item.industry.join(", ")}</span>
-                </span>
-              </Link>
+              <ListingLink listing={item} detail={item.tagline ?? item.industry.join(", ")} className="-mx-2 p-2" />
             </li>
           ))}
         </ul>
