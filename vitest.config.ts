@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
@@ -9,24 +10,23 @@ export const alias = {
 const ROOTS = ["app", "db", "server", "scripts", "tests/security"];
 const TESTS = ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`);
 const DATABASE_TESTS = ROOTS.map((root) => `${root}/**/*.db.test.ts`);
-/**
- * Tests without a database that still need a worker of their own: they start processes that load the app, or leave
- * something behind in modules other files use (a spy on the shared logger).
- */
-const ISOLATED_TESTS = [
-  "tests/security/embedded-crash.test.ts",
-  "tests/security/startup-failures.test.ts",
-  "app/features/diagnostics/spreadsheet-schema.server.test.ts",
-];
+/** Tests without a database that still get a worker of their own: they start processes that load the app. */
+const ISOLATED_TESTS = ["tests/security/embedded-crash.test.ts", "tests/security/startup-failures.test.ts"];
 /** The database for the database tests: migrated once per run, copied for each test file (decision 0042). */
 export const MIGRATED_DATABASE = "tests/support/migrated-database.global.ts";
+/**
+ * Vitest's default leaves one core to its main process, which on two cores means one test file at a time; but the
+ * main process is nearly idle once the modules are transformed, and a file that waits on its child processes (the
+ * crash test) or on PostgreSQL leaves its core idle too. `--maxWorkers` on the command line still wins.
+ */
+export const MAX_WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
  * `npm test`: unit and database tests, the database ones on an in-memory PGlite (`npm run test:pg` runs those on
  * PostgreSQL). Two projects (decision 0042):
  * - unit: pure tests, run without isolation, so workers and the modules they loaded are reused from file to file.
- *   A test here must leave no state behind (no spies, environment or timers left changed); one that does belongs in
- *   ISOLATED_TESTS.
+ *   Vitest restores spies after each file; anything else a test changes (the environment, timers, a module's
+ *   state) it must put back itself, or the file belongs in ISOLATED_TESTS.
  * - isolated: database tests and the ISOLATED_TESTS, each file in a fresh worker with its own fresh, migrated
  *   database.
  */
@@ -36,6 +36,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: MAX_WORKERS,
     projects: [
       {
         extends: true,

@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import { alias, MIGRATED_DATABASE } from "./vitest.config.ts";
+import { alias, MAX_WORKERS, MIGRATED_DATABASE } from "./vitest.config.ts";
 
 /**
  * `npm run test:pg`: the database tests (`*.db.test.ts`) against a PostgreSQL server. The run migrates one
@@ -26,6 +26,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    maxWorkers: MAX_WORKERS,
     globalSetup: [MIGRATED_DATABASE],
   },
 });
