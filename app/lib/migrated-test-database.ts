@@ -30,11 +30,15 @@ export function testServerUrl(): string | undefined {
 /**
  * Migrates one database for the whole run, on the driver the test databases will use: a PGlite snapshot in a
  * temporary file, or a template database on the test server. `remove` deletes it when the run is over.
+ * `migrationsFolder` is for the test of this file: a source made from fewer migrations than are committed.
  */
-export async function prepareMigratedSource(): Promise<{ source: MigratedSource; remove: () => Promise<void> }> {
+export async function prepareMigratedSource(
+  options: { migrationsFolder?: string } = {},
+): Promise<{ source: MigratedSource; remove: () => Promise<void> }> {
+  const { migrationsFolder } = options;
   const serverUrl = testServerUrl();
   if (!serverUrl) {
-    const database = await openDatabase({ dir: "memory://" });
+    const database = await openDatabase({ dir: "memory://", migrationsFolder });
     let tarball: Blob;
     try {
       await database.migrate();
@@ -52,7 +56,7 @@ export async function prepareMigratedSource(): Promise<{ source: MigratedSource;
   const name = databaseName("test_template");
   await createDatabase(serverUrl, name);
   try {
-    const database = await openDatabase({ url: withDatabaseName(serverUrl, name) });
+    const database = await openDatabase({ url: withDatabaseName(serverUrl, name), migrationsFolder });
     try {
       await database.migrate();
     } finally {
