@@ -10,14 +10,14 @@
  */
 import { inject } from "vitest";
 import type { Database } from "./db.server.ts";
-import { openMigratedCopy, openMigratedDirectory } from "./migrated-test-database.ts";
+import { openMigratedCopy, openMigratedDirectory, type MigratedSource } from "./migrated-test-database.ts";
 
 export { testServerUrl, withDatabaseName } from "./migrated-test-database.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The run's migrated database (tests/support/migrated-database.global.ts); absent without that setup. */
-    migratedDatabase: { pgliteSnapshot?: string; templateDatabase?: string } | undefined;
+    migratedDatabase: MigratedSource | undefined;
   }
 }
 
