@@ -1,18 +1,68 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "#db": fileURLToPath(new URL("./db", import.meta.url)),
 };
 
-/** Unit and database tests on the embedded database. `npm run test:pg` runs the database ones on PostgreSQL. */
+const ROOTS = ["app", "db", "server", "scripts", "tests/security"];
+const TESTS = ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`);
+const DATABASE_TESTS = ROOTS.map((root) => `${root}/**/*.db.test.ts`);
+/**
+ * Tests without a database that still get a worker of their own: two start processes that load the app, and the
+ * spreadsheet reader's rate-limit test compares request arrival times on the wall clock, which load, or whatever an
+ * earlier file left running in a shared worker, pushes together (it failed in 3 of 11 shared runs).
+ */
+const ISOLATED_TESTS = [
+  "tests/security/embedded-crash.test.ts",
+  "tests/security/startup-failures.test.ts",
+  "app/features/imports/spreadsheet/spreadsheet-reader.server.test.ts",
+];
+/** The database for the database tests: migrated once per run, copied for each test file (decision 0042). */
+export const MIGRATED_DATABASE = "tests/support/migrated-database.global.ts";
+/**
+ * Vitest's default leaves one core to its main process, which on two cores means one test file at a time; but the
+ * main process is nearly idle once the modules are transformed, and a file that waits on its child processes (the
+ * crash test) or on PostgreSQL leaves its core idle too. `--maxWorkers` on the command line still wins.
+ */
+export const MAX_WORKERS = Math.max(2, availableParallelism() - 1);
+
+/**
+ * `npm test`: unit and database tests, the database ones on an in-memory PGlite (`npm run test:pg` runs those on
+ * PostgreSQL). Two projects (decision 0042):
+ * - unit: pure tests, run without isolation, so workers and the modules they loaded are reused from file to file.
+ *   Vitest restores spies after each file; anything else a test changes (the environment, timers, a module's
+ *   state) it must put back itself, or the file belongs in ISOLATED_TESTS.
+ * - isolated: database tests and the ISOLATED_TESTS, each file in a fresh worker with its own fresh, migrated
+ *   database.
+ */
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/security/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: MAX_WORKERS,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: TESTS,
+          exclude: [...configDefaults.exclude, ...DATABASE_TESTS, ...ISOLATED_TESTS],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: [...DATABASE_TESTS, ...ISOLATED_TESTS],
+          globalSetup: [MIGRATED_DATABASE],
+        },
+      },
+    ],
   },
 });

@@ -1,10 +1,11 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import { alias } from "./vitest.config.ts";
+import { alias, MAX_WORKERS, MIGRATED_DATABASE } from "./vitest.config.ts";
 
 /**
- * `npm run test:pg`: the database tests (`*.db.test.ts`) against a PostgreSQL server. Each test file makes
- * its own database on that server (app/lib/test-database.ts) and drops it afterwards, so the URL must name
- * a role allowed to CREATE DATABASE. `npm test` runs the same files on an in-memory PGlite.
+ * `npm run test:pg`: the database tests (`*.db.test.ts`) against a PostgreSQL server. The run migrates one
+ * template database there; each test file makes its own database from it (app/lib/test-database.ts, decision
+ * 0042) and drops it afterwards, so the URL must name a role allowed to CREATE DATABASE. `npm test` runs the
+ * same files on an in-memory PGlite.
  */
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -25,5 +26,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    maxWorkers: MAX_WORKERS,
+    globalSetup: [MIGRATED_DATABASE],
   },
 });

@@ -54,6 +54,11 @@ export interface OpenOptions {
   /** PGlite data directory; "memory://" for a throwaway in-memory database. */
   dir?: string;
   migrationsFolder?: string;
+  /**
+   * PGlite only: start from this data directory (a `dumpDataDir()` tarball) instead of running initdb, into an empty
+   * `dir`. Tests load one migrated snapshot per test file this way (app/lib/test-database.ts, decision 0042).
+   */
+  snapshot?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -87,7 +92,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     // PGlite leaves gigabytes of write-ahead log after bulk loads unless told otherwise (STACK-NOTES). The
     // setting only takes effect from the configuration file: `SET max_wal_size` is refused at run time.
-    client = await PGlite.create(dir, { extensions: { pg_trgm }, postgresqlconf: ["max_wal_size = '64MB'"] });
+    client = await PGlite.create(dir, {
+      extensions: { pg_trgm },
+      postgresqlconf: ["max_wal_size = '64MB'"],
+      ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+    });
     for (const [name, value] of Object.entries(TRGM_SETTINGS)) await client.exec(`SET ${name} = ${value}`);
   } catch (error) {
     lock?.release();

@@ -15,10 +15,10 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/lib/db.server.ts";
+import type { Database } from "~/lib/db.server.ts";
 import { claimNextJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, STALE_AFTER_MS } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase, testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
+import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { countRows, namesNotImportedOnce, servedPages } from "../../../tests/support/provider-expectations.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
@@ -58,8 +58,7 @@ async function openSharedDatabase(): Promise<{
   const dir = await mkdtemp(path.join(tmpdir(), "introbase-durability-"));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const open = async () => {
-    const database = await openDatabase({ dir });
-    await database.migrate();
+    const database = await openTestDatabaseIn(dir);
     cleanups.push(() => database.close());
     return database;
   };

@@ -1,0 +1,171 @@
+/**
+ * Fresh, migrated databases for tests, made quickly (decision 0042): the migrations run once per test run, into one
+ * database that each test database is then copied from. On PGlite that one is a data-directory snapshot, loaded
+ * instead of running initdb; on a PostgreSQL server it is a template database, copied by CREATE DATABASE. Test code
+ * only, and free of Vitest imports: the global setup (tests/support/migrated-database.global.ts) runs it outside
+ * the test workers, and the test files reach it through app/lib/test-database.ts.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import { openDatabase, type Database } from "./db.server.ts";
+
+/** The migrated database of a run, as the global setup hands it to the test files. */
+export interface MigratedSource {
+  /** A file holding a migrated PGlite data directory (a `dumpDataDir()` tarball). */
+  pgliteSnapshot?: string;
+  /** A migrated database on the test server. */
+  templateDatabase?: string;
+}
+
+/** The server the tests create their databases on, if any. TEST_DATABASE_URL wins over DATABASE_URL. */
+export function testServerUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
+
+/**
+ * Migrates one database for the whole run, on the driver the test databases will use: a PGlite snapshot in a
+ * temporary file, or a template database on the test server. `remove` deletes it when the run is over.
+ * `migrationsFolder` is for the test of this file: a source made from fewer migrations than are committed.
+ */
+export async function prepareMigratedSource(
+  options: { migrationsFolder?: string } = {},
+): Promise<{ source: MigratedSource; remove: () => Promise<void> }> {
+  const { migrationsFolder } = options;
+  const serverUrl = testServerUrl();
+  if (!serverUrl) {
+    const database = await openDatabase({ dir: "memory://", migrationsFolder });
+    let tarball: Blob;
+    try {
+      await database.migrate();
+      // Into the data files now, so that no load has to replay the migrations from the write-ahead log.
+      await database.rows(sql`CHECKPOINT`);
+      tarball = await pgliteClient(database).dumpDataDir("none");
+    } finally {
+      await database.close();
+    }
+    const dir = await mkdtemp(path.join(tmpdir(), "introbase-test-snapshot-"));
+    const file = path.join(dir, "migrated.tar");
+    await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
+    return { source: { pgliteSnapshot: file }, remove: () => rm(dir, { recursive: true, force: true }) };
+  }
+  const name = databaseName("test_template");
+  await createDatabase(serverUrl, name);
+  try {
+    const database = await openDatabase({ url: withDatabaseName(serverUrl, name), migrationsFolder });
+    try {
+      await database.migrate();
+    } finally {
+      // A template anyone is still connected to cannot be copied.
+      await database.close();
+    }
+  } catch (error) {
+    await dropDatabase(serverUrl, name).catch(() => {});
+    throw error;
+  }
+  return { source: { templateDatabase: name }, remove: () => dropDatabase(serverUrl, name) };
+}
+
+/**
+ * A fresh database of its own, copied from the run's migrated database, or built from nothing when there is none.
+ * Either way it is then migrated: that applies nothing to a current copy, and whatever was committed since the
+ * copy was made (a long watch session) to a stale one. `close()` disconnects and, on a server, drops it again.
+ */
+export async function openMigratedCopy(source: MigratedSource): Promise<Database> {
+  const serverUrl = testServerUrl();
+  if (!serverUrl) {
+    const snapshot = source.pgliteSnapshot ? await readSnapshot(source.pgliteSnapshot) : undefined;
+    const database = await openDatabase({ dir: "memory://", snapshot });
+    await database.migrate();
+    return database;
+  }
+  const name = databaseName("test");
+  await createDatabase(serverUrl, name, source.templateDatabase);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ url: withDatabaseName(serverUrl, name) });
+    await database.migrate();
+  } catch (error) {
+    await database?.close().catch(() => {});
+    await dropDatabase(serverUrl, name).catch(() => {});
+    throw error;
+  }
+  const opened = database;
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      await dropDatabase(serverUrl, name);
+    },
+  };
+}
+
+/**
+ * A migrated embedded database in the data directory `dir`, for a test that hands the directory to another process:
+ * an empty directory starts as a copy of the run's snapshot, one that already holds a database opens as it is.
+ */
+export async function openMigratedDirectory(source: MigratedSource, dir: string): Promise<Database> {
+  const fresh = !existsSync(path.join(dir, "PG_VERSION"));
+  const snapshot = fresh && source.pgliteSnapshot ? await readSnapshot(source.pgliteSnapshot) : undefined;
+  const database = await openDatabase({ dir, snapshot });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  return database;
+}
+
+/** The same connection string pointing at another database on that server. */
+export function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+const snapshots = new Map<string, Promise<Blob>>();
+
+/** Read once per test file (a file may open several databases), loaded by each. */
+function readSnapshot(file: string): Promise<Blob> {
+  let read = snapshots.get(file);
+  if (!read) {
+    read = readFile(file).then((bytes) => new Blob([bytes]));
+    snapshots.set(file, read);
+  }
+  return read;
+}
+
+/** The PGlite instance under drizzle (`$client`), for its dumpDataDir. */
+function pgliteClient(database: Database): { dumpDataDir(compression: "none"): Promise<Blob> } {
+  if (database.kind !== "pglite") throw new Error("only an embedded database has a data directory to dump");
+  return (database.db as unknown as { $client: { dumpDataDir(compression: "none"): Promise<Blob> } }).$client;
+}
+
+/** Only [a-z0-9_]: the name goes into CREATE DATABASE as an identifier. */
+function databaseName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(5).toString("hex")}`;
+}
+
+async function createDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
+  if (template !== undefined && !/^[a-z0-9_]+$/.test(template)) throw new Error(`not a test template database: ${template}`);
+  await onServer(serverUrl, (admin) => admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`));
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  // FORCE (PostgreSQL 13+) ends connections a failed test may have left open.
+  await onServer(serverUrl, (admin) => admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+async function onServer<T>(serverUrl: string, work: (admin: postgres.Sql) => Promise<T>): Promise<T> {
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}

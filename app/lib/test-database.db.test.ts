@@ -1,0 +1,91 @@
+/**
+ * The databases the database tests get (decision 0042): each one empty, fully migrated and its own, copied from the
+ * run's migrated database rather than built from nothing, and brought up to date when that copy is older than the
+ * committed migrations. Runs on PGlite (`npm test`) and on PostgreSQL (`npm run test:pg`).
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { industries } from "#db/schema/reference.ts";
+import { MIGRATIONS, openDatabase, type Database } from "./db.server.ts";
+import { openMigratedCopy, prepareMigratedSource, testServerUrl, withDatabaseName, type MigratedSource } from "./migrated-test-database.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function open(): Promise<Database> {
+  const database = await openTestDatabase();
+  cleanups.push(() => database.close());
+  return database;
+}
+
+interface Journal {
+  entries: Array<{ tag: string; when: number }>;
+}
+
+async function readJournal(folder = MIGRATIONS): Promise<Journal> {
+  return JSON.parse(await readFile(path.join(folder, "meta/_journal.json"), "utf8")) as Journal;
+}
+
+/** How many migrations the database has recorded, and the journal time of the newest (Drizzle's created_at). */
+async function applied(database: Database): Promise<{ n: number; newest: number }> {
+  const [row] = await database.rows<{ n: number; newest: string }>(
+    sql`SELECT count(*)::int AS n, max(created_at)::text AS newest FROM drizzle.__drizzle_migrations`,
+  );
+  return { n: row!.n, newest: Number(row!.newest) };
+}
+
+/** The source database as it is, without the migration each copy gets. */
+async function openSourceAsIs(source: MigratedSource): Promise<Database> {
+  const serverUrl = testServerUrl();
+  if (serverUrl) return openDatabase({ url: withDatabaseName(serverUrl, source.templateDatabase!) });
+  return openDatabase({ dir: "memory://", snapshot: new Blob([await readFile(source.pgliteSnapshot!)]) });
+}
+
+describe("openTestDatabase", () => {
+  it("copies the run's migrated database, made once by the global setup", () => {
+    const source = inject("migratedDatabase");
+    if (testServerUrl()) expect(source?.templateDatabase).toMatch(/^test_template_[a-z0-9_]+$/);
+    else expect(source?.pgliteSnapshot).toMatch(/migrated\.tar$/);
+  });
+
+  it("gives every call an empty, fully migrated database of its own", async () => {
+    const { entries } = await readJournal();
+    const complete = { n: entries.length, newest: entries.at(-1)!.when };
+    const first = await open();
+    const second = await open();
+    expect(await applied(first)).toEqual(complete);
+    await first.db.insert(industries).values({ name: "Only in the first" });
+    expect(await first.db.select().from(industries)).toHaveLength(1);
+    expect(await second.db.select().from(industries)).toEqual([]);
+    expect(await applied(second)).toEqual(complete);
+    const third = await open();
+    expect(await third.db.select().from(industries)).toEqual([]);
+  });
+
+  it("brings a copy of an older migrated database up to date with the committed migrations", async () => {
+    // A migrations folder without the newest migration stands for a snapshot made before it was committed.
+    const older = await mkdtemp(path.join(tmpdir(), "introbase-older-migrations-"));
+    cleanups.push(() => rm(older, { recursive: true, force: true }));
+    await cp(MIGRATIONS, older, { recursive: true });
+    const journal = await readJournal(older);
+    const newest = journal.entries.pop()!;
+    await writeFile(path.join(older, "meta/_journal.json"), JSON.stringify(journal));
+
+    const stale = await prepareMigratedSource({ migrationsFolder: older });
+    cleanups.push(() => stale.remove());
+    const asIs = await openSourceAsIs(stale.source);
+    // Closed before any copy: a template database anyone is connected to cannot be copied.
+    const before = await applied(asIs).finally(() => asIs.close());
+    expect(before).toEqual({ n: journal.entries.length, newest: journal.entries.at(-1)!.when });
+
+    const database = await openMigratedCopy(stale.source);
+    cleanups.push(() => database.close());
+    expect(await applied(database)).toEqual({ n: journal.entries.length + 1, newest: newest.when });
+  });
+});
