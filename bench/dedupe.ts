@@ -270,7 +270,7 @@ const table = [
       `| ${r.set} | ${r.records} | ${r.truePairs} | ${r.autoMerge.precision} (${r.autoMerge.pairs}) | ${r.autoMerge.recall} | ${r.autoPlusReview.recall} | ${r.review.pairs} (${(r.review.trueShare * 100).toFixed(0)}%) |`,
   ),
 ];
-writeResult(
+const written = writeResult(
   "dedupe-latest.md",
   [
     "# Duplicate detection benchmark",
@@ -286,4 +286,4 @@ writeResult(
     machineMarkdown(machine),
   ].join("\n"),
 );
-log("written bench/results/dedupe-latest.md");
+log(`written ${written}`);
