@@ -101,8 +101,8 @@ function startWorkerProcess(args: string[], env: NodeJS.ProcessEnv) {
     for (const wake of waiters.splice(0)) wake();
   });
   /** The first event that passes the test; fails with the child's stderr if it exits or takes too long first. */
-  // A guard for a child that never says it (its stderr is then shown), well inside the test's own 90 s.
-  const waitFor = (test: (e: ChildEvent) => boolean, timeoutMs = 80_000) =>
+  // A guard for a child that never says it (its stderr is then shown), inside the test's own limit.
+  const waitFor = (test: (e: ChildEvent) => boolean, timeoutMs = 240_000) =>
     new Promise<ChildEvent>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no such event from the worker process within ${timeoutMs} ms:\n${stderr}`)),
@@ -215,7 +215,7 @@ describe("import durability", () => {
     expect(await countRows(database, "listings")).toBe(companies.length);
     expect(await countRows(database, "listing_sources")).toBe(companies.length);
     expect(await namesNotImportedOnce(database, companies)).toEqual({});
-  }, 90_000);
+  });
 
   it("fails an import interrupted for the third time with its reason, and the next worker does not run it again", async () => {
     const database = await openTestDatabase();
