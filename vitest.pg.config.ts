@@ -24,8 +24,9 @@ export default defineConfig({
     include: ["**/*.db.test.ts"],
     exclude: [...configDefaults.exclude, "build/**", "build-e2e/**", "data/**"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Hang detectors, not waits an outcome depends on (vitest.config.ts, decision 0043).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     maxWorkers: MAX_WORKERS,
     globalSetup: [MIGRATED_DATABASE],
   },

@@ -26,8 +26,18 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "3330" },
     page: { type: "string", default: "/listings" },
     strict: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
   },
 });
+
+if (args.help) {
+  console.log(`npm run bench:bundle -- [options]
+  --skip-build      reuse the build in build-bench
+  --port 3330       port of the production server it starts on 127.0.0.1
+  --page /listings  the page whose first-load JavaScript is measured
+  --strict          exit 1 when the target (150 kB gzipped) is missed`);
+  process.exit(0);
+}
 
 const TARGET_BYTES = 150_000;
 const ROUTE_IDS = ["root", "routes/site-layout", "directory"];

@@ -29,8 +29,18 @@ const { values: args } = parseArgs({
     "skip-speed": { type: "boolean", default: false },
     listings: { type: "string", default: "100000" },
     shared: { type: "string", default: path.join(REPO_ROOT, "../shared/datasets/dedupe") },
+    help: { type: "boolean", default: false },
   },
 });
+
+if (args.help) {
+  console.log(`npm run bench:dedupe -- [options]
+  --csv FILE          one more labelled set (columns id,name,website,linkedin,country,entity); may be repeated
+  --skip-speed        accuracy only, without the full scan
+  --listings 100000   listings in the speed scan
+  --shared DIR        the shared labelled sets (default ../shared/datasets/dedupe beside the repository; skipped when absent)`);
+  process.exit(0);
+}
 
 interface LabelledRecord {
   id: string;
@@ -270,7 +280,7 @@ const table = [
       `| ${r.set} | ${r.records} | ${r.truePairs} | ${r.autoMerge.precision} (${r.autoMerge.pairs}) | ${r.autoMerge.recall} | ${r.autoPlusReview.recall} | ${r.review.pairs} (${(r.review.trueShare * 100).toFixed(0)}%) |`,
   ),
 ];
-writeResult(
+const written = writeResult(
   "dedupe-latest.md",
   [
     "# Duplicate detection benchmark",
@@ -286,4 +296,4 @@ writeResult(
     machineMarkdown(machine),
   ].join("\n"),
 );
-log("written bench/results/dedupe-latest.md");
+log(`written ${written}`);

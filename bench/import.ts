@@ -43,8 +43,19 @@ const { values: args } = parseArgs({
     listings: { type: "string", default: "100000" },
     records: { type: "string", default: "10000" },
     reset: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
   },
 });
+
+if (args.help) {
+  console.log(`npm run bench:import -- [options]
+  --engine pglite|postgres   the database (default pglite; the seeded directory is reused)
+  --url postgres://...       a PostgreSQL database to use (or BENCH_DATABASE_URL)
+  --start-postgres           initdb/start a private PostgreSQL 15 on 127.0.0.1:--pg-port with data in --pg-dir
+  --listings 100000          the directory imported into   --records 10000   provider records imported
+  --reset                    allow emptying a --url database that holds another number of listings`);
+  process.exit(0);
+}
 const engine = args.engine as Engine;
 if (engine !== "pglite" && engine !== "postgres") throw new Error("--engine must be pglite or postgres");
 // The same private server bench:directory starts (and seeds once), stopped again at the end.

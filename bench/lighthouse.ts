@@ -29,8 +29,22 @@ const { values: args } = parseArgs({
     pages: { type: "string", default: "home,directory,profile" },
     runs: { type: "string", default: "3" },
     strict: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
   },
 });
+
+if (args.help) {
+  console.log(`npm run bench:lighthouse -- [options]      (npm run audit:lighthouse is the same)
+  --engine pglite|postgres   the database the server uses (default: PostgreSQL when BENCH_DATABASE_URL or --start-postgres, else PGlite)
+  --start-postgres           initdb/start a PostgreSQL 15 on 127.0.0.1:--pg-port with data in --pg-dir, stop it afterwards
+  --pglite-dir DIR           the embedded database (default bench/.data/pglite-100k), seeded when empty
+  --listings 100000          listings seeded into an empty database
+  --port 3320                port of the production server it starts on 127.0.0.1
+  --skip-build               reuse the build in build-bench
+  --pages home,directory,profile   --runs 3 (the median run is reported)
+  --strict                   exit 1 when a target is missed (setup errors always exit 1)`);
+  process.exit(0);
+}
 
 const TARGETS: Record<string, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const CATEGORIES = Object.keys(TARGETS);

@@ -21,8 +21,17 @@ const { values: args } = parseArgs({
     strict: { type: "boolean", default: false },
     tier: { type: "string", default: "premium" },
     listings: { type: "string", default: "600" },
+    help: { type: "boolean", default: false },
   },
 });
+
+if (args.help) {
+  console.log(`npm run bench:relevance -- [options]
+  --tier premium    the viewer's tier (public, subscriber, premium)
+  --listings 600    the demo directory's size
+  --strict          exit 1 when a target is missed`);
+  process.exit(0);
+}
 const TIER = args.tier as AccessLevel;
 if (!["public", "subscriber", "premium"].includes(TIER)) throw new Error("--tier must be public, subscriber or premium");
 const DEPTH = 100;

@@ -44,10 +44,21 @@ const { values } = parseArgs({
     website: { type: "string" },
     "linkedin-url": { type: "string" },
     spreadsheet: { type: "string" },
+    help: { type: "boolean", default: false },
   },
   // `--spreadsheet` with no value: the base configured in SPREADSHEET_BASE_ID.
   args: process.argv.slice(2).map((a, i, all) => (a === "--spreadsheet" && (all[i + 1] ?? "--").startsWith("--") ? "--spreadsheet=" : a)),
 });
+if (values.help) {
+  console.log(`npm run import -- [provider options]            the provider import (PROVIDER_API_URL, PROVIDER_API_KEY)
+  --endpoint funding|m-a  --category AI  --country DE  --round seed  --page 1  --max-results 20  --max-jobs 1
+  --date-from 2025-01-01  --date-to 2025-12-31  --website URL  --linkedin-url URL
+npm run import -- --spreadsheet [appXXXXXXXX]    a spreadsheet base (SPREADSHEET_API_URL, SPREADSHEET_API_KEY;
+                                                 without an id, SPREADSHEET_BASE_ID)
+Uses DATABASE_URL, else the embedded database in PGLITE_DIR (not while a server holds it). Exits 0 when the job
+completed, 1 when it failed, 2 on bad input.`);
+  process.exit(0);
+}
 const env = getEnv();
 const spreadsheet =
   values.spreadsheet === undefined

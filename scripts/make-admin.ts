@@ -10,9 +10,14 @@ import { grantAdmin } from "../app/features/accounts/grant-admin.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 
+const USAGE = "Usage: npm run user:admin -- someone@example.com";
+if (process.argv[2] === "--help" || process.argv[2] === "-h") {
+  console.log(`${USAGE}\n  Makes a user who has signed in once, with a verified address, an admin (DATABASE_URL, else PGLITE_DIR).`);
+  process.exit(0);
+}
 const email = z.email().safeParse(process.argv[2]?.trim().toLowerCase());
 if (!email.success) {
-  console.error("Usage: npm run user:admin -- someone@example.com");
+  console.error(USAGE);
   process.exit(2);
 }
 const env = getEnv();

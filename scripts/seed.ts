@@ -10,7 +10,20 @@ import { analyze, openDatabase } from "../app/lib/db.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { countListings, seedListings } from "../db/seed/seed-database.ts";
 
-const { values } = parseArgs({ options: { listings: { type: "string", default: "600" }, reset: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: {
+    listings: { type: "string", default: "600" },
+    reset: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
+  },
+});
+if (values.help) {
+  console.log(`npm run db:seed -- [--listings 600] [--reset]
+  Fills the database (DATABASE_URL, else the embedded one in PGLITE_DIR) with deterministic demo listings.
+  --listings N   how many (default 600)
+  --reset        replace the listings already there (without it, a database with listings is left alone)`);
+  process.exit(0);
+}
 const count = Number(values.listings);
 if (!Number.isInteger(count) || count < 0) {
   console.error("--listings must be a whole number, for example --listings 100000");

@@ -2,11 +2,11 @@
  * Durable jobs on a real database: claims never hand one job to two workers, only the holder may report,
  * stale jobs are resumed or failed with their reason, and the worker runs, fails, releases and resumes jobs.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "#db/schema/jobs.ts";
 import type { Database } from "./db.server.ts";
-import { claimNextJob, enqueueJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, reportProgress } from "./job-queue.server.ts";
+import { claimNextJob, enqueueJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, reportProgress, STALE_AFTER_MS } from "./job-queue.server.ts";
 import { JobWorker, throwIfInterrupted, type JobHandler } from "./job-worker.server.ts";
 import { openTestDatabase } from "./test-database.ts";
 
@@ -27,8 +27,8 @@ beforeEach(async () => {
 const enqueue = (jobType = "count", parameters: Record<string, unknown> = {}) =>
   enqueueJob(database, { jobType, parameters, createdBy: null });
 
-/** Makes a running job look abandoned: its heartbeat a minute old. */
-const abandon = (id: string) => database.rows(sql`UPDATE jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = ${id}`);
+/** The moment a running job's heartbeat goes stale (its last beat plus the threshold, and a millisecond). */
+const staleAt = async (id: string) => new Date((await getJob(database, id))!.heartbeatAt!.getTime() + STALE_AFTER_MS + 1);
 
 describe("job queue", () => {
   it("hands each queued job to one worker, oldest first, and only of the types it runs", async () => {
@@ -59,9 +59,10 @@ describe("job queue", () => {
   it("requeues a job whose worker died, and fails it with the reason once its attempts are used", async () => {
     const job = await enqueue();
     await claimNextJob(database, "dead", ["count"]);
-    expect(await recoverStaleJobs(database)).toEqual({ requeued: [], failed: [] }); // still beating
-    await abandon(job.id);
-    expect((await recoverStaleJobs(database)).requeued).toEqual([job.id]);
+    // The times are given, not waited for: at the threshold it still counts as beating, a moment later it is stale.
+    const stale = await staleAt(job.id);
+    expect(await recoverStaleJobs(database, new Date(stale.getTime() - 1))).toEqual({ requeued: [], failed: [] });
+    expect((await recoverStaleJobs(database, stale)).requeued).toEqual([job.id]);
     expect(await getJob(database, job.id)).toMatchObject({ status: "queued", lockedBy: null });
 
     await database.db
@@ -69,8 +70,7 @@ describe("job queue", () => {
       .set({ attempts: MAX_ATTEMPTS - 1 })
       .where(eq(jobs.id, job.id));
     await claimNextJob(database, "dead-again", ["count"]);
-    await abandon(job.id);
-    expect((await recoverStaleJobs(database)).failed).toEqual([job.id]);
+    expect((await recoverStaleJobs(database, await staleAt(job.id))).failed).toEqual([job.id]);
     const failed = await getJob(database, job.id);
     expect(failed?.status).toBe("failed");
     expect(failed?.completedAt).toBeInstanceOf(Date);
@@ -79,7 +79,14 @@ describe("job queue", () => {
 });
 
 describe("job worker", () => {
-  /** Counts to `to`, saving its cursor after every step; stops when told to. */
+  /** Resolves when the counting job has saved its `stopAt` step and waits there for the worker to stop. */
+  let reachedStop: Promise<void>;
+  let onReachedStop: () => void = () => {};
+  beforeEach(() => {
+    reachedStop = new Promise((resolve) => (onReachedStop = resolve));
+  });
+
+  /** Counts to `to`, saving its cursor after every step; at `stopAt` it waits until the worker stops it. */
   const counting: JobHandler = async ({ job, progress, signal }) => {
     const to = Number(job.parameters.to);
     let at = (job.processedOutput as { at: number } | null)?.at ?? 0;
@@ -89,7 +96,11 @@ describe("job worker", () => {
       at += 1;
       seen.push(at);
       await progress({ done: at, total: to, processedOutput: { at, seen }, companiesProcessed: at });
-      if (job.parameters.stopAt === at) await new Promise((r) => setTimeout(r, 200));
+      if (job.parameters.stopAt === at && !signal.aborted) {
+        const stopped = new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+        onReachedStop();
+        await stopped;
+      }
     }
     return { counted: seen };
   };
@@ -122,7 +133,8 @@ describe("job worker", () => {
     const job = await enqueue("count", { to: 5, stopAt: 2 });
     const first = new JobWorker(database, { count: counting });
     const running = first.tick();
-    await expect.poll(async () => (await getJob(database, job.id))?.progressDone).toBe(2);
+    await reachedStop;
+    expect((await getJob(database, job.id))?.progressDone).toBe(2);
     await first.stop();
     await running;
     expect(await getJob(database, job.id)).toMatchObject({ status: "queued", progressDone: 2, attempts: 0 });
@@ -136,8 +148,9 @@ describe("job worker", () => {
     const job = await enqueue("count", { to: 4 });
     await claimNextJob(database, "crashed", ["count"]);
     await reportProgress(database, job.id, "crashed", { done: 2, total: 4, processedOutput: { at: 2, seen: [1, 2] } });
-    await abandon(job.id);
-    await new JobWorker(database, { count: counting }).tick();
+    // The next worker polls once the crashed one's heartbeat is stale.
+    const stale = await staleAt(job.id);
+    await new JobWorker(database, { count: counting }, { now: () => stale }).tick();
     const done = await getJob(database, job.id);
     expect(done).toMatchObject({ status: "completed", attempts: 2, processedOutput: { counted: [1, 2, 3, 4] } });
     expect(done?.errorLog[0]).toMatch(/resumed from the last saved point/);

@@ -49,6 +49,11 @@ export function throwIfInterrupted(signal: AbortSignal): void {
 const POLL_MS = 1_000;
 const RECOVER_EVERY_MS = 60_000;
 
+export interface JobWorkerOptions {
+  /** The clock stale jobs are judged by: the system's, unless a test sets the time a recovery happens at. */
+  now?: () => Date;
+}
+
 export class JobWorker {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | undefined;
@@ -59,6 +64,7 @@ export class JobWorker {
   constructor(
     private readonly database: Database,
     private readonly handlers: Readonly<Record<string, JobHandler>>,
+    private readonly options: JobWorkerOptions = {},
   ) {}
 
   start(): this {
@@ -92,9 +98,10 @@ export class JobWorker {
   /** One poll: recover stale jobs when due, then run every queued job there is. */
   async tick(): Promise<void> {
     try {
-      if (Date.now() - this.lastRecovery >= RECOVER_EVERY_MS) {
-        this.lastRecovery = Date.now();
-        const { requeued, failed } = await recoverStaleJobs(this.database);
+      const now = this.options.now?.() ?? new Date();
+      if (now.getTime() - this.lastRecovery >= RECOVER_EVERY_MS) {
+        this.lastRecovery = now.getTime();
+        const { requeued, failed } = await recoverStaleJobs(this.database, now);
         if (requeued.length || failed.length) logger.warn({ requeued, failed }, "interrupted jobs recovered");
       }
       let job: Job | null;

@@ -7,7 +7,9 @@ export class RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    // Read through Date on each call, not a saved Date.now: a test that sets the system time drives the limiters
+    // the server keeps at module level too.
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Counts one attempt; false when the key is over its limit in the current window. */

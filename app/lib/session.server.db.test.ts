@@ -102,7 +102,7 @@ describe("getSessionUser", () => {
     const token = decodeURIComponent(second.split("=")[1]!).split(".")[0]!;
     await database.db
       .update(sessions)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .set({ expiresAt: new Date("2001-01-01T00:00:00Z") })
       .where(eq(sessions.token, token));
     expect(await getSessionUser(database, withCookie(second))).toBeNull();
   });

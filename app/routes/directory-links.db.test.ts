@@ -28,7 +28,7 @@ beforeAll(async () => {
   await new JobWorker(database, { [INDUSTRIES_MIGRATION_JOB]: runIndustriesMigrationJob }).tick();
   const [renamed] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM industries WHERE name = 'AI'`);
   expect(renamed!.n).toBe(0); // the flat record is now "AI: ..."
-}, 120_000);
+});
 
 afterAll(async () => {
   await database?.close();

@@ -3,7 +3,7 @@
  * dialog, CSV export, and the settings page.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { usageCounters } from "#db/schema/usage.ts";
 import { seedListings } from "#db/seed/seed-database.ts";
@@ -206,11 +206,18 @@ describe("CSV export", () => {
 
   it("refuses with the spec's quota message when the month's exports are used up", async () => {
     const sam = await member("subscriber", "-depleted");
-    const { year, month } = usageMonthKey(new Date());
-    await database.db.insert(usageCounters).values({ userId: sam.id, year, month, action: "data_export", count: 1000 });
-    const response = await exportOf(sam);
-    expect(response.status).toBe(429);
-    expect((await response.json()).error).toBe("You've reached your monthly exports limit. Upgrade to continue.");
+    // The route reads the month from the clock: hold it in one month, so a run at midnight on the 31st cannot split it.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2031-03-31T23:59:59.900Z"));
+      const { year, month } = usageMonthKey(new Date());
+      await database.db.insert(usageCounters).values({ userId: sam.id, year, month, action: "data_export", count: 1000 });
+      const response = await exportOf(sam);
+      expect(response.status).toBe(429);
+      expect((await response.json()).error).toBe("You've reached your monthly exports limit. Upgrade to continue.");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -3,7 +3,7 @@
  * touches the build/ folder a developer's server may be using; the server listens on 127.0.0.1 only.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { DATA_DIR, REPO_ROOT } from "./machine.ts";
@@ -62,6 +62,8 @@ export interface ServerOptions {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   await assertPortFree(options.port);
   const logFile = path.join(DATA_DIR, `server-${options.name}.log`);
+  // bench/.data is git-ignored: a fresh clone has none until something makes it.
+  mkdirSync(DATA_DIR, { recursive: true });
   const fd = openSync(logFile, "w");
   const env: NodeJS.ProcessEnv = {
     ...process.env,

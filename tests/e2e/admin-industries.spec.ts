@@ -38,13 +38,16 @@ test("an operator migrates the demo industries, sees the success banner, and res
     await expect(page.getByTestId(`step-${id}`)).toHaveAttribute("data-status", "pending");
   expect(await industryNames(page)).toContain("FinTech");
 
-  // The start request is held a moment, so the button is seen disabled while the run is under way.
+  // The start request is held until the button has been seen disabled, so the run cannot end before it is looked at.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/debug/industries-migration", async (route) => {
-    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 500));
+    if (route.request().method() === "POST") await released;
     await route.continue();
   });
   await page.getByRole("button", { name: "Execute Migration" }).click();
   await expect(page.getByRole("button", { name: "Execute Migration" })).toBeDisabled();
+  release();
   const banner = page.getByTestId("migration-banner");
   await expect(banner).toHaveText("Migration completed successfully!", { timeout: 60_000 });
   for (const [id, title] of [

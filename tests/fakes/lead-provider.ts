@@ -23,7 +23,7 @@ export interface Fault {
   times?: number;
   /** 429: the Retry-After header, in seconds (default 1). */
   retryAfter?: number;
-  /** slow: how long the answer is held back (default 30 s, longer than any client timeout). */
+  /** slow: how long the answer is held back; unset, it is held until the client gives up or the fake closes. */
   delayMs?: number;
   /** malformed: an HTML error page (the default) or JSON of the wrong shape. */
   body?: "html" | "json";
@@ -44,6 +44,10 @@ export interface FakeProvider {
   setEnvelope(envelope: "spec" | "response"): void;
   /** Every API call answered, in order. */
   requests: FakeProviderRequest[];
+  /** Called as each API call arrives, before its fault is taken: a test may switch the fault for this very call. */
+  onRequest: ((url: URL) => void) | null;
+  /** Called when a "slow" answer starts being held back: the client is now waiting on its time limit. */
+  onHold: (() => void) | null;
   close(): Promise<void>;
 }
 
@@ -98,6 +102,7 @@ export async function startFakeProvider({
 
   function answerApi(req: IncomingMessage, res: ServerResponse, url: URL, endpoint: "funding" | "m-a") {
     const record = (status: number) => requests.push({ method: req.method ?? "GET", url: req.url ?? "/", status });
+    fake.onRequest?.(url);
     const active = takeFault();
     if (active.mode === "wrong-key" || req.headers[KEY_HEADER] !== apiKey) {
       record(401);
@@ -127,16 +132,19 @@ export async function startFakeProvider({
       send(res, 200, body);
     };
     if (active.mode !== "slow") return reply();
+    // Held with no timer at all: only the client's time limit (or close) ends it, however slow the machine is.
+    if (active.delayMs === undefined) return void fake.onHold?.();
     const timer = setTimeout(() => {
       timers.delete(timer);
       if (!res.destroyed) reply();
-    }, active.delayMs ?? 30_000);
+    }, active.delayMs);
     timers.add(timer);
     // A client that gave up should not keep a timer (and the test run) alive.
     res.on("close", () => {
       clearTimeout(timer);
       timers.delete(timer);
     });
+    fake.onHold?.();
   }
 
   const server = createServer((req, res) => {
@@ -167,13 +175,17 @@ export async function startFakeProvider({
       return answerApi(req, res, url, endpoint === "/funding" ? "funding" : "m-a");
     send(res, 404, { message: "Not Found" });
   });
+  // An idle kept-alive connection outlives any pause of a busy test run: a client never reuses one the fake is closing.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.address() as AddressInfo;
 
-  return {
+  const fake: FakeProvider = {
     url: `http://127.0.0.1:${address.port}`,
     apiKey,
     requests,
+    onRequest: null,
+    onHold: null,
     setFault: (next) => {
       fault = typeof next === "string" ? { mode: next } : { ...next };
     },
@@ -188,6 +200,7 @@ export async function startFakeProvider({
         server.close((e) => (e ? reject(e) : resolve()));
       }),
   };
+  return fake;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

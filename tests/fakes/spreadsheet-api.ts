@@ -1,7 +1,7 @@
 /**
  * A local fake of the hosted spreadsheet API (DESIGN D9), speaking its Airtable-style dialect: bearer key, the
  * metadata endpoint, records paged by an opaque offset, single records, the API's error bodies, attachment files at
- * signed urls that expire, and switchable faults (429s, expired cursors, slowness). Tests start it on a free
+ * signed urls that expire, and switchable faults (429s, expired cursors, slowness, answers held back). Tests start it on a free
  * port with `startSpreadsheetApi`; offline development runs it as a process:
  *   node tests/fakes/spreadsheet-api.ts   (PORT, default 4010; SPREADSHEET_API_KEY, default the demo key)
  * and sets SPREADSHEET_API_URL=http://127.0.0.1:4010, SPREADSHEET_API_KEY and SPREADSHEET_BASE_ID=appIntrobaseDemo
@@ -22,9 +22,12 @@ export interface FakeRequest {
   status: number;
 }
 
-/** One request with its arrival time, for rate and key-handling assertions. */
+/** One request with its arrival time, for key-handling assertions. */
 export interface LoggedRequest extends FakeRequest {
-  /** Milliseconds since the epoch, by the real clock, when the request arrived. */
+  /**
+   * When the request arrived, by the fake's clock (`now`). Arrival times say how busy the machine was, not what the
+   * client decided: rate-limit tests record the client's start times instead (a virtual clock, tests/support).
+   */
   at: number;
   /** The key appeared somewhere other than the Authorization header (the url, another header). */
   keyOutsideAuthorization: boolean;
@@ -38,6 +41,8 @@ export interface FakeFaults {
   expireCursors: number;
   /** Every answer (files too) waits this long. */
   delayMs: number;
+  /** Every answer (files too) is held until the client gives up or the fake stops: only a time limit ends it. */
+  hold: boolean;
   /** How long the attachment urls in served records stay valid; negative serves urls already expired. */
   attachmentTtlMs: number;
 }
@@ -175,9 +180,9 @@ export async function startSpreadsheetApi({
   const served = new Map(bases.map((b) => [b.id, b]));
   const requests: FakeRequest[] = [];
   const log: LoggedRequest[] = [];
-  const faults: FakeFaults = { rateLimited: 0, expireCursors: 0, delayMs: 0, attachmentTtlMs: ATTACHMENT_TTL_MS };
+  const faults: FakeFaults = { rateLimited: 0, expireCursors: 0, delayMs: 0, hold: false, attachmentTtlMs: ATTACHMENT_TTL_MS };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const at = Date.now();
+    const at = now();
     const url = new URL(req.url ?? "/", "http://localhost");
     const origin = `http://${req.headers.host ?? "127.0.0.1"}`;
     const keyOutsideAuthorization =
@@ -198,11 +203,14 @@ export async function startSpreadsheetApi({
     }
     requests.push({ method: req.method ?? "GET", url: req.url ?? "/", status });
     log.push({ method: req.method ?? "GET", url: req.url ?? "/", status, at, keyOutsideAuthorization });
+    if (faults.hold) return;
     setTimeout(() => {
       res.writeHead(status, { "Content-Type": type });
       res.end(payload);
     }, faults.delayMs);
   });
+  // An idle kept-alive connection outlives any pause of a busy test run: a client never reuses one the fake is closing.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.address() as AddressInfo;
   return {

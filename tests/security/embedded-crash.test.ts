@@ -152,7 +152,7 @@ describe("the embedded database after kill -9", () => {
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, 600_000);
 
   it("refuses a second process on a data directory that one has open, and opens it once that one was killed", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "introbase-crash-second-"));
@@ -165,5 +165,5 @@ describe("the embedded database after kill -9", () => {
     const [row] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM crash_log`);
     expect(row!.n).toBeGreaterThan(0);
     await database.close();
-  }, 120_000);
+  });
 });

@@ -60,18 +60,25 @@ function send(attempt: Attempt, cookie: string): Promise<Outcome> {
     if (cookie) headers.Cookie = cookie;
     if (attempt.contentType) headers["Content-Type"] = attempt.contentType;
     if (attempt.body) headers["Content-Length"] = String(attempt.body.length);
+    let answered: number | undefined;
+    let failed: Error | undefined;
     const req = http.request(`${BASE}${attempt.path}`, { method: attempt.method, headers, agent }, (res) => {
+      answered = res.statusCode ?? 0;
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.length < 8 && chunks.push(chunk));
-      res.on("end", () => settle({ status: res.statusCode ?? 0, detail: Buffer.concat(chunks).toString("utf8").slice(0, 300) }));
-      res.on("error", () => settle({ status: res.statusCode ?? 0 }));
+      res.on("end", () => settle({ status: answered!, detail: Buffer.concat(chunks).toString("utf8").slice(0, 300) }));
+      res.on("error", () => settle({ status: answered! }));
     });
     req.setTimeout(TIMEOUT_MS, () => {
       settle({ status: "hang" });
       req.destroy();
     });
-    // A body refused before it is all sent ends in EPIPE on our side after the answer has arrived: the answer counts.
-    req.on("error", (error) => setTimeout(() => settle({ status: "error", detail: error.message }), 200));
+    // A body refused before it is all sent ends in EPIPE on our side, and the answer may still be read after it: the
+    // outcome is decided once the request is over (its "close"), by whether an answer came, not after a fixed wait.
+    req.on("error", (error) => (failed = error));
+    req.on("close", () =>
+      settle(answered !== undefined ? { status: answered } : { status: "error", detail: failed?.message ?? "closed without an answer" }),
+    );
     req.end(attempt.body);
   });
 }

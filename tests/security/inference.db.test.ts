@@ -143,7 +143,7 @@ beforeAll(async () => {
   optionsOf.fundingStages = await names(sql`SELECT name AS v FROM funding_stages`);
   optionsOf.businessModels = await names(sql`SELECT code AS v FROM business_models`);
   optionsOf.revenueRanges = await names(sql`SELECT code AS v FROM revenue_ranges`);
-}, 120_000);
+});
 
 afterAll(async () => {
   await database?.close();
@@ -164,7 +164,7 @@ describe.each(TIERS)("as a %s viewer", (tier) => {
         expect(unfiltered.facets[filter][option] ?? 0, `facet ${label}`).toBe(expected.length);
       }
     }
-  }, 120_000);
+  });
 
   it("a word only in a locked listing's description finds it only for those who may open it", async () => {
     const { ids } = await allIds(`searchQuery=${WORD}`, tier);

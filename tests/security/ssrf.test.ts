@@ -272,7 +272,7 @@ describe("size and time limits", () => {
   });
 
   it("gives up on a server that never answers when the time limit passes", async () => {
-    other.handle = () => {};
+    const arrived = new Promise<void>((resolve) => (other.handle = () => resolve()));
     let fire: () => void = () => {};
     const startTimer: StartTimer = (_ms, onTimeout) => {
       fire = onTimeout;
@@ -280,7 +280,7 @@ describe("size and time limits", () => {
     };
     const guarded = createOutboundFetch({ privateOrigins: [other.origin], startTimer, timeoutMs: 5_000 });
     const pending = guarded(`${other.origin}/slow`);
-    await expect.poll(() => other.hits.length).toBe(1);
+    await arrived;
     fire();
     await expect(pending).rejects.toMatchObject({ name: "TimeoutError" });
     await other.closed();
@@ -304,10 +304,10 @@ describe("size and time limits", () => {
   });
 
   it("stops when the caller's own signal aborts", async () => {
-    other.handle = () => {};
+    const arrived = new Promise<void>((resolve) => (other.handle = () => resolve()));
     const controller = new AbortController();
     const pending = createOutboundFetch({ privateOrigins: [other.origin] })(`${other.origin}/`, { signal: controller.signal });
-    await expect.poll(() => other.hits.length).toBe(1);
+    await arrived;
     controller.abort(new DOMException("stop", "TimeoutError"));
     await expect(pending).rejects.toMatchObject({ name: "TimeoutError" });
   });

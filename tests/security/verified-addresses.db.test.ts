@@ -269,7 +269,7 @@ describe("the intro dialog's sign-up step", () => {
     const request = await waitingRequest();
     await database.db
       .update(introRequests)
-      .set({ createdAt: sql`now() - interval '2 hours'` })
+      .set({ createdAt: new Date("2001-01-01T00:00:00Z") })
       .where(eq(introRequests.id, request.id));
     const before = await counts();
     const response = await introStep({

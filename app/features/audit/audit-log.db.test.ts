@@ -13,7 +13,9 @@ import { auditStatistics, auditTrailFor, findAuditEntries, MAX_AUDIT_ENTRIES, RE
 let database: Database;
 const listingIds: Record<string, string> = {};
 const requestId = "5b0e3f5e-8a1c-4b8e-9d2f-1c2b3a4d5e6f";
-const base = Date.now() - 60 * 60 * 1000;
+/** The statistics are asked for at this instant; the entries are placed around it. */
+const NOW = Date.parse("2031-05-01T12:00:00Z");
+const base = NOW - 60 * 60 * 1000;
 const at = (minutes: number) => new Date(base + minutes * 60 * 1000);
 
 beforeAll(async () => {
@@ -48,7 +50,7 @@ beforeAll(async () => {
     { timestamp: at(30), operation: "merge_operation", source: "admin", action: "undone", companyName: "Acme", recordId: listingIds.acme },
     { timestamp: at(40), operation: "manual_review", source: "admin", action: "merged", recordId: "not-a-uuid" },
     // Two days old: listed, but outside the statistics' 24 hours.
-    { timestamp: new Date(Date.now() - 48 * 60 * 60 * 1000), operation: "tier_edit", source: "admin", action: "edited" },
+    { timestamp: new Date(NOW - 48 * 60 * 60 * 1000), operation: "tier_edit", source: "admin", action: "edited" },
   ]);
 });
 
@@ -103,7 +105,7 @@ describe("a record's history", () => {
 
 describe("audit statistics", () => {
   it("count the last 24 hours by operation and action", async () => {
-    const stats = await auditStatistics(database);
+    const stats = await auditStatistics(database, NOW);
     expect(stats.total).toBe(124);
     expect(stats.byOperation).toEqual({ cleanup_batch: 120, merge_operation: 2, intro_request: 1, manual_review: 1 });
     expect(stats.byAction).toEqual({ skipped: 120, merged: 2, undone: 1, created: 1 });

@@ -19,7 +19,12 @@ export interface SpreadsheetClientOptions {
   /** Airtable allows 5 requests a second per base; requests are spaced at least this far apart. */
   minIntervalMs?: number;
   timeoutMs?: number;
+  /** The clock and the wait the spacing goes by (tests pass a virtual clock). */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
 }
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A failed call: `status` is the HTTP status, absent when the API was not reached or answered nonsense. */
 export class SpreadsheetApiError extends Error {
@@ -62,6 +67,8 @@ export function createSpreadsheetClient(config: SpreadsheetConfig, options: Spre
   const doFetch = options.fetch ?? outboundFetch;
   const minInterval = options.minIntervalMs ?? 200;
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? realSleep;
   const apiUrl = config.apiUrl.replace(/\/+$/, "");
   const base = encodeURIComponent(config.baseId);
   let nextSlot = 0;
@@ -69,9 +76,9 @@ export function createSpreadsheetClient(config: SpreadsheetConfig, options: Spre
   const redact = (text: string) => (config.apiKey ? text.split(config.apiKey).join("[key]") : text);
 
   async function get<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-    const wait = nextSlot - Date.now();
-    nextSlot = Math.max(Date.now(), nextSlot) + minInterval;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const wait = nextSlot - now();
+    nextSlot = Math.max(now(), nextSlot) + minInterval;
+    if (wait > 0) await sleep(wait);
     let response: Response;
     try {
       response = await doFetch(`${apiUrl}${path}`, {

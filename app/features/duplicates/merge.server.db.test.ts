@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
 import { Random } from "#db/seed/random.ts";
 import { listings } from "#db/schema/listings.ts";
+import { listingMerges } from "#db/schema/merges.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
@@ -125,9 +126,10 @@ describe("merge", () => {
   it("refuses an undo that would lose a later edit of the survivor", async () => {
     const [a, b] = [startups[30]!, startups[31]!];
     const { mergeId } = await mergeDuplicate(database, { survivorId: a.id, mergedId: b.id, admin });
+    const [merge] = await database.db.select({ mergedAt: listingMerges.mergedAt }).from(listingMerges).where(eq(listingMerges.id, mergeId));
     await database.db
       .update(listings)
-      .set({ tagline: "Edited after the merge", updatedAt: new Date(Date.now() + 1000) })
+      .set({ tagline: "Edited after the merge", updatedAt: new Date(merge!.mergedAt.getTime() + 1000) })
       .where(eq(listings.id, a.id));
     await expect(undoMerge(database, { mergeId, admin })).rejects.toThrow("edited after the merge");
   });

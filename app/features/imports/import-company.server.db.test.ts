@@ -123,7 +123,7 @@ beforeAll(async () => {
   await insert("lookalike", { name: "FiftyXFifty 100 Fund", type: "investor" });
   await database.rows(sql`INSERT INTO team_members (listing_id, position, name) VALUES (${existing.quill!}, 0, 'Existing Person')`);
   first = await importCompanies(database, batch(), options);
-}, 60_000);
+});
 
 afterAll(async () => {
   await database?.close();

@@ -1,8 +1,8 @@
 /**
  * A provider import survives its worker's process being killed (issue 7 §4, decision 0018): a real child process
  * (tests/support/import-worker-process.ts) runs the import job against the fake provider and is killed with SIGKILL
- * mid-job, after its first page is saved and while it waits for the second. The job is then still "running" with a
- * heartbeat that no one renews; once that heartbeat is stale a new worker requeues it and resumes from the saved
+ * mid-job, after its first page is saved and while the fake holds back the second. The job is then still "running"
+ * with a heartbeat that no one renews; once that heartbeat is stale a new worker requeues it and resumes from the saved
  * cursor (page 1 is not fetched again) to completion, and the directory holds every company the provider served
  * exactly once. On PGlite the killed process's data directory is opened afterwards (PGlite replays its WAL); on
  * PostgreSQL (`npm run test:pg`) the test watches the jobs table while the child runs.
@@ -22,6 +22,7 @@ import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName }
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { countRows, namesNotImportedOnce, servedPages } from "../../../tests/support/provider-expectations.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
+import { manualTimeLimits } from "../../../tests/support/manual-time-limits.ts";
 import { createProviderClient } from "./provider-client.server.ts";
 import { PROVIDER_IMPORT_JOB, providerImportHandler, startProviderImport, type ImportCounters } from "./provider-import-job.server.ts";
 import { ProviderQuery } from "./provider-query.ts";
@@ -99,7 +100,8 @@ function startWorkerProcess(args: string[], env: NodeJS.ProcessEnv) {
     for (const wake of waiters.splice(0)) wake();
   });
   /** The first event that passes the test; fails with the child's stderr if it exits or takes too long first. */
-  const waitFor = (test: (e: ChildEvent) => boolean, timeoutMs = 30_000) =>
+  // A guard for a child that never says it (its stderr is then shown), inside the test's own limit.
+  const waitFor = (test: (e: ChildEvent) => boolean, timeoutMs = 240_000) =>
     new Promise<ChildEvent>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no such event from the worker process within ${timeoutMs} ms:\n${stderr}`)),
@@ -122,6 +124,16 @@ function startWorkerProcess(args: string[], env: NodeJS.ProcessEnv) {
 }
 
 const pageOf = (url: string) => Number(new URL(url, "http://x").searchParams.get("page"));
+
+/** A client whose calls are never timed out by a slow machine: the fake answers, or the test fails on its own limit. */
+const patientClient = (fake: FakeProvider) =>
+  createProviderClient({
+    baseUrl: fake.url,
+    apiKey: fake.apiKey,
+    maxRetries: 0,
+    timeoutSignal: manualTimeLimits().signal,
+    fetch: fetchAllowing(fake.url),
+  });
 const cursorOf = (output: unknown) => output as { nextPage: number; counters: ImportCounters };
 
 describe("import durability", () => {
@@ -136,67 +148,57 @@ describe("import durability", () => {
     const queued = await startProviderImport(database, { endpoint: "funding", query }, null);
     if (database.kind === "pglite") await database.close();
 
-    // Every answer held back: the child is surely waiting for page 2 when it is killed after saving page 1.
-    fake.setFault({ mode: "slow", delayMs: 1_500 });
+    // Page 1 is answered; page 2 is held back until the child dies (no timer: only the kill ends the wait), so the
+    // child is surely waiting for page 2, with page 1 saved, when it is killed.
+    const holdingPage2 = new Promise<void>((resolve) => (fake.onHold = resolve));
+    fake.onRequest = (url) => {
+      if (pageOf(url.href) >= 2) fake.setFault("slow");
+    };
     const worker = startWorkerProcess(
-      ["--provider-url", fake.url, "--provider-key", fake.apiKey, "--timeout-ms", "10000", ...shared.childArgs],
+      // The child's time limit is far beyond the test's: it never gives up on page 2 before it is killed.
+      ["--provider-url", fake.url, "--provider-key", fake.apiKey, "--timeout-ms", "300000", ...shared.childArgs],
       // The worker process reads the allowance for the local fake from its environment, as a server would.
       { ...shared.childEnv, OUTBOUND_ALLOWED_PRIVATE_ORIGINS: fake.url },
     );
     const ready = await worker.waitFor((e) => e.event === "ready");
     await worker.waitFor((e) => e.event === "progress" && e.job === queued.id && (e.done ?? 0) >= 1);
+    await holdingPage2;
     if (database.kind === "postgres") {
       // The cursor is in the jobs table while the child is alive.
-      await expect
-        .poll(async () => cursorOf((await getJob(database, queued.id))?.processedOutput)?.nextPage, { timeout: 10_000 })
-        .toBeGreaterThanOrEqual(2);
+      expect(cursorOf((await getJob(database, queued.id))?.processedOutput)?.nextPage).toBe(2);
     }
     worker.child.kill("SIGKILL");
     expect(await worker.exited).toEqual({ code: null, signal: "SIGKILL" });
-    const killedAt = Date.now();
 
     // On PGlite, the data directory of a killed process opens again (PGlite replays its write-ahead log).
     database = await shared.reopen();
     const left = (await getJob(database, queued.id))!;
-    expect(left).toMatchObject({ status: "running", lockedBy: ready.worker, attempts: 1, progressTotal: 4 });
-    // Killed while page 2 was held back (1.5 s): the cursor says page 2. Were the test this slow to react, the
-    // child may have saved page 2 too; either way the job stopped part-way and the cursor is what gets resumed.
+    expect(left).toMatchObject({ status: "running", lockedBy: ready.worker, attempts: 1, progressTotal: 4, progressDone: 1 });
+    // Killed while page 2 was held back: the cursor says page 2, and page 1's companies are committed, each once.
     const cursor = cursorOf(left.processedOutput);
-    expect(cursor.nextPage).toBeGreaterThanOrEqual(2);
-    expect(cursor.nextPage).toBeLessThanOrEqual(4);
-    expect(left.progressDone).toBe(cursor.nextPage - 1);
-    expect(cursor.counters.pages).toBe(cursor.nextPage - 1);
-    // The saved pages' companies are committed, each once; of the page in flight at most its own companies.
+    expect(cursor.nextPage).toBe(2);
+    expect(cursor.counters.pages).toBe(1);
     const saved = pages.filter((p) => p.page < cursor.nextPage).flatMap((p) => p.companies.map((c) => c.name));
     expect(await namesNotImportedOnce(database, saved)).toEqual({});
-    const inFlight = pages.find((p) => p.page === cursor.nextPage)!.companies.length;
-    expect(await countRows(database, "listings")).toBeGreaterThanOrEqual(saved.length);
-    expect(await countRows(database, "listings")).toBeLessThanOrEqual(saved.length + inFlight);
+    expect(await countRows(database, "listings")).toBe(saved.length);
 
-    // Not stale yet: the dead worker beat a moment ago, so nothing is taken from it.
-    expect(left.heartbeatAt!.getTime()).toBeLessThanOrEqual(killedAt);
-    expect(await recoverStaleJobs(database)).toEqual({ requeued: [], failed: [] });
+    // Stale only once its last heartbeat is older than the threshold (30 s): the times are given, not waited for.
+    const lastBeat = left.heartbeatAt!.getTime();
+    expect(await recoverStaleJobs(database, new Date(lastBeat + STALE_AFTER_MS))).toEqual({ requeued: [], failed: [] });
     expect((await getJob(database, queued.id))!.status).toBe("running");
-    // Once its heartbeat is older than the stale threshold (30 s: the clock is moved, not waited for), it is requeued.
-    const later = new Date(left.heartbeatAt!.getTime() + STALE_AFTER_MS + 1_000);
-    expect(await recoverStaleJobs(database, later)).toEqual({ requeued: [queued.id], failed: [] });
+    expect(await recoverStaleJobs(database, new Date(lastBeat + STALE_AFTER_MS + 1))).toEqual({ requeued: [queued.id], failed: [] });
     const requeued = (await getJob(database, queued.id))!;
     expect(requeued).toMatchObject({ status: "queued", lockedBy: null, progressDone: cursor.nextPage - 1 });
     expect(requeued.errorLog).toEqual(["Interrupted (server restart or crash); resumed from the last saved point."]);
 
     // A new worker resumes it at the saved page (2), and never asks for page 1 again.
+    fake.onRequest = null;
     fake.setFault("none");
     const requestsBefore = fake.requests.length;
-    const client = createProviderClient({
-      baseUrl: fake.url,
-      apiKey: fake.apiKey,
-      timeoutMs: 5_000,
-      maxRetries: 0,
-      fetch: fetchAllowing(fake.url),
-    });
+    const client = patientClient(fake);
     await new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler(() => client) }).tick();
     const resumedPages = fake.requests.slice(requestsBefore).map((r) => pageOf(r.url));
-    expect(resumedPages).toEqual([2, 3, 4].filter((page) => page >= cursor.nextPage));
+    expect(resumedPages).toEqual([2, 3, 4]);
     expect(resumedPages).not.toContain(1);
     const done = (await getJob(database, queued.id))!;
     expect(done).toMatchObject({ status: "completed", attempts: 2, progressDone: 4, progressTotal: 4, lockedBy: null });
@@ -212,7 +214,7 @@ describe("import durability", () => {
     expect(await countRows(database, "listings")).toBe(companies.length);
     expect(await countRows(database, "listing_sources")).toBe(companies.length);
     expect(await namesNotImportedOnce(database, companies)).toEqual({});
-  }, 90_000);
+  });
 
   it("fails an import interrupted for the third time with its reason, and the next worker does not run it again", async () => {
     const database = await openTestDatabase();
@@ -221,21 +223,17 @@ describe("import durability", () => {
     cleanups.push(() => fake.close());
     const query = ProviderQuery.parse({ page: 1, maxResults: 20, maxJobs: 2 });
     const queued = await startProviderImport(database, { endpoint: "funding", query }, null);
-    // Three workers in turn take the job and die without a word (their heartbeats go stale).
+    // Three workers in turn take the job and die without a word; each time, recovery comes after their last
+    // heartbeat went stale (the time is given, not waited for).
+    const staleAt = async () => new Date((await getJob(database, queued.id))!.heartbeatAt!.getTime() + STALE_AFTER_MS + 1);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       expect((await claimNextJob(database, `dead-worker-${attempt}`, [PROVIDER_IMPORT_JOB]))?.id).toBe(queued.id);
-      await database.rows(sql`UPDATE jobs SET heartbeat_at = now() - interval '1 minute' WHERE id = ${queued.id}`);
-      if (attempt < MAX_ATTEMPTS) expect((await recoverStaleJobs(database)).requeued).toEqual([queued.id]);
+      if (attempt < MAX_ATTEMPTS) expect((await recoverStaleJobs(database, await staleAt())).requeued).toEqual([queued.id]);
     }
-    // The next worker's first poll recovers stale jobs: this one is failed, not run.
-    const client = createProviderClient({
-      baseUrl: fake.url,
-      apiKey: fake.apiKey,
-      timeoutMs: 5_000,
-      maxRetries: 0,
-      fetch: fetchAllowing(fake.url),
-    });
-    await new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler(() => client) }).tick();
+    // The next worker's first poll, once the last heartbeat is stale, recovers stale jobs: this one is failed, not run.
+    const client = patientClient(fake);
+    const at = await staleAt();
+    await new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler(() => client) }, { now: () => at }).tick();
     const failed = (await getJob(database, queued.id))!;
     expect(failed).toMatchObject({
       status: "failed",

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { FUNDING_COUNT } from "../../../tests/fakes/lead-provider-fixtures.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
+import { manualTimeLimits } from "../../../tests/support/manual-time-limits.ts";
 import { createProviderClient, ProviderError, retryAfterMs, type ProviderClientOptions } from "./provider-client.server.ts";
 import { ProviderQuery } from "./provider-query.ts";
 
@@ -29,7 +30,6 @@ function client(options: Partial<ProviderClientOptions> = {}) {
     // The guarded fetch, allowed to reach this test's local provider (and nothing else on loopback).
     fetch: fetchAllowing(options.baseUrl ?? fake.url),
     apiKey: KEY,
-    timeoutMs: 2_000,
     baseDelayMs: 10,
     sleep: async (ms) => {
       waits.push(ms);
@@ -161,12 +161,27 @@ describe("provider client against the fake", () => {
   });
 
   it("retries a slow provider after its timeout, then gives up", async () => {
-    fake.setFault({ mode: "slow", delayMs: 5_000 });
-    const error = await failure(client({ timeoutMs: 100, maxRetries: 2 }).fetchPage("funding", query()));
-    expect(error).toMatchObject({ kind: "timeout", attempts: 3 });
-    expect(error.message).toBe("No answer from the provider within 0.1 s (after 3 attempts)");
-    fake.setFault({ mode: "slow", delayMs: 5_000, times: 1 });
-    expect((await client({ timeoutMs: 100 }).fetchPage("funding", query())).attempts).toBe(2);
+    // The fake holds each answer back until the call's time limit runs out, which the test does by hand: a call
+    // that should be answered is never timed out by a slow machine.
+    const limits = manualTimeLimits();
+    fake.onHold = () => limits.runOut();
+    try {
+      fake.setFault("slow");
+      const error = await failure(client({ timeoutMs: 100, maxRetries: 2, timeoutSignal: limits.signal }).fetchPage("funding", query()));
+      expect(error).toMatchObject({ kind: "timeout", attempts: 3 });
+      expect(error.message).toBe("No answer from the provider within 0.1 s (after 3 attempts)");
+      fake.setFault({ mode: "slow", times: 1 });
+      expect((await client({ timeoutMs: 100, timeoutSignal: limits.signal }).fetchPage("funding", query())).attempts).toBe(2);
+      expect(limits.started).toBe(5);
+    } finally {
+      fake.onHold = null;
+    }
+  });
+
+  it("gives up on a held answer by its real time limit", async () => {
+    fake.setFault("slow");
+    const error = await failure(client({ timeoutMs: 50, maxRetries: 0 }).fetchPage("funding", query()));
+    expect(error).toMatchObject({ kind: "timeout", attempts: 1, message: "No answer from the provider within 0.05 s" });
   });
 
   it("reports a malformed body as a format error, HTML or JSON of the wrong shape, without retrying", async () => {

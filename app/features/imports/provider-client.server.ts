@@ -60,6 +60,8 @@ export interface ProviderClientOptions {
   /** Defaults to the guarded outbound fetch (DESIGN D16); tests pass one that allows their local fake. */
   fetch?: typeof globalThis.fetch;
   sleep?: (ms: number) => Promise<void>;
+  /** Starts one call's time limit; tests pass limits they end by hand, so a slow machine never times a call out. */
+  timeoutSignal?: (ms: number) => AbortSignal;
   random?: () => number;
   /** Where retries are reported (pino-like). Only the endpoint, status and wait are logged: never the key. */
   logger?: { warn(details: object, message: string): void };
@@ -100,6 +102,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     maxDelayMs = 60_000,
     fetch: doFetch = outboundFetch,
     sleep = defaultSleep,
+    timeoutSignal = (ms: number) => AbortSignal.timeout(ms),
     random = Math.random,
     logger,
   } = options;
@@ -140,7 +143,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     try {
       response = await doFetch(url, {
         headers: { [PROVIDER_KEY_HEADER]: apiKey!, Accept: "application/json" },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: timeoutSignal(timeoutMs),
       });
       // The body read is inside the timeout too: a provider that stalls mid-body is as slow as one that never answers.
       text = await response.text();

@@ -13,6 +13,7 @@ import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { startFakeProvider, type Fault, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
+import { manualTimeLimits } from "../../../tests/support/manual-time-limits.ts";
 import { countImportRows, namesNotImportedOnce, servedPages, type ServedPage } from "../../../tests/support/provider-expectations.ts";
 import { AUTH_FAILED, createProviderClient, KEY_REQUIRED, UNEXPECTED_FORMAT } from "./provider-client.server.ts";
 import { PROVIDER_IMPORT_JOB, providerImportHandler, startProviderImport, type ImportCounters } from "./provider-import-job.server.ts";
@@ -31,7 +32,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-afterEach(() => fake.setFault("none"));
+afterEach(() => {
+  fake.setFault("none");
+  fake.onHold = null;
+});
 
 interface RunOptions {
   endpoint?: ProviderEndpoint;
@@ -82,10 +86,14 @@ async function runImport(options: RunOptions): Promise<Run> {
     options.rewrite(body);
     return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
   };
+  // A call's time limit runs out only once the fake holds its answer back: no call times out for a slow machine.
+  const limits = manualTimeLimits();
+  fake.onHold = () => limits.runOut();
   const client = createProviderClient({
     baseUrl: fake.url,
     apiKey: options.apiKey === null ? undefined : (options.apiKey ?? fake.apiKey),
     timeoutMs: options.timeoutMs ?? 5_000,
+    timeoutSignal: limits.signal,
     maxRetries: 2,
     baseDelayMs: 1,
     fetch: fetchThrough,
@@ -199,12 +207,12 @@ describe("provider import faults", () => {
   });
 
   it("an answer slower than the client's timeout is retried, and a provider that stays slow fails the job", async () => {
-    const once = await runImport({ page: 8, timeoutMs: 250, faultFrom: { page: 8, fault: { mode: "slow", delayMs: 5_000, times: 1 } } });
+    const once = await runImport({ page: 8, timeoutMs: 250, faultFrom: { page: 8, fault: { mode: "slow", times: 1 } } });
     expect(once.job.status).toBe("completed");
     expect(once.job.apiCallsMade).toBe(2);
     await expectImported(once, once.pages);
 
-    const stuck = await runImport({ page: 9, timeoutMs: 250, faultFrom: { page: 9, fault: { mode: "slow", delayMs: 5_000 } } });
+    const stuck = await runImport({ page: 9, timeoutMs: 250, faultFrom: { page: 9, fault: { mode: "slow" } } });
     expectFailed(stuck, "No answer from the provider within 0.25 s (after 3 attempts)");
     expect(stuck.job).toMatchObject({ apiCallsMade: 3, progressDone: 0, companiesProcessed: 0, newRecordsAdded: 0 });
     expect(stuck.added.listings).toBe(0);

@@ -34,7 +34,6 @@ const client = () =>
   createProviderClient({
     baseUrl: fake.url,
     apiKey: fake.apiKey,
-    timeoutMs: 2_000,
     maxRetries: 2,
     baseDelayMs: 1,
     sleep: async () => {},

@@ -65,11 +65,13 @@ describe("request and sign-up forms", () => {
 describe("response links", () => {
   const id = "4b0f8f57-2a43-4a57-9d1e-6f2bb7c3d6a1";
   it("round-trips and binds the request, the answer and the expiry to the signature", () => {
-    const token = responseToken("key", id, "accept", Date.now() + 60_000);
-    expect(checkResponseToken("key", token)).toEqual({ ok: true, requestId: id, response: "accept" });
-    expect(checkResponseToken("other key", token)).toEqual({ ok: false, reason: "invalid" });
-    expect(checkResponseToken("key", token.replace(".accept.", ".decline."))).toEqual({ ok: false, reason: "invalid" });
-    expect(checkResponseToken("key", token, Date.now() + 120_000)).toEqual({ ok: false, reason: "expired" });
-    expect(checkResponseToken("key", "x".repeat(500))).toEqual({ ok: false, reason: "invalid" });
+    const now = Date.parse("2031-05-01T12:00:00Z");
+    const token = responseToken("key", id, "accept", now + 60_000);
+    expect(checkResponseToken("key", token, now)).toEqual({ ok: true, requestId: id, response: "accept" });
+    expect(checkResponseToken("key", token, now + 59_999)).toEqual({ ok: true, requestId: id, response: "accept" });
+    expect(checkResponseToken("other key", token, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkResponseToken("key", token.replace(".accept.", ".decline."), now)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkResponseToken("key", token, now + 60_000)).toEqual({ ok: false, reason: "expired" });
+    expect(checkResponseToken("key", "x".repeat(500), now)).toEqual({ ok: false, reason: "invalid" });
   });
 });

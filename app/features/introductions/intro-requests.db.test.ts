@@ -82,8 +82,10 @@ describe("proof of work", () => {
     payload.solution.counter += 1;
     payload.solution.derivedKey = "00".repeat(32);
     expect(await spendProof(database, Buffer.from(JSON.stringify(payload)).toString("base64"))).toEqual({ ok: false, reason: "invalid" });
-    const old = await solvedProof(database, Date.now() - 31 * 60 * 1000);
-    expect(await spendProof(database, old)).toEqual({ ok: false, reason: "expired" });
+    // A challenge lives 30 minutes: spent 31 minutes after it was made, it is refused.
+    const madeAt = Date.parse("2031-05-01T12:00:00Z");
+    const old = await solvedProof(database, madeAt);
+    expect(await spendProof(database, old, madeAt + 31 * 60 * 1000)).toEqual({ ok: false, reason: "expired" });
   });
 });
 
@@ -186,9 +188,11 @@ describe("the whole workflow", () => {
   it("refuses an expired or forged link", async () => {
     const member = await insertMember(database, "eli", "subscriber");
     const created = await createIntroRequest(database, { input: input(), user: member, clientAddress: nextAddress() });
-    await reviewIntroRequest(database, { requestId: created.id, decision: "approve", reason: null, admin });
+    // The links live 14 days from the approval: answered on the 15th day, they are refused.
+    const approvedAt = Date.parse("2031-05-01T12:00:00Z");
+    await reviewIntroRequest(database, { requestId: created.id, decision: "approve", reason: null, admin }, approvedAt);
     const links = linksIn((await outbox("intro_request")).at(-1)!.text);
-    const fifteenDays = Date.now() + 15 * 24 * 60 * 60 * 1000;
+    const fifteenDays = approvedAt + 15 * 24 * 60 * 60 * 1000;
     expect(await respondToIntro(database, links.accept, fifteenDays)).toBe("expired");
     expect(
       await respondToIntro(

@@ -39,7 +39,7 @@ beforeEach(() => {
 const deps = (client: StepDeps["clientOptions"] = {}): StepDeps => ({
   database,
   actor: null,
-  clientOptions: { baseDelayMs: 1, sleep: async () => {}, timeoutMs: 2_000, fetch: fetchAllowing(fake.url), ...client },
+  clientOptions: { baseDelayMs: 1, sleep: async () => {}, fetch: fetchAllowing(fake.url), ...client },
 });
 
 /** Posts the page's form the way the browser would, keeping every answer to check for the key later. */

@@ -56,11 +56,11 @@ function matches(texts: string[], pattern: RegExp): string[] {
   return texts.flatMap((text) => [...text.matchAll(pattern)].map((m) => m[1]!));
 }
 
-/** Query parameter names the code reads (searchParams.get("x"), params.getAll("x"), the directory's list filters). */
+/** Query parameter names the code reads (searchParams.get("x"), params.getAll("x"), the directory's named lists). */
 export function queryParameterNames(): string[] {
   const all = sources();
   const read = matches(all, /(?:searchParams|params|query)\.(?:get|getAll|has)\(\s*"([\w[\]]+)"/g);
-  // The directory reads its parameters from these two lists (directory-filters.ts), not one get() each.
+  // The directory reads its parameters by name from two lists (directory-filters.ts): the list filters and the scalars.
   const lists = matches(all, /(?:LIST_FILTERS|SCALARS) = \[([^\]]+)\]/g).flatMap((block) =>
     [...block.matchAll(/"(\w+)"/g)].map((m) => m[1]!),
   );

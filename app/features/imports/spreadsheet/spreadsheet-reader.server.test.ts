@@ -1,12 +1,14 @@
 /**
  * The import reader against the local fake of the hosted table API (tests/fakes/spreadsheet-api.ts): paging,
- * the per-base rate limit by the fake's own arrival times, 429 back-off, expired cursors, errors and the key.
+ * the per-base rate limit (the start times the reader decided, on a virtual clock), 429 back-off, expired cursors,
+ * errors and the key.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSpreadsheetApi, type SpreadsheetApiFake } from "../../../../tests/fakes/spreadsheet-api.ts";
 import { DEMO_API_KEY } from "../../../../tests/fakes/spreadsheet-fixtures.ts";
 import { IMPORT_BASE_ID, PNG_1PX, importBase } from "../../../../tests/fakes/spreadsheet-import-fixtures.ts";
 import { fetchAllowing } from "../../../../tests/support/allow-local.ts";
+import { virtualClock } from "../../../../tests/support/virtual-clock.ts";
 import { createSpreadsheetReader, SpreadsheetReadError, type SpreadsheetReaderOptions } from "./spreadsheet-reader.server.ts";
 
 let fake: SpreadsheetApiFake;
@@ -56,18 +58,24 @@ describe("listAll", () => {
   });
 
   it("starts no more than 5 requests in any second, across concurrent listings of one reader", async () => {
-    const real = createSpreadsheetReader({
-      baseUrl: fake.url,
-      apiKey: DEMO_API_KEY,
-      baseId: IMPORT_BASE_ID,
-      fetch: fetchAllowing(fake.url),
+    // The reader's clock moves only by the waits it decides on; its start times are read as each request leaves.
+    const clock = virtualClock();
+    const starts: number[] = [];
+    const send = fetchAllowing(fake.url);
+    const limited = reader({
+      ...clock,
+      fetch: (input, init) => {
+        starts.push(clock.now());
+        return send(input, init);
+      },
     });
     const tables = ["Companies", "Industries", "Countries", "Geographies", "FundingStages", "TargetPersonas", "BusinessModels"];
-    await Promise.all(tables.map((t) => collect(real.listAll(t))));
-    const times = fake.log.map((r) => r.at);
-    expect(times).toHaveLength(9);
-    for (const start of times) expect(times.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(5);
-    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(1000);
+    await Promise.all(tables.map((t) => collect(limited.listAll(t))));
+    expect(fake.log).toHaveLength(9);
+    // Five at once, then the rest once the first second (and the 50 ms allowed for transit) has passed.
+    expect(starts).toEqual([0, 0, 0, 0, 0, 1050, 1050, 1050, 1050]);
+    for (const start of starts) expect(starts.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(5);
+    expect(clock.slept).toEqual([1050]);
   });
 
   it("waits backoffMs after a 429 and asks for the same page again", async () => {
@@ -142,7 +150,8 @@ describe("listAll", () => {
   });
 
   it("gives up on a slow answer with a network error", async () => {
-    fake.faults.delayMs = 300;
+    // The answer never comes: only the reader's time limit can end the wait.
+    fake.faults.hold = true;
     const error = await collect(reader({ timeoutMs: 50 }).listAll("Companies")).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "network", message: expect.stringMatching(/no answer within 0.05 s/) });
   });

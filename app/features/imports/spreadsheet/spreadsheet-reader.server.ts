@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { outboundFetch } from "~/lib/outbound-fetch.server.ts";
+import { createStartLimiter } from "./start-limiter.ts";
 
 export type SpreadsheetErrorCode =
   | "auth" // 401/403: the key is wrong or may not read this base
@@ -50,6 +51,7 @@ export interface SpreadsheetReaderOptions {
   baseId: string;
   /** Defaults to the guarded outbound fetch (DESIGN D16): attachment urls come from the base, so from anyone. */
   fetch?: typeof fetch;
+  /** The clock and the wait the rate limit and the 429 back-off go by (tests pass a virtual clock). */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   /** Requests that may start in any one-second window. */
@@ -95,23 +97,7 @@ export function createSpreadsheetReader(options: SpreadsheetReaderOptions): Spre
   const apiUrl = options.baseUrl.replace(/\/+$/, "");
   const redact = (text: string) => (apiKey ? text.split(apiKey).join("[key]") : text);
 
-  // Start times of the latest requests, oldest first; `turn` queues callers so slots are handed out in order.
-  const starts: number[] = [];
-  let turn: Promise<void> = Promise.resolve();
-  function takeSlot(): Promise<void> {
-    const mine = turn.then(async () => {
-      let at = now();
-      if (starts.length >= rateLimit) {
-        at = Math.max(at, starts[0]! + WINDOW_MS);
-        if (at > now()) await sleep(at - now());
-        // Trust the sleep rather than re-reading a clock a test may have frozen.
-        starts.shift();
-      }
-      starts.push(at);
-    });
-    turn = mine.catch(() => undefined);
-    return mine;
-  }
+  const limiter = createStartLimiter({ perWindow: rateLimit, windowMs: WINDOW_MS, now, sleep });
 
   async function send(url: string, init: RequestInit, what: string): Promise<Response> {
     try {
@@ -125,7 +111,7 @@ export function createSpreadsheetReader(options: SpreadsheetReaderOptions): Spre
   /** One API GET: rate limited, retried on 429, its answer checked against `schema`. */
   async function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      await takeSlot();
+      await limiter.take();
       const response = await send(
         `${apiUrl}${path}`,
         { headers: { Authorization: `Bearer ${apiKey}`, Accept: "application/json" } },
