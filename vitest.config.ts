@@ -11,15 +11,15 @@ const ROOTS = ["app", "db", "server", "scripts", "tests/security"];
 const TESTS = ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`);
 const DATABASE_TESTS = ROOTS.map((root) => `${root}/**/*.db.test.ts`);
 /**
- * Tests without a database that still get a worker of their own: two start processes that load the app, and the
- * spreadsheet reader's rate-limit test compares request arrival times on the wall clock, which load, or whatever an
- * earlier file left running in a shared worker, pushes together (it failed in 3 of 11 shared runs).
+ * Tests that get a fresh worker process each: they start processes that load the app (the kill -9 crash test, the
+ * start-up failures), and a worker shared with other files would add their leftovers to what the children inherit.
  */
-const ISOLATED_TESTS = [
-  "tests/security/embedded-crash.test.ts",
-  "tests/security/startup-failures.test.ts",
-  "app/features/imports/spreadsheet/spreadsheet-reader.server.test.ts",
-];
+const PROCESS_TESTS = ["tests/security/embedded-crash.test.ts", "tests/security/startup-failures.test.ts"];
+/**
+ * Run before every database test file in a shared worker: the app's modules load afresh (so a module's state, such
+ * as the database it holds, never crosses files), and the environment and timers a file changed are put back.
+ */
+export const FRESH_FILE_STATE = "tests/support/fresh-file-state.ts";
 /** The database for the database tests: migrated once per run, copied for each test file (decision 0042). */
 export const MIGRATED_DATABASE = "tests/support/migrated-database.global.ts";
 /**
@@ -31,12 +31,14 @@ export const MAX_WORKERS = Math.max(2, availableParallelism() - 1);
 
 /**
  * `npm test`: unit and database tests, the database ones on an in-memory PGlite (`npm run test:pg` runs those on
- * PostgreSQL). Two projects (decision 0042):
- * - unit: pure tests, run without isolation, so workers and the modules they loaded are reused from file to file.
- *   Vitest restores spies after each file; anything else a test changes (the environment, timers, a module's
- *   state) it must put back itself, or the file belongs in ISOLATED_TESTS.
- * - isolated: database tests and the ISOLATED_TESTS, each file in a fresh worker with its own fresh, migrated
- *   database.
+ * PostgreSQL). Three projects (decision 0042, amended by 0048):
+ * - unit: pure tests, run without isolation, so workers and the packages they loaded serve file after file.
+ *   Vitest restores spies after each file; anything else a unit test changes (environment, fake timers, a
+ *   module's cache) it must put back itself.
+ * - database: each file gets its own fresh, migrated database (a copy of the run's snapshot) in a worker shared
+ *   with other database files; FRESH_FILE_STATE reloads the app's modules and restores the environment per file.
+ *   Packages (drizzle, better-auth, PGlite's code) load once per worker, which halves the CPU these files take.
+ * - processes: PROCESS_TESTS, each in a fresh worker.
  */
 export default defineConfig({
   resolve: { alias },
@@ -53,17 +55,23 @@ export default defineConfig({
         test: {
           name: "unit",
           include: TESTS,
-          exclude: [...configDefaults.exclude, ...DATABASE_TESTS, ...ISOLATED_TESTS],
+          exclude: [...configDefaults.exclude, ...DATABASE_TESTS, ...PROCESS_TESTS],
           isolate: false,
         },
       },
       {
         extends: true,
         test: {
-          name: "isolated",
-          include: [...DATABASE_TESTS, ...ISOLATED_TESTS],
+          name: "database",
+          include: DATABASE_TESTS,
+          isolate: false,
+          setupFiles: [FRESH_FILE_STATE],
           globalSetup: [MIGRATED_DATABASE],
         },
+      },
+      {
+        extends: true,
+        test: { name: "processes", include: PROCESS_TESTS },
       },
     ],
   },

@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import { alias, MAX_WORKERS, MIGRATED_DATABASE } from "./vitest.config.ts";
+import { alias, FRESH_FILE_STATE, MAX_WORKERS, MIGRATED_DATABASE } from "./vitest.config.ts";
 
 /**
  * `npm run test:pg`: the database tests (`*.db.test.ts`) against a PostgreSQL server. The run migrates one
@@ -29,5 +29,8 @@ export default defineConfig({
     hookTimeout: 300_000,
     maxWorkers: MAX_WORKERS,
     globalSetup: [MIGRATED_DATABASE],
+    // Files share workers, each with its own database and freshly loaded app modules (vitest.config.ts).
+    isolate: false,
+    setupFiles: [FRESH_FILE_STATE],
   },
 });
