@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/admin.outbox";
 import { StatusPage } from "~/components/layout/status-page.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
+import { OutboxPage } from "~/features/back-office/outbox-page.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
@@ -27,66 +26,10 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const STATUS_VARIANT = { sent: "accent", stored: "neutral", failed: "outline" } as const;
-
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { emails, page, totalPages, total, smtpConfigured } = loaderData;
-  return (
-    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Outbox</h1>
-      <p className="mt-2 text-sm text-fg-muted">
-        {total} e-mails.{" "}
-        {smtpConfigured
-          ? "Messages are delivered over SMTP and recorded here."
-          : "No SMTP server is configured (SMTP_URL): messages are kept here instead of being delivered."}
-      </p>
-      {emails.length === 0 ? <p className="mt-8 text-fg-muted">No e-mails yet.</p> : null}
-      <ul className="mt-6 grid gap-3">
-        {emails.map((email) => (
-          <li key={email.id}>
-            <details className="rounded-lg border border-border p-4">
-              <summary className="cursor-pointer list-none">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-medium break-words">{email.subject}</span>
-                  <Badge variant={STATUS_VARIANT[email.status]}>{email.status}</Badge>
-                </div>
-                <p className="mt-1 text-xs break-all text-fg-muted">
-                  {email.kind} · to {email.to.join(", ")} ·{" "}
-                  <time dateTime={email.createdAt}>{email.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
-                </p>
-              </summary>
-              {email.error ? <p className="mt-3 text-sm text-danger">Not delivered: {email.error}</p> : null}
-              {email.replyTo ? <p className="mt-3 text-xs text-fg-muted">Reply-To: {email.replyTo}</p> : null}
-              <pre className="mt-3 overflow-x-auto text-sm break-words whitespace-pre-wrap">
-                <Linked text={email.text} />
-              </pre>
-            </details>
-          </li>
-        ))}
-      </ul>
-      {totalPages > 1 ? (
-        <nav aria-label="Outbox pages" className="mt-6 flex justify-between text-sm">
-          {page > 1 ? <Link to={`?page=${page - 1}`}>Newer</Link> : <span />}
-          {page < totalPages ? <Link to={`?page=${page + 1}`}>Older</Link> : null}
-        </nav>
-      ) : null}
-    </div>
-  );
+  return <OutboxPage {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <StatusPage error={error} />;
-}
-
-/** The message with its links clickable, as a mail client shows them (the accept and decline links, profiles). */
-function Linked({ text }: { text: string }) {
-  return text.split(/(https?:\/\/[^\s<>]+)/g).map((part, i) =>
-    i % 2 === 1 ? (
-      <a key={i} href={part} className="break-all text-accent underline">
-        {part}
-      </a>
-    ) : (
-      part
-    ),
-  );
 }

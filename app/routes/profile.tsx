@@ -1,25 +1,14 @@
-import { data, isRouteErrorResponse, redirect, useLocation, useNavigation, useParams } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/profile";
-import { Spinner } from "~/components/ui/spinner.tsx";
 import type { Viewer } from "~/features/access/redact-listing.ts";
-import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
-import { quotaStatus } from "~/features/access/quotas.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
-import { QuotaExceededProfile } from "~/features/profiles/quota-exceeded-profile.tsx";
 import { parseListingType, type ListingType } from "~/features/catalog/listing-types.ts";
-import { InvestorProfile } from "~/features/profiles/investor-profile.tsx";
 import { NO_PORTFOLIO, type Portfolio } from "~/features/profiles/investor-portfolio.ts";
 import { getInvestorPortfolio } from "~/features/profiles/investor-portfolio.server.ts";
-import { LockedProfile } from "~/features/profiles/locked-profile.tsx";
-import { PartnerProfile } from "~/features/profiles/partner-profile.tsx";
-import { ProfileLoadError, ProfileNotFound } from "~/features/profiles/profile-states.tsx";
+import { ProfileError, ProfilePage } from "~/features/profiles/profile-page.tsx";
 import { getSimilarListings, type SimilarListing } from "~/features/profiles/similar-listings.server.ts";
-import { StartupProfile } from "~/features/profiles/startup-profile.tsx";
-import { ReportDuplicateButton } from "~/features/duplicates/report-duplicate-button.tsx";
-import { useCurrentUser } from "~/lib/use-current-user.ts";
-import { JsonLd, useSiteOrigin } from "~/features/seo/json-ld-script.tsx";
 import { originOf } from "~/features/seo/meta-tags.ts";
-import { profileMeta, profileStructuredData, type ProfileSeoInput } from "~/features/seo/profile-seo.ts";
+import { profileMeta } from "~/features/seo/profile-seo.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { survivorOf } from "~/features/duplicates/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -88,51 +77,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return profileMeta(originOf(matches), loaderData);
 }
 
-/** The profile's JSON-LD (Organization, paywalled WebPage, BreadcrumbList), from what this viewer was sent. */
-function ProfileStructuredData({ data: content }: { data: ProfileSeoInput }) {
-  const origin = useSiteOrigin();
-  return origin ? <JsonLd data={profileStructuredData(origin, content)} /> : null;
-}
-
-export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  // From one profile to another (similar listings) the old one must not linger while the next loads.
-  const next = navigation.state === "loading" ? navigation.location.pathname : null;
-  if (next && next !== pathname && next.startsWith("/profile/")) return <Spinner label="Loading profile..." className="py-24" />;
-  if (loaderData.status === "not_found") return <ProfileNotFound />;
-  if (loaderData.status === "locked")
-    return (
-      <>
-        <ProfileStructuredData data={loaderData} />
-        <LockedProfile teaser={loaderData.teaser} />
-      </>
-    );
-  if (loaderData.status === "quota_exceeded") return <QuotaExceededProfile teaser={loaderData.teaser} />;
-  const { listing, similar, portfolio, views } = loaderData;
-  const user = useCurrentUser();
-  return (
-    <>
-      <ProfileStructuredData data={loaderData} />
-      {views && views.limit !== null && views.remaining !== null ? (
-        <div className="mx-auto flex max-w-6xl justify-end px-4 pt-4 sm:px-6">
-          <QuotaIndicator type="views" remaining={views.remaining} limit={views.limit} status={quotaStatus(views.remaining, views.limit)} />
-        </div>
-      ) : null}
-      {listing.type === "investor" ? (
-        <InvestorProfile listing={listing} portfolio={portfolio} />
-      ) : listing.type === "partner" ? (
-        <PartnerProfile listing={listing} similar={similar} />
-      ) : (
-        <StartupProfile listing={listing} similar={similar} />
-      )}
-      {user ? <ReportDuplicateButton listing={{ id: listing.id, name: listing.name }} /> : null}
-    </>
-  );
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  return <ProfilePage {...loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const params = useParams();
-  if (isRouteErrorResponse(error) && error.status === 404) return <ProfileNotFound />;
-  return <ProfileLoadError type={parseListingType(params.type ?? "")} />;
+  return <ProfileError error={error} />;
 }

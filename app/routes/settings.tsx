@@ -1,18 +1,8 @@
-import { Check } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/settings";
-import { UserAvatar } from "~/components/layout/user-menu.tsx";
-import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
-import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { Card } from "~/components/ui/card.tsx";
-import { formatMonthlyPrice } from "~/features/access/plan-catalogue.ts";
-import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getUsageSummary } from "~/features/access/usage.server.ts";
-import { useSignOut } from "~/features/accounts/session-sync.ts";
+import { SettingsPage } from "~/features/accounts/settings-page.tsx";
 import { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
-import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getSignInProvider } from "~/lib/session.server.ts";
 
@@ -43,122 +33,5 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { signOut, pending, error } = useSignOut();
-  const { unlock } = useUnlockPrompt();
-  if (!loaderData.user) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p className="text-lg">Please sign in to view your profile.</p>
-        <Link to="/sign-in?returnTo=%2Fsettings" className={buttonClass({ className: "mt-6" })}>
-          Sign In
-        </Link>
-      </div>
-    );
-  }
-  const { user, plan, usage, intros } = loaderData;
-  return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Profile Information</h2>
-        <div className="mt-4 flex items-center gap-4">
-          <UserAvatar user={user} size={56} />
-          <dl className="grid gap-2 text-sm">
-            <div>
-              <dt className="text-fg-muted">Full Name</dt>
-              <dd className="font-medium">{user.name}</dd>
-            </div>
-            <div>
-              <dt className="text-fg-muted">Email Address</dt>
-              <dd className="font-medium break-all">{user.email}</dd>
-            </div>
-          </dl>
-        </div>
-        <div className="mt-4 flex flex-wrap gap-4 text-sm">
-          <p className="flex items-center gap-2">
-            <span className="text-fg-muted">Sign-in Provider</span> <Badge variant="outline">{user.provider}</Badge>
-          </p>
-          <p className="flex items-center gap-2">
-            <span className="text-fg-muted">Subscription Tier</span> <Badge variant="accent">{plan.name}</Badge>
-          </p>
-        </div>
-      </Card>
-
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Subscription Benefits</h2>
-        <p className="mt-1 text-sm text-fg-muted">
-          <span className="font-medium text-fg">{plan.name}</span> · {formatMonthlyPrice(plan.monthlyPrice)}
-        </p>
-        <ul className="mt-3 grid gap-2 text-sm" aria-label={`${plan.name} benefits`}>
-          {plan.benefits.map((benefit) => (
-            <li key={benefit} className="flex gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-              {benefit}
-            </li>
-          ))}
-        </ul>
-        {user.tier !== "premium" ? (
-          <Button variant="secondary" className="mt-4" onClick={unlock} aria-haspopup="dialog">
-            Upgrade plan
-          </Button>
-        ) : null}
-      </Card>
-
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Usage this month</h2>
-        <ul className="mt-3 grid gap-4 sm:grid-cols-2">
-          {usage.map((q) => (
-            <li key={q.type}>
-              <p className="text-sm font-medium capitalize">{q.type}</p>
-              {q.limit === 0 ? (
-                <p className="mt-1 text-xs text-fg-muted">Not included in your plan</p>
-              ) : (
-                <QuotaIndicator className="mt-1" type={q.type} remaining={q.remaining} limit={q.limit} status={q.status} />
-              )}
-            </li>
-          ))}
-        </ul>
-      </Card>
-
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Your introduction requests</h2>
-        {intros.length === 0 ? (
-          <p className="mt-3 text-sm text-fg-muted">
-            None yet. Open a profile in the{" "}
-            <Link to="/listings" className="text-accent underline">
-              directory
-            </Link>{" "}
-            and choose Request Introduction.
-          </p>
-        ) : (
-          <ul className="mt-3 divide-y divide-border">
-            {intros.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-                <div>
-                  <Link to={`/profile/${r.recipientType}/${r.slug}`} className="font-medium hover:underline">
-                    {r.recipientName}
-                  </Link>
-                  <span className="ml-2 text-fg-muted">{r.createdAt.slice(0, 10)}</span>
-                  {r.status === "rejected" && r.decisionNote ? <p className="text-fg-muted">Reason: {r.decisionNote}</p> : null}
-                </div>
-                <Badge variant={r.status === "accepted" ? "accent" : "outline"}>{INTRO_STATUS_LABEL[r.status]}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Account Actions</h2>
-        <Button variant="secondary" className="mt-3" disabled={pending} onClick={() => void signOut()}>
-          {pending ? "Signing out..." : "Sign Out"}
-        </Button>
-        {error ? (
-          <p role="alert" className="mt-2 text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-      </Card>
-    </div>
-  );
+  return <SettingsPage {...loaderData} />;
 }

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { safeReturnTo } from "~/features/accounts/return-to.ts";
-import { SIGN_IN_FAILED, SignInOptions } from "~/features/accounts/sign-in-options.tsx";
+import { SignInPage } from "~/features/accounts/sign-in-page.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
 import { PROVIDER_EMAIL_UNVERIFIED } from "~/lib/auth.server.ts";
 
@@ -32,16 +32,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function SignIn({ loaderData }: Route.ComponentProps) {
-  return (
-    <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
-      <h1 className="text-2xl font-semibold tracking-tight">Sign in to Introbase</h1>
-      <p className="mt-2 text-sm text-fg-muted">Members see more of the directory, depending on their plan.</p>
-      <div className="mt-6">
-        <SignInOptions
-          returnTo={loaderData.returnTo}
-          error={loaderData.failed ? [SIGN_IN_FAILED, loaderData.hint].filter(Boolean).join(" ") : null}
-        />
-      </div>
-    </div>
-  );
+  return <SignInPage {...loaderData} />;
 }

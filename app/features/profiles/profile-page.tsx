@@ -1,0 +1,76 @@
+import { isRouteErrorResponse, useLocation, useNavigation, useParams } from "react-router";
+import { Spinner } from "~/components/ui/spinner.tsx";
+import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
+import { quotaStatus } from "~/features/access/quotas.ts";
+import type { QuotaState } from "~/features/access/usage.server.ts";
+import { parseListingType, type LockedTeaser, type VisibleListing } from "~/features/catalog/listing-types.ts";
+import { ReportDuplicateButton } from "~/features/duplicates/report-duplicate-button.tsx";
+import { JsonLd, useSiteOrigin } from "~/features/seo/json-ld-script.tsx";
+import { profileStructuredData, type ProfileSeoInput } from "~/features/seo/profile-seo.ts";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
+import type { Portfolio } from "./investor-portfolio.ts";
+import { InvestorProfile } from "./investor-profile.tsx";
+import { LockedProfile } from "./locked-profile.tsx";
+import { PartnerProfile } from "./partner-profile.tsx";
+import { ProfileLoadError, ProfileNotFound } from "./profile-states.tsx";
+import { QuotaExceededProfile } from "./quota-exceeded-profile.tsx";
+import type { SimilarListing } from "./similar-listings.server.ts";
+import { StartupProfile } from "./startup-profile.tsx";
+
+/** What the profile route sends: the gated listing with its extras, a teaser (locked, or views used up), or nothing. */
+export type ProfileData =
+  | { status: "not_found" }
+  | { status: "locked"; teaser: LockedTeaser; noindex: boolean }
+  | { status: "quota_exceeded"; teaser: LockedTeaser; views: QuotaState; noindex: boolean }
+  | { status: "ok"; listing: VisibleListing; similar: SimilarListing[]; portfolio: Portfolio; views: QuotaState | null; noindex: boolean };
+
+/** The profile's JSON-LD (Organization, paywalled WebPage, BreadcrumbList), from what this viewer was sent. */
+function ProfileStructuredData({ data: content }: { data: ProfileSeoInput }) {
+  const origin = useSiteOrigin();
+  return origin ? <JsonLd data={profileStructuredData(origin, content)} /> : null;
+}
+
+/** A profile as this viewer may see it: the listing, a teaser when it is locked or the views are used up, or not found. */
+export function ProfilePage(loaderData: ProfileData) {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // From one profile to another (similar listings) the old one must not linger while the next loads.
+  const next = navigation.state === "loading" ? navigation.location.pathname : null;
+  if (next && next !== pathname && next.startsWith("/profile/")) return <Spinner label="Loading profile..." className="py-24" />;
+  if (loaderData.status === "not_found") return <ProfileNotFound />;
+  if (loaderData.status === "locked")
+    return (
+      <>
+        <ProfileStructuredData data={loaderData} />
+        <LockedProfile teaser={loaderData.teaser} />
+      </>
+    );
+  if (loaderData.status === "quota_exceeded") return <QuotaExceededProfile teaser={loaderData.teaser} />;
+  const { listing, similar, portfolio, views } = loaderData;
+  const user = useCurrentUser();
+  return (
+    <>
+      <ProfileStructuredData data={loaderData} />
+      {views && views.limit !== null && views.remaining !== null ? (
+        <div className="mx-auto flex max-w-6xl justify-end px-4 pt-4 sm:px-6">
+          <QuotaIndicator type="views" remaining={views.remaining} limit={views.limit} status={quotaStatus(views.remaining, views.limit)} />
+        </div>
+      ) : null}
+      {listing.type === "investor" ? (
+        <InvestorProfile listing={listing} portfolio={portfolio} />
+      ) : listing.type === "partner" ? (
+        <PartnerProfile listing={listing} similar={similar} />
+      ) : (
+        <StartupProfile listing={listing} similar={similar} />
+      )}
+      {user ? <ReportDuplicateButton listing={{ id: listing.id, name: listing.name }} /> : null}
+    </>
+  );
+}
+
+/** The profile route's error: not found for a 404, else the load error for this listing type. */
+export function ProfileError({ error }: { error: unknown }) {
+  const params = useParams();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ProfileNotFound />;
+  return <ProfileLoadError type={parseListingType(params.type ?? "")} />;
+}
