@@ -10,7 +10,7 @@ import { formatMonthlyPrice } from "~/features/access/plan-catalogue.ts";
 import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getUsageSummary } from "~/features/access/usage.server.ts";
-import { useSignOut } from "~/features/accounts/session-sync.ts";
+import { useSignOut } from "~/lib/session-sync.ts";
 import { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
 import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
 import { getAppContext } from "~/lib/app-context.ts";
