@@ -30,9 +30,7 @@ function exportedServerOnlyName(statement: ts.Statement): boolean {
   if (!exported) return false;
   if (ts.isFunctionDeclaration(statement)) return !!statement.name && SERVER_ONLY_ROUTE_EXPORTS.has(statement.name.text);
   if (ts.isVariableStatement(statement))
-    return statement.declarationList.declarations.every(
-      (d) => ts.isIdentifier(d.name) && SERVER_ONLY_ROUTE_EXPORTS.has(d.name.text),
-    );
+    return statement.declarationList.declarations.every((d) => ts.isIdentifier(d.name) && SERVER_ONLY_ROUTE_EXPORTS.has(d.name.text));
   return false;
 }
 
@@ -73,7 +71,7 @@ function clientImports(module: SourceModule): ImportEdge[] {
   return module.imports.filter(
     (edge) =>
       !edge.typeOnly &&
-      (edge.reExport || edge.names.includes("*") && edge.locals.size === 0 || [...edge.locals.keys()].some((local) => used.has(local))),
+      (edge.reExport || (edge.names.includes("*") && edge.locals.size === 0) || [...edge.locals.keys()].some((local) => used.has(local))),
   );
 }
 

@@ -6,7 +6,7 @@
 import path from "node:path";
 import ts from "typescript";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** One import or re-export statement, or one `import("…")`. */
 export interface ImportEdge {
@@ -32,17 +32,23 @@ export interface SourceModule {
   imports: ImportEdge[];
   /** Names this file exports, with the node that declares each (for line numbers). */
   exports: Map<string, ts.Node>;
+  /** The exported names that are only types (interfaces, type aliases, `export type { … }`). */
+  typeExports: Set<string>;
 }
 
-export const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join("/");
+const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join("/");
 
 function loadOptions(): { options: ts.CompilerOptions; fileNames: string[] } {
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error("tsconfig.json could not be read");
   const fileNames = parsed.fileNames
     .map(relative)
@@ -81,6 +87,7 @@ export function loadModuleGraph(): Map<string, SourceModule> {
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const imports: ImportEdge[] = [];
     const exports = new Map<string, ts.Node>();
+    const typeExports = new Set<string>();
 
     for (const statement of source.statements) {
       if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
@@ -119,13 +126,14 @@ export function loadModuleGraph(): Map<string, SourceModule> {
       } else if (ts.isExportDeclaration(statement)) {
         const clause = statement.exportClause;
         if (clause && ts.isNamedExports(clause)) {
-          for (const element of clause.elements) exports.set(element.name.text, element);
+          for (const element of clause.elements) {
+            exports.set(element.name.text, element);
+            if (statement.isTypeOnly || element.isTypeOnly) typeExports.add(element.name.text);
+          }
         } else if (clause) exports.set(clause.name.text, clause);
         if (statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
-          const names =
-            clause && ts.isNamedExports(clause) ? clause.elements.map((e) => (e.propertyName ?? e.name).text) : ["*"];
-          const typeOnly =
-            statement.isTypeOnly || (!!clause && ts.isNamedExports(clause) && clause.elements.every((e) => e.isTypeOnly));
+          const names = clause && ts.isNamedExports(clause) ? clause.elements.map((e) => (e.propertyName ?? e.name).text) : ["*"];
+          const typeOnly = statement.isTypeOnly || (!!clause && ts.isNamedExports(clause) && clause.elements.every((e) => e.isTypeOnly));
           imports.push({
             from: file,
             to: resolve(statement.moduleSpecifier.text, file),
@@ -140,7 +148,11 @@ export function loadModuleGraph(): Map<string, SourceModule> {
         exports.set("default", statement);
       } else if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) {
         if (hasModifier(statement, ts.SyntaxKind.DefaultKeyword)) exports.set("default", statement);
-        else for (const name of declaredNames(statement)) exports.set(name.text, name);
+        else
+          for (const name of declaredNames(statement)) {
+            exports.set(name.text, name);
+            if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) typeExports.add(name.text);
+          }
       }
     }
 
@@ -179,7 +191,7 @@ export function loadModuleGraph(): Map<string, SourceModule> {
     };
     visit(source);
 
-    modules.set(file, { file, source, imports, exports });
+    modules.set(file, { file, source, imports, exports, typeExports });
   }
   return modules;
 }

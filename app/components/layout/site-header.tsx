@@ -9,7 +9,7 @@ import { HEADER_LINKS, MobileMenu } from "./mobile-menu.tsx";
 import { useUnlockPrompt } from "./unlock-prompt.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
-export function Logo() {
+function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight" aria-label="Introbase home">
       <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />

@@ -5,7 +5,6 @@ import { logger } from "~/lib/logger.server.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
 import { DirectoryIndex, type IndexRow } from "./directory-index.ts";
 
-export { DirectoryIndex } from "./directory-index.ts";
 export type { ActiveFilter, Counts, Dimension } from "./directory-index.ts";
 
 /**
@@ -14,7 +13,7 @@ export type { ActiveFilter, Counts, Dimension } from "./directory-index.ts";
  * keep using the previous one, and at once after a write announces that listings changed
  * (catalog/listings-changed.server.ts).
  */
-export const INDEX_LIFETIME_MS = 2 * 60 * 1000;
+const INDEX_LIFETIME_MS = 2 * 60 * 1000;
 
 async function buildIndex(database: Database): Promise<DirectoryIndex> {
   const builtAt = Date.now();
