@@ -1,7 +1,85 @@
 // @ts-check
+import path from "node:path";
 import tseslint from "typescript-eslint";
 
-/** Import direction of DESIGN.md: routes -> features -> lib; base domains (catalog, access) use no other feature. */
+/**
+ * Decision 0046: which feature may import which. Import direction of DESIGN.md: routes -> features -> lib. Every
+ * feature may use the base domains (catalog, the listing model; access, the tier rules over it); beyond them, a
+ * feature imports only the features listed here. The table is checked for cycles as it loads, so features cannot
+ * import each other round in a circle. Tests (*.test.ts, *test-support.ts) may reach across to arrange and observe.
+ */
+const BASE_DOMAINS = ["catalog", "access"];
+const FEATURE_IMPORTS = {
+  catalog: [], // the listing model: no other feature
+  access: ["catalog"], // the tier rules over the listing model
+  accounts: [],
+  applications: ["audit", "duplicates", "media"], // an approved application becomes a listing, checked for duplicates
+  audit: [],
+  "back-office": ["audit", "introductions"], // the dashboard counts introductions by status; the audit log view
+  billing: [],
+  diagnostics: [],
+  directory: ["introductions"], // type only: a card's request button names its recipient
+  duplicates: ["audit"],
+  home: [],
+  imports: ["audit", "duplicates", "media", "taxonomy"], // an import matches duplicates and maps provider categories
+  introductions: ["audit", "verification"], // a request carries a proof of work
+  "lead-debugger": ["imports"], // runs the import pipeline step by step
+  "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
+  media: [],
+  profiles: ["introductions"], // a profile's request-introduction button
+  "reference-editor": ["audit"],
+  seo: ["directory", "profiles"], // titles, canonical links and the crawler report of directory and profile pages
+  taxonomy: ["audit"],
+  verification: [],
+};
+(function refuseCycles() {
+  const visit = (feature, trail) => {
+    if (trail.includes(feature)) throw new Error(`eslint.config.js: FEATURE_IMPORTS has a cycle: ${[...trail, feature].join(" -> ")}`);
+    const allowed = FEATURE_IMPORTS[feature];
+    if (!allowed) throw new Error(`eslint.config.js: FEATURE_IMPORTS names no feature "${feature}"`);
+    const below = BASE_DOMAINS.includes(feature) ? [] : BASE_DOMAINS;
+    for (const next of new Set([...allowed, ...below])) visit(next, [...trail, feature]);
+  };
+  for (const feature of Object.keys(FEATURE_IMPORTS)) visit(feature, []);
+})();
+
+const APP = path.resolve(import.meta.dirname, "app");
+const featureOf = (file) => {
+  const rel = path.relative(APP, file).split(path.sep);
+  return rel[0] === "features" && rel.length > 2 ? rel[1] : undefined;
+};
+/** The file an import names, for the aliases of tsconfig.json and relative paths; undefined for packages. */
+const target = (specifier, importer) => {
+  if (specifier.startsWith("~/")) return path.join(APP, specifier.slice(2));
+  if (specifier.startsWith(".")) return path.resolve(path.dirname(importer), specifier);
+  return undefined;
+};
+
+/** @type {import("eslint").Rule.RuleModule} */
+const featureImports = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const from = featureOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
+      const file = target(source.value, context.filename);
+      const to = file && featureOf(file);
+      if (!to || to === from || (BASE_DOMAINS.includes(to) && !BASE_DOMAINS.includes(from))) return;
+      if ((FEATURE_IMPORTS[from] ?? []).includes(to)) return;
+      context.report({
+        node: source,
+        message:
+          `Feature "${from}" may not import feature "${to}" (decision 0046). Move what both need into a base domain ` +
+          `(catalog, access) or lib, pass it in from the route, or add "${to}" to FEATURE_IMPORTS["${from}"] in ` +
+          "eslint.config.js if it truly builds on it.",
+      });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 const BODY =
   "Read a request body with readForm, readBody or readJsonBody (app/lib/http.server.ts): they bound its size and answer 400 for a malformed one.";
@@ -33,13 +111,18 @@ export default tseslint.config(
     rules: restrict([{ group: ["~/routes/**", "../../routes/**"], message: "Features never import routes." }]),
   },
   {
-    files: ["app/features/catalog/**", "app/features/access/**"],
+    files: ["app/features/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/*test-support.ts"],
+    plugins: { introbase: { rules: { "feature-imports": featureImports } } },
+    rules: { "introbase/feature-imports": "error" },
+  },
+  {
+    files: ["app/components/**"],
     rules: restrict([
       {
-        group: ["~/features/**", "!~/features/catalog/**", "!~/features/access/**"],
-        message: "Base domains (catalog, access) import no other feature.",
+        group: ["~/features/**", "../features/**", "../../features/**"],
+        message: "components/ are shared UI: they import no feature. Take what a feature provides as a prop (decision 0046).",
       },
-      { group: ["../*/**", "!../catalog/**", "!../access/**"], message: "Base domains (catalog, access) import no other feature." },
     ]),
   },
   // DESIGN D16, decision 0033: every server-side HTTP request goes through app/lib/outbound-fetch.server.ts, which

@@ -12,7 +12,7 @@ import { listRecentMerges } from "~/features/duplicates/merge-history.server.ts"
 import { undoMerge } from "~/features/duplicates/merge.server.ts";
 import { ReviewItemActions } from "~/features/duplicates/review-item-actions.tsx";
 import { countReviews, decideReview, listReviews, type ReviewStatus } from "~/features/duplicates/review-queue.server.ts";
-import { REVIEW_STATUSES } from "#db/schema/duplicate-reviews.ts";
+import { REVIEW_STATUSES } from "#db/values/duplicate-reviews.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { formatDateTime } from "~/lib/format-date.ts";
 import { AppError } from "~/lib/errors.ts";

@@ -6,10 +6,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
+import { REVIEW_SOURCES, REVIEW_STATUSES } from "../values/duplicate-reviews.ts";
 import { listings } from "./listings.ts";
-
-export const REVIEW_STATUSES = ["open", "merged", "dismissed"] as const;
-export const REVIEW_SOURCES = ["scan", "report", "import"] as const;
 
 export const duplicateReviews = pgTable(
   "duplicate_reviews",

@@ -15,13 +15,13 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { referenceIds } from "./columns.ts";
+import { ACCESS_LEVELS, LISTING_TYPES } from "../values/listings.ts";
 import { businessModels, fundingStages, revenueRanges, visibilityLevels } from "./reference.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "number" });
 
-export const LISTING_TYPES = ["startup", "investor", "partner"] as const;
-export const ACCESS_LEVELS = ["public", "subscriber", "premium"] as const;
+export { ACCESS_LEVELS, LISTING_TYPES };
 
 /**
  * One row per startup, investor or partner. Reference lists with many values per listing are kept as

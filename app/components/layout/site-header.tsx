@@ -1,15 +1,15 @@
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { sessionKey, useSessionRecheck } from "~/features/accounts/session-sync.ts";
+import { sessionKey, useSessionRecheck } from "~/lib/session-sync.ts";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
-import { PilotDialog } from "~/features/applications/pilot-dialog-lazy.ts";
+import type { DialogProps } from "~/components/ui/lazy-dialog.tsx";
 import { cn } from "~/lib/cn.ts";
 import { HEADER_LINKS, MobileMenu } from "./mobile-menu.tsx";
 import { useUnlockPrompt } from "./unlock-prompt.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
-export function Logo() {
+function Logo() {
   return (
     <Link to="/" className="flex items-center gap-2 text-lg font-semibold tracking-tight" aria-label="Introbase home">
       <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
@@ -25,9 +25,10 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  * Spec 01 §2: signed out, "Apply" (pilot dialog) on the home page and "Sign In" elsewhere; signed in, the
  * user's menu. Sign In is a link to the sign-in page, so it works before JavaScript; with it, it opens the
  * dialog instead. The session is rechecked on focus and when another tab signs in or out. Below the small-screen
- * breakpoint the links and the user's menu move into the mobile menu; Sign In or Apply stays in the bar.
+ * breakpoint the links and the user's menu move into the mobile menu; Sign In or Apply stays in the bar. The pilot
+ * dialog comes from the layout route: components import no feature (decision 0046).
  */
-export function SiteHeader({ isHome }: { isHome: boolean }) {
+export function SiteHeader({ isHome, PilotDialog }: { isHome: boolean; PilotDialog: ComponentType<DialogProps> }) {
   const [pilotOpen, setPilotOpen] = useState(false);
   const { signIn } = useUnlockPrompt();
   const user = useCurrentUser();

@@ -1,7 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { SignInDialog } from "~/features/accounts/sign-in-dialog-lazy.ts";
+import { createContext, useCallback, useContext, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
-import { UpgradeDialog } from "~/features/billing/upgrade-dialog-lazy.ts";
+import type { DialogProps } from "~/components/ui/lazy-dialog.tsx";
 
 interface UnlockPrompt {
   /** Spec 01 §4: a locked value opens the way to it. Signed out that is signing in; signed in, upgrading. */
@@ -11,8 +10,19 @@ interface UnlockPrompt {
 
 const Prompt = createContext<UnlockPrompt>({ unlock: () => {}, signIn: () => {} });
 
-/** One sign-in dialog and one upgrade dialog for the whole site, opened from any gate. */
-export function UnlockPromptProvider({ children }: { children: ReactNode }) {
+/**
+ * One sign-in dialog and one upgrade dialog for the whole site, opened from any gate. The layout route passes them
+ * in: components import no feature (decision 0046).
+ */
+export function UnlockPromptProvider({
+  children,
+  SignInDialog,
+  UpgradeDialog,
+}: {
+  children: ReactNode;
+  SignInDialog: ComponentType<DialogProps>;
+  UpgradeDialog: ComponentType<DialogProps>;
+}) {
   const user = useCurrentUser();
   const [dialog, setDialog] = useState<"sign-in" | "upgrade" | null>(null);
   const signIn = useCallback(() => setDialog("sign-in"), []);

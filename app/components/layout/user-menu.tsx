@@ -1,7 +1,7 @@
 import { ChevronDown, LogOut, Settings, UserRound } from "lucide-react";
 import { Fragment, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useSignOut } from "~/features/accounts/session-sync.ts";
+import { useSignOut } from "~/lib/session-sync.ts";
 import type { CurrentUser } from "~/lib/use-current-user.ts";
 import { addressParts } from "~/lib/wording.ts";
 import { safeImageSrc } from "~/lib/web-url.ts";

@@ -1,5 +1,11 @@
 import { Suspense, lazy, useState, type ComponentType } from "react";
 
+/** What a dialog takes, so a shell can open one it is handed (the header's pilot dialog, the unlock prompt's). */
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
 /**
  * A dialog whose code loads the first time it opens, so dialogs stay off every page's first-load
  * JavaScript. Once opened it stays mounted, so closing animates and reopening is instant.

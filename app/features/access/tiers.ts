@@ -1,7 +1,8 @@
-/** Tier order of spec 01 §4: public < subscriber < premium, ranks 1, 2, 3. */
-export const ACCESS_LEVELS = ["public", "subscriber", "premium"] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+import { ACCESS_LEVELS, type AccessLevel } from "#db/values/listings.ts";
 
+export { ACCESS_LEVELS, type AccessLevel };
+
+/** Tier order of spec 01 §4: public < subscriber < premium, ranks 1, 2, 3. */
 export const TIER_RANK: Record<AccessLevel, number> = { public: 1, subscriber: 2, premium: 3 };
 
 /** Unknown or missing access values fall back to public. */

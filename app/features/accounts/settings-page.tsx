@@ -12,7 +12,7 @@ import type { listMyIntroRequests } from "~/features/introductions/intro-request
 import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
 import type { SignInProvider } from "~/lib/session.server.ts";
 import type { CurrentUser } from "~/lib/use-current-user.ts";
-import { useSignOut } from "./session-sync.ts";
+import { useSignOut } from "~/lib/session-sync.ts";
 
 type MyIntroRequest = Omit<Awaited<ReturnType<typeof listMyIntroRequests>>[number], "createdAt"> & { createdAt: string };
 

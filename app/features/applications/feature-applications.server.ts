@@ -10,7 +10,7 @@ import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { slugify, uniqueSlug } from "~/features/catalog/slug.ts";
 import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { registrableDomain } from "~/features/duplicates/match-score.ts";
-import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
+import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { fileUrl, storeFile } from "~/features/media/stored-files.server.ts";
 import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -250,7 +250,7 @@ export async function approveFeatureApplication(
     });
     return created!;
   });
-  invalidateDirectory(database);
+  announceListingsChanged(database);
   const profile = `${publicUrl(getEnv())}/profile/${listing.type}/${listing.slug}`;
   await sendEmail(database, {
     kind: "application_approved",

@@ -1,7 +1,7 @@
 /** The public shape of listings, as the pages and the JSON API send them (spec 01 §3). */
-import type { AccessLevel } from "../access/tiers.ts";
+import { LISTING_TYPES, type AccessLevel } from "#db/values/listings.ts";
 
-export const LISTING_TYPES = ["startup", "investor", "partner"] as const;
+export { LISTING_TYPES };
 export type ListingType = (typeof LISTING_TYPES)[number];
 
 export const TYPE_LABEL: Record<ListingType, string> = { startup: "Startup", investor: "Investor", partner: "Partner" };

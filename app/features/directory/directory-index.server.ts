@@ -1,19 +1,19 @@
 import { sql } from "drizzle-orm";
+import { onListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
 import { DirectoryIndex, type IndexRow } from "./directory-index.ts";
 
-export { DirectoryIndex } from "./directory-index.ts";
 export type { ActiveFilter, Counts, Dimension } from "./directory-index.ts";
 
 /**
  * Loading the directory index (directory-index.ts) from the database and keeping it fresh: it is rebuilt from
  * one narrow query when it is older than the listings cache lifetime of spec 01 §9 (2 minutes), while requests
- * keep using the previous one, and at once after `invalidateDirectoryIndex` (called by everything that writes
- * listings).
+ * keep using the previous one, and at once after a write announces that listings changed
+ * (catalog/listings-changed.server.ts).
  */
-export const INDEX_LIFETIME_MS = 2 * 60 * 1000;
+const INDEX_LIFETIME_MS = 2 * 60 * 1000;
 
 async function buildIndex(database: Database): Promise<DirectoryIndex> {
   const builtAt = Date.now();
@@ -70,7 +70,5 @@ export async function getDirectoryIndex(database: Database): Promise<DirectoryIn
   return index;
 }
 
-/** Forget the index after listings were written; the next directory request rebuilds it. */
-export function invalidateDirectoryIndex(database: Database): void {
-  slots.delete(database);
-}
+// Forget the index after listings were written; the next directory request rebuilds it.
+onListingsChanged((database) => slots.delete(database));

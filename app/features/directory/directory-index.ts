@@ -26,8 +26,8 @@ import { SearchIndex } from "./search-index.ts";
  * (bench/results/directory-diagnosis-2026-11-22.md); this takes a few milliseconds.
  *
  * The index is rebuilt from one narrow query when it is older than the listings cache lifetime of spec 01 §9
- * (2 minutes), while requests keep using the previous one, and at once after `invalidateDirectoryIndex`
- * (called by everything that writes listings).
+ * (2 minutes), while requests keep using the previous one, and at once after a write announces that listings
+ * changed (catalog/listings-changed.server.ts).
  *
  * It also keeps what each listing shows to whom (its visibility, the first values a locked teaser shows, the
  * level of each filterable gated field), so that every viewer filters and counts only on what they may see
@@ -46,7 +46,7 @@ const SCALAR_COLUMNS = {
   businessModels: "business_model_id",
   revenueRanges: "revenue_range_id",
 } as const;
-export const DIMENSIONS: Dimension[] = [
+const DIMENSIONS: Dimension[] = [
   "entityType",
   "featured",
   ...(Object.keys(ARRAY_COLUMNS) as ListFilter[]),

@@ -1,9 +1,9 @@
+import { onListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "./directory-filters.ts";
 import type { DirectoryResult } from "./directory-result.ts";
-import { invalidateDirectoryIndex } from "./directory-index.server.ts";
 import { searchListings } from "./search-listings.server.ts";
 
 /** Paginated listings are stale after 2 minutes (spec 01 §9): identical queries within that share one answer. */
@@ -17,8 +17,5 @@ export function getDirectory(database: Database, query: DirectoryQuery, viewer: 
   return cache.get(database, key, () => searchListings(database, query, viewer));
 }
 
-/** After listings were written: the next directory request reads them (index and cached pages both dropped). */
-export function invalidateDirectory(database: Database): void {
-  cache.clear(database);
-  invalidateDirectoryIndex(database);
-}
+// After listings were written the next request reads them (the index drops its copy the same way).
+onListingsChanged((database) => cache.clear(database));

@@ -11,7 +11,7 @@ import { AppError } from "~/lib/errors.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { LIST_FILTERS, parseDirectoryQuery, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
-import { invalidateDirectory } from "./get-directory.server.ts";
+import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { searchListings, type DirectoryResult } from "./search-listings.server.ts";
 
 const LISTINGS = 300;
@@ -325,20 +325,20 @@ describe("gating", () => {
 });
 
 describe("freshness", () => {
-  it("shows a listing's unpublishing after invalidateDirectory, and not before", async () => {
+  it("shows a listing's unpublishing after the listings-changed announcement, and not before", async () => {
     const before = (await searchListings(database, query(), PREMIUM)).pagination.totalRecords;
     const [hidden] = await database.rows<{ id: string }>(sql`
       UPDATE listings SET processing_status = 'draft'
       WHERE id = (SELECT id FROM listings ORDER BY name LIMIT 1) RETURNING id`);
     try {
       expect((await searchListings(database, query(), PREMIUM)).pagination.totalRecords).toBe(before);
-      invalidateDirectory(database);
+      announceListingsChanged(database);
       const after = await searchListings(database, query({ pageSize: "100" }), PREMIUM);
       expect(after.pagination.totalRecords).toBe(before - 1);
       expect(after.data.some((item) => item.id === hidden!.id)).toBe(false);
     } finally {
       await database.rows(sql`UPDATE listings SET processing_status = 'published' WHERE id = ${hidden!.id}`);
-      invalidateDirectory(database);
+      announceListingsChanged(database);
     }
   });
 });

@@ -5,7 +5,8 @@
  */
 import { aliasedTable, and, desc, eq, inArray, sql } from "drizzle-orm";
 import { users } from "#db/schema/accounts.ts";
-import { duplicateReviews, REVIEW_STATUSES } from "#db/schema/duplicate-reviews.ts";
+import { duplicateReviews } from "#db/schema/duplicate-reviews.ts";
+import { REVIEW_STATUSES } from "#db/values/duplicate-reviews.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import type { Database } from "~/lib/db.server.ts";

@@ -13,7 +13,7 @@ import { listingSources } from "#db/schema/imports.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit, type AuditEntry } from "~/features/audit/audit-log.server.ts";
 import { freeSlugs } from "~/features/catalog/free-slugs.server.ts";
-import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
+import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import type { ListingRow } from "~/features/duplicates/merge-rules.ts";
@@ -291,6 +291,6 @@ export async function importCompanies(
   }
   if (!options.snapshot) await snapshot.keepFor(database);
   if (result.counters.created + result.counters.merged + result.counters.updated + result.counters.review > 0)
-    invalidateDirectory(database);
+    announceListingsChanged(database);
   return result;
 }

@@ -9,7 +9,7 @@ import { toGatedField } from "../access/field-name.ts";
 import { clearFieldRulesCache } from "../access/field-rules.server.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
 import { clearReferenceCache } from "../catalog/reference-data.server.ts";
-import { invalidateDirectory } from "../directory/get-directory.server.ts";
+import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import type { Database, Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { FieldErrors } from "~/lib/form-parse.ts";
@@ -81,7 +81,7 @@ function forgetCaches(database: Database, list: ListSlug): void {
   if (list === "field-rules") clearFieldRulesCache(database);
   else clearReferenceCache(database);
   // Directory pages cache cards with these names (and gated fields), and the index keeps facets by value.
-  invalidateDirectory(database);
+  announceListingsChanged(database);
 }
 
 async function write(

@@ -10,7 +10,7 @@ import { users } from "#db/schema/accounts.ts";
 import { industryBackups } from "#db/schema/taxonomy.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
 import { clearReferenceCache } from "../catalog/reference-data.server.ts";
-import { invalidateDirectory } from "../directory/get-directory.server.ts";
+import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { execRows, type Database, type Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { findActiveMigration, MIGRATION_ALREADY_RUNNING } from "./migration-jobs.server.ts";
@@ -84,7 +84,7 @@ export async function listIndustryBackups({ db }: Database, limit = 10): Promise
 /** After the taxonomy changed: reference lists, directory pages and the directory index read it again. */
 export function forgetTaxonomyCaches(database: Database): void {
   clearReferenceCache(database);
-  invalidateDirectory(database);
+  announceListingsChanged(database);
 }
 
 /** Keeps, in order, only the ids of industries that exist (for rows the backup does not cover). */

@@ -12,7 +12,7 @@ import { faqs, howItWorksSteps, keyUseCases, teamMembers } from "#db/schema/list
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
-import { invalidateDirectory } from "~/features/directory/get-directory.server.ts";
+import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { recomputeFundingSummary, type Tx } from "../import-details.server.ts";
@@ -115,7 +115,7 @@ export async function upsertBase(database: Database, read: BaseRead, options: Up
   });
 
   const written = Object.values(log.tables).some((t) => t.created + t.updated > 0);
-  if (written) invalidateDirectory(database);
+  if (written) announceListingsChanged(database);
   const { stored, failed, skipped } = read.counters.attachments;
   return {
     tables: log.tables,

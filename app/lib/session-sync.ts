@@ -9,7 +9,7 @@ export function sessionKey(user: { id: string; tier: string } | null | undefined
   return user ? `${user.id}:${user.tier}` : "";
 }
 
-export function announceSessionChange(): void {
+function announceSessionChange(): void {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
   channel.postMessage("session-changed");
