@@ -20,15 +20,15 @@ import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
 import { startJobWorker, stopJobWorker } from "~/lib/job-worker.server.ts";
-import { describeError, withErrorPipeline } from "~/lib/error-answer.server.ts";
+import { withErrorPipeline } from "~/lib/error-answer.server.ts";
 import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { newRequestId, withRequestId } from "~/lib/request-id.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
 import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
 import { requestGuard } from "./request-guard.ts";
+import { finalErrorHandler, requestId } from "./request-id.ts";
 
 const env = getEnv();
 const providers = identityProviders(env);
@@ -82,14 +82,8 @@ app.disable("x-powered-by");
 // Behind a load balancer, the client address (used for sign-in rate limits) comes from X-Forwarded-For.
 app.set("trust proxy", env.TRUST_PROXY_HOPS);
 
-// Every request has an id (made by the access log in server/http-server.ts, or here): sent as X-Request-Id, and the
-// error pipeline logs a failure under it and shows it to the user (decision 0044).
-app.use((req, res, next) => {
-  const requestId = typeof req.id === "string" && req.id ? req.id : newRequestId();
-  res.locals.requestId = requestId;
-  if (!res.hasHeader("X-Request-Id")) res.setHeader("X-Request-Id", requestId);
-  withRequestId(requestId, next);
-});
+// Every request has an id, sent as X-Request-Id, under which a failure is logged and shown (decision 0044).
+app.use(requestId);
 
 // Before anything reads the request: a malformed URL is a 400, a body declared over its limit a 413, and every
 // answer leaves the connection usable or closes it (server/request-guard.ts).
@@ -129,13 +123,4 @@ app.use(
   }),
 );
 
-// The last stop for a failure outside the routes (the session read before any loader, a broken stream): the same
-// answer as the pipeline's, JSON for the API and plain text for a page, never the error itself.
-app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
-  if (res.headersSent) return next(error);
-  const requestId = String(res.locals.requestId ?? "");
-  const { status, message, requestId: quoted, headers } = withRequestId(requestId || newRequestId(), () => describeError(error));
-  res.status(status).set({ ...headers, "Cache-Control": "no-store" });
-  if (req.path.startsWith("/api/")) res.json(quoted ? { error: message, requestId: quoted } : { error: message });
-  else res.type("text/plain").send(quoted ? `${message}\nReference: ${quoted}\n` : `${message}\n`);
-});
+app.use(finalErrorHandler);

@@ -35,9 +35,8 @@ export function testUser(tier: SessionUser["tier"], role: SessionUser["role"] = 
   return { id: `test-${tier}-${role}`, name: `Test ${tier}`, email: `${tier}.${role}@test.introbase.test`, picture: null, tier, role };
 }
 
-/** A database whose every query fails, as when the server is unreachable. */
-export function unreachableDatabase(): Database {
-  const error = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+/** A database whose every query fails with `error()`. */
+export function failingDatabase(error: () => Error): Database {
   const fail = () => Promise.reject(error());
   // Any Drizzle chain (db.select().from()...) builds as usual and rejects when awaited, like a real driver.
   const chain: unknown = new Proxy(function () {}, {
@@ -45,4 +44,9 @@ export function unreachableDatabase(): Database {
     apply: () => chain,
   });
   return { db: chain as Database["db"], kind: "postgres", rows: fail, migrate: fail, close: async () => {} };
+}
+
+/** A database whose every query fails, as when the server is unreachable (the driver's error, with its code). */
+export function unreachableDatabase(): Database {
+  return failingDatabase(() => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
 }
