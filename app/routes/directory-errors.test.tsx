@@ -3,7 +3,7 @@
  * data-source error; a fault of ours is the site's error page with a request id, not an outage.
  */
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter, UNSAFE_ErrorResponseImpl, type DataWithResponseInit } from "react-router";
+import { MemoryRouter, UNSAFE_ErrorResponseImpl, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/directory";
 import { ErrorBoundary, loader } from "./directory.tsx";
