@@ -1,10 +1,11 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster.tsx";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { errorMessageOf, statusTitle } from "~/lib/route-error.ts";
+import { routeErrorView } from "~/lib/route-error.ts";
+import { RequestIdNote } from "~/components/layout/status-page.tsx";
 import { pageMeta, SITE_DESCRIPTION } from "~/features/seo/meta-tags.ts";
 import { siteOrigin } from "~/features/seo/site-origin.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
@@ -68,13 +69,12 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const title = isRouteErrorResponse(error) ? `${error.status} ${error.statusText || statusTitle(error.status)}` : "Something went wrong";
-  const message = errorMessageOf(error);
+  const view = routeErrorView(useRouteError());
   return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-semibold">{title}</h1>
-      <p className="mt-2 text-fg-muted">{message ?? "Please try again in a moment."}</p>
+    <main role="alert" className="mx-auto max-w-xl p-8">
+      <h1 className="text-2xl font-semibold">{`${view.status} ${view.title}`}</h1>
+      <p className="mt-2 text-fg-muted">{view.message}</p>
+      <RequestIdNote requestId={view.requestId} />
       <a className="mt-4 inline-block text-accent underline" href="/">
         Return to Home
       </a>

@@ -20,12 +20,15 @@ import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
 import { startJobWorker, stopJobWorker } from "~/lib/job-worker.server.ts";
+import { withErrorPipeline } from "~/lib/error-answer.server.ts";
+import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
 import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
 import { requestGuard } from "./request-guard.ts";
+import { finalErrorHandler, requestId } from "./request-id.ts";
 
 const env = getEnv();
 const providers = identityProviders(env);
@@ -79,6 +82,9 @@ app.disable("x-powered-by");
 // Behind a load balancer, the client address (used for sign-in rate limits) comes from X-Forwarded-For.
 app.set("trust proxy", env.TRUST_PROXY_HOPS);
 
+// Every request has an id, sent as X-Request-Id, under which a failure is logged and shown (decision 0044).
+app.use(requestId);
+
 // Before anything reads the request: a malformed URL is a 400, a body declared over its limit a 413, and every
 // answer leaves the connection usable or closes it (server/request-guard.ts).
 app.use(requestGuard);
@@ -95,14 +101,15 @@ app.use((req, res, next) => {
   };
   if (passesOriginCheck(facts, ownOrigins)) return next();
   logger.warn({ method: req.method, path: req.path, origin: facts.origin }, "cross-origin request refused");
-  res.status(403).set("Cache-Control", "no-store").json({ error: "Cross-origin request refused." });
+  res.status(STATUS_BY_CODE.forbidden).set("Cache-Control", "no-store").json({ error: "Cross-origin request refused." });
 });
 
 await mountDemoIdentityProviders(app, providers, (p) => localIssuer(env, p.id));
 
 app.use(
   createReactRouterHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // Every loader and action answers a thrown value through the one error pipeline (app/lib/error-answer.server.ts).
+    build: async () => withErrorPipeline(await import("virtual:react-router/server-build")),
     async getLoadContext(req, res) {
       const database = await getDatabase();
       const user = await getSessionUser(database, fromNodeHeaders(req.headers));
@@ -115,3 +122,5 @@ app.use(
     },
   }),
 );
+
+app.use(finalErrorHandler);

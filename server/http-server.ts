@@ -5,7 +5,7 @@
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -52,8 +52,15 @@ server.get("/healthz", (_req, res) => {
 server.use(
   pinoHttp({
     logger: log,
+    // Our own id, never the client's: the access line, the X-Request-Id header and an error's log line and page
+    // share it (server/app.ts, decision 0044).
+    genReqId: (_req, res) => {
+      const id = randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.slice(0, 300) }),
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.slice(0, 300) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },

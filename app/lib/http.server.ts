@@ -1,47 +1,22 @@
 import { decodeUtf8, NUL_MESSAGE, parseJsonText, parseUrlEncoded } from "./body-decode.ts";
 import { BODY_LIMITS, bodyKindOf, declaredLength, tooLargeMessage } from "./body-limits.ts";
-import { AppError, DATA_SOURCE_ERROR_MESSAGE, STATUS_BY_CODE } from "./errors.ts";
-import { logger } from "./logger.server.ts";
+import { errorResponse } from "./error-answer.server.ts";
+import { AppError } from "./errors.ts";
 
-/** Error bodies are about one request: no cache (browser or proxy) may keep them. */
-const ERROR_HEADERS = { "Cache-Control": "no-store" } as const;
+// Route modules written before the pipeline import these from here (decision 0044).
+export { describeError, errorResponse, jsonError } from "./error-answer.server.ts";
 
-const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again later.";
-
-/** A JSON error body `{ error }` with the given status. */
+/** A JSON error body `{ error }` with a status taken from a body check (400 or 413); routes use errorResponse. */
 export function jsonErrorResponse(status: number, message: string): Response {
-  return Response.json({ error: message }, { status, headers: ERROR_HEADERS });
+  return Response.json({ error: message }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 export function badRequest(message: string): Response {
-  return jsonErrorResponse(STATUS_BY_CODE.bad_request, message);
+  return errorResponse("bad_request", message);
 }
 
 export function notFound(message: string): Response {
-  return jsonErrorResponse(STATUS_BY_CODE.not_found, message);
-}
-
-/**
- * The status and the text a client may see for any thrown value. Client errors (4xx AppErrors) say what was
- * wrong; server-side failures are logged and answered with a fixed text, so driver messages, SQL and stack
- * traces never reach a client. Anything unrecognised is most likely the database: the data-source text.
- */
-export function describeError(error: unknown): { status: number; message: string } {
-  if (error instanceof AppError) {
-    const status = STATUS_BY_CODE[error.code];
-    if (status < 500) return { status, message: error.message };
-    logger.error({ err: error, code: error.code }, "request failed");
-    return { status, message: error.code === "data_source" ? DATA_SOURCE_ERROR_MESSAGE : INTERNAL_ERROR_MESSAGE };
-  }
-  logger.error({ err: error }, "data source failure");
-  return { status: STATUS_BY_CODE.data_source, message: DATA_SOURCE_ERROR_MESSAGE };
-}
-
-/** The JSON answer for a thrown value (see describeError). A thrown Response passes through unchanged. */
-export function jsonError(error: unknown): Response {
-  if (error instanceof Response) return error;
-  const { status, message } = describeError(error);
-  return jsonErrorResponse(status, message);
+  return errorResponse("not_found", message);
 }
 
 export type BodyRead =
@@ -178,6 +153,35 @@ export async function readJsonBody(
   return json.ok ? json : { ok: false, status: 400, message: json.message };
 }
 
+/** 405 for an endpoint that takes only POST (also used as `export const loader = methodNotAllowed`: no parameters). */
 export function methodNotAllowed(): Response {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
+  return errorResponse("method_not_allowed", "Use POST.", { Allow: "POST" });
+}
+
+/*
+ * Success answers other than 200, named so that no route writes a status number (decision 0044; lint forbids a
+ * numeric status in app/routes).
+ */
+const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** 201: a row was made; the body describes it. */
+export function created(body: unknown, headers?: Record<string, string>): Response {
+  return Response.json(body, { status: 201, headers: { ...NO_STORE, ...headers } });
+}
+
+/** 202: work was queued; `location` is where its progress is read. */
+export function accepted(body: unknown, location: string): Response {
+  return Response.json(body, { status: 202, headers: { ...NO_STORE, Location: location } });
+}
+
+/** 304: the client's copy (If-None-Match) is current. */
+export function notModified(headers: HeadersInit): Response {
+  return new Response(null, { status: 304, headers });
+}
+
+/** 303: after a form post, the browser fetches `location` with GET. */
+export function seeOther(location: string, headers?: HeadersInit): Response {
+  const all = new Headers(headers);
+  all.set("Location", location);
+  return new Response(null, { status: 303, headers: all });
 }

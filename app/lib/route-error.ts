@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 
 /** The message a thrown answer carries: `{ message }` from a route, `{ error }` from a JSON error (readForm's 400 and 413). */
 export function errorMessageOf(error: unknown): string | null {
@@ -12,10 +13,41 @@ const TITLES: Record<number, string> = {
   400: "The request could not be read",
   403: "Access denied",
   404: "Page not found",
+  405: "Not allowed here",
+  409: "This changed in the meantime",
   413: "The request is too large",
+  429: "Too many requests",
 };
 
 /** A plain title for an error page's status. */
 export function statusTitle(status: number): string {
   return TITLES[status] ?? "Something went wrong";
+}
+
+/** What an error page shows, read from what the error pipeline (app/lib/error-answer.server.ts) threw. */
+export interface RouteErrorView {
+  status: number;
+  title: string;
+  /** The route's own message; null when it gave none (a bare 404 is the site's not-found page). */
+  ownMessage: string | null;
+  message: string;
+  /** The id of a failed request, to quote to support: it finds the server's log line. */
+  requestId: string | null;
+}
+
+/**
+ * Anything a boundary can catch: a route's `data({ message, title?, requestId? }, { status })`, or an error React
+ * Router caught itself (a component that threw while rendering), which is a 500 without an id.
+ */
+export function routeErrorView(error: unknown): RouteErrorView {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const payload = isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as Record<string, unknown>) : {};
+  const ownMessage = errorMessageOf(error);
+  return {
+    status,
+    title: typeof payload.title === "string" ? payload.title : statusTitle(status),
+    ownMessage,
+    message: ownMessage ?? (status >= 500 ? INTERNAL_ERROR_MESSAGE : "Please try again in a moment."),
+    requestId: typeof payload.requestId === "string" ? payload.requestId : null,
+  };
 }

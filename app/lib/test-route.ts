@@ -1,6 +1,7 @@
 /** Test code only: calls a route's loader the way React Router does, with a real Request and load context. */
 import { RouterContextProvider } from "react-router";
 import { appContext } from "./app-context.ts";
+import { jsonError } from "./error-answer.server.ts";
 import type { Database } from "./db.server.ts";
 import type { SessionUser } from "./session.server.ts";
 
@@ -17,13 +18,15 @@ export function loaderArgs<Args>(database: Database, path: string, params: Recor
   return { request: new Request(url, options.init), url, params, context, pattern: url.pathname } as unknown as Args;
 }
 
-/** A route's answer the way React Router gives it: a thrown Response (readBody's 400 and 413) is the answer. */
+/**
+ * An API route's answer the way the server gives it: a thrown Response (readBody's 400 and 413) is the answer, and
+ * anything else thrown is answered by the error pipeline, as server/app.ts has it (jsonError).
+ */
 export async function answerOf(result: Promise<unknown> | unknown): Promise<Response> {
   try {
     return (await result) as Response;
   } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
+    return jsonError(error);
   }
 }
 
@@ -32,9 +35,8 @@ export function testUser(tier: SessionUser["tier"], role: SessionUser["role"] = 
   return { id: `test-${tier}-${role}`, name: `Test ${tier}`, email: `${tier}.${role}@test.introbase.test`, picture: null, tier, role };
 }
 
-/** A database whose every query fails, as when the server is unreachable. */
-export function unreachableDatabase(): Database {
-  const error = () => new Error("connect ECONNREFUSED 127.0.0.1:5432");
+/** A database whose every query fails with `error()`. */
+export function failingDatabase(error: () => Error): Database {
   const fail = () => Promise.reject(error());
   // Any Drizzle chain (db.select().from()...) builds as usual and rejects when awaited, like a real driver.
   const chain: unknown = new Proxy(function () {}, {
@@ -42,4 +44,9 @@ export function unreachableDatabase(): Database {
     apply: () => chain,
   });
   return { db: chain as Database["db"], kind: "postgres", rows: fail, migrate: fail, close: async () => {} };
+}
+
+/** A database whose every query fails, as when the server is unreachable (the driver's error, with its code). */
+export function unreachableDatabase(): Database {
+  return failingDatabase(() => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
 }

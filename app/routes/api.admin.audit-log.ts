@@ -3,7 +3,7 @@ import type { Route } from "./+types/api.admin.audit-log";
 import { auditStatistics, recentAudit, recordAudit } from "~/features/audit/audit-log.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { badRequest, created, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
 /** The audit entry of spec 02 §3, as a client posts it. The acting admin is the one signed in, never the body's. */
 const Entry = z.object({
@@ -37,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success)
     return badRequest(`${parsed.error.issues[0]?.path.join(".") || "body"}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
   await recordAudit(getAppContext(args.context).database.db, { ...parsed.data, actorId: admin.id, details: parsed.data.details });
-  return Response.json({ success: true }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  return created({ success: true });
 }
 
 /** GET /api/admin/audit-log: the most recent 100 entries and the last 24 hours' statistics. */

@@ -3,8 +3,7 @@ import { CleanupRequest } from "~/features/duplicates/cleanup-response.ts";
 import { runCleanup } from "~/features/duplicates/cleanup.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { badRequest, jsonErrorResponse, methodNotAllowed, readBody } from "~/lib/http.server.ts";
-import { logger } from "~/lib/logger.server.ts";
+import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
 /** POST /api/admin/cleanup-duplicates (spec 02 §7): dryRun, similarity, batchSize, batchOffset, usePythonService. */
 export async function action(args: Route.ActionArgs) {
@@ -14,14 +13,9 @@ export async function action(args: Route.ActionArgs) {
   if (!body) return badRequest("The body must be JSON.");
   const parsed = CleanupRequest.safeParse(body);
   if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
-  try {
-    return Response.json(await runCleanup(getAppContext(args.context).database, parsed.data, admin), {
-      headers: { "Cache-Control": "no-store" },
-    });
-  } catch (error) {
-    logger.error({ err: error }, "duplicate cleanup failed");
-    return jsonErrorResponse(500, "Failed to run duplicate cleanup");
-  }
+  return Response.json(await runCleanup(getAppContext(args.context).database, parsed.data, admin), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 export function loader(args: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { ScanRequest } from "~/features/duplicates/cleanup-response.ts";
 import { startDuplicateScan } from "~/features/duplicates/duplicate-scan-job.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { accepted, badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { jobView } from "~/lib/job-view.ts";
 import { kickJobWorker } from "~/lib/job-worker.server.ts";
 
@@ -20,7 +20,7 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
   const job = await startDuplicateScan(getAppContext(args.context).database, parsed.data, admin);
   kickJobWorker();
-  return Response.json(jobView(job), { status: 202, headers: { "Cache-Control": "no-store", Location: `/api/admin/jobs/${job.id}` } });
+  return accepted(jobView(job), `/api/admin/jobs/${job.id}`);
 }
 
 export function loader(args: Route.LoaderArgs) {

@@ -5,7 +5,6 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
-import { logger } from "~/lib/logger.server.ts";
 
 const Body = z.object({
   recordIds: z.tuple([z.uuid(), z.uuid()], { error: "recordIds must be a pair of listing ids." }),
@@ -32,10 +31,10 @@ export async function action(args: Route.ActionArgs) {
     });
     return Response.json({ success: true, error: null, ...result }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
+    // The spec's { success, error } shape for a refusal; a failure of ours goes to the error pipeline.
     if (error instanceof AppError && error.status < 500)
-      return Response.json({ success: false, error: error.message }, { status: error.status });
-    logger.error({ err: error }, "manual merge failed");
-    return Response.json({ success: false, error: "Failed to merge records" }, { status: 500 });
+      return Response.json({ success: false, error: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
+    throw error;
   }
 }
 

@@ -19,7 +19,7 @@ export async function action(args: Route.ActionArgs) {
     return Response.json({ success: true, error: null }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof AppError && error.status < 500)
-      return Response.json({ success: false, error: error.message }, { status: error.status });
+      return Response.json({ success: false, error: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.auth.$";
 import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getAuth } from "~/lib/auth.server.ts";
-import { jsonErrorResponse } from "~/lib/http.server.ts";
+import { errorResponse } from "~/lib/http.server.ts";
 
 const PASSWORD_ATTEMPT = /^\/api\/auth\/(sign-in|sign-up)\/email$/;
 
@@ -13,9 +13,9 @@ const PASSWORD_ATTEMPT = /^\/api\/auth\/(sign-in|sign-up)\/email$/;
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const { database, clientAddress } = getAppContext(context);
   if (request.method === "POST" && PASSWORD_ATTEMPT.test(new URL(request.url).pathname) && !signInAttempts.attempt(clientAddress)) {
-    const response = jsonErrorResponse(429, "Too many sign-in attempts. Please wait a minute and try again.");
-    response.headers.set("Retry-After", String(signInAttempts.retryAfterSeconds(clientAddress)));
-    return response;
+    return errorResponse("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.", {
+      "Retry-After": String(signInAttempts.retryAfterSeconds(clientAddress)),
+    });
   }
   return getAuth(database).handler(request);
 }

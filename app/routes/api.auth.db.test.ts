@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { answerOf, loaderArgs } from "~/lib/test-route.ts";
 import * as me from "./api.auth.me.ts";
 import * as session from "./api.auth.session.ts";
 import * as signin from "./api.auth.signin.ts";
@@ -18,7 +18,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const call = <T>(fn: (args: never) => T, path: string, init?: RequestInit) => fn(loaderArgs(database, path, {}, { init }) as never);
+/** A route called as the server calls it: what it throws is answered by the error pipeline. */
+const call = <T>(fn: (args: never) => T, path: string, init?: RequestInit) => answerOf(fn(loaderArgs(database, path, {}, { init }) as never));
 
 describe("auth calls", () => {
   it("answers 401 to /me and {} to the session call when signed out", async () => {

@@ -1,8 +1,9 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/api.auth.signin";
 import { safeReturnTo } from "~/features/accounts/return-to.ts";
 import { signInAttempts, signInPage, startSignIn } from "~/features/accounts/sign-in.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, jsonErrorResponse } from "~/lib/http.server.ts";
+import { badRequest, errorResponse } from "~/lib/http.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { identityProviders, PROVIDER_IDS, type ProviderId } from "~/lib/identity-providers.server.ts";
 
@@ -15,17 +16,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return badRequest(`Unknown provider "${provider.slice(0, 40)}". Use google or linkedin.`);
   }
   if (!signInAttempts.attempt(clientAddress)) {
-    const response = jsonErrorResponse(429, "Too many sign-in attempts. Please wait a minute and try again.");
-    response.headers.set("Retry-After", String(signInAttempts.retryAfterSeconds(clientAddress)));
-    return response;
+    return errorResponse("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.", {
+      "Retry-After": String(signInAttempts.retryAfterSeconds(clientAddress)),
+    });
   }
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   if (!identityProviders(getEnv()).some((p) => p.id === provider)) {
     // No client configured and demo sign-in off: say so on the sign-in page instead of failing at the provider.
-    return new Response(null, {
-      status: 302,
-      headers: { Location: signInPage(returnTo, "provider_unavailable"), "Cache-Control": "no-store" },
-    });
+    return redirect(signInPage(returnTo, "provider_unavailable"), { headers: { "Cache-Control": "no-store" } });
   }
   return startSignIn(database, provider as ProviderId, returnTo, request.headers);
 }

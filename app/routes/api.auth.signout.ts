@@ -1,30 +1,21 @@
 import type { Route } from "./+types/api.auth.signout";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getAuth } from "~/lib/auth.server.ts";
-import { jsonError } from "~/lib/http.server.ts";
+import { methodNotAllowed, seeOther } from "~/lib/http.server.ts";
 
 /**
  * POST /api/auth/signout: deletes the session row (the cookie is then worthless everywhere) and clears the
  * cookie. The origin check has already run. A form without JavaScript is sent home, as the spec's sign-out is.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-  try {
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    if (getAppContext(context).user) {
-      const result = await getAuth(getAppContext(context).database).api.signOut({ headers: request.headers, returnHeaders: true });
-      for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    }
-    if ((request.headers.get("accept") ?? "").includes("text/html")) {
-      headers.set("Location", "/");
-      return new Response(null, { status: 303, headers });
-    }
-    return Response.json({ ok: true }, { headers });
-  } catch (error) {
-    return jsonError(error);
+  if (request.method !== "POST") return methodNotAllowed();
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (getAppContext(context).user) {
+    const result = await getAuth(getAppContext(context).database).api.signOut({ headers: request.headers, returnHeaders: true });
+    for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   }
+  if ((request.headers.get("accept") ?? "").includes("text/html")) return seeOther("/", headers);
+  return Response.json({ ok: true }, { headers });
 }
 
-export function loader() {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed;

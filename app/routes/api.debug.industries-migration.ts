@@ -2,9 +2,8 @@ import { z } from "zod";
 import type { Route } from "./+types/api.debug.industries-migration";
 import { getMigrationJob, latestMigrationJob, startIndustriesMigration } from "~/features/taxonomy/migration-jobs.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { badRequest, jsonError, methodNotAllowed, notFound } from "~/lib/http.server.ts";
+import { accepted, badRequest, methodNotAllowed, notFound } from "~/lib/http.server.ts";
 import { jobView } from "~/lib/job-view.ts";
 import { kickJobWorker } from "~/lib/job-worker.server.ts";
 
@@ -25,20 +24,14 @@ export async function loader(args: Route.LoaderArgs) {
   return view ? Response.json(view, { headers: NO_STORE }) : notFound("No such migration.");
 }
 
-/** POST: queues a migration and answers 202 with its job; 409 with the running one while another is under way. */
+/**
+ * POST: queues a migration and answers 202 with its job; while another is under way, the conflict AppError answers
+ * 409 with the running one (its details) through the error pipeline.
+ */
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "debug");
   if (args.request.method !== "POST") return methodNotAllowed();
-  try {
-    const job = await startIndustriesMigration(getAppContext(args.context).database, admin);
-    kickJobWorker();
-    return Response.json(
-      { job: jobView(job), run: null },
-      { status: 202, headers: { ...NO_STORE, Location: `/api/debug/industries-migration?job=${job.id}` } },
-    );
-  } catch (error) {
-    if (error instanceof AppError && error.code === "conflict")
-      return Response.json({ error: error.message, ...(error.details as object) }, { status: 409, headers: NO_STORE });
-    return jsonError(error);
-  }
+  const job = await startIndustriesMigration(getAppContext(args.context).database, admin);
+  kickJobWorker();
+  return accepted({ job: jobView(job), run: null }, `/api/debug/industries-migration?job=${job.id}`);
 }

@@ -4,7 +4,7 @@ import { seedListings } from "#db/seed/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { DATA_SOURCE_ERROR_MESSAGE } from "~/lib/errors.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, unreachableDatabase } from "~/lib/test-route.ts";
+import { answerOf, loaderArgs, unreachableDatabase } from "~/lib/test-route.ts";
 import type { Route } from "./+types/api.listing";
 import { loader } from "./api.listing.ts";
 
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 async function get(type: string, slug: string, db: Database = database): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await loader(loaderArgs<Route.LoaderArgs>(db, `/api/listings/${type}/${slug}`, { type, slug }));
+  const response = await answerOf(loader(loaderArgs<Route.LoaderArgs>(db, `/api/listings/${type}/${slug}`, { type, slug })));
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -67,6 +67,9 @@ describe("GET /api/listings/:type/:slug", () => {
   });
 
   it("503 with the data-source message when the database fails", async () => {
-    expect(await get("startup", "anything", unreachableDatabase())).toEqual({ status: 503, body: { error: DATA_SOURCE_ERROR_MESSAGE } });
+    expect(await get("startup", "anything", unreachableDatabase())).toEqual({
+      status: 503,
+      body: { error: DATA_SOURCE_ERROR_MESSAGE, requestId: expect.any(String) },
+    });
   });
 });

@@ -4,7 +4,8 @@ import { quotaLimitReachedMessage, startOfNextMonth } from "~/features/access/qu
 import { viewerFor } from "~/features/access/viewer.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, jsonError, notFound } from "~/lib/http.server.ts";
+import { STATUS_BY_CODE } from "~/lib/errors.ts";
+import { badRequest, notFound } from "~/lib/http.server.ts";
 
 /**
  * GET /api/listings/:type/:slug: one listing, gated for the viewer exactly as its profile page is. A listing
@@ -13,25 +14,21 @@ import { badRequest, jsonError, notFound } from "~/lib/http.server.ts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const type = parseListingType(params.type);
   if (!type) return badRequest(`Unknown listing type "${params.type.slice(0, 40)}". Use startup, investor or partner.`);
-  try {
-    const { database, user } = getAppContext(context);
-    const view = await viewProfile(database, type, params.slug, viewerFor(user), user ?? undefined);
-    if (view.status === "not_found") return notFound("Listing not found");
-    // Gated per viewer: shared caches must not keep it; browsers may for the spec's single-listing staleness,
-    // except for signed-in users, whose tier may change on the next request.
-    const headers = { "Cache-Control": user ? "no-store" : "private, max-age=300" };
-    if (view.status === "locked") return Response.json({ data: view.teaser, locked: true }, { headers });
-    if (view.status === "quota_exceeded") {
-      // The monthly views quota is used up: the teaser only, until the month turns (or the user upgrades).
-      const error = quotaLimitReachedMessage("views");
-      const retryAfter = String(Math.ceil((startOfNextMonth(new Date()).getTime() - Date.now()) / 1000));
-      return Response.json(
-        { error, data: view.teaser, locked: true, quota: view.views },
-        { status: 429, headers: { ...headers, "Retry-After": retryAfter } },
-      );
-    }
-    return Response.json({ data: view.listing, ...(view.views ? { quota: view.views } : {}) }, { headers });
-  } catch (error) {
-    return jsonError(error);
+  const { database, user } = getAppContext(context);
+  const view = await viewProfile(database, type, params.slug, viewerFor(user), user ?? undefined);
+  if (view.status === "not_found") return notFound("Listing not found");
+  // Gated per viewer: shared caches must not keep it; browsers may for the spec's single-listing staleness,
+  // except for signed-in users, whose tier may change on the next request.
+  const headers = { "Cache-Control": user ? "no-store" : "private, max-age=300" };
+  if (view.status === "locked") return Response.json({ data: view.teaser, locked: true }, { headers });
+  if (view.status === "quota_exceeded") {
+    // The monthly views quota is used up: the teaser only, until the month turns (or the user upgrades).
+    const error = quotaLimitReachedMessage("views");
+    const retryAfter = String(Math.ceil((startOfNextMonth(new Date()).getTime() - Date.now()) / 1000));
+    return Response.json(
+      { error, data: view.teaser, locked: true, quota: view.views },
+      { status: STATUS_BY_CODE.rate_limited, headers: { ...headers, "Retry-After": retryAfter } },
+    );
   }
+  return Response.json({ data: view.listing, ...(view.views ? { quota: view.views } : {}) }, { headers });
 }

@@ -3,7 +3,7 @@ import { seedListings } from "#db/seed/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { DATA_SOURCE_ERROR_MESSAGE } from "~/lib/errors.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, unreachableDatabase } from "~/lib/test-route.ts";
+import { answerOf, loaderArgs, unreachableDatabase } from "~/lib/test-route.ts";
 import type { Route } from "./+types/api.listings";
 import { loader as listingsLoader } from "./api.listings.ts";
 import { loader as referenceLoader } from "./api.reference.ts";
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 async function get(path: string, db: Database = database) {
-  const response = await listingsLoader(loaderArgs<Route.LoaderArgs>(db, path));
+  const response = await answerOf(listingsLoader(loaderArgs<Route.LoaderArgs>(db, path)));
   // The body's shape is what the test asserts, so it is read loosely on purpose.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -76,7 +76,7 @@ describe("GET /api/listings", () => {
   it("answers a database failure with the generic data-source error, naming no third party", async () => {
     const { status, body } = await get("/api/listings", unreachableDatabase());
     expect(status).toBe(503);
-    expect(body).toEqual({ error: DATA_SOURCE_ERROR_MESSAGE });
+    expect(body).toEqual({ error: DATA_SOURCE_ERROR_MESSAGE, requestId: expect.any(String) });
     expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|airtable/i);
   });
 });
@@ -101,8 +101,8 @@ describe("GET /api/reference", () => {
   });
 
   it("answers a database failure with a 503 and the data-source message", async () => {
-    const response = await referenceLoader(loaderArgs(unreachableDatabase(), "/api/reference"));
+    const response = await answerOf(referenceLoader(loaderArgs(unreachableDatabase(), "/api/reference")));
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: DATA_SOURCE_ERROR_MESSAGE });
+    expect(await response.json()).toEqual({ error: DATA_SOURCE_ERROR_MESSAGE, requestId: expect.any(String) });
   });
 });

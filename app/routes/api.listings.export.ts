@@ -3,26 +3,22 @@ import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { exportListings } from "~/features/directory/export-listings.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { publicUrl, getEnv } from "~/lib/env.server.ts";
-import { badRequest, jsonError, jsonErrorResponse } from "~/lib/http.server.ts";
+import { badRequest, errorResponse } from "~/lib/http.server.ts";
 
 /** GET /api/listings/export.csv?<directory parameters>: the current results as a CSV download (issue 3 §7). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
-  if (!user) return jsonErrorResponse(401, "Sign in to export listings.");
+  if (!user) return errorResponse("unauthorized", "Sign in to export listings.");
   const parsed = parseDirectoryQuery(new URL(request.url).searchParams);
   if (!parsed.ok) return badRequest(parsed.error);
-  try {
-    const csv = await exportListings(database, user, parsed.query, publicUrl(getEnv()));
-    const date = new Date().toISOString().slice(0, 10);
-    return new Response(csv, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="introbase-listings-${date}.csv"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  } catch (error) {
-    return jsonError(error);
-  }
+  const csv = await exportListings(database, user, parsed.query, publicUrl(getEnv()));
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="introbase-listings-${date}.csv"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

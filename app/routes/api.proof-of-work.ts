@@ -1,14 +1,9 @@
 import type { Route } from "./+types/api.proof-of-work";
 import { newProofChallenge } from "~/features/verification/proof-of-work.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { jsonError } from "~/lib/http.server.ts";
 
 /** GET /api/proof-of-work: a fresh signed challenge for the "I'm not a robot" widget. Never cached: each is single-use. */
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    const challenge = await newProofChallenge(getAppContext(context).database);
-    return Response.json(challenge, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    return jsonError(error);
-  }
+  const challenge = await newProofChallenge(getAppContext(context).database);
+  return Response.json(challenge, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,14 +1,9 @@
 import type { Route } from "./+types/api.reference";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { jsonError } from "~/lib/http.server.ts";
 
 /** GET /api/reference: every reference list (spec 01 §3), for filters and other clients. */
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    const data = await getReferenceData(getAppContext(context).database);
-    return Response.json(data, { headers: { "Cache-Control": "public, max-age=60" } });
-  } catch (error) {
-    return jsonError(error);
-  }
+  const data = await getReferenceData(getAppContext(context).database);
+  return Response.json(data, { headers: { "Cache-Control": "public, max-age=60" } });
 }

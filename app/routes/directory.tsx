@@ -1,5 +1,6 @@
-import { data } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/directory";
+import { StatusPage } from "~/components/layout/status-page.tsx";
 import { viewerFor } from "~/features/access/viewer.ts";
 import { loadDirectoryPage } from "~/features/directory/directory-page.server.ts";
 import { DirectoryView } from "~/features/directory/directory-view.tsx";
@@ -8,8 +9,7 @@ import { canExport, exportUpgradeHint } from "~/features/directory/export-listin
 import { directoryMeta } from "~/features/seo/directory-seo.ts";
 import { originOf } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE } from "~/lib/errors.ts";
-import { logger } from "~/lib/logger.server.ts";
+import { DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE, STATUS_BY_CODE } from "~/lib/errors.ts";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page =
@@ -20,24 +20,21 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { database, user } = getAppContext(context);
-  try {
-    const viewer = viewerFor(user);
-    const { query, result, reference, notices } = await loadDirectoryPage(database, url.searchParams, viewer);
-    const exportAllowed = await canExport(database, user);
-    return {
-      query,
-      result,
-      notices,
-      options: buildFilterOptions(reference, result.facets),
-      canExport: exportAllowed,
-      exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
-      // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).
-      previewOnlyFilters: viewer.tier !== "premium",
-    };
-  } catch (error) {
-    logger.error({ err: error, url: url.pathname + url.search.slice(0, 300) }, "directory query failed");
-    throw data({ title: DATA_SOURCE_ERROR_TITLE, message: DATA_SOURCE_ERROR_MESSAGE }, { status: 503 });
-  }
+  // A failure goes to the error pipeline: the database out of reach is spec 01 §8's data-source error (503), a
+  // fault of ours a 500 with a request id (decision 0044).
+  const viewer = viewerFor(user);
+  const { query, result, reference, notices } = await loadDirectoryPage(database, url.searchParams, viewer);
+  const exportAllowed = await canExport(database, user);
+  return {
+    query,
+    result,
+    notices,
+    options: buildFilterOptions(reference, result.facets),
+    canExport: exportAllowed,
+    exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
+    // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).
+    previewOnlyFilters: viewer.tier !== "premium",
+  };
 }
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
@@ -45,7 +42,9 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const detail = (error as { data?: { title?: string; message?: string } })?.data;
+  // Only the database out of reach is the spec's data-source error; anything else is the site's error page.
+  if (!isRouteErrorResponse(error) || error.status !== STATUS_BY_CODE.data_source) return <StatusPage error={error} />;
+  const detail = error.data as { title?: string; message?: string } | undefined;
   return (
     <div role="alert" className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-2xl font-semibold">{detail?.title ?? DATA_SOURCE_ERROR_TITLE}</h1>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/media";
 import { readFile } from "~/features/media/stored-files.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { notFound } from "~/lib/http.server.ts";
+import { notFound, notModified } from "~/lib/http.server.ts";
 
 /** GET /media/:id: a stored image. Files never change (a new upload is a new id), so browsers keep them for a year. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -19,6 +19,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "X-Content-Type-Options": "nosniff",
   };
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  if (request.headers.get("if-none-match") === etag) return notModified(headers);
   return new Response(Buffer.from(file.bytes), { headers: { ...headers, "Content-Length": String(file.size) } });
 }

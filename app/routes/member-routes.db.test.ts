@@ -12,7 +12,7 @@ import { clearTierDefinitionsCache } from "~/features/access/tier-records.server
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { answerOf, loaderArgs, testUser } from "~/lib/test-route.ts";
 import * as choosePlan from "./api.billing.choose-plan.ts";
 import * as exportCsv from "./api.listings.export.ts";
 import * as profile from "./profile.tsx";
@@ -111,7 +111,7 @@ describe("choosing a plan", () => {
 
 describe("CSV export", () => {
   const exportOf = async (user: SessionUser | null, query = "") =>
-    (await exportCsv.loader(args(`/api/listings/export.csv${query}`, {}, user))) as Response;
+    answerOf(exportCsv.loader(args(`/api/listings/export.csv${query}`, {}, user)));
 
   it("refuses anonymous users (401) and tiers without exports (403)", async () => {
     expect((await exportOf(null)).status).toBe(401);

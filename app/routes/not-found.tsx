@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/layout/not-found-page.tsx";
 import { notFoundMeta, originOf } from "~/features/seo/meta-tags.ts";
+import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -14,7 +15,7 @@ export function loader({ request }: Route.LoaderArgs) {
   // Client-side navigations fetch "<path>.data"; log the path the visitor actually asked for.
   const path = (pathname.replace(/(?:\/_)?\.data$/, "") || "/").slice(0, 500);
   logger.warn({ path }, "page not found");
-  return data(null, { status: 404 });
+  return data(null, { status: STATUS_BY_CODE.not_found });
 }
 
 export default function NotFound() {

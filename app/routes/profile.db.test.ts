@@ -5,6 +5,7 @@ import { seedListings } from "#db/seed/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { DATA_SOURCE_ERROR_MESSAGE } from "~/lib/errors.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
+import { pageError } from "~/lib/error-answer.server.ts";
 import { loaderArgs, unreachableDatabase } from "~/lib/test-route.ts";
 import type { Route } from "./+types/profile";
 import { loader } from "./profile.tsx";
@@ -82,11 +83,11 @@ describe("profile route loader", () => {
     expect((response as Response).headers.get("Location")).toBe("/profile/startup/some-slug");
   });
 
-  it("throws a 503 with the data-source message when the database fails, for the error boundary", async () => {
-    const error = await thrownBy(callLoader("startup", "any", unreachableDatabase()));
+  it("answers the database out of reach with a 503 and the data-source message, for the error boundary", async () => {
+    const error = pageError(await thrownBy(callLoader("startup", "any", unreachableDatabase())));
     expect(isDataWithInit(error)).toBe(true);
     expect(statusOf(error)).toBe(503);
-    expect((error as DataWithResponseInit<{ message: string }>).data).toEqual({ message: DATA_SOURCE_ERROR_MESSAGE });
+    expect((error as DataWithResponseInit<{ message: string }>).data).toMatchObject({ message: DATA_SOURCE_ERROR_MESSAGE });
     expect(JSON.stringify(error)).not.toContain("ECONNREFUSED");
   });
 });

@@ -13,7 +13,7 @@ import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { survivorOf } from "~/features/duplicates/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { describeError } from "~/lib/http.server.ts";
+import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 
 /** An investor's portfolio, as the viewer may see it; other types have none. */
@@ -34,39 +34,34 @@ async function similarTo(database: Database, type: ListingType, slug: string, vi
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const type = parseListingType(params.type);
-  if (!type) return data({ status: "not_found" as const }, { status: 404 });
+  if (!type) return data({ status: "not_found" as const }, { status: STATUS_BY_CODE.not_found });
   // "/profile/Startups/x" is the same page as "/profile/startup/x": one address per profile.
   if (type !== params.type) throw redirect(`/profile/${type}/${encodeURIComponent(params.slug)}`, 301);
 
   const { database, user } = getAppContext(context);
   const viewer = viewerFor(user);
-  try {
-    const [view, similar, portfolio] = await Promise.all([
-      viewProfile(database, type, params.slug, viewer, user ?? undefined),
-      similarTo(database, type, params.slug, viewer),
-      portfolioOf(database, type, params.slug, viewer),
-    ]);
-    if (view.status === "not_found") {
-      // A listing merged into another keeps its address: it leads to the survivor for good (issue 5 §5).
-      const survivor = await survivorOf(database, type, params.slug);
-      if (survivor) throw redirect(`/profile/${survivor.type}/${encodeURIComponent(survivor.slug)}`, 301);
-      return data({ status: "not_found" as const }, { status: 404 });
-    }
-    const { noindex } = view;
-    const result =
-      view.status === "locked"
-        ? { status: "locked" as const, teaser: view.teaser, noindex }
-        : view.status === "quota_exceeded"
-          ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex }
-          : // The portfolio goes out only with the profile itself: a teaser or a used-up quota shows none of it.
-            { status: "ok" as const, listing: view.listing, similar, portfolio, views: view.views ?? null, noindex };
-    // A listing kept out of search engines says so in a header too, which crawlers read before the HTML.
-    return noindex ? data(result, { headers: { "X-Robots-Tag": "noindex" } }) : result;
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const { status, message } = describeError(error);
-    throw data({ message }, { status });
+  // A failure is the error pipeline's (app/lib/error-answer.server.ts): the boundary below shows the spec's view.
+  const [view, similar, portfolio] = await Promise.all([
+    viewProfile(database, type, params.slug, viewer, user ?? undefined),
+    similarTo(database, type, params.slug, viewer),
+    portfolioOf(database, type, params.slug, viewer),
+  ]);
+  if (view.status === "not_found") {
+    // A listing merged into another keeps its address: it leads to the survivor for good (issue 5 §5).
+    const survivor = await survivorOf(database, type, params.slug);
+    if (survivor) throw redirect(`/profile/${survivor.type}/${encodeURIComponent(survivor.slug)}`, 301);
+    return data({ status: "not_found" as const }, { status: STATUS_BY_CODE.not_found });
   }
+  const { noindex } = view;
+  const result =
+    view.status === "locked"
+      ? { status: "locked" as const, teaser: view.teaser, noindex }
+      : view.status === "quota_exceeded"
+        ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex }
+        : // The portfolio goes out only with the profile itself: a teaser or a used-up quota shows none of it.
+          { status: "ok" as const, listing: view.listing, similar, portfolio, views: view.views ?? null, noindex };
+  // A listing kept out of search engines says so in a header too, which crawlers read before the HTML.
+  return noindex ? data(result, { headers: { "X-Robots-Tag": "noindex" } }) : result;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

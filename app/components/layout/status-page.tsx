@@ -1,23 +1,31 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
-import { errorMessageOf, statusTitle } from "~/lib/route-error.ts";
+import { routeErrorView } from "~/lib/route-error.ts";
 import { NotFoundPage } from "./not-found-page.tsx";
 
+/** The id of a failed request, for the user to quote: it finds the server's log line (decision 0044). */
+export function RequestIdNote({ requestId }: { requestId: string | null }) {
+  if (!requestId) return null;
+  return (
+    <p className="mt-3 text-sm text-fg-muted">
+      If it keeps happening, quote this reference: <code className="font-mono">{requestId}</code>
+    </p>
+  );
+}
+
 /**
- * A route's error boundary: a bare 404 is the site's one not-found page; 400, 403, 404 and 413 with a message say so
- * plainly; anything else is a generic failure.
+ * A route's error boundary: a bare 404 is the site's one not-found page; a 4xx with a message says so plainly;
+ * a failure of ours says "Something went wrong" with the request id to quote.
  */
 export function StatusPage({ error }: { error: unknown }) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const ownMessage = errorMessageOf(error);
-  if (status === 404 && !ownMessage) return <NotFoundPage />;
-  const message = ownMessage ?? "Something went wrong.";
-  const title = statusTitle(status);
+  const view = routeErrorView(error);
+  if (view.status === 404 && !view.ownMessage) return <NotFoundPage />;
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-5xl font-bold text-accent">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">{title}</h1>
-      <p className="mt-3 text-fg-muted">{message}</p>
+    <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-5xl font-bold text-accent">{view.status}</p>
+      <h1 className="mt-4 text-2xl font-semibold">{view.title}</h1>
+      <p className="mt-3 text-fg-muted">{view.message}</p>
+      <RequestIdNote requestId={view.requestId} />
       <Link to="/" className={buttonClass({ className: "mt-8" })}>
         Return to Home
       </Link>
