@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from "react-router";
 import { INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 
 /** The message a thrown answer carries: `{ message }` from a route, `{ error }` from a JSON error (readForm's 400 and 413). */
-export function errorMessageOf(error: unknown): string | null {
+function errorMessageOf(error: unknown): string | null {
   if (!isRouteErrorResponse(error) || !error.data || typeof error.data !== "object") return null;
   const data = error.data as { message?: unknown; error?: unknown };
   if (typeof data.message === "string") return data.message;
@@ -20,7 +20,7 @@ const TITLES: Record<number, string> = {
 };
 
 /** A plain title for an error page's status. */
-export function statusTitle(status: number): string {
+function statusTitle(status: number): string {
   return TITLES[status] ?? "Something went wrong";
 }
 

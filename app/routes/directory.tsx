@@ -7,6 +7,7 @@ import { DirectoryView } from "~/features/directory/directory-view.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
 import { canExport, exportUpgradeHint } from "~/features/directory/export-listings.server.ts";
 import { directoryMeta } from "~/features/seo/directory-seo.ts";
+import { DirectoryJsonLd } from "~/features/seo/page-json-ld.tsx";
 import { originOf } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE, STATUS_BY_CODE } from "~/lib/errors.ts";
@@ -38,7 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Directory({ loaderData }: Route.ComponentProps) {
-  return <DirectoryView {...loaderData} />;
+  return (
+    <>
+      <DirectoryJsonLd query={loaderData.query} items={loaderData.result.data} />
+      <DirectoryView {...loaderData} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

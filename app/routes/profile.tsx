@@ -8,6 +8,7 @@ import { getInvestorPortfolio } from "~/features/profiles/investor-portfolio.ser
 import { ProfileError, ProfilePage } from "~/features/profiles/profile-page.tsx";
 import { getSimilarListings, type SimilarListing } from "~/features/profiles/similar-listings.server.ts";
 import { originOf } from "~/features/seo/meta-tags.ts";
+import { ProfileJsonLd } from "~/features/seo/page-json-ld.tsx";
 import { profileMeta } from "~/features/seo/profile-seo.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { survivorOf } from "~/features/duplicates/merge.server.ts";
@@ -73,7 +74,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  return <ProfilePage {...loaderData} />;
+  return (
+    <>
+      <ProfileJsonLd data={loaderData} />
+      <ProfilePage {...loaderData} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -6,8 +6,6 @@ import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { IntroRequestDialog } from "~/features/introductions/intro-request-dialog-lazy.ts";
 import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
-import { directoryStructuredData } from "~/features/seo/directory-seo.ts";
-import { JsonLd, useSiteOrigin } from "~/features/seo/json-ld-script.tsx";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { directoryQueryToParams, formToDirectoryParams, PAGE_SIZES, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
 import type { DirectoryResult } from "./directory-result.ts";
@@ -95,11 +93,9 @@ export function DirectoryView({
   };
   const hrefFor = (page: number) => `${pathname}?${directoryQueryToParams({ ...query, page }).toString()}`;
   const heading = HEADINGS[query.entityType ?? "all"];
-  const origin = useSiteOrigin();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      {origin ? <JsonLd data={directoryStructuredData(origin, query, result.data)} /> : null}
       <h1 className="text-3xl font-bold tracking-tight">Partner Directory</h1>
       <p className="mt-2 text-fg-muted">Discover and connect with partners, startups, and investors</p>
 

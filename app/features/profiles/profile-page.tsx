@@ -5,8 +5,6 @@ import { quotaStatus } from "~/features/access/quotas.ts";
 import type { QuotaState } from "~/features/access/usage.server.ts";
 import { parseListingType, type LockedTeaser, type VisibleListing } from "~/features/catalog/listing-types.ts";
 import { ReportDuplicateButton } from "~/features/duplicates/report-duplicate-button.tsx";
-import { JsonLd, useSiteOrigin } from "~/features/seo/json-ld-script.tsx";
-import { profileStructuredData, type ProfileSeoInput } from "~/features/seo/profile-seo.ts";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
 import type { Portfolio } from "./investor-portfolio.ts";
 import { InvestorProfile } from "./investor-profile.tsx";
@@ -24,33 +22,20 @@ export type ProfileData =
   | { status: "quota_exceeded"; teaser: LockedTeaser; views: QuotaState; noindex: boolean }
   | { status: "ok"; listing: VisibleListing; similar: SimilarListing[]; portfolio: Portfolio; views: QuotaState | null; noindex: boolean };
 
-/** The profile's JSON-LD (Organization, paywalled WebPage, BreadcrumbList), from what this viewer was sent. */
-function ProfileStructuredData({ data: content }: { data: ProfileSeoInput }) {
-  const origin = useSiteOrigin();
-  return origin ? <JsonLd data={profileStructuredData(origin, content)} /> : null;
-}
-
 /** A profile as this viewer may see it: the listing, a teaser when it is locked or the views are used up, or not found. */
 export function ProfilePage(loaderData: ProfileData) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
+  const user = useCurrentUser();
   // From one profile to another (similar listings) the old one must not linger while the next loads.
   const next = navigation.state === "loading" ? navigation.location.pathname : null;
   if (next && next !== pathname && next.startsWith("/profile/")) return <Spinner label="Loading profile..." className="py-24" />;
   if (loaderData.status === "not_found") return <ProfileNotFound />;
-  if (loaderData.status === "locked")
-    return (
-      <>
-        <ProfileStructuredData data={loaderData} />
-        <LockedProfile teaser={loaderData.teaser} />
-      </>
-    );
+  if (loaderData.status === "locked") return <LockedProfile teaser={loaderData.teaser} />;
   if (loaderData.status === "quota_exceeded") return <QuotaExceededProfile teaser={loaderData.teaser} />;
   const { listing, similar, portfolio, views } = loaderData;
-  const user = useCurrentUser();
   return (
     <>
-      <ProfileStructuredData data={loaderData} />
       {views && views.limit !== null && views.remaining !== null ? (
         <div className="mx-auto flex max-w-6xl justify-end px-4 pt-4 sm:px-6">
           <QuotaIndicator type="views" remaining={views.remaining} limit={views.limit} status={quotaStatus(views.remaining, views.limit)} />
