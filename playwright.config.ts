@@ -88,7 +88,8 @@ export default defineConfig({
       env: { PORT: String(PROVIDER_PORT), PROVIDER_API_KEY: PROVIDER_KEY },
     },
     {
-      command: "npm run build --silent && node server/index.ts",
+      // E2E_PREBUILT=1: the build in BUILD_DIR is current (.ci/run builds once for both of its runs).
+      command: process.env.E2E_PREBUILT ? "node server/index.ts" : "npm run build --silent && node server/index.ts",
       url: `${BASE_URL}/healthz`,
       // A server already on this port is someone else's, or a stale build: never test against it.
       reuseExistingServer: false,
