@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import { alias, MAX_WORKERS, MIGRATED_DATABASE } from "./vitest.config.ts";
+import { alias, FAIL_ON_CONSOLE, MAX_WORKERS, MIGRATED_DATABASE } from "./vitest.config.ts";
 
 /**
  * `npm run test:pg`: the database tests (`*.db.test.ts`) against a PostgreSQL server. The run migrates one
@@ -29,5 +29,6 @@ export default defineConfig({
     hookTimeout: 300_000,
     maxWorkers: MAX_WORKERS,
     globalSetup: [MIGRATED_DATABASE],
+    setupFiles: [FAIL_ON_CONSOLE],
   },
 });
