@@ -11,15 +11,10 @@ const ROOTS = ["app", "db", "server", "scripts", "tests/security"];
 const TESTS = ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`);
 const DATABASE_TESTS = ROOTS.map((root) => `${root}/**/*.db.test.ts`);
 /**
- * Tests without a database that still get a worker of their own: two start processes that load the app, and the
- * spreadsheet reader's rate-limit test compares request arrival times on the wall clock, which load, or whatever an
- * earlier file left running in a shared worker, pushes together (it failed in 3 of 11 shared runs).
+ * Tests without a database that still get a worker of their own: two start processes that load the app. (The
+ * spreadsheet client's rate-limit test used to be here for reading the wall clock; it runs on a virtual clock now.)
  */
-const ISOLATED_TESTS = [
-  "tests/security/embedded-crash.test.ts",
-  "tests/security/startup-failures.test.ts",
-  "app/features/imports/spreadsheet/spreadsheet-reader.server.test.ts",
-];
+const ISOLATED_TESTS = ["tests/security/embedded-crash.test.ts", "tests/security/startup-failures.test.ts"];
 /** The database for the database tests: migrated once per run, copied for each test file (decision 0042). */
 export const MIGRATED_DATABASE = "tests/support/migrated-database.global.ts";
 /** An unexpected console.error or console.warn fails the test (decision 0047; allow-list in console-allow-list.ts). */

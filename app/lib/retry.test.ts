@@ -51,7 +51,10 @@ describe("withRetry", () => {
   });
 
   it("waits what the server asked for instead, exactly", async () => {
-    const { run, waits } = scripted([{ retry: true, afterMs: 700 }, { retry: true, afterMs: 0 }]);
+    const { run, waits } = scripted([
+      { retry: true, afterMs: 700 },
+      { retry: true, afterMs: 0 },
+    ]);
     expect(await run).toBe("ok");
     expect(waits).toEqual([700, 0]);
   });
