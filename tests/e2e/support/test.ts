@@ -50,8 +50,10 @@ function watchContext(context: BrowserContext, file: string, found: string[]) {
     const text = message.text();
     const where = message.location().url;
     if (/^Failed to load resource: /.test(text) && documents.has(where)) return;
-    if (isAllowedConsoleMessage("browser", text, file)) return;
-    found.push(`console error on ${message.page()?.url() ?? where}: ${text}${where ? ` (${where})` : ""}`);
+    // Matched with the url it is about, so an entry can allow a status for one kind of request only.
+    const said = `${text}${where ? ` (${where})` : ""}`;
+    if (isAllowedConsoleMessage("browser", said, file)) return;
+    found.push(`console error on ${message.page()?.url() ?? where}: ${said}`);
   });
   context.on("weberror", (error) => {
     const text = `${error.error().name}: ${error.error().message}`;
