@@ -22,6 +22,8 @@ const PROCESS_TESTS = ["tests/security/embedded-crash.test.ts", "tests/security/
 export const FRESH_FILE_STATE = "tests/support/fresh-file-state.ts";
 /** The database for the database tests: migrated once per run, copied for each test file (decision 0042). */
 export const MIGRATED_DATABASE = "tests/support/migrated-database.global.ts";
+/** An unexpected console.error or console.warn fails the test (decision 0047; allow-list in console-allow-list.ts). */
+export const FAIL_ON_CONSOLE = "tests/support/fail-on-console.ts";
 /**
  * Vitest's default leaves one core to its main process, which on two cores means one test file at a time; but the
  * main process is nearly idle once the modules are transformed, and a file that waits on its child processes (the
@@ -49,6 +51,7 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     maxWorkers: MAX_WORKERS,
+    setupFiles: [FAIL_ON_CONSOLE],
     projects: [
       {
         extends: true,

@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import { alias, FRESH_FILE_STATE, MAX_WORKERS, MIGRATED_DATABASE } from "./vitest.config.ts";
+import { alias, FAIL_ON_CONSOLE, FRESH_FILE_STATE, MAX_WORKERS, MIGRATED_DATABASE } from "./vitest.config.ts";
 
 /**
  * `npm run test:pg`: the database tests (`*.db.test.ts`) against a PostgreSQL server. The run migrates one
@@ -31,6 +31,6 @@ export default defineConfig({
     globalSetup: [MIGRATED_DATABASE],
     // Files share workers, each with its own database and freshly loaded app modules (vitest.config.ts).
     isolate: false,
-    setupFiles: [FRESH_FILE_STATE],
+    setupFiles: [FRESH_FILE_STATE, FAIL_ON_CONSOLE],
   },
 });

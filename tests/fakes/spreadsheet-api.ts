@@ -56,6 +56,8 @@ export interface SpreadsheetApiFake {
   /** The same requests with arrival times (files included). */
   log: LoggedRequest[];
   faults: FakeFaults;
+  /** Called when an answer is held back (faults.hold): a test ends the client's time limit then, not by a timer. */
+  onHold: (() => void) | null;
   stop(): Promise<void>;
 }
 
@@ -203,7 +205,7 @@ export async function startSpreadsheetApi({
     }
     requests.push({ method: req.method ?? "GET", url: req.url ?? "/", status });
     log.push({ method: req.method ?? "GET", url: req.url ?? "/", status, at, keyOutsideAuthorization });
-    if (faults.hold) return;
+    if (faults.hold) return void fake.onHold?.();
     setTimeout(() => {
       res.writeHead(status, { "Content-Type": type });
       res.end(payload);
@@ -213,18 +215,20 @@ export async function startSpreadsheetApi({
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.address() as AddressInfo;
-  return {
+  const fake: SpreadsheetApiFake = {
     url: `http://127.0.0.1:${address.port}`,
     bases: served,
     requests,
     log,
     faults,
+    onHold: null,
     stop: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((e) => (e ? reject(e) : resolve()));
       }),
   };
+  return fake;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -9,7 +9,7 @@
  * Raw sockets, because a client library hides exactly this. Each connection comes from its own 127.x address, so
  * the per-address limits it trips (feature applications, 5 an hour) never touch the journeys running beside it.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../e2e/support/test.ts";
 import { BODY_LIMITS, type BodyKind } from "../../app/lib/body-limits.ts";
 import { RawConnection, requestHead, type RawResponse } from "./support/raw-http.ts";
 

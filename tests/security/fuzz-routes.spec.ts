@@ -14,7 +14,7 @@
  * - requests come from 127.0.0.90, so the per-address limits they trip are not those of 127.0.0.1's journeys.
  */
 import http from "node:http";
-import { expect, request, test } from "@playwright/test";
+import { expect, request, test } from "../e2e/support/test.ts";
 import { BODY_LIMITS } from "../../app/lib/body-limits.ts";
 import { fieldNames, queryParameterNames, routeTable, type FuzzRoute } from "./support/route-table.ts";
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedReferenceData } from "#db/seed/seed-database.ts";
-import { createSpreadsheetReader } from "~/features/imports/spreadsheet/spreadsheet-reader.server.ts";
+import { createSpreadsheetApi } from "~/lib/spreadsheet-api.server.ts";
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import {
   spreadsheetImportHandler,
@@ -61,7 +61,7 @@ afterAll(async () => {
 it("refuses a logo at a private address not in the allowance, logs it, and imports the company without it", async () => {
   const job = await startSpreadsheetImport(database, { baseId: IMPORT_BASE_ID }, null);
   const handler = spreadsheetImportHandler(
-    (baseId, fetch) => createSpreadsheetReader({ baseUrl: fake.url, apiKey: DEMO_API_KEY, baseId, fetch, sleep: async () => {} }),
+    (baseId, fetch) => createSpreadsheetApi({ apiUrl: fake.url, apiKey: DEMO_API_KEY, baseId }, { fetch, sleep: async () => {} }),
     // Configured as a test or an offline install would be: the fake API is allowed, nothing else on loopback.
     fetchAllowing(fake.url),
   );

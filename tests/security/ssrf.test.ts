@@ -6,10 +6,9 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSpreadsheetClient } from "~/features/diagnostics/spreadsheet-client.server.ts";
 import { createProviderClient } from "~/features/imports/provider-client.server.ts";
 import { ProviderQuery } from "~/features/imports/provider-query.ts";
-import { createSpreadsheetReader } from "~/features/imports/spreadsheet/spreadsheet-reader.server.ts";
+import { createSpreadsheetApi } from "~/lib/spreadsheet-api.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { createOutboundFetch, outboundFetch, type LookupAll, type StartTimer } from "~/lib/outbound-fetch.server.ts";
 
@@ -345,17 +344,17 @@ describe("every client's default fetch is the guarded one", () => {
     await expect(outboundFetch(`${internal.origin}/`)).rejects.toMatchObject(refused);
   });
 
-  it("the provider client, the spreadsheet reader (API and attachments) and the diagnostics client", async () => {
+  it("the provider client and the spreadsheet client (API and attachments)", async () => {
     const provider = createProviderClient({ baseUrl: internal.origin, apiKey: "lot_key", maxRetries: 3, sleep: async () => {} });
     await expect(provider.fetchPage("funding", ProviderQuery.parse({}))).rejects.toMatchObject({
       kind: "http",
       attempts: 1,
       message: expect.stringMatching(/loopback address/),
     });
-    const reader = createSpreadsheetReader({ baseUrl: internal.origin, apiKey: "key", baseId: "app1", sleep: async () => {} });
-    await expect(reader.getRecord("Companies", "rec1")).rejects.toMatchObject({ code: "network" });
-    await expect(reader.fetchAttachment(`${internal.origin}/files/logo.png?sig=secret`)).rejects.toThrow(/loopback address/);
-    const client = createSpreadsheetClient({ apiUrl: internal.origin, apiKey: "key", baseId: "app1" }, { minIntervalMs: 0 });
+    // A refused address is refused again: not retried (a retry would wait, and this client's sleep is the real one).
+    const client = createSpreadsheetApi({ apiUrl: internal.origin, apiKey: "key", baseId: "app1" });
+    await expect(client.getRecord("Companies", "rec1")).rejects.toMatchObject({ reason: "network" });
+    await expect(client.fetchAttachment(`${internal.origin}/files/logo.png?sig=secret`)).rejects.toThrow(/loopback address/);
     await expect(client.listTables()).rejects.toThrow(/loopback address/);
     expect(internal.hits).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { createServer } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../e2e/support/test.ts";
 import { startRefusingPostgres, type RefusingPostgres } from "../fakes/refusing-postgres.ts";
 
 const E2E_PORT = Number(process.env.E2E_PORT || 3210);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSpreadsheetApi, type SpreadsheetApiFake } from "../../../tests/fakes/spreadsheet-api.ts";
 import { DEMO_API_KEY, DEMO_BASE_ID } from "../../../tests/fakes/spreadsheet-fixtures.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
+import { virtualClock } from "../../../tests/support/virtual-clock.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { unreachableDatabase } from "~/lib/test-route.ts";
@@ -46,7 +47,7 @@ describe("runDiagnostics", () => {
 
   it("adds the spreadsheet base when configured, without the key anywhere in the report", async () => {
     const env = { SPREADSHEET_API_URL: fake.url, SPREADSHEET_API_KEY: DEMO_API_KEY, SPREADSHEET_BASE_ID: DEMO_BASE_ID };
-    const report = await runDiagnostics(database, env, { spreadsheet: { minIntervalMs: 0, fetch: fetchAllowing(fake.url) } });
+    const report = await runDiagnostics(database, env, { spreadsheet: { ...virtualClock(), fetch: fetchAllowing(fake.url) } });
     expect(report.spreadsheet).toMatchObject({ configured: true, title: "Spreadsheet base", companies: { matched: 48, known: 50 } });
     expect(JSON.stringify(report)).not.toContain(DEMO_API_KEY);
   });

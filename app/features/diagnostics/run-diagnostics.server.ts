@@ -2,9 +2,9 @@
 import type { Database } from "~/lib/db.server.ts";
 import type { Env } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
+import type { SpreadsheetApiOptions, SpreadsheetConfig } from "~/lib/spreadsheet-api.server.ts";
 import { getDatabaseReport, type DatabaseReportOptions } from "./database-schema.server.ts";
 import type { DatabaseReport, DiagnosticsReport, SpreadsheetSection } from "./report.ts";
-import type { SpreadsheetClientOptions, SpreadsheetConfig } from "./spreadsheet-client.server.ts";
 import { getSpreadsheetReport } from "./spreadsheet-schema.server.ts";
 
 type SpreadsheetEnv = Pick<Env, "SPREADSHEET_API_URL" | "SPREADSHEET_API_KEY" | "SPREADSHEET_BASE_ID">;
@@ -18,7 +18,7 @@ export function spreadsheetConfig(env: SpreadsheetEnv): { config: SpreadsheetCon
 
 export interface RunOptions {
   database?: DatabaseReportOptions;
-  spreadsheet?: SpreadsheetClientOptions;
+  spreadsheet?: SpreadsheetApiOptions;
   now?: () => number;
 }
 

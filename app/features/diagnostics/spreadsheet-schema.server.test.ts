@@ -1,12 +1,11 @@
 /**
- * The spreadsheet client and report against the local fake of the API (tests/fakes/spreadsheet-api.ts): the real
- * HTTP calls, only the far end is ours.
+ * The spreadsheet report against the local fake of the API (tests/fakes/spreadsheet-api.ts): the real HTTP calls,
+ * only the far end is ours. The client itself is tested in app/lib/spreadsheet-api.server.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startSpreadsheetApi, type SpreadsheetApiFake } from "../../../tests/fakes/spreadsheet-api.ts";
 import { DEMO_API_KEY, DEMO_BASE_ID, demoBase } from "../../../tests/fakes/spreadsheet-fixtures.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { createSpreadsheetClient, UNEXPECTED_FORMAT } from "./spreadsheet-client.server.ts";
 import { getSpreadsheetReport } from "./spreadsheet-schema.server.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { virtualClock } from "../../../tests/support/virtual-clock.ts";
@@ -26,8 +25,9 @@ const config = (overrides: Partial<{ apiKey: string; baseId: string; apiUrl: str
   baseId: DEMO_BASE_ID,
   ...overrides,
 });
+/** The report on a virtual clock: its waits (the rate limit, the back-off) take no real time. */
 const report = (overrides: Parameters<typeof config>[0] = {}) =>
-  getSpreadsheetReport(config(overrides), { minIntervalMs: 0, fetch: fetchAllowing(overrides.apiUrl ?? fake.url) });
+  getSpreadsheetReport(config(overrides), { ...virtualClock(), fetch: fetchAllowing(overrides.apiUrl ?? fake.url) });
 const requestsTo = (table: string) => fake.requests.filter((r) => r.url.startsWith(`/v0/${DEMO_BASE_ID}/${table}?`));
 
 /** Neither the report nor any log line may carry the key. */
@@ -35,78 +35,6 @@ function expectNoKey(value: unknown, key = DEMO_API_KEY) {
   expect(JSON.stringify(value)).not.toContain(key);
   expect(JSON.stringify(warnings.mock.calls)).not.toContain(key);
 }
-
-describe("the spreadsheet client", () => {
-  it("reads the tables and their fields from the metadata API", async () => {
-    const tables = await createSpreadsheetClient(config(), { minIntervalMs: 0, fetch: fetchAllowing(fake.url) }).listTables();
-    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["Companies", "Users", "Industries", "Countries", "FundingRounds"]));
-    expect(tables.find((t) => t.name === "Industries")?.fields.map((f) => f.name)).toEqual([
-      "Name",
-      "Primary Category",
-      "Secondary Category",
-      "Industry Key",
-      "LeadsOnTrees Source",
-      "Last Updated",
-      "Description",
-      "Mapping Confidence",
-    ]);
-    expect(fake.requests[0]).toEqual({ method: "GET", url: `/v0/meta/bases/${DEMO_BASE_ID}/tables`, status: 200 });
-  });
-
-  it("pages records by offset", async () => {
-    const client = createSpreadsheetClient(config(), { minIntervalMs: 0, fetch: fetchAllowing(fake.url) });
-    const first = await client.listRecords("Companies", { pageSize: 100 });
-    const second = await client.listRecords("Companies", { pageSize: 100, offset: first.offset });
-    expect(first.records).toHaveLength(100);
-    expect(second.records[0]?.id).not.toBe(first.records[0]?.id);
-    expect(first.records[0]?.fields).toMatchObject({ Name: "Nimbus Labs", Type: "investor" });
-  });
-
-  it("refuses a wrong key with a clear message that does not repeat it", async () => {
-    const client = createSpreadsheetClient(config({ apiKey: "patWrong.secret-value" }), {
-      minIntervalMs: 0,
-      fetch: fetchAllowing(fake.url),
-    });
-    await expect(client.listTables()).rejects.toMatchObject({
-      status: 401,
-      message: "Authentication failed - check API key (HTTP 401: AUTHENTICATION_REQUIRED: Authentication required)",
-    });
-  });
-
-  it("says plainly when the API cannot be reached or answers something else", async () => {
-    await fake.stop();
-    await expect(createSpreadsheetClient(config(), { minIntervalMs: 0, fetch: fetchAllowing(fake.url) }).listTables()).rejects.toThrow(
-      new RegExp(`^Could not reach the spreadsheet API at ${fake.url}: fetch failed`),
-    );
-    fake = await startSpreadsheetApi();
-    const html = (async () => new Response("<html>proxy</html>", { status: 200 })) as typeof fetch;
-    await expect(createSpreadsheetClient(config(), { fetch: html }).listTables()).rejects.toThrow(UNEXPECTED_FORMAT);
-    const wrongShape = (async () => Response.json({ tables: [{ name: "Companies" }] })) as typeof fetch;
-    await expect(createSpreadsheetClient(config(), { fetch: wrongShape }).listTables()).rejects.toThrow(UNEXPECTED_FORMAT);
-  });
-
-  it("spaces its requests to stay under the API's rate limit", async () => {
-    // A clock that moves only by the waits the client decides on; each request's start is read as it leaves.
-    const clock = virtualClock();
-    const starts: number[] = [];
-    const send = fetchAllowing(fake.url);
-    const client = createSpreadsheetClient(config(), {
-      minIntervalMs: 40,
-      ...clock,
-      fetch: (input, init) => {
-        starts.push(clock.now());
-        return send(input, init);
-      },
-    });
-    await client.listRecords("Users", { pageSize: 1 });
-    await client.listRecords("Users", { pageSize: 1 });
-    clock.moveTo(200); // a pause longer than the spacing: the next request need not wait
-    await client.listRecords("Users", { pageSize: 1 });
-    await client.listRecords("Users", { pageSize: 1 });
-    expect(starts).toEqual([0, 40, 200, 240]);
-    expect(clock.slept).toEqual([40, 40]);
-  });
-});
 
 describe("getSpreadsheetReport", () => {
   it("reports each spec table with its detection method and record count, reading at most 5 pages of 100", async () => {
@@ -172,7 +100,7 @@ describe("getSpreadsheetReport", () => {
     );
   });
 
-  it("stops paging at a failed page, logs it, and keeps what the earlier pages gave", async () => {
+  it("stops paging at a page that keeps failing, logs it, and keeps what the earlier pages gave", async () => {
     fake.bases.get(DEMO_BASE_ID)!.tables.find((t) => t.name === "Companies")!.fault = {
       fromPage: 3,
       status: 500,
@@ -181,7 +109,8 @@ describe("getSpreadsheetReport", () => {
     };
     const result = await report();
     expect(result.tables.find((t) => t.specName === "Companies")).toMatchObject({ exists: true, records: { n: 200, more: true } });
-    expect(requestsTo("Companies").map((r) => r.status)).toEqual([200, 200, 500]);
+    // The failed page was asked for twice more (an operator waits: quick retries), then reported.
+    expect(requestsTo("Companies").map((r) => r.status)).toEqual([200, 200, 500, 500, 500]);
     expect(result.quickFixes.map((f) => f.text)).toContainEqual(
       expect.stringMatching(/^Scanning Companies stopped at page 3 \(HTTP 500: SERVER_ERROR: Try again\)/),
     );

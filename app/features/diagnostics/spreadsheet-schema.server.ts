@@ -5,17 +5,17 @@
  * the spec's own method: GET ?pageSize=1 to test each table, fields read off the scanned records.
  */
 import { logger } from "~/lib/logger.server.ts";
+import {
+  createSpreadsheetApi,
+  SpreadsheetApiError,
+  type SpreadsheetApi,
+  type SpreadsheetApiOptions,
+  type SpreadsheetConfig,
+  type SpreadsheetTable,
+} from "~/lib/spreadsheet-api.server.ts";
 import { compareFields } from "./field-mapping.ts";
 import { COMPANIES_TABLE, COMPANY_FIELDS, FIELD_SCAN_MAX_PAGES, FIELD_SCAN_PAGE_SIZE, SPEC_TABLES } from "./known-schema.ts";
 import type { QuickFix, SourceReport, TableCheck } from "./report.ts";
-import {
-  createSpreadsheetClient,
-  SpreadsheetApiError,
-  type SpreadsheetClient,
-  type SpreadsheetClientOptions,
-  type SpreadsheetConfig,
-  type SpreadsheetTable,
-} from "./spreadsheet-client.server.ts";
 import { spreadsheetQuickFixes } from "./spreadsheet-fixes.ts";
 
 export interface TableScan {
@@ -32,11 +32,11 @@ export interface TableScan {
 /** A failed call as the report shows it: the HTTP status, and the API's message (or ours when it gave none). */
 const failure = (error: unknown): { status?: number; message: string } =>
   error instanceof SpreadsheetApiError
-    ? { status: error.status, message: error.detail ?? error.message }
+    ? { status: error.httpStatus, message: error.detail ?? error.message }
     : { message: error instanceof Error ? error.message : String(error) };
 
 /** Up to FIELD_SCAN_MAX_PAGES pages of FIELD_SCAN_PAGE_SIZE records; a page error stops paging and is logged. */
-export async function scanTable(client: SpreadsheetClient, table: string): Promise<TableScan> {
+export async function scanTable(client: SpreadsheetApi, table: string): Promise<TableScan> {
   const fields = new Set<string>();
   let records = 0;
   let offset: string | undefined;
@@ -61,7 +61,7 @@ export async function scanTable(client: SpreadsheetClient, table: string): Promi
 
 /** GET ?pageSize=1: whether the table can be read at all. */
 export async function probeTable(
-  client: SpreadsheetClient,
+  client: SpreadsheetApi,
   table: string,
 ): Promise<{ ok: true } | { ok: false; status?: number; message: string }> {
   try {
@@ -78,12 +78,18 @@ function findTable(tables: readonly SpreadsheetTable[], name: string): Spreadshe
   return tables.find((t) => t.name === name) ?? tables.find((t) => t.name.toLowerCase().replace(/[^a-z0-9]/g, "") === lower);
 }
 
-export interface SpreadsheetReportOptions extends SpreadsheetClientOptions {
-  client?: SpreadsheetClient;
+export interface SpreadsheetReportOptions extends SpreadsheetApiOptions {
+  client?: SpreadsheetApi;
 }
 
+/**
+ * An operator waits on the report: a failed call is asked again twice, quickly, and a 429 (the API asks for 30 s)
+ * is reported rather than waited for. The scan itself stays well under the 5 requests a second.
+ */
+const REPORT_CLIENT: SpreadsheetApiOptions = { timeoutMs: 15_000, retry: { maxRetries: 2, baseDelayMs: 250, maxDelayMs: 5_000 } };
+
 export async function getSpreadsheetReport(config: SpreadsheetConfig, options: SpreadsheetReportOptions = {}): Promise<SourceReport> {
-  const client = options.client ?? createSpreadsheetClient(config, options);
+  const client = options.client ?? createSpreadsheetApi(config, { ...REPORT_CLIENT, ...options });
   const info = [
     { label: "API", value: config.apiUrl },
     { label: "Base", value: config.baseId },

@@ -5,7 +5,7 @@ import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-
 import { FUNDING_COUNT } from "../../../tests/fakes/lead-provider-fixtures.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { manualTimeLimits } from "../../../tests/support/manual-time-limits.ts";
-import { createProviderClient, ProviderError, retryAfterMs, type ProviderClientOptions } from "./provider-client.server.ts";
+import { createProviderClient, ProviderError, type ProviderClientOptions } from "./provider-client.server.ts";
 import { ProviderQuery } from "./provider-query.ts";
 
 const KEY = "lot_test_secret_key_42";
@@ -141,6 +141,13 @@ describe("provider client against the fake", () => {
     expect(fake.requests.map((r) => r.status)).toEqual([429, 429, 200]);
   });
 
+  it("fails at once when Retry-After asks for longer than the longest wait, instead of asking again too soon", async () => {
+    fake.setFault({ mode: "429", times: 1, retryAfter: 61 });
+    const error = await failure(client().fetchPage("funding", query()));
+    expect(error).toMatchObject({ kind: "http", status: 429, attempts: 1, message: "HTTP 429: Too Many Requests" });
+    expect(waits).toEqual([]);
+  });
+
   it("retries 500 three times with growing jittered waits, then succeeds", async () => {
     fake.setFault({ mode: "500", times: 3 });
     const page = await client({ random: () => 0.999 }).fetchPage("funding", query());
@@ -239,14 +246,5 @@ describe("provider client against the fake", () => {
     messages.push(echoed.message);
     expect(lines.length).toBeGreaterThan(0);
     expect([...lines, ...messages].join("\n")).not.toContain(KEY);
-  });
-});
-
-describe("retryAfterMs", () => {
-  it("reads seconds and HTTP dates", () => {
-    expect(retryAfterMs("3")).toBe(3000);
-    expect(retryAfterMs(null)).toBeUndefined();
-    expect(retryAfterMs("soon")).toBeUndefined();
-    expect(retryAfterMs("Wed, 21 Oct 2015 07:28:10 GMT", Date.parse("Wed, 21 Oct 2015 07:28:00 GMT"))).toBe(10_000);
   });
 });

@@ -2,10 +2,11 @@
  * A small client for the lead-data provider, LeadsOnTrees (spec 02 §7 "Provider"; DESIGN D9, D12): GET /funding and
  * GET /m-a, one page per call. The base URL comes from the environment, so tests and offline development point it
  * at tests/fakes/lead-provider.ts. The key travels only in the provider's header: never in a URL, an error message
- * or a log line. Transient failures (429, 5xx, timeouts) are retried with exponential back-off and full jitter.
+ * or a log line. Transient failures (429, 5xx, timeouts) are retried by the shared back-off (app/lib/retry.ts).
  */
 import { z } from "zod";
 import { OutboundError, outboundFetch } from "~/lib/outbound-fetch.server.ts";
+import { NO_RETRY, verdictForStatus, withRetry, type RetryVerdict } from "~/lib/retry.ts";
 import { ProviderRecord } from "./provider-record.ts";
 import { toSearchParams, type ProviderEndpoint, type ProviderQuery } from "./provider-query.ts";
 
@@ -60,6 +61,8 @@ export interface ProviderClientOptions {
   /** Defaults to the guarded outbound fetch (DESIGN D16); tests pass one that allows their local fake. */
   fetch?: typeof globalThis.fetch;
   sleep?: (ms: number) => Promise<void>;
+  /** The clock a Retry-After given as a date is read against. */
+  now?: () => number;
   /** Starts one call's time limit; tests pass limits they end by hand, so a slow machine never times a call out. */
   timeoutSignal?: (ms: number) => AbortSignal;
   random?: () => number;
@@ -74,14 +77,14 @@ export interface ProviderClientOptions {
 const SpecEnvelope = z.object({ message: z.literal("OK"), data: z.array(z.unknown()) });
 const ResponseEnvelope = z.object({ response: z.object({ data: z.array(z.unknown()) }) });
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Retry-After in seconds (the provider's form) or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(header)) return Number(header) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+/** One call's failure and whether the shared back-off may try the call again. */
+class FailedCall extends Error {
+  constructor(
+    readonly error: ProviderError,
+    readonly verdict: RetryVerdict,
+  ) {
+    super(error.message);
+  }
 }
 
 /** The provider's public client names the deal date `date_seen`; the record schema calls it `date`. */
@@ -101,7 +104,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     baseDelayMs = 500,
     maxDelayMs = 60_000,
     fetch: doFetch = outboundFetch,
-    sleep = defaultSleep,
+    sleep,
+    now = Date.now,
     timeoutSignal = (ms: number) => AbortSignal.timeout(ms),
     random = Math.random,
     logger,
@@ -114,30 +118,38 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     if (!apiKey) throw new ProviderError("missing_key", KEY_REQUIRED);
     const url = `${baseUrl}/${endpoint}?${toSearchParams(query, endpoint).toString()}`;
     let attempts = 0;
-    for (;;) {
-      attempts += 1;
-      const outcome = await callOnce(url);
-      if (outcome.ok) return { ...outcome.page, attempts };
-      const { error, retryable, retryAfter } = outcome;
-      if (!retryable || attempts > maxRetries) {
-        const note = retryable && attempts > 1 ? ` (after ${attempts} attempts)` : "";
-        throw new ProviderError(error.kind, `${error.message}${note}`, { status: error.status, attempts });
-      }
-      // Full jitter (a random wait up to the exponential ceiling) keeps many runs from retrying in step.
-      const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
-      const delay = retryAfter !== undefined ? Math.min(maxDelayMs, retryAfter) : Math.floor(random() * ceiling);
-      logger?.warn(
-        { endpoint, attempt: attempts, status: error.status, kind: error.kind, delayMs: delay },
-        "provider call failed; retrying",
+    try {
+      const page = await withRetry(
+        async () => {
+          attempts += 1;
+          return await callOnce(url);
+        },
+        {
+          maxRetries,
+          baseDelayMs,
+          maxDelayMs,
+          sleep,
+          random,
+          shouldRetry: (failure) => (failure instanceof FailedCall ? failure.verdict : NO_RETRY),
+          onRetry: ({ attempt, delayMs, error }) => {
+            const { kind, status } = (error as FailedCall).error;
+            logger?.warn({ endpoint, attempt, status, kind, delayMs }, "provider call failed; retrying");
+          },
+        },
       );
-      await sleep(delay);
+      return { ...page, attempts };
+    } catch (failure) {
+      if (!(failure instanceof FailedCall)) throw failure;
+      const { error, verdict } = failure;
+      const note = verdict.retry && attempts > 1 ? ` (after ${attempts} attempts)` : "";
+      throw new ProviderError(error.kind, `${error.message}${note}`, { status: error.status, attempts });
     }
   }
 
-  type Outcome =
-    { ok: true; page: Omit<ProviderPage, "attempts"> } | { ok: false; error: ProviderError; retryable: boolean; retryAfter?: number };
+  const fail = (error: ProviderError, verdict: RetryVerdict = NO_RETRY) => new FailedCall(error, verdict);
 
-  async function callOnce(url: string): Promise<Outcome> {
+  /** One call: its page, or a FailedCall saying whether it may be tried again. */
+  async function callOnce(url: string): Promise<Omit<ProviderPage, "attempts">> {
     let response: Response;
     let text: string;
     try {
@@ -150,16 +162,16 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     } catch (error) {
       // A refused address or url (private, not http) is refused again on every retry: fail at once.
       if (error instanceof OutboundError && error.code !== "too_large") {
-        return { ok: false, error: new ProviderError("http", redact(`Could not reach the provider: ${error.message}`)), retryable: false };
+        throw fail(new ProviderError("http", redact(`Could not reach the provider: ${error.message}`)));
       }
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       const message = timedOut
         ? `No answer from the provider within ${timeoutMs / 1000} s`
         : `Could not reach the provider: ${redact(error instanceof Error ? error.message : String(error))}`;
-      return { ok: false, error: new ProviderError("timeout", message), retryable: true };
+      throw fail(new ProviderError("timeout", message), { retry: true });
     }
     if (response.status === 401 || response.status === 403) {
-      return { ok: false, error: new ProviderError("auth", AUTH_FAILED, { status: response.status }), retryable: false };
+      throw fail(new ProviderError("auth", AUTH_FAILED, { status: response.status }));
     }
     if (!response.ok) {
       const detail =
@@ -170,20 +182,19 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
           .trim()
           .slice(0, 120);
       const error = new ProviderError("http", redact(`HTTP ${response.status}: ${detail}`), { status: response.status });
-      const retryable = response.status === 429 || response.status >= 500;
-      return { ok: false, error, retryable, retryAfter: retryAfterMs(response.headers.get("retry-after")) };
+      throw fail(error, verdictForStatus(response.status, response.headers.get("retry-after"), now()));
     }
     let raw: unknown;
     try {
       raw = JSON.parse(text);
     } catch {
-      return { ok: false, error: new ProviderError("format", UNEXPECTED_FORMAT, { status: response.status }), retryable: false };
+      throw fail(new ProviderError("format", UNEXPECTED_FORMAT, { status: response.status }));
     }
     const spec = SpecEnvelope.safeParse(raw);
     const wrapped = spec.success ? undefined : ResponseEnvelope.safeParse(raw);
     const items = spec.success ? spec.data.data : wrapped?.success ? wrapped.data.response.data : undefined;
     if (!items) {
-      return { ok: false, error: new ProviderError("format", UNEXPECTED_FORMAT, { status: response.status }), retryable: false };
+      throw fail(new ProviderError("format", UNEXPECTED_FORMAT, { status: response.status }));
     }
     const records: ProviderRecord[] = [];
     let dropped = 0;
@@ -192,7 +203,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       if (parsed.success) records.push(parsed.data);
       else dropped += 1;
     }
-    return { ok: true, page: { records, dropped, raw } };
+    return { records, dropped, raw };
   }
 
   return { fetchPage };

@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { expect } from "./test.ts";
 
 /** One message as the local mail catcher received it over SMTP. */
 export interface CaughtMail {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "./test.ts";
 
 export type DemoUserName = "Pat Public" | "Sam Subscriber" | "Priya Premium" | "Ada Admin";
 

@@ -1,10 +1,17 @@
 /**
- * Every browser journey imports `test` and `expect` from here. Pages paint before their JavaScript has arrived
- * (docs/decisions/0023): after a `goto` of an HTML page, wait until React has hydrated (the root layout marks
- * `<html data-hydrated>`), so a test clicks a button only once it answers, as a person would after the spinner-free
- * first second. Pages made with `browser.newPage()` get the same `goto`: the patch is on the Page class.
+ * Every browser journey imports `test` and `expect` from here (the security suite's specs too).
+ *
+ * Pages paint before their JavaScript has arrived (docs/decisions/0023): after a `goto` of an HTML page, wait until
+ * React has hydrated (the root layout marks `<html data-hydrated>`), so a test clicks a button only once it answers,
+ * as a person would after the spinner-free first second. Pages made with `browser.newPage()` get the same `goto`:
+ * the patch is on the Page class.
+ *
+ * A console error or an uncaught error in any page of the test (its own `page`, and pages of contexts it opens with
+ * `browser.newContext()` or `browser.newPage()`) fails the test once it has run (decision 0047), unless
+ * tests/support/console-allow-list.ts allows it.
  */
-import { test as base, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, type Page } from "@playwright/test";
+import { isAllowedConsoleMessage } from "../../support/console-allow-list.ts";
 
 export * from "@playwright/test";
 
@@ -27,11 +34,56 @@ function waitForHydrationAfterGoto(page: Page) {
   };
 }
 
-export const test = base.extend<{ hydrationAwareGoto: void }>({
+/**
+ * Collects what a context's pages say is wrong. Chromium reports a page the server answered with an error status
+ * ("Failed to load resource: ... 404") as a console error of that page; a test that opens a missing profile on
+ * purpose asserts the answer itself, so the load of a document the browser navigated to is not counted. A failed
+ * image, script or fetch is.
+ */
+function watchContext(context: BrowserContext, file: string, found: string[]) {
+  const documents = new Set<string>();
+  context.on("request", (request) => {
+    if (request.isNavigationRequest()) documents.add(request.url());
+  });
+  context.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    const where = message.location().url;
+    if (/^Failed to load resource: /.test(text) && documents.has(where)) return;
+    // Matched with the url it is about, so an entry can allow a status for one kind of request only.
+    const said = `${text}${where ? ` (${where})` : ""}`;
+    if (isAllowedConsoleMessage("browser", said, file)) return;
+    found.push(`console error on ${message.page()?.url() ?? where}: ${said}`);
+  });
+  context.on("weberror", (error) => {
+    const text = `${error.error().name}: ${error.error().message}`;
+    if (isAllowedConsoleMessage("browser", text, file)) return;
+    found.push(`uncaught error on ${error.page()?.url() ?? "a page"}: ${error.error().stack ?? text}`);
+  });
+}
+
+export const test = base.extend<{ hydrationAwareGoto: void; failOnConsoleErrors: void }>({
   hydrationAwareGoto: [
     async ({ page }, use) => {
       waitForHydrationAfterGoto(page);
       await use();
+    },
+    { auto: true },
+  ],
+  failOnConsoleErrors: [
+    async ({ browser, context }, use, testInfo) => {
+      const found: string[] = [];
+      watchContext(context, testInfo.file, found);
+      const onContext = (opened: BrowserContext) => watchContext(opened, testInfo.file, found);
+      browser.on("context", onContext);
+      await use();
+      browser.off("context", onContext);
+      if (found.length > 0 && testInfo.expectedStatus === "passed") {
+        throw new Error(
+          `The pages of this test reported ${found.length} error(s). Fix the cause, or add it with a reason to ` +
+            `tests/support/console-allow-list.ts:\n${found.map((f) => `  ${f.slice(0, 2000)}`).join("\n")}`,
+        );
+      }
     },
     { auto: true },
   ],

@@ -5,20 +5,18 @@ import { DEMO_API_KEY } from "../../../../tests/fakes/spreadsheet-fixtures.ts";
 import { DELETED_INDUSTRY, IMPORT_BASE_ID, PNG_1PX, importBase } from "../../../../tests/fakes/spreadsheet-import-fixtures.ts";
 import { fetchAllowing } from "../../../../tests/support/allow-local.ts";
 import { readBase, type StoreAttachment } from "./read-base.server.ts";
-import { createSpreadsheetReader, type SpreadsheetReader } from "./spreadsheet-reader.server.ts";
+import { createSpreadsheetApi, type SpreadsheetApi } from "~/lib/spreadsheet-api.server.ts";
+import { virtualClock } from "../../../../tests/support/virtual-clock.ts";
 
 let fake: SpreadsheetApiFake;
 afterEach(() => fake.stop());
 
 async function setUp(base = importBase()) {
   fake = await startSpreadsheetApi({ bases: [base] });
-  const reader = createSpreadsheetReader({
-    baseUrl: fake.url,
-    apiKey: DEMO_API_KEY,
-    baseId: IMPORT_BASE_ID,
-    sleep: async () => {},
-    fetch: fetchAllowing(fake.url),
-  });
+  const reader = createSpreadsheetApi(
+    { apiUrl: fake.url, apiKey: DEMO_API_KEY, baseId: IMPORT_BASE_ID },
+    { ...virtualClock(), fetch: fetchAllowing(fake.url) },
+  );
   const stored: Array<{ bytes: Uint8Array; contentType: string; filename: string }> = [];
   const storeAttachment: StoreAttachment = async (bytes, contentType, filename) => {
     stored.push({ bytes, contentType, filename });
@@ -102,7 +100,7 @@ describe("readBase", () => {
   it("reads the record again for a fresh url when a logo's url has expired", async () => {
     const { reader, stored, storeAttachment } = await setUp(importBase({ companies: 6 }));
     fake.faults.attachmentTtlMs = -1;
-    const refreshing: SpreadsheetReader = {
+    const refreshing: SpreadsheetApi = {
       ...reader,
       getRecord: (table, id) => {
         fake.faults.attachmentTtlMs = 60_000;
@@ -137,6 +135,6 @@ describe("readBase", () => {
     expect(result.companies).toHaveLength(3);
 
     fake.bases.get(IMPORT_BASE_ID)!.tables = base.tables.filter((t) => t.name !== "Companies");
-    await expect(readBase(reader, { storeAttachment })).rejects.toMatchObject({ code: "not_found" });
+    await expect(readBase(reader, { storeAttachment })).rejects.toMatchObject({ reason: "not_found" });
   });
 });

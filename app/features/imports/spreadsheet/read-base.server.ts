@@ -4,6 +4,7 @@
  * kept company's logo is downloaded now, because attachment urls expire, and handed to `storeAttachment`: the
  * caller decides where files go. No database writes here; the upsert reads the result.
  */
+import { SpreadsheetApiError, type SpreadsheetApi, type SpreadsheetRecord } from "~/lib/spreadsheet-api.server.ts";
 import type { TeamMember } from "../../catalog/listing-types.ts";
 import {
   mapFieldRule,
@@ -28,7 +29,6 @@ import {
   type SpreadsheetListing,
   type UnresolvedLink,
 } from "./map-spreadsheet-record.ts";
-import { SpreadsheetReadError, type SpreadsheetReader, type SpreadsheetRecord } from "./spreadsheet-reader.server.ts";
 import { contentHash } from "./spreadsheet-values.ts";
 
 /** Stores a downloaded file and says where it now lives (e.g. "/media/{id}"); throws to refuse it. */
@@ -76,7 +76,7 @@ export interface ReadBaseOptions {
   onProgress?: (message: string) => void | Promise<void>;
 }
 
-export async function readBase(reader: SpreadsheetReader, { storeAttachment, skipLogo, onProgress }: ReadBaseOptions): Promise<BaseRead> {
+export async function readBase(reader: SpreadsheetApi, { storeAttachment, skipLogo, onProgress }: ReadBaseOptions): Promise<BaseRead> {
   const counters: BaseReadCounters = {
     read: {},
     dropped: [],
@@ -91,7 +91,7 @@ export async function readBase(reader: SpreadsheetReader, { storeAttachment, ski
     try {
       for await (const record of reader.listAll(table)) records.push(record);
     } catch (error) {
-      if (!(optional && error instanceof SpreadsheetReadError && error.code === "not_found")) throw error;
+      if (!(optional && error instanceof SpreadsheetApiError && error.reason === "not_found")) throw error;
       counters.missingTables.push(table);
     }
     counters.read[table] = records.length;
@@ -151,7 +151,7 @@ export async function readBase(reader: SpreadsheetReader, { storeAttachment, ski
       try {
         file = await reader.fetchAttachment(url);
       } catch (error) {
-        if (!(error instanceof SpreadsheetReadError && error.code === "attachment_expired")) throw error;
+        if (!(error instanceof SpreadsheetApiError && error.reason === "attachment_expired")) throw error;
         const fresh = mapCompanyRecord(await reader.getRecord(COMPANIES, externalId), refs);
         if (!fresh.ok || !fresh.listing.logo) throw error;
         file = await reader.fetchAttachment(fresh.listing.logo.url);

@@ -16,7 +16,8 @@ import { startSpreadsheetApi, type SpreadsheetApiFake } from "../../../../tests/
 import { DEMO_API_KEY } from "../../../../tests/fakes/spreadsheet-fixtures.ts";
 import { IMPORT_BASE_ID, PNG_1PX, importBase } from "../../../../tests/fakes/spreadsheet-import-fixtures.ts";
 import { fetchAllowing } from "../../../../tests/support/allow-local.ts";
-import { createSpreadsheetReader } from "./spreadsheet-reader.server.ts";
+import { createSpreadsheetApi } from "~/lib/spreadsheet-api.server.ts";
+import { virtualClock } from "../../../../tests/support/virtual-clock.ts";
 import { SPREADSHEET_IMPORT_JOB } from "./spreadsheet-import-request.ts";
 import {
   spreadsheetReaderFromEnv,
@@ -43,7 +44,7 @@ afterAll(async () => {
 const reader =
   (apiKey = DEMO_API_KEY): ReaderFactory =>
   (baseId, fetch) =>
-    createSpreadsheetReader({ baseUrl: fake.url, apiKey, baseId, fetch, sleep: async () => {} });
+    createSpreadsheetApi({ apiUrl: fake.url, apiKey, baseId }, { fetch, ...virtualClock() });
 
 async function runJob(baseId = IMPORT_BASE_ID, factory: ReaderFactory = reader()) {
   const job = await startSpreadsheetImport(database, { baseId }, null);

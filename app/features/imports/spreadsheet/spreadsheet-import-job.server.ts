@@ -16,26 +16,23 @@ import { enqueueJob, type Job } from "~/lib/job-queue.server.ts";
 import { jobView } from "~/lib/job-view.ts";
 import { throwIfInterrupted, type JobContext } from "~/lib/job-worker.server.ts";
 import { outboundFetch } from "~/lib/outbound-fetch.server.ts";
+import { createSpreadsheetApi, SpreadsheetApiError, type SpreadsheetApi } from "~/lib/spreadsheet-api.server.ts";
 import { readBase, type StoreAttachment } from "./read-base.server.ts";
 import { MISSING_KEY, SPREADSHEET_IMPORT_JOB, SpreadsheetImportRequest } from "./spreadsheet-import-request.ts";
-import { createSpreadsheetReader, SpreadsheetReadError, type SpreadsheetReader } from "./spreadsheet-reader.server.ts";
 import { importedHashes, upsertBase, type UpsertReport } from "./upsert-base.server.ts";
 import { plural } from "~/lib/wording.ts";
 
 /** Makes the reader for a base; `fetch` counts the API calls, so a factory must pass it on. */
-export type ReaderFactory = (baseId: string, fetch: typeof globalThis.fetch) => SpreadsheetReader;
+export type ReaderFactory = (baseId: string, fetch: typeof globalThis.fetch) => SpreadsheetApi;
 
 /** The reader from the environment: the key stays on the server, in the Authorization header only (decision 0026). */
-export function spreadsheetReaderFromEnv(baseId: string, fetch: typeof globalThis.fetch): SpreadsheetReader {
+export function spreadsheetReaderFromEnv(baseId: string, fetch: typeof globalThis.fetch): SpreadsheetApi {
   const env = getEnv();
   if (!env.SPREADSHEET_API_KEY) throw new Error(MISSING_KEY);
-  return createSpreadsheetReader({
-    baseUrl: env.SPREADSHEET_API_URL,
-    apiKey: env.SPREADSHEET_API_KEY,
-    baseId,
-    fetch,
-    maxAttachmentBytes: LOGO_MAX_BYTES,
-  });
+  return createSpreadsheetApi(
+    { apiUrl: env.SPREADSHEET_API_URL, apiKey: env.SPREADSHEET_API_KEY, baseId },
+    { fetch, maxAttachmentBytes: LOGO_MAX_BYTES },
+  );
 }
 
 export function startSpreadsheetImport(database: Database, request: SpreadsheetImportRequest, createdBy: string | null): Promise<Job> {
@@ -69,8 +66,8 @@ export function storeLogoFile(database: Database): StoreAttachment {
 
 /** A read failure as the operator should read it in the job's log. */
 function explain(error: unknown, baseId: string): Error {
-  if (!(error instanceof SpreadsheetReadError)) return error instanceof Error ? error : new Error(String(error));
-  if (error.code === "not_found")
+  if (!(error instanceof SpreadsheetApiError)) return error instanceof Error ? error : new Error(String(error));
+  if (error.reason === "not_found")
     return new Error(
       error.message.includes("TABLE_NOT_FOUND")
         ? `Base ${baseId} has no Companies table (${error.message})`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { virtualClock } from "../../../../tests/support/virtual-clock.ts";
+import { virtualClock } from "../../tests/support/virtual-clock.ts";
 import { createStartLimiter } from "./start-limiter.ts";
 
 const limiter = (clock = virtualClock()) => ({ clock, limit: createStartLimiter({ perWindow: 5, windowMs: 1_050, ...clock }) });
