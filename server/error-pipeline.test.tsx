@@ -21,7 +21,8 @@ const SQL_FAILURE = () =>
   new Error('Failed query: select "email" from "users" where "id" = $1\nparams: alice@example.com', {
     cause: Object.assign(new Error('column "emial" does not exist'), { code: "42703" }),
   });
-const REFUSED = () => new Error("Failed query: select 1", { cause: Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432"), { code: "ECONNREFUSED" }) });
+const REFUSED = () =>
+  new Error("Failed query: select 1", { cause: Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432"), { code: "ECONNREFUSED" }) });
 
 function entryRoute(id: string, path: string, parentId?: string) {
   return {

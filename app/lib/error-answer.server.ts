@@ -91,7 +91,10 @@ function isDataWithInit(value: unknown): boolean {
 export function pageError(error: unknown): unknown {
   if (error instanceof Response || isDataWithInit(error) || isRouteErrorResponse(error)) return error;
   const { status, message, title, requestId, headers } = describeError(error);
-  return data({ message, ...(title ? { title } : {}), ...(requestId ? { requestId } : {}) }, { status, headers: { ...headers, ...ERROR_HEADERS } });
+  return data(
+    { message, ...(title ? { title } : {}), ...(requestId ? { requestId } : {}) },
+    { status, headers: { ...headers, ...ERROR_HEADERS } },
+  );
 }
 
 type Handler = (args: never) => unknown;

@@ -41,7 +41,8 @@ export interface RouteErrorView {
  */
 export function routeErrorView(error: unknown): RouteErrorView {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const payload = isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as Record<string, unknown>) : {};
+  const payload =
+    isRouteErrorResponse(error) && error.data && typeof error.data === "object" ? (error.data as Record<string, unknown>) : {};
   const ownMessage = errorMessageOf(error);
   return {
     status,

@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 /** A route called as the server calls it: what it throws is answered by the error pipeline. */
-const call = <T>(fn: (args: never) => T, path: string, init?: RequestInit) => answerOf(fn(loaderArgs(database, path, {}, { init }) as never));
+const call = <T>(fn: (args: never) => T, path: string, init?: RequestInit) =>
+  answerOf(fn(loaderArgs(database, path, {}, { init }) as never));
 
 describe("auth calls", () => {
   it("answers 401 to /me and {} to the session call when signed out", async () => {
