@@ -45,7 +45,7 @@ export function revenueRangeText(value: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-export const BUSINESS_MODEL_LABELS: Record<string, string> = {
+const BUSINESS_MODEL_LABELS: Record<string, string> = {
   retainer: "Retainer",
   retainer_plus_success: "Retainer + Success Fee",
   success_only: "Success Fee Only",

@@ -1,29 +1,15 @@
 /**
  * What a merged listing looks like (spec 02 §7 "Merge rules", issue 5 §5): fresh-data fields are overwritten by
  * the more recently synced record, list fields are unioned, better-data fields take the longer text or the
- * larger number, and the survivor's name, processing status, created time and id are preserved. Pure, so every
- * rule is tested on its own.
+ * larger number, and every field no list below names (the survivor's id, slug, name, processing status, created
+ * time, visibility, tier, ...) is kept from the survivor. Pure, so every rule is tested on its own.
  */
 import type { listings } from "#db/schema/listings.ts";
 
 export type ListingRow = typeof listings.$inferSelect;
 
-/** Kept from the survivor, whatever the other record says. */
-export const PRESERVED = [
-  "id",
-  "slug",
-  "type",
-  "name",
-  "processingStatus",
-  "createdAt",
-  "visibility",
-  "fieldVisibility",
-  "currentTierId",
-  "mergedInto",
-] as const;
-
 /** Facts that go stale: the record synced last knows best. */
-export const FRESH_FIELDS = [
+const FRESH_FIELDS = [
   "lastCompanyEnrichment",
   "dataLastSynced",
   "lotCompanyId",
@@ -46,10 +32,10 @@ export const FRESH_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 /** Lists: the union, survivor's entries first. */
-export const ARRAY_FIELDS = ["industryIds", "geographyIds", "countryIds", "personaIds"] as const satisfies ReadonlyArray<keyof ListingRow>;
+const ARRAY_FIELDS = ["industryIds", "geographyIds", "countryIds", "personaIds"] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 /** Texts where more is better: the longer one wins. */
-export const LONGER_FIELDS = [
+const LONGER_FIELDS = [
   "tagline",
   "description",
   "aiDescription",
@@ -67,10 +53,10 @@ export const LONGER_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 /** Amounts where more is better: the larger one wins. */
-export const LARGER_FIELDS = ["amountRaised", "totalFundingRaised", "aum"] as const satisfies ReadonlyArray<keyof ListingRow>;
+const LARGER_FIELDS = ["amountRaised", "totalFundingRaised", "aum"] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 /** References: the survivor's when it has one, else the other's. */
-export const FILL_FIELDS = ["fundingStageId", "businessModelId", "revenueRangeId"] as const satisfies ReadonlyArray<keyof ListingRow>;
+const FILL_FIELDS = ["fundingStageId", "businessModelId", "revenueRangeId"] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 export interface MergeOutcome {
   update: Partial<ListingRow>;
