@@ -73,6 +73,11 @@ export function validFoundedYear(year: number | null | undefined, now = new Date
   return typeof year === "number" && year > 1800 && year <= now.getUTCFullYear();
 }
 
+/** Spec 02 §9: on a merge, the larger of the existing score, the new one and 5. */
+export function mergedQualityScore(existing: number | null | undefined, incoming: number | null | undefined): number {
+  return Math.max(existing ?? 0, incoming ?? 0, 5);
+}
+
 function syncedAt(row: ListingRow): number {
   return (row.dataLastSynced ?? row.updatedAt).getTime();
 }
@@ -116,8 +121,7 @@ export function mergeListings(survivor: ListingRow, other: ListingRow, now = new
   }
   conflict("foundedYear");
   if (!validFoundedYear(survivor.foundedYear, now) && validFoundedYear(other.foundedYear, now)) set("foundedYear", other.foundedYear);
-  // Spec 02 §9: the quality score on a merge is the larger of both and 5.
-  set("lotDataQualityScore", Math.max(survivor.lotDataQualityScore ?? 0, other.lotDataQualityScore ?? 0, 5));
+  set("lotDataQualityScore", mergedQualityScore(survivor.lotDataQualityScore, other.lotDataQualityScore));
   if (other.featured && !survivor.featured) set("featured", true);
 
   const mergedFields = Object.keys(update);

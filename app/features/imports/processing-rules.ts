@@ -121,12 +121,6 @@ export function capDescription(text: string | null | undefined): string | null {
 }
 
 export const IMPORT_QUALITY_SCORE = 4;
-const MERGE_QUALITY_FLOOR = 5;
-
-/** Spec 02 §9: on a merge, the larger of the existing score, the new one and 5. */
-export function mergedQualityScore(existing: number | null | undefined, incoming: number | null | undefined): number {
-  return Math.max(existing ?? 0, incoming ?? 0, MERGE_QUALITY_FLOOR);
-}
 
 // ---- Team size (spec 02 §9) ---------------------------------------------------------------------------------
 
