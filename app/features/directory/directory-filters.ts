@@ -214,10 +214,6 @@ export function directoryQueryToParams(query: Partial<DirectoryQuery>): URLSearc
   return params;
 }
 
-export function hasActiveFilters(query: DirectoryQuery): boolean {
-  return Boolean(query.searchQuery || query.entityType || query.featuredOnly || LIST_FILTERS.some((n) => query[n].length));
-}
-
 /** What a submitted directory form means as URL parameters: empty values, "all" and the default page size dropped. */
 export function formToDirectoryParams(form: FormData | URLSearchParams): URLSearchParams {
   const params = new URLSearchParams();
