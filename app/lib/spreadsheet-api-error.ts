@@ -32,7 +32,7 @@ export class SpreadsheetApiError extends AppError {
 }
 
 /** The words of spec 02 §8 for the provider, used for this API too: they say what to check. */
-export const AUTH_FAILED = "Authentication failed - check API key";
+const AUTH_FAILED = "Authentication failed - check API key";
 export const UNEXPECTED_FORMAT = "Unexpected response format - API may have changed";
 
 /** A refused API call; `retried` when the call had been asked again before this answer. */

@@ -14,7 +14,7 @@ import { NO_RETRY, systemSleep, verdictForStatus, withRetry, type RetryPolicy, t
 import { SpreadsheetApiError, UNEXPECTED_FORMAT, apiMessage, refusal } from "./spreadsheet-api-error.ts";
 import { createStartLimiter } from "./start-limiter.ts";
 
-export { AUTH_FAILED, SpreadsheetApiError, UNEXPECTED_FORMAT, type SpreadsheetFailure } from "./spreadsheet-api-error.ts";
+export { SpreadsheetApiError, UNEXPECTED_FORMAT, type SpreadsheetFailure } from "./spreadsheet-api-error.ts";
 
 export interface SpreadsheetConfig {
   apiUrl: string;
@@ -43,7 +43,7 @@ export interface SpreadsheetApiOptions {
   maxAttachmentBytes?: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 5, baseDelayMs: 500, maxDelayMs: 60_000 };
+const DEFAULT_RETRY: RetryPolicy = { maxRetries: 5, baseDelayMs: 500, maxDelayMs: 60_000 };
 
 const MetaField = z.object({ id: z.string(), name: z.string(), type: z.string() });
 const MetaTable = z.object({ id: z.string(), name: z.string(), fields: z.array(MetaField) });

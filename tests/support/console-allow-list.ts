@@ -20,7 +20,7 @@ export interface AllowedConsoleMessage {
 const failedLoad = (statuses: string, url: string) =>
   new RegExp(`^Failed to load resource: the server responded with a status of (${statuses}) \\(.*\\) \\(${url}\\)$`);
 
-export const ALLOWED_CONSOLE_MESSAGES: readonly AllowedConsoleMessage[] = [
+const ALLOWED_CONSOLE_MESSAGES: readonly AllowedConsoleMessage[] = [
   {
     suite: "browser",
     pattern: failedLoad("400|409", String.raw`https?://[^/]+/[^ ?]*\.data(\?[^ ]*)?`),
