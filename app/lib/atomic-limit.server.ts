@@ -20,7 +20,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 const LIMIT_LOCK_SPACE = 0x4c494d54; // "LIMT"
 
 /** A stable 32-bit number for a key. Two keys sharing one only make their requests take turns. */
-export function lockNumber(key: string): number {
+function lockNumber(key: string): number {
   return createHash("sha256").update(key).digest().readInt32BE(0);
 }
 

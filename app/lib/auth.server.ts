@@ -22,7 +22,7 @@ import { identityProviders } from "./identity-providers.server.ts";
 import { logger } from "./logger.server.ts";
 import { pathFailure, settingError } from "./startup-failure.ts";
 
-export const SESSION_COOKIE_PREFIX = "ib";
+const SESSION_COOKIE_PREFIX = "ib";
 const SESSION_DAYS = 7;
 const MIN_PASSWORD = 10;
 const MAX_PASSWORD = 128;

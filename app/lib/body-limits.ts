@@ -35,10 +35,6 @@ export function bodyKindOf(contentType: string | null | undefined): BodyKind {
   return "other";
 }
 
-export function bodyLimitOf(contentType: string | null | undefined): number {
-  return BODY_LIMITS[bodyKindOf(contentType)];
-}
-
 /** "256 KB", "2 MB": limits are whole KB or MB. */
 export function formatBytes(bytes: number): string {
   return bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / KB)} KB`;

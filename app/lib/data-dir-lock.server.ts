@@ -14,10 +14,10 @@ import path from "node:path";
 import type { AppError } from "./errors.ts";
 import { settingError } from "./startup-failure.ts";
 
-export const LOCK_FILE = "introbase.lock";
+const LOCK_FILE = "introbase.lock";
 
 /** The directory is open in another live process: start-up prints this as the setting to fix. */
-export function dataDirInUse(dir: string, holder: string): AppError {
+function dataDirInUse(dir: string, holder: string): AppError {
   return settingError(
     "PGLITE_DIR",
     `${dir} is in use by another process (${holder}). The embedded database is one process's: stop that process, or set DATABASE_URL to share a PostgreSQL server.`,

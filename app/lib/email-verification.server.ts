@@ -14,15 +14,15 @@ import { VERIFICATION_LINK_HOURS, VERIFY_EMAIL_KIND, verificationEmail } from ".
 
 export { VERIFICATION_LINK_HOURS };
 /** Verification e-mails one address receives per hour at most, whoever asks for them. */
-export const VERIFICATION_EMAILS_PER_HOUR = 3;
+const VERIFICATION_EMAILS_PER_HOUR = 3;
 
 /** Our page for the link (routes/verify-email.tsx), not Better Auth's endpoint: opening it changes nothing. */
-export function verificationUrl(env: Env, token: string): string {
+function verificationUrl(env: Env, token: string): string {
   return `${publicUrl(env)}/verify-email?${new URLSearchParams({ token })}`;
 }
 
 /** Whether the address may get another verification e-mail now (counted in the outbox, so every process agrees). */
-export async function mayMailVerification({ db }: Database, email: string): Promise<boolean> {
+async function mayMailVerification({ db }: Database, email: string): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
     .from(outboxEmails)

@@ -12,7 +12,7 @@ export interface AreaSwitches {
   DEBUG_ROUTES: boolean;
 }
 
-export const FORBIDDEN_MESSAGE = "You don't have access to this page.";
+const FORBIDDEN_MESSAGE = "You don't have access to this page.";
 
 interface GuardArgs {
   request: Request;

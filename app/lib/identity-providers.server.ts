@@ -33,7 +33,7 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * Whether providers without credentials sign in through the local demo provider. It lets anyone sign in as
  * any demo user, the admin too, so by default only a server addressed as this machine offers it.
  */
-export function demoSignInEnabled(env: Env): boolean {
+function demoSignInEnabled(env: Env): boolean {
   if (env.DEMO_SIGN_IN !== "auto") return env.DEMO_SIGN_IN === "true";
   return LOCAL_HOSTS.has(new URL(publicUrl(env)).hostname);
 }

@@ -40,7 +40,7 @@ function transporterFor(url: string): Transporter {
   return transport.transporter;
 }
 
-export function mailFrom(env: Env): string {
+function mailFrom(env: Env): string {
   return env.MAIL_FROM ?? `Introbase <no-reply@${new URL(publicUrl(env)).hostname}>`;
 }
 

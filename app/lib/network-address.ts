@@ -104,7 +104,7 @@ const IPV4_RANGES: Array<[base: number, prefix: number, range: string]> = [
   [v4(240, 0, 0, 0), 4, "reserved"],
 ];
 
-export function classifyIPv4(address: number): AddressVerdict {
+function classifyIPv4(address: number): AddressVerdict {
   for (const [base, prefix, range] of IPV4_RANGES) {
     const size = 2 ** (32 - prefix);
     if (address >= base && address < base + size) return blocked(range);
@@ -127,7 +127,7 @@ function startsWith(bytes: Uint8Array, prefix: number[], bits: number): boolean 
 const AWS_METADATA_V6 = [0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54];
 const inner = (verdict: AddressVerdict, how: string): AddressVerdict => (verdict.allowed ? PUBLIC : blocked(`${verdict.range} (${how})`));
 
-export function classifyIPv6(bytes: Uint8Array): AddressVerdict {
+function classifyIPv6(bytes: Uint8Array): AddressVerdict {
   const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
   if (zeros(0, 16)) return blocked("unspecified");
   if (zeros(0, 15) && bytes[15] === 1) return blocked("loopback");

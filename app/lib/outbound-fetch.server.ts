@@ -42,7 +42,7 @@ export interface OutboundOptions {
   startTimer?: StartTimer;
 }
 
-export const OUTBOUND_DEFAULTS = { maxRedirects: 5, maxBytes: 16 * 1024 * 1024, timeoutMs: 60_000 } as const;
+const OUTBOUND_DEFAULTS = { maxRedirects: 5, maxBytes: 16 * 1024 * 1024, timeoutMs: 60_000 } as const;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** The request headers that may follow a redirect to another origin: none of them is a credential. */
 const CROSS_ORIGIN_HEADERS = new Set(["accept", "accept-language", "user-agent"]);

@@ -13,7 +13,7 @@ export interface RequestFacts {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function isSafeMethod(method: string): boolean {
+function isSafeMethod(method: string): boolean {
   return SAFE_METHODS.has(method.toUpperCase());
 }
 

@@ -4,7 +4,7 @@ import type { EmailMessage } from "./mailer.server.ts";
 export const VERIFY_EMAIL_KIND = "verify_email";
 /** How long a verification link works. */
 export const VERIFICATION_LINK_HOURS = 24;
-export const VERIFY_EMAIL_SUBJECT = "Confirm your e-mail address for Introbase";
+const VERIFY_EMAIL_SUBJECT = "Confirm your e-mail address for Introbase";
 
 export function verificationEmail({ name, email, url, hours }: { name: string; email: string; url: string; hours: number }): EmailMessage {
   return {

@@ -8,7 +8,7 @@
  * is seen as the browser would see it.
  */
 /** A url as text: never longer than this, whatever the field. */
-export const WEB_URL_MAX = 2048;
+const WEB_URL_MAX = 2048;
 /** Our own stored files (features/media), the one relative address that may be a logo or a photo. */
 export const MEDIA_PATH = /^\/media\/[\w-]+$/;
 /** Whitespace and control characters: a browser strips some of them inside a scheme, so none is accepted. */

@@ -9,7 +9,7 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 
-export const PG_BIN = process.env.PG_BIN || "/usr/lib/postgresql/15/bin";
+const PG_BIN = process.env.PG_BIN || "/usr/lib/postgresql/15/bin";
 
 /** Settings the bench server runs with; recorded with the results. */
 export const PG_SETTINGS: Record<string, string> = {

@@ -30,7 +30,7 @@ export function buildApp(log: (line: string) => void, options: { skip?: boolean 
   return dir;
 }
 
-export async function assertPortFree(port: number): Promise<void> {
+async function assertPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once("error", () => reject(new Error(`Port ${port} on 127.0.0.1 is in use: pick another with --port.`)));

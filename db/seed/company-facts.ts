@@ -57,7 +57,7 @@ export const ROUND_RULES: Readonly<Record<RoundType, RoundRule>> = {
   "series-d": { amount: [80_000_000, 350_000_000], step: 5_000_000, gap: [16, 36], firstGap: [60, 96] },
 };
 
-export const TEAM_SIZES = ["1-10", "11-50", "51-200", "201-500", "501-1000"] as const;
+const TEAM_SIZES = ["1-10", "11-50", "51-200", "201-500", "501-1000"] as const;
 export type TeamSize = (typeof TEAM_SIZES)[number];
 
 const STARTUP_TEAM: Readonly<Record<Stage, ReadonlyArray<readonly [TeamSize, number]>>> = {

@@ -30,27 +30,27 @@ export const COMPOUND_HEADS = words(`
   Moon Oak Open Pine Quiet Rain Red Reed Rock Rush Salt Sand Sea Silver Sky Snow Star Still Stone Storm Stream
   Sun Swift Thorn Tide True Wave Wild Wind
 `);
-export const COMPOUND_TAILS = words(`
+const COMPOUND_TAILS = words(`
   bay beam bridge brook cliff craft crest dale fall field fold ford forge gate grove haven hurst leaf light line
   loop mark mere moor path point post ridge sail shore spring stead stone vale ward way well wick wind wise wood
   worth yard
 `);
 
 /** Syllables of invented brands: an onset ending in a consonant, then a vowel ending, or a middle syllable and an ending. */
-export const ONSETS = words(`
+const ONSETS = words(`
   Ab Al Am Ar Av Bal Bel Bor Bran Cal Cam Cel Cor Dal Dar Del Dor El Em Ev Fal Fen Fer Gal Gar Hal Hel Hol Il
   Jal Jor Kal Kel Ken Kor Lam Lan Lor Lum Mal Mar Mel Mer Mor Nal Nav Nel Nor Ol Om Or Pal Par Pel Per Quen Quin
   Ral Ran Rel Ren Sal Sel Sen Sil Sol Tal Tam Tel Ter Tor Ul Val Van Vel Ven Ver Vor Wel Wil Yar Zal Zan Zel Zor
   Cen Brel Trel Kest Sten Ost Ard Ald Orn Ember Lind Marn Talb
 `);
-export const MIDDLES = words(`
+const MIDDLES = words(`
   ba da di do ga ka la le li lo ma me mi mo na ne ni no ra re ri ro sa se ta te ti to va ve vi vo za
 `);
-export const VOWEL_ENDINGS = words(`
+const VOWEL_ENDINGS = words(`
   a ia io ix on os um ex ar en el ara ari ena era ina ion ium ora ova oro ano ento ica ida ira ita eon ero ys
   ane ette ico una
 `);
-export const CONSONANT_ENDINGS = words(`
+const CONSONANT_ENDINGS = words(`
   n x s r l nt nd rn ra ro la lo na no ta to ca co sa vo nix rix lis tis dex lex vex nia ria lia ven rin
 `);
 

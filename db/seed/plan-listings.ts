@@ -17,7 +17,7 @@ import { sectorWords } from "./sector-words.ts";
  * manual review). It takes the original's sector, industries and countries, as the same company entered twice would,
  * and writes its own text.
  */
-export const DUPLICATE_EVERY = 97;
+const DUPLICATE_EVERY = 97;
 export const TYPES = ["startup", "investor", "partner"] as const;
 
 /** Low-discrepancy: keeps the 60/25/15 mix exact at any size. */

@@ -46,7 +46,7 @@ export interface SectorWords {
 const LIST_KEYS = ["suffixes", "related", "founders", "proofs", "timing", "integrations", "units"] as const;
 
 /** Parses one sector's lines; a missing field is a mistake in the data, caught when the module loads. */
-export function parseSector(name: string, text: string): SectorWords {
+function parseSector(name: string, text: string): SectorWords {
   const fields = new Map<string, string>();
   const offers: Offer[] = [];
   for (const line of text.split("\n")) {

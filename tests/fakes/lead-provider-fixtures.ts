@@ -10,7 +10,7 @@
 export type FakeRecord = Record<string, unknown>;
 
 /** mulberry32: small, fast and good enough for fixtures; the same seed always gives the same sequence. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -21,7 +21,7 @@ export function prng(seed: number): () => number {
   };
 }
 
-export const CATEGORIES = [
+const CATEGORIES = [
   "Artificial Intelligence",
   "FinTech",
   "Health Care",
@@ -35,7 +35,7 @@ export const CATEGORIES = [
   "Real Estate",
   "Food and Beverage",
 ];
-export const COUNTRIES = [
+const COUNTRIES = [
   "United States",
   "United Kingdom",
   "Germany",
@@ -83,7 +83,7 @@ const FUNDS = [
 const SIZES = ["1-10", "11-50", "51-200", "201-500", "501-1000"];
 
 export const FUNDING_COUNT = 240;
-export const MA_COUNT = 120;
+const MA_COUNT = 120;
 
 function slug(text: string): string {
   return text

@@ -47,7 +47,7 @@ export interface FakeBase {
 }
 
 export const CREATED = "2024-11-05T09:30:00.000Z";
-export const pad = (n: number) => n.toString(36).padStart(6, "0");
+const pad = (n: number) => n.toString(36).padStart(6, "0");
 export const recordId = (code: string, i: number) => `rec${code}${pad(i)}`;
 
 /** A table whose field ids follow their order, and whose records are made from rows of field values. */

@@ -43,7 +43,7 @@ export async function countRows(database: Database, table: string): Promise<numb
   return row!.n;
 }
 
-export const TRACKED_TABLES = ["listings", "listing_sources", "funding_rounds", "investor_relationships", "team_members"] as const;
+const TRACKED_TABLES = ["listings", "listing_sources", "funding_rounds", "investor_relationships", "team_members"] as const;
 
 /** Row counts of the tables an import writes to. */
 export async function countImportRows(database: Database): Promise<Record<(typeof TRACKED_TABLES)[number], number>> {
@@ -56,7 +56,7 @@ export async function countImportRows(database: Database): Promise<Record<(typeo
  * How many listings carry each of these names (the fixtures' names are unique): an imported company has exactly
  * one, a lost one none, a duplicated one more.
  */
-export async function listingsPerName(database: Database, names: readonly string[]): Promise<Map<string, number>> {
+async function listingsPerName(database: Database, names: readonly string[]): Promise<Map<string, number>> {
   if (!names.length) return new Map();
   const list = sql.join(
     names.map((name) => sql`${name}`),

@@ -18,7 +18,7 @@ export function isSoldTier(value: unknown): value is SoldTier {
 }
 
 /** Spec 01 §9 marks the cheaper plan "Most Popular"; it is marketing, not a grant, so it is not in the record. */
-export const MOST_POPULAR_TIER: SoldTier = "subscriber";
+const MOST_POPULAR_TIER: SoldTier = "subscriber";
 
 export type BenefitKey = "access" | "views" | "funding" | "export" | "ai" | "historical" | "outreach" | "integration" | "api" | "support";
 

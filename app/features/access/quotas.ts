@@ -8,7 +8,7 @@ import { nounFor, plural } from "~/lib/wording.ts";
 export const COMPANY_VIEW = "company_view";
 export const AI_TOKENS = "ai_tokens";
 export const DATA_EXPORT = "data_export";
-export const API_CALL = "api_call";
+const API_CALL = "api_call";
 
 /** A usage counter name: company_view, ai_{kind} (ai_summary, …), ai_tokens, data_export or api_call. */
 export type UsageAction = typeof COMPANY_VIEW | typeof DATA_EXPORT | typeof API_CALL | `ai_${string}`;
@@ -53,7 +53,7 @@ export function quotaTypeOf(action: string): QuotaType | null {
 /** Spec 01 §9: "Unlimited sentinel -1 is treated as 999999". */
 export const UNLIMITED_QUOTA = 999999;
 export const EXPORT_LIMIT = 1000;
-export const API_CALL_LIMIT = 10000;
+const API_CALL_LIMIT = 10000;
 
 const FALLBACK_VIEWS: Record<AccessLevel, number> = { public: 10, subscriber: 500, premium: UNLIMITED_QUOTA };
 const FALLBACK_AI_REQUESTS: Record<AccessLevel, number> = { public: 0, subscriber: 50, premium: 500 };
@@ -110,8 +110,8 @@ export function quotaRemaining(limit: number, used: number): number {
 
 // ---- Quota status (spec 01 §4 "Quota status", §9 thresholds) ---------------------------------------------------
 
-export const CRITICAL_PERCENT = 10;
-export const WARNING_PERCENT = 25;
+const CRITICAL_PERCENT = 10;
+const WARNING_PERCENT = 25;
 
 export type QuotaStatus = "unlimited" | "depleted" | "critical" | "warning" | "healthy";
 

@@ -14,7 +14,7 @@ import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { sendVerificationLink, VERIFICATION_LINK_HOURS } from "~/lib/email-verification.server.ts";
 
-export const WRONG_PASSWORD = "That is not the password of this account. Use the one you chose when you signed up.";
+const WRONG_PASSWORD = "That is not the password of this account. Use the one you chose when you signed up.";
 
 /** What Better Auth signs into a sign-up's link; a change-of-address link (updateTo) is not one of ours. */
 const LinkPayload = z

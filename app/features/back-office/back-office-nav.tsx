@@ -2,7 +2,7 @@ import { Download, GitMerge, Handshake, Layers, List, ListTree, Mail, PlugZap, R
 import { Link } from "react-router";
 
 /** Every back-office section, in the order an operator's day goes: the data, its quality, the requests, the records. */
-export const BACK_OFFICE_SECTIONS = [
+const BACK_OFFICE_SECTIONS = [
   { href: "/admin/listings", label: "Listings", icon: List },
   { href: "/admin/reference", label: "Reference lists", icon: ListTree },
   { href: "/admin/tiers", label: "Tier records", icon: Layers },

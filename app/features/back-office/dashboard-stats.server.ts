@@ -17,7 +17,7 @@ import { fillMonths, lastMonths, windowStart, type MonthCount, type MonthRow } f
 
 export type ListingType = (typeof LISTING_TYPES)[number];
 
-export const DUPLICATE_SERIES = ["found", "merged"] as const;
+const DUPLICATE_SERIES = ["found", "merged"] as const;
 export type DuplicateSeries = (typeof DUPLICATE_SERIES)[number];
 
 /** The workflow tables counted by status, keyed as the dashboard names them. */

@@ -5,7 +5,7 @@
  */
 
 /** The dashboard's window: this month and the eleven before it. */
-export const CHART_MONTHS = 12;
+const CHART_MONTHS = 12;
 
 /** "2025-03" for a date, in UTC. */
 export function monthKey(date: Date): string {

@@ -36,7 +36,7 @@ const change = (userId: string, plan: SoldPlan, status: "granted" | "requested",
 });
 
 /** Demo mode: the tier is granted at once and the change recorded; the message says no payment was taken. */
-export const demoBilling: BillingProvider = {
+const demoBilling: BillingProvider = {
   name: "demo",
   async choosePlan({ db }, userId, plan) {
     await db.transaction(async (tx) => {
@@ -54,7 +54,7 @@ export const demoBilling: BillingProvider = {
 };
 
 /** Request mode: the choice is recorded for follow-up; the tier stays as it is until someone grants it. */
-export const requestBilling: BillingProvider = {
+const requestBilling: BillingProvider = {
   name: "request",
   async choosePlan({ db }, userId, plan) {
     await db.insert(subscriptionChanges).values(change(userId, plan, "requested", "request"));

@@ -8,7 +8,6 @@ import {
   preview,
   REVENUE_LABELS,
   revenueLabel,
-  revenueRangeText,
   roundTypeLabel,
 } from "./format.ts";
 
@@ -67,13 +66,6 @@ describe("revenue labels", () => {
     expect(revenueLabel("")).toBeNull();
     expect(revenueLabel(null)).toBeNull();
     expect(revenueLabel(undefined)).toBeNull();
-  });
-
-  it("writes the investor view's range text with spaces and a capital", () => {
-    expect(revenueRangeText("1m_to_5m")).toBe("1m to 5m");
-    expect(revenueRangeText("less_than_100k")).toBe("Less than 100k");
-    expect(revenueRangeText("more_than_50m")).toBe("More than 50m");
-    expect(revenueRangeText("")).toBe("");
   });
 });
 

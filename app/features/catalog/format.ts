@@ -39,13 +39,7 @@ export function revenueLabel(code: string | null | undefined): string | null {
   return REVENUE_LABELS[code] ?? code;
 }
 
-/** Investor view: underscores turned to spaces, first letter capitalised ("1m_to_5m" → "1m to 5m"). */
-export function revenueRangeText(value: string): string {
-  const spaced = value.replace(/_/g, " ");
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
-
-export const BUSINESS_MODEL_LABELS: Record<string, string> = {
+const BUSINESS_MODEL_LABELS: Record<string, string> = {
   retainer: "Retainer",
   retainer_plus_success: "Retainer + Success Fee",
   success_only: "Success Fee Only",

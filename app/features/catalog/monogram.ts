@@ -63,7 +63,7 @@ function hslToRgb(hue: number, saturation: number, lightness: number): [number, 
 }
 
 /** WCAG 2 relative luminance of an sRGB colour given as 0-255 channels. */
-export function relativeLuminance([r, g, b]: readonly [number, number, number]): number {
+function relativeLuminance([r, g, b]: readonly [number, number, number]): number {
   const linear = (c: number) => {
     const x = c / 255;
     return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;

@@ -16,7 +16,7 @@ import { checkSchema, databaseQuickFixes, type DetectedColumn } from "./schema-c
  * Tables the planner believes hold at least this many rows get its estimate instead of a count: counting 100,000
  * listings would make the page slow, and a diagnostics figure does not need the last row.
  */
-export const EXACT_COUNT_BELOW = 10_000;
+const EXACT_COUNT_BELOW = 10_000;
 
 export interface DatabaseReportOptions {
   migrationsFolder?: string;

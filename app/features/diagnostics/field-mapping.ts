@@ -11,7 +11,7 @@ export type MatchConfidence = "exact" | "case" | "partial" | "none";
 export type MappingConfidence = Exclude<MatchConfidence, "none"> | "alias";
 
 /** Shorter keys than this never count as a substring match: "id" is inside half the columns of any table. */
-export const MIN_PARTIAL_LENGTH = 3;
+const MIN_PARTIAL_LENGTH = 3;
 
 /**
  * The words of a field or column name, lower case, whatever its writing convention: "LOT Company ID",

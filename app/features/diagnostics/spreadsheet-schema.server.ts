@@ -36,7 +36,7 @@ const failure = (error: unknown): { status?: number; message: string } =>
     : { message: error instanceof Error ? error.message : String(error) };
 
 /** Up to FIELD_SCAN_MAX_PAGES pages of FIELD_SCAN_PAGE_SIZE records; a page error stops paging and is logged. */
-export async function scanTable(client: SpreadsheetApi, table: string): Promise<TableScan> {
+async function scanTable(client: SpreadsheetApi, table: string): Promise<TableScan> {
   const fields = new Set<string>();
   let records = 0;
   let offset: string | undefined;
@@ -60,7 +60,7 @@ export async function scanTable(client: SpreadsheetApi, table: string): Promise<
 }
 
 /** GET ?pageSize=1: whether the table can be read at all. */
-export async function probeTable(
+async function probeTable(
   client: SpreadsheetApi,
   table: string,
 ): Promise<{ ok: true } | { ok: false; status?: number; message: string }> {

@@ -8,7 +8,7 @@ import { capList } from "../catalog/format.ts";
  * industry, a region's name or a persona's. A description list, so a screen reader announces "Industries: AI,
  * Software, and 2 more" as a sighted reader sees it.
  */
-export const BADGE_GROUPS = {
+const BADGE_GROUPS = {
   industries: { label: "Industries" },
   regions: { label: "Regions" },
   stage: { label: "Stage" },

@@ -21,7 +21,7 @@ export interface DirectoryQuery {
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
-export const MAX_SEARCH_LENGTH = 200;
+const MAX_SEARCH_LENGTH = 200;
 const MAX_VALUES_PER_FILTER = 50;
 const MAX_VALUE_LENGTH = 100;
 const MAX_PAGE = 100_000;
@@ -37,7 +37,7 @@ export const LIST_FILTERS = [
 ] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
-export const BUSINESS_MODEL_CODES = ["retainer", "retainer_plus_success", "success_only"] as const;
+const BUSINESS_MODEL_CODES = ["retainer", "retainer_plus_success", "success_only"] as const;
 
 /** The orders a directory page can take (decision 0040). Relevance needs a search text. */
 export const SORTS = ["relevance", "featured", "newest", "recently-funded", "most-raised"] as const;
@@ -212,10 +212,6 @@ export function directoryQueryToParams(query: Partial<DirectoryQuery>): URLSearc
   if (query.pageSize && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
-}
-
-export function hasActiveFilters(query: DirectoryQuery): boolean {
-  return Boolean(query.searchQuery || query.entityType || query.featuredOnly || LIST_FILTERS.some((n) => query[n].length));
 }
 
 /** What a submitted directory form means as URL parameters: empty values, "all" and the default page size dropped. */

@@ -12,7 +12,7 @@ import { LISTING_COLUMNS, listingRow, toCsv, type ExportDetail, type ExportGate 
 import { searchListings } from "./search-listings.server.ts";
 
 /** One export holds at most this many listings (ten pages of 100); the file says when it was cut. */
-export const EXPORT_ROW_CAP = 1000;
+const EXPORT_ROW_CAP = 1000;
 
 export async function canExport(database: Database, subject: UsageSubject | null): Promise<boolean> {
   if (!subject) return false;

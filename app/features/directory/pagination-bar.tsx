@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn.ts";
-import { PAGE_SIZES } from "./directory-filters.ts";
 import { pageStrip } from "./page-strip.ts";
 import type { Pagination } from "./directory-result.ts";
 
@@ -74,5 +73,3 @@ export function PaginationBar({
     </nav>
   );
 }
-
-export { PAGE_SIZES };

@@ -85,7 +85,7 @@ class Vocabulary {
 }
 
 /** The set of a word's letters, one bit per letter (code point modulo 32: two letters may share a bit). */
-export function letterMask(word: string): number {
+function letterMask(word: string): number {
   let mask = 0;
   for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
   return mask;

@@ -21,7 +21,7 @@ export type Dimension = "entityType" | "featured" | ListFilter;
 export type OptionSets = Record<Dimension, Map<string, Bitset>>;
 
 /** Dimensions a locked teaser shows in part: a locked listing matches on its first values only. */
-export const TEASER_DIMENSIONS = ["industries", "geographies"] as const;
+const TEASER_DIMENSIONS = ["industries", "geographies"] as const;
 export type TeaserDimension = (typeof TEASER_DIMENSIONS)[number];
 /** Dimensions only an open card shows. */
 const OPEN_CARD_DIMENSIONS = ["countries", "personas", "businessModels"] as const;

@@ -101,7 +101,7 @@ export interface CleanupResponse {
  * A scan of the whole directory checks 100,000 companies: its answer lists every company of the first
  * COMPANY_DETAILS_KEPT and, after that, only those with duplicates, so the stored result stays readable.
  */
-export const COMPANY_DETAILS_KEPT = 1000;
+const COMPANY_DETAILS_KEPT = 1000;
 
 /** Two consecutive batches' answers as one (the job's running total). */
 export function combineCleanup(total: CleanupResponse | null, next: CleanupResponse): CleanupResponse {

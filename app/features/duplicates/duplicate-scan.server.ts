@@ -13,9 +13,9 @@ import { linkedinPage, prepare, registrableDomain, scorePair, type Band, type Pr
 import { nameKey } from "./name-key.ts";
 
 /** A word shared by more listings than this says little about identity, and its block would be too large. */
-export const MAX_BLOCK = 150;
+const MAX_BLOCK = 150;
 /** A word in this many listings or fewer is distinctive enough to pair listings on its own. */
-export const RARE_ALONE = 12;
+const RARE_ALONE = 12;
 
 export interface ScoredPair {
   a: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeListings, validFoundedYear, type ListingRow } from "./merge-rules.ts";
+import { mergedQualityScore, mergeListings, validFoundedYear, type ListingRow } from "./merge-rules.ts";
 
 function listing(fields: Partial<ListingRow>): ListingRow {
   return {
@@ -82,5 +82,15 @@ describe("merge rules", () => {
       "lotDataQualityScore",
     );
     expect(mergeListings(listing({}), listing({ featured: true }), now).update.featured).toBe(true);
+  });
+});
+
+describe("mergedQualityScore (spec 02 §9)", () => {
+  it("is the larger of existing, new and 5", () => {
+    expect(mergedQualityScore(4, 4)).toBe(5);
+    expect(mergedQualityScore(null, null)).toBe(5);
+    expect(mergedQualityScore(7, 4)).toBe(7);
+    expect(mergedQualityScore(3, 9)).toBe(9);
+    expect(mergedQualityScore(undefined, 6)).toBe(6);
   });
 });

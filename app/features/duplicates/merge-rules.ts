@@ -1,29 +1,15 @@
 /**
  * What a merged listing looks like (spec 02 §7 "Merge rules", issue 5 §5): fresh-data fields are overwritten by
  * the more recently synced record, list fields are unioned, better-data fields take the longer text or the
- * larger number, and the survivor's name, processing status, created time and id are preserved. Pure, so every
- * rule is tested on its own.
+ * larger number, and every field no list below names (the survivor's id, slug, name, processing status, created
+ * time, visibility, tier, ...) is kept from the survivor. Pure, so every rule is tested on its own.
  */
 import type { listings } from "#db/schema/listings.ts";
 
 export type ListingRow = typeof listings.$inferSelect;
 
-/** Kept from the survivor, whatever the other record says. */
-export const PRESERVED = [
-  "id",
-  "slug",
-  "type",
-  "name",
-  "processingStatus",
-  "createdAt",
-  "visibility",
-  "fieldVisibility",
-  "currentTierId",
-  "mergedInto",
-] as const;
-
 /** Facts that go stale: the record synced last knows best. */
-export const FRESH_FIELDS = [
+const FRESH_FIELDS = [
   "lastCompanyEnrichment",
   "dataLastSynced",
   "lotCompanyId",
@@ -46,10 +32,10 @@ export const FRESH_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 /** Lists: the union, survivor's entries first. */
-export const ARRAY_FIELDS = ["industryIds", "geographyIds", "countryIds", "personaIds"] as const satisfies ReadonlyArray<keyof ListingRow>;
+const ARRAY_FIELDS = ["industryIds", "geographyIds", "countryIds", "personaIds"] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 /** Texts where more is better: the longer one wins. */
-export const LONGER_FIELDS = [
+const LONGER_FIELDS = [
   "tagline",
   "description",
   "aiDescription",
@@ -67,10 +53,10 @@ export const LONGER_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 /** Amounts where more is better: the larger one wins. */
-export const LARGER_FIELDS = ["amountRaised", "totalFundingRaised", "aum"] as const satisfies ReadonlyArray<keyof ListingRow>;
+const LARGER_FIELDS = ["amountRaised", "totalFundingRaised", "aum"] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 /** References: the survivor's when it has one, else the other's. */
-export const FILL_FIELDS = ["fundingStageId", "businessModelId", "revenueRangeId"] as const satisfies ReadonlyArray<keyof ListingRow>;
+const FILL_FIELDS = ["fundingStageId", "businessModelId", "revenueRangeId"] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 export interface MergeOutcome {
   update: Partial<ListingRow>;
@@ -85,6 +71,11 @@ const present = (v: unknown) => v !== null && v !== undefined && v !== "" && !(A
 /** A founded year is data only when after 1800 and not in the future (spec 02 §5). */
 export function validFoundedYear(year: number | null | undefined, now = new Date()): boolean {
   return typeof year === "number" && year > 1800 && year <= now.getUTCFullYear();
+}
+
+/** Spec 02 §9: on a merge, the larger of the existing score, the new one and 5. */
+export function mergedQualityScore(existing: number | null | undefined, incoming: number | null | undefined): number {
+  return Math.max(existing ?? 0, incoming ?? 0, 5);
 }
 
 function syncedAt(row: ListingRow): number {
@@ -130,8 +121,7 @@ export function mergeListings(survivor: ListingRow, other: ListingRow, now = new
   }
   conflict("foundedYear");
   if (!validFoundedYear(survivor.foundedYear, now) && validFoundedYear(other.foundedYear, now)) set("foundedYear", other.foundedYear);
-  // Spec 02 §9: the quality score on a merge is the larger of both and 5.
-  set("lotDataQualityScore", Math.max(survivor.lotDataQualityScore ?? 0, other.lotDataQualityScore ?? 0, 5));
+  set("lotDataQualityScore", mergedQualityScore(survivor.lotDataQualityScore, other.lotDataQualityScore));
   if (other.featured && !survivor.featured) set("featured", true);
 
   const mergedFields = Object.keys(update);

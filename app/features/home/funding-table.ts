@@ -45,7 +45,7 @@ export interface LockedFundingRow {
 export type FundingRow = OpenFundingRow | LockedFundingRow;
 
 /** Spec 01 §9: the table shows at most the first 10 rows (the query loads at most 8). */
-export const FUNDING_TABLE_ROWS = 10;
+const FUNDING_TABLE_ROWS = 10;
 
 /** Spec 01 §9: the home table loads at most 8 featured startups. */
 export const FEATURED_STARTUP_LIMIT = 8;
@@ -55,7 +55,7 @@ export const FEATURED_STARTUP_LIMIT = 8;
  * non-public listings to visitors as locked rows (its invitation to subscribe), and these slots do not depend on
  * any hidden value, unlike picking the eight latest rounds of all listings would (decision 0038).
  */
-export const LOCKED_ROWS_KEPT = 2;
+const LOCKED_ROWS_KEPT = 2;
 
 function text(value: string | null | undefined): string {
   const trimmed = value?.trim();

@@ -13,7 +13,7 @@ const FEATURED_STARTUP = and(eq(listings.type, "startup"), eq(listings.featured,
  * round first (undated last), and those locked for the viewer, in slug order, which says nothing about their rounds.
  * `buildFundingRows` picks the table from both (DESIGN D14: no hidden date decides what a viewer is shown).
  */
-export async function getFeaturedStartups(database: Database, viewer: Viewer): Promise<FeaturedStartup[]> {
+async function getFeaturedStartups(database: Database, viewer: Viewer): Promise<FeaturedStartup[]> {
   const levels = ACCESS_LEVELS.filter((level) => canSee(viewer.tier, level));
   const read = (where: SQL | undefined, ...order: SQL[]) =>
     database.db

@@ -141,7 +141,7 @@ export async function mergeInto(
   return { mergedFields, listing: { ...existing, websiteUrl: website, linkedinUrl: linkedin } };
 }
 
-export const reasonText = (match: ImportMatch | null) => (match ? match.reasons.join("; ") : null);
+const reasonText = (match: ImportMatch | null) => (match ? match.reasons.join("; ") : null);
 
 /** What an import did to one company, for its audit entry (the same from the one-by-one and the batch path). */
 export interface ImportedChanges {

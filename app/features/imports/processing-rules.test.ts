@@ -8,7 +8,6 @@ import {
   IMPORT_QUALITY_SCORE,
   industriesFor,
   isImportable,
-  mergedQualityScore,
   normaliseRoundType,
   pickEmployees,
   roundTypeByAmount,
@@ -179,14 +178,7 @@ describe("capDescription (spec 02 §9)", () => {
 });
 
 describe("quality scores (spec 02 §9)", () => {
-  it("is 4 on import", () => expect(IMPORT_QUALITY_SCORE).toBe(4));
-  it("is the larger of existing, new and 5 on merge", () => {
-    expect(mergedQualityScore(4, 4)).toBe(5);
-    expect(mergedQualityScore(null, null)).toBe(5);
-    expect(mergedQualityScore(7, 4)).toBe(7);
-    expect(mergedQualityScore(3, 9)).toBe(9);
-    expect(mergedQualityScore(undefined, 6)).toBe(6);
-  });
+  it("is 4 on import (on a merge: duplicates/merge-rules.ts)", () => expect(IMPORT_QUALITY_SCORE).toBe(4));
 });
 
 describe("teamSizeBucket (spec 02 §9)", () => {

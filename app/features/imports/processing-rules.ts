@@ -15,7 +15,7 @@ export type Currency = "USD" | "EUR" | "GBP";
 
 // ---- Currency (spec 02 §5) ----------------------------------------------------------------------------------
 
-export const ACCEPTED_CURRENCIES: readonly Currency[] = ["USD", "EUR", "GBP"];
+const ACCEPTED_CURRENCIES: readonly Currency[] = ["USD", "EUR", "GBP"];
 
 /** Quotes stripped and uppercased; USD, EUR and GBP kept, anything else (or nothing) falls back to USD. */
 export function cleanCurrency(raw: string | null | undefined): Currency {
@@ -77,7 +77,7 @@ export function normaliseRoundType(raw: string | null | undefined): RoundType | 
 }
 
 /** Spec 02 §9 "Round type by amount when missing"; each bound belongs to the next type ("under 500k"). */
-export const ROUND_TYPE_BOUNDS: ReadonlyArray<readonly [number, RoundType]> = [
+const ROUND_TYPE_BOUNDS: ReadonlyArray<readonly [number, RoundType]> = [
   [500_000, "pre-seed"],
   [3_000_000, "seed"],
   [15_000_000, "series-a"],
@@ -121,12 +121,6 @@ export function capDescription(text: string | null | undefined): string | null {
 }
 
 export const IMPORT_QUALITY_SCORE = 4;
-export const MERGE_QUALITY_FLOOR = 5;
-
-/** Spec 02 §9: on a merge, the larger of the existing score, the new one and 5. */
-export function mergedQualityScore(existing: number | null | undefined, incoming: number | null | undefined): number {
-  return Math.max(existing ?? 0, incoming ?? 0, MERGE_QUALITY_FLOOR);
-}
 
 // ---- Team size (spec 02 §9) ---------------------------------------------------------------------------------
 
@@ -157,7 +151,7 @@ export function employeeCountText(size: string | number | null | undefined): str
 
 // ---- People (spec 02 §5, §9) --------------------------------------------------------------------------------
 
-export const EMPLOYEES_PER_GROUP = 5;
+const EMPLOYEES_PER_GROUP = 5;
 
 /** The first word is the first name, the rest the last name; null for an empty name. */
 export function splitName(full: string | null | undefined): { firstName: string; lastName: string | null } | null {

@@ -72,7 +72,7 @@ export async function startProviderImport(database: Database, request: ProviderI
 }
 
 /** The client from the environment (the key never leaves the server; see decision 0024). */
-export function providerClientFromEnv(): ProviderClient {
+function providerClientFromEnv(): ProviderClient {
   const env = getEnv();
   return createProviderClient({ baseUrl: env.PROVIDER_API_URL, apiKey: env.PROVIDER_API_KEY, timeoutMs: env.PROVIDER_TIMEOUT_MS, logger });
 }

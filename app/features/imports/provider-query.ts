@@ -7,7 +7,7 @@ import { z } from "zod";
 export type ProviderEndpoint = "funding" | "m-a";
 
 /** Spec 02 §9: the provider's minimum batch, and so our default page size. */
-export const PROVIDER_MIN_BATCH = 20;
+const PROVIDER_MIN_BATCH = 20;
 
 /** Form fields arrive as strings; an empty one means "not given", not "invalid". */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);

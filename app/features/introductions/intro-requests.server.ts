@@ -30,7 +30,7 @@ const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 /** Requests that are not the operators' business yet: waiting for a sign-up, or for the requester's address. */
 export const NOT_YET_SENT: IntroStatus[] = ["awaiting_sign_up", "awaiting_verification"];
 
-export const introRequestsByAddress = new RateLimiter(INTRO_REQUESTS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000);
+const introRequestsByAddress = new RateLimiter(INTRO_REQUESTS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,7 +39,7 @@ async function claimKey(database: Database) {
 }
 
 /** Proof that the browser that sent a request may attach it to the account it creates next. */
-export async function claimTokenFor(database: Database, requestId: string): Promise<string> {
+async function claimTokenFor(database: Database, requestId: string): Promise<string> {
   return hmac(await claimKey(database), requestId);
 }
 
@@ -69,7 +69,7 @@ async function checkAccountLimits({ db }: Database, userId: string, listing: { i
   if (open) throw new AppError("conflict", `You already have a request for an introduction to ${listing.name} in progress.`);
 }
 
-export function checkAddressLimit(clientAddress: string): void {
+function checkAddressLimit(clientAddress: string): void {
   if (!introRequestsByAddress.attempt(clientAddress)) {
     const minutes = Math.ceil(introRequestsByAddress.retryAfterSeconds(clientAddress) / 60);
     throw new AppError(

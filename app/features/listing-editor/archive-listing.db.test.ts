@@ -10,7 +10,7 @@ import { seedListings } from "#db/seed/seed-database.ts";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
-import { getListingDetail } from "~/features/profiles/get-listing.server.ts";
+import { getListingRecord } from "~/features/profiles/get-listing.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { setListingArchived } from "./archive-listing.server.ts";
@@ -49,12 +49,12 @@ describe("archiving", () => {
 
     expect(await setListingArchived(database, { id: l.id, archived: true, admin })).toBe("archived");
     expect(await inDirectory(l.name)).toBe(false);
-    expect(await getListingDetail(database, l.type, l.slug)).toBeNull();
+    expect(await getListingRecord(database, l.type, l.slug)).toBeNull();
 
     expect(await setListingArchived(database, { id: l.id, archived: true, admin })).toBe("unchanged");
     expect(await setListingArchived(database, { id: l.id, archived: false, admin })).toBe("restored");
     expect(await inDirectory(l.name)).toBe(true);
-    expect(await getListingDetail(database, l.type, l.slug)).not.toBeNull();
+    expect(await getListingRecord(database, l.type, l.slug)).not.toBeNull();
 
     const entries = await database.db.select().from(auditLog).where(eq(auditLog.recordId, l.id)).orderBy(asc(auditLog.timestamp));
     expect(entries.map((e) => [e.action, e.actorId, e.details.changedFields])).toEqual([

@@ -10,8 +10,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { logoSizeProblem } from "./logo-size.ts";
 
 export { LOGO_MAX_BYTES } from "./logo-size.ts";
-export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const;
-export type LogoType = (typeof LOGO_TYPES)[number];
+export type LogoType = "image/png" | "image/jpeg" | "image/webp" | "image/gif";
 
 /** The image type the bytes are, by their signature; null for anything else. */
 export function sniffImageType(bytes: Uint8Array): LogoType | null {

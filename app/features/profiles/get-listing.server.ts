@@ -21,11 +21,6 @@ export interface ListingRecord {
   updatedAt: Date;
 }
 
-/** One published listing with everything its profile shows, before gating. */
-export async function getListingDetail(database: Database, type: ListingType, slug: string): Promise<ListingDetail | null> {
-  return (await getListingRecord(database, type, slug))?.detail ?? null;
-}
-
 /**
  * One published listing with everything its profile shows, before gating, and its search-engine settings. The
  * listing and its five child lists are read in parallel: the children select by the same type+slug condition

@@ -39,7 +39,7 @@ export interface Portfolio {
 export const NO_PORTFOLIO: Portfolio = Object.freeze({ companies: [], total: 0 }) as Portfolio;
 
 /** Enough for a profile page; an investor with more shows "and N more". */
-export const PORTFOLIO_LIMIT = 24;
+const PORTFOLIO_LIMIT = 24;
 
 /** Latest first; undated last; then by name so the order is stable. */
 function byRecency(a: string | null, b: string | null): number {

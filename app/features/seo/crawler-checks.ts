@@ -94,7 +94,7 @@ export function headProblems(page: FetchedPage, canonical: string, indexable = t
 }
 
 /** A robots meta tag or X-Robots-Tag header with noindex. */
-export function saysNoindex(page: FetchedPage): boolean {
+function saysNoindex(page: FetchedPage): boolean {
   return /noindex/i.test(`${seoOf(page).meta.robots ?? ""} ${page.robotsHeader ?? ""}`);
 }
 

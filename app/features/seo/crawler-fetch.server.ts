@@ -11,7 +11,7 @@ const MAX_BODY_BYTES = 24 * 1024 * 1024;
 export type PageFetcher = (path: string) => Promise<FetchedPage>;
 
 /** Where this server process listens: the address the self-requests connect to. */
-export function ownAddress(env: Pick<Env, "HOST" | "PORT"> = getEnv()): { hostname: string; port: number } {
+function ownAddress(env: Pick<Env, "HOST" | "PORT"> = getEnv()): { hostname: string; port: number } {
   const wildcard = ["0.0.0.0", "::", ""].includes(env.HOST);
   return { hostname: wildcard ? "127.0.0.1" : env.HOST.replace(/^\[|\]$/g, ""), port: env.PORT };
 }

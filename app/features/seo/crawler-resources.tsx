@@ -9,7 +9,7 @@ interface Tool {
 }
 
 /** External crawler-testing tools (spec 02 §2), grouped by what they answer. */
-export const CRAWLER_TOOLS: ReadonlyArray<{ title: string; tools: readonly Tool[] }> = [
+const CRAWLER_TOOLS: ReadonlyArray<{ title: string; tools: readonly Tool[] }> = [
   {
     title: "Search engine tools",
     tools: [

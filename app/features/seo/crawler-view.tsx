@@ -11,7 +11,7 @@ import { SampleCard } from "./crawler-sample-card.tsx";
 import { plural } from "~/lib/wording.ts";
 
 /** Spec 02 §8: the crawler page's error view. */
-export const CRAWLER_ERROR_TITLE = "Error Loading Data";
+const CRAWLER_ERROR_TITLE = "Error Loading Data";
 export const CRAWLER_ERROR_MESSAGE = "Unable to load listings for crawler test.";
 /** Fields the crawler page counts per listing (spec 02 §3). */
 const FIELDS_PER_LISTING = 6;

@@ -15,7 +15,7 @@ export type ProfileSeoInput =
 const NOT_FOUND_DESCRIPTION = "The profile you are looking for does not exist or might have been removed.";
 
 /** The snippet: the tagline, then as much of the description as fits; only what this viewer was sent. */
-export function profileDescription(card: Pick<VisibleListing, "name" | "type" | "tagline"> & { description?: string | null }): string {
+function profileDescription(card: Pick<VisibleListing, "name" | "type" | "tagline"> & { description?: string | null }): string {
   const parts = [card.tagline?.trim(), card.description?.trim()].filter((p): p is string => Boolean(p));
   if (!parts.length) return `${card.name}: ${TYPE_LABEL[card.type].toLowerCase()} profile in the Introbase partner directory.`;
   return parts.map((p) => (/[.!?…]$/.test(p) ? p : `${p}.`)).join(" ");

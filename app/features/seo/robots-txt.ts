@@ -5,7 +5,7 @@ import { absoluteUrl } from "./meta-tags.ts";
  * accounts and sign-in, introduction answers (personal links), and the local demo identity provider.
  * Public pages, profiles and /media (listing logos) stay open.
  */
-export const DISALLOWED_PATHS = ["/admin", "/debug", "/seo-test", "/api/", "/settings", "/sign-in", "/introductions", "/dev/"] as const;
+const DISALLOWED_PATHS = ["/admin", "/debug", "/seo-test", "/api/", "/settings", "/sign-in", "/introductions", "/dev/"] as const;
 
 export function robotsTxt(origin: string): string {
   return [

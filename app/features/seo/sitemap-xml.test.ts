@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_URLS_PER_SITEMAP,
   parseSitemapFileName,
-  sitemapFileCount,
   sitemapFileName,
   sitemapIndexXml,
   urlsetXml,
@@ -48,14 +47,6 @@ describe("xmlEscape", () => {
 });
 
 describe("sitemap files", () => {
-  it("needs one listings file per 50,000 URLs", () => {
-    expect(sitemapFileCount(0)).toBe(0);
-    expect(sitemapFileCount(1)).toBe(1);
-    expect(sitemapFileCount(50_000)).toBe(1);
-    expect(sitemapFileCount(50_001)).toBe(2);
-    expect(sitemapFileCount(7, 3)).toBe(3);
-  });
-
   it("names and reads back the files; anything else is not a sitemap", () => {
     expect(sitemapFileName({ kind: "pages" })).toBe("pages.xml");
     expect(sitemapFileName({ kind: "listings", index: 2 })).toBe("listings-2.xml");

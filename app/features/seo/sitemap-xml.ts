@@ -30,11 +30,6 @@ export function sitemapIndexXml(entries: readonly SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${XMLNS}">\n${entries.map((e) => entryXml("sitemap", e)).join("\n")}\n</sitemapindex>\n`;
 }
 
-/** How many listing sitemaps `count` URLs need (none when there are none). */
-export function sitemapFileCount(count: number, perFile = MAX_URLS_PER_SITEMAP): number {
-  return Math.ceil(Math.max(0, count) / perFile);
-}
-
 /** The files under /sitemaps/: "pages.xml" for the fixed pages, "listings-1.xml" onwards for the profiles. */
 export type SitemapFile = { kind: "pages" } | { kind: "listings"; index: number };
 

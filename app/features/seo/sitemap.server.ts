@@ -13,7 +13,7 @@ const KEYSET_BATCH = 5_000;
  * The fixed public pages. Aliases (/service-landing-2, /directory, /listing-landing-3) are left out: they
  * declare / or /listings as their canonical address.
  */
-export const STATIC_PAGES: readonly string[] = [
+const STATIC_PAGES: readonly string[] = [
   "/",
   DIRECTORY_PATH,
   ...LISTING_TYPES.map((type) => directoryPath(type)),

@@ -32,7 +32,7 @@ interface Crumb {
   path: string;
 }
 
-export function breadcrumbJsonLd(origin: string, crumbs: readonly Crumb[]): JsonLdNode {
+function breadcrumbJsonLd(origin: string, crumbs: readonly Crumb[]): JsonLdNode {
   return {
     "@context": CONTEXT,
     "@type": "BreadcrumbList",

@@ -12,7 +12,7 @@ import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 
 /** How long a challenge may be solved and submitted: long enough to write a message after ticking the box. */
-export const CHALLENGE_TTL_MS = 30 * 60 * 1000;
+const CHALLENGE_TTL_MS = 30 * 60 * 1000;
 /**
  * PBKDF2 iterations per attempt and the range of the secret counter: about a second of work in a browser,
  * a few milliseconds to check here (one derivation, whatever the counter).

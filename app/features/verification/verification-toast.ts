@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef } from "react";
 import { dismissToast, toast } from "~/components/ui/toaster.tsx";
 
 /** Spec 01 §5, word for word. */
-export const VERIFICATION_TITLE = "Verification required";
-export const VERIFICATION_MESSAGE = "Please confirm you're not a robot before submitting.";
+const VERIFICATION_TITLE = "Verification required";
+const VERIFICATION_MESSAGE = "Please confirm you're not a robot before submitting.";
 
 /**
  * The "Verification required" toast of a form with the robot check, which goes away once it no longer applies
