@@ -7,21 +7,20 @@ export type FieldValues<F extends string> = Partial<Record<F, string>>;
  * The one answer of every form submission (decision 0045), from a page action or a JSON endpoint a form posts
  * to: whether it passed, a message for the whole form, a message per field (shown beside it by FormField) and the
  * values as typed, so a refused form loses nothing. A page with several forms says which one answered (`intent`)
- * and the item it acted on (`target`); `data` is what a passed submission hands back (a link, a new id).
+ * and the item it acted on (`target`); `data` is what a passed submission hands back (a link, a new id). A form
+ * with repeated fields (lists, rows) keeps its values in its own shape `V`.
  */
-export interface FormResult<F extends string = string, D = undefined> {
+export interface FormResult<F extends string = string, D = undefined, V = FieldValues<F>> {
   ok: boolean;
   message?: string;
   errors?: FieldErrors<F>;
-  values?: FieldValues<F>;
+  values?: V;
   intent?: string;
   target?: string;
   data?: D;
 }
 
-export type FormParse<T, F extends string> =
-  | { ok: true; data: T }
-  | { ok: false; errors: FieldErrors<F>; values: FieldValues<F> };
+export type FormParse<T, F extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<F>; values: FieldValues<F> };
 
 /** Longest text kept (echoed back) from any one field: more than any field allows, so the page never balloons. */
 export const MAX_KEPT = 20_000;

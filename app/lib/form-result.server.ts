@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AppError, STATUS_BY_CODE, type ErrorCode } from "./errors.ts";
-import type { FormResult } from "./form-parse.ts";
+import type { FieldValues, FormResult } from "./form-parse.ts";
 
 /**
  * The server half of the form pipeline (decision 0045): a page action or a form's JSON endpoint answers with a
@@ -11,16 +11,25 @@ import type { FormResult } from "./form-parse.ts";
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 /** A refused submission for a page action: the page renders again with the messages and the values as typed. */
-export function formRefused<F extends string, D = undefined>(code: ErrorCode, result: Omit<FormResult<F, D>, "ok">) {
-  return data<FormResult<F, D>>({ ok: false, ...result }, { status: STATUS_BY_CODE[code] });
+export function formRefused<F extends string, D = undefined, V = FieldValues<F>>(code: ErrorCode, result: Omit<FormResult<F, D, V>, "ok">) {
+  return data<FormResult<F, D, V>>({ ok: false, ...result }, { status: STATUS_BY_CODE[code] });
+}
+
+/** A passed submission, in the same wrapper as a refusal (status 200), so every answer is read one way. */
+export function formDone<F extends string, D = undefined, V = FieldValues<F>>(result: Omit<FormResult<F, D, V>, "ok"> = {}) {
+  return data<FormResult<F, D, V>>({ ok: true, ...result });
 }
 
 /**
  * A thrown client error (an AppError below 500: a conflict, a vanished item, a full cohort) as the form's message,
  * keeping what was typed; anything else is thrown on, to the error pipeline.
  */
-export function formRefusedBy<F extends string, D = undefined>(error: unknown, result: Omit<FormResult<F, D>, "ok" | "message"> = {}) {
-  if (error instanceof AppError && STATUS_BY_CODE[error.code] < 500) return formRefused<F, D>(error.code, { ...result, message: error.message });
+export function formRefusedBy<F extends string, D = undefined, V = FieldValues<F>>(
+  error: unknown,
+  result: Omit<FormResult<F, D, V>, "ok" | "message"> = {},
+) {
+  if (error instanceof AppError && STATUS_BY_CODE[error.code] < 500)
+    return formRefused<F, D, V>(error.code, { ...result, message: error.message });
   throw error;
 }
 
