@@ -18,9 +18,10 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** The cohort's open slots: the cohort less the pilots operators accepted. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { slotsOpen: await getPilotSlotsOpen(getAppContext(context).database) };
+/** The cohort's open slots (the cohort less the pilots operators accepted), and whether the form is asked for in place. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const showForm = new URL(request.url).searchParams.has("apply");
+  return { slotsOpen: await getPilotSlotsOpen(getAppContext(context).database), showForm };
 }
 
 /** Our own pilot application form posts here (from the dialog on any page, or from this page without JavaScript). */
@@ -37,5 +38,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Pilot({ loaderData, actionData }: Route.ComponentProps) {
-  return <PilotPage slotsOpen={loaderData.slotsOpen} result={actionData} />;
+  return <PilotPage slotsOpen={loaderData.slotsOpen} showForm={loaderData.showForm} result={actionData} />;
 }

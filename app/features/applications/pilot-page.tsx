@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { PilotApplicationForm } from "./pilot-application-form.tsx";
 import type { PilotField } from "./pilot-application.ts";
 import { PilotDialog } from "./pilot-dialog-lazy.ts";
@@ -108,13 +109,23 @@ function PricingSection() {
   );
 }
 
-/** The /pilot page (spec 01): the offer, and the application form a post without JavaScript comes back to. */
-export function PilotPage({ slotsOpen, result }: { slotsOpen: number; result?: FormResult<PilotField> }) {
+/**
+ * The /pilot page (spec 01): the offer, and the application form. With JavaScript the apply buttons open the
+ * dialog; without it (and before hydration) they are links to this page with the form shown in place
+ * (`?apply`), and a post comes back here with its errors beside the fields or its confirmation.
+ */
+export function PilotPage({ slotsOpen, showForm, result }: { slotsOpen: number; showForm: boolean; result?: FormResult<PilotField> }) {
   const [applyOpen, setApplyOpen] = useState(false);
-  const apply = (
+  const hydrated = useHydrated();
+  const label = applyForPilotLabel(slotsOpen);
+  const apply = hydrated ? (
     <Button size="lg" onClick={() => setApplyOpen(true)}>
-      {applyForPilotLabel(slotsOpen)}
+      {label}
     </Button>
+  ) : (
+    <a href="/pilot?apply#apply-form" className={buttonClass({ size: "lg" })}>
+      {label}
+    </a>
   );
   return (
     <>
@@ -225,9 +236,9 @@ export function PilotPage({ slotsOpen, result }: { slotsOpen: number; result?: F
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-fg-muted">{PILOT_NOTE}</p>
           <div className="mt-8 flex justify-center">{apply}</div>
-          {/* A form posted without JavaScript comes back here, with its errors or its confirmation. */}
-          {result ? (
-            <div className="mx-auto max-w-2xl text-left">
+          {/* The form without JavaScript: asked for by the apply link, or posted and sent back with its answer. */}
+          {result || showForm ? (
+            <div id="apply-form" className="mx-auto max-w-2xl text-left">
               <PilotApplicationForm result={result} />
             </div>
           ) : null}
