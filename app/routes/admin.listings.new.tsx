@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/admin.listings.new";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { getFieldRules } from "~/features/access/field-rules.server.ts";
@@ -6,8 +6,8 @@ import { parseListingType } from "~/features/catalog/listing-types.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import { editorOptions } from "~/features/listing-editor/editor-options.server.ts";
 import { emptyFormValues } from "~/features/listing-editor/form-values.ts";
-import { ListingEditorForm } from "~/features/listing-editor/listing-editor-form.tsx";
-import { submitListingForm } from "~/features/listing-editor/submit-listing-form.server.ts";
+import { NewListingPage } from "~/features/listing-editor/new-listing-page.tsx";
+import { listingFormAnswer, submitListingForm } from "~/features/listing-editor/submit-listing-form.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
@@ -30,26 +30,11 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const outcome = await submitListingForm(getAppContext(args.context).database, await readForm(args.request), { id: null, admin });
   if (outcome.kind === "redirect") return redirect(`/admin/listings/${outcome.id}?notice=${outcome.notice}`);
-  return data({ values: outcome.values, errors: outcome.errors, nonce: crypto.randomUUID() }, { status: outcome.status });
+  return listingFormAnswer(outcome);
 }
 
 export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <Link to="/admin/listings" className="text-sm text-accent hover:underline">
-        ← All listings
-      </Link>
-      <h1 className="mt-4 text-2xl font-semibold tracking-tight">New listing</h1>
-      <p className="mt-2 text-sm text-fg-muted">It is published when created. Only the type and the name are required.</p>
-      <ListingEditorForm
-        key={actionData?.nonce ?? "new"}
-        values={actionData?.values ?? loaderData.values}
-        errors={actionData?.errors ?? {}}
-        options={loaderData.options}
-        submitLabel="Create listing"
-      />
-    </div>
-  );
+  return <NewListingPage page={loaderData} result={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

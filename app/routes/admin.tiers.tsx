@@ -1,11 +1,10 @@
-import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.tiers";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { ACCESS_LEVELS, type AccessLevel } from "~/features/access/tiers.ts";
 import { getTierRows, updateTier } from "~/features/reference-editor/edit-tier.server.ts";
-import { TierEditor } from "~/features/reference-editor/tier-editor.tsx";
-import type { TierField } from "~/features/reference-editor/tier-form.ts";
+import { TiersPage, type TierSubmission } from "~/features/reference-editor/tiers-page.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
+import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
 
@@ -19,61 +18,22 @@ export async function loader(args: Route.LoaderArgs) {
   return { tiers: await getTierRows(getAppContext(args.context).database) };
 }
 
-interface ActionResult {
-  tier: AccessLevel | null;
-  ok: boolean;
-  message: string;
-  errors?: Partial<Record<TierField, string>>;
-  values?: Record<TierField, string>;
-}
+const refuse = (result: Omit<TierSubmission, "ok">) => formRefused("bad_request", result);
+const done = (result: Omit<TierSubmission, "ok">) => formDone(result);
 
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const form = Object.fromEntries(await readForm(args.request));
   const tier = (ACCESS_LEVELS as readonly unknown[]).includes(form.tier) ? (form.tier as AccessLevel) : null;
-  // A post naming no tier changes nothing: the page shows again with a note (every field error is a 400 below).
-  if (!tier) return data<ActionResult>({ tier: null, ok: false, message: "Choose a tier to save." });
+  if (!tier) return refuse({ message: "Choose a tier to save." });
   const outcome = await updateTier(getAppContext(args.context).database, tier, form, admin);
   return outcome.ok
-    ? data<ActionResult>({ tier, ok: true, message: "Saved: in force from the next request." })
-    : data<ActionResult>({ tier, ...outcome }, { status: 400 });
+    ? done({ target: tier, message: "Saved: in force from the next request." })
+    : refuse({ target: tier, message: outcome.message, errors: outcome.errors, values: outcome.values });
 }
 
 export default function AdminTiers({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <Link to="/admin/reference" className="text-sm text-accent hover:underline">
-        ← Reference lists
-      </Link>
-      <h1 className="mt-4 text-2xl font-semibold tracking-tight">Tiers</h1>
-      <p className="mt-2 text-sm text-fg-muted">
-        What each tier costs, its monthly quotas and what it may do. Quotas and features follow these records from the next request.
-      </p>
-      {actionData && actionData.tier === null ? (
-        <p role="alert" className="mt-4 text-sm text-danger">
-          {actionData.message}
-        </p>
-      ) : null}
-      <div className="mt-8 grid gap-6">
-        {loaderData.tiers.map((t) => {
-          const mine = actionData?.tier === t.name ? actionData : null;
-          return (
-            <TierEditor
-              key={t.name}
-              name={t.name}
-              values={mine && !mine.ok && mine.values ? mine.values : t.values}
-              limits={t.limits}
-              stored={t.id !== null}
-              errors={mine?.errors}
-              result={mine ?? undefined}
-              busy={busy}
-            />
-          );
-        })}
-      </div>
-    </div>
-  );
+  return <TiersPage tiers={loaderData.tiers} result={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

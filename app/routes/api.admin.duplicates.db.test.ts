@@ -168,7 +168,7 @@ describe("duplicate endpoints", () => {
     expect((await post(reports, "/api/duplicate-reports", { ...body, note: "x".repeat(501) }, member)).status).toBe(400);
     const first = await post(reports, "/api/duplicate-reports", body, member);
     expect(first.status).toBe(201);
-    expect(await first.json()).toEqual({ success: true, message: "An operator will review the pair." });
+    expect(await first.json()).toEqual({ ok: true, message: "An operator will review the pair." });
     const again = await post(reports, "/api/duplicate-reports", { listingId: ids.acme, duplicateOfId: ids.other }, member);
     expect(again.status).toBe(200);
     expect((await again.json()).message).toMatch(/already reported/);

@@ -1,30 +1,31 @@
 import type { Route } from "./+types/api.duplicate-reports";
 import { DuplicateReport, reportDuplicate } from "~/features/duplicates/report-duplicate.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { AppError } from "~/lib/errors.ts";
-import { badRequest, jsonErrorResponse, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { fieldErrors } from "~/lib/form-parse.ts";
+import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
+import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
-/** POST /api/duplicate-reports { listingId, duplicateOfId, note? }: a signed-in member's report, queued for review. */
+/**
+ * POST /api/duplicate-reports { listingId, duplicateOfId, note? }: a signed-in member's report, queued for review.
+ * Answers with the form result (decision 0045): 201 when queued, 200 when the pair was already reported.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const { database, user } = getAppContext(context);
-  if (!user) return jsonErrorResponse(401, "Sign in to report a duplicate.");
+  if (!user) return formJson({ ok: false, message: "Sign in to report a duplicate." }, { code: "unauthorized" });
   const body = await readBody(request);
-  if (!body) return badRequest("The body must be JSON.");
+  if (!body) return formJson({ ok: false, message: "The body must be JSON." }, { code: "bad_request" });
   const parsed = DuplicateReport.safeParse(body);
-  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid report.");
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return formJson({ ok: false, message: parsed.error.issues[0]?.message ?? "Invalid report.", errors }, { code: "bad_request" });
+  }
   try {
     const { queued } = await reportDuplicate(database, { ...parsed.data, user });
-    return Response.json(
-      {
-        success: true,
-        message: queued ? "An operator will review the pair." : "This pair was already reported; an operator will review it.",
-      },
-      { status: queued ? 201 : 200, headers: { "Cache-Control": "no-store" } },
-    );
+    const message = queued ? "An operator will review the pair." : "This pair was already reported; an operator will review it.";
+    return formJson({ ok: true, message }, queued ? { created: true } : null);
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return jsonErrorResponse(error.status, error.message);
-    throw error;
+    return formJsonRefusedBy(error);
   }
 }
 

@@ -67,19 +67,22 @@ describe("POST /api/intro-requests", () => {
   it("refuses an unticked robot check with the spec's words", async () => {
     const response = await post(requests, "/api/intro-requests", request());
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: "Please confirm you're not a robot before submitting.", proof: "missing" });
+    expect(await response.json()).toMatchObject({
+      error: "Please confirm you're not a robot before submitting.",
+      errors: { proof: "Please confirm you're not a robot before submitting." },
+    });
   });
 
   it("stores the request, then refuses the same proof again", async () => {
     const proofOfWork = await solvedProof(database);
     const first = await post(requests, "/api/intro-requests", { ...request(), proofOfWork });
     expect(first.status).toBe(201);
-    const created = await first.json();
+    const { data: created } = await first.json();
     expect(created).toMatchObject({ status: "awaiting_sign_up", claimToken: expect.any(String) });
     const replay = await post(requests, "/api/intro-requests", { ...request(), proofOfWork });
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({
-      proof: "replayed",
+      errors: { proof: "This robot check was already used. Please tick the box again." },
       error: "This robot check was already used. Please tick the box again.",
     });
 
@@ -105,7 +108,11 @@ describe("POST /api/intro-requests", () => {
       password: "a long enough password",
     });
     expect(done.status).toBe(201);
-    expect(await done.json()).toEqual({ status: "awaiting_verification", user: { name: "Vera Visitor", email: "vera@example.org" } });
+    expect(await done.json()).toEqual({
+      ok: true,
+      message: "Your account has been created.",
+      data: { status: "awaiting_verification", user: { name: "Vera Visitor", email: "vera@example.org" } },
+    });
     // Not signed in: the address is not proven yet (DESIGN D15).
     expect(done.headers.getSetCookie()).toEqual([]);
     const statusOf = async () =>
@@ -124,7 +131,9 @@ describe("POST /api/intro-requests", () => {
   });
 
   it("tells a visitor whose e-mail already has a verified account, beside the e-mail field", async () => {
-    const created = await (await post(requests, "/api/intro-requests", { ...request(), proofOfWork: await solvedProof(database) })).json();
+    const { data: created } = await (
+      await post(requests, "/api/intro-requests", { ...request(), proofOfWork: await solvedProof(database) })
+    ).json();
     const again = await post(signUp, "/api/intro-requests/sign-up", {
       requestId: created.id,
       claimToken: created.claimToken,

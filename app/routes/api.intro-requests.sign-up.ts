@@ -5,10 +5,11 @@ import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
 import { parseSignUp } from "~/features/introductions/intro-request.ts";
 import { attachRequestToAccount, checkClaim } from "~/features/introductions/intro-requests.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, describeError, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { FIX_FIELDS, refused } from "~/lib/form-parse.ts";
+import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
+import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 
-const NO_STORE = { "Cache-Control": "no-store" };
 const Claim = z.object({ requestId: z.uuid(), claimToken: z.string().min(1).max(100) });
 
 /**
@@ -16,36 +17,32 @@ const Claim = z.object({ requestId: z.uuid(), claimToken: z.string().min(1).max(
  * (the fields, the claim on the waiting request, whether the address is taken), so a refused step makes
  * nothing; then creates a password account (Better Auth mails its verification link) and hands the request
  * to it. The request goes to review once the address is verified (DESIGN D15): no session is made here.
+ * Answers with the form result (decision 0045); a password is never sent back, not even the one just typed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const { database, user, clientAddress } = getAppContext(context);
-  if (user) return Response.json({ error: "You are already signed in; your request was sent." }, { status: 409, headers: NO_STORE });
+  if (user) return formJson({ ok: false, message: "You are already signed in; your request was sent." }, { code: "conflict" });
   const body = await readBody(request);
-  if (!body) return badRequest("The body must be JSON or a form.");
+  if (!body) return formJson({ ok: false, message: "The body must be JSON or a form." }, { code: "bad_request" });
   const claim = Claim.safeParse(body);
-  if (!claim.success) return badRequest("This request cannot be completed. Please send it again.");
+  if (!claim.success)
+    return formJson({ ok: false, message: "This request cannot be completed. Please send it again." }, { code: "bad_request" });
   const parsed = parseSignUp(body);
   if (!parsed.ok) {
-    // A password is never sent back, not even the one just typed.
     const { password: _password, ...values } = parsed.values;
-    return Response.json(
-      { error: "Please correct the highlighted fields.", errors: parsed.errors, values },
-      { status: 400, headers: NO_STORE },
-    );
+    return formJson(refused({ errors: parsed.errors, values }), { code: "bad_request" });
   }
   const { password: _password, ...values } = parsed.data;
-  if (!signInAttempts.attempt(clientAddress)) {
-    return Response.json(
-      { error: "Too many sign-in attempts. Please wait a minute and try again.", values },
-      { status: 429, headers: NO_STORE },
+  if (!signInAttempts.attempt(clientAddress))
+    return formJson(
+      { ok: false, message: "Too many sign-in attempts. Please wait a minute and try again.", values },
+      { code: "rate_limited" },
     );
-  }
   try {
     await checkClaim(database, claim.data);
   } catch (error) {
-    const { status, message } = describeError(error);
-    return Response.json({ error: message, values }, { status, headers: NO_STORE });
+    return formJsonRefusedBy(error, { values });
   }
   let signedUp;
   try {
@@ -56,17 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     logger.error({ err: error }, "sign-up failed");
-    return Response.json({ error: "We could not create your account. Please try again.", values }, { status: 500, headers: NO_STORE });
+    return formJson({ ok: false, message: "We could not create your account. Please try again.", values }, { code: "internal" });
   }
   if (!signedUp.ok) {
-    return Response.json(
-      {
-        error: "Please correct the highlighted fields.",
-        errors: { email: "An account with this e-mail already exists. Sign in, then send your request again." },
-        values,
-      },
-      { status: 400, headers: NO_STORE },
-    );
+    const errors = { email: "An account with this e-mail already exists. Sign in, then send your request again." };
+    return formJson({ ok: false, message: FIX_FIELDS, errors, values }, { code: "bad_request" });
   }
   const account = signedUp.user;
   try {
@@ -76,12 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       user: account,
       phone: parsed.data.phone,
     });
-    return Response.json({ status, user: { name: account.name, email: account.email } }, { status: 201, headers: NO_STORE });
+    const data = { status, user: { name: account.name, email: account.email } };
+    return formJson({ ok: true, message: "Your account has been created.", data }, { created: true });
   } catch (error) {
     // Claimed by another sign-up a moment ago: this account is not needed (its link will say so).
     await removeUnverifiedAccount(database, account.id);
-    const { status, message } = describeError(error);
-    return Response.json({ error: message, values }, { status, headers: NO_STORE });
+    return formJsonRefusedBy(error, { values });
   }
 }
 

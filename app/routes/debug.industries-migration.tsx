@@ -1,14 +1,12 @@
-import { useCallback } from "react";
-import { useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/debug.industries-migration";
 import { listIndustryBackups, restoreIndustryBackup } from "~/features/taxonomy/industries-backup.server.ts";
 import { currentIndustryStats } from "~/features/taxonomy/industry-stats.server.ts";
 import { latestMigrationJob } from "~/features/taxonomy/migration-jobs.server.ts";
-import { MigrationScreen } from "~/features/taxonomy/migration-screen.tsx";
+import { IndustriesMigrationPage } from "~/features/taxonomy/industries-migration-page.tsx";
 import { taxonomyStats } from "~/features/taxonomy/taxonomy.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { AppError } from "~/lib/errors.ts";
+import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
 import { plural } from "~/lib/wording.ts";
@@ -35,53 +33,17 @@ const Restore = z.object({ intent: z.literal("restore"), backupId: z.uuid("Choos
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "debug");
   const parsed = Restore.safeParse(Object.fromEntries(await readForm(args.request)));
-  if (!parsed.success) return { ok: false, message: "Choose a backup to restore." };
+  if (!parsed.success) return formRefused("bad_request", { message: "Choose a backup to restore." });
   try {
     const { industries, listings } = await restoreIndustryBackup(getAppContext(args.context).database, parsed.data.backupId, admin);
-    return {
-      ok: true,
+    return formDone({
       message: `Backup restored: ${plural(industries, "industry")}, and the industries of ${plural(listings, "listing")}, are back as they were.`,
-    };
+    });
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { ok: false, message: error.message };
-    throw error;
+    return formRefusedBy(error);
   }
 }
 
 export default function IndustriesMigration({ loaderData, actionData }: Route.ComponentProps) {
-  const { revalidate } = useRevalidator();
-  const refresh = useCallback(() => void revalidate(), [revalidate]);
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Industries migration</h1>
-      <p className="mt-2 max-w-prose text-sm text-fg-muted">
-        Moves the industries to the taxonomy of primary and secondary categories: a backup first, then every existing record mapped to its
-        place (listings keep their industries) and the taxonomy&apos;s records added, then a check of the result. Running it again changes
-        nothing; any backup can be restored. Check the table first in{" "}
-        <a className="text-accent underline underline-offset-2" href="/debug/industries-fields">
-          Industries field validation
-        </a>
-        .
-      </p>
-      {actionData ? (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={
-            actionData.ok
-              ? "mt-4 rounded-lg border border-success/40 bg-success/10 px-3 py-2 text-sm"
-              : "mt-4 rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm"
-          }
-        >
-          {actionData.message}
-        </p>
-      ) : null}
-      <MigrationScreen
-        taxonomy={loaderData.taxonomy}
-        current={loaderData.current}
-        latest={loaderData.latest}
-        backups={loaderData.backups}
-        onFinished={refresh}
-      />
-    </div>
-  );
+  return <IndustriesMigrationPage page={loaderData} result={actionData} />;
 }

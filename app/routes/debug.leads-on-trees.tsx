@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/debug.leads-on-trees";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { handleDebuggerAction } from "~/features/lead-debugger/debugger-actions.server.ts";
-import { LeadDebugger } from "~/features/lead-debugger/debugger-page.tsx";
+import { LeadDebuggerPage } from "~/features/lead-debugger/debugger-page.tsx";
 import { toView } from "~/features/lead-debugger/debugger-state.ts";
 import { debuggerSessionId, debuggerSessions } from "~/features/lead-debugger/session-store.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -32,16 +32,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function LeadsOnTreesDebugger({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Lead-data provider debugger</h1>
-      <p className="mt-2 max-w-prose text-sm text-fg-muted">
-        Check the LeadsOnTrees connection step by step: authenticate, retrieve a page, map it as an import would, and push it into the
-        directory. The key you enter stays on the server for this session only and is never shown again.
-      </p>
-      <LeadDebugger view={loaderData.view} actionData={actionData} />
-    </div>
-  );
+  return <LeadDebuggerPage view={loaderData.view} actionData={actionData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -115,10 +115,7 @@ describe("the migration page", () => {
         { user: ADMIN, init: { method: "POST", body: form } },
       ),
     );
-    expect(outcome).toMatchObject({
-      ok: true,
-      message: expect.stringMatching(/^Backup restored: 32 industries/),
-    });
+    expect(outcome).toMatchObject({ data: { ok: true, message: expect.stringMatching(/^Backup restored: 32 industries/) } });
     const [fintech] = await database.db.select().from(s.industries).where(eq(s.industries.name, "FinTech"));
     expect(fintech).toMatchObject({
       industryKey: null,
@@ -144,10 +141,7 @@ describe("the migration page", () => {
         },
       ),
     );
-    expect(outcome).toEqual({
-      ok: false,
-      message: "No such backup: it may have been deleted.",
-    });
+    expect(outcome).toMatchObject({ data: { ok: false, message: "No such backup: it may have been deleted." } });
   });
 });
 

@@ -90,11 +90,15 @@ describe("choosing a plan", () => {
     const response = await choose(pat, { tier: "premium", monthlyPrice: 99 });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      status: "granted",
-      tier: "premium",
-      plan: { name: "Enterprise", monthlyPrice: 99 },
-      title: "Your plan is now Enterprise",
+      ok: true,
       message: "Enterprise, $99 per month. Demo billing: no payment was taken.",
+      data: {
+        status: "granted",
+        tier: "premium",
+        plan: { name: "Enterprise", monthlyPrice: 99 },
+        title: "Your plan is now Enterprise",
+        message: "Enterprise, $99 per month. Demo billing: no payment was taken.",
+      },
     });
     const [row] = await database.db.select({ tier: users.tier }).from(users).where(eq(users.id, pat.id));
     expect(row!.tier).toBe("premium");

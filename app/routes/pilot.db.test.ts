@@ -65,8 +65,8 @@ describe("pilot applications", () => {
     const [{ id } = { id: "" }] = await database.rows<{ id: string }>(sql`SELECT id FROM pilot_applications LIMIT 1`);
     const admin = testUser("premium", "admin");
     const init = { method: "POST", body: new URLSearchParams({ id, decision: "accepted" }) };
-    expect(await adminPilots.action(loaderArgs(database, "/admin/pilot-applications", {}, { user: admin, init }) as never)).toEqual({
-      message: "Application accepted.",
+    expect(await adminPilots.action(loaderArgs(database, "/admin/pilot-applications", {}, { user: admin, init }) as never)).toMatchObject({
+      data: { ok: true, target: id, message: "Application accepted." },
     });
     expect(await slots()).toBe(4);
   });

@@ -100,7 +100,10 @@ describe("the plan catalogue behind every screen", () => {
       args("/api/billing/choose-plan", pat, post({ tier: "subscriber", monthlyPrice: 39 })),
     )) as Response;
     expect(bought.status).toBe(200);
-    expect(await bought.json()).toMatchObject({ title: "Your plan is now Growth", plan: { name: "Growth", monthlyPrice: 39 } });
+    expect(await bought.json()).toMatchObject({
+      ok: true,
+      data: { title: "Your plan is now Growth", plan: { name: "Growth", monthlyPrice: 39 } },
+    });
     const [row] = await database.db.select({ tier: users.tier }).from(users).where(eq(users.id, pat.id));
     expect(row!.tier).toBe("subscriber");
 

@@ -295,7 +295,10 @@ describe("the intro dialog's sign-up step", () => {
       password: PASSWORD,
     });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ status: "awaiting_verification", user: { email: "vera@visitor.example" } });
+    expect(await response.json()).toMatchObject({
+      ok: true,
+      data: { status: "awaiting_verification", user: { email: "vera@visitor.example" } },
+    });
     // Not signed in by the step: the address is not proven yet.
     expect(response.headers.getSetCookie()).toEqual([]);
     const queue = async () => (await listIntroRequests(database, null)).map((r) => r.request.id);
@@ -323,7 +326,7 @@ describe("the verification link", () => {
 
     expect(await openLink(token)).toEqual({ state: "used", email: EMAIL });
     const replay = await submitLink(token, { intent: "confirm", password: PASSWORD });
-    expect(replay).toMatchObject({ status: 409, data: { refused: "used" } });
+    expect(replay).toMatchObject({ status: 409, data: { ok: false, target: "used" } });
     expect("cookie" in replay).toBe(false);
   });
 
@@ -336,10 +339,16 @@ describe("the verification link", () => {
 
     vi.setSystemTime(new Date("2031-03-02T09:00:01Z"));
     expect(await openLink(token)).toMatchObject({ state: "expired", email: EMAIL });
-    expect(await submitLink(token, { intent: "confirm", password: PASSWORD })).toMatchObject({ status: 409, data: { refused: "expired" } });
+    expect(await submitLink(token, { intent: "confirm", password: PASSWORD })).toMatchObject({
+      status: 409,
+      data: { ok: false, target: "expired" },
+    });
     expect((await userByEmail(EMAIL))!.emailVerified).toBe(false);
 
-    expect(await submitLink(token, { intent: "resend" })).toMatchObject({ status: 200, data: { resent: { state: "sent", email: EMAIL } } });
+    expect(await submitLink(token, { intent: "resend" })).toMatchObject({
+      status: 200,
+      data: { ok: true, intent: "resend", target: "sent", data: { email: EMAIL } },
+    });
     const fresh = await mailedToken(EMAIL);
     expect(fresh).not.toBe(token);
     expect(await submitLink(fresh, { intent: "confirm", password: PASSWORD })).toMatchObject({ status: 302 });

@@ -3,14 +3,10 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField, type FieldControlProps } from "~/components/ui/form-field.tsx";
 import { cn } from "~/lib/cn.ts";
+import type { FormResult } from "~/lib/form-parse.ts";
 import { PILOT_STAGES, type PilotField } from "./pilot-application.ts";
 
-export interface PilotFormResult {
-  ok: boolean;
-  message?: string;
-  errors?: Partial<Record<PilotField, string>>;
-  values?: Partial<Record<PilotField, string>>;
-}
+type PilotFormResult = FormResult<PilotField>;
 
 /**
  * Our own pilot application form (issue 4 §5), posted to the /pilot page's action: it works without

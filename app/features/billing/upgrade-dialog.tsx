@@ -36,14 +36,14 @@ export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; o
         // The price shown: the server refuses if the tier record has changed it since.
         body: JSON.stringify({ tier: plan.tier, monthlyPrice: plan.monthlyPrice }),
       });
-      const body = (await response.json().catch(() => ({}))) as { title?: string; message?: string; error?: string };
+      const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string; data?: { title?: string } };
       if (!response.ok) {
         setError(body.error ?? FAILED);
         // A changed price (409) shows the new one.
         if (response.status === 409) void revalidator.revalidate();
         return;
       }
-      toast({ title: body.title ?? `Your plan is now ${plan.name}`, description: body.message });
+      toast({ title: body.data?.title ?? `Your plan is now ${plan.name}`, description: body.message });
       onOpenChange(false);
       void revalidator.revalidate();
     } catch {

@@ -1,7 +1,8 @@
 import { AlertTriangle, ChevronLeft, ChevronRight, ChevronsRight, Play, RotateCcw } from "lucide-react";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
-import { CLEANUP_LIMITS } from "./cleanup-response.ts";
+import { parseForm, type FieldErrors } from "~/lib/form-parse.ts";
+import { CLEANUP_LIMITS, CleanupForm } from "./cleanup-response.ts";
 import type { RunRequest } from "./use-cleanup-run.ts";
 import { plural } from "~/lib/wording.ts";
 
@@ -31,20 +32,11 @@ const BATCH_CHOICES = [
   ["all", "Every batch to the end"],
 ] as const;
 
-/** The settings checked against spec 02 §5's ranges: the request to send, or a message per field. */
-export function readSettings(s: CleanupSettings): { request: RunRequest | null; errors: Partial<Record<keyof CleanupSettings, string>> } {
-  const errors: Partial<Record<keyof CleanupSettings, string>> = {};
-  const similarity = Number(s.similarity);
-  const { min, max, step } = CLEANUP_LIMITS.similarity;
-  if (s.similarity.trim() === "" || !Number.isFinite(similarity) || similarity < min || similarity > max)
-    errors.similarity = "Enter a number from 0.5 to 1.0.";
-  else if (Math.abs(Math.round((similarity - min) / step) * step + min - similarity) > 1e-9) errors.similarity = "Use steps of 0.05.";
-  const batchSize = Number(s.batchSize);
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 100) errors.batchSize = "Enter a whole number from 1 to 100.";
-  const batchOffset = Number(s.batchOffset);
-  if (s.batchOffset.trim() === "" || !Number.isInteger(batchOffset) || batchOffset < 0 || batchOffset > 1000)
-    errors.batchOffset = "Enter a whole number from 0 to 1000.";
-  if (Object.keys(errors).length) return { request: null, errors };
+/** The settings checked against spec 02 §5's ranges (CleanupForm): the request to send, or a message per field. */
+export function readSettings(s: CleanupSettings): { request: RunRequest | null; errors: FieldErrors<keyof CleanupSettings> } {
+  const parsed = parseForm(CleanupForm, { ...s });
+  if (!parsed.ok) return { request: null, errors: parsed.errors };
+  const { similarity, batchSize, batchOffset } = parsed.data;
   return {
     request: {
       dryRun: s.dryRun,
@@ -54,7 +46,7 @@ export function readSettings(s: CleanupSettings): { request: RunRequest | null; 
       batchOffset,
       batches: s.batches === "all" ? null : Number(s.batches),
     },
-    errors,
+    errors: {},
   };
 }
 

@@ -11,6 +11,26 @@ export const CLEANUP_LIMITS = {
   batchOffset: { min: 0, max: 1000, default: 0 },
 } as const;
 
+const SIMILARITY = "Enter a number from 0.5 to 1.0.";
+const BATCH_SIZE = "Enter a whole number from 1 to 100.";
+const BATCH_OFFSET = "Enter a whole number from 0 to 1000.";
+const { similarity: S, batchSize: B, batchOffset: O } = CLEANUP_LIMITS;
+const onStep = (n: number) => Math.abs(Math.round((n - S.min) / S.step) * S.step + S.min - n) <= 1e-9;
+/** A typed number: empty text is not zero. */
+const typedNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .pipe(z.coerce.number({ error: message }));
+
+/** The cleanup controls as typed, checked in the page as they change (spec 02 §5's ranges) before anything is sent. */
+export const CleanupForm = z.object({
+  similarity: typedNumber(SIMILARITY).pipe(z.number().min(S.min, SIMILARITY).max(S.max, SIMILARITY).refine(onStep, "Use steps of 0.05.")),
+  batchSize: typedNumber(BATCH_SIZE).pipe(z.number().int(BATCH_SIZE).min(B.min, BATCH_SIZE).max(B.max, BATCH_SIZE)),
+  batchOffset: typedNumber(BATCH_OFFSET).pipe(z.number().int(BATCH_OFFSET).min(O.min, BATCH_OFFSET).max(O.max, BATCH_OFFSET)),
+});
+
 export const CleanupRequest = z.object({
   dryRun: z.boolean({ error: "dryRun must be true or false." }).default(true),
   similarity: z

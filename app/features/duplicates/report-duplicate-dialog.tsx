@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
+import type { FormResult } from "~/lib/form-parse.ts";
 
 interface Match {
   id: string;
@@ -50,6 +51,7 @@ export default function ReportDuplicateDialog({
   const [chosen, setChosen] = useState<Match | null>(null);
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [noteError, setNoteError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const matches = useListingSearch(chosen ? "" : query, listing.id);
   const listId = useId();
@@ -58,14 +60,19 @@ export default function ReportDuplicateDialog({
     if (!chosen) return setError("Choose the listing it duplicates.");
     setSending(true);
     setError(null);
+    setNoteError(undefined);
     try {
       const response = await fetch("/api/duplicate-reports", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ listingId: listing.id, duplicateOfId: chosen.id, note: note || null }),
       });
-      const data = (await response.json().catch(() => null)) as { message?: string; error?: string } | null;
-      if (!response.ok) return setError(data?.error || "The report could not be sent. Please try again.");
+      const data = (await response.json().catch(() => null)) as FormResult<"note"> | null;
+      if (!response.ok) {
+        // A refused note is said beside it; anything else under the form.
+        if (data?.errors?.note) return setNoteError(data.errors.note);
+        return setError(data?.message || "The report could not be sent. Please try again.");
+      }
       toast({ title: "Thanks for the report", description: data?.message });
       onOpenChange(false);
       setQuery("");
@@ -134,7 +141,7 @@ export default function ReportDuplicateDialog({
             ))}
           </ul>
         ) : null}
-        <FormField label="Note for the operators (optional)" hint="At most 500 characters.">
+        <FormField label="Note for the operators (optional)" hint="At most 500 characters." error={noteError}>
           {(props) => <textarea {...props} rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />}
         </FormField>
         {chosen && error ? (

@@ -151,6 +151,10 @@ export function toSearchParams(query: ProviderQuery, endpoint: ProviderEndpoint)
   return params;
 }
 
+/** The imports page's provider form: its intent and the query fields it asks for. */
+export const PROVIDER_INTENT = "provider";
+export const PROVIDER_QUERY_FIELDS = ["category", "country", "round", "page", "maxResults", "maxJobs"] as const;
+
 /** The query's fields as an operator sees them, on the imports page and in the debugger. */
 export const PROVIDER_QUERY_LABELS = {
   category: "Categories",

@@ -9,30 +9,22 @@ import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
 import { useVerificationToast } from "~/features/verification/verification-toast.ts";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { VERIFICATION_LINK_HOURS } from "~/lib/verification-email.ts";
+import type { FieldErrors, FormResult } from "~/lib/form-parse.ts";
 import type { IntroRecipient } from "./intro-recipient.ts";
 import { introMessageTemplate, type IntroRequestField, type SignUpField } from "./intro-request.ts";
 
-type Errors<F extends string> = Partial<Record<F, string>>;
-
 interface Answer {
   ok: boolean;
-  body: {
-    error?: string;
-    errors?: Record<string, string>;
-    proof?: string;
-    id?: string;
-    status?: string;
-    claimToken?: string;
-    user?: { name: string; email: string };
-  };
+  /** The endpoints' form result (decision 0045): what each step hands back is in `data`. */
+  body: FormResult<string, { id?: string; status?: string; claimToken?: string; user?: { name: string; email: string } }>;
 }
 
 async function post(url: string, body: Record<string, string>): Promise<Answer> {
   try {
     const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    return { ok: response.ok, body: (await response.json().catch(() => ({}))) as Answer["body"] };
+    return { ok: response.ok, body: (await response.json().catch(() => ({ ok: false }))) as Answer["body"] };
   } catch {
-    return { ok: false, body: { error: "You appear to be offline. Please try again." } };
+    return { ok: false, body: { ok: false, message: "You appear to be offline. Please try again." } };
   }
 }
 
@@ -126,7 +118,7 @@ function RequestStep({
 }) {
   // A spent or refused proof cannot be used again: a new widget fetches a new challenge.
   const [proofKey, setProofKey] = useState(0);
-  const [errors, setErrors] = useState<Errors<IntroRequestField>>({});
+  const [errors, setErrors] = useState<FieldErrors<IntroRequestField>>({});
   const [busy, setBusy] = useState(false);
   const verification = useVerificationToast();
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -145,13 +137,15 @@ function RequestStep({
       [PROOF_FIELD]: proof,
     });
     setBusy(false);
-    if (answer.ok && answer.body.id) return onSent({ id: answer.body.id, claimToken: answer.body.claimToken });
-    setErrors((answer.body.errors ?? {}) as Errors<IntroRequestField>);
+    const created = answer.body.data;
+    if (answer.ok && created?.id) return onSent({ id: created.id, claimToken: created.claimToken });
+    const { proof: proofRefused, ...errors } = answer.body.errors ?? {};
+    setErrors(errors as FieldErrors<IntroRequestField>);
     // Every answer but a field error spent or refused the proof: tick again for the next try.
-    if (!answer.body.errors) setProofKey((n) => n + 1);
-    if (answer.body.proof) verification.warn(answer.body.error);
+    if (!answer.body.errors || proofRefused) setProofKey((n) => n + 1);
+    if (proofRefused) verification.warn(proofRefused);
     else if (!answer.body.errors)
-      toast({ title: "Your request was not sent", description: answer.body.error ?? "Please try again.", variant: "destructive" });
+      toast({ title: "Your request was not sent", description: answer.body.message ?? "Please try again.", variant: "destructive" });
   }
 
   return (
@@ -207,7 +201,7 @@ function SignUpStep({
   onSignedUp: (email: string) => void;
 }) {
   const [values, setValues] = useState({ ...prefill, phone: "", password: "" });
-  const [errors, setErrors] = useState<Errors<SignUpField>>({});
+  const [errors, setErrors] = useState<FieldErrors<SignUpField>>({});
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -221,10 +215,10 @@ function SignUpStep({
     if (answer.ok) {
       toast({ title: "Sign up successful!", description: "Your account has been created." });
       // Not signed in yet, and the request not sent: both wait for the address to be confirmed (DESIGN D15).
-      return onSignedUp(answer.body.user?.email ?? values.email);
+      return onSignedUp(answer.body.data?.user?.email ?? values.email);
     }
-    setErrors((answer.body.errors ?? {}) as Errors<SignUpField>);
-    setMessage(answer.body.errors ? "" : (answer.body.error ?? "Please try again."));
+    setErrors((answer.body.errors ?? {}) as FieldErrors<SignUpField>);
+    setMessage(answer.body.errors ? "" : (answer.body.message ?? "Please try again."));
   }
 
   return (

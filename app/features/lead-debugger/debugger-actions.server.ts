@@ -23,16 +23,16 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
   switch (intent) {
     case "initialize": {
       const parsed = parseInitialize(form);
-      if (!parsed.ok) return { intent, ok: false, formError: parsed.formError, errors: parsed.errors, values: parsed.values };
+      if (!parsed.ok) return { intent, ok: false, message: parsed.message, errors: parsed.errors, values: parsed.values };
       // The key is held only once the provider has accepted it: a refused or uncheckable key changes nothing.
       const checked = await exclusively(session, () => checkKey(session, parsed.baseUrl, parsed.apiKey, deps));
-      if (!checked.ok) return { intent, ok: false, formError: BUSY };
+      if (!checked.ok) return { intent, ok: false, message: BUSY };
       if (!checked.value.ok) {
         const { refused, message } = checked.value;
         const values = { baseUrl: parsed.baseUrl, debugMode: parsed.debugMode };
         return refused
-          ? { intent, ok: false, formError: keyRefused(message), errors: { apiKey: KEY_REFUSED_FIELD }, values }
-          : { intent, ok: false, formError: keyUnchecked(message), values };
+          ? { intent, ok: false, message: keyRefused(message), errors: { apiKey: KEY_REFUSED_FIELD }, values }
+          : { intent, ok: false, message: keyUnchecked(message), values };
       }
       session.key = new HeldKey(parsed.apiKey);
       session.baseUrl = parsed.baseUrl;
@@ -49,31 +49,30 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
       return { intent, ok: true, message: "The provider accepted the key. Service initialised: a key is held for this session." };
     }
     case "forget-key": {
-      if (session.busy) return { intent, ok: false, formError: BUSY };
+      if (session.busy) return { intent, ok: false, message: BUSY };
       session.key = null;
       appendLog(session, "info", "The key held for this session was forgotten");
       return { intent, ok: true, message: "The key was forgotten." };
     }
     case "save-settings": {
       const parsed = parseSettings(form);
-      if (!parsed.ok)
-        return { intent, ok: false, errors: parsed.errors, values: parsed.values, formError: "Check the highlighted fields." };
+      if (!parsed.ok) return { intent, ok: false, errors: parsed.errors, values: parsed.values, message: "Check the highlighted fields." };
       session.settings = parsed.settings;
       appendLog(session, "info", "Run settings saved", parsed.settings);
       return { intent, ok: true, message: "Settings saved." };
     }
     case "run-step": {
       const step = String(form.get("step") ?? "");
-      if (!(STEP_IDS as readonly string[]).includes(step)) return { intent, ok: false, formError: "Unknown step." };
+      if (!(STEP_IDS as readonly string[]).includes(step)) return { intent, ok: false, message: "Unknown step." };
       const run = await exclusively(session, () => runStep(session, step as StepId, deps));
-      if (!run.ok) return { intent, ok: false, formError: BUSY };
+      if (!run.ok) return { intent, ok: false, message: BUSY };
       return { intent, ok: run.value.status !== "failed" };
     }
     case "confirm-push": {
       if (session.steps.push.status !== "pending_confirmation")
-        return { intent, ok: false, formError: "No push is waiting for confirmation." };
+        return { intent, ok: false, message: "No push is waiting for confirmation." };
       const run = await exclusively(session, () => runStep(session, "push", deps, true));
-      if (!run.ok) return { intent, ok: false, formError: BUSY };
+      if (!run.ok) return { intent, ok: false, message: BUSY };
       if (session.workflow?.status === "pending_confirmation" && run.value.status === "completed") {
         session.workflow = { status: "completed", stoppedAt: null, at: new Date().toISOString() };
       }
@@ -81,7 +80,7 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
     }
     case "run-workflow": {
       const run = await exclusively(session, () => runWorkflow(session, deps));
-      if (!run.ok) return { intent, ok: false, formError: BUSY };
+      if (!run.ok) return { intent, ok: false, message: BUSY };
       return { intent, ok: run.value.status !== "failed" };
     }
     case "clear-logs":
@@ -89,6 +88,6 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
       return { intent, ok: true, message: "Logs cleared." };
     default:
       // Not a 400: a stale page posting an old intent just sees nothing happen.
-      return { intent: null, ok: false, formError: "Unknown action." };
+      return { ok: false, message: "Unknown action." };
   }
 }

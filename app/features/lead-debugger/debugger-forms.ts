@@ -4,6 +4,7 @@
  * page and the server read the same rules.
  */
 import { z } from "zod";
+import type { FormResult } from "~/lib/form-parse.ts";
 import type { ProviderEndpoint } from "~/features/imports/map-provider-record.ts";
 import { ProviderQuery } from "~/features/imports/provider-query.ts";
 import type { RunSettings } from "./debugger-state.ts";
@@ -55,7 +56,7 @@ const BaseUrl = z
 
 export type InitializeParse =
   | { ok: true; apiKey: string; baseUrl: string; debugMode: boolean }
-  | { ok: false; formError?: string; errors: { baseUrl?: string }; values: { baseUrl: string; debugMode: boolean } };
+  | { ok: false; message?: string; errors: { baseUrl?: string }; values: { baseUrl: string; debugMode: boolean } };
 
 /** The key is never echoed back, not even on an error: the values kept for the form are the base URL and the switch. */
 export function parseInitialize(form: FormData): InitializeParse {
@@ -64,7 +65,7 @@ export function parseInitialize(form: FormData): InitializeParse {
   const debugMode = ticked(form.get("debugMode"));
   const base = BaseUrl.safeParse(rawBase);
   const values = { baseUrl: rawBase, debugMode };
-  if (!apiKey) return { ok: false, formError: KEY_ALERT, errors: base.success ? {} : { baseUrl: base.error.issues[0]!.message }, values };
+  if (!apiKey) return { ok: false, message: KEY_ALERT, errors: base.success ? {} : { baseUrl: base.error.issues[0]!.message }, values };
   if (!base.success) return { ok: false, errors: { baseUrl: base.error.issues[0]!.message }, values };
   return { ok: true, apiKey, baseUrl: base.data, debugMode };
 }
@@ -101,13 +102,10 @@ export function defaultSettings(): RunSettings {
 export const INTENTS = ["initialize", "forget-key", "save-settings", "run-step", "confirm-push", "run-workflow", "clear-logs"] as const;
 export type Intent = (typeof INTENTS)[number];
 
-export interface ActionResult {
-  intent: Intent | null;
-  ok: boolean;
-  message?: string;
-  /** The form-level alert, e.g. spec 02 §5's empty-key alert. */
-  formError?: string;
-  errors?: Partial<Record<SettingsField | "baseUrl" | "apiKey", string>>;
-  /** What was typed, to fill the form again after an error (never the key). */
-  values?: Record<string, string | boolean>;
-}
+/**
+ * The form result (decision 0045): `intent` names the form that answered (none for an unknown one); a refusal's
+ * `message` is the form-level alert (e.g. spec 02 §5's empty-key alert); `values` are what was typed, never the key.
+ */
+export type ActionResult = FormResult<SettingsField | "baseUrl" | "apiKey", undefined, Record<string, string | boolean>> & {
+  intent?: Intent;
+};

@@ -123,3 +123,17 @@ export function LeadDebugger({ view, actionData }: { view: DebuggerView; actionD
     </Tabs.Root>
   );
 }
+
+/** The debugger's page: what it is for, then the tabs. */
+export function LeadDebuggerPage({ view, actionData }: { view: DebuggerView; actionData: ActionResult | undefined }) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Lead-data provider debugger</h1>
+      <p className="mt-2 max-w-prose text-sm text-fg-muted">
+        Check the LeadsOnTrees connection step by step: authenticate, retrieve a page, map it as an import would, and push it into the
+        directory. The key you enter stays on the server for this session only and is never shown again.
+      </p>
+      <LeadDebugger view={view} actionData={actionData} />
+    </div>
+  );
+}

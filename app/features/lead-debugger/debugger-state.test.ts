@@ -81,7 +81,7 @@ describe("re-running a step", () => {
 describe("the forms", () => {
   it("answer an empty key with the spec's alert and never echo a key", () => {
     const empty = parseInitialize(form({ apiKey: "   ", baseUrl: "http://provider.test" }));
-    expect(empty).toMatchObject({ ok: false, formError: KEY_ALERT });
+    expect(empty).toMatchObject({ ok: false, message: KEY_ALERT });
     expect(KEY_ALERT).toBe("Please enter your LeadsOnTrees API Key");
     const badUrl = parseInitialize(form({ apiKey: KEY, baseUrl: "ftp://x" }));
     expect(badUrl.ok).toBe(false);

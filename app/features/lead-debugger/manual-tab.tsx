@@ -100,7 +100,7 @@ export function ManualTab({ view, result }: { view: DebuggerView; result: Action
     <div className="space-y-4">
       <NotInitialized view={view} />
       <SettingsSummary view={view} />
-      {mine?.formError ? <Alert>{mine.formError}</Alert> : null}
+      {mine && !mine.ok && mine.message ? <Alert>{mine.message}</Alert> : null}
       <div className="space-y-4">
         {view.steps.map((step, i) => (
           <StepCard key={step.id} step={step} status={statuses[i]!} busy={pending.intent !== null} />
@@ -126,7 +126,7 @@ export function WorkflowTab({ view, result }: { view: DebuggerView; result: Acti
           {running ? "Running…" : "Run Complete Workflow"}
         </Button>
       </DebuggerForm>
-      {mine?.formError ? <Alert>{mine.formError}</Alert> : null}
+      {mine && !mine.ok && mine.message ? <Alert>{mine.message}</Alert> : null}
       <ol aria-label="Workflow progress" className="flex items-start gap-2 sm:gap-4" data-testid="workflow-progress">
         {view.steps.map((step, i) => (
           <li key={step.id} className="flex flex-1 flex-col items-center gap-2 text-center" data-status={statuses[i]}>

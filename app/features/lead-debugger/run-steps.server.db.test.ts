@@ -59,7 +59,7 @@ const listingCount = async () => (await database.rows<{ n: number }>(sql`SELECT 
 
 describe("the debugger's steps", () => {
   it("refuses an empty key with the spec's alert and holds nothing", async () => {
-    expect(await initialise("  ")).toMatchObject({ ok: false, formError: KEY_ALERT });
+    expect(await initialise("  ")).toMatchObject({ ok: false, message: KEY_ALERT });
     expect(toView(session).initialized).toBe(false);
   });
 
@@ -82,9 +82,9 @@ describe("the debugger's steps", () => {
     const refused = await initialise("lot_wrong_key_999999");
     expect(fake.requests.length).toBe(calls + 1);
     expect(fake.requests.at(-1)?.url).toMatch(/^\/funding\?.*maxResults=1/);
-    expect(refused).toMatchObject({ ok: false, formError: keyRefused("Authentication failed - check API key") });
+    expect(refused).toMatchObject({ ok: false, message: keyRefused("Authentication failed - check API key") });
     expect(refused.errors?.apiKey).toBe(KEY_REFUSED_FIELD);
-    expect(refused.formError).toMatch(/refused this key/);
+    expect(refused.message).toMatch(/refused this key/);
     expect(toView(session).initialized).toBe(false);
     expect(session.key).toBeNull();
     expect(session.logs.at(-1)?.message).toBe("The provider refused the key: Authentication failed - check API key");
@@ -99,7 +99,7 @@ describe("the debugger's steps", () => {
   it("a key that cannot be checked (the provider is down) is not held either, and the message says why", async () => {
     fake.setFault({ mode: "500", times: 10 });
     const answer = await initialise();
-    expect(answer).toMatchObject({ ok: false, formError: keyUnchecked("HTTP 500: Internal Server Error (after 3 attempts)") });
+    expect(answer).toMatchObject({ ok: false, message: keyUnchecked("HTTP 500: Internal Server Error (after 3 attempts)") });
     expect(answer.errors?.apiKey).toBeUndefined();
     expect(toView(session).initialized).toBe(false);
   });
@@ -154,7 +154,7 @@ describe("the debugger's steps", () => {
     expect(await post({ intent: "confirm-push" })).toMatchObject({ ok: true });
     expect(session.steps.push.status).toBe("completed");
     expect(await listingCount()).toBeGreaterThan(before);
-    expect(await post({ intent: "confirm-push" })).toMatchObject({ ok: false, formError: "No push is waiting for confirmation." });
+    expect(await post({ intent: "confirm-push" })).toMatchObject({ ok: false, message: "No push is waiting for confirmation." });
   });
 
   it("the workflow runs all four steps in order, and stops at the first failed one", async () => {

@@ -43,7 +43,7 @@ function ServiceCard({ view, result }: { view: DebuggerView; result: ActionResul
         </Badge>
       </div>
       <DebuggerForm tab="setup" className="mt-4 space-y-4" aria-labelledby="service-title">
-        {mine?.formError ? <Alert>{mine.formError}</Alert> : null}
+        {mine && !mine.ok && mine.message ? <Alert>{mine.message}</Alert> : null}
         {mine?.ok && mine.message ? <Alert tone="success">{mine.message}</Alert> : null}
         <FormField
           label="LeadsOnTrees API key"
@@ -89,7 +89,7 @@ function SettingsCard({ view, result }: { view: DebuggerView; result: ActionResu
     <Card>
       <CardTitle id="settings-title">Data retrieval parameters</CardTitle>
       <DebuggerForm tab="setup" className="mt-4 space-y-4" aria-labelledby="settings-title" key={JSON.stringify(values)}>
-        {mine?.formError ? <Alert>{mine.formError}</Alert> : null}
+        {mine && !mine.ok && mine.message ? <Alert>{mine.message}</Alert> : null}
         {mine?.ok && mine.message ? <Alert tone="success">{mine.message}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Endpoint" error={mine?.errors?.endpoint}>

@@ -122,7 +122,7 @@ export type RowValues<S extends RowSection = RowSection> = Partial<Record<RowFie
 export const ROW_PREFILLED: Partial<Record<RowSection, readonly string[]>> = { fundingRounds: ["id", "currency"] };
 
 /** Error keys are input names: "tagline", "industryIds", "fieldVisibility[team]", "team[2][name]"; "form" for the whole form. */
-export type FieldErrors = Record<string, string>;
+export type FieldErrors = Partial<Record<string, string>>;
 
 export const rowInputName = (section: RowSection, index: number, field: string) => `${section}[${index}][${field}]`;
 export const visibilityInputName = (field: GatedField) => `fieldVisibility[${field}]`;

@@ -3,6 +3,8 @@
  * The routes turn the outcome into a redirect or a re-rendered form.
  */
 import type { Database } from "~/lib/db.server.ts";
+import type { FormResult } from "~/lib/form-parse.ts";
+import { formRefused } from "~/lib/form-result.server.ts";
 import { getReferenceData, type ReferenceData } from "../catalog/reference-data.server.ts";
 import { setListingArchived } from "./archive-listing.server.ts";
 import type { FieldErrors } from "./form-fields.ts";
@@ -13,8 +15,20 @@ import { saveListing } from "./save-listing.server.ts";
 
 export type SubmitOutcome =
   | { kind: "redirect"; id: string; notice: Notice }
-  /** The form again: the values as typed, and a message per field (none after a row button). */
-  | { kind: "form"; status: 200 | 400 | 409; values: ListingFormValues; errors: FieldErrors };
+  /** The form again: the values as typed, a message per field (none after a row button), and why it was refused. */
+  | { kind: "form"; refused: "bad_request" | "conflict" | null; values: ListingFormValues; errors: FieldErrors };
+
+/**
+ * The editor's form result (decision 0045): the values and messages, and a fresh `target` each time, which keys
+ * the form so it is drawn again from what the server sent.
+ */
+export type ListingSubmission = FormResult<string, undefined, ListingFormValues>;
+
+/** The form shown again as the outcome says, with the status of its refusal. */
+export function listingFormAnswer(outcome: Extract<SubmitOutcome, { kind: "form" }>) {
+  const result = { values: outcome.values, errors: outcome.errors, target: crypto.randomUUID() };
+  return outcome.refused ? formRefused<string, undefined, ListingFormValues>(outcome.refused, result) : { ok: true, ...result };
+}
 
 export function knownReferences(reference: ReferenceData): KnownReferences {
   const ids = (items: Array<{ id: number }>) => new Set(items.map((i) => i.id));
@@ -43,22 +57,22 @@ export async function submitListingForm(
   if (rowOperation) {
     return {
       kind: "form",
-      status: 200,
+      refused: null,
       values: applyRowOperation(readListingForm(form, { keepEmptyRows: true }), rowOperation),
       errors: {},
     };
   }
   const values = readListingForm(form);
   // Anything but a save (a stale button, a probe) shows the form again as sent, unsaved.
-  if (intent !== "save") return { kind: "form", status: 200, values, errors: {} };
+  if (intent !== "save") return { kind: "form", refused: null, values, errors: {} };
 
   const parsed = parseListingForm(values, knownReferences(await getReferenceData(database)));
-  if (!parsed.ok) return { kind: "form", status: 400, values, errors: parsed.errors };
+  if (!parsed.ok) return { kind: "form", refused: "bad_request", values, errors: parsed.errors };
   const saved = await saveListing(database, { id, input: parsed.data, admin });
   if (!saved.ok) {
     // After a conflict the form carries the current version, so saving again replaces the other save on purpose.
     const next = saved.version ? { ...values, fields: { ...values.fields, version: saved.version } } : values;
-    return { kind: "form", status: saved.version ? 409 : 400, values: next, errors: saved.errors };
+    return { kind: "form", refused: saved.version ? "conflict" : "bad_request", values: next, errors: saved.errors };
   }
   return { kind: "redirect", id: saved.id, notice: saved.changed.length ? "saved" : "unchanged" };
 }
