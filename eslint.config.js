@@ -13,7 +13,7 @@ const FEATURE_IMPORTS = {
   catalog: [], // the listing model: no other feature
   access: ["catalog"], // the tier rules over the listing model
   accounts: ["introductions"], // the settings page lists the member's introduction requests
-  applications: ["audit", "duplicates", "media"], // an approved application becomes a listing, checked for duplicates
+  applications: ["audit", "duplicates", "media", "verification"], // an approved application becomes a listing, checked for duplicates; the form carries a proof of work
   audit: [],
   "back-office": ["audit", "introductions"], // the dashboard counts introductions by status; the audit log view
   billing: [],

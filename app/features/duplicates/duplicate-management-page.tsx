@@ -7,12 +7,10 @@ import { Button } from "~/components/ui/button.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
 import { formatDateTime } from "~/lib/format-date.ts";
 import { CleanupTool } from "./cleanup-tool.tsx";
+import { REVIEW_STATUSES } from "#db/values/duplicate-reviews.ts";
 import type { DuplicateManagementData } from "./duplicate-management.server.ts";
 import { ReviewItemActions } from "./review-item-actions.tsx";
 import type { ReviewStatus } from "./review-queue.server.ts";
-
-/** The queue's tabs, in order (the schema's REVIEW_STATUSES, written here so the page ships no table definitions). */
-const REVIEW_TABS = ["open", "merged", "dismissed"] as const satisfies readonly ReviewStatus[];
 
 const STATUS_LABELS: Record<ReviewStatus, string> = { open: "To review", merged: "Merged", dismissed: "Dismissed" };
 const EMPTY_QUEUE: Record<ReviewStatus, string> = {
@@ -78,7 +76,7 @@ export function DuplicateManagementPage({ page, result: actionData }: { page: Du
         <h2 id="queue-heading" className="text-lg font-semibold">
           Review queue
         </h2>
-        <StatusTabs label="Review items by status" tabs={REVIEW_TABS} current={status} labels={STATUS_LABELS} counts={counts} />
+        <StatusTabs label="Review items by status" tabs={REVIEW_STATUSES} current={status} labels={STATUS_LABELS} counts={counts} />
         {reviews.length === 0 ? (
           <p className="mt-4 text-sm text-fg-muted">{EMPTY_QUEUE[status]}</p>
         ) : (

@@ -1,4 +1,4 @@
-import { REVIEW_STATUSES } from "#db/schema/duplicate-reviews.ts";
+import { REVIEW_STATUSES } from "#db/values/duplicate-reviews.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { countLiveListings } from "./cleanup.server.ts";
 import { listRecentMerges } from "./merge-history.server.ts";

@@ -81,7 +81,7 @@ function useLiveWorkflow() {
   }, [running, revalidator]);
 }
 
-export function LeadDebugger({ view, actionData }: { view: DebuggerView; actionData: ActionResult | undefined }) {
+function LeadDebugger({ view, actionData }: { view: DebuggerView; actionData: ActionResult | undefined }) {
   const [params, setParams] = useSearchParams();
   const fetcher = useDebuggerFetcher();
   const asked = params.get("tab");
