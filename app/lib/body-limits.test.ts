@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  BODY_LIMITS,
-  bodyKindOf,
-  connectionAfterAnswer,
-  declaredLength,
-  formatBytes,
-  tooLargeMessage,
-} from "./body-limits.ts";
+import { BODY_LIMITS, bodyKindOf, connectionAfterAnswer, declaredLength, formatBytes, tooLargeMessage } from "./body-limits.ts";
 
 describe("bodyKindOf", () => {
   it("reads the media type without its parameters, in any case", () => {

@@ -35,18 +35,7 @@ const CATEGORIES = [
   "Real Estate",
   "Food and Beverage",
 ];
-const COUNTRIES = [
-  "United States",
-  "United Kingdom",
-  "Germany",
-  "France",
-  "India",
-  "Canada",
-  "Japan",
-  "China",
-  "Singapore",
-  "Brazil",
-];
+const COUNTRIES = ["United States", "United Kingdom", "Germany", "France", "India", "Canada", "Japan", "China", "Singapore", "Brazil"];
 const CURRENCIES = ["USD", "USD", "USD", "EUR", "GBP", "JPY", "CNY", "INR", "CAD", "'usd'", "usd", "AUD"];
 const ROUNDS = ["Seed", "Series A", "Series B", "pre_seed", "Pre-Seed", "grant", "Series C", "series-d", "Venture Round", null, undefined];
 const DEALS = ["Acquisition", "Merger", "Acquihire"];

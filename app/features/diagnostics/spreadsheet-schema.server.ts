@@ -60,10 +60,7 @@ async function scanTable(client: SpreadsheetApi, table: string): Promise<TableSc
 }
 
 /** GET ?pageSize=1: whether the table can be read at all. */
-async function probeTable(
-  client: SpreadsheetApi,
-  table: string,
-): Promise<{ ok: true } | { ok: false; status?: number; message: string }> {
+async function probeTable(client: SpreadsheetApi, table: string): Promise<{ ok: true } | { ok: false; status?: number; message: string }> {
   try {
     await client.listRecords(table, { pageSize: 1 });
     return { ok: true };

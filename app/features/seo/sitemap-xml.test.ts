@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  MAX_URLS_PER_SITEMAP,
-  parseSitemapFileName,
-  sitemapFileName,
-  sitemapIndexXml,
-  urlsetXml,
-  xmlEscape,
-} from "./sitemap-xml.ts";
+import { MAX_URLS_PER_SITEMAP, parseSitemapFileName, sitemapFileName, sitemapIndexXml, urlsetXml, xmlEscape } from "./sitemap-xml.ts";
 
 describe("urlsetXml", () => {
   it("writes a sitemaps.org urlset with escaped locations and ISO lastmod dates", () => {
