@@ -94,29 +94,6 @@ const NUMERIC_STATUS = {
   message:
     "No status numbers in routes: throw an AppError or use a helper that takes a code (errorResponse, badRequest, notFound, created, accepted, seeOther in app/lib/http.server.ts), or STATUS_BY_CODE.",
 };
-/** Route modules the form pipeline (issue 20 item 5) rewrites; they keep their numbers until it lands. */
-const FORM_PIPELINE_ROUTES = [
-  "admin.applications.detail.tsx",
-  "admin.duplicate-management.tsx",
-  "admin.imports.tsx",
-  "admin.intros.tsx",
-  "admin.listings.edit.tsx",
-  "admin.listings.new.tsx",
-  "admin.pilot-applications.tsx",
-  "admin.reference.list.tsx",
-  "admin.tiers.tsx",
-  "debug.access-control.tsx",
-  "debug.industries-migration.tsx",
-  "debug.leads-on-trees.tsx",
-  "get-featured.tsx",
-  "introductions.respond.tsx",
-  "pilot.tsx",
-  "verify-email.tsx",
-  "api.intro-requests.ts",
-  "api.intro-requests.sign-up.ts",
-  "api.duplicate-reports.ts",
-  "api.billing.choose-plan.ts",
-].map((file) => `app/routes/${file}`);
 const OUTBOUND = "Server-side HTTP goes through outboundFetch (app/lib/outbound-fetch.server.ts): it refuses private addresses.";
 
 export default tseslint.config(
@@ -200,8 +177,7 @@ export default tseslint.config(
   // Both rules on routes (a later block replaces the rule's list, so it repeats the body reads).
   {
     files: ["app/routes/**"],
-    // Until the form pipeline lands: the lead removes FORM_PIPELINE_ROUTES from here on merge.
-    ignores: ["**/*.test.ts", "**/*.test.tsx", ...FORM_PIPELINE_ROUTES],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-restricted-syntax": ["error", ...BODY_READS, NUMERIC_STATUS] },
   },
 );
