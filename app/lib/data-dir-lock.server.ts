@@ -43,7 +43,22 @@ function startTimeOf(pid: number): string | null {
   }
 }
 
-const held = new Map<string, string>(); // lock path -> our token
+/**
+ * Lock path -> our token, one map per process rather than per evaluation of this module: the database test files
+ * share workers and evaluate the app's modules again for each file (tests/support/fresh-file-state.ts). A map per
+ * evaluation would let a reloaded module take a directory the process already holds, and its exit listener (below)
+ * added one listener per file (Node's "MaxListenersExceededWarning: 11 exit listeners").
+ */
+const HELD = Symbol.for("introbase.dataDirLock.held");
+const held: Map<string, string> = ((globalThis as { [HELD]?: Map<string, string> })[HELD] ??= registerExitRelease(new Map()));
+
+/** A process that exits without closing its database (an uncaught error, process.exit) gives its locks back. */
+function registerExitRelease(locks: Map<string, string>): Map<string, string> {
+  process.once("exit", () => {
+    for (const [file, token] of locks) release(file, token);
+  });
+  return locks;
+}
 
 function isAlive(record: LockRecord): boolean {
   // A record with our own process id is ours only if we took it; otherwise an earlier process of ours had that
@@ -164,8 +179,3 @@ export function removeLeftoverPostmasterPid(dir: string): boolean {
     throw error;
   }
 }
-
-// A process that exits without closing its database (an uncaught error, process.exit) gives its locks back.
-process.once("exit", () => {
-  for (const [file, token] of held) release(file, token);
-});

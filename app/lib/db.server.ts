@@ -110,12 +110,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       )
     );
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: "pglite",
-    rows: <T>(query: SQL) => execRows<T>(db, query),
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+  return pgliteDatabase(client, {
+    migrationsFolder,
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -123,6 +119,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         lock?.release();
       }
     },
+  });
+}
+
+/**
+ * A Database over a PGlite instance that is already open, closed by `close`. Besides openDatabase, the tests' pool of
+ * embedded databases uses it to hand one instance to test file after test file (migrated-test-database.ts).
+ */
+export function pgliteDatabase(client: PGlite, options: { migrationsFolder?: string; close: () => Promise<void> }): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    rows: <T>(query: SQL) => execRows<T>(db, query),
+    migrate: () => migratePglite(db as never, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS }),
+    close: options.close,
   };
 }
 

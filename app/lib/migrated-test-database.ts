@@ -12,7 +12,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { openDatabase, type Database } from "./db.server.ts";
+import type { PGlite } from "@electric-sql/pglite";
+import { openDatabase, pgliteDatabase, type Database } from "./db.server.ts";
+import { countLoaded, fingerprint, giveBack, lease, relationSizes, takeIdle } from "./pglite-test-pool.ts";
 
 /** The migrated database of a run, as the global setup hands it to the test files. */
 export interface MigratedSource {
@@ -77,12 +79,7 @@ export async function prepareMigratedSource(
  */
 export async function openMigratedCopy(source: MigratedSource): Promise<Database> {
   const serverUrl = testServerUrl();
-  if (!serverUrl) {
-    const snapshot = source.pgliteSnapshot ? await readSnapshot(source.pgliteSnapshot) : undefined;
-    const database = await openDatabase({ dir: "memory://", snapshot });
-    await database.migrate();
-    return database;
-  }
+  if (!serverUrl) return openPooledCopy(source);
   const name = databaseName("test");
   await createDatabase(serverUrl, name, source.templateDatabase);
   let database: Database | undefined;
@@ -102,6 +99,36 @@ export async function openMigratedCopy(source: MigratedSource): Promise<Database
       await dropDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * A database the pool of this worker holds (pglite-test-pool.ts, decision 0048), emptied after its last test file,
+ * or else a new copy of the snapshot. `close()` gives it back to the pool, which keeps it only if it is again what a
+ * fresh copy is; the Database handed out refuses queries once closed either way.
+ */
+async function openPooledCopy(source: MigratedSource): Promise<Database> {
+  // Without a snapshot (no global setup) each database is built by initdb and the committed migrations.
+  const key = source.pgliteSnapshot ?? "initdb";
+  let idle = takeIdle(key);
+  if (!idle) {
+    const snapshot = source.pgliteSnapshot ? await readSnapshot(source.pgliteSnapshot) : undefined;
+    const database = await openDatabase({ dir: "memory://", snapshot });
+    try {
+      await database.migrate();
+      const client = pgliteClient(database);
+      idle = { client, baseline: await fingerprint(client), sizes: await relationSizes(client) };
+    } catch (error) {
+      await database.close().catch(() => {});
+      throw error;
+    }
+    countLoaded();
+  }
+  const pooled = idle;
+  const { handle, revoke } = lease(pooled.client);
+  let closing: Promise<void> | undefined;
+  return pgliteDatabase(handle, {
+    close: () => (closing ??= giveBack(key, pooled, revoke())),
+  });
 }
 
 /**
@@ -140,10 +167,10 @@ function readSnapshot(file: string): Promise<Blob> {
   return read;
 }
 
-/** The PGlite instance under drizzle (`$client`), for its dumpDataDir. */
-function pgliteClient(database: Database): { dumpDataDir(compression: "none"): Promise<Blob> } {
-  if (database.kind !== "pglite") throw new Error("only an embedded database has a data directory to dump");
-  return (database.db as unknown as { $client: { dumpDataDir(compression: "none"): Promise<Blob> } }).$client;
+/** The PGlite instance under drizzle (`$client`). */
+function pgliteClient(database: Database): PGlite {
+  if (database.kind !== "pglite") throw new Error("only an embedded database has a PGlite instance");
+  return (database.db as unknown as { $client: PGlite }).$client;
 }
 
 /** Only [a-z0-9_]: the name goes into CREATE DATABASE as an identifier. */

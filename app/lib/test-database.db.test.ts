@@ -11,6 +11,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { industries } from "#db/schema/reference.ts";
 import { MIGRATIONS, openDatabase, type Database } from "./db.server.ts";
 import { openMigratedCopy, prepareMigratedSource, testServerUrl, withDatabaseName, type MigratedSource } from "./migrated-test-database.ts";
+import { pgliteTestPoolStats } from "./pglite-test-pool.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -87,5 +88,97 @@ describe("openTestDatabase", () => {
     const database = await openMigratedCopy(stale.source);
     cleanups.push(() => database.close());
     expect(await applied(database)).toEqual({ n: journal.entries.length + 1, newest: newest.when });
+  });
+});
+
+/**
+ * On PGlite a closed test database goes back to its worker's pool and serves a later open (decision 0048), but only
+ * as a database indistinguishable from a fresh copy. The pool keeps two idle databases: each test first holds two
+ * open, so that the pool is empty and the one it closes is the one the next open can get.
+ */
+describe.skipIf(testServerUrl())("openTestDatabase reusing an embedded database", () => {
+  async function emptyPool(): Promise<void> {
+    await open();
+    await open();
+  }
+
+  it("gives a closed database back empty, with identities restarted, still fully migrated, and refuses the old handle", async () => {
+    const { entries } = await readJournal();
+    await emptyPool();
+    const first = await openTestDatabase();
+    const written = await first.db.insert(industries).values([{ name: "Left behind" }, { name: "Also left" }]).returning();
+    expect(written.map((row) => row.id)).toEqual([1, 2]);
+    // Planner statistics of the rows: a fresh copy has none, and the reset must forget them to reuse the database.
+    await first.rows(sql`VACUUM (ANALYZE)`);
+    await first.close();
+    // Drizzle wraps the driver's refusal in its own "Failed query" error.
+    const refused = await first.db.select().from(industries).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    expect(String(refused?.cause)).toMatch(/PGlite is closed/);
+
+    const before = pgliteTestPoolStats();
+    const second = await openTestDatabase();
+    cleanups.push(() => second.close());
+    expect(pgliteTestPoolStats()).toEqual({ ...before, reused: before.reused + 1 });
+    expect(await second.db.select().from(industries)).toEqual([]);
+    expect(await applied(second)).toEqual({ n: entries.length, newest: entries.at(-1)!.when });
+    const [row] = await second.db.insert(industries).values({ name: "First again" }).returning();
+    expect(row!.id).toBe(1);
+  });
+
+  const changes: Array<{ change: string; make: string; absent: ReturnType<typeof sql> }> = [
+    {
+      change: "a column added to a table",
+      make: "ALTER TABLE industries ADD COLUMN leftover text",
+      absent: sql`SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'industries' AND column_name = 'leftover'`,
+    },
+    {
+      change: "a table created",
+      make: "CREATE TABLE leftover (id int)",
+      absent: sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'leftover'`,
+    },
+    {
+      change: "a function created",
+      make: "CREATE FUNCTION leftover() RETURNS int LANGUAGE sql AS 'SELECT 1'",
+      absent: sql`SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'leftover'`,
+    },
+    {
+      change: "a session setting changed with SET",
+      make: "SET pg_trgm.word_similarity_threshold = 0.9",
+      absent: sql`SELECT (current_setting('pg_trgm.word_similarity_threshold') = '0.9')::int AS n`,
+    },
+    {
+      change: "a temporary table",
+      make: "CREATE TEMPORARY TABLE leftover (id int)",
+      absent: sql`SELECT count(*)::int AS n FROM pg_class WHERE relname = 'leftover'`,
+    },
+    {
+      change: "an advisory lock held",
+      make: "SELECT pg_advisory_lock(4242)",
+      absent: sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`,
+    },
+    {
+      change: "a transaction left open",
+      make: "BEGIN; CREATE TABLE leftover (id int)",
+      absent: sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'leftover'`,
+    },
+  ];
+
+  it.each(changes)("does not reuse a database with $change", async ({ make, absent }) => {
+    await emptyPool();
+    const changed = await openTestDatabase();
+    await (changed.db as unknown as { $client: { exec(query: string): Promise<unknown> } }).$client.exec(make);
+    const [changedCount] = await changed.rows<{ n: number }>(absent);
+    expect(changedCount!.n).toBe(1);
+    const before = pgliteTestPoolStats();
+    await changed.close();
+    expect(pgliteTestPoolStats()).toEqual({ ...before, discarded: before.discarded + 1 });
+
+    const next = await openTestDatabase();
+    cleanups.push(() => next.close());
+    expect(pgliteTestPoolStats()).toEqual({ ...before, discarded: before.discarded + 1, loaded: before.loaded + 1 });
+    expect(await next.rows<{ n: number }>(absent)).toEqual([{ n: 0 }]);
   });
 });

@@ -21,7 +21,11 @@ declare module "vitest" {
   }
 }
 
-/** A fresh migrated database. `close()` disconnects and, on a server, drops the database again. */
+/**
+ * A fresh migrated database. `close()` disconnects and, on a server, drops the database again; on PGlite it hands the
+ * instance back to the worker's pool, which empties it for a later call and keeps it only if it is then
+ * indistinguishable from a fresh copy (decision 0048). Either way the closed Database refuses queries.
+ */
 export function openTestDatabase(): Promise<Database> {
   return openMigratedCopy(inject("migratedDatabase") ?? {});
 }
