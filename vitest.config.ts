@@ -40,7 +40,7 @@ export const MAX_WORKERS = Math.max(2, availableParallelism() - 1);
  * - database: each file gets its own fresh, migrated database (a copy of the run's snapshot) in a worker shared
  *   with other database files; FRESH_FILE_STATE reloads the app's modules and restores the environment per file.
  *   Packages (drizzle, better-auth, PGlite's code) load once per worker, which halves the CPU these files take.
- * - processes: PROCESS_TESTS, each in a fresh worker.
+ * - processes: PROCESS_TESTS, each in a fresh worker: `npm run test:processes`, not part of `npm test`.
  */
 export default defineConfig({
   resolve: { alias },
