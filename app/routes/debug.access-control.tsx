@@ -3,7 +3,7 @@ import type { Route } from "./+types/debug.access-control";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { accessControlData } from "~/features/access/access-control-data.server.ts";
 import { AccessControlPage } from "~/features/access/access-control-page.tsx";
-import { aiAction, DATA_EXPORT } from "~/features/access/quotas.ts";
+import { aiAction, DATA_EXPORT, quotaDepletedMessage } from "~/features/access/quotas.ts";
 import { recordCompanyView, recordUsage } from "~/features/access/usage.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { formDone, formRefused } from "~/lib/form-result.server.ts";
@@ -41,11 +41,12 @@ export async function action(args: Route.ActionArgs) {
     );
     if (!listing) return formRefused("not_found", { message: "No published listing to view." });
     const result = await recordCompanyView(database, admin, listing.id);
-    if (!result.allowed) return formRefused("rate_limited", { message: "Views quota depleted." });
+    if (!result.allowed) return formRefused("rate_limited", { message: quotaDepletedMessage("views") });
     return done(`Viewed ${listing.name}${result.counted ? "" : " (already seen this month: free)"}.`);
   }
   const result = await recordUsage(database, admin, intent === "export" ? DATA_EXPORT : aiAction("request"));
-  if (!result.allowed) return formRefused("rate_limited", { message: "Quota depleted: nothing recorded." });
+  if (!result.allowed)
+    return formRefused("rate_limited", { message: quotaDepletedMessage(intent === "export" ? "exports" : "AI requests") });
   return done(`Recorded one ${intent === "export" ? "export" : "AI request"}.`);
 }
 

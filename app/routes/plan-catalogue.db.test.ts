@@ -113,3 +113,18 @@ describe("the plan catalogue behind every screen", () => {
     expect(premium.highlights).not.toContain("Priority support");
   });
 });
+
+describe("the access-control page's usage buttons", () => {
+  it("refuses a unit past the quota with spec 01 §8's message for that quota", async () => {
+    // The Free plan grants no AI requests: an admin on it is refused the first one.
+    const free = { ...testUser("public", "admin"), id: "catalogue-free-admin", email: "free.admin@catalogue.introbase.test" };
+    await insert(free);
+    const post = (intent: string) => args("/debug/access-control", free, { method: "POST", body: new URLSearchParams({ intent }) });
+    const refused = (await accessControl.action(post("ai_request"))) as {
+      data: { ok: boolean; message?: string };
+      init?: { status?: number };
+    };
+    expect(refused.init?.status).toBe(429);
+    expect(refused.data).toMatchObject({ ok: false, message: "AI requests quota depleted." });
+  });
+});

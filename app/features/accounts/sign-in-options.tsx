@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 
-export const SIGN_IN_PROVIDERS = [
+const SIGN_IN_PROVIDERS = [
   { id: "google", label: "Google" },
   { id: "linkedin", label: "LinkedIn" },
 ] as const;
@@ -9,7 +9,7 @@ export const SIGN_IN_PROVIDERS = [
 export const SIGN_IN_FAILED = "Failed to sign in. Please try again.";
 
 /** Where the browser goes to sign in with a provider, coming back to `returnTo`. */
-export function signInHref(provider: string, returnTo: string): string {
+function signInHref(provider: string, returnTo: string): string {
   return `/api/auth/signin?${new URLSearchParams({ provider, returnTo })}`;
 }
 

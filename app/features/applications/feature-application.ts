@@ -7,8 +7,7 @@ import { z } from "zod";
 import type { FieldErrors } from "~/lib/form-parse.ts";
 import { webUrlSchema } from "~/lib/web-url-schema.ts";
 
-export const FEATURE_TYPES = ["startup", "partner"] as const;
-export type FeatureType = (typeof FEATURE_TYPES)[number];
+export type FeatureType = "startup" | "partner";
 
 export const LIMITS = { industries: 5, geographies: 6, countries: 10, steps: 6, team: 10 } as const;
 
@@ -91,7 +90,7 @@ const common = {
     .transform((v) => v.toLowerCase()),
 };
 
-export const StartupApplicationSchema = z.object({
+const StartupApplicationSchema = z.object({
   ...common,
   fundingStageId: optionalId.refine((v) => v !== null, "Choose your funding stage."),
   businessModelId: z.any().transform(() => null),
@@ -100,7 +99,7 @@ export const StartupApplicationSchema = z.object({
   timing: optionalText(2000),
 });
 
-export const PartnerApplicationSchema = z.object({
+const PartnerApplicationSchema = z.object({
   ...common,
   fundingStageId: z.any().transform(() => null),
   businessModelId: optionalId.refine((v) => v !== null, "Choose your business model."),

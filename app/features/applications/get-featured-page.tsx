@@ -2,7 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
-import { logoSizeProblem } from "~/features/media/logo-size.ts";
+import { LOGO_TYPES, logoSizeProblem } from "~/features/media/logo-rules.ts";
 import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { useVerificationToast } from "~/features/verification/verification-toast.ts";
 import type { FormResult } from "~/lib/form-parse.ts";
@@ -123,7 +123,7 @@ function LogoInput({ error, chosenBefore }: { error?: string; chosenBefore: bool
         id="logo"
         name="logo"
         type="file"
-        accept="image/png,image/jpeg,image/webp,image/gif"
+        accept={LOGO_TYPES.join(",")}
         aria-invalid={error ? true : undefined}
         aria-describedby="logo-message"
         className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-surface-raised file:px-3 file:py-1.5"

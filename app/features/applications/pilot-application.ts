@@ -5,7 +5,7 @@ import { webUrlSchema } from "~/lib/web-url-schema.ts";
 export const PILOT_STAGES = ["Pre-Seed", "Seed", "Series A", "Series B or later"] as const;
 
 /** The pilot application form (issue 4 §5), one schema for the browser's hints and the server's check. */
-export const PilotApplicationSchema = z.object({
+const PilotApplicationSchema = z.object({
   company: z.string().trim().min(1, "Enter your company's name.").max(120, "At most 120 characters."),
   website: z
     .string()

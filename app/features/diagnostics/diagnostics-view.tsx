@@ -8,7 +8,7 @@ import { BaseInfo, MigrationsSection, QuickFixes } from "./source-sections.tsx";
 import { StatusLabel } from "./status-label.tsx";
 import { ColumnsSection, TablesSection } from "./tables-section.tsx";
 
-export const DIAGNOSTICS_PATH = "/debug/airtable";
+const DIAGNOSTICS_PATH = "/debug/airtable";
 
 function SourceError({ message, hint }: { message: string; hint?: string }) {
   return (

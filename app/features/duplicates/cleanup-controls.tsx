@@ -51,7 +51,7 @@ export function readSettings(s: CleanupSettings): { request: RunRequest | null; 
 }
 
 /** Spec 02 §5: Prev subtracts the size (not below 0), Next adds it, Last starts at total minus size (not below 0). */
-export function moveBatch(settings: CleanupSettings, move: "prev" | "next" | "reset" | "last", total: number): CleanupSettings {
+function moveBatch(settings: CleanupSettings, move: "prev" | "next" | "reset" | "last", total: number): CleanupSettings {
   const size = Math.max(1, Number(settings.batchSize) || CLEANUP_LIMITS.batchSize.default);
   const start = Math.max(0, Number(settings.batchOffset) || 0);
   const next = {

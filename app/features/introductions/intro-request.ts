@@ -14,7 +14,7 @@ const email = z
   .pipe(z.email({ error: "Enter an e-mail address such as you@company.com." }))
   .transform((value) => value.toLowerCase());
 
-export const IntroRequestSchema = z.object({
+const IntroRequestSchema = z.object({
   recipientType: z.enum(["startup", "investor", "partner"], { error: "Choose who to be introduced to." }),
   recipientSlug: z.string().trim().min(1, "Choose who to be introduced to.").max(200),
   senderName: z.string().trim().min(1, "Enter your name.").max(120, "At most 120 characters."),
@@ -33,7 +33,7 @@ export function parseIntroRequest(input: Record<string, unknown>) {
 }
 
 /** The sign-up step ("Complete Your Sign Up"): a real account with e-mail and password. */
-export const SignUpSchema = z.object({
+const SignUpSchema = z.object({
   fullName: z.string().trim().min(1, "Enter your full name.").max(120, "At most 120 characters."),
   email,
   phone: z

@@ -8,7 +8,7 @@ import { cn } from "~/lib/cn.ts";
 import type { ActionResult } from "./debugger-forms.ts";
 import type { StepStatus } from "./debugger-state.ts";
 
-export const DEBUGGER_PATH = "/debug/leads-on-trees";
+const DEBUGGER_PATH = "/debug/leads-on-trees";
 const FETCHER_KEY = "lead-debugger";
 
 /**

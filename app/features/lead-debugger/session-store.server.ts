@@ -12,8 +12,8 @@ import type { SessionUser } from "~/lib/session.server.ts";
 import { defaultSettings } from "./debugger-forms.ts";
 import { createSession, type DebuggerSession } from "./debugger-state.ts";
 
-export const IDLE_EXPIRY_MS = 60 * 60 * 1000;
-export const MAX_SESSIONS = 100;
+const IDLE_EXPIRY_MS = 60 * 60 * 1000;
+const MAX_SESSIONS = 100;
 
 interface Entry {
   session: DebuggerSession;

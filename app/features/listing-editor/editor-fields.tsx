@@ -32,7 +32,7 @@ export interface ControlProps {
 }
 
 /** One field. `defaultValue` is given for row fields; a top-level field reads its own from the form's values. */
-export function Field({
+function Field({
   name,
   label,
   hint,

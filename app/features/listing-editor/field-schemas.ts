@@ -24,7 +24,7 @@ export const requiredText = (missing: string, max: number) =>
     // Composed and decomposed accents look the same; store one form so searches and slugs agree.
     .transform((v) => v.normalize("NFC"));
 
-export const URL_MESSAGE = "Enter a web address starting with http:// or https://, such as https://example.com.";
+const URL_MESSAGE = "Enter a web address starting with http:// or https://, such as https://example.com.";
 
 /**
  * An optional http(s) address, by the shared rule (lib/web-url.ts): a bare domain ("example.com/about") gets

@@ -43,7 +43,7 @@ export function emptyFormValues(): ListingFormValues {
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.slice(0, MAX_KEPT) : "");
 
 /** Whether a row holds anything typed (its prefilled fields aside). */
-export function isEmptyRow(section: RowSection, row: Record<string, string | undefined>): boolean {
+function isEmptyRow(section: RowSection, row: Record<string, string | undefined>): boolean {
   const ignored = ROW_PREFILLED[section] ?? [];
   return Object.entries(row).every(([field, value]) => ignored.includes(field) || !value?.trim());
 }

@@ -200,7 +200,7 @@ async function replaceRounds(tx: Tx, listingId: string, input: ListingInput, now
 }
 
 /** "Acme Ventures, Beta Capital; Gamma" → three names, each once. */
-export function investorNames(allInvestors: string | null): string[] {
+function investorNames(allInvestors: string | null): string[] {
   return [
     ...new Set(
       (allInvestors ?? "")
@@ -224,7 +224,7 @@ async function audit(tx: Tx, e: { action: string; name: string; id: string; admi
 }
 
 /** A unique-constraint violation (23505), however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === "23505") return true;
   }

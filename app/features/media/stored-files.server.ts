@@ -7,10 +7,9 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { storedFiles } from "#db/schema/media.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { logoSizeProblem } from "./logo-size.ts";
+import { logoSizeProblem, type LogoType } from "./logo-rules.ts";
 
-export { LOGO_MAX_BYTES } from "./logo-size.ts";
-export type LogoType = "image/png" | "image/jpeg" | "image/webp" | "image/gif";
+export { LOGO_MAX_BYTES } from "./logo-rules.ts";
 
 /** The image type the bytes are, by their signature; null for anything else. */
 export function sniffImageType(bytes: Uint8Array): LogoType | null {

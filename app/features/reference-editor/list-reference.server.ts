@@ -16,7 +16,7 @@ export interface ReferenceRow {
 }
 
 /** A database row's columns as form text: flags "on" or "", empty for null. */
-export function rowToValues(list: ListSlug, row: Record<string, unknown>): Record<string, string> {
+function rowToValues(list: ListSlug, row: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     LISTS[list].fields.map((f) => {
       const value = row[f.name];

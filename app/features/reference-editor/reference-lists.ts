@@ -64,6 +64,7 @@ const sortOrder: FieldDefinition = {
 };
 const code = (hint: string): FieldDefinition => ({ name: "code", label: "Code", kind: "text", maxLength: 60, hint, column: true });
 
+/** An industry's mapping confidence (spec 02 §4: exact, fuzzy, fallback; and manual for an operator's own). */
 export const MAPPING_CONFIDENCES = ["exact", "fuzzy", "fallback", "manual"] as const;
 
 export const LISTS: Record<ListSlug, ListDefinition> = {

@@ -75,7 +75,7 @@ export interface IndustryColumns {
  * a taxonomy-shaped name alone gives the categories; a primary category alone names a top-level industry
  * without a key (as the shipped list has them).
  */
-export function deriveIndustry(v: z.infer<typeof IndustrySchema>): IndustryColumns {
+function deriveIndustry(v: z.infer<typeof IndustrySchema>): IndustryColumns {
   let primary = v.primaryCategory;
   let secondary = v.secondaryCategory;
   if (!primary && !secondary && v.name) {

@@ -20,7 +20,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 const checkbox = z.string().transform((v) => v === "on" || v === "true");
 
-export const TierSchema = z.object({
+const TierSchema = z.object({
   displayName: z.string().trim().min(1, "Enter the name visitors see.").max(60, "At most 60 characters."),
   rank: wholeNumber(0, 32767, "Enter a whole number from 0 to 32,767."),
   monthlyPrice: wholeNumber(0, INT_MAX, "Enter a whole number of dollars, 0 or more."),

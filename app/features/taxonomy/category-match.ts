@@ -22,7 +22,7 @@ export interface CategoryMatch {
  * Substrings shorter than this match nothing: "ai" is inside "retail" and "email", "it" inside half the
  * language. Whole-name matches (steps 1 and 2) have no minimum.
  */
-export const MIN_SUBSTRING = 3;
+const MIN_SUBSTRING = 3;
 
 export function normaliseCategory(text: string): string {
   return text.trim().replace(/\s+/g, " ").toLowerCase();

@@ -9,7 +9,7 @@ import type { FieldReport, FieldStatus } from "./industries-fields.ts";
 const ENDPOINT = "/api/debug/validate-industries-fields";
 
 /** Spec 02 §8: 'Field validation failed: {message}', the message falling back to 'Failed to fetch field information' or 'Unknown error'. */
-export function fieldValidationAlert(message: string): string {
+function fieldValidationAlert(message: string): string {
   return `Field validation failed: ${message}`;
 }
 

@@ -17,7 +17,7 @@ import { findActiveMigration, MIGRATION_ALREADY_RUNNING } from "./migration-jobs
 
 type Writer = Pick<Db, "execute">;
 
-export const APPLICATION_PREFIX = "application:";
+const APPLICATION_PREFIX = "application:";
 
 export interface BackupTaken {
   id: string;

@@ -55,9 +55,6 @@ export const INDUSTRY_FIELDS: readonly FieldSpec[] = [
   { name: "Pre-Migration Name", column: "pre_migration_name", type: "text", required: false, definition: "text", dataTypes: TEXT },
 ];
 
-/** The single select's options (spec 02 §4: exact, fuzzy, fallback; and manual for an operator's own). */
-export const MAPPING_CONFIDENCE_OPTIONS = ["exact", "fuzzy", "fallback", "manual"] as const;
-
 export interface TableColumn {
   name: string;
   dataType: string;

@@ -39,7 +39,7 @@ function message(error: unknown): string {
 }
 
 /** Step 3: what the database holds now, checked against the taxonomy. */
-export async function validateMigration(database: Database) {
+async function validateMigration(database: Database) {
   const rows = await database.rows<{
     id: number;
     name: string;

@@ -39,7 +39,7 @@ export async function startIndustriesMigration(database: Database, admin: { id: 
   return outcome.value;
 }
 
-export function migrationJobView(job: Job): MigrationJobView {
+function migrationJobView(job: Job): MigrationJobView {
   // The job's output is the run itself: sent once, as `run`.
   return { job: { ...jobView(job), output: null }, run: (job.processedOutput as MigrationRun | null) ?? null };
 }

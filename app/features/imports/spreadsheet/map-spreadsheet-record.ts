@@ -9,12 +9,11 @@ import { normalizeFieldName, toGatedField } from "../../access/field-name.ts";
 import { higherLevel, normalizeLevel, type AccessLevel } from "../../access/tiers.ts";
 import { parseListingType, type GatedField, type ListingType, type TeamMember } from "../../catalog/listing-types.ts";
 import { shouldDropRecord } from "../../catalog/record-dropping.ts";
+import { isLogoType } from "../../media/logo-rules.ts";
 import { importedWebUrl } from "~/lib/web-url.ts";
 import { attachments, bool, int, lines, links, num, pick, text, textList, type AttachmentRef, type Fields } from "./spreadsheet-values.ts";
 
 export const DESCRIPTION_CAP = 5000;
-/** The raster types our media store serves (features/media/stored-files.server.ts); other files are no logo. */
-export const LOGO_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
 export const REFERENCE_TABLES = [
   "Industries",
@@ -143,7 +142,7 @@ export function mapCompanyRecord(record: SpreadsheetRecordInput, refs: Reference
 
   const first = attachments(pick(fields, "Logo", "Logo Image"))[0] ?? null;
   let logo = first;
-  if (first && !(first.type && LOGO_TYPES.includes(first.type))) {
+  if (first && !(first.type && isLogoType(first.type))) {
     warnings.push(`The first attachment, ${first.filename} (${first.type ?? "unknown type"}), is not an image: no logo`);
     logo = null;
   }

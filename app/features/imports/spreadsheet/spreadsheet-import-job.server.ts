@@ -54,7 +54,7 @@ export async function listSpreadsheetImportJobs({ db }: Database, limit = 25) {
  * Stores a logo as our own file (served at /media/{id}): the bytes must be an image we serve, whatever the base
  * declared. The same bytes stored before are reused, so a changed record with an unchanged logo adds no file.
  */
-export function storeLogoFile(database: Database): StoreAttachment {
+function storeLogoFile(database: Database): StoreAttachment {
   return async (bytes) => {
     const type = sniffImageType(bytes);
     if (!type) throw new Error("the file is not a PNG, JPEG, WebP or GIF image");

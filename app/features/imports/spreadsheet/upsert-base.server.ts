@@ -22,7 +22,7 @@ import { upsertRelationship, upsertRound } from "./upsert-funding.server.ts";
 import { nameKey, upsertReferences, type ReferenceIds } from "./upsert-references.server.ts";
 import { inBatches, newCounters, type RecordFailure, type TableCounters, type UpsertLog } from "./upsert-support.server.ts";
 
-export const spreadsheetSource = (baseId: string) => `spreadsheet:${baseId}`;
+const spreadsheetSource = (baseId: string) => `spreadsheet:${baseId}`;
 
 export interface UpsertReport {
   tables: Record<string, TableCounters>;

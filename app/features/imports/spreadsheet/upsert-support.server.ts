@@ -30,7 +30,7 @@ export interface UpsertLog {
 export const newCounters = (read = 0): TableCounters => ({ read, created: 0, updated: 0, skipped: 0, dropped: 0, failed: 0 });
 
 /** Records per transaction: few enough that the embedded database, which runs one transaction at a time, stays responsive. */
-export const BATCH_SIZE = 50;
+const BATCH_SIZE = 50;
 
 /**
  * Writes items in transactions of BATCH_SIZE, each item inside its own savepoint: an item that throws is undone,
