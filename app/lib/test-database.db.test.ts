@@ -106,16 +106,22 @@ describe.skipIf(testServerUrl())("openTestDatabase reusing an embedded database"
     const { entries } = await readJournal();
     await emptyPool();
     const first = await openTestDatabase();
-    const written = await first.db.insert(industries).values([{ name: "Left behind" }, { name: "Also left" }]).returning();
+    const written = await first.db
+      .insert(industries)
+      .values([{ name: "Left behind" }, { name: "Also left" }])
+      .returning();
     expect(written.map((row) => row.id)).toEqual([1, 2]);
     // Planner statistics of the rows: a fresh copy has none, and the reset must forget them to reuse the database.
     await first.rows(sql`VACUUM (ANALYZE)`);
     await first.close();
     // Drizzle wraps the driver's refusal in its own "Failed query" error.
-    const refused = await first.db.select().from(industries).then(
-      () => undefined,
-      (error: Error) => error,
-    );
+    const refused = await first.db
+      .select()
+      .from(industries)
+      .then(
+        () => undefined,
+        (error: Error) => error,
+      );
     expect(String(refused?.cause)).toMatch(/PGlite is closed/);
 
     const before = pgliteTestPoolStats();
