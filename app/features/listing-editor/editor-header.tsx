@@ -1,5 +1,5 @@
 import { Archive, ExternalLink, RotateCcw } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
@@ -92,15 +92,19 @@ export function StatusBanner({ listing }: { listing: EditorListing }) {
 export function EditorNotice({ notice }: { notice: Notice | null }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { pathname, search, key } = useLocation();
+  const toastedAt = useRef<string | null>(null);
   useEffect(() => {
-    if (!notice) return;
-    toast({ title: NOTICES[notice] });
     const params = new URLSearchParams(search);
+    // Once per arrival at the address that carries the notice: the effect can run again before the address loses it
+    // (a revalidation on a busy machine), and loader data can still hold it after the address has lost it.
+    if (!notice || !params.has("notice") || toastedAt.current === key) return;
+    toastedAt.current = key;
+    toast({ title: NOTICES[notice] });
     params.delete("notice");
     const rest = params.toString();
     navigate({ pathname, search: rest ? `?${rest}` : "" }, { replace: true, preventScrollReset: true });
-  }, [notice, navigate, pathname, search]);
+  }, [notice, navigate, pathname, search, key]);
   if (hydrated || !notice) return null;
   return (
     <p role="status" className="mt-4 rounded-lg border border-success p-3 text-sm">
