@@ -52,6 +52,13 @@ function pool(): Pool {
   return existing;
 }
 
+/** Closes this worker's idle databases, so the next open loads the snapshot (for the pool's own tests). */
+export async function closeIdleTestDatabases(): Promise<void> {
+  const all = [...pool().idle.values()].flat();
+  pool().idle.clear();
+  await Promise.all(all.map(({ client }) => client.close()));
+}
+
 /** How many databases this worker loaded, reused and threw away (for the pool's own tests). */
 export function pgliteTestPoolStats(): Pool["stats"] {
   return { ...pool().stats };

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { industries } from "#db/schema/reference.ts";
 import { MIGRATIONS, openDatabase, type Database } from "./db.server.ts";
 import { openMigratedCopy, prepareMigratedSource, testServerUrl, withDatabaseName, type MigratedSource } from "./migrated-test-database.ts";
-import { pgliteTestPoolStats } from "./pglite-test-pool.ts";
+import { closeIdleTestDatabases, pgliteTestPoolStats } from "./pglite-test-pool.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -93,14 +93,11 @@ describe("openTestDatabase", () => {
 
 /**
  * On PGlite a closed test database goes back to its worker's pool and serves a later open (decision 0048), but only
- * as a database indistinguishable from a fresh copy. The pool keeps two idle databases: each test first holds two
- * open, so that the pool is empty and the one it closes is the one the next open can get.
+ * as a database indistinguishable from a fresh copy. Each test first closes the worker's idle databases, so that the
+ * one it closes is the only one the next open can get.
  */
 describe.skipIf(testServerUrl())("openTestDatabase reusing an embedded database", () => {
-  async function emptyPool(): Promise<void> {
-    await open();
-    await open();
-  }
+  const emptyPool = closeIdleTestDatabases;
 
   it("gives a closed database back empty, with identities restarted, still fully migrated, and refuses the old handle", async () => {
     const { entries } = await readJournal();
