@@ -2,6 +2,7 @@ import { decodeUtf8, NUL_MESSAGE, parseJsonText, parseUrlEncoded } from "./body-
 import { BODY_LIMITS, bodyKindOf, declaredLength, tooLargeMessage } from "./body-limits.ts";
 import { errorResponse } from "./error-answer.server.ts";
 import { AppError } from "./errors.ts";
+import { readAtMost } from "./read-at-most.ts";
 
 // Route modules written before the pipeline import these from here (decision 0044).
 export { describeError, errorResponse, jsonError } from "./error-answer.server.ts";
@@ -36,30 +37,11 @@ async function readLimitedBytes(request: Request, limit: number): Promise<Uint8A
   const declared = declaredLength(request.headers.get("content-length"));
   if (declared !== null && !(declared <= limit)) return "too_large";
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        void reader.cancel().catch(() => {});
-        return "too_large";
-      }
-      chunks.push(value);
-    }
+    return await readAtMost(request.body, limit);
   } catch (error) {
     return error instanceof AppError && error.code === "payload_too_large" ? "too_large" : "unreadable";
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
 }
 
 function hasNulField(form: FormData): boolean {

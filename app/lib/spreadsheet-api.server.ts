@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { OutboundError, outboundFetch } from "./outbound-fetch.server.ts";
+import { readAtMost } from "./read-at-most.ts";
 import { NO_RETRY, systemSleep, verdictForStatus, withRetry, type RetryPolicy, type RetryVerdict } from "./retry.ts";
 import { SpreadsheetApiError, UNEXPECTED_FORMAT, apiMessage, refusal } from "./spreadsheet-api-error.ts";
 import { createStartLimiter } from "./start-limiter.ts";
@@ -225,25 +226,8 @@ const tooLarge = (where: string, limit: number) =>
 /** Reads a body up to `limit` bytes, cancelling the download as soon as it goes over. */
 async function readCapped(response: Response, limit: number, where: string): Promise<Uint8Array> {
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge(where, limit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
+  const bytes = await readAtMost(response.body, limit);
+  if (bytes === "too_large") throw tooLarge(where, limit);
   return bytes;
 }
 
