@@ -10,6 +10,10 @@ import { logger } from "~/lib/logger.server.ts";
  */
 type Listener = (database: Database) => void;
 
+/**
+ * This process's subscribers: caches of this process. Today an announcement reaches only them, so another app server
+ * sees a change when its own cache expires; carrying it through PostgreSQL is issue 16's first point.
+ */
 const listeners = new Set<Listener>();
 
 /** Subscribes to changes of listings in any database; returns the unsubscribe. */

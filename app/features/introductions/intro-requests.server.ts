@@ -30,6 +30,8 @@ const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 /** Requests that are not the operators' business yet: waiting for a sign-up, or for the requester's address. */
 export const NOT_YET_SENT: IntroStatus[] = ["awaiting_sign_up", "awaiting_verification"];
 
+// Per process, so with several app servers the limit multiplies and a restart resets it: moving it into
+// PostgreSQL with the other per-address limits is issue 16's second point.
 const introRequestsByAddress = new RateLimiter(INTRO_REQUESTS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
