@@ -140,6 +140,17 @@ describe("an API route", () => {
     expect(await response.json()).toEqual({ job: "j1", error: "A migration is already running." });
   });
 
+  it("answers a POST to a route without an action with 405, the Allow header and a JSON message", async () => {
+    // React Router's own refusal logged a stack trace per request (a console error fails this test) and said
+    // {"message":"Unexpected Server Error"}.
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      const response = await fetch(`${base}/api/thing`, { method, headers: { "Content-Type": "application/json" }, body: "{}" });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD");
+      expect(await response.json()).toEqual({ error: "This address can only be read (GET)." });
+    }
+  });
+
   it("gives every request its own id, and never takes the client's", async () => {
     const one = await fetch(`${base}/api/thing`, { headers: { "X-Request-Id": "forged-by-the-client" } });
     const two = await fetch(`${base}/api/thing`);

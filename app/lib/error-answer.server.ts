@@ -119,6 +119,15 @@ function wrapResource(handler: Handler): Handler {
   };
 }
 
+/**
+ * The action of a route that has none: a POST (or PUT, DELETE...) there is answered 405 through the pipeline, with
+ * the Allow header, instead of React Router's own refusal, which logged a stack trace for every such request and
+ * answered a resource route's client {"message":"Unexpected Server Error"}.
+ */
+function refuseWrites(): never {
+  throw new AppError("method_not_allowed", "This address can only be read (GET).", { headers: { Allow: "GET, HEAD" } });
+}
+
 const piped = new WeakMap<ServerBuild, ServerBuild>();
 
 /**
@@ -136,6 +145,7 @@ export function withErrorPipeline(build: ServerBuild): ServerBuild {
     const module = { ...route.module };
     if (module.loader) module.loader = wrap(module.loader as Handler) as typeof module.loader;
     if (module.action) module.action = wrap(module.action as Handler) as typeof module.action;
+    else if (module.loader || module.default) module.action = wrap(refuseWrites) as typeof module.action;
     routes[id] = { ...route, module };
   }
   const result = { ...build, routes };
