@@ -27,6 +27,7 @@ export default [
   route("api/debug/whoami", "routes/api.debug.whoami.ts"),
   route("api/debug/validate-industries-fields", "routes/api.debug.validate-industries-fields.ts"),
   route("api/debug/industries-migration", "routes/api.debug.industries-migration.ts"),
+  route("api/debug/crawler-report", "routes/api.debug.crawler-report.ts"),
   route("api/admin/cleanup-duplicates", "routes/api.admin.cleanup-duplicates.ts"),
   route("api/admin/merge-manual-duplicate", "routes/api.admin.merge-manual-duplicate.ts"),
   route("api/admin/undo-merge", "routes/api.admin.undo-merge.ts"),

@@ -9,3 +9,6 @@ export interface CrawlerReport {
   sample: SampleListing[];
   checkedAt: string;
 }
+
+/** What /api/debug/crawler-report answers: the report, or the error view's message when it could not be made. */
+export type CrawlerReportAnswer = CrawlerReport | { error: string };

@@ -1,11 +1,11 @@
 import { AlertTriangle, Bot, CircleCheck, CircleX, ExternalLink } from "lucide-react";
-import { Suspense, useState } from "react";
-import { Await, Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
 import { formatPercent } from "./crawler-coverage.ts";
-import type { CrawlerReport } from "./crawler-report.ts";
+import type { CrawlerReport, CrawlerReportAnswer } from "./crawler-report.ts";
 import { CrawlerResources } from "./crawler-resources.tsx";
 import { SampleCard } from "./crawler-sample-card.tsx";
 import { plural } from "~/lib/wording.ts";
@@ -103,12 +103,26 @@ function LoadError() {
   );
 }
 
+/** Where the page asks for its report (routes/api.debug.crawler-report.ts). */
+const REPORT_URL = "/api/debug/crawler-report";
+
+/** The report, asked for once the page is in the browser; undefined while it is being made. */
+function useCrawlerReport(): CrawlerReportAnswer | undefined {
+  const fetcher = useFetcher<CrawlerReportAnswer>();
+  const { load } = fetcher;
+  useEffect(() => {
+    void load(REPORT_URL);
+  }, [load]);
+  return fetcher.data;
+}
+
 /**
- * The crawler test page (spec 02 §2): what search engines receive from us. The data streams in behind the
+ * The crawler test page (spec 02 §2): what search engines receive from us. The data arrives behind the
  * spinner; the toggle shows every restricted element in full, as the crawler reads it (placeholders included).
  */
-export function CrawlerTestView({ report, origin }: { report: Promise<CrawlerReport | { error: string }>; origin: string }) {
+export function CrawlerTestView({ origin }: { origin: string }) {
   const [crawlerView, setCrawlerView] = useState(false);
+  const report = useCrawlerReport();
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:px-6">
       <div>
@@ -133,11 +147,20 @@ export function CrawlerTestView({ report, origin }: { report: Promise<CrawlerRep
           </p>
         ) : null}
       </div>
-      <Suspense fallback={<Spinner label="Loading crawler test data..." className="py-24" />}>
-        <Await resolve={report} errorElement={<LoadError />}>
-          {(data) => ("error" in data ? <LoadError /> : <Results report={data} crawlerView={crawlerView} />)}
-        </Await>
-      </Suspense>
+      {!report ? (
+        <>
+          <Spinner label="Loading crawler test data..." className="py-24" />
+          <noscript>
+            <p className="text-center text-sm text-fg-muted">
+              The report is made in the browser&apos;s background: it needs JavaScript (or read <a href={REPORT_URL}>the raw report</a>).
+            </p>
+          </noscript>
+        </>
+      ) : "error" in report ? (
+        <LoadError />
+      ) : (
+        <Results report={report} crawlerView={crawlerView} />
+      )}
       <CrawlerResources origin={origin} />
     </div>
   );
