@@ -5,8 +5,11 @@ import path from "node:path";
 
 /**
  * Browser journeys against the production build, on Debian's Chromium (never `npx playwright install`: the
- * machines reach no browser download). The web server builds into its own BUILD_DIR and opens a fresh
- * embedded database, which seeds the 600 demo listings on start, so runs never touch ./build or ./data.
+ * machines reach no browser download). Two app servers run the same build, each on a fresh embedded database
+ * seeded with the 600 demo listings, so runs never touch ./build or ./data: the visitors' server, and the
+ * operators' server for the journeys that change the directory itself (approving, editing, archiving, merging
+ * listings), so a directory count read by a visitor journey never sees a listing come or go mid-test. One run
+ * starts both at once and keeps both workers busy (decision 0048).
  */
 const PORT = Number(process.env.E2E_PORT || 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -16,6 +19,9 @@ const MAIL_HTTP_PORT = PORT + 2;
 /** The local fake of the lead-data provider the imports and the debugger call (tests/fakes/lead-provider.ts). */
 const PROVIDER_PORT = PORT + 3;
 const PROVIDER_KEY = "lot_demo_key_0123456789";
+/** The operators' app server. */
+const OPERATOR_PORT = PORT + 4;
+const OPERATOR_URL = `http://127.0.0.1:${OPERATOR_PORT}`;
 
 // Playwright loads this file again in every worker: make the data directory once, in the runner, hand it
 // down through the environment the workers inherit, and remove it when the runner exits (after the web
@@ -23,6 +29,7 @@ const PROVIDER_KEY = "lot_demo_key_0123456789";
 if (!process.env.E2E_PGLITE_DIR) {
   const dataRoot = mkdtempSync(path.join(tmpdir(), "introbase-e2e-"));
   process.env.E2E_PGLITE_DIR = path.join(dataRoot, "pglite");
+  process.env.E2E_OPERATOR_PGLITE_DIR = path.join(dataRoot, "pglite-operators");
   process.on("exit", () => rmSync(dataRoot, { recursive: true, force: true }));
 }
 
@@ -45,6 +52,48 @@ const CHROMIUM = {
 
 const OPERATOR_SPECS = [/admin-[\w-]+\.spec\.ts$/, /get-featured\.spec\.ts$/];
 
+/**
+ * One production app server on its own embedded database. Playwright starts the web servers one after another,
+ * so the second finds the build the first made.
+ */
+function appServer({ port, pgliteDir, build }: { port: number; pgliteDir: string; build: boolean }) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    // E2E_PREBUILT=1: the build in BUILD_DIR is current (.ci/run builds once before the suite).
+    command: build ? "npm run build --silent && node server/index.ts" : "node server/index.ts",
+    url: `${url}/healthz`,
+    // A server already on this port is someone else's, or a stale build: never test against it.
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+    env: {
+      // One build folder per port, so runs on different ports (E2E_PORT) never overwrite each other.
+      BUILD_DIR: PORT === 3210 ? "build-e2e" : `build-e2e-${PORT}`,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      // Sign-in cookies and OAuth redirects are bound to one host: the one the browser uses.
+      PUBLIC_URL: url,
+      // Every journey signs in from 127.0.0.1: the production limit (20 a minute) would throttle the suite.
+      SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+      PGLITE_DIR: pgliteDir,
+      SEED_LISTINGS: "600",
+      // The browser tests always use the embedded database, whatever the shell has set.
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      // Real mail over SMTP to the local catcher, read back by the tests.
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // Real HTTP to the local fake provider for imports.
+      PROVIDER_API_URL: `http://127.0.0.1:${PROVIDER_PORT}`,
+      PROVIDER_API_KEY: PROVIDER_KEY,
+      // The server fetches only public addresses (DESIGN D16): the local fake is allowed by name, nothing else.
+      OUTBOUND_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${PROVIDER_PORT}`,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -56,15 +105,16 @@ export default defineConfig({
   reporter: process.env.CI ? "list" : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL: BASE_URL,
+    // The site honours "reduce motion" (app.css): dialogs and menus appear at once instead of after an animation
+    // that Playwright would wait out before every click. What the journeys check does not move.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
     { name: "chromium", testIgnore: OPERATOR_SPECS, use: CHROMIUM },
-    // Journeys that change the directory itself (approving, editing, archiving, merging listings) run one at a time
-    // and, in `npm run test:e2e`, after the others (a second run on a fresh database), so a directory count read
-    // elsewhere never sees a listing come or go mid-test.
-    { name: "chromium-operator", testMatch: OPERATOR_SPECS, workers: 1, use: CHROMIUM },
+    // Journeys that change the directory itself run one at a time, on the operators' server, beside the others.
+    { name: "chromium-operator", testMatch: OPERATOR_SPECS, workers: 1, use: { ...CHROMIUM, baseURL: OPERATOR_URL } },
     // The security regression suite's HTTP-level attacks (tests/security/README.md), run with the visitor journeys.
     { name: "security", testDir: "tests/security", testMatch: /\.spec\.ts$/, use: CHROMIUM },
   ],
@@ -87,39 +137,8 @@ export default defineConfig({
       stderr: "pipe",
       env: { PORT: String(PROVIDER_PORT), PROVIDER_API_KEY: PROVIDER_KEY },
     },
-    {
-      // E2E_PREBUILT=1: the build in BUILD_DIR is current (.ci/run builds once for both of its runs).
-      command: process.env.E2E_PREBUILT ? "node server/index.ts" : "npm run build --silent && node server/index.ts",
-      url: `${BASE_URL}/healthz`,
-      // A server already on this port is someone else's, or a stale build: never test against it.
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-      env: {
-        // One build folder per port, so runs on different ports (E2E_PORT) never overwrite each other.
-        BUILD_DIR: PORT === 3210 ? "build-e2e" : `build-e2e-${PORT}`,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(PORT),
-        // Sign-in cookies and OAuth redirects are bound to one host: the one the browser uses.
-        PUBLIC_URL: BASE_URL,
-        // Every journey signs in from 127.0.0.1: the production limit (20 a minute) would throttle the suite.
-        SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
-        PGLITE_DIR: process.env.E2E_PGLITE_DIR,
-        SEED_LISTINGS: "600",
-        // The browser tests always use the embedded database, whatever the shell has set.
-        DATABASE_URL: "",
-        LOG_LEVEL: "warn",
-        // Real mail over SMTP to the local catcher, read back by the tests.
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        // Real HTTP to the local fake provider for imports.
-        PROVIDER_API_URL: `http://127.0.0.1:${PROVIDER_PORT}`,
-        PROVIDER_API_KEY: PROVIDER_KEY,
-        // The server fetches only public addresses (DESIGN D16): the local fake is allowed by name, nothing else.
-        OUTBOUND_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${PROVIDER_PORT}`,
-      },
-    },
+    appServer({ port: PORT, pgliteDir: process.env.E2E_PGLITE_DIR!, build: !process.env.E2E_PREBUILT }),
+    // Built by the server above (a build of its own would race it for the folder): it waits for that build.
+    appServer({ port: OPERATOR_PORT, pgliteDir: process.env.E2E_OPERATOR_PGLITE_DIR!, build: false }),
   ],
 });

@@ -27,79 +27,76 @@ const PAGES: Array<[string, (page: Page) => Promise<string>]> = [
   ["not found", async () => "/no-such-page"],
 ];
 
-for (const [name, pathFor] of PAGES) {
-  test(`${name}: no serious or critical accessibility violations`, async ({ page }) => {
-    await page.goto(await pathFor(page));
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  });
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Serious and critical axe violations on the page as it is now, each with the elements it names. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-for (const [label, width] of [
-  ["mobile", 360],
-  ["desktop", 1280],
-] as const) {
-  test.describe(`${label} width`, () => {
-    test.use({ viewport: { width, height: 800 } });
+/** How many pixels the page is wider than the window at this width (0 or less: no horizontal scrolling). */
+async function overflowAt(page: Page, width: number): Promise<number> {
+  await page.setViewportSize({ width, height: 800 });
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
 
-    for (const [name, pathFor] of PAGES) {
-      test(`${name} fits the screen without horizontal scrolling and logs no errors`, async ({ page }, testInfo) => {
-        const errors: string[] = [];
-        page.on("pageerror", (error) => errors.push(String(error)));
-        page.on("console", (message) => {
-          if (message.type() === "error" && !message.text().includes("404")) errors.push(message.text());
-        });
-        await page.goto(await pathFor(page));
-        await page.waitForLoadState("networkidle");
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-        expect(errors).toEqual([]);
-        await page.screenshot({ path: testInfo.outputPath(`${name.replace(/\s+/g, "-")}-${label}.png`), fullPage: true });
-      });
-    }
+// Each page is loaded once: axe reads it at the desktop width, then the same page is measured at the phone width.
+// Errors the page logs fail the test through the shared fixture (support/test.ts).
+for (const [name, pathFor] of PAGES) {
+  test(`${name}: no serious or critical accessibility violations, and no horizontal scrolling at 360 and 1280 px`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(await pathFor(page));
+    await page.waitForLoadState("networkidle");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await overflowAt(page, 1280), "wider than a 1280 px window").toBeLessThanOrEqual(0);
+    expect(await overflowAt(page, 360), "wider than a 360 px phone").toBeLessThanOrEqual(0);
   });
 }
 
 /** Pages of signed-in members and operators, checked the same way (axe, no overflow at 360 px, no errors). */
-const MEMBER_PAGES: Array<[string, "Priya Premium" | "Ada Admin", string]> = [
-  ["settings", "Priya Premium", "/settings"],
-  ["directory signed in", "Priya Premium", "/listings"],
-  ["access control", "Ada Admin", "/debug/access-control"],
-  ["company access", "Ada Admin", "/debug/company-access"],
-  ["introduction requests", "Ada Admin", "/admin/intros?status=all"],
-  ["feature applications", "Ada Admin", "/admin/applications?status=all"],
-  ["outbox", "Ada Admin", "/admin/outbox"],
-  ["duplicate management", "Ada Admin", "/admin/duplicate-management"],
-  ["duplicate detection", "Ada Admin", "/debug/duplicate-detection"],
-  ["reference lists", "Ada Admin", "/admin/reference/countries"],
-  ["tier records", "Ada Admin", "/admin/tiers"],
-  ["listings", "Ada Admin", "/admin/listings"],
-  ["new listing", "Ada Admin", "/admin/listings/new"],
-  ["back-office", "Ada Admin", "/admin"],
-  ["audit log", "Ada Admin", "/admin/audit-log"],
-  ["imports", "Ada Admin", "/admin/imports"],
-];
+const MEMBER_PAGES: Record<"Priya Premium" | "Ada Admin", Array<[string, string]>> = {
+  "Priya Premium": [
+    ["settings", "/settings"],
+    ["directory signed in", "/listings"],
+  ],
+  "Ada Admin": [
+    ["access control", "/debug/access-control"],
+    ["company access", "/debug/company-access"],
+    ["introduction requests", "/admin/intros?status=all"],
+    ["feature applications", "/admin/applications?status=all"],
+    ["outbox", "/admin/outbox"],
+    ["duplicate management", "/admin/duplicate-management"],
+    ["duplicate detection", "/debug/duplicate-detection"],
+    ["reference lists", "/admin/reference/countries"],
+    ["tier records", "/admin/tiers"],
+    ["listings", "/admin/listings"],
+    ["new listing", "/admin/listings/new"],
+    ["back-office", "/admin"],
+    ["audit log", "/admin/audit-log"],
+    ["imports", "/admin/imports"],
+  ],
+};
 
 test("sign-in page: no serious or critical accessibility violations", async ({ page }) => {
   await page.goto("/sign-in?error=state_mismatch");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
-for (const [name, user, path] of MEMBER_PAGES) {
-  test(`${name}: accessible and fits 360 px`, async ({ page }, testInfo) => {
+// One sign-in per member, then each of their pages in turn; a page that fails is named and the others still run.
+for (const [user, pages] of Object.entries(MEMBER_PAGES) as Array<[keyof typeof MEMBER_PAGES, Array<[string, string]>]>) {
+  test(`${user}'s pages: accessible and fit 360 px`, async ({ page }) => {
+    test.setTimeout(20_000 + pages.length * 10_000);
     await page.setViewportSize({ width: 360, height: 800 });
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(String(error)));
-    await signInAs(page, user, { returnTo: path });
-    await page.waitForLoadState("networkidle");
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    expect(errors).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath(`${name.replace(/\s+/g, "-")}-mobile.png`), fullPage: true });
+    await signInAs(page, user, { returnTo: pages[0]![1] });
+    for (const [name, path] of pages) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect.soft(await seriousViolations(page), `${name} (${path})`).toEqual([]);
+      expect.soft(await overflowAt(page, 360), `${name} (${path}) is wider than a 360 px phone`).toBeLessThanOrEqual(0);
+    }
   });
 }
 
@@ -108,10 +105,7 @@ test("the Request an Introduction dialog: accessible with the robot check loaded
   await page.goto(await publicProfilePath(page, "startup"));
   await page.getByRole("button", { name: "Request Introduction" }).first().click();
   await expect(page.getByText("I'm not a robot")).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(WCAG_TAGS).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath("intro-dialog-mobile.png") });

@@ -9,7 +9,8 @@ import { signInAs } from "./support/sign-in.ts";
  * no emoji font, the robot-check toast going away, and the CSV export's columns and gating.
  */
 
-const PHONES = [360, 390] as const;
+/** The narrowest phone the site supports; a layout that holds here holds on the wider ones (390 px and up). */
+const PHONES = [360] as const;
 
 /** The mobile menu's button and the panel it controls. */
 function mobileMenu(page: Page): { button: Locator; panel: Locator } {
