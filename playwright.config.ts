@@ -9,7 +9,7 @@ import path from "node:path";
  * seeded with the 600 demo listings, so runs never touch ./build or ./data: the visitors' server, and the
  * operators' server for the journeys that change the directory itself (approving, editing, archiving, merging
  * listings), so a directory count read by a visitor journey never sees a listing come or go mid-test. One run
- * starts both at once and keeps both workers busy (decision 0055).
+ * starts both and keeps both workers busy (decision 0055).
  */
 const PORT = Number(process.env.E2E_PORT || 3210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
