@@ -145,7 +145,7 @@ export function withErrorPipeline(build: ServerBuild): ServerBuild {
     const module = { ...route.module };
     if (module.loader) module.loader = wrap(module.loader as Handler) as typeof module.loader;
     if (module.action) module.action = wrap(module.action as Handler) as typeof module.action;
-    else if (module.loader || module.default) module.action = wrap(refuseWrites) as typeof module.action;
+    else if (module.loader || module.default) module.action = wrap(refuseWrites) as NonNullable<typeof route.module.action>;
     routes[id] = { ...route, module };
   }
   const result = { ...build, routes };
