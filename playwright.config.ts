@@ -108,6 +108,10 @@ export default defineConfig({
     // The site honours "reduce motion" (app.css): dialogs and menus appear at once instead of after an animation
     // that Playwright would wait out before every click. What the journeys check does not move.
     reducedMotion: "reduce",
+    // One browser context per worker, reset between tests (cookies, storage, permissions; Playwright's own reuse
+    // mode): a test starts signed out on a clean slate as before, but the site's scripts come from the context's
+    // cache instead of being fetched and compiled again for every test.
+    reuseContext: true,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

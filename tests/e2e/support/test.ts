@@ -10,7 +10,7 @@
  * `browser.newContext()` or `browser.newPage()`) fails the test once it has run (decision 0047), unless
  * tests/support/console-allow-list.ts allows it.
  */
-import { test as base, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, type ConsoleMessage, type Page, type Request, type WebError } from "@playwright/test";
 import { isAllowedConsoleMessage } from "../../support/console-allow-list.ts";
 
 export * from "@playwright/test";
@@ -40,12 +40,12 @@ function waitForHydrationAfterGoto(page: Page) {
  * purpose asserts the answer itself, so the load of a document the browser navigated to is not counted. A failed
  * image, script or fetch is.
  */
-function watchContext(context: BrowserContext, file: string, found: string[]) {
+function watchContext(context: BrowserContext, file: string, found: string[]): () => void {
   const documents = new Set<string>();
-  context.on("request", (request) => {
+  const onRequest = (request: Request) => {
     if (request.isNavigationRequest()) documents.add(request.url());
-  });
-  context.on("console", (message) => {
+  };
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() !== "error") return;
     const text = message.text();
     const where = message.location().url;
@@ -54,12 +54,21 @@ function watchContext(context: BrowserContext, file: string, found: string[]) {
     const said = `${text}${where ? ` (${where})` : ""}`;
     if (isAllowedConsoleMessage("browser", said, file)) return;
     found.push(`console error on ${message.page()?.url() ?? where}: ${said}`);
-  });
-  context.on("weberror", (error) => {
+  };
+  const onWebError = (error: WebError) => {
     const text = `${error.error().name}: ${error.error().message}`;
     if (isAllowedConsoleMessage("browser", text, file)) return;
     found.push(`uncaught error on ${error.page()?.url() ?? "a page"}: ${error.error().stack ?? text}`);
-  });
+  };
+  context.on("request", onRequest);
+  context.on("console", onConsole);
+  context.on("weberror", onWebError);
+  // The context outlives the test when it is reused (playwright.config.ts): the next test watches it afresh.
+  return () => {
+    context.off("request", onRequest);
+    context.off("console", onConsole);
+    context.off("weberror", onWebError);
+  };
 }
 
 export const test = base.extend<{ hydrationAwareGoto: void; failOnConsoleErrors: void }>({
@@ -73,11 +82,12 @@ export const test = base.extend<{ hydrationAwareGoto: void; failOnConsoleErrors:
   failOnConsoleErrors: [
     async ({ browser, context }, use, testInfo) => {
       const found: string[] = [];
-      watchContext(context, testInfo.file, found);
-      const onContext = (opened: BrowserContext) => watchContext(opened, testInfo.file, found);
+      const stopWatching = [watchContext(context, testInfo.file, found)];
+      const onContext = (opened: BrowserContext) => void stopWatching.push(watchContext(opened, testInfo.file, found));
       browser.on("context", onContext);
       await use();
       browser.off("context", onContext);
+      for (const stop of stopWatching) stop();
       if (found.length > 0 && testInfo.expectedStatus === "passed") {
         throw new Error(
           `The pages of this test reported ${found.length} error(s). Fix the cause, or add it with a reason to ` +
