@@ -3,6 +3,7 @@ import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import { errorResponse } from "~/lib/http.server.ts";
+import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 const PASSWORD_ATTEMPT = /^\/api\/auth\/(sign-in|sign-up)\/email$/;
 
@@ -12,10 +13,12 @@ const PASSWORD_ATTEMPT = /^\/api\/auth\/(sign-in|sign-up)\/email$/;
  */
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const { database, clientAddress } = getAppContext(context);
-  if (request.method === "POST" && PASSWORD_ATTEMPT.test(new URL(request.url).pathname) && !signInAttempts.attempt(clientAddress)) {
-    return errorResponse("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.", {
-      "Retry-After": String(signInAttempts.retryAfterSeconds(clientAddress)),
-    });
+  if (request.method === "POST" && PASSWORD_ATTEMPT.test(new URL(request.url).pathname)) {
+    const attempt = await countAttempt(database, signInAttempts, clientAddress);
+    if (!attempt.allowed)
+      return errorResponse("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.", {
+        "Retry-After": String(attempt.retryAfterSeconds),
+      });
   }
   return getAuth(database).handler(request);
 }

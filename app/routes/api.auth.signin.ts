@@ -6,6 +6,7 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, errorResponse } from "~/lib/http.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { identityProviders, PROVIDER_IDS, type ProviderId } from "~/lib/identity-providers.server.ts";
+import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 /** GET /api/auth/signin?provider=google|linkedin (default linkedin)&returnTo=/path: a browser redirect to the provider. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,9 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!(PROVIDER_IDS as readonly string[]).includes(provider)) {
     return badRequest(`Unknown provider "${provider.slice(0, 40)}". Use google or linkedin.`);
   }
-  if (!signInAttempts.attempt(clientAddress)) {
+  const attempt = await countAttempt(database, signInAttempts, clientAddress);
+  if (!attempt.allowed) {
     return errorResponse("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.", {
-      "Retry-After": String(signInAttempts.retryAfterSeconds(clientAddress)),
+      "Retry-After": String(attempt.retryAfterSeconds),
     });
   }
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));

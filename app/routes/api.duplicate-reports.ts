@@ -1,17 +1,19 @@
 import type { Route } from "./+types/api.duplicate-reports";
-import { DuplicateReport, reportDuplicate } from "~/features/duplicates/report-duplicate.server.ts";
+import { DuplicateReport, duplicateReportsByAddress, reportDuplicate } from "~/features/duplicates/report-duplicate.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { fieldErrors } from "~/lib/form-parse.ts";
 import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
 import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 /**
  * POST /api/duplicate-reports { listingId, duplicateOfId, note? }: a signed-in member's report, queued for review.
- * Answers with the form result (decision 0045): 201 when queued, 200 when the pair was already reported.
+ * Answers with the form result (decision 0045): 201 when queued, 200 when the pair was already reported, 429 with
+ * Retry-After when the client's address sent too many reports this hour (counted before any listing is read).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const { database, user } = getAppContext(context);
+  const { database, user, clientAddress } = getAppContext(context);
   if (!user) return formJson({ ok: false, message: "Sign in to report a duplicate." }, { code: "unauthorized" });
   const body = await readBody(request);
   if (!body) return formJson({ ok: false, message: "The body must be JSON." }, { code: "bad_request" });
@@ -19,6 +21,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return formJson({ ok: false, message: parsed.error.issues[0]?.message ?? "Invalid report.", errors }, { code: "bad_request" });
+  }
+  const attempt = await countAttempt(database, duplicateReportsByAddress, clientAddress);
+  if (!attempt.allowed) {
+    const refused = formJson(
+      { ok: false, message: "Too many duplicate reports from your network in the last hour. Please try again later." },
+      { code: "rate_limited" },
+    );
+    refused.headers.set("Retry-After", String(attempt.retryAfterSeconds));
+    return refused;
   }
   try {
     const { queued } = await reportDuplicate(database, { ...parsed.data, user });

@@ -9,6 +9,7 @@ import { FIX_FIELDS, refused } from "~/lib/form-parse.ts";
 import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
 import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 const Claim = z.object({ requestId: z.uuid(), claimToken: z.string().min(1).max(100) });
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formJson(refused({ errors: parsed.errors, values }), { code: "bad_request" });
   }
   const { password: _password, ...values } = parsed.data;
-  if (!signInAttempts.attempt(clientAddress))
+  if (!(await countAttempt(database, signInAttempts, clientAddress)).allowed)
     return formJson(
       { ok: false, message: "Too many sign-in attempts. Please wait a minute and try again.", values },
       { code: "rate_limited" },

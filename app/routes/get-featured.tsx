@@ -16,6 +16,7 @@ import { FIX_FIELDS, type FieldErrors } from "~/lib/form-parse.ts";
 import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import { readForm } from "~/lib/http.server.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 /** Only startups and partners apply here; any other type (/get-featured/investor) is the site's not-found page. */
 function audienceOf(param: string | undefined): keyof typeof FEATURE_AUDIENCES {
@@ -52,7 +53,7 @@ const done = (result: Omit<FeatureSubmission, "ok">) => formDone(result);
 export async function action({ request, params, context }: Route.ActionArgs) {
   const type = audienceOf(params.type);
   const { database, user, clientAddress } = getAppContext(context);
-  if (!featureApplicationAttempts.attempt(clientAddress)) {
+  if (!(await countAttempt(database, featureApplicationAttempts, clientAddress)).allowed) {
     const message = "Too many applications from your network in the last hour. Please try again later.";
     return refuse("rate_limited", { message });
   }

@@ -8,6 +8,7 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { refused } from "~/lib/form-parse.ts";
 import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import { readForm } from "~/lib/http.server.ts";
+import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { database, user, clientAddress } = getAppContext(context);
   const parsed = parsePilotApplication(Object.fromEntries(await readForm(request)));
   if (!parsed.ok) return formRefused("bad_request", refused(parsed));
-  if (!pilotApplicationAttempts.attempt(clientAddress)) {
+  if (!(await countAttempt(database, pilotApplicationAttempts, clientAddress)).allowed) {
     const message = "Too many applications from your network in the last hour. Please try again later.";
     return formRefused("rate_limited", { message, values: parsed.data });
   }

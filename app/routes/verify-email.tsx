@@ -7,6 +7,7 @@ import { listMyIntroRequests, sendWaitingRequestsToReview } from "~/features/int
 import { getAppContext } from "~/lib/app-context.ts";
 import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import { readForm } from "~/lib/http.server.ts";
+import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Confirm your e-mail address | Introbase" }, { name: "robots", content: "noindex" }];
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (resent.state === "sent") return formDone({ ...result });
     return formRefused<"password", { email: string }>(resent.state === "over_limit" ? "rate_limited" : "conflict", result);
   }
-  if (!signInAttempts.attempt(clientAddress)) {
+  if (!(await countAttempt(database, signInAttempts, clientAddress)).allowed) {
     const message = "Too many attempts. Please wait a minute and try again.";
     return formRefused<"password">("rate_limited", { intent: "confirm", message, errors: { password: message } });
   }

@@ -32,7 +32,7 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 let database: Database;
 let listings: Array<{ id: string; type: "startup" | "investor" | "partner"; slug: string }>;
 let address = 0;
-/** A client address per call, so the in-memory per-address limiter never decides these tests. */
+/** A client address per call, so the per-address limit (rate-limit.server.ts) never decides these tests. */
 const nextAddress = () => `10.14.${Math.floor(++address / 250)}.${address % 250}`;
 
 beforeAll(async () => {

@@ -9,12 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { featureApplications } from "#db/schema/applications.ts";
 import { jobs } from "#db/schema/jobs.ts";
 import { storedFiles } from "#db/schema/media.ts";
+import { rateLimitWindows } from "#db/schema/rate-limits.ts";
 import { seedListings } from "#db/seed/seed-database.ts";
 import { featureApplicationAttempts } from "~/features/applications/feature-applications.server.ts";
 import { solvedProof } from "~/features/introductions/test-support.ts";
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from "~/features/media/orphan-files.server.ts";
 import { storeFile } from "~/features/media/stored-files.server.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { rateLimitKey } from "~/lib/rate-limit.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { loaderArgs } from "~/lib/test-route.ts";
 import * as getFeatured from "~/routes/get-featured.tsx";
@@ -46,8 +48,8 @@ const startup = {
 };
 
 async function apply(fields: Record<string, string | string[]>, { logo = true } = {}) {
-  // The per-address limiter is in memory and would stop the sixth submission of this file.
-  featureApplicationAttempts["windows"].clear();
+  // Every test request comes from 127.0.0.1: the per-address limit would stop the sixth submission of this file.
+  await database.db.delete(rateLimitWindows).where(eq(rateLimitWindows.key, rateLimitKey(featureApplicationAttempts, "127.0.0.1")));
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) form.append(key, v);
   if (logo) form.append("logo", new File([PNG], "logo.png", { type: "image/png" }));

@@ -3,10 +3,10 @@ import type { Database } from "~/lib/db.server.ts";
 import type { ProviderId } from "~/lib/identity-providers.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { RateLimiter } from "~/lib/rate-limit.ts";
+import { defineRateLimit } from "~/lib/rate-limit.server.ts";
 
 /** Sign-in attempts per client address per minute (provider redirects, e-mail sign-in and sign-up together). */
-export const signInAttempts = new RateLimiter(getEnv().SIGN_IN_ATTEMPTS_PER_MINUTE, 60_000);
+export const signInAttempts = defineRateLimit({ name: "sign-in", limit: getEnv().SIGN_IN_ATTEMPTS_PER_MINUTE, windowSeconds: 60 });
 
 /** The sign-in page, where a failed or refused sign-in lands with its error code. */
 export function signInPage(returnTo: string, error?: string): string {

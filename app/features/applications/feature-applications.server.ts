@@ -17,12 +17,12 @@ import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
-import { RateLimiter } from "~/lib/rate-limit.ts";
+import { defineRateLimit } from "~/lib/rate-limit.server.ts";
 import type { FeatureApplicationInput, FeatureType } from "./feature-application.ts";
 import { possessive } from "~/lib/wording.ts";
 
 /** Applications per client address per hour. */
-export const featureApplicationAttempts = new RateLimiter(5, 60 * 60 * 1000);
+export const featureApplicationAttempts = defineRateLimit({ name: "feature-application", limit: 5, windowSeconds: 60 * 60 });
 
 export type FeatureApplicationRow = typeof featureApplications.$inferSelect;
 export type ApplicationStatus = FeatureApplicationRow["status"];

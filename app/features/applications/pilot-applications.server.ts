@@ -3,13 +3,13 @@ import { pilotApplications } from "#db/schema/applications.ts";
 import { withinLimit } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { RateLimiter } from "~/lib/rate-limit.ts";
+import { defineRateLimit } from "~/lib/rate-limit.server.ts";
 import type { PilotApplication } from "./pilot-application.ts";
 import { pilotSlotsOpen } from "./pilot-application.ts";
 import { PILOT_OFFER } from "./pilot-offer.ts";
 
 /** Pilot applications per client address per hour: generous for people, a wall for scripts. */
-export const pilotApplicationAttempts = new RateLimiter(5, 60 * 60 * 1000);
+export const pilotApplicationAttempts = defineRateLimit({ name: "pilot-application", limit: 5, windowSeconds: 60 * 60 });
 
 export async function submitPilotApplication({ db }: Database, application: PilotApplication, userId: string | null): Promise<string> {
   const [row] = await db

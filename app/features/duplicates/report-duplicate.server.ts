@@ -1,7 +1,7 @@
 /**
  * "Report a duplicate" (issue 5 §7): a signed-in member says two listings are one company. The pair is scored by
  * the matcher (so the operator sees the evidence) and put in the review queue; nothing changes until an operator
- * decides. A member may report REPORTS_PER_DAY pairs a day.
+ * decides. A member may report REPORTS_PER_DAY pairs a day, and one network REPORTS_PER_ADDRESS_PER_HOUR an hour.
  */
 import { and, count, eq, gt, inArray } from "drizzle-orm";
 import { z } from "zod";
@@ -10,10 +10,21 @@ import { listings } from "#db/schema/listings.ts";
 import { withinLimit } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
+import { defineRateLimit } from "~/lib/rate-limit.server.ts";
 import { scorePairOf } from "./duplicate-scan.server.ts";
 import { queueForReview } from "./review-queue.server.ts";
 
 export const REPORTS_PER_DAY = 20;
+/**
+ * Reports per client address per hour, whoever is signed in: more than a team sharing an office reports, and a wall
+ * for one machine driving many accounts through the matcher, which reads many listings per report.
+ */
+const REPORTS_PER_ADDRESS_PER_HOUR = 30;
+export const duplicateReportsByAddress = defineRateLimit({
+  name: "duplicate-report",
+  limit: REPORTS_PER_ADDRESS_PER_HOUR,
+  windowSeconds: 60 * 60,
+});
 
 export const DuplicateReport = z.object({
   listingId: z.uuid({ error: "Choose the listing you are reporting." }),

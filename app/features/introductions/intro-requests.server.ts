@@ -15,7 +15,7 @@ import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { hmac, sameSignature } from "~/lib/hmac.server.ts";
-import { RateLimiter } from "~/lib/rate-limit.ts";
+import { countAttempt, defineRateLimit } from "~/lib/rate-limit.server.ts";
 import { inTransactionOf, underLock } from "~/lib/atomic-limit.server.ts";
 import type { IntroRequestInput } from "./intro-request.ts";
 import { plural } from "~/lib/wording.ts";
@@ -30,9 +30,11 @@ const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 /** Requests that are not the operators' business yet: waiting for a sign-up, or for the requester's address. */
 export const NOT_YET_SENT: IntroStatus[] = ["awaiting_sign_up", "awaiting_verification"];
 
-// Per process, so with several app servers the limit multiplies and a restart resets it: moving it into
-// PostgreSQL with the other per-address limits is issue 16's second point.
-const introRequestsByAddress = new RateLimiter(INTRO_REQUESTS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000);
+const introRequestsByAddress = defineRateLimit({
+  name: "intro-request",
+  limit: INTRO_REQUESTS_PER_ADDRESS_PER_HOUR,
+  windowSeconds: 60 * 60,
+});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,9 +73,14 @@ async function checkAccountLimits({ db }: Database, userId: string, listing: { i
   if (open) throw new AppError("conflict", `You already have a request for an introduction to ${listing.name} in progress.`);
 }
 
-function checkAddressLimit(clientAddress: string): void {
-  if (!introRequestsByAddress.attempt(clientAddress)) {
-    const minutes = Math.ceil(introRequestsByAddress.retryAfterSeconds(clientAddress) / 60);
+/**
+ * Counts the request against its address. Inside a member's transaction the count is the transaction's: a request
+ * that is refused or fails later is not counted, and other requests from the address wait for it to end.
+ */
+async function checkAddressLimit(database: Database, clientAddress: string, now: number): Promise<void> {
+  const attempt = await countAttempt(database, introRequestsByAddress, clientAddress, { now });
+  if (!attempt.allowed) {
+    const minutes = Math.ceil(attempt.retryAfterSeconds / 60);
     throw new AppError(
       "rate_limited",
       `Too many introduction requests from your network. Please try again in ${plural(minutes, "minute")}.`,
@@ -139,11 +146,11 @@ export async function createIntroRequest(
   if (user) {
     id = await underLock(database, `intro-requests:account:${user.id}`, async (tx) => {
       await checkAccountLimits(tx, user.id, listing, now);
-      checkAddressLimit(clientAddress);
+      await checkAddressLimit(tx, clientAddress, now);
       return store(tx);
     });
   } else {
-    checkAddressLimit(clientAddress);
+    await checkAddressLimit(database, clientAddress, now);
     id = await db.transaction((tx) => store(inTransactionOf(database, tx)));
   }
   return user ? { id, status: "pending_review" } : { id, status: "awaiting_sign_up", claimToken: await claimTokenFor(database, id) };
