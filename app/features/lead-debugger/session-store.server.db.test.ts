@@ -57,7 +57,8 @@ function form(fields: Record<string, string>) {
   return data;
 }
 
-const store = (options: ConstructorParameters<typeof DebuggerSessionStore>[1] = {}) => new DebuggerSessionStore(database, { now: at, ...options });
+const store = (options: ConstructorParameters<typeof DebuggerSessionStore>[1] = {}) =>
+  new DebuggerSessionStore(database, { now: at, ...options });
 const act = (who: DebuggerOwner, fields: Record<string, string>) => runDebuggerAction(store(), who, form(fields), deps());
 const initialise = (who: DebuggerOwner) => act(who, { intent: "initialize", apiKey: fake.apiKey, baseUrl: fake.url });
 const row = async (who: DebuggerOwner) =>
@@ -89,10 +90,13 @@ describe("the debugger's state in the database", () => {
     for (const fields of [{ intent: "initialize", apiKey: fake.apiKey, baseUrl: fake.url }, settings]) {
       await handleDebuggerAction(alone, form(fields), deps());
     }
-    for (const step of ["authenticate", "retrieve", "process"]) await handleDebuggerAction(alone, form({ intent: "run-step", step }), deps());
+    for (const step of ["authenticate", "retrieve", "process"])
+      await handleDebuggerAction(alone, form({ intent: "run-step", step }), deps());
 
     const me = owner(ADMIN.id, "session:spread");
-    expect(await (await anotherProcess()).act(me, { intent: "initialize", apiKey: fake.apiKey, baseUrl: fake.url })).toMatchObject({ ok: true });
+    expect(await (await anotherProcess()).act(me, { intent: "initialize", apiKey: fake.apiKey, baseUrl: fake.url })).toMatchObject({
+      ok: true,
+    });
     expect(await (await anotherProcess()).act(me, settings)).toMatchObject({ ok: true });
     const before = await listingCount();
     for (const step of ["authenticate", "retrieve", "process", "push"] as StepId[]) {
@@ -119,9 +123,9 @@ describe("the debugger's state in the database", () => {
     const stored = (await row(me))!;
     expect(stored.text).not.toContain(fake.apiKey);
     expect(stored.key_ciphertext).toMatch(/^v1\./);
-    expect(openText(stored.key_ciphertext!, { secret: SECRET, purpose: "lead-debugger-provider-key", context: `${ADMIN.id}\nsession:sealed` })).toBe(
-      fake.apiKey,
-    );
+    expect(
+      openText(stored.key_ciphertext!, { secret: SECRET, purpose: "lead-debugger-provider-key", context: `${ADMIN.id}\nsession:sealed` }),
+    ).toBe(fake.apiKey);
     // Another server secret (rotated, or a database copied elsewhere) opens nothing: the operator types the key again.
     expect((await store({ secret: () => "another-secret-of-the-same-length-0123456789" }).open(me)).key).toBeNull();
     expect((await store().open(me)).key?.reveal()).toBe(fake.apiKey);
@@ -186,7 +190,9 @@ describe("the debugger's state in the database", () => {
 
   it("deletes the debugger and its key when its operator signs out", async () => {
     await database.rows(sql`INSERT INTO users (id, name, email) VALUES ('signed-out-admin', 'A', 'a@test.introbase.test')`);
-    await database.rows(sql`INSERT INTO sessions (id, token, user_id, expires_at) VALUES ('s-1', 't-1', 'signed-out-admin', now() + interval '1 day')`);
+    await database.rows(
+      sql`INSERT INTO sessions (id, token, user_id, expires_at) VALUES ('s-1', 't-1', 'signed-out-admin', now() + interval '1 day')`,
+    );
     const me: DebuggerOwner = { userId: "signed-out-admin", sessionKey: "session:s-1", authSessionId: "s-1" };
     await initialise(me);
     expect((await row(me))?.key_ciphertext).toBeTruthy();

@@ -158,7 +158,10 @@ export class DebuggerSessionStore {
    * when another request holds it. `checkpoint` saves the state so far, so the page (on any process) sees a workflow
    * move step by step. The claim is renewed while `work` runs; a process that dies leaves it to lapse.
    */
-  async exclusively<T>(owner: DebuggerOwner, work: (session: DebuggerSession, checkpoint: () => Promise<void>) => Promise<T>): Promise<Claimed<T>> {
+  async exclusively<T>(
+    owner: DebuggerOwner,
+    work: (session: DebuggerSession, checkpoint: () => Promise<void>) => Promise<T>,
+  ): Promise<Claimed<T>> {
     await this.sweep();
     const token = randomUUID();
     const now = this.now();
@@ -222,7 +225,8 @@ export async function debuggerOwner({ request, context }: OwnerArgs, user: Sessi
   const { database } = getAppContext(context);
   if (request.headers.get("cookie")) {
     const found = await getAuth(database).api.getSession({ headers: request.headers, query: { disableCookieCache: true } });
-    if (found && found.user.id === user.id) return { userId: user.id, sessionKey: `session:${found.session.id}`, authSessionId: found.session.id };
+    if (found && found.user.id === user.id)
+      return { userId: user.id, sessionKey: `session:${found.session.id}`, authSessionId: found.session.id };
   }
   return { userId: user.id, sessionKey: "user", authSessionId: null };
 }
