@@ -28,6 +28,7 @@ import { getSessionUser } from "~/lib/session.server.ts";
 import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
 import { requestGuard } from "./request-guard.ts";
+import { markRecentWrites } from "./recent-writes.ts";
 import { finalErrorHandler, requestId } from "./request-id.ts";
 
 const env = getEnv();
@@ -103,6 +104,9 @@ app.use((req, res, next) => {
   logger.warn({ method: req.method, path: req.path, origin: facts.origin }, "cross-origin request refused");
   res.status(STATUS_BY_CODE.forbidden).set("Cache-Control", "no-store").json({ error: "Cross-origin request refused." });
 });
+
+// With a read replica, a client that has just written reads the primary for a few seconds (decision 0053).
+if (env.DATABASE_READ_URL) app.use(markRecentWrites(publicUrl(env).startsWith("https:")));
 
 await mountDemoIdentityProviders(app, providers, (p) => localIssuer(env, p.id));
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { analyze, openDatabase, type Database } from "./db.server.ts";
 import { getEnv } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
@@ -13,7 +14,7 @@ let opened: Promise<Database> | undefined;
 export function getDatabase(): Promise<Database> {
   opened ??= (async () => {
     const env = getEnv();
-    const database = await openDatabase({ url: env.DATABASE_URL, dir: env.PGLITE_DIR });
+    const database = await openDatabase({ url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL, dir: env.PGLITE_DIR });
     try {
       await database.migrate();
     } catch (error) {
@@ -27,8 +28,25 @@ export function getDatabase(): Promise<Database> {
       await analyze(database);
       logger.info({ listings: env.SEED_LISTINGS, ms: Date.now() - started }, "seeded demo data");
     }
-    logger.info({ kind: database.kind }, "database ready");
+    if (database.replica && env.DATABASE_READ_URL) await checkReplica(database, database.replica, env.DATABASE_READ_URL);
+    logger.info({ kind: database.kind, replica: Boolean(database.replica) }, "database ready");
     return database;
   })();
   return opened;
+}
+
+/**
+ * The replica answers, or the start stops naming DATABASE_READ_URL; one that is not a standby (a mistake, or a
+ * logical copy) is allowed with a warning, since reads there may miss what was written to the primary.
+ */
+async function checkReplica(database: Database, replica: Database, url: string): Promise<void> {
+  let rows: Array<{ standby: boolean }>;
+  try {
+    rows = await replica.rows<{ standby: boolean }>(sql`SELECT pg_is_in_recovery() AS standby`);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw databaseUrlFailure(error, url, "DATABASE_READ_URL") || error;
+  }
+  if (!rows[0]?.standby)
+    logger.warn("DATABASE_READ_URL is not a standby server: directory and profile reads there may miss what was written");
 }

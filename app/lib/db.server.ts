@@ -24,6 +24,11 @@ export interface Database {
   rows<T>(query: SQL): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * A streaming replica for reads that may lag a little (DATABASE_READ_URL, decision 0053); absent without one. Only
+   * `readerFor` (read-database.server.ts) hands it out, per request; everything else uses this database.
+   */
+  replica?: Database;
 }
 
 /**
@@ -51,6 +56,8 @@ export const MIGRATIONS = findMigrations();
 
 export interface OpenOptions {
   url?: string;
+  /** With `url` only: a replica of that server for reads (`Database.replica`); never migrated. */
+  readUrl?: string;
   /** PGlite data directory; "memory://" for a throwaway in-memory database. */
   dir?: string;
   migrationsFolder?: string;
@@ -64,14 +71,16 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS;
   if (options.url) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const primary = postgresDatabase(options.url, () => migratePostgres(primary.db as never, { migrationsFolder }));
+    if (!options.readUrl) return primary;
+    // A replica is read-only: the primary's migrations reach it by replication.
+    const replica = postgresDatabase(options.readUrl, () => Promise.reject(new Error("a read replica is never migrated")));
     return {
-      db,
-      kind: "postgres",
-      rows: <T>(query: SQL) => execRows<T>(db, query),
-      migrate: () => migratePostgres(db as never, { migrationsFolder }),
-      close: () => client.end({ timeout: 5 }),
+      ...primary,
+      replica,
+      close: async () => {
+        await Promise.all([primary.close(), replica.close()]);
+      },
     };
   }
   const dir = options.dir ?? "./data/pglite";
@@ -120,6 +129,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       }
     },
   });
+}
+
+function postgresDatabase(url: string, migrate: () => Promise<void>): Database {
+  const client = postgres(url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    rows: <T>(query: SQL) => execRows<T>(db, query),
+    migrate,
+    close: () => client.end({ timeout: 5 }),
+  };
 }
 
 /**

@@ -121,6 +121,22 @@ describe("parseEnv", () => {
     expect(message).not.toContain("hunter2");
   });
 
+  it("takes DATABASE_READ_URL only beside DATABASE_URL, and only PostgreSQL", () => {
+    const primary = "postgres://app@primary.internal/introbase";
+    const replica = "postgres://app@replica.internal/introbase";
+    expect(parseEnv({ DATABASE_URL: primary, DATABASE_READ_URL: replica })).toMatchObject({
+      DATABASE_URL: primary,
+      DATABASE_READ_URL: replica,
+    });
+    expect(parseEnv({ DATABASE_URL: primary, DATABASE_READ_URL: "" }).DATABASE_READ_URL).toBeUndefined();
+    expect(() => parseEnv({ DATABASE_READ_URL: replica })).toThrow(
+      "Invalid environment: DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL: it names a replica of that PostgreSQL server",
+    );
+    expect(() => parseEnv({ DATABASE_URL: primary, DATABASE_READ_URL: "mysql://root:hunter2@replica/x" })).toThrow(
+      /^Invalid environment: DATABASE_READ_URL: DATABASE_READ_URL must start with postgres:\/\/ or postgresql:\/\/$/,
+    );
+  });
+
   it("lists every problem at once", () => {
     expect(() => parseEnv({ NODE_ENV: "staging", LOG_LEVEL: "loud", SEED_LISTINGS: "-5" })).toThrow(
       /NODE_ENV: .*; LOG_LEVEL: .*; SEED_LISTINGS: /,

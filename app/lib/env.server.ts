@@ -24,6 +24,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
+  /**
+   * A streaming replica of DATABASE_URL for directory and profile reads (decision 0053); only with DATABASE_URL.
+   * Unset: every read goes to DATABASE_URL (or the embedded database).
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_READ_URL must start with postgres:// or postgresql://")
+    .optional(),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   /** How many demo listings fill an empty database on first start (0 disables seeding). */
   SEED_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(600),
@@ -116,9 +124,21 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Rules between settings, checked once each is valid on its own. */
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  // A replica copies a primary: with the embedded database there is nothing for it to be a copy of.
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["DATABASE_READ_URL"],
+      message: "DATABASE_READ_URL needs DATABASE_URL: it names a replica of that PostgreSQL server",
+    });
+  }
+});
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === "" ? undefined : v]));
-  const result = EnvSchema.safeParse(cleaned);
+  const result = CheckedEnvSchema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     // A setting error (startup-failure.ts): the server prints this one line and exits.

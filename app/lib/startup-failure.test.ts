@@ -43,6 +43,12 @@ describe("databaseUrlFailure", () => {
     expect(failure?.message).not.toContain("s3cret");
   });
 
+  it("names the replica's setting for the replica", () => {
+    const failure = databaseUrlFailure(wrapped(errno("ECONNREFUSED", { address: "10.0.0.7", port: 5432 })), URL, "DATABASE_READ_URL");
+    expect(failure?.message).toBe("DATABASE_READ_URL: connection refused at 10.0.0.7:5432 (is PostgreSQL running?)");
+    expect(settingOf(failure)).toBe("DATABASE_READ_URL");
+  });
+
   it("leaves other failures (a migration's own error) alone", () => {
     expect(databaseUrlFailure(wrapped(Object.assign(new Error("syntax error"), { code: "42601" })), URL)).toBeNull();
     expect(databaseUrlFailure(new Error("no code"), URL)).toBeNull();

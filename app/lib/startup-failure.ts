@@ -47,10 +47,10 @@ export function describeDatabaseUrl(url: string): string {
 }
 
 /**
- * A failure to reach or enter the PostgreSQL server of DATABASE_URL, in the words an operator needs; null for any
- * other error (a failing migration, say), which is not the setting's fault.
+ * A failure to reach or enter the PostgreSQL server of DATABASE_URL (or of `setting`: DATABASE_READ_URL), in the
+ * words an operator needs; null for any other error (a failing migration, say), which is not the setting's fault.
  */
-export function databaseUrlFailure(error: unknown, url: string): AppError | null {
+export function databaseUrlFailure(error: unknown, url: string, setting = "DATABASE_URL"): AppError | null {
   // Drizzle wraps the driver's error in one quoting the statement: the driver's is the cause.
   let e = error as ErrorShape | null;
   while (e && typeof e.code !== "string" && e.cause) e = e.cause as ErrorShape;
@@ -59,24 +59,24 @@ export function databaseUrlFailure(error: unknown, url: string): AppError | null
   const said = typeof e.message === "string" ? e.message : String(e.code);
   switch (e.code) {
     case "ECONNREFUSED":
-      return settingError("DATABASE_URL", `connection refused at ${e.address ?? "?"}:${e.port ?? "?"} (is PostgreSQL running?)`, error);
+      return settingError(setting, `connection refused at ${e.address ?? "?"}:${e.port ?? "?"} (is PostgreSQL running?)`, error);
     case "ENOTFOUND":
     case "EAI_AGAIN":
-      return settingError("DATABASE_URL", `unknown host "${String(e.hostname ?? where)}"`, error);
+      return settingError(setting, `unknown host "${String(e.hostname ?? where)}"`, error);
     case "ETIMEDOUT":
     case "CONNECT_TIMEOUT":
     case "EHOSTUNREACH":
     case "ENETUNREACH":
-      return settingError("DATABASE_URL", `no answer from ${where} (${said})`, error);
+      return settingError(setting, `no answer from ${where} (${said})`, error);
     case "ECONNRESET":
-      return settingError("DATABASE_URL", `${where} closed the connection (${said}); check the port and whether it requires SSL`, error);
+      return settingError(setting, `${where} closed the connection (${said}); check the port and whether it requires SSL`, error);
     case "28P01": // invalid_password
     case "28000": // invalid_authorization_specification: no such role, or pg_hba refuses
-      return settingError("DATABASE_URL", `${said} (at ${where})`, error);
+      return settingError(setting, `${said} (at ${where})`, error);
     case "3D000": // invalid_catalog_name
-      return settingError("DATABASE_URL", `${said} on ${where.split("/")[0]}`, error);
+      return settingError(setting, `${said} on ${where.split("/")[0]}`, error);
     case "42501": // insufficient_privilege, e.g. when migrating
-      return settingError("DATABASE_URL", `${said}: the role needs to own the database's tables (at ${where})`, error);
+      return settingError(setting, `${said}: the role needs to own the database's tables (at ${where})`, error);
     default:
       return null;
   }

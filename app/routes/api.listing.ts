@@ -4,6 +4,7 @@ import { quotaLimitReachedMessage, startOfNextMonth } from "~/features/access/qu
 import { viewerFor } from "~/features/access/viewer.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { readerFor } from "~/lib/read-database.server.ts";
 import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { badRequest, notFound } from "~/lib/http.server.ts";
 
@@ -11,11 +12,12 @@ import { badRequest, notFound } from "~/lib/http.server.ts";
  * GET /api/listings/:type/:slug: one listing, gated for the viewer exactly as its profile page is. A listing
  * above the viewer's tier answers 200 with its teaser and `locked: true`: it exists, only less of it is shown.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = parseListingType(params.type);
   if (!type) return badRequest(`Unknown listing type "${params.type.slice(0, 40)}". Use startup, investor or partner.`);
   const { database, user } = getAppContext(context);
-  const view = await viewProfile(database, type, params.slug, viewerFor(user), user ?? undefined);
+  // The listing from the replica when there is one and this client has not just written (decision 0053).
+  const view = await viewProfile(database, type, params.slug, viewerFor(user), user ?? undefined, readerFor(database, request, user));
   if (view.status === "not_found") return notFound("Listing not found");
   // Gated per viewer: shared caches must not keep it; browsers may for the spec's single-listing staleness,
   // except for signed-in users, whose tier may change on the next request.

@@ -13,27 +13,28 @@ import { profileMeta } from "~/features/seo/profile-seo.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { survivorOf } from "~/features/duplicates/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { readerFor } from "~/lib/read-database.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 
-/** An investor's portfolio, as the viewer may see it; other types have none. */
-async function portfolioOf(database: Database, type: ListingType, slug: string, viewer: Viewer): Promise<Portfolio> {
-  return type === "investor" ? getInvestorPortfolio(database, slug, viewer) : NO_PORTFOLIO;
+/** An investor's portfolio, as the viewer may see it, read from `reader`; other types have none. */
+async function portfolioOf(reader: Database, type: ListingType, slug: string, viewer: Viewer): Promise<Portfolio> {
+  return type === "investor" ? getInvestorPortfolio(reader, slug, viewer) : NO_PORTFOLIO;
 }
 
 /** Similar listings are a nicety: if they fail, the profile still shows. */
-async function similarTo(database: Database, type: ListingType, slug: string, viewer: Viewer): Promise<SimilarListing[]> {
+async function similarTo(database: Database, type: ListingType, slug: string, viewer: Viewer, reader: Database): Promise<SimilarListing[]> {
   if (type === "investor") return [];
   try {
-    return await getSimilarListings(database, type, slug, viewer);
+    return await getSimilarListings(database, type, slug, viewer, reader);
   } catch (error) {
     logger.warn({ err: error, type, slug }, "similar listings could not be loaded");
     return [];
   }
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = parseListingType(params.type);
   if (!type) return data({ status: "not_found" as const }, { status: STATUS_BY_CODE.not_found });
   // "/profile/Startups/x" is the same page as "/profile/startup/x": one address per profile.
@@ -41,11 +42,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
   const { database, user } = getAppContext(context);
   const viewer = viewerFor(user);
+  // The listing from the replica when there is one and this client has not just written (decision 0053); the
+  // spent view, and the redirect of a merged listing (rare, and just written), from the primary.
+  const reader = readerFor(database, request, user);
   // A failure is the error pipeline's (app/lib/error-answer.server.ts): the boundary below shows the spec's view.
   const [view, similar, portfolio] = await Promise.all([
-    viewProfile(database, type, params.slug, viewer, user ?? undefined),
-    similarTo(database, type, params.slug, viewer),
-    portfolioOf(database, type, params.slug, viewer),
+    viewProfile(database, type, params.slug, viewer, user ?? undefined, reader),
+    similarTo(database, type, params.slug, viewer, reader),
+    portfolioOf(reader, type, params.slug, viewer),
   ]);
   if (view.status === "not_found") {
     // A listing merged into another keeps its address: it leads to the survivor for good (issue 5 §5).

@@ -15,3 +15,4 @@ export * from "./duplicate-reviews.ts";
 export * from "./taxonomy.ts";
 export * from "./imports.ts";
 export * from "./rate-limits.ts";
+export * from "./debugger-sessions.ts";

@@ -20,7 +20,13 @@ export interface DirectoryPage {
   notices: string[];
 }
 
-export async function loadDirectoryPage(database: Database, params: URLSearchParams, viewer: Viewer): Promise<DirectoryPage> {
+/** `reader`: the connection for the page's own reads (getDirectory). */
+export async function loadDirectoryPage(
+  database: Database,
+  params: URLSearchParams,
+  viewer: Viewer,
+  reader = database,
+): Promise<DirectoryPage> {
   const read = readDirectoryQuery(params);
   const notices = read.problems.map((problem) => problem.notice);
   const reference = await getReferenceData(database);
@@ -33,12 +39,12 @@ export async function loadDirectoryPage(database: Database, params: URLSearchPar
       notices.push(`No ${FILTER_NOUNS[filter].one} called "${value.slice(0, 60)}": it was left out of the filters.`);
     }
   }
-  let result = await getDirectory(database, query, viewer);
+  let result = await getDirectory(database, query, viewer, reader);
   const { totalPages, totalRecords } = result.pagination;
   if (query.page > totalPages && totalRecords > 0) {
     notices.push(`There is no page ${query.page}: showing the last page, ${totalPages}.`);
     query = { ...query, page: totalPages };
-    result = await getDirectory(database, query, viewer);
+    result = await getDirectory(database, query, viewer, reader);
   }
   return { query, result, reference, notices };
 }

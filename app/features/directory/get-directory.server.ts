@@ -1,5 +1,6 @@
 import { onListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { noteListingsChanged } from "~/lib/read-database.server.ts";
 import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "./directory-filters.ts";
@@ -9,13 +10,18 @@ import { searchListings } from "./search-listings.server.ts";
 /** Paginated listings are stale after 2 minutes (spec 01 §9): identical queries within that share one answer. */
 const cache = new OwnedTtlCache<DirectoryResult>(2 * 60 * 1000, 2000);
 
-/** The directory page for a viewer, cached per tier and normalised query. */
-export function getDirectory(database: Database, query: DirectoryQuery, viewer: Viewer): Promise<DirectoryResult> {
+/**
+ * The directory page for a viewer, cached per tier and normalised query, and per connection read: a page read from
+ * the replica is never served to a request that must see the primary (lib/read-database.server.ts).
+ */
+export function getDirectory(database: Database, query: DirectoryQuery, viewer: Viewer, reader = database): Promise<DirectoryResult> {
   const params = directoryQueryToParams(query);
   params.sort();
-  const key = `${viewer.tier}|${query.page}|${query.pageSize}|${params.toString()}`;
-  return cache.get(database, key, () => searchListings(database, query, viewer));
+  const key = `${reader === database ? "primary" : "replica"}|${viewer.tier}|${query.page}|${query.pageSize}|${params.toString()}`;
+  return cache.get(database, key, () => searchListings(database, query, viewer, reader));
 }
 
 // After listings were written the next request reads them (the index drops its copy the same way).
 onListingsChanged((database) => cache.clear(database));
+// Until a replica surely has the change, this process's pages are read from the primary (decision 0053).
+onListingsChanged((database) => noteListingsChanged(database));

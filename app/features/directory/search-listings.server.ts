@@ -146,12 +146,21 @@ function toCard(row: CardRow, index: ReferenceIndex, viewer: Viewer): DirectoryI
   );
 }
 
-/** One directory page for a viewer: gated cards, spec 01 §3 pagination, and facet counts. */
-export async function searchListings(database: Database, query: DirectoryQuery, viewer: Viewer): Promise<DirectoryResult> {
+/**
+ * One directory page for a viewer: gated cards, spec 01 §3 pagination, and facet counts. What this process caches
+ * (reference lists, the index, field rules) comes from `database`; the page's own reads, the description search and
+ * the cards, from `reader`: the replica when the request may use it (lib/read-database.server.ts, decision 0053).
+ */
+export async function searchListings(
+  database: Database,
+  query: DirectoryQuery,
+  viewer: Viewer,
+  reader = database,
+): Promise<DirectoryResult> {
   const [ref, directory, rules] = await Promise.all([getReferenceData(database), getDirectoryIndex(database), getFieldRules(database)]);
   const index = indexReferenceData(ref);
   const options = directory.forViewer(viewer.tier, rules);
-  const text = query.searchQuery ? await searchText(database, directory, query.searchQuery, options.open) : undefined;
+  const text = query.searchQuery ? await searchText(reader, directory, query.searchQuery, options.open) : undefined;
   const counts = countFacets(directory, options.options, activeFilters(query, ref, directory, options, text));
   const positions = pagePositions(
     pagePlan(query, directory, options, text),
@@ -160,7 +169,7 @@ export async function searchListings(database: Database, query: DirectoryQuery, 
     query.pageSize,
   );
   const rows = await fetchCards(
-    database,
+    reader,
     positions.map((position) => directory.ids[position]!),
   );
   const total = counts.total;

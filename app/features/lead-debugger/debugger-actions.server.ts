@@ -2,7 +2,8 @@
  * The debugger page's form intents, one function for the route action: initialise (the key checked with the
  * provider first), forget the key, save the run
  * settings, run a step, confirm the push, run the workflow, clear the logs. The answer carries messages and field
- * errors only; the new state reaches the page through the loader, and the key never leaves the server.
+ * errors only; the new state reaches the page through the loader, and the key never leaves the server. Each action
+ * holds the session alone (the store's claim), on whichever app server it lands.
  */
 import {
   INTENTS,
@@ -15,8 +16,26 @@ import {
   type Intent,
 } from "./debugger-forms.ts";
 import { appendLog, freshStep, HeldKey, resetFrom, STEP_IDS, type DebuggerSession, type StepId } from "./debugger-state.ts";
-import { BUSY, checkKey, exclusively, runStep, runWorkflow, type StepDeps } from "./run-steps.server.ts";
+import { BUSY, checkKey, runStep, runWorkflow, type StepDeps } from "./run-steps.server.ts";
+import type { DebuggerOwner, DebuggerSessionStore } from "./session-store.server.ts";
 
+/**
+ * The route action: the owner's session claimed in the store for the time of the action, so a request that lands
+ * while another of the same session runs (on this process or another) is told to wait instead of racing it.
+ */
+export async function runDebuggerAction(
+  store: DebuggerSessionStore,
+  owner: DebuggerOwner,
+  form: FormData,
+  deps: Omit<StepDeps, "checkpoint">,
+): Promise<ActionResult> {
+  const claimed = await store.exclusively(owner, (session, checkpoint) => handleDebuggerAction(session, form, { ...deps, checkpoint }));
+  if (claimed.ok) return claimed.value;
+  const raw = String(form.get("intent") ?? "");
+  return (INTENTS as readonly string[]).includes(raw) ? { intent: raw as Intent, ok: false, message: BUSY } : { ok: false, message: BUSY };
+}
+
+/** One intent on a session the caller holds alone (runDebuggerAction; tests hand in a session of their own). */
 export async function handleDebuggerAction(session: DebuggerSession, form: FormData, deps: StepDeps): Promise<ActionResult> {
   const raw = String(form.get("intent") ?? "");
   const intent = (INTENTS as readonly string[]).includes(raw) ? (raw as Intent) : null;
@@ -25,10 +44,9 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
       const parsed = parseInitialize(form);
       if (!parsed.ok) return { intent, ok: false, message: parsed.message, errors: parsed.errors, values: parsed.values };
       // The key is held only once the provider has accepted it: a refused or uncheckable key changes nothing.
-      const checked = await exclusively(session, () => checkKey(session, parsed.baseUrl, parsed.apiKey, deps));
-      if (!checked.ok) return { intent, ok: false, message: BUSY };
-      if (!checked.value.ok) {
-        const { refused, message } = checked.value;
+      const checked = await checkKey(session, parsed.baseUrl, parsed.apiKey, deps);
+      if (!checked.ok) {
+        const { refused, message } = checked;
         const values = { baseUrl: parsed.baseUrl, debugMode: parsed.debugMode };
         return refused
           ? { intent, ok: false, message: keyRefused(message), errors: { apiKey: KEY_REFUSED_FIELD }, values }
@@ -49,7 +67,6 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
       return { intent, ok: true, message: "The provider accepted the key. Service initialised: a key is held for this session." };
     }
     case "forget-key": {
-      if (session.busy) return { intent, ok: false, message: BUSY };
       session.key = null;
       appendLog(session, "info", "The key held for this session was forgotten");
       return { intent, ok: true, message: "The key was forgotten." };
@@ -64,24 +81,21 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
     case "run-step": {
       const step = String(form.get("step") ?? "");
       if (!(STEP_IDS as readonly string[]).includes(step)) return { intent, ok: false, message: "Unknown step." };
-      const run = await exclusively(session, () => runStep(session, step as StepId, deps));
-      if (!run.ok) return { intent, ok: false, message: BUSY };
-      return { intent, ok: run.value.status !== "failed" };
+      const record = await runStep(session, step as StepId, deps);
+      return { intent, ok: record.status !== "failed" };
     }
     case "confirm-push": {
       if (session.steps.push.status !== "pending_confirmation")
         return { intent, ok: false, message: "No push is waiting for confirmation." };
-      const run = await exclusively(session, () => runStep(session, "push", deps, true));
-      if (!run.ok) return { intent, ok: false, message: BUSY };
-      if (session.workflow?.status === "pending_confirmation" && run.value.status === "completed") {
+      const record = await runStep(session, "push", deps, true);
+      if (session.workflow?.status === "pending_confirmation" && record.status === "completed") {
         session.workflow = { status: "completed", stoppedAt: null, at: new Date().toISOString() };
       }
-      return { intent, ok: run.value.status === "completed" };
+      return { intent, ok: record.status === "completed" };
     }
     case "run-workflow": {
-      const run = await exclusively(session, () => runWorkflow(session, deps));
-      if (!run.ok) return { intent, ok: false, message: BUSY };
-      return { intent, ok: run.value.status !== "failed" };
+      const workflow = await runWorkflow(session, deps);
+      return { intent, ok: workflow.status !== "failed" };
     }
     case "clear-logs":
       session.logs = [];

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { defaultSettings, KEY_ALERT, parseInitialize, parseSettings } from "./debugger-forms.ts";
-import { appendLog, createSession, HeldKey, MAX_LOG_LINES, redactSecret, resetFrom, toView } from "./debugger-state.ts";
-import { DebuggerSessionStore } from "./session-store.server.ts";
+import {
+  appendLog,
+  createSession,
+  HeldKey,
+  INTERRUPTED,
+  MAX_LOG_LINES,
+  recoverInterrupted,
+  redactSecret,
+  resetFrom,
+  toView,
+} from "./debugger-state.ts";
 
 const KEY = "lot_secret_key_abcdef123456";
 
@@ -113,29 +122,14 @@ describe("the forms", () => {
   });
 });
 
-describe("the session store", () => {
-  it("forgets a session idle for longer than the expiry, and keeps a used one", () => {
-    let now = 0;
-    const store = new DebuggerSessionStore({ idleMs: 1000, now: () => now, baseUrl: () => "http://p.test" });
-    store.get("a").key = new HeldKey(KEY);
-    now = 900;
-    expect(store.get("a").key).not.toBeNull();
-    now = 1800;
-    expect(store.peek("a")?.key).toBeTruthy();
-    now = 3000;
-    expect(store.peek("a")).toBeUndefined();
-    expect(store.get("a").key).toBeNull();
-  });
-
-  it("holds at most its cap, dropping the least recently used", () => {
-    let now = 0;
-    const store = new DebuggerSessionStore({ maxEntries: 2, now: () => now++, baseUrl: () => "http://p.test" });
-    store.get("a");
-    store.get("b");
-    store.get("a");
-    store.get("c");
-    expect(store.size).toBe(2);
-    expect(store.peek("b")).toBeUndefined();
-    expect(store.peek("a")).toBeDefined();
+describe("a step cut off by a stopped server", () => {
+  it("shows as failed with the reason, and leaves the other steps as they were", () => {
+    const s = session();
+    s.steps.authenticate = { ...s.steps.authenticate, status: "completed", runs: 1 };
+    s.steps.retrieve = { ...s.steps.retrieve, status: "running", runs: 2 };
+    recoverInterrupted(s);
+    expect(s.steps.authenticate.status).toBe("completed");
+    expect(s.steps.retrieve).toMatchObject({ status: "failed", runs: 2, response: { success: false, error: INTERRUPTED } });
+    expect(s.steps.process.status).toBe("pending");
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The lead-data provider debugger's state for one admin session (spec 02 §2, §4), and what of it the browser may
- * see. Pure: the store keeps these objects in memory, the runner changes them. The key lives in a HeldKey, whose
- * value no serialiser can reach, and every text that leaves this module has the key cut out of it.
+ * see. Pure: the store (session-store.server.ts) keeps them in the database, the runner changes them. The key lives in
+ * a HeldKey, whose value no serialiser can reach, and every text that leaves this module has the key cut out of it.
  */
 import type { ImportedCompany, ProviderEndpoint } from "~/features/imports/map-provider-record.ts";
 import type { ProviderQuery } from "~/features/imports/provider-query.ts";
@@ -78,7 +78,10 @@ export interface DebuggerSession {
   processed: ImportedCompany[] | null;
   workflow: { status: "completed" | "failed" | "pending_confirmation"; stoppedAt: StepId | null; at: string } | null;
   logs: LogLine[];
-  /** True while a step or the workflow runs: a second one at the same time would race on retrieved/processed. */
+  /**
+   * True while a request holds the session (a step or the workflow runs): a second one at the same time would race on
+   * retrieved/processed. Not stored: it is the store's claim on the row.
+   */
   busy: boolean;
 }
 
@@ -112,6 +115,19 @@ export function resetFrom(session: DebuggerSession, step: StepId): void {
   }
   if (from <= STEP_IDS.indexOf("retrieve")) session.retrieved = null;
   if (from <= STEP_IDS.indexOf("process")) session.processed = null;
+}
+
+export const INTERRUPTED = "Interrupted: the server running this step stopped before it finished. Run it again.";
+
+/**
+ * A step still marked running when no request holds the session was cut off (its process stopped mid-step, and the
+ * claim lapsed): it failed, and says so, instead of showing "running" for ever.
+ */
+export function recoverInterrupted(session: DebuggerSession): void {
+  for (const id of STEP_IDS) {
+    const record = session.steps[id];
+    if (record.status === "running") session.steps[id] = { ...record, status: "failed", response: { success: false, error: INTERRUPTED } };
+  }
 }
 
 /** Every occurrence of the key in any string of the value, replaced; objects and arrays are copied, not changed. */

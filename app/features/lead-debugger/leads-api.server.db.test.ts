@@ -11,12 +11,22 @@ import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { HeldKey } from "./debugger-state.ts";
 import { answerLeadsRequest, BAD_ENDPOINT, BAD_JSON, leadsApi } from "./leads-api.server.ts";
-import { debuggerSessions } from "./session-store.server.ts";
+import { DebuggerSessionStore, type DebuggerOwner } from "./session-store.server.ts";
 
 let database: Database;
 let fake: FakeProvider;
 const ADMIN = testUser("premium", "admin");
 const MEMBER = testUser("subscriber");
+/** The debugger a request without a session cookie addresses (session-store.server.ts). */
+const OWNER: DebuggerOwner = { userId: ADMIN.id, sessionKey: "user", authSessionId: null };
+
+/** Holds a key for the admin's debugger, as Initialize would. */
+async function holdKey(key: string) {
+  await new DebuggerSessionStore(database).exclusively(OWNER, async (session) => {
+    session.key = new HeldKey(key);
+    session.baseUrl = fake.url;
+  });
+}
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -24,7 +34,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  debuggerSessions.delete(`user:${ADMIN.id}`);
   await fake?.close();
   await database?.close();
 });
@@ -81,9 +90,7 @@ describe("/api/leads-on-trees", () => {
   });
 
   it("uses the key held for the session when no header is given, and maps a refused key to 502", async () => {
-    const session = debuggerSessions.get(`user:${ADMIN.id}`);
-    session.key = new HeldKey(fake.apiKey);
-    session.baseUrl = fake.url;
+    await holdKey(fake.apiKey);
     const ok = await call("/api/leads-on-trees?endpoint=funding&maxResults=3&category=FinTech");
     const text = await ok.text();
     expect(ok.status).toBe(200);
@@ -105,11 +112,11 @@ describe("/api/leads-on-trees", () => {
     expect(await crossSite.json()).toEqual({ success: false, error: "API key is required" });
     expect(fake.requests.length).toBe(calls);
 
-    session.key = new HeldKey("lot_wrong_key_0000");
+    await holdKey("lot_wrong_key_0000");
     const refused = await call("/api/leads-on-trees?endpoint=funding");
     expect(refused.status).toBe(502);
     expect(await refused.json()).toEqual({ success: false, error: "Authentication failed - check API key" });
-    debuggerSessions.delete(`user:${ADMIN.id}`);
+    await new DebuggerSessionStore(database).delete(OWNER);
   });
 
   it("takes the key from the x-lot-api-key header, and reports a provider failure as 502", async () => {

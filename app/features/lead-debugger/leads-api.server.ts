@@ -7,13 +7,14 @@
 import { ProviderQuery, type ProviderEndpoint } from "~/features/imports/provider-query.ts";
 import { createProviderClient, KEY_REQUIRED, PROVIDER_KEY_HEADER, ProviderError } from "~/features/imports/provider-client.server.ts";
 import type { RouterContextProvider } from "react-router";
+import { getAppContext } from "~/lib/app-context.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { readJsonBody } from "~/lib/http.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { ENDPOINTS } from "./debugger-forms.ts";
 import { redactSecret, type DebuggerSession } from "./debugger-state.ts";
-import { debuggerSessionId, debuggerSessions } from "./session-store.server.ts";
+import { debuggerOwner, DebuggerSessionStore } from "./session-store.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
 
@@ -107,6 +108,7 @@ export async function leadsApi(
   if (!["GET", "HEAD", "POST"].includes(args.request.method)) {
     return Response.json({ success: false, error: "Use GET or POST." }, { status: 405, headers: { Allow: "GET, POST", ...NO_STORE } });
   }
-  const session = debuggerSessions.peek(await debuggerSessionId(args, admin));
+  const { database } = getAppContext(args.context);
+  const session = await new DebuggerSessionStore(database).find(await debuggerOwner(args, admin));
   return answerLeadsRequest(args.request, { session, fetch: seams.fetch });
 }

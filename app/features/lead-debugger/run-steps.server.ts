@@ -29,6 +29,8 @@ export interface StepDeps {
   now?: () => Date;
   /** Test seams: retries without waiting, a shorter timeout. */
   clientOptions?: Partial<ProviderClientOptions>;
+  /** Saves the session so far (the store's), so a page reading it from any process sees the steps move. */
+  checkpoint?: () => Promise<void>;
 }
 
 /** A step's failure: its message is the step's error text. */
@@ -111,6 +113,7 @@ async function retrieve(session: DebuggerSession, deps: StepDeps) {
       dropped: answer.dropped,
     });
     if (answer.records.length + answer.dropped < query.maxResults) break;
+    await deps.checkpoint?.();
   }
   session.retrieved = { endpoint, records };
   return {
@@ -172,6 +175,7 @@ export async function runStep(session: DebuggerSession, step: StepId, deps: Step
   record.runs += 1;
   const started = Date.now();
   appendLog(session, "info", `${title} started`);
+  await deps.checkpoint?.();
   let response: unknown;
   try {
     const result =
@@ -200,6 +204,7 @@ export async function runStep(session: DebuggerSession, step: StepId, deps: Step
   record.response = redactSecret(response, session.key?.reveal());
   record.durationMs = Date.now() - started;
   record.finishedAt = new Date().toISOString();
+  await deps.checkpoint?.();
   return record;
 }
 
@@ -227,15 +232,4 @@ export async function runWorkflow(session: DebuggerSession, deps: StepDeps) {
         : "Complete workflow completed",
   );
   return session.workflow;
-}
-
-/** Runs `work` unless the session is already running something; the flag is cleared however `work` ends. */
-export async function exclusively<T>(session: DebuggerSession, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
-  if (session.busy) return { ok: false };
-  session.busy = true;
-  try {
-    return { ok: true, value: await work() };
-  } finally {
-    session.busy = false;
-  }
 }

@@ -26,9 +26,15 @@ export interface ListingRecord {
  * listing and its five child lists are read in parallel: the children select by the same type+slug condition
  * instead of waiting for the listing's id. Contact e-mails (team and primary contact) are never selected.
  */
-export async function getListingRecord(database: Database, type: ListingType, slug: string): Promise<ListingRecord | null> {
+export async function getListingRecord(
+  database: Database,
+  type: ListingType,
+  slug: string,
+  reader = database,
+): Promise<ListingRecord | null> {
   if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
-  const { db } = database;
+  // The listing from `reader` (the replica when the request may use it, decision 0053); the cached names from `database`.
+  const { db } = reader;
   const listingId = () => db.select({ id: s.listings.id }).from(s.listings).where(publishedListing(type, slug));
   const l = s.listings;
 

@@ -28,12 +28,19 @@ const SIMILAR_LIMIT = 3;
 /**
  * Up to three other published listings of the same type that share an industry with the given one, most
  * shared industries first. Only listings the viewer may open in full are offered, so no link leads to a
- * teaser. Keyed by type and slug so that it can run alongside the profile's own load.
+ * teaser. Keyed by type and slug so that it can run alongside the profile's own load. The rows come from `reader`,
+ * the cached names from `database` (decision 0053).
  */
-export async function getSimilarListings(database: Database, type: ListingType, slug: string, viewer: Viewer): Promise<SimilarListing[]> {
+export async function getSimilarListings(
+  database: Database,
+  type: ListingType,
+  slug: string,
+  viewer: Viewer,
+  reader = database,
+): Promise<SimilarListing[]> {
   const levels = ACCESS_LEVELS.filter((level) => canSee(viewer.tier, level));
   const [rows, reference] = await Promise.all([
-    database.rows<SimilarRow>(sql`
+    reader.rows<SimilarRow>(sql`
       WITH me AS (
         SELECT id, industry_ids FROM listings
         WHERE type = ${type} AND slug = ${slug} AND processing_status = 'published'

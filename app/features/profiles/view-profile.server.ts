@@ -15,7 +15,8 @@ export type ProfileView =
 
 /**
  * A profile as this viewer may see it (DESIGN D6): the full listing with restricted fields replaced by
- * placeholders, a teaser when the whole listing is above the viewer's tier, or not found.
+ * placeholders, a teaser when the whole listing is above the viewer's tier, or not found. The listing is read from
+ * `reader` (the replica when the request may use it, decision 0053); the spent view is written to `database`.
  */
 export async function viewProfile(
   database: Database,
@@ -23,8 +24,9 @@ export async function viewProfile(
   slug: string,
   viewer: Viewer,
   meter?: UsageSubject,
+  reader = database,
 ): Promise<ProfileView> {
-  const [record, rules] = await Promise.all([getListingRecord(database, type, slug), getFieldRules(database)]);
+  const [record, rules] = await Promise.all([getListingRecord(database, type, slug, reader), getFieldRules(database)]);
   if (!record) return { status: "not_found" };
   const { detail, noindex } = record;
   const listing = redactListing(detail, viewer, rules);
