@@ -101,6 +101,7 @@ fi
 skip test "the unit and database suite: run by .ci/run"
 skip test:pg "the suite on PostgreSQL: run by .ci/run"
 skip test:processes "the tests that start processes (crash, start-up failures): run by .ci/run"
+skip test:multi-server "two app servers on one PostgreSQL: run by .ci/run"
 skip test:e2e "the browser suite: run by .ci/run"
 skip validate "typecheck, lint, format:check and test: each checked or run by .ci/run"
 run format:check 0 "" -- npm run format:check
