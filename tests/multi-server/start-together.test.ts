@@ -24,11 +24,14 @@ describe("two app servers started together on an empty database", () => {
     for (const [i, port] of PORTS.entries())
       servers.push(startAppServer({ name: "CD"[i]!, port, databaseUrl: database.url, env: { SEED_LISTINGS: String(SEED_LISTINGS) } }));
     const started = await Promise.allSettled(servers.map((server) => waitUntilReady(server)));
-    for (const [i, outcome] of started.entries())
-      expect(
-        outcome.status === "rejected" ? String((outcome.reason as Error).message) : "ready",
-        `server ${servers[i]!.name}, started at the same moment as the other on an empty database`,
-      ).toBe("ready");
+    for (const [i, outcome] of started.entries()) {
+      const why = outcome.status === "rejected" ? String((outcome.reason as Error).message) : "";
+      // The server's own last words (its one-line start-up failure) name what went wrong.
+      const said = why.split("\n").filter(Boolean).at(-1) ?? "";
+      expect(why, `server ${servers[i]!.name}, started at the same moment as the other on an empty database, never served: "${said}"`).toBe(
+        "",
+      );
+    }
 
     const migrated = await Promise.all(
       servers.map((server) => waitForLog(server, (line) => line.msg === "database migrated" && typeof line.applied === "number", 5_000)),
