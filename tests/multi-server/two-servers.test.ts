@@ -8,10 +8,9 @@
  * local OpenID provider), and every check is an answer a visitor or member gets from the other server.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PROVIDER_KEY, startFakeProvider, type FakeProvider } from "../fakes/lead-provider.ts";
-import { startAppServer, waitUntilReady, type AppServer } from "./support/app-server.ts";
-import { Browser, type Target } from "./support/browser.ts";
-import { createTestDatabase, type TestDatabase } from "./support/database.ts";
+import { DEMO_PROVIDER_KEY } from "../fakes/lead-provider.ts";
+import type { AppServer } from "./support/app-server.ts";
+import { Browser } from "./support/browser.ts";
 import {
   addReferenceRow,
   debuggerPost,
@@ -21,7 +20,7 @@ import {
   referenceRowId,
   startProviderImport,
 } from "./support/operator.ts";
-import { signIn } from "./support/sign-in.ts";
+import { json, profileOf, startSite, type Site } from "./support/site.ts";
 import { seenWithin } from "./support/within.ts";
 
 /** The requirement: a write through one process is seen by every other within 1 s (issue 16, point 1). */
@@ -37,90 +36,31 @@ const JOB_STALE_AFTER_MS = 4_000;
 /** How soon after the kill the other server must have finished the dead one's job: the lease, a recovery, the run. */
 const RESUME_WITHIN_MS = 30_000;
 
-const PORTS = { a: 3500, b: 3501, provider: 3502 };
-
-let database: TestDatabase;
-let provider: FakeProvider;
+let site: Site;
 let a: AppServer;
 let b: AppServer;
-const servers: AppServer[] = [];
-/** Ada Admin, signed in through server A; the session cookie works on both (sessions live in the database). */
-const operator = new Browser();
-/** Sam Subscriber, signed in through server B. */
-const subscriber = new Browser();
-const visitor = new Browser();
-
-interface Card {
-  id: string;
-  slug: string;
-  type: string;
-  name: string;
-  locked: boolean;
-  countries?: string[];
-}
-interface Profile {
-  id: string;
-  name: string;
-  problem: string | null;
-  countries: string[];
-  fieldVisibility: Record<string, string>;
-  lockedFields: Record<string, unknown>;
-}
-
-async function json<T>(browser: Browser, server: Target, path: string): Promise<{ status: number; body: T }> {
-  const response = await browser.get(server, path);
-  return { status: response.status, body: (await response.json()) as T };
-}
-
-const directory = (server: Target, query: string) => json<{ data: Card[] }>(visitor, server, `/api/listings?${query}`);
-const profile = (browser: Browser, server: Target, card: Pick<Card, "type" | "slug">) =>
-  json<{ data: Profile; locked?: boolean; error?: string }>(browser, server, `/api/listings/${card.type}/${card.slug}`);
-
-/** Open startup listings a visitor sees in full (read through server A); each test takes its own. */
-let cards: Card[] = [];
-const used = new Set<string>();
-
-/** An open listing no other test has taken, with its profile as a visitor sees it, for which `test` holds. */
-async function take(test: (p: Profile) => boolean, what: string): Promise<{ card: Card; profile: Profile }> {
-  for (const card of cards) {
-    if (used.has(card.id)) continue;
-    const { status, body } = await profile(visitor, a, card);
-    if (status !== 200 || body.locked || !test(body.data)) continue;
-    used.add(card.id);
-    return { card, profile: body.data };
-  }
-  throw new Error(`the demo data has no other open startup listing${what ? ` ${what}` : ""}`);
-}
+let operator: Browser;
+let subscriber: Browser;
+let visitor: Browser;
+const directory: Site["directory"] = (server, query) => site.directory(server, query);
+const take: Site["take"] = (test, what) => site.take(test, what);
 
 beforeAll(async () => {
-  database = await createTestDatabase("two");
-  provider = await startFakeProvider({ port: PORTS.provider });
-  const env = {
-    SEED_LISTINGS: "60",
-    SIGN_IN_ATTEMPTS_PER_MINUTE: String(SIGN_IN_LIMIT),
-    // The servers stand behind a proxy that names the client: the rate-limit test speaks for one address.
-    TRUST_PROXY_HOPS: "1",
-    PROVIDER_API_URL: provider.url,
-    PROVIDER_API_KEY: DEMO_PROVIDER_KEY,
-    OUTBOUND_ALLOWED_PRIVATE_ORIGINS: provider.url,
-    JOB_STALE_AFTER_MS: String(JOB_STALE_AFTER_MS),
-  };
-  // A first, alone: this file tests a running site; starting together on an empty database is start-together.test.ts.
-  a = startAppServer({ name: "A", port: PORTS.a, databaseUrl: database.url, env });
-  servers.push(a);
-  await waitUntilReady(a);
-  b = startAppServer({ name: "B", port: PORTS.b, databaseUrl: database.url, env });
-  servers.push(b);
-  await waitUntilReady(b);
-  await signIn(operator, a, "demo-admin");
-  await signIn(subscriber, b, "demo-subscriber");
-  cards = (await directory(a, "type=startup&pageSize=50")).body.data.filter((card) => !card.locked);
+  site = await startSite(
+    { a: 3500, b: 3501, provider: 3502 },
+    {
+      SEED_LISTINGS: "60",
+      SIGN_IN_ATTEMPTS_PER_MINUTE: String(SIGN_IN_LIMIT),
+      // The servers stand behind a proxy that names the client: the rate-limit test speaks for one address.
+      TRUST_PROXY_HOPS: "1",
+      JOB_STALE_AFTER_MS: String(JOB_STALE_AFTER_MS),
+    },
+  );
+  ({ a, b, operator, subscriber, visitor } = site);
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-  await provider?.close();
-  await database?.drop();
+  await site?.stop();
 });
 
 describe("two app servers on one PostgreSQL database", () => {
@@ -133,7 +73,7 @@ describe("two app servers on one PostgreSQL database", () => {
       before.body.data.map((c) => c.id),
       `server B's search for "${card.name}" finds it before the edit`,
     ).toContain(card.id);
-    await profile(visitor, b, card);
+    await profileOf(visitor, b, card);
 
     const renamed = `${card.name} Northwind`;
     await editListing(operator, a, card.id, { name: renamed });
@@ -155,7 +95,7 @@ describe("two app servers on one PostgreSQL database", () => {
     const shown = await seenWithin(
       PROPAGATION_MS,
       since,
-      () => profile(visitor, b, card),
+      () => profileOf(visitor, b, card),
       (answer) => answer.body.data?.name === renamed,
     );
     expect(shown.seen, `server B's profile page still shows "${shown.last.body.data?.name}" after the rename through server A`).toBe(true);
@@ -172,7 +112,7 @@ describe("two app servers on one PostgreSQL database", () => {
     const id = reference.body.countries.find((c) => c.name === country)?.id;
     expect(id, `the country "${country}" of ${card.name} is in the reference lists`).toBeDefined();
     // B has shown this profile (and so loaded its reference lists) before the change.
-    await profile(visitor, b, card);
+    await profileOf(visitor, b, card);
 
     const renamed = `${country} (renamed)`;
     await editReferenceRow(operator, a, "countries", id!, { name: renamed });
@@ -180,7 +120,7 @@ describe("two app servers on one PostgreSQL database", () => {
     const renamedOnB = await seenWithin(
       PROPAGATION_MS,
       since,
-      () => profile(visitor, b, card),
+      () => profileOf(visitor, b, card),
       (answer) => answer.body.data.countries.includes(renamed),
     );
     expect(
@@ -211,20 +151,20 @@ describe("two app servers on one PostgreSQL database", () => {
       "with a public problem statement",
     );
     // B has shown the problem statement to a visitor, so it has the rules as they were.
-    const before = await profile(visitor, b, card);
+    const before = await profileOf(visitor, b, card);
     expect(before.body.data.problem, `server B shows ${card.name}'s problem statement to a visitor before the change`).not.toBeNull();
 
     const ruleId = await referenceRowId(operator, a, "field-rules", "problem");
     if (ruleId === null) await addReferenceRow(operator, a, "field-rules", { fieldName: "problem", accessLevel: "premium" });
     else await editReferenceRow(operator, a, "field-rules", ruleId, { accessLevel: "premium" });
     const since = Date.now();
-    const onA = await profile(visitor, a, card);
+    const onA = await profileOf(visitor, a, card);
     expect(onA.body.data.lockedFields.problem, "server A, which saved the rule, locks the problem statement").toBeDefined();
 
     const hidden = await seenWithin(
       PROPAGATION_MS,
       since,
-      () => profile(visitor, b, card),
+      () => profileOf(visitor, b, card),
       (answer) => answer.body.data.problem === null && answer.body.data.lockedFields.problem !== undefined,
     );
     expect(
@@ -238,20 +178,20 @@ describe("two app servers on one PostgreSQL database", () => {
     const first = await take(() => true, "");
     const second = await take(() => true, "");
     // Sam Subscriber opens a profile on B: B has the subscriber tier's record, and one view is spent.
-    const opened = await profile(subscriber, b, first.card);
+    const opened = await profileOf(subscriber, b, first.card);
     expect(opened.status, "Sam Subscriber opens a profile on server B").toBe(200);
-    const used = (opened.body as { quota?: { used: number } }).quota?.used ?? 0;
+    const used = opened.body.quota?.used ?? 0;
     expect(used, "the view counts against the subscriber's monthly views").toBeGreaterThan(0);
 
     const before = await editTier(operator, a, "subscriber", { maxCompanyViewsPerMonth: String(used) });
     try {
       const since = Date.now();
-      const onA = await profile(subscriber, a, second.card);
+      const onA = await profileOf(subscriber, a, second.card);
       expect(onA.status, "server A, which saved the tier, refuses a further profile: the views are used up").toBe(429);
       const refused = await seenWithin(
         PROPAGATION_MS,
         since,
-        () => profile(subscriber, b, second.card),
+        () => profileOf(subscriber, b, second.card),
         (answer) => answer.status === 429 && answer.body.locked === true,
       );
       expect(
@@ -295,7 +235,7 @@ describe("two app servers on one PostgreSQL database", () => {
   });
 
   it("the lead-data debugger's four steps succeed with each request on the other server", async () => {
-    const setUp = await debuggerPost(operator, a, { intent: "initialize", apiKey: DEMO_PROVIDER_KEY, baseUrl: provider.url });
+    const setUp = await debuggerPost(operator, a, { intent: "initialize", apiKey: DEMO_PROVIDER_KEY, baseUrl: site.provider.url });
     expect(setUp.initialized, `server A initialises the debugger with the key: ${setUp.text.slice(0, 300)}`).toBe(true);
     const steps = [
       ["authenticate", "Authenticate", b],
@@ -327,7 +267,7 @@ describe("two app servers on one PostgreSQL database", () => {
     // Every provider answer is held back: the import job and a debugger request wait on the provider mid-flight.
     const holds: Array<() => void> = [];
     let held = 0;
-    provider.onHold = () => {
+    site.provider.onHold = () => {
       held++;
       holds.splice(0).forEach((wake) => wake());
     };
@@ -337,15 +277,15 @@ describe("two app servers on one PostgreSQL database", () => {
         const check = () => (held >= n ? (clearTimeout(timer), resolve()) : holds.push(check));
         check();
       });
-    provider.setFault({ mode: "slow" });
+    site.provider.setFault({ mode: "slow" });
     try {
       await startProviderImport(operator, a, { maxResults: "20", maxJobs: "2" });
-      const [job] = await database.sql<
+      const [job] = await site.database.sql<
         Array<{ id: string }>
       >`SELECT id FROM jobs WHERE job_type = 'provider_import' ORDER BY created_at DESC LIMIT 1`;
       expect(job, "the import was queued").toBeDefined();
       await heldCount(1);
-      const [claimed] = await database.sql<
+      const [claimed] = await site.database.sql<
         Array<{ locked_by: string | null; status: string }>
       >`SELECT locked_by, status FROM jobs WHERE id = ${job!.id}`;
       // Whichever server's worker took the job is the one that dies.
@@ -355,12 +295,16 @@ describe("two app servers on one PostgreSQL database", () => {
       const survivor = victim === a ? b : a;
 
       // A request in flight on the victim, waiting on the provider, when the victim dies.
-      const inFlight = debuggerPost(operator, victim!, { intent: "initialize", apiKey: DEMO_PROVIDER_KEY, baseUrl: provider.url }).then(
+      const inFlight = debuggerPost(operator, victim!, {
+        intent: "initialize",
+        apiKey: DEMO_PROVIDER_KEY,
+        baseUrl: site.provider.url,
+      }).then(
         () => "answered",
         () => "cut off",
       );
       await heldCount(2);
-      provider.setFault("none");
+      site.provider.setFault("none");
       await victim!.kill();
       const killedAt = Date.now();
       expect(await inFlight, `the request in flight on server ${victim!.name} when it was killed`).toBe("cut off");
@@ -392,8 +336,8 @@ describe("two app servers on one PostgreSQL database", () => {
       expect(completedBy, `server ${survivor.name} logged that it completed the job`).toBeDefined();
       expect(finished.last.body.errorLog.join(" "), "the job says it was interrupted and resumed").toMatch(/Interrupted/);
     } finally {
-      provider.setFault("none");
-      provider.onHold = null;
+      site.provider.setFault("none");
+      site.provider.onHold = null;
     }
   });
 });
