@@ -89,7 +89,9 @@ describe.runIf(serverUrl)("two processes starting together on one empty PostgreS
     const starts = [first, second].map((database) => prepareDatabase(database, { seedListings: 4, onWait }));
     await waited;
     // Neither has touched the database while the lock was held elsewhere.
-    const [before] = await holder.unsafe(`SELECT to_regclass('drizzle.__drizzle_migrations') AS migrations, to_regclass('listings') AS listings`);
+    const [before] = await holder.unsafe(
+      `SELECT to_regclass('drizzle.__drizzle_migrations') AS migrations, to_regclass('listings') AS listings`,
+    );
     expect(before).toEqual({ migrations: null, listings: null });
 
     await holder.unsafe(`SELECT pg_advisory_unlock(${START_LOCK_KEY})`);
