@@ -90,7 +90,8 @@ export default defineConfig({
     {
       // E2E_PREBUILT=1: the build in BUILD_DIR is current (.ci/run builds once for both of its runs).
       command: process.env.E2E_PREBUILT ? "node server/index.ts" : "npm run build --silent && node server/index.ts",
-      url: `${BASE_URL}/healthz`,
+      // Ready, not merely alive: the server listens while it migrates and builds the directory index (decision 0052).
+      url: `${BASE_URL}/readyz`,
       // A server already on this port is someone else's, or a stale build: never test against it.
       reuseExistingServer: false,
       timeout: 180_000,
