@@ -113,7 +113,8 @@ export function createLifecycle(options: LifecycleOptions) {
       return;
     }
     if (phase === "starting") {
-      // Nothing is served and no job runs yet; a migration in progress rolls back (one transaction) and is redone.
+      // Nothing is served and no job runs yet. A migration in progress rolls back (one transaction) and the next start
+      // redoes it; demo data half written stays as it is (only an empty database is seeded), as after a crash.
       log.info({ signal }, "stopped while starting");
       return options.exit(0);
     }
