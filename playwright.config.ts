@@ -61,7 +61,8 @@ function appServer({ port, pgliteDir, build }: { port: number; pgliteDir: string
   return {
     // E2E_PREBUILT=1: the build in BUILD_DIR is current (.ci/run builds once before the suite).
     command: build ? "npm run build --silent && node server/index.ts" : "node server/index.ts",
-    url: `${url}/healthz`,
+    // Ready, not merely alive: the server listens while it migrates and builds the directory index (decision 0052).
+    url: `${url}/readyz`,
     // A server already on this port is someone else's, or a stale build: never test against it.
     reuseExistingServer: false,
     timeout: 180_000,

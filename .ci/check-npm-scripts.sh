@@ -61,7 +61,7 @@ run() {
   fi
 }
 
-# serves NAME: `npm run NAME` on a free port must answer /healthz and render /listings within 4 minutes.
+# serves NAME: `npm run NAME` on a free port must be ready (/readyz) and render /listings within 4 minutes.
 serves() {
   local name=$1 port log="$WORK/$1.log" started=$SECONDS pid ok=false status
   port=$(free_port)
@@ -70,7 +70,7 @@ serves() {
   pid=$!
   SERVERS+=("$pid")
   for _ in $(seq 1 240); do
-    if curl -fsS -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null; then ok=true; break; fi
+    if curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz" 2>/dev/null; then ok=true; break; fi
     kill -0 "$pid" 2>/dev/null || break
     sleep 1
   done
@@ -78,7 +78,7 @@ serves() {
   kill -TERM -- "-$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
   if $ok && [ "$status" = 200 ]; then
-    report "$name" ok $((SECONDS - started)) "served /healthz and /listings (200) on port $port" "$log"
+    report "$name" ok $((SECONDS - started)) "ready (/readyz) and served /listings (200) on port $port" "$log"
   else
     report "$name" fail $((SECONDS - started)) "no answer on port $port (/listings: ${status:-none})" "$log"
   fi

@@ -16,13 +16,14 @@ import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadshe
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { authSecret } from "~/lib/auth.server.ts";
-import { getDatabase } from "~/lib/database.server.ts";
+import { closeDatabase, getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
 import { startJobWorker, stopJobWorker } from "~/lib/job-worker.server.ts";
 import { withErrorPipeline } from "~/lib/error-answer.server.ts";
 import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { withStartLock } from "~/lib/prepare-database.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
 import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
@@ -39,19 +40,22 @@ let stopOrphanSweep = () => {};
 /**
  * The database opened and migrated (first start: demo data, and the demo users when sign-in runs against
  * the local provider), with the directory index built, so the first visitor waits for none of it (the
- * index takes about a second at 100,000 listings).
+ * index takes about a second at 100,000 listings). `report` says what it is doing, for /readyz.
  */
-export async function prepare(): Promise<void> {
+export async function prepare({ report }: { report: (step: string) => void } = { report: () => {} }): Promise<void> {
   // The session secret first, not at the first request: an unwritable AUTH_SECRET_FILE stops the start at once.
   authSecret(env);
-  const database = await getDatabase();
+  report("opening and migrating the database");
+  const database = await getDatabase({ onWait: () => report("waiting for another process to finish migrating the database") });
   if (providers.some((p) => p.local)) {
-    await ensureDemoUsers(database);
+    // Under the start-up lock too: processes starting together would otherwise insert the same users at once.
+    await withStartLock(database, () => ensureDemoUsers(database));
     logger.warn(
       { providers: providers.filter((p) => p.local).map((p) => p.id) },
       "no client credentials for these sign-in providers: the local demo provider signs in the demo users",
     );
   }
+  report("building the directory index");
   await getDirectoryIndex(database);
   // Operator jobs (DESIGN D10) run in the server process; a job a restart interrupted resumes here.
   startJobWorker(database, {
@@ -64,10 +68,17 @@ export async function prepare(): Promise<void> {
   stopOrphanSweep = startOrphanSweep(database);
 }
 
-/** A clean stop: the running job finishes its current step and goes back to the queue to resume later. */
-export function shutdown(): Promise<void> {
+/**
+ * A clean stop (decision 0052): no new job is claimed, the running one has `waitMs` to save its step and go back to
+ * the queue, and any job still held then is handed back, so another process resumes it at once. The database closes
+ * once the server says the requests in flight are done.
+ */
+export async function shutdown({ waitMs, requestsDone }: { waitMs: number; requestsDone: Promise<void> }): Promise<void> {
   stopOrphanSweep();
-  return stopJobWorker();
+  const handedBack = await stopJobWorker({ waitMs });
+  if (handedBack.length) logger.info({ jobs: handedBack }, "jobs handed back to the queue");
+  await requestsDone;
+  await closeDatabase();
 }
 
 function neverStore(res: express.Response): void {

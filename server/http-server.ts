@@ -1,6 +1,7 @@
 /**
- * One server process: security headers, compression, request logging, health check, static assets, then
- * the application (built, or through Vite in development).
+ * One server process: security headers, compression, the probes (/healthz, /readyz), request logging, static
+ * assets, then the application (built, or through Vite in development). It listens before the database is ready,
+ * so that /readyz can say it is starting; stop signals drain it (server/lifecycle.ts, decision 0052).
  */
 import compression from "compression";
 import express from "express";
@@ -12,11 +13,32 @@ import { pathToFileURL } from "node:url";
 import { pinoHttp } from "pino-http";
 import { pino } from "pino";
 import { exitOnStartupFailure, listenFailure, logLevel } from "../app/lib/startup-failure.ts";
+import { createLifecycle, shutdownTimeoutMs } from "./lifecycle.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
 const log = pino({ level: logLevel(process.env.LOG_LEVEL) });
+
+type Prepare = (options: { report: (step: string) => void }) => Promise<void>;
+type Shutdown = (options: { waitMs: number; requestsDone: Promise<void> }) => Promise<void>;
+let shutdown: Shutdown = async ({ requestsDone }) => requestsDone;
+const lifecycle = createLifecycle({
+  drainMs: shutdownTimeoutMs(process.env.SHUTDOWN_TIMEOUT_MS),
+  stopApp: (options) => shutdown(options),
+  exit: (code) => process.exit(code),
+  log: {
+    info: (facts, msg) => log.info(facts, msg),
+    warn: (facts, msg) => log.warn(facts, msg),
+    error: (facts, msg) => log.error(facts, msg),
+  },
+});
+const onSignal = (signal: NodeJS.Signals) => lifecycle.stop(signal);
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, onSignal);
+// The cluster's primary (server/index.ts) asks its processes to stop by message.
+process.on("message", (message: { introbase?: string } | null) => {
+  if (message?.introbase === "stop") lifecycle.stop("SIGTERM", "primary");
+});
 
 const server = express();
 server.disable("x-powered-by");
@@ -46,9 +68,7 @@ server.use(
   }),
 );
 server.use(compression());
-server.get("/healthz", (_req, res) => {
-  res.json({ status: "ok" });
-});
+server.use(lifecycle.middleware);
 server.use(
   pinoHttp({
     logger: log,
@@ -68,19 +88,23 @@ server.use(
   }),
 );
 
-let ready: Promise<unknown>;
-let shutdown: () => Promise<void> = async () => {};
+let prepare: () => Promise<void> = async () => {};
 /** Ends a start that cannot succeed with one line naming the setting to fix (app/lib/startup-failure.ts). */
 const failStart = (error: unknown): never => exitOnStartupFailure(error, { debug: (err) => log.debug({ err }, "start-up failed") });
 try {
   if (DEVELOPMENT) {
     const vite = await import("vite");
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true, hmr: { port: PORT + 20_000 } } });
+    // The React Router plugin's child compiler is a Vite server outside middleware mode, and such a server exits the
+    // process on SIGTERM as soon as it has closed itself, cutting the drain short: only our handler may stop us.
+    for (const listener of process.listeners("SIGTERM")) if (listener !== onSignal) process.off("SIGTERM", listener);
     server.use(viteDevServer.middlewares);
-    ready = viteDevServer.ssrLoadModule("./server/app.ts").then((mod) => {
-      shutdown = mod.shutdown;
-      return mod.prepare();
-    });
+    prepare = async () => {
+      const mod = await viteDevServer.ssrLoadModule("./server/app.ts");
+      shutdown = mod.shutdown as Shutdown;
+      await (mod.prepare as Prepare)({ report: (step) => lifecycle.starting(step) });
+    };
+    server.use(lifecycle.gate);
     server.use(async (req, res, next) => {
       try {
         const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -99,30 +123,34 @@ try {
     server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
     // Loading the build validates the settings (app/lib/env.server.ts): an invalid one fails here.
     const build = await import(pathToFileURL(entry).href);
-    ready = build.prepare();
-    shutdown = build.shutdown;
+    prepare = () => (build.prepare as Prepare)({ report: (step) => lifecycle.starting(step) });
+    shutdown = build.shutdown as Shutdown;
+    server.use(lifecycle.gate);
     server.use(build.app);
   }
-
-  // Open the database (migrations, first-start demo data) and build the directory index before taking traffic.
-  await ready;
 } catch (error) {
   failStart(error);
 }
+
 const listener = server.listen(PORT, HOST, (error?: Error) => {
   if (error) failStart(listenFailure(error));
-  log.info(`Introbase listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${PORT}`);
+  const address = listener.address();
+  const port = address && typeof address === "object" ? address.port : PORT;
+  log.info(`Introbase listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${port}`);
 });
+lifecycle.attach(listener);
 // Above the 60 s idle timeout of common load balancers and load generators.
 listener.keepAliveTimeout = 65_000;
 listener.headersTimeout = 66_000;
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    let closed = 0;
-    const done = () => ++closed === 2 && process.exit(0);
-    listener.close(done);
-    shutdown().then(done, done);
-    setTimeout(() => process.exit(0), 3000).unref();
-  });
+// Open the database (migrations under the start-up lock, first-start demo data) and build the directory index;
+// until then /readyz answers 503 and a load balancer sends this process nothing.
+try {
+  await prepare();
+} catch (error) {
+  failStart(error);
 }
+lifecycle.ready();
+log.info({}, "ready");
+// The cluster's primary starts the other processes once the first is ready (server/index.ts).
+process.send?.({ introbase: "ready" });

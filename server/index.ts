@@ -1,13 +1,15 @@
 /**
  * The entry point. One process by default; with PostgreSQL, WEB_CONCURRENCY (a number, or "auto" for one per
  * CPU) runs that many server processes sharing the port through node:cluster, since one Node process renders
- * on one core. The first worker migrates and seeds alone; the others start once it listens. The embedded
- * database (PGlite) belongs to one process, so without DATABASE_URL there is always exactly one.
+ * on one core. The first worker starts alone (a bad setting then stops one process, not all of them); the others
+ * once it is ready. Migrations are safe either way: they run under a PostgreSQL advisory lock (decision 0052). The
+ * embedded database (PGlite) belongs to one process, so without DATABASE_URL there is always exactly one.
  */
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { pino } from "pino";
 import { exitOnStartupFailure, logLevel, settingError } from "../app/lib/startup-failure.ts";
+import { shutdownTimeoutMs } from "./lifecycle.ts";
 
 function workerCount(): number {
   const wanted = (process.env.WEB_CONCURRENCY ?? "1").trim().toLowerCase();
@@ -35,17 +37,29 @@ if (workers === 1 || !cluster.isPrimary) {
     });
     return worker;
   };
-  fork().once("listening", () => {
+  const first = fork();
+  first.on("message", (message: { introbase?: string } | null) => {
+    if (message?.introbase !== "ready" || started) return;
     started = true;
     for (let i = 1; i < workers; i++) fork();
     log.info({ workers }, "server processes started");
   });
+  // Each process drains its own requests (server/lifecycle.ts); asked by message, since with Ctrl-C the terminal
+  // signals them too, and a forwarded signal would count as their second, which ends a process at once.
+  const drainMs = shutdownTimeoutMs(process.env.SHUTDOWN_TIMEOUT_MS);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
+      const live = Object.values(cluster.workers ?? {});
+      if (stopping) {
+        log.warn({ signal }, "second stop signal: ending the server processes at once");
+        for (const worker of live) worker?.process.kill("SIGKILL");
+        process.exit(1);
+      }
       stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill(signal);
-      setTimeout(() => process.exit(0), 5000).unref();
+      if (live.length === 0) process.exit(0);
+      for (const worker of live) if (worker?.isConnected()) worker.send({ introbase: "stop" });
       cluster.on("exit", () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0));
+      setTimeout(() => process.exit(1), drainMs + 15_000).unref();
     });
   }
 }

@@ -17,12 +17,20 @@ describe("parseEnv", () => {
       BILLING_MODE: "demo",
       SIGN_IN_ATTEMPTS_PER_MINUTE: 20,
       TRUST_PROXY_HOPS: 0,
+      SHUTDOWN_TIMEOUT_MS: 25_000,
       DEMO_SIGN_IN: "auto",
       SPREADSHEET_API_URL: "https://api.airtable.com",
       PROVIDER_API_URL: "https://leadsontrees.com/api/v1",
       PROVIDER_TIMEOUT_MS: 15_000,
       OUTBOUND_ALLOWED_PRIVATE_ORIGINS: [],
     });
+  });
+
+  it("reads SHUTDOWN_TIMEOUT_MS, and names it when it is not a number of milliseconds up to 10 minutes", () => {
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_MS: "0" }).SHUTDOWN_TIMEOUT_MS).toBe(0);
+    expect(parseEnv({ SHUTDOWN_TIMEOUT_MS: "40000" }).SHUTDOWN_TIMEOUT_MS).toBe(40_000);
+    for (const value of ["soon", "-1", "1.5", "600001"])
+      expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: value })).toThrow(/^Invalid environment: SHUTDOWN_TIMEOUT_MS: /);
   });
 
   it("reads the lead-data provider settings, without echoing the key in an error", () => {

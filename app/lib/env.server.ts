@@ -54,6 +54,11 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   LINKEDIN_CLIENT_ID: z.string().min(1).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * After SIGTERM or SIGINT, how long the requests in flight and the running job get to finish before their
+   * connections are closed and the job is handed back (decision 0052). Below the orchestrator's own limit (30 s).
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** How many proxies in front of us to trust for the client address (X-Forwarded-For); 0 means none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-in attempts allowed per client address per minute (provider redirects, password sign-in, sign-up). */

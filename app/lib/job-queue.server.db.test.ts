@@ -144,6 +144,56 @@ describe("job worker", () => {
     expect(await getJob(database, job.id)).toMatchObject({ status: "completed", processedOutput: { counted: [1, 2, 3, 4, 5] } });
   });
 
+  it("hands back on stop a job whose handler did not stop in time, so another worker takes it at once", async () => {
+    const job = await enqueue("stubborn");
+    let entered!: () => void;
+    const inStep = new Promise<void>((resolve) => (entered = resolve));
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    // A step that ignores the stop signal (a slow provider call, say) and only ends when the test lets it.
+    const stubborn: JobHandler = async ({ progress }) => {
+      await progress({ done: 1, total: 2, processedOutput: { at: 1 } });
+      entered();
+      await released;
+      return { finishedLate: true };
+    };
+    const first = new JobWorker(database, { stubborn });
+    const running = first.tick();
+    await inStep;
+
+    expect(await first.stop({ waitMs: 0 })).toEqual([job.id]);
+    expect(await getJob(database, job.id)).toMatchObject({ status: "queued", lockedBy: null, attempts: 0, progressDone: 1 });
+    // No heartbeat has to go stale first: the next worker claims it now, at the saved cursor.
+    expect(await claimNextJob(database, "next-process", ["stubborn"])).toMatchObject({ id: job.id, processedOutput: { at: 1 } });
+
+    // The old step ending late changes nothing: the job is the new holder's.
+    letGo();
+    await running;
+    expect(await getJob(database, job.id)).toMatchObject({ status: "running", lockedBy: "next-process", completedAt: null });
+  });
+
+  it("gives back, without running a step of it, a job claimed just as the stop began", async () => {
+    const job = await enqueue("oblivious");
+    let steps = 0;
+    // A handler that never looks at its signal: only the worker can keep it from starting.
+    const oblivious: JobHandler = async () => ++steps;
+    let stopped: Promise<string[]> | undefined;
+    const claimAnswered = {
+      ...database,
+      rows: async <T>(query: Parameters<Database["rows"]>[0]) => {
+        const rows = await database.rows<T>(query);
+        // The stop arrives while the claim's answer is on its way back.
+        if (!stopped && rows.length) stopped = worker.stop();
+        return rows;
+      },
+    };
+    const worker: JobWorker = new JobWorker(claimAnswered, { oblivious });
+    await worker.tick();
+    await stopped;
+    expect(steps).toBe(0);
+    expect(await getJob(database, job.id)).toMatchObject({ status: "queued", lockedBy: null, attempts: 0 });
+  });
+
   it("resumes a job left running by a crashed worker from its saved cursor", async () => {
     const job = await enqueue("count", { to: 4 });
     await claimNextJob(database, "crashed", ["count"]);

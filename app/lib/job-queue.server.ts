@@ -134,6 +134,20 @@ export async function releaseJob(database: Database, id: string, workerId: strin
 }
 
 /**
+ * Every job this worker still holds, handed back on shutdown (decision 0052): queued again at once, so another process
+ * takes it now rather than after its heartbeat goes stale, the attempt not counted against it. For a handler that
+ * did not reach a saved point in time: it resumes from the last cursor it saved. Returns the jobs' ids.
+ */
+export async function releaseWorkerJobs(database: Database, workerId: string): Promise<string[]> {
+  const rows = await database.db
+    .update(jobs)
+    .set({ status: "queued", lockedBy: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, progressMessage: "Waiting to resume." })
+    .where(and(eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)))
+    .returning({ id: jobs.id });
+  return rows.map((row) => row.id);
+}
+
+/**
  * Jobs whose worker stopped beating (a crash, a restart, a killed process): queued again to resume from their
  * saved cursor, or failed with the reason once they have used their attempts. Returns what it did.
  */

@@ -14,6 +14,7 @@ import {
   logJobError,
   recoverStaleJobs,
   releaseJob,
+  releaseWorkerJobs,
   reportProgress,
   type Job,
   type JobProgress,
@@ -77,11 +78,24 @@ export class JobWorker {
     if (!this.running && !this.stopping.signal.aborted) this.schedule(0);
   }
 
-  /** Stops taking work and waits for the current job to reach a saved point. */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking work, gives the current job up to `waitMs` to reach a saved point (it is then released by its own
+   * run), and hands back whatever this worker still holds after that, so another process resumes it at once
+   * (decision 0052). Returns the ids of the jobs handed back.
+   */
+  async stop(options: { waitMs?: number } = {}): Promise<string[]> {
     this.stopping.abort();
     clearTimeout(this.timer);
-    await this.running;
+    const waitMs = options.waitMs ?? Number.POSITIVE_INFINITY;
+    if (this.running && Number.isFinite(waitMs)) {
+      let timer: NodeJS.Timeout | undefined;
+      const givenUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+      await Promise.race([this.running, givenUp]);
+      clearTimeout(timer);
+    } else {
+      await this.running;
+    }
+    return releaseWorkerJobs(this.database, this.id);
   }
 
   private schedule(ms: number) {
@@ -114,6 +128,8 @@ export class JobWorker {
   }
 
   private async run(job: Job): Promise<void> {
+    // Claimed while the stop began: back to the queue before its handler takes a step.
+    if (this.stopping.signal.aborted) return releaseJob(this.database, job.id, this.id);
     const lost = new AbortController();
     const signal = AbortSignal.any([this.stopping.signal, lost.signal]);
     const beat = setInterval(() => {
@@ -167,7 +183,9 @@ export function kickJobWorker(): void {
   processWorker?.kick();
 }
 
-export async function stopJobWorker(): Promise<void> {
-  await processWorker?.stop();
+/** Stops this process's worker (see JobWorker.stop); returns the ids of the jobs it handed back. */
+export async function stopJobWorker(options: { waitMs?: number } = {}): Promise<string[]> {
+  const worker = processWorker;
   processWorker = undefined;
+  return (await worker?.stop(options)) ?? [];
 }

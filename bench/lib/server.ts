@@ -54,11 +54,11 @@ export interface ServerOptions {
   /** Demo listings the server seeds into an empty database at start (default 0: never). */
   seedListings?: number;
   log: (line: string) => void;
-  /** How long to wait for /healthz. */
+  /** How long to wait for /readyz. */
   startTimeoutMs?: number;
 }
 
-/** Starts `node server/index.ts` in production mode and waits until /healthz answers. */
+/** Starts `node server/index.ts` in production mode and waits until /readyz says it is ready (decision 0052). */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   await assertPortFree(options.port);
   const logFile = path.join(DATA_DIR, `server-${options.name}.log`);
@@ -103,7 +103,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       );
     }
     try {
-      const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return { origin, logFile, process: child, stop };
     } catch {
       // not listening yet
@@ -111,7 +111,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`The server did not answer /healthz within ${(options.startTimeoutMs ?? 180_000) / 1000} s; see ${logFile}.`);
+  throw new Error(`The server was not ready (/readyz) within ${(options.startTimeoutMs ?? 180_000) / 1000} s; see ${logFile}.`);
 }
 
 /** Stops child processes when the benchmark is interrupted, so no server or database outlives it. */

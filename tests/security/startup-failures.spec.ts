@@ -44,7 +44,8 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
       NODE_ENV: "production",
       BUILD_DIR,
       HOST: "127.0.0.1",
-      PORT: String(E2E_PORT + 9),
+      // The server listens before it opens the database (decision 0052): each case a port of its own.
+      PORT: "0",
       PGLITE_DIR: path.join(scratch, `pglite-${Math.random().toString(36).slice(2)}`),
       AUTH_SECRET_FILE: path.join(scratch, "auth-secret"),
       SEED_LISTINGS: "0",

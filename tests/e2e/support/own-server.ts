@@ -58,7 +58,8 @@ export async function startOwnServer({
   };
   for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop };
+      // /readyz, not /healthz: the server listens while it is still migrating (decision 0052).
+      if ((await fetch(`${base}/readyz`)).ok) return { base, stop };
     } catch {
       // not listening yet
     }
