@@ -16,6 +16,7 @@ import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadshe
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { authSecret } from "~/lib/auth.server.ts";
+import { startChangeFeed, type ChangeFeed } from "~/lib/change-feed.server.ts";
 import { getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
@@ -34,6 +35,7 @@ const env = getEnv();
 const providers = identityProviders(env);
 
 let stopOrphanSweep = () => {};
+let changeFeed: ChangeFeed | undefined;
 
 /**
  * The database opened and migrated (first start: demo data, and the demo users when sign-in runs against
@@ -44,6 +46,8 @@ export async function prepare(): Promise<void> {
   // The session secret first, not at the first request: an unwritable AUTH_SECRET_FILE stops the start at once.
   authSecret(env);
   const database = await getDatabase();
+  // Before any cache fills: from here on, a change made through any app server drops this one's copies (decision 0049).
+  changeFeed = await startChangeFeed(database);
   if (providers.some((p) => p.local)) {
     await ensureDemoUsers(database);
     logger.warn(
@@ -64,9 +68,10 @@ export async function prepare(): Promise<void> {
 }
 
 /** A clean stop: the running job finishes its current step and goes back to the queue to resume later. */
-export function shutdown(): Promise<void> {
+export async function shutdown(): Promise<void> {
   stopOrphanSweep();
-  return stopJobWorker();
+  await stopJobWorker();
+  await changeFeed?.stop();
 }
 
 function neverStore(res: express.Response): void {

@@ -22,9 +22,29 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs raw SQL and returns its rows, whichever driver is underneath. */
   rows<T>(query: SQL): Promise<T[]>;
+  /**
+   * Hears NOTIFY on `channel` (lower-case letters and underscores). On PostgreSQL on a connection of its own, since
+   * a notification reaches only a session that holds the LISTEN and the pool's connections come and go; `lost` then
+   * hears that this connection broke, after which nothing more arrives and the caller listens again. On PGlite on
+   * the one instance, which is never lost. Closing the database closes its listening connections too.
+   */
+  listen(channel: string, events: ListenEvents): Promise<Listening>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface ListenEvents {
+  message(payload: string): void;
+  lost(error: Error): void;
+}
+
+export interface Listening {
+  /** Stops listening (on PostgreSQL: closes the connection). */
+  close(): Promise<void>;
+}
+
+/** How the listening connections show in pg_stat_activity (operators, and the tests that cut them off). */
+export const LISTENER_APPLICATION_NAME = "introbase change feed";
 
 /**
  * Word-similarity threshold for typo-tolerant name search: pg_trgm's default (0.6) misses one swapped pair of
@@ -64,14 +84,20 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS;
   if (options.url) {
-    const client = postgres(options.url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS });
+    const url = options.url;
+    const client = postgres(url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const listeners = new Set<postgres.Sql>();
     return {
       db,
       kind: "postgres",
       rows: <T>(query: SQL) => execRows<T>(db, query),
+      listen: (channel, events) => listenOnConnection(url, channel, events, listeners),
       migrate: () => migratePostgres(db as never, { migrationsFolder }),
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([...listeners].map((listener) => listener.end({ timeout: 0 })));
+        await client.end({ timeout: 5 });
+      },
     };
   }
   const dir = options.dir ?? "./data/pglite";
@@ -132,9 +158,56 @@ export function pgliteDatabase(client: PGlite, options: { migrationsFolder?: str
     db,
     kind: "pglite",
     rows: <T>(query: SQL) => execRows<T>(db, query),
+    listen: async (channel, events) => {
+      const unlisten = await client.listen(checkedChannel(channel), (payload) => events.message(payload));
+      return { close: async () => void (client.closed || (await unlisten())) };
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS }),
     close: options.close,
   };
+}
+
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+/**
+ * A LISTEN on a single connection of its own. postgres.js's `listen` would reconnect by itself, but it gives up
+ * silently when the first attempt after a drop fails; here a drop is reported and the caller decides when to try
+ * again (change-feed.server.ts backs off).
+ */
+async function listenOnConnection(url: string, channel: string, events: ListenEvents, open: Set<postgres.Sql>): Promise<Listening> {
+  let ended = false;
+  const end = async () => {
+    ended = true;
+    open.delete(connection);
+    await connection.end({ timeout: 0 });
+  };
+  // `onnotify` is how postgres.js hands over notifications (its own `listen` uses it); its types leave it out.
+  const settings: postgres.Options<Record<string, never>> & { onnotify: (name: string, payload: string) => void } = {
+    max: 1,
+    // Kept open for as long as it listens: postgres.js otherwise retires a connection after 30 to 60 minutes.
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    connection: { application_name: LISTENER_APPLICATION_NAME },
+    onnotify: (name, payload) => name === channel && events.message(payload),
+    onclose: () => {
+      if (ended) return;
+      void end();
+      events.lost(new Error(`the connection listening on ${channel} closed`));
+    },
+  };
+  const connection = postgres(url, settings);
+  open.add(connection);
+  try {
+    await connection.unsafe(`LISTEN ${checkedChannel(channel)}`);
+  } catch (error) {
+    await end().catch(() => {});
+    throw error;
+  }
+  return { close: end };
 }
 
 /** PGlite has no autovacuum: after bulk writes the planner needs fresh statistics (STACK-NOTES). */

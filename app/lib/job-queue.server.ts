@@ -6,6 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { jobs } from "#db/schema/jobs.ts";
+import { announceChange } from "./change-feed.server.ts";
 import { textArray, type Database } from "./db.server.ts";
 import { execRows } from "./db.server.ts";
 
@@ -17,11 +18,15 @@ export const HEARTBEAT_MS = 5_000;
 export const STALE_AFTER_MS = 30_000;
 export const MAX_ATTEMPTS = 3;
 
+/**
+ * Queues a job and wakes the workers of every app server (decision 0049). Given a transaction (`inTransactionOf`), the
+ * wake-up is sent when it commits, so no worker looks before the job is there.
+ */
 export async function enqueueJob(
-  { db }: Database,
+  database: Database,
   input: { jobType: string; parameters: Record<string, unknown>; createdBy: string | null; targetCompany?: string | null },
 ): Promise<Job> {
-  const [job] = await db
+  const [job] = await database.db
     .insert(jobs)
     .values({
       jobType: input.jobType,
@@ -30,6 +35,7 @@ export async function enqueueJob(
       targetCompany: input.targetCompany ?? null,
     })
     .returning();
+  await announceChange(database, "jobs");
   return job!;
 }
 
@@ -127,10 +133,13 @@ export async function finishJob(
 
 /** A job this worker put down on a clean shutdown: queued again at once, the attempt not counted against it. */
 export async function releaseJob(database: Database, id: string, workerId: string): Promise<void> {
-  await database.db
+  const released = await database.db
     .update(jobs)
     .set({ status: "queued", lockedBy: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, progressMessage: "Waiting to resume." })
-    .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
+    .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)))
+    .returning({ id: jobs.id });
+  // Another app server's worker may take it up at once.
+  if (released.length > 0) await announceChange(database, "jobs");
 }
 
 /**
@@ -152,8 +161,7 @@ export async function recoverStaleJobs(database: Database, now = new Date()): Pr
         WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ${staleBefore}::timestamptz)
         RETURNING id, status`,
   );
-  return {
-    requeued: rows.filter((r) => r.status === "queued").map((r) => r.id),
-    failed: rows.filter((r) => r.status === "failed").map((r) => r.id),
-  };
+  const requeued = rows.filter((r) => r.status === "queued").map((r) => r.id);
+  if (requeued.length > 0) await announceChange(database, "jobs");
+  return { requeued, failed: rows.filter((r) => r.status === "failed").map((r) => r.id) };
 }

@@ -14,3 +14,4 @@ export * from "./jobs.ts";
 export * from "./duplicate-reviews.ts";
 export * from "./taxonomy.ts";
 export * from "./imports.ts";
+export * from "./change-versions.ts";
