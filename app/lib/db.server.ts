@@ -87,15 +87,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const url = options.url;
     const client = postgres(url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    const listeners = new Set<postgres.Sql>();
+    /** The listening connections, closed with the database (each one's own close, so none reports itself lost). */
+    const listening = new Set<Listening>();
+    let closed = false;
     return {
       db,
       kind: "postgres",
       rows: <T>(query: SQL) => execRows<T>(db, query),
-      listen: (channel, events) => listenOnConnection(url, channel, events, listeners),
+      listen: async (channel, events) => {
+        if (closed) throw new Error("the database is closed");
+        return listenOnConnection(url, channel, events, listening);
+      },
       migrate: () => migratePostgres(db as never, { migrationsFolder }),
       close: async () => {
-        await Promise.all([...listeners].map((listener) => listener.end({ timeout: 0 })));
+        closed = true;
+        await Promise.all([...listening].map((listener) => listener.close()));
         await client.end({ timeout: 5 });
       },
     };
@@ -177,13 +183,14 @@ function checkedChannel(channel: string): string {
  * silently when the first attempt after a drop fails; here a drop is reported and the caller decides when to try
  * again (change-feed.server.ts backs off).
  */
-async function listenOnConnection(url: string, channel: string, events: ListenEvents, open: Set<postgres.Sql>): Promise<Listening> {
+async function listenOnConnection(url: string, channel: string, events: ListenEvents, open: Set<Listening>): Promise<Listening> {
   let ended = false;
   const end = async () => {
     ended = true;
-    open.delete(connection);
+    open.delete(listening);
     await connection.end({ timeout: 0 });
   };
+  const listening: Listening = { close: end };
   // `onnotify` is how postgres.js hands over notifications (its own `listen` uses it); its types leave it out.
   const settings: postgres.Options<Record<string, never>> & { onnotify: (name: string, payload: string) => void } = {
     max: 1,
@@ -200,14 +207,14 @@ async function listenOnConnection(url: string, channel: string, events: ListenEv
     },
   };
   const connection = postgres(url, settings);
-  open.add(connection);
+  open.add(listening);
   try {
     await connection.unsafe(`LISTEN ${checkedChannel(channel)}`);
   } catch (error) {
     await end().catch(() => {});
     throw error;
   }
-  return { close: end };
+  return listening;
 }
 
 /** PGlite has no autovacuum: after bulk writes the planner needs fresh statistics (STACK-NOTES). */
