@@ -109,14 +109,19 @@ const worker = new JobWorker(database, {
   [PROVIDER_IMPORT_JOB]: providerImportHandler(),
   [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
 });
-const running = worker.tick();
 const timer = setInterval(async () => {
   const now = await getJob(database, job.id);
   if (now) draw(now.progressDone, now.progressTotal, now.progressMessage);
 }, 300);
-await running;
+// A server running on the same PostgreSQL hears the job queued and its worker may take it first (decision 0049): this
+// process then follows it to its end. Otherwise this worker runs it, after any job queued before it.
+let done = (await getJob(database, job.id))!;
+while (done.status !== "completed" && done.status !== "failed") {
+  await worker.tick();
+  done = (await getJob(database, job.id))!;
+  if (done.status !== "completed" && done.status !== "failed") await new Promise((resolve) => setTimeout(resolve, 300));
+}
 clearInterval(timer);
-const done = (await getJob(database, job.id))!;
 draw(done.progressDone, done.progressTotal, done.progressMessage);
 process.stderr.write("\n");
 /** One line per table, so a terminal shows the whole base at a glance. */

@@ -6,6 +6,7 @@
 import "./fail-clearly.ts";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { announceChange } from "../app/lib/change-feed.server.ts";
 import { analyze, openDatabase } from "../app/lib/db.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { countListings, seedListings } from "../db/seed/seed-database.ts";
@@ -43,5 +44,7 @@ await seedListings(database, count, (done) => {
   if (done % 5000 === 0 || done === count) process.stdout.write(`\r${done}/${count} listings`);
 });
 await analyze(database);
+// App servers running on this PostgreSQL drop their directories and lists now, not when their caches expire.
+await announceChange(database, ["listings", "reference-lists", "tier-records", "field-rules"]);
 console.log(`\nSeeded ${count} listings in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await database.close();

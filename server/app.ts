@@ -16,6 +16,7 @@ import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadshe
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { authSecret } from "~/lib/auth.server.ts";
+import { startChangeFeed, type ChangeFeed } from "~/lib/change-feed.server.ts";
 import { closeDatabase, getDatabase } from "~/lib/database.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { identityProviders, localIssuer } from "~/lib/identity-providers.server.ts";
@@ -36,6 +37,7 @@ const env = getEnv();
 const providers = identityProviders(env);
 
 let stopOrphanSweep = () => {};
+let changeFeed: ChangeFeed | undefined;
 
 /**
  * The database opened and migrated (first start: demo data, and the demo users when sign-in runs against
@@ -47,6 +49,8 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   authSecret(env);
   report("opening and migrating the database");
   const database = await getDatabase({ onWait: () => report("waiting for another process to finish migrating the database") });
+  // Before any cache fills: from here on, a change made through any app server drops this one's copies (decision 0049).
+  changeFeed = await startChangeFeed(database);
   if (providers.some((p) => p.local)) {
     // Under the start-up lock too: processes starting together would otherwise insert the same users at once.
     await withStartLock(database, () => ensureDemoUsers(database));
@@ -78,6 +82,7 @@ export async function shutdown({ waitMs, requestsDone }: { waitMs: number; reque
   const handedBack = await stopJobWorker({ waitMs });
   if (handedBack.length) logger.info({ jobs: handedBack }, "jobs handed back to the queue");
   await requestsDone;
+  await changeFeed?.stop();
   await closeDatabase();
 }
 

@@ -22,6 +22,13 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs raw SQL and returns its rows, whichever driver is underneath. */
   rows<T>(query: SQL): Promise<T[]>;
+  /**
+   * Hears NOTIFY on `channel` (lower-case letters and underscores). On PostgreSQL on a connection of its own, since
+   * a notification reaches only a session that holds the LISTEN and the pool's connections come and go; `lost` then
+   * hears that this connection broke, after which nothing more arrives and the caller listens again. On PGlite on
+   * the one instance, which is never lost. Closing the database closes its listening connections too.
+   */
+  listen(channel: string, events: ListenEvents): Promise<Listening>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -30,6 +37,19 @@ export interface Database {
    */
   replica?: Database;
 }
+
+export interface ListenEvents {
+  message(payload: string): void;
+  lost(error: Error): void;
+}
+
+export interface Listening {
+  /** Stops listening (on PostgreSQL: closes the connection). */
+  close(): Promise<void>;
+}
+
+/** How the listening connections show in pg_stat_activity (operators, and the tests that cut them off). */
+export const LISTENER_APPLICATION_NAME = "introbase change feed";
 
 /**
  * Word-similarity threshold for typo-tolerant name search: pg_trgm's default (0.6) misses one swapped pair of
@@ -134,12 +154,23 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 function postgresDatabase(url: string, migrate: () => Promise<void>): Database {
   const client = postgres(url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  /** The listening connections, closed with the database (each one's own close, so none reports itself lost). */
+  const listening = new Set<Listening>();
+  let closed = false;
   return {
     db,
     kind: "postgres",
     rows: <T>(query: SQL) => execRows<T>(db, query),
+    listen: async (channel, events) => {
+      if (closed) throw new Error("the database is closed");
+      return listenOnConnection(url, channel, events, listening);
+    },
     migrate,
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      closed = true;
+      await Promise.all([...listening].map((listener) => listener.close()));
+      await client.end({ timeout: 5 });
+    },
   };
 }
 
@@ -153,9 +184,57 @@ export function pgliteDatabase(client: PGlite, options: { migrationsFolder?: str
     db,
     kind: "pglite",
     rows: <T>(query: SQL) => execRows<T>(db, query),
+    listen: async (channel, events) => {
+      const unlisten = await client.listen(checkedChannel(channel), (payload) => events.message(payload));
+      return { close: async () => void (client.closed || (await unlisten())) };
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS }),
     close: options.close,
   };
+}
+
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+/**
+ * A LISTEN on a single connection of its own. postgres.js's `listen` would reconnect by itself, but it gives up
+ * silently when the first attempt after a drop fails; here a drop is reported and the caller decides when to try
+ * again (change-feed.server.ts backs off).
+ */
+async function listenOnConnection(url: string, channel: string, events: ListenEvents, open: Set<Listening>): Promise<Listening> {
+  let ended = false;
+  const end = async () => {
+    ended = true;
+    open.delete(listening);
+    await connection.end({ timeout: 0 });
+  };
+  const listening: Listening = { close: end };
+  // `onnotify` is how postgres.js hands over notifications (its own `listen` uses it); its types leave it out.
+  const settings: postgres.Options<Record<string, never>> & { onnotify: (name: string, payload: string) => void } = {
+    max: 1,
+    // Kept open for as long as it listens: postgres.js otherwise retires a connection after 30 to 60 minutes.
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    connection: { application_name: LISTENER_APPLICATION_NAME },
+    onnotify: (name, payload) => name === channel && events.message(payload),
+    onclose: () => {
+      if (ended) return;
+      void end();
+      events.lost(new Error(`the connection listening on ${channel} closed`));
+    },
+  };
+  const connection = postgres(url, settings);
+  open.add(listening);
+  try {
+    await connection.unsafe(`LISTEN ${checkedChannel(channel)}`);
+  } catch (error) {
+    await end().catch(() => {});
+    throw error;
+  }
+  return listening;
 }
 
 /** PGlite has no autovacuum: after bulk writes the planner needs fresh statistics (STACK-NOTES). */

@@ -22,6 +22,7 @@ describe("parseEnv", () => {
       SPREADSHEET_API_URL: "https://api.airtable.com",
       PROVIDER_API_URL: "https://leadsontrees.com/api/v1",
       PROVIDER_TIMEOUT_MS: 15_000,
+      JOB_STALE_AFTER_MS: 30_000,
       OUTBOUND_ALLOWED_PRIVATE_ORIGINS: [],
     });
   });
@@ -38,6 +39,7 @@ describe("parseEnv", () => {
     expect(env).toMatchObject({ PROVIDER_API_URL: "http://127.0.0.1:4020", PROVIDER_API_KEY: "lot_secret", PROVIDER_TIMEOUT_MS: 2500 });
     expect(() => parseEnv({ PROVIDER_API_URL: "ftp://example.com" })).toThrow(/PROVIDER_API_URL must be an http/);
     expect(() => parseEnv({ PROVIDER_TIMEOUT_MS: "50" })).toThrow(/^Invalid environment: PROVIDER_TIMEOUT_MS: /);
+    expect(() => parseEnv({ JOB_STALE_AFTER_MS: "500" })).toThrow(/^Invalid environment: JOB_STALE_AFTER_MS: /);
     let message = "";
     try {
       parseEnv({ PROVIDER_API_KEY: "lot_secret", PROVIDER_TIMEOUT_MS: "soon" });

@@ -104,6 +104,11 @@ const EnvSchema = z.object({
     .default("https://leadsontrees.com/api/v1")
     .transform((v) => v.replace(/\/+$/, "")),
   PROVIDER_API_KEY: z.string().min(1).optional(),
+  /**
+   * The job lease: a running job whose server stopped beating for this long (killed, crashed, cut off) is resumed by
+   * another server's worker (lib/job-queue.server.ts). Shorter resumes sooner; the heartbeat runs six times per lease.
+   */
+  JOB_STALE_AFTER_MS: z.coerce.number().int().min(2_000).max(3_600_000).default(30_000),
   /** How long one provider call may take before it is abandoned (and retried). */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   /**

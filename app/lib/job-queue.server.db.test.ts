@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jobs } from "#db/schema/jobs.ts";
 import type { Database } from "./db.server.ts";
-import { claimNextJob, enqueueJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, reportProgress, STALE_AFTER_MS } from "./job-queue.server.ts";
+import { claimNextJob, enqueueJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, reportProgress, jobLease } from "./job-queue.server.ts";
 import { JobWorker, throwIfInterrupted, type JobHandler } from "./job-worker.server.ts";
 import { openTestDatabase } from "./test-database.ts";
 
@@ -28,7 +28,7 @@ const enqueue = (jobType = "count", parameters: Record<string, unknown> = {}) =>
   enqueueJob(database, { jobType, parameters, createdBy: null });
 
 /** The moment a running job's heartbeat goes stale (its last beat plus the threshold, and a millisecond). */
-const staleAt = async (id: string) => new Date((await getJob(database, id))!.heartbeatAt!.getTime() + STALE_AFTER_MS + 1);
+const staleAt = async (id: string) => new Date((await getJob(database, id))!.heartbeatAt!.getTime() + jobLease().staleAfterMs + 1);
 
 describe("job queue", () => {
   it("hands each queued job to one worker, oldest first, and only of the types it runs", async () => {
@@ -54,6 +54,16 @@ describe("job queue", () => {
       progressMessage: "half",
       companiesProcessed: 5,
     });
+  });
+
+  it("judges a dead worker by the site's lease (JOB_STALE_AFTER_MS): a 4 s lease requeues after 4 s, not 30", async () => {
+    expect(jobLease(4_000)).toEqual({ staleAfterMs: 4_000, heartbeatMs: 666, recoverEveryMs: 2_000 });
+    expect(jobLease().staleAfterMs).toBe(30_000);
+    const job = await enqueue();
+    await claimNextJob(database, "killed", ["count"]);
+    const lastBeat = (await getJob(database, job.id))!.heartbeatAt!.getTime();
+    expect(await recoverStaleJobs(database, new Date(lastBeat + 4_000), 4_000)).toEqual({ requeued: [], failed: [] });
+    expect(await recoverStaleJobs(database, new Date(lastBeat + 4_001), 4_000)).toEqual({ requeued: [job.id], failed: [] });
   });
 
   it("requeues a job whose worker died, and fails it with the reason once its attempts are used", async () => {

@@ -1,27 +1,39 @@
 /**
  * Durable jobs (DESIGN D10): rows in `jobs`, claimed by a worker with FOR UPDATE SKIP LOCKED so that several
  * server processes can share one queue without taking the same job twice. A running job says it is alive
- * (heartbeat) at least every HEARTBEAT_MS; one whose heartbeat stopped was left by a crashed or restarted worker
- * and is queued again, or failed with its reason once it has been tried MAX_ATTEMPTS times.
+ * (heartbeat) six times per lease (JOB_STALE_AFTER_MS); one whose heartbeat stopped for a whole lease was left by a
+ * crashed or killed worker and is queued again for any process, or failed with its reason once it has been tried
+ * MAX_ATTEMPTS times.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { jobs } from "#db/schema/jobs.ts";
+import { announceChange } from "./change-feed.server.ts";
 import { textArray, type Database } from "./db.server.ts";
 import { execRows } from "./db.server.ts";
+import { getEnv } from "./env.server.ts";
 
 export type Job = typeof jobs.$inferSelect;
 export type JobStatus = Job["status"];
 
-export const HEARTBEAT_MS = 5_000;
-/** A heartbeat this old means the worker is gone (six missed beats: a busy event loop is not a dead one). */
-export const STALE_AFTER_MS = 30_000;
+/**
+ * The job lease: a heartbeat older than `staleAfterMs` means the worker is gone (six missed beats: a busy event loop is
+ * not a dead one), and every worker looks for such jobs twice per lease, so a killed server's job resumes elsewhere
+ * within about one and a half leases. A site picks the lease with JOB_STALE_AFTER_MS (default 30 s).
+ */
+export function jobLease(staleAfterMs = getEnv().JOB_STALE_AFTER_MS): { staleAfterMs: number; heartbeatMs: number; recoverEveryMs: number } {
+  return { staleAfterMs, heartbeatMs: Math.floor(staleAfterMs / 6), recoverEveryMs: Math.floor(staleAfterMs / 2) };
+}
 export const MAX_ATTEMPTS = 3;
 
+/**
+ * Queues a job and wakes the workers of every app server (decision 0049). Given a transaction (`inTransactionOf`), the
+ * wake-up is sent when it commits, so no worker looks before the job is there.
+ */
 export async function enqueueJob(
-  { db }: Database,
+  database: Database,
   input: { jobType: string; parameters: Record<string, unknown>; createdBy: string | null; targetCompany?: string | null },
 ): Promise<Job> {
-  const [job] = await db
+  const [job] = await database.db
     .insert(jobs)
     .values({
       jobType: input.jobType,
@@ -30,6 +42,7 @@ export async function enqueueJob(
       targetCompany: input.targetCompany ?? null,
     })
     .returning();
+  await announceChange(database, "jobs");
   return job!;
 }
 
@@ -127,10 +140,13 @@ export async function finishJob(
 
 /** A job this worker put down on a clean shutdown: queued again at once, the attempt not counted against it. */
 export async function releaseJob(database: Database, id: string, workerId: string): Promise<void> {
-  await database.db
+  const released = await database.db
     .update(jobs)
     .set({ status: "queued", lockedBy: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, progressMessage: "Waiting to resume." })
-    .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)));
+    .where(and(eq(jobs.id, id), eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)))
+    .returning({ id: jobs.id });
+  // Another app server's worker may take it up at once.
+  if (released.length > 0) await announceChange(database, "jobs");
 }
 
 /**
@@ -144,6 +160,8 @@ export async function releaseWorkerJobs(database: Database, workerId: string): P
     .set({ status: "queued", lockedBy: null, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, progressMessage: "Waiting to resume." })
     .where(and(eq(jobs.status, "running"), eq(jobs.lockedBy, workerId)))
     .returning({ id: jobs.id });
+  // Another process's worker takes them now, not at its next poll.
+  if (rows.length > 0) await announceChange(database, "jobs");
   return rows.map((row) => row.id);
 }
 
@@ -151,8 +169,12 @@ export async function releaseWorkerJobs(database: Database, workerId: string): P
  * Jobs whose worker stopped beating (a crash, a restart, a killed process): queued again to resume from their
  * saved cursor, or failed with the reason once they have used their attempts. Returns what it did.
  */
-export async function recoverStaleJobs(database: Database, now = new Date()): Promise<{ requeued: string[]; failed: string[] }> {
-  const staleBefore = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
+export async function recoverStaleJobs(
+  database: Database,
+  now = new Date(),
+  staleAfterMs = jobLease().staleAfterMs,
+): Promise<{ requeued: string[]; failed: string[] }> {
+  const staleBefore = new Date(now.getTime() - staleAfterMs).toISOString();
   const rows = await execRows<{ id: string; status: JobStatus }>(
     database.db,
     sql`UPDATE jobs SET
@@ -166,8 +188,7 @@ export async function recoverStaleJobs(database: Database, now = new Date()): Pr
         WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ${staleBefore}::timestamptz)
         RETURNING id, status`,
   );
-  return {
-    requeued: rows.filter((r) => r.status === "queued").map((r) => r.id),
-    failed: rows.filter((r) => r.status === "failed").map((r) => r.id),
-  };
+  const requeued = rows.filter((r) => r.status === "queued").map((r) => r.id);
+  if (requeued.length > 0) await announceChange(database, "jobs");
+  return { requeued, failed: rows.filter((r) => r.status === "failed").map((r) => r.id) };
 }

@@ -2,15 +2,18 @@
  * The worker in the server process (DESIGN D10): takes one queued job at a time, runs its handler, keeps its
  * heartbeat going, and on start (and every minute) gives stale jobs back to the queue. Handlers save a cursor
  * with their progress, so a job interrupted by a restart resumes where it stopped instead of starting over.
+ * It looks for work when a job is queued through any app server (the `jobs` change, decision 0049), and every
+ * 30 seconds besides, for a wake-up lost on the way and for the stale jobs of a server that died.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { onChange } from "./change-feed.server.ts";
 import type { Database } from "./db.server.ts";
 import {
   claimNextJob,
   finishJob,
   heartbeat,
-  HEARTBEAT_MS,
+  jobLease,
   logJobError,
   recoverStaleJobs,
   releaseJob,
@@ -47,12 +50,15 @@ export function throwIfInterrupted(signal: AbortSignal): void {
   if (signal.aborted) throw new JobInterrupted();
 }
 
-const POLL_MS = 1_000;
-const RECOVER_EVERY_MS = 60_000;
+const POLL_MS = 30_000;
 
 export interface JobWorkerOptions {
   /** The clock stale jobs are judged by: the system's, unless a test sets the time a recovery happens at. */
   now?: () => Date;
+  /** How long the worker waits between looks when nothing wakes it (30 s). */
+  pollMs?: number;
+  /** Called each time the worker ran out of queued jobs (tests wait on it). */
+  onIdle?: () => void;
 }
 
 export class JobWorker {
@@ -61,6 +67,10 @@ export class JobWorker {
   private running: Promise<void> | null = null;
   private readonly stopping = new AbortController();
   private lastRecovery = 0;
+  /** Woken while busy: look again as soon as this look ends, since the job may have come after its last claim. */
+  private wokenWhileBusy = false;
+  private stopListening = () => {};
+  private readonly lease = jobLease();
 
   constructor(
     private readonly database: Database,
@@ -69,13 +79,16 @@ export class JobWorker {
   ) {}
 
   start(): this {
+    this.stopListening = onChange("jobs", (database) => database === this.database && this.kick());
     this.schedule(0);
     return this;
   }
 
-  /** Looks for work now instead of at the next poll (called right after a job is queued). */
+  /** Looks for work now instead of at the next poll (a job was queued). */
   kick(): void {
-    if (!this.running && !this.stopping.signal.aborted) this.schedule(0);
+    if (this.stopping.signal.aborted) return;
+    if (this.running) this.wokenWhileBusy = true;
+    else this.schedule(0);
   }
 
   /**
@@ -85,6 +98,7 @@ export class JobWorker {
    */
   async stop(options: { waitMs?: number } = {}): Promise<string[]> {
     this.stopping.abort();
+    this.stopListening();
     clearTimeout(this.timer);
     const waitMs = options.waitMs ?? Number.POSITIVE_INFINITY;
     if (this.running && Number.isFinite(waitMs)) {
@@ -101,9 +115,10 @@ export class JobWorker {
   private schedule(ms: number) {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
+      this.wokenWhileBusy = false;
       this.running = this.tick().finally(() => {
         this.running = null;
-        if (!this.stopping.signal.aborted) this.schedule(POLL_MS);
+        if (!this.stopping.signal.aborted) this.schedule(this.wokenWhileBusy ? 0 : (this.options.pollMs ?? POLL_MS));
       });
     }, ms);
     this.timer.unref();
@@ -113,7 +128,7 @@ export class JobWorker {
   async tick(): Promise<void> {
     try {
       const now = this.options.now?.() ?? new Date();
-      if (now.getTime() - this.lastRecovery >= RECOVER_EVERY_MS) {
+      if (now.getTime() - this.lastRecovery >= this.lease.recoverEveryMs) {
         this.lastRecovery = now.getTime();
         const { requeued, failed } = await recoverStaleJobs(this.database, now);
         if (requeued.length || failed.length) logger.warn({ requeued, failed }, "interrupted jobs recovered");
@@ -122,6 +137,7 @@ export class JobWorker {
       while (!this.stopping.signal.aborted && (job = await claimNextJob(this.database, this.id, Object.keys(this.handlers)))) {
         await this.run(job);
       }
+      this.options.onIdle?.();
     } catch (error) {
       logger.error({ err: error }, "job worker poll failed");
     }
@@ -136,7 +152,7 @@ export class JobWorker {
       heartbeat(this.database, job.id, this.id)
         .then((held) => held || lost.abort())
         .catch((error: unknown) => logger.warn({ err: error, job: job.id }, "job heartbeat failed"));
-    }, HEARTBEAT_MS);
+    }, this.lease.heartbeatMs);
     beat.unref();
     const context: JobContext = {
       database: this.database,
@@ -176,11 +192,6 @@ let processWorker: JobWorker | undefined;
 export function startJobWorker(database: Database, handlers: Readonly<Record<string, JobHandler>>): JobWorker {
   processWorker ??= new JobWorker(database, handlers).start();
   return processWorker;
-}
-
-/** Tells this process's worker that a job was queued (no worker here, as in tests: the job waits in the queue). */
-export function kickJobWorker(): void {
-  processWorker?.kick();
 }
 
 /** Stops this process's worker (see JobWorker.stop); returns the ids of the jobs it handed back. */

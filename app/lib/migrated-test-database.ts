@@ -148,6 +148,20 @@ export async function openMigratedDirectory(source: MigratedSource, dir: string)
   return database;
 }
 
+/**
+ * Another handle on the same database, as a second app server has: on a server a pool (and listening connections) of
+ * its own; on PGlite, which one process holds, a second Database over the same instance, which is all a second handle
+ * can be there. Either way a Database of its own, so caches and feeds keyed by it are its own. Close it before the
+ * first one (which drops a server database); closing it leaves the PGlite instance open.
+ */
+export async function openSecondHandle(database: Database): Promise<Database> {
+  if (database.kind === "pglite") return pgliteDatabase(pgliteClient(database), { close: async () => {} });
+  const serverUrl = testServerUrl();
+  if (!serverUrl) throw new Error("a second handle on a server database needs TEST_DATABASE_URL or DATABASE_URL");
+  const [row] = await database.rows<{ name: string }>(sql`SELECT current_database() AS name`);
+  return openDatabase({ url: withDatabaseName(serverUrl, row!.name) });
+}
+
 /** The same connection string pointing at another database on that server. */
 export function withDatabaseName(url: string, name: string): string {
   const parsed = new URL(url);

@@ -12,7 +12,7 @@ import { inject } from "vitest";
 import type { Database } from "./db.server.ts";
 import { openMigratedCopy, openMigratedDirectory, type MigratedSource } from "./migrated-test-database.ts";
 
-export { testServerUrl, withDatabaseName } from "./migrated-test-database.ts";
+export { openSecondHandle, testServerUrl, withDatabaseName } from "./migrated-test-database.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -11,7 +11,6 @@ import { getEnv } from "~/lib/env.server.ts";
 import { FIX_FIELDS, keptValues } from "~/lib/form-parse.ts";
 import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { kickJobWorker } from "~/lib/job-worker.server.ts";
 import { readForm } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
@@ -39,7 +38,6 @@ export async function action(args: Route.ActionArgs) {
     if (error || !parsed.success)
       return formRefused("bad_request", { intent: SPREADSHEET_INTENT, errors: { baseId: error ?? "" }, values: { baseId } });
     await startSpreadsheetImport(getAppContext(args.context).database, parsed.data, admin.id);
-    kickJobWorker();
     return formDone({ intent: SPREADSHEET_INTENT });
   }
   const raw = Object.fromEntries(PROVIDER_QUERY_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
@@ -56,7 +54,6 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   await startProviderImport(getAppContext(args.context).database, parsed.data, admin.id);
-  kickJobWorker();
   return formDone({ intent: PROVIDER_INTENT });
 }
 

@@ -5,7 +5,6 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { accepted, badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { jobView } from "~/lib/job-view.ts";
-import { kickJobWorker } from "~/lib/job-worker.server.ts";
 
 /**
  * POST /api/admin/duplicate-scans: the cleanup controls plus `batches` (2 or more, or null for every batch from
@@ -19,7 +18,6 @@ export async function action(args: Route.ActionArgs) {
   const parsed = ScanRequest.safeParse(body);
   if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
   const job = await startDuplicateScan(getAppContext(args.context).database, parsed.data, admin);
-  kickJobWorker();
   return accepted(jobView(job), `/api/admin/jobs/${job.id}`);
 }
 

@@ -5,7 +5,6 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { accepted, badRequest, methodNotAllowed, notFound } from "~/lib/http.server.ts";
 import { jobView } from "~/lib/job-view.ts";
-import { kickJobWorker } from "~/lib/job-worker.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -32,6 +31,5 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "debug");
   if (args.request.method !== "POST") return methodNotAllowed();
   const job = await startIndustriesMigration(getAppContext(args.context).database, admin);
-  kickJobWorker();
   return accepted({ job: jobView(job), run: null }, `/api/debug/industries-migration?job=${job.id}`);
 }

@@ -12,7 +12,7 @@ import express from "express";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import { openDatabase, type Database } from "~/lib/db.server.ts";
 import { READ_YOUR_WRITES_MS, RECENT_WRITE_COOKIE } from "~/lib/read-database.server.ts";
 import { testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
@@ -172,7 +172,7 @@ describe.skipIf(!serverUrl)("directory and profile reads with DATABASE_READ_URL"
     });
     app.post("/save", async (_req, res) => {
       await database.rows(sql`UPDATE listings SET tagline = 'Saved just now' WHERE slug = ${startup.slug}`);
-      announceListingsChanged(database);
+      await announceChange(database, "listings");
       res.status(204).end();
     });
     const server: Server = app.listen(0, "127.0.0.1");

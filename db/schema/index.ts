@@ -16,3 +16,4 @@ export * from "./taxonomy.ts";
 export * from "./imports.ts";
 export * from "./rate-limits.ts";
 export * from "./debugger-sessions.ts";
+export * from "./change-versions.ts";

@@ -11,7 +11,7 @@ import { listings } from "#db/schema/listings.ts";
 import { seedListings } from "#db/seed/seed-database.ts";
 import { clearTierDefinitionsCache } from "~/features/access/tier-records.server.ts";
 import type { AccessLevel } from "~/features/access/tiers.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
@@ -58,7 +58,7 @@ beforeAll(async () => {
     .update(listings)
     .set({ totalFundingRaised: FUNDING.total, latestRoundAmount: FUNDING.amount, latestRoundDate: FUNDING.date, latestRoundType: "seed" })
     .where(eq(listings.id, open!.id));
-  announceListingsChanged(database);
+  await announceChange(database, "listings");
 });
 
 afterAll(async () => {

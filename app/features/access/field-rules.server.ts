@@ -1,4 +1,5 @@
 import * as s from "#db/schema/index.ts";
+import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
@@ -6,9 +7,13 @@ import { toGatedField } from "./field-name.ts";
 import type { FieldRules } from "./redact-listing.ts";
 import { higherLevel, normalizeLevel } from "./tiers.ts";
 
-/** Field rules are cached for 5 minutes (spec 01 §7 and §9). */
+/**
+ * Field rules are cached for 5 minutes (spec 01 §7 and §9), and dropped at once when they change through any app
+ * server: they decide what a viewer sees (decision 0049).
+ */
 const FIELD_RULES_TTL_MS = 5 * 60 * 1000;
 const cache = new OwnedTtlCache<FieldRules>(FIELD_RULES_TTL_MS, 1);
+onChange("field-rules", (database) => cache.clear(database));
 
 /**
  * The global field rules, keyed by gated field. If they cannot be read, every field counts as public
@@ -24,7 +29,7 @@ export async function getFieldRules(database: Database): Promise<FieldRules> {
   }
 }
 
-/** For operators after editing rules: the next profile view reads them afresh. */
+/** Forgets the cached rules (tests); writers announce the change instead (lib/change-feed.server.ts). */
 export function clearFieldRulesCache(database?: Database): void {
   cache.clear(database);
 }

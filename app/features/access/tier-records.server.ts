@@ -1,12 +1,17 @@
 import * as s from "#db/schema/index.ts";
+import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
 import { planCatalogue, type PlanCatalogue } from "./plan-catalogue.ts";
 import { resolveTiers, type ResolvedTiers } from "./tier-definitions.ts";
 
-/** Visibility levels are stale after 5 minutes and loaded with one retry (spec 01 §7, §9). */
+/**
+ * Visibility levels are stale after 5 minutes and loaded with one retry (spec 01 §7, §9); they decide quotas and
+ * gates, so a change through any app server drops them at once (decision 0049).
+ */
 const cache = new OwnedTtlCache<ResolvedTiers>(5 * 60 * 1000, 1);
+onChange("tier-records", (database) => cache.clear(database));
 
 async function loadOnce({ db }: Database): Promise<ResolvedTiers> {
   return resolveTiers(await db.select().from(s.visibilityLevels));
@@ -30,6 +35,7 @@ export async function getPlanCatalogue(database: Database): Promise<PlanCatalogu
   return planCatalogue(await getTierDefinitions(database));
 }
 
+/** Forgets the cached records (tests); writers announce the change instead (lib/change-feed.server.ts). */
 export function clearTierDefinitionsCache(database?: Database): void {
   cache.clear(database);
 }

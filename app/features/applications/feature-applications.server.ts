@@ -10,9 +10,9 @@ import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { slugify, uniqueSlug } from "~/features/catalog/slug.ts";
 import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { registrableDomain } from "~/features/duplicates/match-score.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { fileUrl, storeFile } from "~/features/media/stored-files.server.ts";
 import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -250,7 +250,7 @@ export async function approveFeatureApplication(
     });
     return created!;
   });
-  announceListingsChanged(database);
+  await announceChange(database, "listings");
   const profile = `${publicUrl(getEnv())}/profile/${listing.type}/${listing.slug}`;
   await sendEmail(database, {
     kind: "application_approved",

@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
+import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
 
@@ -34,15 +35,15 @@ export interface ReferenceData {
   visibilityLevels: Array<ReferenceItem & { displayName: string; rank: number }>;
 }
 
-/** Reference data is stale after 60 minutes (spec 01 §9). */
+/**
+ * Reference data is stale after 60 minutes (spec 01 §9), or at once when a list or a tier record (their names and
+ * ranks are in it) changed through any app server (decision 0049).
+ */
 const cache = new OwnedTtlCache<ReferenceData>(60 * 60 * 1000, 1);
+onChange(["reference-lists", "tier-records"], (database) => cache.clear(database));
 
 export function getReferenceData(database: Database): Promise<ReferenceData> {
   return cache.get(database, "all", () => loadReferenceData(database));
-}
-
-export function clearReferenceCache(database?: Database): void {
-  cache.clear(database);
 }
 
 async function loadReferenceData({ db }: Database): Promise<ReferenceData> {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { onListingsChanged } from "~/features/catalog/listings-changed.server.ts";
+import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
@@ -10,8 +10,8 @@ export type { ActiveFilter, Counts, Dimension } from "./directory-index.ts";
 /**
  * Loading the directory index (directory-index.ts) from the database and keeping it fresh: it is rebuilt from
  * one narrow query when it is older than the listings cache lifetime of spec 01 §9 (2 minutes), while requests
- * keep using the previous one, and at once after a write announces that listings changed
- * (catalog/listings-changed.server.ts).
+ * keep using the previous one, and at once after a write through any app server announced that listings or the
+ * reference lists (industry names) changed (lib/change-feed.server.ts).
  */
 const INDEX_LIFETIME_MS = 2 * 60 * 1000;
 
@@ -70,5 +70,5 @@ export async function getDirectoryIndex(database: Database): Promise<DirectoryIn
   return index;
 }
 
-// Forget the index after listings were written; the next directory request rebuilds it.
-onListingsChanged((database) => slots.delete(database));
+// Forget the index after listings or their reference values were written; the next directory request rebuilds it.
+onChange(["listings", "reference-lists"], (database) => slots.delete(database));

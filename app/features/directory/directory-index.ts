@@ -27,7 +27,7 @@ import { SearchIndex } from "./search-index.ts";
  *
  * The index is rebuilt from one narrow query when it is older than the listings cache lifetime of spec 01 §9
  * (2 minutes), while requests keep using the previous one, and at once after a write announces that listings
- * changed (catalog/listings-changed.server.ts).
+ * changed (lib/change-feed.server.ts, decision 0049).
  *
  * It also keeps what each listing shows to whom (its visibility, the first values a locked teaser shows, the
  * level of each filterable gated field), so that every viewer filters and counts only on what they may see

@@ -1,4 +1,4 @@
-import { onListingsChanged } from "~/features/catalog/listings-changed.server.ts";
+import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { noteListingsChanged } from "~/lib/read-database.server.ts";
 import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
@@ -21,7 +21,8 @@ export function getDirectory(database: Database, query: DirectoryQuery, viewer: 
   return cache.get(database, key, () => searchListings(database, query, viewer, reader));
 }
 
-// After listings were written the next request reads them (the index drops its copy the same way).
-onListingsChanged((database) => cache.clear(database));
+// A page holds cards (listings, the names of their reference values) gated by the tier records and field rules: after
+// any of them changed, through this process or another, the next request works it out again (decision 0049).
+onChange(["listings", "reference-lists", "tier-records", "field-rules"], (database) => cache.clear(database));
 // Until a replica surely has the change, this process's pages are read from the primary (decision 0053).
-onListingsChanged((database) => noteListingsChanged(database));
+onChange(["listings"], (database) => noteListingsChanged(database));

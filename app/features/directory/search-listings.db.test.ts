@@ -6,12 +6,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { LIST_FILTERS, parseDirectoryQuery, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { searchListings, type DirectoryResult } from "./search-listings.server.ts";
 
 const LISTINGS = 300;
@@ -332,13 +332,13 @@ describe("freshness", () => {
       WHERE id = (SELECT id FROM listings ORDER BY name LIMIT 1) RETURNING id`);
     try {
       expect((await searchListings(database, query(), PREMIUM)).pagination.totalRecords).toBe(before);
-      announceListingsChanged(database);
+      await announceChange(database, "listings");
       const after = await searchListings(database, query({ pageSize: "100" }), PREMIUM);
       expect(after.pagination.totalRecords).toBe(before - 1);
       expect(after.data.some((item) => item.id === hidden!.id)).toBe(false);
     } finally {
       await database.rows(sql`UPDATE listings SET processing_status = 'published' WHERE id = ${hidden!.id}`);
-      announceListingsChanged(database);
+      await announceChange(database, "listings");
     }
   });
 });

@@ -7,11 +7,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { parseDirectoryQuery } from "./directory-filters.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { searchListings } from "./search-listings.server.ts";
 
 const PUBLIC: Viewer = { tier: "public" };
@@ -71,7 +71,7 @@ beforeAll(async () => {
       VALUES (${`crafted-${i}`}, 'startup', ${c.name}, ${c.tagline}, ${c.description}, ${c.visibility}, ${c.raised}, ${c.round},
               now() + ${`${i} minutes`}::interval)`);
   }
-  announceListingsChanged(database);
+  await announceChange(database, "listings");
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import * as schema from "#db/schema/index.ts";
 import { listings } from "#db/schema/listings.ts";
 import { listingMerges } from "#db/schema/merges.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import { execRows, textArray, type Database, type Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { mergeListings, type ListingRow } from "./merge-rules.ts";
@@ -167,7 +167,7 @@ export async function mergeDuplicate(database: Database, request: MergeRequest):
       fundingRoundsAfterMerge: rounds,
     };
   });
-  announceListingsChanged(database);
+  await announceChange(database, "listings");
   return result;
 }
 
@@ -240,7 +240,7 @@ export async function undoMerge(database: Database, { mergeId, admin }: { mergeI
       details: { mergeId, existingRecordId: record.mergedId },
     });
   });
-  announceListingsChanged(database);
+  await announceChange(database, "listings");
 }
 
 /** Where a merged-away listing's old address leads: its survivor (following a chain of merges), or null. */

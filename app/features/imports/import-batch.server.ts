@@ -13,11 +13,11 @@ import { listingSources } from "#db/schema/imports.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit, type AuditEntry } from "~/features/audit/audit-log.server.ts";
 import { freeSlugs } from "~/features/catalog/free-slugs.server.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import type { ListingRow } from "~/features/duplicates/merge-rules.ts";
 import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { failureReason } from "~/lib/errors.ts";
 import {
@@ -289,8 +289,9 @@ export async function importCompanies(
       }
     }
   }
-  if (!options.snapshot) await snapshot.keepFor(database);
   if (result.counters.created + result.counters.merged + result.counters.updated + result.counters.review > 0)
-    announceListingsChanged(database);
+    await announceChange(database, "listings");
+  // After the announcement, which drops kept snapshots: this one is as the listings now are.
+  if (!options.snapshot) await snapshot.keepFor(database);
   return result;
 }

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { claimNextJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, STALE_AFTER_MS } from "~/lib/job-queue.server.ts";
+import { claimNextJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, jobLease } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
@@ -184,9 +184,9 @@ describe("import durability", () => {
 
     // Stale only once its last heartbeat is older than the threshold (30 s): the times are given, not waited for.
     const lastBeat = left.heartbeatAt!.getTime();
-    expect(await recoverStaleJobs(database, new Date(lastBeat + STALE_AFTER_MS))).toEqual({ requeued: [], failed: [] });
+    expect(await recoverStaleJobs(database, new Date(lastBeat + jobLease().staleAfterMs))).toEqual({ requeued: [], failed: [] });
     expect((await getJob(database, queued.id))!.status).toBe("running");
-    expect(await recoverStaleJobs(database, new Date(lastBeat + STALE_AFTER_MS + 1))).toEqual({ requeued: [queued.id], failed: [] });
+    expect(await recoverStaleJobs(database, new Date(lastBeat + jobLease().staleAfterMs + 1))).toEqual({ requeued: [queued.id], failed: [] });
     const requeued = (await getJob(database, queued.id))!;
     expect(requeued).toMatchObject({ status: "queued", lockedBy: null, progressDone: cursor.nextPage - 1 });
     expect(requeued.errorLog).toEqual(["Interrupted (server restart or crash); resumed from the last saved point."]);
@@ -225,7 +225,7 @@ describe("import durability", () => {
     const queued = await startProviderImport(database, { endpoint: "funding", query }, null);
     // Three workers in turn take the job and die without a word; each time, recovery comes after their last
     // heartbeat went stale (the time is given, not waited for).
-    const staleAt = async () => new Date((await getJob(database, queued.id))!.heartbeatAt!.getTime() + STALE_AFTER_MS + 1);
+    const staleAt = async () => new Date((await getJob(database, queued.id))!.heartbeatAt!.getTime() + jobLease().staleAfterMs + 1);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       expect((await claimNextJob(database, `dead-worker-${attempt}`, [PROVIDER_IMPORT_JOB]))?.id).toBe(queued.id);
       if (attempt < MAX_ATTEMPTS) expect((await recoverStaleJobs(database, await staleAt())).requeued).toEqual([queued.id]);

@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { prepare, scorePair, type Band, type PreparedRecord } from "~/features/duplicates/match-score.ts";
+import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { SIMILARITY_THRESHOLD, trigrams, trigramSimilarity, WORD_SIMILARITY_THRESHOLD } from "./trigram.ts";
 
@@ -67,8 +68,13 @@ async function fingerprintOf(database: Database): Promise<string> {
   return row?.f ?? "";
 }
 
-/** The last run's snapshot per database, kept for the next run while the listings are as that run left them. */
+/**
+ * The last run's snapshot per database, kept for the next run while the listings are as that run left them: dropped
+ * when any app server announces a change of listings (decision 0049), and checked against the fingerprint besides,
+ * for writes that announce nothing (SQL by hand).
+ */
 const lastSnapshots = new WeakMap<Database, { snapshot: ImportSnapshot; fingerprint: string }>();
+onChange("listings", (database) => lastSnapshots.delete(database));
 
 export class ImportSnapshot {
   /** Live listings by position; a removed one leaves null so the indexes' positions stay valid. */

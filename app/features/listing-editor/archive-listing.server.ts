@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { readListingRow } from "./get-listing-for-edit.server.ts";
@@ -37,6 +37,6 @@ export async function setListingArchived(
     });
     return action;
   });
-  if (outcome !== "unchanged") announceListingsChanged(database);
+  if (outcome !== "unchanged") await announceChange(database, "listings");
   return outcome;
 }

@@ -7,8 +7,8 @@ import { and, eq, inArray, like, ne, sql } from "drizzle-orm";
 import { faqs, fundingRounds, howItWorksSteps, investorRelationships, keyUseCases, teamMembers } from "#db/schema/listing-details.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { toGatedField } from "../access/field-name.ts";
@@ -46,7 +46,7 @@ export async function saveListing(
     if (isUniqueViolation(error)) return { ok: false, errors: { slug: "This slug was just taken by another listing. Choose another." } };
     throw error;
   }
-  if (result.changed.length) announceListingsChanged(database);
+  if (result.changed.length) await announceChange(database, "listings");
   return result;
 }
 

@@ -1,15 +1,13 @@
 /**
- * Adding, editing and deleting reference values (issue 5 §1). Each change commits with its audit entry, and the
- * caches that hold the lists are dropped at once, so the directory, its filters and profiles show it on the next
- * request instead of after their time to live.
+ * Adding, editing and deleting reference values (issue 5 §1). Each change commits with its audit entry, and is
+ * announced, so the caches that hold the lists (on every app server) are dropped at once: the directory, its filters
+ * and profiles show it on the next request instead of after their time to live.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
 import { toGatedField } from "../access/field-name.ts";
-import { clearFieldRulesCache } from "../access/field-rules.server.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
-import { clearReferenceCache } from "../catalog/reference-data.server.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database, Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { FieldErrors } from "~/lib/form-parse.ts";
@@ -77,11 +75,8 @@ async function conflicts(tx: Tx, list: ListSlug, data: ListColumns, id: number |
 }
 
 /** After a commit: every cache holding reference names or field rules reads the tables again. */
-function forgetCaches(database: Database, list: ListSlug): void {
-  if (list === "field-rules") clearFieldRulesCache(database);
-  else clearReferenceCache(database);
-  // Directory pages cache cards with these names (and gated fields), and the index keeps facets by value.
-  announceListingsChanged(database);
+function announceEdit(database: Database, list: ListSlug): Promise<void> {
+  return announceChange(database, list === "field-rules" ? "field-rules" : "reference-lists");
 }
 
 async function write(
@@ -127,7 +122,7 @@ async function write(
       });
       return { ok: true, id: Number(after!.id), name };
     });
-    if (outcome.ok) forgetCaches(database, list);
+    if (outcome.ok) await announceEdit(database, list);
     return outcome;
   } catch (error) {
     // Two operators saving the same name at once: the loser gets the message beside the field, not a 500.
@@ -168,7 +163,7 @@ export async function deleteReferenceValue(database: Database, list: ListSlug, i
       });
       return { ok: true, name };
     });
-    if (outcome.ok) forgetCaches(database, list);
+    if (outcome.ok) await announceEdit(database, list);
     return outcome;
   } catch (error) {
     // A listing took the value between the count and the delete: its foreign key refuses.

@@ -1,16 +1,16 @@
 /**
  * The three tier records at /admin/tiers (issue 5 §1). The quota and feature code reads them through
- * getTierDefinitions (access/tier-records.server.ts); its cache is dropped on save so a new limit counts from
- * the next request, not five minutes later.
+ * getTierDefinitions (access/tier-records.server.ts); a save is announced, so every app server drops its copy and a
+ * new limit counts from the next request, not five minutes later.
  */
 import { eq } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
 import { quotaLimits, type QuotaLimits } from "../access/quotas.ts";
 import { LEGACY_TIERS, type TierRecord } from "../access/tier-definitions.ts";
-import { clearTierDefinitionsCache, getTierDefinitions } from "../access/tier-records.server.ts";
+import { getTierDefinitions } from "../access/tier-records.server.ts";
 import { ACCESS_LEVELS, type AccessLevel } from "../access/tiers.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
-import { clearReferenceCache } from "../catalog/reference-data.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { FieldErrors } from "~/lib/form-parse.ts";
 import { parseTierForm, rankOrderError, tierToFormValues, type TierField } from "./tier-form.ts";
@@ -75,10 +75,7 @@ export async function updateTier(
     });
     return { ok: true };
   });
-  if (outcome.ok) {
-    clearTierDefinitionsCache(database);
-    // The reference lists carry each level's display name and rank too (GET /api/reference).
-    clearReferenceCache(database);
-  }
+  // The tier records' caches, and the reference lists, which carry each level's display name and rank too.
+  if (outcome.ok) await announceChange(database, "tier-records");
   return outcome;
 }

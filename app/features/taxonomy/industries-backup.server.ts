@@ -9,8 +9,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { users } from "#db/schema/accounts.ts";
 import { industryBackups } from "#db/schema/taxonomy.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
-import { clearReferenceCache } from "../catalog/reference-data.server.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import { execRows, type Database, type Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { findActiveMigration, MIGRATION_ALREADY_RUNNING } from "./migration-jobs.server.ts";
@@ -82,9 +81,8 @@ export async function listIndustryBackups({ db }: Database, limit = 10): Promise
 }
 
 /** After the taxonomy changed: reference lists, directory pages and the directory index read it again. */
-export function forgetTaxonomyCaches(database: Database): void {
-  clearReferenceCache(database);
-  announceListingsChanged(database);
+export function announceTaxonomyChange(database: Database): Promise<void> {
+  return announceChange(database, ["reference-lists", "listings"]);
 }
 
 /** Keeps, in order, only the ids of industries that exist (for rows the backup does not cover). */
@@ -145,6 +143,6 @@ export async function restoreIndustryBackup(
     });
     return result;
   });
-  forgetTaxonomyCaches(database);
+  await announceTaxonomyChange(database);
   return outcome;
 }

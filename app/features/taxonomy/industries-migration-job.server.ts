@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
 import { JobInterrupted, throwIfInterrupted, type JobContext } from "~/lib/job-worker.server.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
-import { createIndustryBackup, forgetTaxonomyCaches } from "./industries-backup.server.ts";
+import { announceTaxonomyChange, createIndustryBackup } from "./industries-backup.server.ts";
 import {
   countOldRecords,
   migrateOldRecords,
@@ -233,6 +233,8 @@ export async function runIndustriesMigrationJob(context: JobContext): Promise<Mi
     await save().catch(() => {});
     throw error;
   } finally {
-    forgetTaxonomyCaches(database);
+    // Whatever the run did is announced; should the database be gone, this process's caches are dropped all the same
+    // and the run's own outcome (an interruption to resume, a failure) is what the worker must hear, not this one.
+    await announceTaxonomyChange(database).catch(() => {});
   }
 }

@@ -12,8 +12,8 @@ import { faqs, howItWorksSteps, keyUseCases, teamMembers } from "#db/schema/list
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
-import { announceListingsChanged } from "~/features/catalog/listings-changed.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { recomputeFundingSummary, type Tx } from "../import-details.server.ts";
 import { listingContent, type ListingContent } from "./listing-columns.ts";
@@ -115,7 +115,7 @@ export async function upsertBase(database: Database, read: BaseRead, options: Up
   });
 
   const written = Object.values(log.tables).some((t) => t.created + t.updated > 0);
-  if (written) announceListingsChanged(database);
+  if (written) await announceChange(database, "listings");
   const { stored, failed, skipped } = read.counters.attachments;
   return {
     tables: log.tables,

@@ -6,11 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
-import { clearFieldRulesCache } from "~/features/access/field-rules.server.ts";
 import { LEGACY_TIERS } from "~/features/access/tier-definitions.ts";
-import { clearTierDefinitionsCache } from "~/features/access/tier-records.server.ts";
 import { toGatedField } from "~/features/access/field-name.ts";
-import { clearReferenceCache } from "~/features/catalog/reference-data.server.ts";
+import { announceChange, type ChangeTopic } from "~/lib/change-feed.server.ts";
 import { execRows, type Database } from "~/lib/db.server.ts";
 import type { ReferenceTable } from "./map-spreadsheet-record.ts";
 import type { BaseRead } from "./read-base.server.ts";
@@ -110,11 +108,11 @@ export async function upsertReferences(database: Database, read: BaseRead, log: 
   }
   ids.VisibilityLevels = await upsertVisibilityLevels(database, read, log);
   const rulesAdded = await upsertFieldRules(database, read, log);
-  if (changed || log.tables.VisibilityLevels!.created > 0) {
-    clearReferenceCache(database);
-    clearTierDefinitionsCache(database);
-  }
-  if (rulesAdded) clearFieldRulesCache(database);
+  const topics: ChangeTopic[] = [];
+  if (changed) topics.push("reference-lists");
+  if (log.tables.VisibilityLevels!.created > 0) topics.push("tier-records");
+  if (rulesAdded) topics.push("field-rules");
+  if (topics.length > 0) await announceChange(database, topics);
   return ids;
 }
 
