@@ -118,7 +118,10 @@ export class JobWorker {
       this.wokenWhileBusy = false;
       this.running = this.tick().finally(() => {
         this.running = null;
-        if (!this.stopping.signal.aborted) this.schedule(this.wokenWhileBusy ? 0 : (this.options.pollMs ?? POLL_MS));
+        // Looks at least twice per lease: the stale-job recovery runs in this tick, and a killed server's job must not
+        // wait for the slow fallback poll.
+        const next = Math.min(this.options.pollMs ?? POLL_MS, this.lease.recoverEveryMs);
+        if (!this.stopping.signal.aborted) this.schedule(this.wokenWhileBusy ? 0 : next);
       });
     }, ms);
     this.timer.unref();
