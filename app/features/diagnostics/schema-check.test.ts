@@ -34,6 +34,7 @@ describe("normalizeType", () => {
       "numeric(12,4)",
       "tsvector",
       "bytea",
+      "bigint",
     ];
     expect([...types].filter((t) => !POSTGRES_NAMES.includes(t))).toEqual([]);
   });
