@@ -20,7 +20,11 @@ export type JobStatus = Job["status"];
  * not a dead one), and every worker looks for such jobs twice per lease, so a killed server's job resumes elsewhere
  * within about one and a half leases. A site picks the lease with JOB_STALE_AFTER_MS (default 30 s).
  */
-export function jobLease(staleAfterMs = getEnv().JOB_STALE_AFTER_MS): { staleAfterMs: number; heartbeatMs: number; recoverEveryMs: number } {
+export function jobLease(staleAfterMs = getEnv().JOB_STALE_AFTER_MS): {
+  staleAfterMs: number;
+  heartbeatMs: number;
+  recoverEveryMs: number;
+} {
   return { staleAfterMs, heartbeatMs: Math.floor(staleAfterMs / 6), recoverEveryMs: Math.floor(staleAfterMs / 2) };
 }
 export const MAX_ATTEMPTS = 3;

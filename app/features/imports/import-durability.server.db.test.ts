@@ -186,7 +186,10 @@ describe("import durability", () => {
     const lastBeat = left.heartbeatAt!.getTime();
     expect(await recoverStaleJobs(database, new Date(lastBeat + jobLease().staleAfterMs))).toEqual({ requeued: [], failed: [] });
     expect((await getJob(database, queued.id))!.status).toBe("running");
-    expect(await recoverStaleJobs(database, new Date(lastBeat + jobLease().staleAfterMs + 1))).toEqual({ requeued: [queued.id], failed: [] });
+    expect(await recoverStaleJobs(database, new Date(lastBeat + jobLease().staleAfterMs + 1))).toEqual({
+      requeued: [queued.id],
+      failed: [],
+    });
     const requeued = (await getJob(database, queued.id))!;
     expect(requeued).toMatchObject({ status: "queued", lockedBy: null, progressDone: cursor.nextPage - 1 });
     expect(requeued.errorLog).toEqual(["Interrupted (server restart or crash); resumed from the last saved point."]);
