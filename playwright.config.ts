@@ -118,8 +118,7 @@ export default defineConfig({
   },
   projects: [
     // Journeys that change the directory itself run one at a time, on the operators' server, beside the others. First
-    // in this list, so the runner hands them out from the start: listed after the visitors, they ran last, one at a
-    // time, with the second worker idle for their last three minutes.
+    // in this list, so the runner hands them out from the start (listed after the visitors, they all ran at the end).
     { name: "chromium-operator", testMatch: OPERATOR_SPECS, workers: 1, use: { ...CHROMIUM, baseURL: OPERATOR_URL } },
     { name: "chromium", testIgnore: OPERATOR_SPECS, use: CHROMIUM },
     // The security regression suite's HTTP-level attacks (tests/security/README.md), run with the visitor journeys.
