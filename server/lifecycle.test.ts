@@ -10,6 +10,7 @@ import type { Server } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLifecycle, shutdownTimeoutMs, type LifecycleOptions } from "./lifecycle.ts";
+import { connectionRefused } from "../tests/support/connection-refused.ts";
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -114,18 +115,6 @@ async function get(port: number, path: string) {
   return { status, header, body };
 }
 
-/** Whether a new connection is refused. */
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
-  });
-}
-
 describe("while starting", () => {
   it("answers /readyz 503 with what the start is doing, and pages 503 to come back later; /healthz 200 throughout", async () => {
     const { lifecycle, port } = await start();
@@ -167,7 +156,7 @@ describe("a stop signal", () => {
     lifecycle.stop("SIGTERM");
     expect(lifecycle.phase).toBe("stopping");
     expect(logged).toContain("shutting down: finishing the requests in flight");
-    expect(await refused(port)).toBe(true);
+    expect(await connectionRefused(port)).toBe(true);
     // The job worker is told at once, with the whole drain time; the database waits for the requests.
     expect(stopCalls.map((call) => call.waitMs)).toEqual([25_000]);
     let requestsDone = false;

@@ -19,6 +19,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { START_LOCK_KEY } from "~/lib/prepare-database.server.ts";
 import { testServerUrl, withDatabaseName } from "~/lib/migrated-test-database.ts";
+import { connectionRefused } from "../tests/support/connection-refused.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 /** Ports of this test's own (the development server also takes PORT + 20000 for hot reload). */
@@ -111,18 +112,6 @@ function get(port: number, target: string): Promise<{ status: number; headers: I
   });
 }
 
-/** Whether a new connection to the port is refused. */
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
-  });
-}
-
 async function committedMigrations(): Promise<number> {
   const journal = JSON.parse(await readFile(path.join(ROOT, "db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
   return journal.entries.length;
@@ -175,7 +164,7 @@ describe("a server process on the embedded database", () => {
     server.child.kill("SIGTERM");
     const stopping = await server.logged("shutting down: finishing the requests in flight");
     expect(stopping).toMatchObject({ signal: "SIGTERM", inFlight: 1, drainMs: 25_000 });
-    expect(await refused(port)).toBe(true);
+    expect(await connectionRefused(port)).toBe(true);
 
     upload.write(body);
     const answer = (await uploadClosed).slice(received.indexOf("100 Continue\r\n\r\n") + "100 Continue\r\n\r\n".length);

@@ -207,37 +207,37 @@ describe("two app servers on one database", () => {
   });
 });
 
+/**
+ * Server B's worker, started and past its first look at the queue, with a poll interval longer than any test: only a
+ * wake-up can make it look again. `ran` resolves with the id of the first job it runs.
+ */
+async function wakeOnlyWorkerOnB(): Promise<{ ran: Promise<string> }> {
+  await feedOn(b);
+  let idle!: () => void;
+  const firstLook = new Promise<void>((resolve) => (idle = resolve));
+  let done!: (id: string) => void;
+  const ran = new Promise<string>((resolve) => (done = resolve));
+  const worker = new JobWorker(b, { "wake-test": async ({ job }) => done(job.id) }, { pollMs: 2_000_000_000, onIdle: () => idle() });
+  worker.start();
+  cleanup.push(() => worker.stop());
+  await firstLook;
+  return { ran };
+}
+
 describe("job workers", () => {
   it("a job queued through one app server wakes the worker of the other, with no poll in between", async () => {
-    await feedOn(b);
-    let idle!: () => void;
-    const firstLook = new Promise<void>((resolve) => (idle = resolve));
-    let ran!: (id: string) => void;
-    const done = new Promise<string>((resolve) => (ran = resolve));
-    // A poll interval longer than any test: only a wake-up can make it look again.
-    const worker = new JobWorker(b, { "wake-test": async ({ job }) => ran(job.id) }, { pollMs: 2_000_000_000, onIdle: () => idle() });
-    worker.start();
-    cleanup.push(() => worker.stop());
-    await firstLook;
+    const { ran } = await wakeOnlyWorkerOnB();
 
     const job = await enqueueJob(a, { jobType: "wake-test", parameters: {}, createdBy: null });
-    expect(await done).toBe(job.id);
+    expect(await ran).toBe(job.id);
   });
 
   it("a job queued inside a transaction wakes the other's worker once it commits", async () => {
-    await feedOn(b);
-    let idle!: () => void;
-    const firstLook = new Promise<void>((resolve) => (idle = resolve));
-    let ran!: (id: string) => void;
-    const done = new Promise<string>((resolve) => (ran = resolve));
-    const worker = new JobWorker(b, { "wake-test": async ({ job }) => ran(job.id) }, { pollMs: 2_000_000_000, onIdle: () => idle() });
-    worker.start();
-    cleanup.push(() => worker.stop());
-    await firstLook;
+    const { ran } = await wakeOnlyWorkerOnB();
 
     const job = await a.db.transaction((tx) =>
       enqueueJob(inTransactionOf(a, tx), { jobType: "wake-test", parameters: {}, createdBy: null }),
     );
-    expect(await done).toBe(job.id);
+    expect(await ran).toBe(job.id);
   });
 });
