@@ -46,6 +46,18 @@ describe("parseUrlEncoded", () => {
     expect(parseUrlEncoded("")).toEqual({ ok: true, value: [] });
   });
 
+  it("lets NUL through in values only when asked, for forms whose fields the form pipeline checks", () => {
+    expect(parseUrlEncoded("name=Acme%00Corp&tag=a", { nulInValues: true })).toEqual({
+      ok: true,
+      value: [
+        ["name", "Acme\u0000Corp"],
+        ["tag", "a"],
+      ],
+    });
+    expect(parseUrlEncoded("na%00me=Acme", { nulInValues: true })).toEqual({ ok: false, message: NUL_MESSAGE });
+    expect(parseUrlEncoded("name=%zz", { nulInValues: true })).toEqual({ ok: false, message: PERCENT_MESSAGE });
+  });
+
   it("refuses NUL, bad escapes and invalid UTF-8 in names and values", () => {
     expect(parseUrlEncoded("name=Acme%00Corp")).toEqual({ ok: false, message: NUL_MESSAGE });
     expect(parseUrlEncoded("na%00me=x")).toEqual({ ok: false, message: NUL_MESSAGE });

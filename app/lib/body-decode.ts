@@ -22,6 +22,12 @@ export function decodeUtf8(bytes: Uint8Array): Decoded<string> {
 
 /** One %-encoded component: malformed escapes and bytes that are not UTF-8 are refused, NUL too. */
 export function decodeComponent(text: string): Decoded<string> {
+  const decoded = decodePercent(text);
+  return decoded.ok && decoded.value.includes("\0") ? { ok: false, message: NUL_MESSAGE } : decoded;
+}
+
+/** One %-encoded component, NUL allowed: malformed escapes and bytes that are not UTF-8 are refused. */
+function decodePercent(text: string): Decoded<string> {
   let value: string;
   try {
     value = decodeURIComponent(text);
@@ -29,11 +35,15 @@ export function decodeComponent(text: string): Decoded<string> {
     // decodeURIComponent throws the same URIError for "%zz" and for %-escapes that are not UTF-8: tell them apart.
     return /%(?![0-9a-f]{2})/i.test(text) ? { ok: false, message: PERCENT_MESSAGE } : { ok: false, message: UTF8_MESSAGE };
   }
-  return value.includes("\0") ? { ok: false, message: NUL_MESSAGE } : { ok: true, value };
+  return { ok: true, value };
 }
 
-/** An application/x-www-form-urlencoded body (already UTF-8 text) as its name/value pairs, in order. */
-export function parseUrlEncoded(text: string): Decoded<Array<[string, string]>> {
+/**
+ * An application/x-www-form-urlencoded body (already UTF-8 text) as its name/value pairs, in order. NUL is refused
+ * in names always, and in values unless `nulInValues` (for a form whose every field is checked by the form pipeline,
+ * which refuses NUL beside its field and keeps the rest of what was typed: app/lib/form-parse.ts).
+ */
+export function parseUrlEncoded(text: string, { nulInValues = false } = {}): Decoded<Array<[string, string]>> {
   const pairs: Array<[string, string]> = [];
   for (const part of text.split("&")) {
     if (!part) continue;
@@ -42,7 +52,7 @@ export function parseUrlEncoded(text: string): Decoded<Array<[string, string]>> 
     const rawValue = at === -1 ? "" : part.slice(at + 1);
     const name = decodeComponent(rawName.replaceAll("+", " "));
     if (!name.ok) return name;
-    const value = decodeComponent(rawValue.replaceAll("+", " "));
+    const value = (nulInValues ? decodePercent : decodeComponent)(rawValue.replaceAll("+", " "));
     if (!value.ok) return value;
     pairs.push([name.value, value.value]);
   }

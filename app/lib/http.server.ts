@@ -44,9 +44,16 @@ async function readLimitedBytes(request: Request, limit: number): Promise<Uint8A
   }
 }
 
-function hasNulField(form: FormData): boolean {
-  for (const [name, value] of form) if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) return true;
+function hasNulField(form: FormData, { nulInValues = false }: ReadOptions): boolean {
+  for (const [name, value] of form) {
+    if (name.includes("\0") || (!nulInValues && typeof value === "string" && value.includes("\0"))) return true;
+  }
   return false;
+}
+
+interface ReadOptions {
+  /** A form's values may hold NUL: for page actions whose every field goes through parseForm (see readForm). */
+  nulInValues?: boolean;
 }
 
 /**
@@ -54,7 +61,7 @@ function hasNulField(form: FormData): boolean {
  * strictly: a body over the limit is a 413; malformed JSON, malformed %-encoding, text that is not UTF-8 and NUL
  * in any text are a 400 with a message, so none of it reaches a route's logic or the database.
  */
-export async function readRequestBody(request: Request): Promise<BodyRead> {
+export async function readRequestBody(request: Request, options: ReadOptions = {}): Promise<BodyRead> {
   const contentType = request.headers.get("content-type");
   const kind = bodyKindOf(contentType);
   const bytes = await readLimitedBytes(request, BODY_LIMITS[kind]);
@@ -67,7 +74,7 @@ export async function readRequestBody(request: Request): Promise<BodyRead> {
     } catch {
       return { ok: false, status: 400, message: "The form could not be read: the multipart body is malformed." };
     }
-    return hasNulField(form) ? { ok: false, status: 400, message: NUL_MESSAGE } : { ok: true, kind, form };
+    return hasNulField(form, options) ? { ok: false, status: 400, message: NUL_MESSAGE } : { ok: true, kind, form };
   }
   const text = decodeUtf8(bytes);
   if (!text.ok) return { ok: false, status: 400, message: text.message };
@@ -76,7 +83,7 @@ export async function readRequestBody(request: Request): Promise<BodyRead> {
     return json.ok ? { ok: true, kind, value: json.value } : { ok: false, status: 400, message: json.message };
   }
   if (kind === "form") {
-    const pairs = parseUrlEncoded(text.value);
+    const pairs = parseUrlEncoded(text.value, options);
     if (!pairs.ok) return { ok: false, status: 400, message: pairs.message };
     const form = new FormData();
     for (const [name, value] of pairs.value) form.append(name, value);
@@ -107,12 +114,14 @@ export const NOT_A_FORM = "Send this form as application/x-www-form-urlencoded o
 
 /**
  * A form post's fields, for page actions. Anything else (JSON, text) and a body too large or malformed is thrown
- * as a 400 or 413 answer, which the route's error boundary shows.
+ * as a 400 or 413 answer, which the route's error boundary shows. NUL in a value is such an answer too, unless the
+ * action passes `nulInValues` because every field it reads goes through the form pipeline (parseForm), which says
+ * so beside the field and keeps what was typed: a visitor's form sent without JavaScript then loses nothing.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, options: ReadOptions = {}): Promise<FormData> {
   const kind = bodyKindOf(request.headers.get("content-type"));
   if (kind !== "form" && kind !== "multipart") throw jsonErrorResponse(400, NOT_A_FORM);
-  const read = await readRequestBody(request);
+  const read = await readRequestBody(request, options);
   if (!read.ok) throw jsonErrorResponse(read.status, read.message);
   if (read.kind !== "form" && read.kind !== "multipart") throw jsonErrorResponse(400, NOT_A_FORM);
   return read.form;

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/get-featured";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { featureFormOptions } from "~/features/applications/feature-application-form.tsx";
-import { parseFeatureApplication, readFeatureForm, type FeatureField } from "~/features/applications/feature-application.ts";
+import { parseFeatureApplication, readFeatureForm, withoutNul, type FeatureField } from "~/features/applications/feature-application.ts";
 import { featureApplicationAttempts, submitFeatureApplication } from "~/features/applications/feature-applications.server.ts";
 import { FEATURE_AUDIENCES, GetFeaturedPage, type FeatureSubmission } from "~/features/applications/get-featured-page.tsx";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   let form: FormData;
   try {
-    form = await readForm(request);
+    form = await readForm(request, { nulInValues: true });
   } catch (error) {
     // Sent without a length and over the multipart limit (app/lib/body-limits.ts): said beside the logo. A declared
     // length over it never reaches the route (server/request-guard.ts); the form checks the file before sending.
@@ -70,8 +70,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
     throw error;
   }
-  const values = readFeatureForm(form);
-  const parsed = parseFeatureApplication(type, values);
+  const typed = readFeatureForm(form);
+  const parsed = parseFeatureApplication(type, typed);
+  const values = withoutNul(typed);
   const errors: FieldErrors<Field> = parsed.ok ? {} : { ...parsed.errors };
 
   // The robot check comes first, then every field and the logo are checked; only a submission that passes all of

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
+import { NUL_FIELD_MESSAGE } from "~/lib/form-parse.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { loaderArgs, testUser } from "~/lib/test-route.ts";
 import * as adminPilots from "./admin.pilot-applications.tsx";
@@ -50,6 +51,15 @@ describe("pilot applications", () => {
     expect(result.init?.status).toBe(400);
     expect(result.data.errors).toEqual({ stage: "Choose your stage.", contactEmail: "Enter an e-mail address such as you@company.com." });
     expect(result.data.values?.company).toBe("Nimbus AI");
+    expect((await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pilot_applications`))[0]!.n).toBe(before);
+  });
+
+  it("refuses NUL sent without JavaScript beside its field, keeping the rest of what was typed", async () => {
+    const before = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pilot_applications`))[0]!.n;
+    const result = await post({ ...application, goals: "Meet\u0000 partners" });
+    expect(result.init?.status).toBe(400);
+    expect(result.data.errors).toEqual({ goals: NUL_FIELD_MESSAGE });
+    expect(result.data.values).toMatchObject({ company: "Nimbus AI", goals: "Meet partners", contactEmail: "ada@nimbus.example" });
     expect((await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pilot_applications`))[0]!.n).toBe(before);
   });
 

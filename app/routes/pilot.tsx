@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** Our own pilot application form posts here (from the dialog on any page, or from this page without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, user, clientAddress } = getAppContext(context);
-  const parsed = parsePilotApplication(Object.fromEntries(await readForm(request)));
+  const parsed = parsePilotApplication(Object.fromEntries(await readForm(request, { nulInValues: true })));
   if (!parsed.ok) return formRefused("bad_request", refused(parsed));
   if (!(await countAttempt(database, pilotApplicationAttempts, clientAddress)).allowed) {
     const message = "Too many applications from your network in the last hour. Please try again later.";

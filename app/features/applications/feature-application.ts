@@ -4,7 +4,7 @@
  * fields; team and "how it works" as one line each.
  */
 import { z } from "zod";
-import type { FieldErrors } from "~/lib/form-parse.ts";
+import { NUL_FIELD_MESSAGE, type FieldErrors } from "~/lib/form-parse.ts";
 import { webUrlSchema } from "~/lib/web-url-schema.ts";
 
 export type FeatureType = "startup" | "partner";
@@ -161,13 +161,31 @@ export function readFeatureForm(form: FormData): FeatureFormValues {
   return values;
 }
 
-/** The values as an application of the given type, or the first message per field. */
+/** The fields whose text holds NUL, which can be neither stored nor shown again. */
+function fieldsWithNul(values: FeatureFormValues): FeatureField[] {
+  const text = Object.entries(values.text).filter(([, value]) => value?.includes("\0"));
+  const lists = Object.entries(values.lists).filter(([, items]) => items?.some((item) => item.includes("\0")));
+  return [...text, ...lists].map(([field]) => field as FeatureField);
+}
+
+/** The values as typed less NUL, to show again beside the message that refused them. */
+export function withoutNul(values: FeatureFormValues): FeatureFormValues {
+  const strip = (text: string) => text.replaceAll("\0", "");
+  return {
+    text: Object.fromEntries(Object.entries(values.text).map(([field, value]) => [field, strip(value ?? "")])),
+    lists: Object.fromEntries(Object.entries(values.lists).map(([field, items]) => [field, (items ?? []).map(strip)])),
+  };
+}
+
+/** The values as an application of the given type, or the first message per field (NUL refused beside its field). */
 export function parseFeatureApplication(type: FeatureType, values: FeatureFormValues): FeatureParse {
   const schema = type === "startup" ? StartupApplicationSchema : PartnerApplicationSchema;
+  const withNul = fieldsWithNul(values);
   const result = schema.safeParse({ ...values.text, ...values.lists });
-  if (result.success) return { ok: true, data: result.data };
+  if (result.success && withNul.length === 0) return { ok: true, data: result.data };
   const errors: FieldErrors<FeatureField> = {};
-  for (const issue of result.error.issues) errors[issue.path[0] as FeatureField] ??= issue.message;
+  if (!result.success) for (const issue of result.error.issues) errors[issue.path[0] as FeatureField] ??= issue.message;
+  for (const field of withNul) errors[field] = NUL_FIELD_MESSAGE;
   return { ok: false, errors };
 }
 

@@ -12,7 +12,8 @@ import { checkLogo, sniffImageType } from "~/features/media/stored-files.server.
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { parseFeatureApplication, readFeatureForm } from "./feature-application.ts";
+import { NUL_FIELD_MESSAGE } from "~/lib/form-parse.ts";
+import { parseFeatureApplication, readFeatureForm, withoutNul } from "./feature-application.ts";
 import {
   approveFeatureApplication,
   possibleDuplicates,
@@ -85,6 +86,13 @@ describe("the application form", () => {
       industryIds: "Choose at least one industry.",
       businessModelId: "Choose your business model.",
     });
+  });
+
+  it("refuses NUL beside its field, and shows the rest of what was typed again without it", () => {
+    const typed = readFeatureForm(form({ ...startup, tagline: "Fix\u0000 first", industryIds: ["1", "2\u0000"] }));
+    const parsed = parseFeatureApplication("startup", typed);
+    expect(!parsed.ok && parsed.errors).toEqual({ tagline: NUL_FIELD_MESSAGE, industryIds: NUL_FIELD_MESSAGE });
+    expect(withoutNul(typed)).toMatchObject({ text: { tagline: "Fix first", name: startup.name }, lists: { industryIds: ["1", "2"] } });
   });
 
   it("caps lists and lines", () => {
