@@ -17,12 +17,25 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { searchListings } from "~/features/directory/search-listings.server.ts";
-import type { Database } from "~/lib/db.server.ts";
+import { announceChange } from "~/lib/change-feed.server.ts";
+import { openDatabase, type Database } from "~/lib/db.server.ts";
 import { prepareDatabase, type DatasetInfo, type Engine } from "./lib/databases.ts";
 import { DATA_DIR, dateStamp, log, machineInfo, machineMarkdown, RESULTS_DIR, writeResult, type MachineInfo } from "./lib/machine.ts";
 import { PG_SETTINGS, startLocalPostgres, type LocalPostgres } from "./lib/postgres.ts";
+import {
+  issueMarkdown,
+  issueRows,
+  type IndexBuildResult,
+  type IssueMeasurements,
+  type PeerResult,
+  type TextSearchResult,
+} from "./lib/issue-table.ts";
+import { measureMaintenance, type MaintenanceResult } from "./lib/maintenance.ts";
+import { measureIndexBuild } from "./lib/index-build.ts";
+import { plainSqlResponse } from "./lib/plain-sql-peer.ts";
+import { serverMemory, type ProcessMemory } from "./lib/process-memory.ts";
 import { cacheKey, generateQueries, POPULAR_DIRECTORY_URLS, type BenchQuery } from "./lib/queries.ts";
-import { buildApp, onInterrupt, startServer, type RunningServer } from "./lib/server.ts";
+import { buildApp, onInterrupt, startServer, type RunningServer, type StartTimes } from "./lib/server.ts";
 import { ms, summarize, summarizeBy, type LatencySummary } from "./lib/stats.ts";
 
 const { values: args } = parseArgs({
@@ -44,6 +57,8 @@ const { values: args } = parseArgs({
     explain: { type: "string", default: "3" },
     "time-limit": { type: "string", default: "600" },
     reset: { type: "boolean", default: false },
+    peer: { type: "boolean", default: true },
+    maintenance: { type: "boolean", default: true },
     strict: { type: "boolean", default: false },
     tier: { type: "string", default: "public" },
     help: { type: "boolean", default: false },
@@ -62,6 +77,7 @@ if (args.help) {
   --time-limit 600            seconds each replay phase may take at most
   --strict                    exit 1 when a target is missed (errors always exit 1)
   --tier public               the viewer tier of the in-process replay (public, subscriber, premium)
+  --no-peer                   skip the plain-SQL peer   --no-maintenance   skip the request tail during index rebuilds
   --reset                     allow emptying a BENCH_DATABASE_URL database that holds another number of listings`);
   process.exit(0);
 }
@@ -245,6 +261,51 @@ async function explainSlowest(engine: Engine, raw: Database, slowest: QuerySampl
   return sections.join("\n");
 }
 
+/** Issue 17's text-search row: every replayed query with search text. */
+function textSearchOf(samples: QuerySample[]): TextSearchResult {
+  const text = samples.filter((s) => new URLSearchParams(s.params).get("searchQuery"));
+  const slowest = [...text].sort((a, b) => b.ms - a.ms)[0];
+  return {
+    summary: summarize(text.map((s) => s.ms)),
+    slowest: slowest ? { ms: slowest.ms, params: slowest.params } : null,
+    overOneSecond: text.filter((s) => s.ms > 1000).length,
+  };
+}
+
+/** The plain-SQL peer over the same queries, right after the app's replay on the same database. */
+async function replayPeer(engine: Engine, database: Database, app: QuerySample[]): Promise<PeerResult> {
+  log(`${engine}: plain-SQL peer, ${app.length} queries`);
+  const times: number[] = [];
+  const textTimes: number[] = [];
+  let totalsAgree = 0;
+  let totalsCompared = 0;
+  let truncated = false;
+  const started = performance.now();
+  for (const q of warmup.slice(0, 10)) {
+    const parsed = parseDirectoryQuery(new URLSearchParams(q.params));
+    if (parsed.ok) await plainSqlResponse(database, parsed.query);
+  }
+  for (const sample of app) {
+    if (performance.now() - started > TIME_LIMIT_MS) {
+      truncated = true;
+      log(`${engine}: peer time limit reached after ${times.length} queries`);
+      break;
+    }
+    const parsed = parseDirectoryQuery(new URLSearchParams(sample.params));
+    if (!parsed.ok) continue;
+    const start = performance.now();
+    const answer = await plainSqlResponse(database, parsed.query);
+    const elapsed = round(performance.now() - start);
+    times.push(elapsed);
+    if (parsed.query.searchQuery) textTimes.push(elapsed);
+    else {
+      totalsCompared++;
+      if (answer.total === sample.total) totalsAgree++;
+    }
+  }
+  return { summary: summarize(times), text: summarize(textTimes), totalsAgree, totalsCompared, truncated };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // HTTP
 
@@ -376,6 +437,16 @@ interface EngineResult {
   inProcess: InProcessResult | null;
   http: { jsonReplay: HttpReplayResult; htmlCached: LoadResult; htmlUncached: LoadResult | null; loadAverageAfter: number[] } | null;
   targets: Array<{ name: string; target: string; measured: string; pass: boolean | null }>;
+  /** Issue 17's rows (bench/lib/issue-table.ts). */
+  issue17: {
+    indexBuild: IndexBuildResult | null;
+    text: TextSearchResult | null;
+    peer: PeerResult | null;
+    start: StartTimes | null;
+    memoryAfterStart: ProcessMemory[];
+    memoryAtEnd: ProcessMemory[];
+    maintenance: MaintenanceResult | null;
+  };
   errors: string[];
 }
 
@@ -403,6 +474,8 @@ const used = new Set(queries.map((q) => cacheKey(q.params)));
 const warmup = generateQueries(WARMUP_QUERIES, SEED + 1, used);
 warmup.forEach((q) => used.add(cacheKey(q.params)));
 const uncachedPool = generateQueries(4000, SEED + 2, used);
+uncachedPool.forEach((q) => used.add(cacheKey(q.params)));
+const maintenancePool = generateQueries(3000, SEED + 3, used);
 const categories: Record<string, number> = {};
 for (const q of queries) categories[q.category] = (categories[q.category] ?? 0) + 1;
 log(
@@ -445,6 +518,15 @@ try {
       inProcess: null,
       http: null,
       targets: [],
+      issue17: {
+        indexBuild: null,
+        text: null,
+        peer: null,
+        start: null,
+        memoryAfterStart: [],
+        memoryAtEnd: [],
+        maintenance: null,
+      },
       errors: [],
     };
     const prepared = await prepareDatabase({
@@ -458,7 +540,12 @@ try {
     openDb = prepared.database;
     result.dataset = prepared.info;
     try {
+      log(`${engine}: timing the directory index build in-process`);
+      result.issue17.indexBuild = await measureIndexBuild(prepared.database, VIEWER);
+      log(`${engine}: index built in ${result.issue17.indexBuild.coldS} s cold, ${result.issue17.indexBuild.rebuildS} s rebuilt`);
       result.inProcess = await replayInProcess(engine, prepared.database, queries, warmup);
+      result.issue17.text = textSearchOf(result.inProcess.samples);
+      if (args.peer) result.issue17.peer = await replayPeer(engine, prepared.database, result.inProcess.samples);
       if (EXPLAIN_N > 0) explains.push(await explainSlowest(engine, prepared.database, result.inProcess.slowest));
     } catch (error) {
       result.errors.push(`in-process: ${(error as Error).stack ?? error}`);
@@ -478,6 +565,11 @@ try {
           pgliteDir: engine === "pglite" ? args["pglite-dir"] : undefined,
           log,
         });
+        result.issue17.start = server.start;
+        result.issue17.memoryAfterStart = serverMemory(server.process.pid);
+        log(
+          `${engine}: first /listings 200 after ${server.start.firstListingsS} s, /readyz ${server.start.readyzS} s, all ${server.start.processes} processes ready ${server.start.allReadyS} s`,
+        );
         const jsonReplay = await replayHttp(engine, server, queries, warmup.slice(0, 10));
         log(
           `${engine}: /listings HTML, ${CONNECTIONS} clients, ${POPULAR_DIRECTORY_URLS.length} popular URLs (2-minute cache warm), ${DURATION_S} s`,
@@ -499,10 +591,15 @@ try {
           );
         }
         result.http = { jsonReplay, htmlCached, htmlUncached, loadAverageAfter: os.loadavg().map(round) };
+        if (args.maintenance && engine === "postgres" && url) {
+          result.issue17.maintenance = await maintenancePhase(engine, server, url, result.issue17.indexBuild);
+        }
+        result.issue17.memoryAtEnd = serverMemory(server.process.pid);
       } catch (error) {
         result.errors.push(`http: ${(error as Error).stack ?? error}`);
         log(`${engine}: HTTP phase failed: ${(error as Error).message}`);
       } finally {
+        if (server && !result.issue17.memoryAtEnd.length) result.issue17.memoryAtEnd = serverMemory(server.process.pid);
         await server?.stop();
         server = undefined;
       }
@@ -512,13 +609,62 @@ try {
       localPg = undefined;
     }
     result.targets = targetsFor(result);
-    const file = writeResult(`directory-${engine}-${dateStamp()}.json`, result);
+    const file = writeResult(`directory-${engine}-${LISTINGS}-${dateStamp()}.json`, result);
     log(`${engine}: wrote ${file}`);
     results.push(result);
   }
 } finally {
   await server?.stop();
   localPg?.stop();
+}
+
+/**
+ * The request tail while every server process rebuilds its index: 4 clients of distinct /listings pages, and 3
+ * listings changes announced on the same database through the app's change feed (each one a NOTIFY every process hears).
+ * PostgreSQL only: a PGlite directory cannot be opened by a second process to announce on.
+ */
+async function maintenancePhase(
+  engine: Engine,
+  running: RunningServer,
+  url: string,
+  build: IndexBuildResult | null,
+): Promise<MaintenanceResult> {
+  const rebuildS = build ? Math.max(build.coldS, build.rebuildS) + build.firstSearchS : 5;
+  const windowS = Math.min(30, Math.max(3, Math.ceil(rebuildS * 2) + 2));
+  const steadyS = Math.max(5, Math.ceil(DURATION_S / 2));
+  log(`${engine}: request tail during index rebuilds (4 clients, 3 announcements, ${windowS} s windows, ${steadyS} s steady between)`);
+  const announcer = await openDatabase({ url });
+  try {
+    return await measureMaintenance({
+      origin: running.origin,
+      paths: maintenancePool.map((q) => `/listings?${q.params}`),
+      clients: 4,
+      steadyS,
+      windowS,
+      announcements: 3,
+      announce: () => announceChange(announcer, "listings"),
+      headers: { ...BROWSER_HEADERS, accept: "text/html" },
+      log,
+    });
+  } finally {
+    await announcer.close();
+  }
+}
+
+function issueMeasurements(r: EngineResult): IssueMeasurements {
+  return {
+    listings: r.dataset.listings,
+    seededSeconds: r.dataset.seededSeconds,
+    inProcess: r.inProcess?.summary ?? null,
+    text: r.issue17?.text ?? null,
+    htmlDistinctRps: r.http?.htmlUncached?.requestsPerSecond ?? null,
+    htmlConnections: CONNECTIONS,
+    indexBuild: r.issue17?.indexBuild ?? null,
+    maintenance: r.issue17?.maintenance ?? null,
+    start: r.issue17?.start ?? null,
+    memoryAfterStart: r.issue17?.memoryAfterStart ?? [],
+    memoryAtEnd: r.issue17?.memoryAtEnd ?? [],
+  };
 }
 
 function targetsFor(r: EngineResult): EngineResult["targets"] {
@@ -571,7 +717,23 @@ function markdown(): string {
     `The machine is shared with other work; load averages are recorded per engine. Re-run on a quiet machine before drawing fine conclusions.`,
     "",
   );
-  lines.push(`## Targets`, "", `| target | bound | measured | result |`, `|---|---|---|---|`);
+  lines.push(
+    `## Issue 17's table`,
+    "",
+    `The issue's rows and targets (set for 1,000,000 listings; the same bars at any size). Complete response and text search: ` +
+      `in-process searchListings over the replayed queries; HTML req/s: autocannon, every request a distinct query; index ` +
+      `build: in-process, then the server's request tail while each of its processes rebuilds after a listings change ` +
+      `announced through the change feed; memory: /proc VmRSS after start and VmHWM at the end, per server process; cold ` +
+      `start: from spawning \`node server/index.ts\`.`,
+    "",
+  );
+  for (const r of results) {
+    lines.push(
+      ...issueMarkdown(r.engine, VIEWER.tier, issueMeasurements(r), r.issue17?.peer ?? null, r.issue17?.text?.summary ?? null),
+      "",
+    );
+  }
+  lines.push(`## Targets of earlier issues`, "", `| target | bound | measured | result |`, `|---|---|---|---|`);
   for (const r of results) for (const t of r.targets) lines.push(row([t.name, t.target, t.measured, verdict(t.pass)]));
   lines.push(
     "",
@@ -695,7 +857,7 @@ function markdown(): string {
   if (failures.length) lines.push("", `## Errors`, "", ...failures);
   lines.push(
     "",
-    `Raw samples: bench/results/directory-<engine>-${dateStamp()}.json.${EXPLAIN_N > 0 ? ` Query plans of the slowest queries: bench/results/directory-explain-latest.md.` : ""}`,
+    `Raw samples: bench/results/directory-<engine>-${LISTINGS}-${dateStamp()}.json.${EXPLAIN_N > 0 ? ` Query plans of the slowest queries: bench/results/directory-explain-latest.md.` : ""}`,
     "",
   );
   return lines.join("\n");
@@ -711,7 +873,7 @@ function addEarlierResults(): string[] {
   for (const engine of ["pglite", "postgres"] as const) {
     if (results.some((r) => r.engine === engine)) continue;
     const files = existsSync(RESULTS_DIR)
-      ? readdirSync(RESULTS_DIR).filter((f) => new RegExp(`^directory-${engine}-\\d{4}-\\d{2}-\\d{2}\\.json$`).test(f))
+      ? readdirSync(RESULTS_DIR).filter((f) => new RegExp(`^directory-${engine}-${LISTINGS}-\\d{4}-\\d{2}-\\d{2}\\.json$`).test(f))
       : [];
     const latest = files.sort().at(-1);
     if (!latest) continue;
@@ -726,9 +888,14 @@ function addEarlierResults(): string[] {
 
 if (results.length) {
   const earlierNotes = addEarlierResults();
-  log(
-    `wrote ${writeResult("directory-latest.md", markdown() + (earlierNotes.length ? `\nNot measured in this run, shown from the latest earlier result:\n\n${earlierNotes.map((n) => `- ${n}`).join("\n")}\n` : ""))}`,
-  );
+  const report =
+    markdown() +
+    (earlierNotes.length
+      ? `\nNot measured in this run, shown from the latest earlier result:\n\n${earlierNotes.map((n) => `- ${n}`).join("\n")}\n`
+      : "");
+  // The latest run, and the latest run at this size (so a 100k run does not replace the 1M summary).
+  log(`wrote ${writeResult("directory-latest.md", report)}`);
+  log(`wrote ${writeResult(`directory-${LISTINGS}-latest.md`, report)}`);
   results.splice(0, results.length, ...results.filter((r) => !earlierNotes.some((n) => n.startsWith(`${r.engine}:`))));
   if (explains.length)
     log(
@@ -747,6 +914,8 @@ for (const r of results) {
       `  ${r.engine}: /api/listings p50 ${ms(j.p50)}, p95 ${ms(j.p95)}; /listings ${r.http.htmlCached.requestsPerSecond} req/s popular, ${r.http.htmlUncached?.requestsPerSecond ?? "-"} req/s distinct`,
     );
   }
+  for (const t of issueRows(issueMeasurements(r)))
+    console.log(`  [${t.met === null ? "not measured" : t.met ? "met" : "NOT MET"}] ${t.row}: ${t.measured} (target ${t.target})`);
   for (const t of r.targets) console.log(`  [${verdict(t.pass)}] ${t.name}: ${t.measured} (target ${t.target})`);
   for (const e of r.errors) console.log(`  [ERROR] ${e.split("\n")[0]}`);
 }

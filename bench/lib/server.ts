@@ -7,6 +7,9 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:f
 import { createServer } from "node:net";
 import path from "node:path";
 import { DATA_DIR, REPO_ROOT } from "./machine.ts";
+import { processTree } from "./process-memory.ts";
+
+const processTreeSize = (pid: number | undefined) => (pid ? processTree(pid).length : 0);
 
 export const BUILD_DIR = process.env.BENCH_BUILD_DIR || "build-bench";
 
@@ -38,11 +41,41 @@ async function assertPortFree(port: number): Promise<void> {
   });
 }
 
+/** Seconds from spawning the server (issue 17's cold start); null when not seen before the start deadline. */
+export interface StartTimes {
+  /** The first 200 of GET /listings (polled from the spawn on, every 100 ms). */
+  firstListingsS: number | null;
+  /** The first 200 of /readyz: the first server process is ready. */
+  readyzS: number;
+  /** Every server process logged "ready" (the cluster's primary starts the others after the first). */
+  allReadyS: number | null;
+  /** Server processes that logged "ready". */
+  processes: number;
+}
+
 export interface RunningServer {
   origin: string;
   logFile: string;
   process: ChildProcess;
+  start: StartTimes;
   stop(): Promise<void>;
+}
+
+/** The processes the server said it runs ("server processes started", logged by a cluster's primary; else 1) and how many are ready. */
+function readyCounts(logFile: string): { wanted: number | null; ready: number } {
+  let wanted: number | null = null;
+  let ready = 0;
+  for (const line of readFileSync(logFile, "utf8").split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; workers?: number };
+      if (entry.msg === "ready") ready++;
+      if (entry.msg === "server processes started" && typeof entry.workers === "number") wanted = entry.workers;
+    } catch {
+      // not a log entry
+    }
+  }
+  return { wanted, ready };
 }
 
 export interface ServerOptions {
@@ -81,6 +114,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // measures a single process.
     WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY ?? "auto",
   };
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, ["server/index.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", fd, fd] });
   closeSync(fd);
   const origin = `http://127.0.0.1:${options.port}`;
@@ -96,20 +130,51 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const deadline = Date.now() + (options.startTimeoutMs ?? 180_000);
   options.log(`starting the production server (${options.name}) on ${origin}`);
-  while (Date.now() < deadline) {
+  const seconds = () => Math.round((performance.now() - spawnedAt) / 10) / 100;
+  const ok = async (pathname: string) => {
+    try {
+      const response = await fetch(origin + pathname, { signal: AbortSignal.timeout(5000) });
+      await response.arrayBuffer();
+      return response.ok;
+    } catch {
+      return false; // not listening yet
+    }
+  };
+  // The first 200 of the directory page, polled beside /readyz (a process may answer it before it says it is ready).
+  let firstListingsS: number | null = null;
+  const listingsPoll = (async () => {
+    while (Date.now() < deadline && exited === undefined && firstListingsS === null) {
+      if (await ok("/listings")) firstListingsS = seconds();
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  let readyzS: number | null = null;
+  while (Date.now() < deadline && readyzS === null) {
     if (exited !== undefined) {
       throw new Error(
         `The server exited with ${exited} before answering; its log (${logFile}):\n${readFileSync(logFile, "utf8").slice(-3000)}`,
       );
     }
-    try {
-      const response = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { origin, logFile, process: child, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (await ok("/readyz")) readyzS = seconds();
+    else await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  if (readyzS !== null) {
+    let allReadyS: number | null = null;
+    let counts = readyCounts(logFile);
+    // A single process is all there is once it is ready; a primary names its count when the first is ready.
+    while (Date.now() < deadline && exited === undefined) {
+      counts = readyCounts(logFile);
+      const single = counts.wanted === null && processTreeSize(child.pid) <= 1;
+      if (single || (counts.wanted !== null && counts.ready >= counts.wanted)) {
+        allReadyS = seconds();
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await listingsPoll;
+    return { origin, logFile, process: child, start: { firstListingsS, readyzS, allReadyS, processes: counts.ready }, stop };
+  }
+  await listingsPoll;
   await stop();
   throw new Error(`The server was not ready (/readyz) within ${(options.startTimeoutMs ?? 180_000) / 1000} s; see ${logFile}.`);
 }
