@@ -41,8 +41,26 @@ export function recentWriteCookie(secure: boolean): string {
 export function readerFor(database: Database, request: Request, user: Pick<SessionUser, "role"> | null, now = Date.now()): Database {
   const { replica } = database;
   if (!replica) return database;
-  if (user?.role === "admin" || wroteRecently(request)) return database;
+  if (mustSeeOwnWrites(request, user)) return database;
   const changed = changedAt.get(database);
   if (changed !== undefined && now - changed < READ_YOUR_WRITES_MS) return database;
   return replica;
+}
+
+/** Operators, and a client that wrote in the last few seconds: what they read must have what they wrote. */
+function mustSeeOwnWrites(request: Request, user: Pick<SessionUser, "role"> | null): boolean {
+  return user?.role === "admin" || wroteRecently(request);
+}
+
+/**
+ * How a request reads the directory: from which connection (readerFor), and whether it waits for the directory index
+ * to have every change this process heard of (`fresh`) or takes the one in hand (directory-index.server.ts).
+ */
+export interface DirectoryRead {
+  reader: Database;
+  fresh: boolean;
+}
+
+export function directoryReadFor(database: Database, request: Request, user: Pick<SessionUser, "role"> | null): DirectoryRead {
+  return { reader: readerFor(database, request, user), fresh: mustSeeOwnWrites(request, user) };
 }

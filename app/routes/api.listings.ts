@@ -3,7 +3,7 @@ import { effectiveSort, parseDirectoryQuery } from "~/features/directory/directo
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { readerFor } from "~/lib/read-database.server.ts";
+import { directoryReadFor } from "~/lib/read-database.server.ts";
 import { badRequest } from "~/lib/http.server.ts";
 
 /** GET /api/listings: spec 01 §3's paginated listing response, plus facet counts. */
@@ -11,8 +11,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseDirectoryQuery(new URL(request.url).searchParams);
   if (!parsed.ok) return badRequest(parsed.error);
   const { database, user } = getAppContext(context);
-  // The replica when there is one and this client has not just written (decision 0053).
-  const result = await getDirectory(database, parsed.query, viewerFor(user), readerFor(database, request, user));
+  // The replica when there is one and this client has not just written (decision 0053); the directory index in hand
+  // unless it must show what this client just wrote (decision 0058).
+  const result = await getDirectory(database, parsed.query, viewerFor(user), directoryReadFor(database, request, user));
   // Signed in, the answer depends on a tier that may change on the next request: never stored.
   // The order the data is in (the default depends on whether there is a search): clients need not guess it.
   return Response.json(

@@ -10,7 +10,7 @@ import { directoryMeta } from "~/features/seo/directory-seo.ts";
 import { DirectoryJsonLd } from "~/features/seo/page-json-ld.tsx";
 import { originOf } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { readerFor } from "~/lib/read-database.server.ts";
+import { directoryReadFor } from "~/lib/read-database.server.ts";
 import { DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE, STATUS_BY_CODE } from "~/lib/errors.ts";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -25,9 +25,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A failure goes to the error pipeline: the database out of reach is spec 01 §8's data-source error (503), a
   // fault of ours a 500 with a request id (decision 0044).
   const viewer = viewerFor(user);
-  // The listings from the replica when there is one and this client has not just written (decision 0053).
-  const reader = readerFor(database, request, user);
-  const { query, result, reference, notices } = await loadDirectoryPage(database, url.searchParams, viewer, reader);
+  // The listings from the replica when there is one and this client has not just written (decision 0053), and from
+  // the directory index in hand unless it must show what this client just wrote (decision 0058).
+  const read = directoryReadFor(database, request, user);
+  const { query, result, reference, notices } = await loadDirectoryPage(database, url.searchParams, viewer, read);
   const exportAllowed = await canExport(database, user);
   return {
     query,

@@ -16,7 +16,8 @@ import {
   type ViewerOptions,
   type VisibilityFacts,
 } from "./viewer-options.ts";
-import { SearchIndex } from "./search-index.ts";
+import { giveWay } from "./give-way.ts";
+import { SearchIndex, type SearchableListing } from "./search-index.ts";
 
 /**
  * The directory's index: every published listing's filterable attributes as one bitset per option,
@@ -81,6 +82,9 @@ export interface ValueOrder {
   known: Bitset;
 }
 
+/** Rows indexed between two turns of the event loop: a few milliseconds of work. */
+const BUILD_SLICE = 5_000;
+
 const TEASER_LIMITS: Record<TeaserDimension, number> = { industries: TEASER_INDUSTRIES, geographies: TEASER_GEOGRAPHIES };
 
 export class DirectoryIndex implements VisibilityFacts {
@@ -94,14 +98,36 @@ export class DirectoryIndex implements VisibilityFacts {
   readonly ids: string[];
   private readonly viewers = new Map<string, ViewerOptions>();
   private readonly rows: IndexRow[];
-  private searchIndex?: SearchIndex;
+  private searchBuild?: Promise<SearchIndex>;
   private readonly valueOrders = new Map<string, ValueOrder>();
 
-  /** `industryName` names industry ids for the search over card text. */
-  constructor(
+  /**
+   * An index of `rows` (in the directory order), made in slices that give the event loop back between them, so the
+   * requests of a process rebuilding its index keep being answered (issue 17). `industryName` names industry ids for
+   * the search over card text.
+   */
+  static async build(
+    rows: IndexRow[],
+    builtAt: number,
+    industryName: (id: number) => string | undefined = () => undefined,
+  ): Promise<DirectoryIndex> {
+    const index = new DirectoryIndex(rows, builtAt, industryName);
+    for (let from = 0; from < rows.length; from += BUILD_SLICE) {
+      index.indexRows(from, Math.min(rows.length, from + BUILD_SLICE));
+      await giveWay();
+    }
+    return index;
+  }
+
+  private static made = 0;
+  /** Which build of this process this is: a cached page computed from one index is never served from another. */
+  readonly generation = ++DirectoryIndex.made;
+
+  /** Only through build(), which fills it. */
+  private constructor(
     rows: IndexRow[],
     readonly builtAt: number,
-    private readonly industryName: (id: number) => string | undefined = () => undefined,
+    private readonly industryName: (id: number) => string | undefined,
   ) {
     this.rows = rows;
     this.ids = rows.map((row) => row.id);
@@ -113,7 +139,11 @@ export class DirectoryIndex implements VisibilityFacts {
     this.fieldLevels = Object.fromEntries(
       Object.keys(GATED_FIELD_DIMENSIONS).map((dimension) => [dimension, { ...byLevel(), rule: emptyBitset(size) }]),
     ) as DirectoryIndex["fieldLevels"];
-    rows.forEach((row, position) => {
+  }
+
+  private indexRows(from: number, to: number): void {
+    for (let position = from; position < to; position++) {
+      const row = this.rows[position]!;
       this.positionOf.set(row.id, position);
       this.mark(this.options.entityType, row.type, position);
       if (row.featured) this.mark(this.options.featured, "true", position);
@@ -134,7 +164,15 @@ export class DirectoryIndex implements VisibilityFacts {
       for (const [dimension, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, keyof typeof own]>) {
         setBit(this.fieldLevels[dimension][own[field] ?? "rule"], position);
       }
-    });
+    }
+  }
+
+  private searchableListings(): SearchableListing[] {
+    return this.rows.map((row) => ({
+      name: row.name,
+      tagline: row.tagline,
+      industries: (row.industry_ids ?? []).flatMap((id) => this.industryName(id) ?? []),
+    }));
   }
 
   get size(): number {
@@ -155,16 +193,13 @@ export class DirectoryIndex implements VisibilityFacts {
     return view;
   }
 
-  /** The ranked search over names, taglines and industries, made on the first search of this build. */
-  get search(): SearchIndex {
-    this.searchIndex ??= new SearchIndex(
-      this.rows.map((row) => ({
-        name: row.name,
-        tagline: row.tagline,
-        industries: (row.industry_ids ?? []).flatMap((id) => this.industryName(id) ?? []),
-      })),
-    );
-    return this.searchIndex;
+  /**
+   * The ranked search over names, taglines and industries, made (in slices, see SearchIndex.build) on the first
+   * call; a process rebuilding its index makes it before it serves the new one (directory-index.server.ts).
+   */
+  searchIndex(): Promise<SearchIndex> {
+    this.searchBuild ??= SearchIndex.build(this.searchableListings());
+    return this.searchBuild;
   }
 
   /** Positions by a value, highest first (ties in the default order), made on the first use of each sort. */

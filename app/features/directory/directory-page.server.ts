@@ -5,6 +5,7 @@
  * results. The JSON API stays strict instead (400 with the reason), since a program should learn its mistake.
  */
 import type { Database } from "~/lib/db.server.ts";
+import type { DirectoryRead } from "~/lib/read-database.server.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { getReferenceData, type ReferenceData } from "../catalog/reference-data.server.ts";
 import { FILTER_NOUNS, readDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
@@ -20,12 +21,12 @@ export interface DirectoryPage {
   notices: string[];
 }
 
-/** `reader`: the connection for the page's own reads (getDirectory). */
+/** `how`: the connection for the page's own reads, and whether it waits for the latest index (getDirectory). */
 export async function loadDirectoryPage(
   database: Database,
   params: URLSearchParams,
   viewer: Viewer,
-  reader = database,
+  how: Partial<DirectoryRead> = {},
 ): Promise<DirectoryPage> {
   const read = readDirectoryQuery(params);
   const notices = read.problems.map((problem) => problem.notice);
@@ -39,12 +40,12 @@ export async function loadDirectoryPage(
       notices.push(`No ${FILTER_NOUNS[filter].one} called "${value.slice(0, 60)}": it was left out of the filters.`);
     }
   }
-  let result = await getDirectory(database, query, viewer, reader);
+  let result = await getDirectory(database, query, viewer, how);
   const { totalPages, totalRecords } = result.pagination;
   if (query.page > totalPages && totalRecords > 0) {
     notices.push(`There is no page ${query.page}: showing the last page, ${totalPages}.`);
     query = { ...query, page: totalPages };
-    result = await getDirectory(database, query, viewer, reader);
+    result = await getDirectory(database, query, viewer, how);
   }
   return { query, result, reference, notices };
 }

@@ -1,9 +1,10 @@
 import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { noteListingsChanged } from "~/lib/read-database.server.ts";
+import { noteListingsChanged, type DirectoryRead } from "~/lib/read-database.server.ts";
 import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "./directory-filters.ts";
+import { getDirectoryIndex } from "./directory-index.server.ts";
 import type { DirectoryResult } from "./directory-result.ts";
 import { searchListings } from "./search-listings.server.ts";
 
@@ -11,14 +12,23 @@ import { searchListings } from "./search-listings.server.ts";
 const cache = new OwnedTtlCache<DirectoryResult>(2 * 60 * 1000, 2000);
 
 /**
- * The directory page for a viewer, cached per tier and normalised query, and per connection read: a page read from
- * the replica is never served to a request that must see the primary (lib/read-database.server.ts).
+ * The directory page for a viewer, cached per tier and normalised query, per connection read (a page read from the
+ * replica is never served to a request that must see the primary: lib/read-database.server.ts) and per directory
+ * index (a page computed from the index in hand is not served once a newer one is: directory-index.server.ts). The
+ * default read waits for every change this process heard of, on the primary.
  */
-export function getDirectory(database: Database, query: DirectoryQuery, viewer: Viewer, reader = database): Promise<DirectoryResult> {
+export async function getDirectory(
+  database: Database,
+  query: DirectoryQuery,
+  viewer: Viewer,
+  { reader = database, fresh = true }: Partial<DirectoryRead> = {},
+): Promise<DirectoryResult> {
+  const directory = await getDirectoryIndex(database, { fresh });
   const params = directoryQueryToParams(query);
   params.sort();
-  const key = `${reader === database ? "primary" : "replica"}|${viewer.tier}|${query.page}|${query.pageSize}|${params.toString()}`;
-  return cache.get(database, key, () => searchListings(database, query, viewer, reader));
+  const source = reader === database ? "primary" : "replica";
+  const key = `${directory.generation}|${source}|${viewer.tier}|${query.page}|${query.pageSize}|${params.toString()}`;
+  return cache.get(database, key, () => searchListings(database, query, viewer, reader, directory));
 }
 
 // A page holds cards (listings, the names of their reference values) gated by the tier records and field rules: after

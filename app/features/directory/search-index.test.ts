@@ -10,7 +10,7 @@ const listings: SearchableListing[] = [
   { name: "Ledgerline", tagline: "A payment ledger for finance teams", industries: ["FinTech", "E-commerce"] },
   { name: "Paybridge Vanta", tagline: null, industries: [] },
 ];
-const index = new SearchIndex(listings);
+const index = SearchIndex.of(listings);
 const names = (set: Bitset) => setPositions(set, 0, 100).map((p) => listings[p]!.name);
 
 describe("SearchIndex.rank", () => {
@@ -64,7 +64,7 @@ describe("the letter filter before the typo distance", () => {
     "meridianxyz".slice(0, 10), // two insertions of new letters
     "qeridianz", // two substitutions by new letters
   ];
-  const typoIndex = new SearchIndex(variants.map((name) => ({ name, tagline: null, industries: [] })));
+  const typoIndex = SearchIndex.of(variants.map((name) => ({ name, tagline: null, industries: [] })));
 
   it("keeps every name within two typos of a 9-letter word", () => {
     expect(setPositions(typoIndex.rank(word).nameTypos, 0, 100).map((p) => variants[p])).toEqual(variants);

@@ -11,6 +11,7 @@
  */
 import { emptyBitset, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import { allowedTypos, typoDistance } from "./edit-distance.ts";
+import { giveWay } from "./give-way.ts";
 import { MAX_QUERY_WORDS, normalizeText, stem, wordsOf } from "./search-text.ts";
 
 /** What one listing contributes, at its position in the directory order. */
@@ -107,6 +108,26 @@ function memo<T>(fn: (text: string) => T): (text: string) => T {
   };
 }
 
+/** One listing's name and card words, at its position. */
+function gather(
+  into: Gathered,
+  listing: SearchableListing,
+  position: number,
+  textWords: (text: string) => string[],
+  stemOf: (word: string) => string,
+): void {
+  const key = normalizeText(listing.name);
+  into.nameKeys[position] = key;
+  addWord(into.exactNames, key, position);
+  for (const word of textWords(listing.name)) addWord(into.nameEntries, word, position);
+  for (const text of [listing.name, listing.tagline ?? "", ...listing.industries]) {
+    for (const word of textWords(text)) {
+      addWord(into.cardEntries, word, position);
+      addWord(into.stemEntries, stemOf(word), position);
+    }
+  }
+}
+
 function addWord(entries: Map<string, number[]>, word: string, position: number): void {
   const list = entries.get(word);
   if (list) list.push(position);
@@ -126,8 +147,30 @@ export interface RankedClasses {
   words: string[];
 }
 
+/** What the listings contribute, gathered slice by slice before the index is made of it. */
+interface Gathered {
+  exactNames: Map<string, number[]>;
+  nameKeys: string[];
+  nameEntries: Map<string, number[]>;
+  cardEntries: Map<string, number[]>;
+  stemEntries: Map<string, number[]>;
+}
+
+function nothingGathered(size: number): Gathered {
+  return {
+    exactNames: new Map(),
+    nameKeys: new Array<string>(size),
+    nameEntries: new Map(),
+    cardEntries: new Map(),
+    stemEntries: new Map(),
+  };
+}
+
+/** Listings read between two turns of the event loop while the index is made (see giveWay). */
+const BUILD_SLICE = 5_000;
+
 export class SearchIndex {
-  private readonly exactNames = new Map<string, number[]>();
+  private readonly exactNames: Map<string, number[]>;
   /** Positions in the order of their normalised names, for prefix search. */
   private readonly byName: Uint32Array;
   private readonly nameKeys: string[];
@@ -135,35 +178,43 @@ export class SearchIndex {
   private readonly cardWords: Vocabulary;
   private readonly cardStems: Map<string, Uint32Array>;
 
-  constructor(
-    listings: readonly SearchableListing[],
-    readonly size = listings.length,
-  ) {
-    const nameEntries = new Map<string, number[]>();
-    const cardEntries = new Map<string, number[]>();
-    const stemEntries = new Map<string, number[]>();
+  /**
+   * The index of `listings` (in the directory order), read in slices that give the event loop back between them: it
+   * is made with every directory index build, in a process that keeps answering requests meanwhile.
+   */
+  static async build(listings: readonly SearchableListing[]): Promise<SearchIndex> {
+    const gathered = nothingGathered(listings.length);
     // Industry names, tagline phrases and words repeat across listings: reading each once made the build at 100,000
-    // listings several times faster (it runs on the first search after every index build, blocking the process).
+    // listings several times faster.
     const textWords = memo(wordsOf);
     const stemOf = memo(stem);
-    this.nameKeys = listings.map((listing, position) => {
-      const key = normalizeText(listing.name);
-      const same = this.exactNames.get(key);
-      if (same) same.push(position);
-      else this.exactNames.set(key, [position]);
-      for (const word of textWords(listing.name)) addWord(nameEntries, word, position);
-      for (const text of [listing.name, listing.tagline ?? "", ...listing.industries]) {
-        for (const word of textWords(text)) {
-          addWord(cardEntries, word, position);
-          addWord(stemEntries, stemOf(word), position);
-        }
-      }
-      return key;
-    });
+    for (let from = 0; from < listings.length; from += BUILD_SLICE) {
+      const to = Math.min(listings.length, from + BUILD_SLICE);
+      for (let position = from; position < to; position++) gather(gathered, listings[position]!, position, textWords, stemOf);
+      await giveWay();
+    }
+    return new SearchIndex(gathered, listings.length);
+  }
+
+  /** For a few listings at once (tests); build() gives the event loop back while it reads many. */
+  static of(listings: readonly SearchableListing[]): SearchIndex {
+    const gathered = nothingGathered(listings.length);
+    const textWords = memo(wordsOf);
+    const stemOf = memo(stem);
+    listings.forEach((listing, position) => gather(gathered, listing, position, textWords, stemOf));
+    return new SearchIndex(gathered, listings.length);
+  }
+
+  private constructor(
+    gathered: Gathered,
+    readonly size: number,
+  ) {
+    this.exactNames = gathered.exactNames;
+    this.nameKeys = gathered.nameKeys;
     this.byName = Uint32Array.from(this.nameKeys.keys()).sort((a, b) => (this.nameKeys[a]! < this.nameKeys[b]! ? -1 : 1));
-    this.nameWords = new Vocabulary(nameEntries);
-    this.cardWords = new Vocabulary(cardEntries);
-    this.cardStems = new Map([...stemEntries].map(([word, list]) => [word, Uint32Array.from(new Set(list))]));
+    this.nameWords = new Vocabulary(gathered.nameEntries);
+    this.cardWords = new Vocabulary(gathered.cardEntries);
+    this.cardStems = new Map([...gathered.stemEntries].map(([word, list]) => [word, Uint32Array.from(new Set(list))]));
   }
 
   /** The listings of each relevance class for a search text. */

@@ -156,8 +156,13 @@ export async function searchListings(
   query: DirectoryQuery,
   viewer: Viewer,
   reader = database,
+  inHand?: DirectoryIndex,
 ): Promise<DirectoryResult> {
-  const [ref, directory, rules] = await Promise.all([getReferenceData(database), getDirectoryIndex(database), getFieldRules(database)]);
+  const [ref, directory, rules] = await Promise.all([
+    getReferenceData(database),
+    inHand ?? getDirectoryIndex(database),
+    getFieldRules(database),
+  ]);
   const index = indexReferenceData(ref);
   const options = directory.forViewer(viewer.tier, rules);
   const text = query.searchQuery ? await searchText(reader, directory, query.searchQuery, options.open) : undefined;

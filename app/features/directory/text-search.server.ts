@@ -41,7 +41,7 @@ function descriptionMatches(database: Database, index: DirectoryIndex, word: str
 }
 
 export async function searchText(database: Database, index: DirectoryIndex, search: string, open: Bitset): Promise<TextResult> {
-  const classes = await cacheOf(ranked, index, 500).get(search.toLowerCase(), async () => index.search.rank(search));
+  const classes = await cacheOf(ranked, index, 500).get(search.toLowerCase(), async () => (await index.searchIndex()).rank(search));
   const descriptions = await Promise.all(classes.words.map((word) => descriptionMatches(database, index, word)));
   let matches: Bitset = classes.perWord.length ? index.all.slice() : classes.cardText.slice();
   classes.perWord.forEach((card, i) => {
