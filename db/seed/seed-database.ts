@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { BulkSession, Database } from "../../app/lib/db.server.ts";
 import * as s from "../schema/index.ts";
+import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import type { ReferenceIds } from "./generate-listings.ts";
 import { listingCopyText, LOADED_TABLES, type Chunk, type ListingTextOptions } from "./listing-copy-text.ts";
@@ -109,7 +110,7 @@ export async function seedListings(
     const rebuilt = (options.rebuildIndexes ?? count >= BULK_FROM) ? await dropChecksAndIndexes(session) : [];
     const [first] = await session.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('funding_rounds', 'id'))::int AS id");
     const textOptions: ListingTextOptions = { count, refs, firstRoundId: first!.id };
-    const chunks = (options.worker ?? count >= BULK_FROM) ? inWorker(textOptions) : inThread(textOptions);
+    const chunks = (options.worker ?? count >= BULK_FROM) && existsSync(WORKER) ? inWorker(textOptions) : inThread(textOptions);
     let reported = 0;
     let next = await chunks.next();
     try {
@@ -130,6 +131,9 @@ export async function seedListings(
   });
 }
 
+/** Absent from a production build, which bundles this module (a server seeding on first start): there, one thread. */
+const WORKER = new URL("./listing-copy-worker.ts", import.meta.url);
+
 type Chunks = AsyncGenerator<Chunk, { nextRoundId: number }>;
 
 async function* inThread(options: ListingTextOptions): Chunks {
@@ -138,7 +142,7 @@ async function* inThread(options: ListingTextOptions): Chunks {
 
 /** The chunks from a worker thread, one ahead: it writes the next while this one loads. */
 async function* inWorker(options: ListingTextOptions): Chunks {
-  const worker = new Worker(new URL("./listing-copy-worker.ts", import.meta.url), { workerData: options });
+  const worker = new Worker(WORKER, { workerData: options });
   const ask = () =>
     new Promise<IteratorResult<Chunk, { nextRoundId: number }>>((resolve, reject) => {
       const settle = () => worker.off("message", onMessage).off("error", onError).off("exit", onExit);
