@@ -8,6 +8,8 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import * as schema from "#db/schema/index.ts";
@@ -29,6 +31,11 @@ export interface Database {
    * the one instance, which is never lost. Closing the database closes its listening connections too.
    */
   listen(channel: string, events: ListenEvents): Promise<Listening>;
+  /**
+   * Runs `work` in one transaction on one connection that can take COPY data: the seed's bulk load (decision 0057).
+   * A failure rolls everything back, including any index it dropped.
+   */
+  bulkLoad<T>(work: (session: BulkSession) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -36,6 +43,13 @@ export interface Database {
    * `readerFor` (read-database.server.ts) hands it out, per request; everything else uses this database.
    */
   replica?: Database;
+}
+
+export interface BulkSession {
+  /** Plain SQL text without parameters (catalog reads, DDL). */
+  query<T>(text: string): Promise<T[]>;
+  /** `COPY table (columns) FROM STDIN` with `data` in COPY's text format; one at a time, awaited. */
+  copyFrom(table: string, columns: readonly string[], data: string): Promise<void>;
 }
 
 export interface ListenEvents {
@@ -165,6 +179,16 @@ function postgresDatabase(url: string, migrate: () => Promise<void>): Database {
       if (closed) throw new Error("the database is closed");
       return listenOnConnection(url, channel, events, listening);
     },
+    bulkLoad: async (work) =>
+      (await client.begin((tx) =>
+        work({
+          query: async <T>(text: string) => (await tx.unsafe(text)) as unknown as T[],
+          copyFrom: async (table, columns, data) => {
+            const stream = await tx.unsafe(copyStatement(table, columns, "STDIN")).writable();
+            await pipeline(Readable.from([Buffer.from(data)]), stream);
+          },
+        }),
+      )) as never,
     migrate,
     close: async () => {
       closed = true;
@@ -188,9 +212,24 @@ export function pgliteDatabase(client: PGlite, options: { migrationsFolder?: str
       const unlisten = await client.listen(checkedChannel(channel), (payload) => events.message(payload));
       return { close: async () => void (client.closed || (await unlisten())) };
     },
+    bulkLoad: (work) =>
+      client.transaction((tx) =>
+        work({
+          query: async <T>(text: string) => (await tx.query<T>(text)).rows,
+          copyFrom: async (table, columns, data) => {
+            await tx.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([data]) });
+          },
+        }),
+      ),
     migrate: () => migratePglite(db as never, { migrationsFolder: options.migrationsFolder ?? MIGRATIONS }),
     close: options.close,
   };
+}
+
+/** Names go into the statement as they are: only plain lower-case identifiers pass. */
+function copyStatement(table: string, columns: readonly string[], source: string): string {
+  for (const name of [table, ...columns]) if (!/^[a-z_]+$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
+  return `COPY ${table} (${columns.join(", ")}) FROM ${source}`;
 }
 
 function checkedChannel(channel: string): string {

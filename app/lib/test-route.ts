@@ -43,7 +43,7 @@ export function failingDatabase(error: () => Error): Database {
     get: (_target, prop) => (prop === "then" ? (_resolve: unknown, reject: (e: Error) => void) => reject(error()) : chain),
     apply: () => chain,
   });
-  return { db: chain as Database["db"], kind: "postgres", rows: fail, listen: fail, migrate: fail, close: async () => {} };
+  return { db: chain as Database["db"], kind: "postgres", rows: fail, listen: fail, bulkLoad: fail, migrate: fail, close: async () => {} };
 }
 
 /** A database whose every query fails, as when the server is unreachable (the driver's error, with its code). */

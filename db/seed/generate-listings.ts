@@ -46,6 +46,55 @@ export type ListingType = (typeof TYPES)[number];
 
 const ADDED_OVER_MS = 540 * 24 * 3600 * 1000;
 
+/**
+ * Every listing column the generator may set (the bulk load's column list, with the id it makes itself). A column
+ * left out of this list gets its default; one set here but absent from a listing is stored as NULL.
+ */
+export const LISTING_KEYS = [
+  "id",
+  "createdAt",
+  "slug",
+  "type",
+  "name",
+  "websiteUrl",
+  "linkedinUrl",
+  "featured",
+  "industryIds",
+  "geographyIds",
+  "countryIds",
+  "personaIds",
+  "fundingStageId",
+  "businessModelId",
+  "revenueRangeId",
+  "visibility",
+  "fieldVisibility",
+  "dataSource",
+  "processingStatus",
+  "lotDataQualityScore",
+  "problem",
+  "solution",
+  "timing",
+  "investorType",
+  "ticketSize",
+  "tagline",
+  "description",
+  "foundedYear",
+  "teamSize",
+  "fundingAmount",
+  "fundingCurrency",
+  "fundingDate",
+  "amountRaised",
+  "latestRoundAmount",
+  "latestRoundDate",
+  "latestRoundType",
+  "fundingRoundCount",
+  "totalFundingRaised",
+  "aum",
+  "stageFocus",
+  "primaryContact",
+  "primaryContactEmail",
+] as const;
+
 const REGION_NAMES: Readonly<Record<string, string>> = {
   NA: "North America",
   CEE: "Central and Eastern Europe",

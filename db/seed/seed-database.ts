@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../app/lib/db.server.ts";
+import type { BulkSession, Database } from "../../app/lib/db.server.ts";
 import * as s from "../schema/index.ts";
-import { generateListings, type ReferenceIds } from "./generate-listings.ts";
+import { existsSync } from "node:fs";
+import { Worker } from "node:worker_threads";
+import type { ReferenceIds } from "./generate-listings.ts";
+import { listingCopyText, LOADED_TABLES, type Chunk, type ListingTextOptions } from "./listing-copy-text.ts";
 import * as ref from "./reference-data.ts";
-
-const BATCH = 500;
 
 /** Inserts the reference lists (idempotent) and returns their ids for the listing generator. */
 export async function seedReferenceData({ db }: Database): Promise<ReferenceIds> {
@@ -82,73 +83,112 @@ export async function seedReferenceData({ db }: Database): Promise<ReferenceIds>
   };
 }
 
-/** Fills the database with `count` demo listings and everything they link to. */
-export async function seedListings(database: Database, count: number, onProgress?: (done: number) => void): Promise<void> {
+/** From this many listings on, the generator runs in a worker thread, and the loaded tables' checks are rebuilt. */
+const BULK_FROM = 10_000;
+
+export interface SeedOptions {
+  /** Drop the loaded tables' foreign keys and non-unique indexes, and make them again after the load. */
+  rebuildIndexes?: boolean;
+  /** Write the rows in a worker thread while the main thread loads them. */
+  worker?: boolean;
+}
+
+/**
+ * Fills the database with `count` demo listings and everything they link to, in one transaction through COPY
+ * (decision 0057). A failure leaves the database as it was, dropped indexes included.
+ */
+export async function seedListings(
+  database: Database,
+  count: number,
+  onProgress?: (done: number) => void,
+  options: SeedOptions = {},
+): Promise<void> {
   const refs = await seedReferenceData(database);
-  let batch: ReturnType<typeof generateListings> extends Generator<infer T> ? T[] : never = [];
-  let done = 0;
-  const flush = async () => {
-    if (!batch.length) return;
-    const current = batch;
-    batch = [];
-    await database.db.transaction(async (tx) => {
-      const ids = await tx
-        .insert(s.listings)
-        .values(current.map((g) => g.listing as typeof s.listings.$inferInsert))
-        .returning({ id: s.listings.id });
-      const team: (typeof s.teamMembers.$inferInsert)[] = [];
-      const faqs: (typeof s.faqs.$inferInsert)[] = [];
-      const useCases: (typeof s.keyUseCases.$inferInsert)[] = [];
-      const steps: (typeof s.howItWorksSteps.$inferInsert)[] = [];
-      const rounds: Array<typeof s.fundingRounds.$inferInsert & { investors: string[] }> = [];
-      current.forEach((g, i) => {
-        const listingId = ids[i]!.id;
-        g.team.forEach((m, position) => team.push({ listingId, position, ...m }));
-        g.faqs.forEach((f, position) => faqs.push({ listingId, position, ...f }));
-        g.useCases.forEach((u, position) => useCases.push({ listingId, position, ...u }));
-        g.steps.forEach((text, position) => steps.push({ listingId, position, text }));
-        g.rounds.forEach((r) =>
-          rounds.push({
-            listingId,
-            amount: r.amount,
-            roundType: r.roundType as never,
-            fundingDate: r.fundingDate,
-            currency: "USD",
-            dataSource: "demo",
-            allInvestors: r.investors.join(", "),
-            investors: r.investors,
-          }),
-        );
-      });
-      if (team.length) await tx.insert(s.teamMembers).values(team);
-      if (faqs.length) await tx.insert(s.faqs).values(faqs);
-      if (useCases.length) await tx.insert(s.keyUseCases).values(useCases);
-      if (steps.length) await tx.insert(s.howItWorksSteps).values(steps);
-      if (rounds.length) {
-        const roundIds = await tx
-          .insert(s.fundingRounds)
-          .values(rounds.map(({ investors: _, ...r }) => r))
-          .returning({ id: s.fundingRounds.id });
-        const relations = rounds.flatMap((r, i) =>
-          r.investors.map((investorName) => ({ companyId: r.listingId, investorName, fundingRoundId: roundIds[i]!.id })),
-        );
-        if (relations.length) {
-          await tx.insert(s.investorRelationships).values(relations);
-          // Link each relation to the investor's own listing when it is in the directory.
-          await tx.execute(
-            sql`UPDATE investor_relationships r SET investor_id = l.id FROM listings l WHERE r.investor_id IS NULL AND l.type = 'investor' AND l.name = r.investor_name`,
-          );
-        }
+  await database.bulkLoad(async (session) => {
+    // No one else adds rounds until this commits, so the round ids can be taken from the sequence as one block.
+    await session.query("LOCK TABLE funding_rounds IN SHARE ROW EXCLUSIVE MODE");
+    const rebuilt = (options.rebuildIndexes ?? count >= BULK_FROM) ? await dropChecksAndIndexes(session) : [];
+    const [first] = await session.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('funding_rounds', 'id'))::int AS id");
+    const textOptions: ListingTextOptions = { count, refs, firstRoundId: first!.id };
+    const chunks = (options.worker ?? count >= BULK_FROM) && existsSync(WORKER) ? inWorker(textOptions) : inThread(textOptions);
+    let reported = 0;
+    let next = await chunks.next();
+    try {
+      for (; !next.done; next = await chunks.next()) {
+        for (const batch of next.value.batches) await session.copyFrom(batch.table, batch.columns, batch.text);
+        // The relationships' chunks come after the last listing's: one report of the total, not one per chunk.
+        if (next.value.done > reported) onProgress?.((reported = next.value.done));
       }
+    } finally {
+      // On a failed COPY too: stops the worker, which would otherwise keep the process alive.
+      if (!next.done) await chunks.return({ nextRoundId: 0 });
+    }
+    const { nextRoundId } = next.value;
+    if (nextRoundId > first!.id) await session.query(`SELECT setval(pg_get_serial_sequence('funding_rounds', 'id'), ${nextRoundId - 1})`);
+    // More sort memory than the server's default keeps the GIN builds off disk (PGlite keeps its small default).
+    if (rebuilt.length && database.kind === "postgres") await session.query("SET LOCAL maintenance_work_mem = '256MB'");
+    for (const statement of rebuilt) await session.query(statement);
+  });
+}
+
+/** Absent from a production build, which bundles this module (a server seeding on first start): there, one thread. */
+const WORKER = new URL("./listing-copy-worker.ts", import.meta.url);
+
+type Chunks = AsyncGenerator<Chunk, { nextRoundId: number }>;
+
+async function* inThread(options: ListingTextOptions): Chunks {
+  return yield* listingCopyText(options);
+}
+
+/** The chunks from a worker thread, one ahead: it writes the next while this one loads. */
+async function* inWorker(options: ListingTextOptions): Chunks {
+  const worker = new Worker(WORKER, { workerData: options });
+  const ask = () =>
+    new Promise<IteratorResult<Chunk, { nextRoundId: number }>>((resolve, reject) => {
+      const settle = () => worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+      const onMessage = (reply: IteratorResult<Chunk, { nextRoundId: number }>) => (settle(), resolve(reply));
+      const onError = (error: Error) => (settle(), reject(error));
+      const onExit = (code: number) => (settle(), reject(new Error(`the listing generator stopped (exit code ${code})`)));
+      worker.on("message", onMessage).on("error", onError).on("exit", onExit);
+      worker.postMessage("next");
     });
-    done += current.length;
-    onProgress?.(done);
-  };
-  for (const generated of generateListings(count, refs)) {
-    batch.push(generated);
-    if (batch.length >= BATCH) await flush();
+  try {
+    let reply = await ask();
+    while (!reply.done) {
+      const following = ask();
+      // Awaited on the next round; a failure while this chunk loads must not count as unhandled meanwhile.
+      following.catch(() => {});
+      yield reply.value;
+      reply = await following;
+    }
+    return reply.value;
+  } finally {
+    await worker.terminate();
   }
-  await flush();
+}
+
+/**
+ * Drops the loaded tables' foreign keys and non-unique indexes, and returns the statements that make them again: each
+ * index built in one pass, each key checked in one join, instead of row by row. Unique indexes stay: they check the
+ * rows as they come.
+ */
+async function dropChecksAndIndexes(session: BulkSession): Promise<string[]> {
+  const tables = `'{${LOADED_TABLES.map((t) => t.table).join(",")}}'::regclass[]`;
+  const keys = await session.query<{ table: string; name: string; definition: string }>(
+    `SELECT conrelid::regclass::text AS table, quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition
+       FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(${tables}) ORDER BY conrelid, conname`,
+  );
+  const indexes = await session.query<{ name: string; definition: string }>(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE i.indrelid = ANY(${tables}) AND NOT i.indisunique ORDER BY c.relname`,
+  );
+  for (const key of keys) await session.query(`ALTER TABLE ${key.table} DROP CONSTRAINT ${key.name}`);
+  if (indexes.length) await session.query(`DROP INDEX ${indexes.map((x) => x.name).join(", ")}`);
+  return [
+    ...indexes.map((x) => x.definition),
+    ...keys.map((key) => `ALTER TABLE ${key.table} ADD CONSTRAINT ${key.name} ${key.definition}`),
+  ];
 }
 
 export async function countListings(database: Database): Promise<number> {
