@@ -16,9 +16,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
+/** Two decimals: what every recorded time and rate is rounded to. */
+export const round = (n: number) => Math.round(n * 100) / 100;
+
 export function summarize(samples: number[]): LatencySummary {
   const sorted = [...samples].sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 100) / 100;
   return {
     count: sorted.length,
     min: round(sorted[0] ?? Number.NaN),
