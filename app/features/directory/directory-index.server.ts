@@ -3,26 +3,26 @@ import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
-import { DirectoryIndex, type IndexRow } from "./directory-index.ts";
-
-export type { ActiveFilter, Counts, Dimension } from "./directory-index.ts";
+import type { DirectoryIndex } from "./directory-index.ts";
+import { IndexBuilder, type IndexRow } from "./index-builder.ts";
 
 /**
- * Loading the directory index (directory-index.ts) from the database and keeping it fresh (decision 0058). A process
- * builds a new index in the background, while requests keep using the one it has: when the index is older than the
- * listings cache lifetime of spec 01 §9 (2 minutes), and at once when a write through any app server announced that
- * listings or the reference lists (industry names) changed (lib/change-feed.server.ts). A reader that must see a
- * write it just made (`fresh`, the default: operators, a client that just wrote, every caller outside a visitor's
- * page) waits for the build that follows the last change this process heard of; a visitor is answered at once from
- * the index in hand, at most one build behind. Builds give the event loop back between slices of rows
- * (DirectoryIndex.build), so requests are answered while one runs.
+ * Loading the directory index (directory-index.ts) from the database and keeping it fresh (decisions 0058, 0059). A
+ * process builds its index once at start, and again in the background, while requests keep using the one it has,
+ * when a write through any app server announced that listings or the reference lists (industry names) changed
+ * (lib/change-feed.server.ts: a notification, and every few seconds a comparison of the change numbers in case one was
+ * lost). Nothing else rebuilds it: an index of a million listings is not read again every two minutes for nothing
+ * (issue 17). A reader that must see a write it just made (`fresh`, the default: operators, a client that just wrote,
+ * every caller outside a visitor's page) waits for the build that follows the last change this process heard of; a
+ * visitor is answered at once from the index in hand, at most one build behind. Builds give the event loop back
+ * between pages and slices of rows, so requests are answered while one runs.
  */
-const INDEX_LIFETIME_MS = 2 * 60 * 1000;
+/** Rows per read: a page is an index range scan of the directory order, never a sort of the whole table. */
+const PAGE_ROWS = 10_000;
 
-async function buildIndex(database: Database): Promise<DirectoryIndex> {
-  const builtAt = Date.now();
-  const [rows, reference] = await Promise.all([
-    database.rows<IndexRow>(sql`
+/** The page of published listings after `after` (featured ones, then the others; each by name and id). */
+function readPage(database: Database, featured: boolean, after: { name: string; id: string } | undefined): Promise<IndexRow[]> {
+  return database.rows<IndexRow>(sql`
     SELECT id, type, featured, industry_ids, geography_ids, country_ids, persona_ids,
            funding_stage_id, business_model_id, revenue_range_id, visibility,
            -- only what the gating reads: most listings have no level of their own
@@ -32,13 +32,35 @@ async function buildIndex(database: Database): Promise<DirectoryIndex> {
            (extract(epoch FROM latest_round_date) * 1000)::float8 AS latest_round_ms,
            total_funding_raised::float8 AS total_raised
     FROM listings
-    WHERE processing_status = 'published'
-    -- featured is never null; NULLS LAST only makes the order match listings_directory_order_idx
-    ORDER BY featured DESC NULLS LAST, name ASC, id ASC`),
-    getReferenceData(database),
-  ]);
+    -- featured is never null: one equality and a row comparison are a range of listings_directory_order_idx
+    WHERE processing_status = 'published' AND featured = ${featured}
+      ${after ? sql`AND (name, id) > (${after.name}, ${after.id}::uuid)` : sql``}
+    ORDER BY name, id
+    LIMIT ${PAGE_ROWS}`);
+}
+
+/**
+ * Reads the published listings page by page in the directory order (featured first, then name, then id) into a new
+ * index (decision 0059). The next page is asked for before the current one is indexed, so the database reads while
+ * this process indexes. Pages are separate statements: a listing renamed between two of them may be read twice (the
+ * builder keeps the first) or missed, and the change announced with that write makes the next build, which has it.
+ */
+async function buildIndex(database: Database): Promise<DirectoryIndex> {
+  const reference = await getReferenceData(database);
+  const builder = new IndexBuilder();
+  for (const featured of [true, false]) {
+    let page = await readPage(database, featured, undefined);
+    while (page.length) {
+      const last = page[page.length - 1]!;
+      const next = page.length < PAGE_ROWS ? Promise.resolve([]) : readPage(database, featured, last);
+      // Handled now, awaited below: a failed read must not be an unhandled rejection while this page is indexed.
+      next.catch(() => {});
+      await builder.add(page);
+      page = await next;
+    }
+  }
   const industries = new Map(reference.industries.map((x) => [x.id, x.name]));
-  return DirectoryIndex.build(rows, builtAt, (id) => industries.get(id));
+  return builder.finish((id) => industries.get(id));
 }
 
 interface Slot {
@@ -94,15 +116,12 @@ async function upToDate(database: Database, slot: Slot): Promise<DirectoryIndex>
 
 /**
  * The index for a database. `fresh: false` (a visitor's page) takes the index in hand even while a build after a
- * change is under way; the default waits for that build. Either way an index past its lifetime is rebuilt in the
- * background, and only the first build of a process is waited for by everyone.
+ * change is under way; the default waits for that build. Only the first build of a process is waited for by everyone.
  */
 export async function getDirectoryIndex(database: Database, { fresh = true }: { fresh?: boolean } = {}): Promise<DirectoryIndex> {
   let slot = slots.get(database);
   if (!slot) slots.set(database, (slot = { servedHas: -1, heard: 0 }));
-  const served = slot.served;
-  if (served && Date.now() - served.builtAt > INDEX_LIFETIME_MS && !slot.building) void startBuild(database, slot).catch(logFailure);
-  if (served && !fresh) return served;
+  if (slot.served && !fresh) return slot.served;
   return upToDate(database, slot);
 }
 

@@ -324,6 +324,21 @@ describe("gating", () => {
   });
 });
 
+describe("counts kept between queries", () => {
+  it("never answers a visitor with counts made for a member who sees more", async () => {
+    const params = { type: "startup", industries: ["AI", "FinTech"] };
+    // Each round on an index of its own, so nothing is kept from before it.
+    await announceChange(database, "listings");
+    const publicAlone = await search(params, PUBLIC);
+    await announceChange(database, "listings");
+    const premium = await search(params, PREMIUM);
+    const publicAfter = await search(params, PUBLIC);
+    expect(premium.facets.countries).not.toEqual(publicAlone.facets.countries);
+    expect(publicAfter.facets).toEqual(publicAlone.facets);
+    expect(publicAfter.pagination.totalRecords).toBe(publicAlone.pagination.totalRecords);
+  });
+});
+
 describe("freshness", () => {
   it("shows a listing's unpublishing after the listings-changed announcement, and not before", async () => {
     const before = (await searchListings(database, query(), PREMIUM)).pagination.totalRecords;

@@ -13,7 +13,8 @@ import {
   type ReferenceIndex,
 } from "../catalog/reference-data.server.ts";
 import { effectiveSort, LIST_FILTERS, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
-import { anyOf, countFacets, type ActiveFilter, type Counts, type DirectoryIndex, type Dimension } from "./directory-index.ts";
+import { anyOf, type DirectoryIndex, type Dimension } from "./directory-index.ts";
+import { countFacets, type ActiveFilter, type Counts } from "./facet-counts.ts";
 import { getDirectoryIndex } from "./directory-index.server.ts";
 import { intersectInto } from "./bitset.ts";
 import { resolveFilterValues } from "./filter-values.ts";
@@ -40,14 +41,15 @@ function activeFilters(
   text?: TextResult,
 ): ActiveFilter[] {
   const filters: ActiveFilter[] = [];
-  const admits = (dimension: Dimension, keys: string[]) => anyOf(index, viewer.options, dimension, keys);
-  if (query.entityType) filters.push({ dimension: "entityType", admits: admits("entityType", [query.entityType]) });
-  if (query.featuredOnly) filters.push({ dimension: "featured", admits: admits("featured", ["true"]) });
+  const add = (dimension: Dimension, keys: string[]) => {
+    const key = [...new Set(keys)].sort().join(",");
+    filters.push({ dimension, key, admits: anyOf(index, viewer.options, dimension, keys) });
+  };
+  if (query.entityType) add("entityType", [query.entityType]);
+  if (query.featuredOnly) add("featured", ["true"]);
   const keys = filterKeys(query, ref);
-  for (const filter of LIST_FILTERS) {
-    if (query[filter].length) filters.push({ dimension: filter, admits: admits(filter, keys[filter]) });
-  }
-  if (text) filters.push({ dimension: "search", admits: text.matches });
+  for (const filter of LIST_FILTERS) if (query[filter].length) add(filter, keys[filter]);
+  if (text) filters.push({ dimension: "search", key: text.key, admits: text.matches });
   return filters;
 }
 
@@ -166,7 +168,7 @@ export async function searchListings(
   const index = indexReferenceData(ref);
   const options = directory.forViewer(viewer.tier, rules);
   const text = query.searchQuery ? await searchText(reader, directory, query.searchQuery, options.open) : undefined;
-  const counts = countFacets(directory, options.options, activeFilters(query, ref, directory, options, text));
+  const counts = countFacets(directory.all, options.options, activeFilters(query, ref, directory, options, text), options.counts);
   const positions = pagePositions(
     pagePlan(query, directory, options, text),
     counts.matching,
@@ -175,7 +177,7 @@ export async function searchListings(
   );
   const rows = await fetchCards(
     reader,
-    positions.map((position) => directory.ids[position]!),
+    positions.map((position) => directory.idAt(position)),
   );
   const total = counts.total;
   const totalPages = Math.max(1, Math.ceil(total / query.pageSize));

@@ -1,0 +1,117 @@
+/**
+ * The total and every facet count of a directory query, from the index's bitsets (DESIGN D14: over the viewer's
+ * option sets, so no count includes a value the viewer may not see).
+ *
+ * An option's count is what the total would become were it the dimension's only selection: every other active filter
+ * applies, the dimension's own does not. So the counts of a dimension depend only on the filters of the *other*
+ * dimensions, and those repeat across queries far more than whole queries do: every page and every sort of a query,
+ * every query with one filter (the counts of its own dimension are those of no filter at all), every query that adds
+ * a second filter to a common first one. Counts are kept per such set of filters (`CountsCache`), for as long as the
+ * index and viewer they were counted for.
+ *
+ * A count that must be made is a popcount of the base set AND the option's set. At 1,000,000 listings a full pass is
+ * 31,250 words per option; a base with few listings is counted over its non-zero words only.
+ */
+import { countBits, countIntersection, intersectInto, type Bitset } from "./bitset.ts";
+import type { Dimension, OptionSets } from "./viewer-options.ts";
+
+/** One active filter: its dimension (or the search text, which has no facet), what it selected, the listings it admits. */
+export interface ActiveFilter {
+  dimension: Dimension | "search";
+  /** The selection in a stable form ("3,17" for two ids, the normalised text for a search): equal keys admit the same. */
+  key: string;
+  admits: Bitset;
+}
+
+export interface Counts {
+  total: number;
+  /** Per dimension, option key → listings matching it with every other active filter applied. */
+  facets: Record<Dimension, Map<string, number>>;
+  /** Listings matching every filter. */
+  matching: Bitset;
+}
+
+/** Counts per set of filters; the oldest are dropped past the bound (each entry a few hundred numbers). */
+const CACHED_FILTER_SETS = 4_000;
+
+export class CountsCache {
+  private readonly entries = new Map<string, Partial<Record<Dimension, Map<string, number>>>>();
+
+  get(filters: string, dimension: Dimension): Map<string, number> | undefined {
+    return this.entries.get(filters)?.[dimension];
+  }
+
+  set(filters: string, dimension: Dimension, counts: Map<string, number>): void {
+    let entry = this.entries.get(filters);
+    if (!entry) {
+      this.entries.set(filters, (entry = {}));
+      if (this.entries.size > CACHED_FILTER_SETS) this.entries.delete(this.entries.keys().next().value!);
+    }
+    entry[dimension] = counts;
+  }
+}
+
+/** A stable key of the filters other than `dimension`'s own: those its counts depend on. */
+function keyWithout(filters: ActiveFilter[], dimension: Dimension): string {
+  return filters
+    .filter((filter) => filter.dimension !== dimension)
+    .map((filter) => `${filter.dimension}=${filter.key}`)
+    .sort()
+    .join("\u0001");
+}
+
+function intersectAll(all: Bitset, filters: ActiveFilter[], skip?: Dimension): Bitset {
+  const out = all.slice();
+  for (const filter of filters) if (filter.dimension !== skip) intersectInto(out, filter.admits);
+  return out;
+}
+
+/** The indexes of a set's non-zero words when they are few enough to be worth listing (a sparse set), else null. */
+function sparseWords(set: Bitset): Uint32Array | null {
+  let nonZero = 0;
+  for (let i = 0; i < set.length; i++) if (set[i]) nonZero++;
+  if (nonZero * 4 > set.length) return null;
+  const words = new Uint32Array(nonZero);
+  let at = 0;
+  for (let i = 0; i < set.length; i++) if (set[i]) words[at++] = i;
+  return words;
+}
+
+function popcount(word: number): number {
+  let x = word - ((word >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Each option's listings within `base`, zero counts left out. */
+export function countOptions(base: Bitset, options: Map<string, Bitset>): Map<string, number> {
+  const counts = new Map<string, number>();
+  const words = options.size > 1 ? sparseWords(base) : null;
+  for (const [key, set] of options) {
+    let n = 0;
+    if (words) for (let i = 0; i < words.length; i++) n += popcount(base[words[i]!]! & set[words[i]!]!);
+    else n = countIntersection(base, set);
+    if (n) counts.set(key, n);
+  }
+  return counts;
+}
+
+/**
+ * The total and every facet count of `filters` over a viewer's option sets (`options`, with `all` the directory's
+ * listings), reusing and filling `cache`, which must belong to the same index and viewer.
+ */
+export function countFacets(all: Bitset, options: OptionSets, filters: ActiveFilter[], cache: CountsCache): Counts {
+  const matching = intersectAll(all, filters);
+  const facets = {} as Counts["facets"];
+  for (const dimension of Object.keys(options) as Dimension[]) {
+    const own = filters.some((filter) => filter.dimension === dimension);
+    const key = keyWithout(filters, dimension);
+    let counts = cache.get(key, dimension);
+    if (!counts) {
+      counts = countOptions(own ? intersectAll(all, filters, dimension) : matching, options[dimension]);
+      cache.set(key, dimension, counts);
+    }
+    facets[dimension] = counts;
+  }
+  return { total: countBits(matching), facets, matching };
+}

@@ -1,0 +1,59 @@
+/**
+ * The listings ordered by a value (newest, recently funded, most raised), highest first, ties in the directory's
+ * default order (by position). A comparator sort over 1,000,000 positions took 2-5 s on the event loop (issue 17);
+ * here each position's key (the value's rank among the distinct values, then the position) is one exact integer in a
+ * double, and the typed array's own numeric sort orders them in a fraction of that.
+ */
+import { emptyBitset, setBit, type Bitset } from "./bitset.ts";
+
+/** Positions ordered by a value, best first, and which positions have one. */
+export interface ValueOrder {
+  order: Uint32Array;
+  known: Bitset;
+}
+
+/** `values[position]` is the listing's value, NaN when it has none. */
+export function valueOrder(values: Float64Array): ValueOrder {
+  const size = values.length;
+  const known = emptyBitset(size);
+  let count = 0;
+  for (let position = 0; position < size; position++) {
+    if (Number.isNaN(values[position]!)) continue;
+    setBit(known, position);
+    count++;
+  }
+  // The distinct values, descending, so that a value's index among them is its rank (0 = highest).
+  const sorted = new Float64Array(count);
+  let at = 0;
+  for (let position = 0; position < size; position++) if (!Number.isNaN(values[position]!)) sorted[at++] = values[position]!;
+  sorted.sort().reverse();
+  let distinct = 0;
+  for (let i = 0; i < count; i++) if (i === 0 || sorted[i] !== sorted[distinct - 1]) sorted[distinct++] = sorted[i]!;
+  const ranks = sorted.subarray(0, distinct);
+
+  // rank * span + position stays an exact integer below 2^53 for any directory this process can hold.
+  const span = 2 ** Math.ceil(Math.log2(size + 1));
+  const keys = new Float64Array(count);
+  at = 0;
+  for (let position = 0; position < size; position++) {
+    const value = values[position]!;
+    if (Number.isNaN(value)) continue;
+    keys[at++] = rankOf(ranks, value) * span + position;
+  }
+  keys.sort();
+  const order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) order[i] = keys[i]! % span;
+  return { order, known };
+}
+
+/** The index of `value` in `descending` (which holds it). */
+function rankOf(descending: Float64Array, value: number): number {
+  let low = 0;
+  let high = descending.length - 1;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (descending[mid]! > value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
