@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { getAppContext } from "~/lib/app-context.ts";
-import { withoutModulePreloads } from "~/lib/html-stream.server.ts";
+import { inLargerChunks, withoutModulePreloads } from "~/lib/html-stream.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -40,7 +40,7 @@ export default function handleRequest(
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
-        const page = body.pipe(withoutModulePreloads());
+        const page = body.pipe(withoutModulePreloads()).pipe(inLargerChunks());
         resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
