@@ -17,3 +17,4 @@ export * from "./imports.ts";
 export * from "./rate-limits.ts";
 export * from "./debugger-sessions.ts";
 export * from "./change-versions.ts";
+export * from "./description-terms.ts";

@@ -23,7 +23,7 @@ async function schemaOfLoadedTables(): Promise<string[]> {
      WHERE indrelid::regclass::text IN ('listings', 'team_members', 'faqs', 'key_use_cases', 'how_it_works_steps', 'funding_rounds', 'investor_relationships')
     UNION ALL
     SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
-     WHERE conrelid::regclass::text IN ('listings', 'team_members', 'faqs', 'key_use_cases', 'how_it_works_steps', 'funding_rounds', 'investor_relationships')`);
+     WHERE conrelid::regclass::text IN ('listings', 'team_members', 'faqs', 'key_use_cases', 'how_it_works_steps', 'funding_rounds', 'investor_relationships', 'listing_description_terms')`);
   return rows.map((r) => r.definition).sort();
 }
 
@@ -138,6 +138,17 @@ describe("a bulk-loaded seed", () => {
       sql`SELECT slug FROM listings WHERE search_vector @@ plainto_tsquery('english', ${target.name})`,
     );
     expect(found.map((r) => r.slug)).toContain(target.slug);
+  });
+
+  it("fills the description words of every published listing at once and turns their trigger back on", async () => {
+    const [row] = await database.rows<{ published: number; terms: number; same: number; enabled: string }>(sql`
+      SELECT (SELECT count(*)::int FROM listings WHERE processing_status = 'published') AS published,
+             (SELECT count(*)::int FROM listing_description_terms) AS terms,
+             (SELECT count(*)::int FROM listing_description_terms d JOIN listings l ON l.id = d.listing_id
+               WHERE d.terms = strip(ts_filter(l.search_vector, '{c}'))) AS same,
+             (SELECT tgenabled::text FROM pg_trigger WHERE tgname = 'listing_description_terms_sync') AS enabled`);
+    expect(row!.published).toBeGreaterThan(0);
+    expect(row).toEqual({ published: row!.published, terms: row!.published, same: row!.published, enabled: "O" });
   });
 
   it("gives every listing its own name, slug and description (text, not copies)", async () => {

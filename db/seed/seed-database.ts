@@ -107,7 +107,10 @@ export async function seedListings(
   await database.bulkLoad(async (session) => {
     // No one else adds rounds until this commits, so the round ids can be taken from the sequence as one block.
     await session.query("LOCK TABLE funding_rounds IN SHARE ROW EXCLUSIVE MODE");
-    const rebuilt = (options.rebuildIndexes ?? count >= BULK_FROM) ? await dropChecksAndIndexes(session) : [];
+    const bulk = options.rebuildIndexes ?? count >= BULK_FROM;
+    const rebuilt = bulk ? await dropChecksAndIndexes(session) : [];
+    // The description words (decision 0060) in one statement after the load, not by the trigger row by row.
+    if (bulk) await session.query(`ALTER TABLE listings DISABLE TRIGGER ${DESCRIPTION_TRIGGER}`);
     const [first] = await session.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('funding_rounds', 'id'))::int AS id");
     const textOptions: ListingTextOptions = { count, refs, firstRoundId: first!.id };
     const chunks = (options.worker ?? count >= BULK_FROM) && existsSync(WORKER) ? inWorker(textOptions) : inThread(textOptions);
@@ -125,11 +128,20 @@ export async function seedListings(
     }
     const { nextRoundId } = next.value;
     if (nextRoundId > first!.id) await session.query(`SELECT setval(pg_get_serial_sequence('funding_rounds', 'id'), ${nextRoundId - 1})`);
+    if (bulk) {
+      await session.query(`INSERT INTO listing_description_terms (listing_id, terms)
+        SELECT id, strip(ts_filter(search_vector, '{c}')) FROM listings WHERE processing_status = 'published'
+        ON CONFLICT (listing_id) DO NOTHING`);
+      await session.query(`ALTER TABLE listings ENABLE TRIGGER ${DESCRIPTION_TRIGGER}`);
+    }
     // More sort memory than the server's default keeps the GIN builds off disk (PGlite keeps its small default).
     if (rebuilt.length && database.kind === "postgres") await session.query("SET LOCAL maintenance_work_mem = '256MB'");
     for (const statement of rebuilt) await session.query(statement);
   });
 }
+
+/** Keeps listing_description_terms in step with listings (migration 0018). */
+const DESCRIPTION_TRIGGER = "listing_description_terms_sync";
 
 /** Absent from a production build, which bundles this module (a server seeding on first start): there, one thread. */
 const WORKER = new URL("./listing-copy-worker.ts", import.meta.url);
@@ -168,12 +180,13 @@ async function* inWorker(options: ListingTextOptions): Chunks {
 }
 
 /**
- * Drops the loaded tables' foreign keys and non-unique indexes, and returns the statements that make them again: each
+ * Drops the loaded tables' (and the description words') foreign keys and non-unique indexes, and returns the statements
+ * that make them again: each
  * index built in one pass, each key checked in one join, instead of row by row. Unique indexes stay: they check the
  * rows as they come.
  */
 async function dropChecksAndIndexes(session: BulkSession): Promise<string[]> {
-  const tables = `'{${LOADED_TABLES.map((t) => t.table).join(",")}}'::regclass[]`;
+  const tables = `'{${[...LOADED_TABLES.map((t) => t.table), "listing_description_terms"].join(",")}}'::regclass[]`;
   const keys = await session.query<{ table: string; name: string; definition: string }>(
     `SELECT conrelid::regclass::text AS table, quote_ident(conname) AS name, pg_get_constraintdef(oid) AS definition
        FROM pg_constraint WHERE contype = 'f' AND conrelid = ANY(${tables}) ORDER BY conrelid, conname`,

@@ -40,13 +40,14 @@ function cacheOf<V>(caches: WeakMap<DirectoryIndex, TtlCache<V>>, index: Directo
   return cache;
 }
 
-/** Listings whose description has a word starting with `word` (its English stem, so word forms match too). */
+/**
+ * Listings whose description has a word starting with `word` (its English stem, so word forms match too), from the
+ * narrow table of published listings' description words (db/schema/description-terms.ts, decision 0060).
+ */
 function descriptionMatches(database: Database, index: DirectoryIndex, word: string): Promise<Bitset> {
   return cacheOf(described, index, 1).get(word, async () => {
-    // Weight C of search_vector is the description; names and taglines are the search index's job.
     const rows = await database.rows<{ id: string }>(sql`
-      SELECT id FROM listings
-      WHERE processing_status = 'published' AND search_vector @@ to_tsquery('english', ${`${word}:*C`})`);
+      SELECT listing_id AS id FROM listing_description_terms WHERE terms @@ to_tsquery('english', ${`${word}:*`})`);
     return index.bitsetOf(rows.map((row) => row.id));
   });
 }
