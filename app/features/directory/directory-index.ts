@@ -5,7 +5,7 @@ import { CountsCache } from "./facet-counts.ts";
 import type { IndexColumns } from "./index-builder.ts";
 import { type ListingIds } from "./listing-ids.ts";
 import { SearchIndex, type SearchableListing } from "./search-index.ts";
-import { valueOrder, type ValueOrder } from "./value-order.ts";
+import type { ValueOrder } from "./value-order.ts";
 import {
   viewerOptions,
   viewerOptionsKey,
@@ -52,12 +52,11 @@ export class DirectoryIndex implements VisibilityFacts {
   readonly listingsAt: Record<AccessLevel, Bitset>;
   readonly fieldLevels: Record<GatedFieldDimension, Record<FieldLevel, Bitset>>;
   private readonly ids: ListingIds;
-  private readonly values: Record<SortValue, Float64Array>;
+  private readonly valueOrders: Record<SortValue, ValueOrder>;
   /** What the search index is made of; let go once it is made. */
   private cardText?: IndexColumns["cardText"];
   private readonly industryName: (id: number) => string | undefined;
   private readonly viewers = new Map<string, ViewerIndex>();
-  private readonly valueOrders = new Map<SortValue, ValueOrder>();
   private searchBuild?: Promise<SearchIndex>;
 
   private static made = 0;
@@ -72,7 +71,7 @@ export class DirectoryIndex implements VisibilityFacts {
     this.teaserOptions = columns.teaserOptions;
     this.listingsAt = columns.listingsAt;
     this.fieldLevels = columns.fieldLevels;
-    this.values = columns.values;
+    this.valueOrders = columns.valueOrders;
     this.cardText = columns.cardText;
     this.industryName = industryName;
   }
@@ -121,11 +120,9 @@ export class DirectoryIndex implements VisibilityFacts {
     }));
   }
 
-  /** Positions by a value, highest first (ties in the default order), made on the first use of each sort. */
+  /** Positions by a value, highest first (ties in the default order), made with the index. */
   orderBy(value: SortValue): ValueOrder {
-    let made = this.valueOrders.get(value);
-    if (!made) this.valueOrders.set(value, (made = valueOrder(this.values[value])));
-    return made;
+    return this.valueOrders[value];
   }
 
   /** A bitset of the given listing ids; ids not in the index (unpublished since the build) are ignored. */

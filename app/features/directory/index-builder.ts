@@ -12,6 +12,7 @@ import type { ListFilter } from "./directory-filters.ts";
 import { DirectoryIndex, type SortValue } from "./directory-index.ts";
 import { giveWay } from "./give-way.ts";
 import { ListingIds } from "./listing-ids.ts";
+import { valueOrder, type ValueOrder } from "./value-order.ts";
 import {
   GATED_FIELD_DIMENSIONS,
   type Dimension,
@@ -72,8 +73,8 @@ export interface IndexColumns {
   teaserOptions: Record<TeaserDimension, Map<string, Bitset>>;
   listingsAt: Record<AccessLevel, Bitset>;
   fieldLevels: Record<GatedFieldDimension, Record<FieldLevel, Bitset>>;
-  /** NaN where a listing has no value. */
-  values: Record<SortValue, Float64Array>;
+  /** The listings by each sort value, highest first. */
+  valueOrders: Record<SortValue, ValueOrder>;
   /** What the search index is made of. */
   cardText: CardText;
 }
@@ -205,6 +206,9 @@ export class IndexBuilder {
     }
     const byLevel = (sets: Map<string, Bitset>, levels: readonly string[]) =>
       Object.fromEntries(levels.map((level) => [level, sets.get(level) ?? new Uint32Array(words)]));
+    // Made now, in steps that give way, rather than by the first visitor to sort (0.5 s at 1,000,000 listings).
+    const valueOrders = {} as Record<SortValue, ValueOrder>;
+    for (const value of SORT_VALUES) valueOrders[value] = await valueOrder(this.values[value].done(), giveWay);
     const starts = this.industryStarts.done();
     const industryIds = this.industryIds.done();
     return new DirectoryIndex(
@@ -216,7 +220,7 @@ export class IndexBuilder {
         fieldLevels: Object.fromEntries(
           Object.entries(this.fieldLevels).map(([dimension, sets]) => [dimension, byLevel(sets, [...ACCESS_LEVELS, "rule"])]),
         ) as Record<GatedFieldDimension, Record<FieldLevel, Bitset>>,
-        values: Object.fromEntries(SORT_VALUES.map((value) => [value, this.values[value].done()])) as Record<SortValue, Float64Array>,
+        valueOrders,
         cardText: {
           names: this.names,
           taglines: this.taglines,

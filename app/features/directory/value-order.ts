@@ -12,8 +12,15 @@ export interface ValueOrder {
   known: Bitset;
 }
 
-/** `values[position]` is the listing's value, NaN when it has none. */
-export function valueOrder(values: Float64Array): ValueOrder {
+/** Positions handled between two pauses: a few milliseconds of work. */
+const SLICE = 100_000;
+
+/**
+ * `values[position]` is the listing's value, NaN when it has none. `pause` is awaited between the steps and between
+ * slices of a step (the index build gives the event loop back there); the longest step left is one typed-array sort,
+ * about 100 ms at 1,000,000 listings.
+ */
+export async function valueOrder(values: Float64Array, pause: () => Promise<void> = async () => {}): Promise<ValueOrder> {
   const size = values.length;
   const known = emptyBitset(size);
   let count = 0;
@@ -26,7 +33,9 @@ export function valueOrder(values: Float64Array): ValueOrder {
   const sorted = new Float64Array(count);
   let at = 0;
   for (let position = 0; position < size; position++) if (!Number.isNaN(values[position]!)) sorted[at++] = values[position]!;
+  await pause();
   sorted.sort().reverse();
+  await pause();
   let distinct = 0;
   for (let i = 0; i < count; i++) if (i === 0 || sorted[i] !== sorted[distinct - 1]) sorted[distinct++] = sorted[i]!;
   const ranks = sorted.subarray(0, distinct);
@@ -36,11 +45,14 @@ export function valueOrder(values: Float64Array): ValueOrder {
   const keys = new Float64Array(count);
   at = 0;
   for (let position = 0; position < size; position++) {
+    if (position % SLICE === SLICE - 1) await pause();
     const value = values[position]!;
     if (Number.isNaN(value)) continue;
     keys[at++] = rankOf(ranks, value) * span + position;
   }
+  await pause();
   keys.sort();
+  await pause();
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[i] = keys[i]! % span;
   return { order, known };
