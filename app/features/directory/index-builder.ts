@@ -10,7 +10,7 @@ import type { ListingType } from "../catalog/listing-types.ts";
 import { setBit, type Bitset } from "./bitset.ts";
 import type { ListFilter } from "./directory-filters.ts";
 import { DirectoryIndex, type SortValue } from "./directory-index.ts";
-import { giveWay } from "./give-way.ts";
+import { giveWay, Pacer } from "./give-way.ts";
 import { ListingIds } from "./listing-ids.ts";
 import { valueOrder, type ValueOrder } from "./value-order.ts";
 import {
@@ -105,9 +105,6 @@ class Growing<A extends Float64Array | Int32Array> {
   }
 }
 
-/** Rows marked between two turns of the event loop when a page is larger than this. */
-const SLICE = 5_000;
-
 export class IndexBuilder {
   private readonly ids = new ListingIds(1 << 12);
   /** Every set is this many bits long until finish() trims them to the directory's size. */
@@ -130,11 +127,13 @@ export class IndexBuilder {
   private readonly industryStarts = new Growing(new Int32Array(1 << 12));
   private readonly industryIds = new Growing(new Int32Array(1 << 13));
 
+  private readonly pacer = new Pacer();
+
   /** Adds a page of rows in the directory order; a listing already added (read twice while listings moved) is skipped. */
   async add(rows: readonly IndexRow[]): Promise<void> {
-    for (let from = 0; from < rows.length; from += SLICE) {
-      if (from) await giveWay();
-      for (let i = from; i < Math.min(rows.length, from + SLICE); i++) this.addRow(rows[i]!);
+    for (const row of rows) {
+      this.addRow(row);
+      if (this.pacer.due()) await this.pacer.giveWay();
     }
   }
 

@@ -13,7 +13,7 @@ export interface ValueOrder {
 }
 
 /** Positions handled between two pauses: a few milliseconds of work. */
-const SLICE = 100_000;
+const SLICE = 20_000;
 
 /**
  * `values[position]` is the listing's value, NaN when it has none. `pause` is awaited between the steps and between
