@@ -1,0 +1,339 @@
+/**
+ * The word lists of the directory's search index (search-index.ts): each word's listings, found by prefix, by typo
+ * or by stem, and how they are gathered while the listings are read one after another. Made to hold a million
+ * listings in little memory (issue 17): postings are typed arrays, one run per word in a single array, and a word
+ * on more than one listing in 32 keeps a bitset instead (no larger than its postings, and faster to unite).
+ */
+import { emptyBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { allowedTypos, typoDistance } from "./edit-distance.ts";
+import { giveWay } from "./give-way.ts";
+
+/** Work that may pause where it yields: the index build, given back to the event loop in slices or run at once. */
+export type Steps<T> = Generator<void, T, void>;
+
+/** How long a slice of the build may hold the event loop before it gives way. */
+const SLICE_MS = 8;
+/** Units of simple work (array entries, comparisons) between two places a build may pause. */
+const STEP = 1 << 12;
+
+/** Runs `steps`, giving the event loop back whenever they have held it SLICE_MS (by `clock`, in milliseconds). */
+export async function runInSlices<T>(steps: Steps<T>, clock: () => number = () => performance.now()): Promise<T> {
+  for (;;) {
+    const until = clock() + SLICE_MS;
+    do {
+      const step = steps.next();
+      if (step.done) return step.value;
+    } while (clock() < until);
+    await giveWay();
+  }
+}
+
+export function runAtOnce<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The indexes of `texts` in the order of their texts (as `<` compares strings, ties by index), by a merge sort
+ * that may pause: sorting a million names at once held the event loop for over a second. Runs already in order,
+ * as names read in the directory's order mostly are, are merged by one comparison.
+ */
+export function* sortedOrder(texts: readonly string[]): Steps<Uint32Array> {
+  const count = texts.length;
+  let from = new Uint32Array(count);
+  for (let i = 0; i < count; i++) from[i] = i;
+  const RUN = 2048;
+  const byText = (a: number, b: number) => (texts[a]! < texts[b]! ? -1 : texts[a]! > texts[b]! ? 1 : a - b);
+  for (let start = 0; start < count; start += RUN) {
+    from.subarray(start, start + RUN).sort(byText);
+    yield;
+  }
+  let to = new Uint32Array(count);
+  for (let width = RUN; width < count; width *= 2) {
+    for (let left = 0; left < count; left += 2 * width) {
+      const middle = Math.min(count, left + width);
+      const right = Math.min(count, left + 2 * width);
+      if (middle === right || !(texts[from[middle]!]! < texts[from[middle - 1]!]!)) {
+        to.set(from.subarray(left, right), left);
+        continue;
+      }
+      let i = left;
+      let j = middle;
+      let k = left;
+      while (i < middle && j < right) {
+        to[k++] = texts[from[j]!]! < texts[from[i]!]! ? from[j++]! : from[i++]!;
+        if ((k & (STEP - 1)) === 0) yield;
+      }
+      to.set(from.subarray(i, middle), k);
+      to.set(from.subarray(j, right), k + middle - i);
+    }
+    [from, to] = [to, from];
+    yield;
+  }
+  return from;
+}
+
+/** Numbers appended in chunks: a growing list never copies what it holds (a copy of 50 MB stalls the event loop). */
+export class Chunks {
+  static readonly BITS = 16;
+  readonly chunks: Uint32Array[] = [];
+  length = 0;
+
+  push(value: number): void {
+    const offset = this.length & ((1 << Chunks.BITS) - 1);
+    if (offset === 0) this.chunks.push(new Uint32Array(1 << Chunks.BITS));
+    this.chunks[this.chunks.length - 1]![offset] = value;
+    this.length++;
+  }
+
+  at(index: number): number {
+    return this.chunks[index >>> Chunks.BITS]![index & ((1 << Chunks.BITS) - 1)]!;
+  }
+
+  clear(): void {
+    this.chunks.length = 0;
+    this.length = 0;
+  }
+}
+
+function grown<T extends Uint32Array | Int32Array>(array: T, needed: number, make: (length: number) => T): T {
+  if (needed <= array.length) return array;
+  const bigger = make(Math.max(needed, array.length * 2));
+  bigger.set(array);
+  return bigger;
+}
+
+/** Every distinct word read, each with an id: one table for all vocabularies, so a word is looked up once. */
+export class WordTable {
+  private readonly ids = new Map<string, number>();
+  readonly words: string[] = [];
+
+  idOf(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) this.ids.set(word, (id = this.words.push(word) - 1));
+    return id;
+  }
+
+  /** The words in order (sortedOrder), when no more are coming: the table is spent. */
+  *sorted(): Steps<Uint32Array> {
+    this.ids.clear();
+    return yield* sortedOrder(this.words);
+  }
+}
+
+/**
+ * A vocabulary as the listings are read: each listing's use of a word (a WordTable id) is recorded once, as the id
+ * in one list of all listings' words (the listing is known by where its words start). A word reaching one listing
+ * in 32 gets its bitset at once; its earlier listings are moved into it by build().
+ */
+export class VocabularyBuilder {
+  /**
+   * Per word id, two numbers side by side (one memory read for both: adding was bound by memory reads): the position
+   * of the last listing using it, plus one (0 for none), and how many listings use it so far, or for a common word
+   * the bitwise NOT of its index in `commonSets` (negative).
+   */
+  private records = new Int32Array(2048);
+  private readonly commonSets: Bitset[] = [];
+  private readonly used = new Chunks();
+  /** Where each listing's words start in `used`, up to the listing read last. */
+  private readonly starts: Uint32Array;
+  private reading = -1;
+  private readonly commonAt: number;
+
+  constructor(private readonly size: number) {
+    this.starts = new Uint32Array(size + 1);
+    // Below 64 listings a bitset object costs more than the positions it replaces.
+    this.commonAt = Math.max(64, Math.ceil(size / 32));
+  }
+
+  /** The listing at `position` uses word `id`; positions never go down. */
+  add(id: number, position: number): void {
+    const at = 2 * id;
+    if (at >= this.records.length) this.records = grown(this.records, at + 2, (n) => new Int32Array(n));
+    const records = this.records;
+    if (records[at] === position + 1) return;
+    records[at] = position + 1;
+    while (this.reading < position) this.starts[++this.reading] = this.used.length;
+    const count = records[at + 1]!;
+    if (count < 0) setBit(this.commonSets[~count]!, position);
+    else if (count + 1 < this.commonAt) {
+      records[at + 1] = count + 1;
+      this.used.push(id);
+    } else {
+      const made = emptyBitset(this.size);
+      setBit(made, position);
+      records[at + 1] = ~(this.commonSets.push(made) - 1);
+    }
+  }
+
+  /**
+   * The vocabulary of the words added (`order`: every id of `words` in word order), made in steps; the builder is
+   * spent.
+   */
+  *build(words: readonly string[], order: Uint32Array): Steps<Vocabulary> {
+    while (this.reading < this.size) this.starts[++this.reading] = this.used.length;
+    const records = this.records;
+    // Each word of this vocabulary gets its index in word order.
+    const indexOf = new Int32Array(records.length / 2).fill(-1);
+    const own: string[] = [];
+    for (let i = 0; i < order.length; i++) {
+      const id = order[i]!;
+      if (id < indexOf.length && records[2 * id + 1] !== 0) indexOf[id] = own.push(words[id]!) - 1;
+      if ((i & (STEP - 1)) === 0) yield;
+    }
+    const count = own.length;
+    const starts = new Uint32Array(count + 1);
+    const common = new Map<number, Bitset>();
+    for (let id = 0; id < indexOf.length; id++) {
+      if ((id & (STEP - 1)) === 0) yield;
+      const index = indexOf[id]!;
+      const used = records[2 * id + 1]!;
+      if (used < 0) common.set(index, this.commonSets[~used]!);
+      else if (index >= 0) starts[index + 1] = used;
+    }
+    for (let i = 0; i < count; i++) starts[i + 1]! += starts[i]!;
+    const postings = new Uint32Array(starts[count]!);
+    const next = starts.slice(0, count);
+    yield;
+    // Listing after listing, so each word's positions come out in order.
+    let k = 0;
+    for (let position = 0; position < this.size; position++) {
+      for (const end = this.starts[position + 1]!; k < end; k++) {
+        const id = this.used.at(k);
+        const used = records[2 * id + 1]!;
+        if (used < 0) setBit(this.commonSets[~used]!, position);
+        else postings[next[indexOf[id]!]!++] = position;
+        if ((k & (STEP - 1)) === 0) yield;
+      }
+    }
+    this.used.clear();
+    this.records = new Int32Array(0);
+    yield;
+    // The words by length and their letters, for the typo search.
+    const masks = new Int32Array(count);
+    let longest = 0;
+    for (let i = 0; i < count; i++) {
+      masks[i] = letterMask(own[i]!);
+      longest = Math.max(longest, own[i]!.length);
+      if ((i & (STEP - 1)) === 0) yield;
+    }
+    const lengthStarts = new Uint32Array(longest + 2);
+    for (const word of own) lengthStarts[word.length + 1]!++;
+    for (let length = 0; length <= longest; length++) lengthStarts[length + 1]! += lengthStarts[length]!;
+    const nextOfLength = lengthStarts.slice();
+    const byLength = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      byLength[nextOfLength[own[i]!.length]!++] = i;
+      if ((i & (STEP - 1)) === 0) yield;
+    }
+    return new Vocabulary({ words: own, starts, postings, common, masks, byLength, lengthStarts });
+  }
+}
+
+/** What a Vocabulary is made of (VocabularyBuilder.build). */
+interface VocabularyParts {
+  words: readonly string[];
+  /** Where each word's positions start in `postings` (none for a common word); one more for the end. */
+  starts: Uint32Array;
+  postings: Uint32Array;
+  /** The bitsets of the common words, by word index. */
+  common: ReadonlyMap<number, Bitset>;
+  /** Each word's letters as bits (letterMask): most words are ruled out by these before any distance is computed. */
+  masks: Int32Array;
+  /** Word indexes by word length, and where each length starts in it. */
+  byLength: Uint32Array;
+  lengthStarts: Uint32Array;
+}
+
+/** A sorted word list with the positions of the listings using each word, searchable by prefix and by typo. */
+export class Vocabulary {
+  readonly words: readonly string[];
+  private readonly starts: Uint32Array;
+  private readonly postings: Uint32Array;
+  private readonly common: ReadonlyMap<number, Bitset>;
+  private readonly masks: Int32Array;
+  private readonly byLength: Uint32Array;
+  private readonly lengthStarts: Uint32Array;
+
+  constructor(parts: VocabularyParts) {
+    ({
+      words: this.words,
+      starts: this.starts,
+      postings: this.postings,
+      common: this.common,
+      masks: this.masks,
+      byLength: this.byLength,
+      lengthStarts: this.lengthStarts,
+    } = parts);
+  }
+
+  /** Indexes of the words starting with `prefix` (a one-letter prefix matches only the word itself). */
+  withPrefix(prefix: string): number[] {
+    if (prefix.length < 2) {
+      const i = this.find(prefix);
+      return this.words[i] === prefix ? [i] : [];
+    }
+    const out: number[] = [];
+    for (let i = this.find(prefix); i < this.words.length && this.words[i]!.startsWith(prefix); i++) out.push(i);
+    return out;
+  }
+
+  /** Indexes of the words within the typos allowed for `word`. */
+  near(word: string): number[] {
+    const max = allowedTypos(word);
+    if (!max) return [];
+    const out: number[] = [];
+    const mask = letterMask(word);
+    const longest = this.lengthStarts.length - 2;
+    for (let length = Math.max(0, word.length - max); length <= Math.min(longest, word.length + max); length++) {
+      for (let k = this.lengthStarts[length]!; k < this.lengthStarts[length + 1]!; k++) {
+        const i = this.byLength[k]!;
+        // One typo adds or removes at most one letter of each word's set, so changes at most two bits.
+        if (bitCount(mask ^ this.masks[i]!) > 2 * max) continue;
+        if (typoDistance(word, this.words[i]!, max) <= max) out.push(i);
+      }
+    }
+    return out;
+  }
+
+  /** Adds the listings using word `i` to `set`. */
+  uniteWord(set: Bitset, i: number): void {
+    const common = this.common.get(i);
+    if (common) uniteInto(set, common);
+    else for (let k = this.starts[i]!, end = this.starts[i + 1]!; k < end; k++) setBit(set, this.postings[k]!);
+  }
+
+  /** The listings using any of the words `indexes`. */
+  union(size: number, indexes: Iterable<number>): Bitset {
+    const out = emptyBitset(size);
+    for (const i of indexes) this.uniteWord(out, i);
+    return out;
+  }
+
+  /** The first index whose word is not below `word`. */
+  private find(word: string): number {
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.words[mid]! < word) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/** The set of a word's letters, one bit per letter (code point modulo 32: two letters may share a bit). */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask;
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
