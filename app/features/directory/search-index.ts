@@ -140,44 +140,58 @@ class Stems {
 }
 
 /**
- * The words of a text as wordsOf finds them (in another order, which the index ignores), put into `words`, without
- * its regular expressions, for text in ASCII: most names and taglines. Answers the text's normal form
- * (normalizeText: its words joined by spaces), or undefined for any other text, leaving `words` to wordsOf. Reading
- * a million names through the regular expressions took 2.7 s.
+ * Reads text as wordsOf and normalizeText do, without their regular expressions, when it is ASCII (most names and
+ * taglines): reading a million names through the regular expressions took 2.7 s. The words are left where they
+ * stand in the text in lower case, for the word table to find them there (WordTable.idIn).
  */
-export function plainWords(text: string, words: string[]): string | undefined {
-  const lower = text.toLowerCase();
-  words.length = 0;
-  // Whether the text in lower case is already its normal form ("kairo flow"), so needs no joining.
-  let normal = true;
-  let start = -1;
-  // Where the words linked by hyphens or apostrophes that end at `start` begin ("e-commerce" also counts joined).
-  let linkedFrom = -1;
-  let joined: string[] | undefined;
-  for (let i = 0; i <= lower.length; i++) {
-    const c = i < lower.length ? lower.charCodeAt(i) : 32;
-    if (isLetterOrDigit(c)) {
-      if (start < 0) start = i;
-      continue;
-    }
-    // Other scripts fold accents and join words with other apostrophes: wordsOf reads those.
-    if (c > 127) return undefined;
-    if (start >= 0) {
-      words.push(lower.slice(start, i));
-      if ((c === 45 || c === 39) && isLetterOrDigit(lower.charCodeAt(i + 1))) {
-        if (linkedFrom < 0) linkedFrom = start;
-      } else if (linkedFrom >= 0) {
-        (joined ??= []).push(lower.slice(linkedFrom, i).replace(/[-']/g, ""));
-        linkedFrom = -1;
+export class PlainReader {
+  /** The text read last, in lower case. */
+  lower = "";
+  /** Whether `lower` is the text's normal form (normalizeText), as "kairo flow" is for "Kairo Flow". */
+  normal = true;
+  /** Where its words start and end in `lower`. */
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  /** Its words not in `lower` as they are: "and" for "&", and hyphenated words joined ("e-commerce": "ecommerce"). */
+  readonly others: string[] = [];
+
+  /** Reads `text`; false when it is not ASCII, and wordsOf and normalizeText have to read it. */
+  read(text: string): boolean {
+    const lower = (this.lower = text.toLowerCase());
+    this.starts.length = this.ends.length = this.others.length = 0;
+    this.normal = true;
+    let start = -1;
+    // Where the words linked by hyphens or apostrophes up to the one at `start` begin.
+    let linkedFrom = -1;
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : 32;
+      if (isLetterOrDigit(c)) {
+        if (start < 0) start = i;
+        continue;
       }
-    } else if (lower.length) normal = false; // a separator at the start, after another or at the end
-    if (c !== 32) normal = false;
-    start = -1;
-    if (c === 38) words.push("and");
+      // Other scripts fold accents and join words with other apostrophes: wordsOf reads those.
+      if (c > 127) return false;
+      if (start >= 0) {
+        this.starts.push(start);
+        this.ends.push(i);
+        if ((c === 45 || c === 39) && isLetterOrDigit(lower.charCodeAt(i + 1))) {
+          if (linkedFrom < 0) linkedFrom = start;
+        } else if (linkedFrom >= 0) {
+          this.others.push(lower.slice(linkedFrom, i).replace(/[-']/g, ""));
+          linkedFrom = -1;
+        }
+      } else if (lower.length) this.normal = false; // a separator at the start, after another or at the end
+      if (c !== 32) this.normal = false;
+      start = -1;
+      if (c === 38) this.others.push("and");
+    }
+    return true;
   }
-  const key = normal ? lower : words.join(" ");
-  if (joined) words.push(...joined);
-  return key;
+
+  /** The words read last (tests). */
+  words(): string[] {
+    return [...this.starts.map((start, k) => this.lower.slice(start, this.ends[k])), ...this.others];
+  }
 }
 
 function isLetterOrDigit(c: number): boolean {
@@ -277,7 +291,7 @@ export class SearchIndexBuilder {
    */
   private readonly texts = new Map<string, number>();
   private readonly textIds = new Chunks();
-  private readonly scratch: string[] = [];
+  private readonly reader = new PlainReader();
   private added = 0;
   private finished = false;
 
@@ -293,12 +307,15 @@ export class SearchIndexBuilder {
       throw new AppError("internal", `search index: listing ${position} added after ${this.added} of ${this.size}`);
     }
     this.added++;
-    const key = plainWords(name, this.scratch);
-    this.nameKeys[position] = key ?? normalizeText(name);
-    for (const word of key === undefined ? wordsOf(name) : this.scratch) {
-      const id = this.table.idOf(word);
-      this.nameWords.add(id, position);
-      this.cardWords.add(id, position);
+    const reader = this.reader;
+    if (reader.read(name)) {
+      this.nameKeys[position] = reader.normal ? reader.lower : normalizeText(name);
+      for (let k = 0; k < reader.starts.length; k++)
+        this.addNameWord(this.table.idIn(reader.lower, reader.starts[k]!, reader.ends[k]!), position);
+      for (const word of reader.others) this.addNameWord(this.table.idOf(word), position);
+    } else {
+      this.nameKeys[position] = normalizeText(name);
+      for (const word of wordsOf(name)) this.addNameWord(this.table.idOf(word), position);
     }
     if (tagline) this.addText(tagline, position);
     for (const industry of industries) this.addText(industry, position);
@@ -314,6 +331,11 @@ export class SearchIndexBuilder {
     return runAtOnce(this.steps());
   }
 
+  private addNameWord(id: number, position: number): void {
+    this.nameWords.add(id, position);
+    this.cardWords.add(id, position);
+  }
+
   private addText(text: string, position: number): void {
     let at = this.texts.get(text);
     if (at === undefined) {
@@ -321,11 +343,16 @@ export class SearchIndexBuilder {
         this.texts.clear();
         this.textIds.clear();
       }
-      const words = plainWords(text, this.scratch) === undefined ? wordsOf(text) : this.scratch;
       at = this.textIds.length;
-      this.textIds.push(words.length);
-      for (const word of words) this.textIds.push(this.table.idOf(word));
       this.texts.set(text, at);
+      const ids = this.textIds;
+      ids.push(0);
+      const reader = this.reader;
+      if (reader.read(text)) {
+        for (let k = 0; k < reader.starts.length; k++) ids.push(this.table.idIn(reader.lower, reader.starts[k]!, reader.ends[k]!));
+        for (const word of reader.others) ids.push(this.table.idOf(word));
+      } else for (const word of wordsOf(text)) ids.push(this.table.idOf(word));
+      ids.set(at, ids.length - at - 1);
     }
     for (let k = at + 1, end = k + this.textIds.at(at); k < end; k++) this.cardWords.add(this.textIds.at(k), position);
   }
