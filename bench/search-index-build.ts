@@ -232,7 +232,7 @@ async function main(): Promise<void> {
     const classes = [ranked.exactName, ranked.namePrefix, ranked.nameWords, ranked.nameTypos, ranked.cardText, ...ranked.perWord];
     const line = `${JSON.stringify(search)} ${classes.map((set) => `${countBits(set)}:${digestOf(set)}`).join(" ")} ${ranked.words.join(",")}`;
     digest.update(line);
-    lines.push(line);
+    lines.push(`${times.at(-1)!.toFixed(1).padStart(6)} ms ${line}`);
   }
   all = undefined;
   demo.pages = [];

@@ -8,7 +8,7 @@ import { PlainReader, SearchIndex, SearchIndexBuilder, type RankedClasses, type 
 import { allowedTypos, typoDistance } from "./edit-distance.ts";
 import { MAX_QUERY_WORDS, normalizeText, stem, wordsOf } from "./search-text.ts";
 import { emptyBitset, intersectInto, setBit, uniteInto } from "./bitset.ts";
-import { runInSlices, sortedOrder, runAtOnce, type Steps } from "./search-vocabulary.ts";
+import { countsApart, letterCounts, runAtOnce, runInSlices, sortedOrder, WordTable, type Steps } from "./search-vocabulary.ts";
 
 const listings: SearchableListing[] = [
   { name: "Vanta Foods", tagline: "Fresh meals for offices", industries: ["Retail"] },
@@ -57,6 +57,50 @@ describe("SearchIndex.rank", () => {
   it("matches nothing for a query without words, and a one-letter word only as a whole word", () => {
     expect(names(index.rank("!!!").cardText)).toEqual([]);
     expect(names(index.rank("v").cardText)).toEqual([]);
+  });
+});
+
+describe("the letter counts before the typo distance", () => {
+  const counts = (word: string) => {
+    const into = new Int32Array(2);
+    letterCounts(word, into, 0);
+    return into;
+  };
+  const apart = (a: string, b: string) => {
+    const [x, y] = [counts(a), counts(b)];
+    return countsApart(x[0]!, y[0]!) + countsApart(x[1]!, y[1]!);
+  };
+
+  it("adds up how far the counts of each letter are apart, counting no letter past 3", () => {
+    expect(apart("kairo", "kario")).toBe(0);
+    expect(apart("vanta", "vantas")).toBe(1);
+    expect(apart("vanta", "banta")).toBe(2);
+    expect(apart("aaaaa", "b")).toBe(4); // a: 3 (capped) against 0, b: 0 against 1
+    expect(apart("", "abcdefghijklmnopqrstuvwxyz0123456789")).toBe(36); // digits share counts with p to y
+  });
+
+  it("keeps words within d typos at most 2d apart, less the difference in length, whatever the letters", () => {
+    const rng = new Random(9);
+    const letters = "aaeeioubcdst-9zéß";
+    const wrong: string[] = [];
+    for (let i = 0; i < 5_000; i++) {
+      const word = Array.from({ length: rng.int(0, 12) }, () => rng.pick([...letters])).join("");
+      let other = word;
+      for (let typos = rng.int(1, 3); typos > 0; typos--) {
+        const at = rng.int(0, other.length);
+        const letter = rng.pick([...letters]);
+        other = [
+          other.slice(0, at) + letter + other.slice(at), // insertion
+          other.slice(0, at) + other.slice(at + 1), // deletion
+          other.slice(0, at) + letter + other.slice(at + 1), // substitution
+          other.slice(0, at) + other.charAt(at + 1) + other.charAt(at) + other.slice(at + 2), // swap
+        ][rng.int(0, 3)]!;
+      }
+      const distance = typoDistance(word, other, 3);
+      const bound = 2 * distance - Math.abs(word.length - other.length);
+      if (distance <= 3 && apart(word, other) > bound) wrong.push(`${word} ~ ${other}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
 
@@ -289,6 +333,18 @@ describe("PlainReader", () => {
     expect(reader.read("Kairo’s Flow")).toBe(false);
     expect([reader.read("Kairo Flow"), reader.normal, reader.lower]).toEqual([true, true, "kairo flow"]);
     expect([reader.read("Kairo  Flow"), reader.normal]).toEqual([true, false]);
+  });
+});
+
+describe("WordTable", () => {
+  it("gives each word one id, found in the middle of a text too, even for words of the same hash", () => {
+    const table = new WordTable();
+    // "qmvusnu" and "joffady" have the same FNV-1a hash.
+    const ids = ["qmvusnu", "joffady", "qmvusnu"].map((word) => table.idOf(word));
+    expect(ids).toEqual([0, 1, 0]);
+    expect(table.idIn("x joffady y", 2, 9)).toBe(1);
+    for (let i = 0; i < 5_000; i++) table.idOf(`word${i}`); // grows the table past a few rehashes
+    expect([table.idOf("joffady"), table.idOf("word4999"), table.words.length]).toEqual([1, 5_001, 5_002]);
   });
 });
 

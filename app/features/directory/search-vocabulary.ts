@@ -250,10 +250,10 @@ export class VocabularyBuilder {
     this.records = new Int32Array(0);
     yield;
     // The words by length and their letters, for the typo search.
-    const masks = new Int32Array(count);
+    const letters = new Int32Array(2 * count);
     let longest = 0;
     for (let i = 0; i < count; i++) {
-      masks[i] = letterMask(own[i]!);
+      letterCounts(own[i]!, letters, 2 * i);
       longest = Math.max(longest, own[i]!.length);
       if ((i & (STEP - 1)) === 0) yield;
     }
@@ -266,7 +266,7 @@ export class VocabularyBuilder {
       byLength[nextOfLength[own[i]!.length]!++] = i;
       if ((i & (STEP - 1)) === 0) yield;
     }
-    return new Vocabulary({ words: own, starts, postings, common, masks, byLength, lengthStarts });
+    return new Vocabulary({ words: own, starts, postings, common, letters, byLength, lengthStarts });
   }
 }
 
@@ -278,8 +278,8 @@ interface VocabularyParts {
   postings: Uint32Array;
   /** The bitsets of the common words, by word index. */
   common: ReadonlyMap<number, Bitset>;
-  /** Each word's letters as bits (letterMask): most words are ruled out by these before any distance is computed. */
-  masks: Int32Array;
+  /** Each word's letters counted (letterCounts): most words are ruled out by these before any distance is computed. */
+  letters: Int32Array;
   /** Word indexes by word length, and where each length starts in it. */
   byLength: Uint32Array;
   lengthStarts: Uint32Array;
@@ -291,7 +291,7 @@ export class Vocabulary {
   private readonly starts: Uint32Array;
   private readonly postings: Uint32Array;
   private readonly common: ReadonlyMap<number, Bitset>;
-  private readonly masks: Int32Array;
+  private readonly letters: Int32Array;
   private readonly byLength: Uint32Array;
   private readonly lengthStarts: Uint32Array;
 
@@ -301,7 +301,7 @@ export class Vocabulary {
       starts: this.starts,
       postings: this.postings,
       common: this.common,
-      masks: this.masks,
+      letters: this.letters,
       byLength: this.byLength,
       lengthStarts: this.lengthStarts,
     } = parts);
@@ -323,13 +323,17 @@ export class Vocabulary {
     const max = allowedTypos(word);
     if (!max) return [];
     const out: number[] = [];
-    const mask = letterMask(word);
+    const counts = new Int32Array(2);
+    letterCounts(word, counts, 0);
+    const low = counts[0]!;
+    const high = counts[1]!;
     const longest = this.lengthStarts.length - 2;
     for (let length = Math.max(0, word.length - max); length <= Math.min(longest, word.length + max); length++) {
+      // d typos of which n insert or delete a letter put the counts at most n + 2 (d - n) apart.
+      const farthest = 2 * max - Math.abs(length - word.length);
       for (let k = this.lengthStarts[length]!; k < this.lengthStarts[length + 1]!; k++) {
         const i = this.byLength[k]!;
-        // One typo adds or removes at most one letter of each word's set, so changes at most two bits.
-        if (bitCount(mask ^ this.masks[i]!) > 2 * max) continue;
+        if (countsApart(low, this.letters[2 * i]!) + countsApart(high, this.letters[2 * i + 1]!) > farthest) continue;
         if (typoDistance(word, this.words[i]!, max) <= max) out.push(i);
       }
     }
@@ -363,15 +367,33 @@ export class Vocabulary {
   }
 }
 
-/** The set of a word's letters, one bit per letter (code point modulo 32: two letters may share a bit). */
-function letterMask(word: string): number {
-  let mask = 0;
-  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
-  return mask;
+/**
+ * How many times a word has each letter, as 32 counts of 2 bits (letters by code unit modulo 32, counts above 3 as
+ * 3) in two numbers, at `at` in `into`. A typo changes the counts by at most 2 in all (a substitution: one letter
+ * fewer, one more; a swap none), and sharing or capping counts only lessens differences, so words within d typos
+ * have counts at most 2d apart (countsApart): a bound that rules out all but a few of the words of a similar length
+ * before any distance is computed.
+ */
+export function letterCounts(word: string, into: Int32Array, at: number): void {
+  for (let i = 0; i < word.length; i++) {
+    const bucket = word.charCodeAt(i) & 31;
+    const half = at + (bucket >>> 4);
+    const shift = 2 * (bucket & 15);
+    if (((into[half]! >>> shift) & 3) < 3) into[half]! += 1 << shift;
+  }
 }
 
-function bitCount(value: number): number {
-  let v = value - ((value >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+/** The sum of the differences between 16 counts of 2 bits each in `a` and in `b`. */
+export function countsApart(a: number, b: number): number {
+  return lanesApart(a & 0x33333333, b & 0x33333333) + lanesApart((a >>> 2) & 0x33333333, (b >>> 2) & 0x33333333);
+}
+
+/** The same for 8 counts of 0 to 3, each in 4 bits: no lane borrows from another. */
+function lanesApart(x: number, y: number): number {
+  const up = (x | 0x44444444) - y; // each lane x - y + 4
+  const down = (y | 0x44444444) - x; // each lane y - x + 4
+  const pick = ((up >>> 2) & 0x11111111) * 15; // lanes where x >= y
+  const apart = ((up & pick) | (down & ~pick)) - 0x44444444; // each lane |x - y|
+  const pairs = (apart & 0x0f0f0f0f) + ((apart >>> 4) & 0x0f0f0f0f);
+  return Math.imul(pairs, 0x01010101) >>> 24;
 }
