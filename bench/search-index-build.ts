@@ -1,14 +1,16 @@
 /**
  * The directory's search index (search-index.ts) built over many listings in memory, no database (issue 17):
  *
- *   npx tsx --expose-gc bench/search-index-build.ts [--listings 1000000] [--module path/to/search-index.ts]
+ *   npx tsx --expose-gc bench/search-index-build.ts [--listings 1000000] [--page 5000] [--module path/to/search-index.ts]
+ *
+ * The version before the builder (for --module): git archive 8ae90c1 app/features/directory | tar -x -C /tmp/si-before
  *
  * The listings are the demo generator's (db/seed), in the directory's order (featured first, then name as
  * PostgreSQL's C.UTF-8 collation sorts it, then id). Only what the index reads is kept: name, tagline, industry
  * names. They are generated once per count and kept in bench/.data (a million take one to two minutes to make).
  *
  * The rows are held as pages of JSON text (a few hundred strings, as a database driver's buffers would be) and
- * turned into objects a page of 5,000 at a time, with a turn of the event loop between pages, as the directory
+ * turned into objects a page (--page rows) at a time, with a turn of the event loop between pages, as the directory
  * index reads them from the database: the heap does not hold a million row objects the server would not hold.
  * `--module` loads another version of search-index.ts; one that has only SearchIndex.build (the "before" numbers)
  * is given every row as one array, as it was.
@@ -16,8 +18,9 @@
  * Printed: the build's wall time and the builder's own share of it (add() and finish(), not the page decoding); the
  * heap + typed arrays (external) and RSS it added, after a full GC, and its peak during the build; the longest stretch
  * the event loop was held (a setImmediate ticker running beside the build, so it measures whatever the code does,
- * old or new); rank() p50/p95/max over a few dozen queries; and a digest of every class of every answer, so two
- * versions of the index can be checked for the same answers at this size.
+ * old or new); rank() p50/p95/max over a few dozen queries, and per query its time and each class's count and
+ * digest; and one digest of all the answers, so two versions of the index can be checked for the same answers at
+ * this size.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -171,6 +174,9 @@ async function main(): Promise<void> {
 
   // The ticker: every turn of the event loop it records how long the loop was held since the last one.
   let longest = 0;
+  /** The longest while the rows were read and added (a page decoded, then added) and while finish() ran. */
+  const longestIn = { reading: 0, finishing: 0 };
+  let phase: keyof typeof longestIn = "reading";
   let peakHeap = memory(loaded);
   let peakRss = loaded.rss;
   let last = performance.now();
@@ -181,6 +187,7 @@ async function main(): Promise<void> {
       await turn();
       const now = performance.now();
       longest = Math.max(longest, now - last);
+      longestIn[phase] = Math.max(longestIn[phase], now - last);
       last = now;
       if (now - lastSample > 50) {
         lastSample = now;
@@ -205,6 +212,7 @@ async function main(): Promise<void> {
       own += performance.now() - t;
       await turn();
     }
+    phase = "finishing";
     const t = performance.now();
     index = await builder.finish();
     own += performance.now() - t;
@@ -244,7 +252,10 @@ async function main(): Promise<void> {
   console.log(
     [
       `build ${buildS.toFixed(2)} s (the index's own work ${(own / 1000).toFixed(2)} s; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`,
-      `longest stretch without a turn of the event loop ${longest.toFixed(1)} ms`,
+      `longest stretch without a turn of the event loop ${longest.toFixed(1)} ms` +
+        (mod.SearchIndexBuilder
+          ? ` (reading: a page of ${pageSize} rows decoded and added, ${longestIn.reading.toFixed(1)} ms; finish() ${longestIn.finishing.toFixed(1)} ms)`
+          : ""),
       `after the build (GC'd, rows held): heap+external +${mib(memory(built) - memory(loaded))} MiB, RSS +${mib(built.rss - loaded.rss)} MiB`,
       `peak during the build: heap+external +${mib(peakHeap - memory(loaded))} MiB, RSS +${mib(peakRss - loaded.rss)} MiB`,
       `the index alone (rows dropped, GC'd): heap ${mib(kept.heapUsed - base.heapUsed)} MiB + external ${mib(kept.external - base.external)} MiB = ${mib(memory(kept) - memory(base))} MiB`,

@@ -356,6 +356,11 @@ describe("SearchIndexBuilder", () => {
     expect(() => builder.add(0, "Vanta Pay", null, [])).toThrow(/listing 0 added after 1/);
     await expect(builder.finish()).rejects.toThrow(/finished with 1 of 2/);
   });
+
+  it("makes the index of no listings", async () => {
+    const ranked = (await new SearchIndexBuilder(0).finish()).rank("vanta pay");
+    expect([ranked.exactName, ranked.namePrefix, ranked.cardText, ...ranked.perWord].map((set) => set.length)).toEqual([0, 0, 0, 0, 0]);
+  });
 });
 
 describe("the build's slices", () => {

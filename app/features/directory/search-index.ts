@@ -225,8 +225,8 @@ export class SearchIndex {
    */
   static async build(listings: readonly SearchableListing[]): Promise<SearchIndex> {
     const builder = new SearchIndexBuilder(listings.length);
-    for (let from = 0; from < listings.length; from += 5_000) {
-      for (let position = from; position < Math.min(listings.length, from + 5_000); position++) {
+    for (let from = 0; from < listings.length; from += 2_000) {
+      for (let position = from; position < Math.min(listings.length, from + 2_000); position++) {
         const listing = listings[position]!;
         builder.add(position, listing.name, listing.tagline, listing.industries);
       }

@@ -1,8 +1,9 @@
 /**
- * The word lists of the directory's search index (search-index.ts): each word's listings, found by prefix, by typo
- * or by stem, and how they are gathered while the listings are read one after another. Made to hold a million
- * listings in little memory (issue 17): postings are typed arrays, one run per word in a single array, and a word
- * on more than one listing in 32 keeps a bitset instead (no larger than its postings, and faster to unite).
+ * The word lists of the directory's search index (search-index.ts): each word's listings, its words found by prefix
+ * and by typo, and how they are gathered while the listings are read one after another, in steps that give the event
+ * loop back. Made to hold a million listings in little memory (issue 17): postings are typed arrays, one run per word
+ * in a single array, and a word on one listing in 32 or more keeps a bitset instead (no larger than its postings, and
+ * faster to unite).
  */
 import { emptyBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import { allowedTypos, typoDistance } from "./edit-distance.ts";
