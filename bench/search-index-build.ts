@@ -108,7 +108,7 @@ function listingsOf(page: string, industryName: Map<number, string>): Listing[] 
 }
 
 /** What people search: common words, sector phrases, typos, and names of this data (whole, first word, a typo). */
-function queries(listings: Listing[]): string[] {
+function queries(nameAt: (position: number) => string, count: number): string[] {
   const fixed = [
     "software",
     "health",
@@ -138,7 +138,7 @@ function queries(listings: Listing[]): string[] {
   ];
   const fromData: string[] = [];
   for (let i = 1; i <= 5; i++) {
-    const name = listings[Math.floor((i * listings.length) / 6)]!.name;
+    const name = nameAt(Math.floor((i * count) / 6));
     const first = name.split(" ")[0]!;
     const swapped = first.length > 4 ? first.slice(0, 1) + first[2] + first[1] + first.slice(3) : first;
     fromData.push(name, first.toLowerCase(), swapped.toLowerCase(), name.slice(0, 3));
@@ -165,7 +165,8 @@ async function main(): Promise<void> {
   // Held in this object only, so that dropping its pages frees them.
   const demo = demoPages(count, pageSize);
   const industryName = demo.industryName;
-  const searches = queries(demo.pages.flatMap((page, i) => (i % Math.ceil(demo.pages.length / 6) ? [] : listingsOf(page, industryName))));
+  const nameAt = (position: number) => listingsOf(demo.pages[Math.floor(position / pageSize)]!, industryName)[position % pageSize]!.name;
+  const searches = queries(nameAt, count);
   // The old build takes one array of every listing, as the directory index held them.
   let all: Listing[] | undefined = mod.SearchIndexBuilder ? undefined : demo.pages.flatMap((page) => listingsOf(page, industryName));
   await settle();
