@@ -397,6 +397,24 @@ describe("the build's slices", () => {
     expect(order.map((i) => texts[i])).toEqual([...texts].sort());
     expect(new Set(order).size).toBe(texts.length);
   });
+
+  it("pauses every few comparisons while it merges, whatever the order", () => {
+    const rng = new Random(4);
+    const words = Array.from({ length: 5_000 }, () => String(rng.next()));
+    let reads = 0;
+    const counted = new Proxy(words, {
+      get: (target, key) => (typeof key === "string" && /^\d/.test(key) && reads++, Reflect.get(target, key)),
+    });
+    const steps = sortedOrder(counted, { run: 16, step: 64 });
+    let most = 0;
+    for (let step = steps.next(); ; step = steps.next()) {
+      most = Math.max(most, reads);
+      reads = 0;
+      if (step.done) break;
+    }
+    // A comparison reads two or four texts: sorting a run of 16 is at most 16 * 4 of them, a merge step 64.
+    expect(most).toBeLessThanOrEqual(4 * 16 * 4);
+  });
 });
 
 // The index as it was before issue 17 (commit 8ae90c1), kept here as the reference the new one must answer like.

@@ -38,40 +38,47 @@ export function runAtOnce<T>(steps: Steps<T>): T {
 
 /**
  * The indexes of `texts` in the order of their texts (as `<` compares strings, ties by index), by a merge sort
- * that may pause: sorting a million names at once held the event loop for over a second. Runs already in order,
- * as names read in the directory's order mostly are, are merged by one comparison.
+ * that may pause every `step` comparisons: sorting a million names at once held the event loop for over a second.
+ * Runs already in order, as names read in the directory's order mostly are, are merged by one comparison.
  */
-export function* sortedOrder(texts: readonly string[]): Steps<Uint32Array> {
+export function* sortedOrder(texts: readonly string[], { run = 2048, step = STEP } = {}): Steps<Uint32Array> {
   const count = texts.length;
   let from = new Uint32Array(count);
   for (let i = 0; i < count; i++) from[i] = i;
-  const RUN = 2048;
   const byText = (a: number, b: number) => (texts[a]! < texts[b]! ? -1 : texts[a]! > texts[b]! ? 1 : a - b);
-  for (let start = 0; start < count; start += RUN) {
-    from.subarray(start, start + RUN).sort(byText);
+  for (let start = 0; start < count; start += run) {
+    from.subarray(start, start + run).sort(byText);
     yield;
   }
   let to = new Uint32Array(count);
-  for (let width = RUN; width < count; width *= 2) {
+  let work = 0;
+  for (let width = run; width < count; width *= 2) {
     for (let left = 0; left < count; left += 2 * width) {
       const middle = Math.min(count, left + width);
       const right = Math.min(count, left + 2 * width);
       if (middle === right || !(texts[from[middle]!]! < texts[from[middle - 1]!]!)) {
         to.set(from.subarray(left, right), left);
-        continue;
+        work++;
+      } else {
+        let i = left;
+        let j = middle;
+        let k = left;
+        while (i < middle && j < right) {
+          to[k++] = texts[from[j]!]! < texts[from[i]!]! ? from[j++]! : from[i++]!;
+          if (++work >= step) {
+            work = 0;
+            yield;
+          }
+        }
+        to.set(from.subarray(i, middle), k);
+        to.set(from.subarray(j, right), k + middle - i);
       }
-      let i = left;
-      let j = middle;
-      let k = left;
-      while (i < middle && j < right) {
-        to[k++] = texts[from[j]!]! < texts[from[i]!]! ? from[j++]! : from[i++]!;
-        if ((k & (STEP - 1)) === 0) yield;
+      if (work >= step) {
+        work = 0;
+        yield;
       }
-      to.set(from.subarray(i, middle), k);
-      to.set(from.subarray(j, right), k + middle - i);
     }
     [from, to] = [to, from];
-    yield;
   }
   return from;
 }
