@@ -202,6 +202,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   let own = 0;
+  /** The longest run of add() calls for one page. */
+  let longestAdds = 0;
   let index: Ranker;
   if (mod.SearchIndexBuilder) {
     const builder = new mod.SearchIndexBuilder(count);
@@ -211,6 +213,7 @@ async function main(): Promise<void> {
       const t = performance.now();
       for (const listing of listings) builder.add(position++, listing.name, listing.tagline, listing.industries);
       own += performance.now() - t;
+      longestAdds = Math.max(longestAdds, performance.now() - t);
       await turn();
     }
     phase = "finishing";
@@ -255,7 +258,7 @@ async function main(): Promise<void> {
       `build ${buildS.toFixed(2)} s (the index's own work ${(own / 1000).toFixed(2)} s; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`,
       `longest stretch without a turn of the event loop ${longest.toFixed(1)} ms` +
         (mod.SearchIndexBuilder
-          ? ` (reading: a page of ${pageSize} rows decoded and added, ${longestIn.reading.toFixed(1)} ms; finish() ${longestIn.finishing.toFixed(1)} ms)`
+          ? ` (reading: a page of ${pageSize} rows decoded and added, ${longestIn.reading.toFixed(1)} ms, of which add() ${longestAdds.toFixed(1)} ms; finish() ${longestIn.finishing.toFixed(1)} ms)`
           : ""),
       `after the build (GC'd, rows held): heap+external +${mib(memory(built) - memory(loaded))} MiB, RSS +${mib(built.rss - loaded.rss)} MiB`,
       `peak during the build: heap+external +${mib(peakHeap - memory(loaded))} MiB, RSS +${mib(peakRss - loaded.rss)} MiB`,
