@@ -9,8 +9,9 @@
  *   5. every word found in the name, tagline or industries, word forms included ("payments" → "payment").
  * Descriptions are matched by the database (search-listings.server.ts) and rank after all of these.
  *
- * It is made while the listings are read (SearchIndexBuilder), and holds a million of them in about a tenth of the
- * memory it took when every word kept an array of positions and every name an entry of its own (issue 17).
+ * It is made while the listings are read (SearchIndexBuilder), and holds a million of them in 91 MiB, where it took
+ * 333 MiB (and 1 GB more while it was made) when every word kept an array of positions and every name a map entry
+ * (issue 17, bench/results/search-index-build-2026-11-25.md).
  */
 import { AppError } from "~/lib/errors.ts";
 import { emptyBitset, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
