@@ -1,6 +1,14 @@
+import { setImmediate as turn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import { generateListings } from "#db/seed/generate-listings.ts";
+import { Random } from "#db/seed/random.ts";
+import { testReferences } from "#db/seed/test-references.ts";
 import { setPositions, type Bitset } from "./bitset.ts";
-import { SearchIndex, type SearchableListing } from "./search-index.ts";
+import { PlainReader, SearchIndex, SearchIndexBuilder, type RankedClasses, type SearchableListing } from "./search-index.ts";
+import { allowedTypos, typoDistance } from "./edit-distance.ts";
+import { MAX_QUERY_WORDS, normalizeText, stem, wordsOf } from "./search-text.ts";
+import { emptyBitset, intersectInto, setBit, uniteInto } from "./bitset.ts";
+import { countsApart, letterCounts, runAtOnce, runInSlices, sortedOrder, WordTable, type Steps } from "./search-vocabulary.ts";
 
 const listings: SearchableListing[] = [
   { name: "Vanta Foods", tagline: "Fresh meals for offices", industries: ["Retail"] },
@@ -52,6 +60,50 @@ describe("SearchIndex.rank", () => {
   });
 });
 
+describe("the letter counts before the typo distance", () => {
+  const counts = (word: string) => {
+    const into = new Int32Array(2);
+    letterCounts(word, into, 0);
+    return into;
+  };
+  const apart = (a: string, b: string) => {
+    const [x, y] = [counts(a), counts(b)];
+    return countsApart(x[0]!, y[0]!) + countsApart(x[1]!, y[1]!);
+  };
+
+  it("adds up how far the counts of each letter are apart, counting no letter past 3", () => {
+    expect(apart("kairo", "kario")).toBe(0);
+    expect(apart("vanta", "vantas")).toBe(1);
+    expect(apart("vanta", "banta")).toBe(2);
+    expect(apart("aaaaa", "b")).toBe(4); // a: 3 (capped) against 0, b: 0 against 1
+    expect(apart("", "abcdefghijklmnopqrstuvwxyz0123456789")).toBe(36); // digits share counts with p to y
+  });
+
+  it("keeps words within d typos at most 2d apart, less the difference in length, whatever the letters", () => {
+    const rng = new Random(9);
+    const letters = "aaeeioubcdst-9zéß";
+    const wrong: string[] = [];
+    for (let i = 0; i < 5_000; i++) {
+      const word = Array.from({ length: rng.int(0, 12) }, () => rng.pick([...letters])).join("");
+      let other = word;
+      for (let typos = rng.int(1, 3); typos > 0; typos--) {
+        const at = rng.int(0, other.length);
+        const letter = rng.pick([...letters]);
+        other = [
+          other.slice(0, at) + letter + other.slice(at), // insertion
+          other.slice(0, at) + other.slice(at + 1), // deletion
+          other.slice(0, at) + letter + other.slice(at + 1), // substitution
+          other.slice(0, at) + other.charAt(at + 1) + other.charAt(at) + other.slice(at + 2), // swap
+        ][rng.int(0, 3)]!;
+      }
+      const distance = typoDistance(word, other, 3);
+      const bound = 2 * distance - Math.abs(word.length - other.length);
+      if (distance <= 3 && apart(word, other) > bound) wrong.push(`${word} ~ ${other}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe("the letter filter before the typo distance", () => {
   // The filter skips a word when its letters differ too much; it must never skip one within the typos allowed.
   const word = "meridiana"; // 9 letters: two typos allowed
@@ -70,3 +122,520 @@ describe("the letter filter before the typo distance", () => {
     expect(setPositions(typoIndex.rank(word).nameTypos, 0, 100).map((p) => variants[p])).toEqual(variants);
   });
 });
+
+/** Listings that stress the text rules: accents, hyphens, "&", apostrophes, other scripts, duplicates, no tagline. */
+function awkwardListings(count: number, rng: Random): SearchableListing[] {
+  const parts = [
+    "Vanta",
+    "Kairo",
+    "Zürich",
+    "Café",
+    "Crème",
+    "Nimbus",
+    "Meridian",
+    "Quanta",
+    "Ørsted",
+    "Łódź",
+    "São",
+    "Straße",
+    "Ledger",
+    "Pay",
+  ];
+  const endings = [
+    "Pay",
+    "Labs",
+    "Flow",
+    "Health",
+    "Capital",
+    "Ventures",
+    "& Co",
+    "Systems",
+    "AI",
+    "B2B",
+    "e-Commerce",
+    "O'Neil",
+    "3D",
+    "",
+  ];
+  const words = [
+    "payments",
+    "payment",
+    "investing",
+    "investors",
+    "companies",
+    "company",
+    "real-time",
+    "e-commerce",
+    "b2b",
+    "saas",
+    "planning",
+    "analysis",
+    "business",
+    "batteries",
+    "for",
+    "teams",
+    "Zürich",
+    "café",
+    "AI-powered",
+    "data",
+    "cloud",
+    "x",
+  ];
+  const industries = ["FinTech", "E-commerce", "Aerospace & Defense", "Health Care", "AI", "Real Estate", "Café & Bakery"];
+  const listings: SearchableListing[] = [];
+  for (let i = 0; i < count; i++) {
+    const roll = rng.next();
+    let name: string;
+    if (roll < 0.05 && listings.length)
+      name = rng.pick(listings).name; // a duplicate name
+    else if (roll < 0.08) name = rng.pick(["", "!!!", "a", "A-B", "&", "  x  ", "Ω"]);
+    else
+      name = [rng.pick(parts), rng.chance(0.4) ? rng.pick(parts).toLowerCase() : "", rng.pick(endings)]
+        .filter(Boolean)
+        .join(rng.pick([" ", "-", " ", "  "]));
+    const tagline = rng.chance(0.2) ? rng.pick([null, ""]) : Array.from({ length: rng.int(1, 6) }, () => rng.pick(words)).join(" ");
+    listings.push({ name, tagline, industries: rng.sample(industries, rng.int(0, 3)) });
+  }
+  return listings;
+}
+
+/** Listings as the demo data makes them, in the directory order. */
+function demoListings(count: number): SearchableListing[] {
+  const refs = testReferences();
+  const industryName = new Map(refs.industries.map((x) => [x.id, x.name]));
+  const listings = [...generateListings(count, refs)].map(({ listing }) => ({
+    name: listing.name,
+    tagline: (listing.tagline as string | null) ?? null,
+    industries: (listing.industryIds as number[]).map((id) => industryName.get(id)!),
+    featured: listing.featured as boolean,
+  }));
+  listings.sort((a, b) => Number(b.featured) - Number(a.featured) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return listings;
+}
+
+/** What people type, made from the listings: names whole and cut, their words with typos and in other forms. */
+function queriesFor(listings: SearchableListing[], rng: Random): string[] {
+  const typo = (word: string) => {
+    const at = rng.int(0, Math.max(0, word.length - 2));
+    switch (rng.int(0, 3)) {
+      case 0:
+        return word.slice(0, at) + word.charAt(at + 1) + word.charAt(at) + word.slice(at + 2);
+      case 1:
+        return word.slice(0, at) + word.slice(at + 1);
+      case 2:
+        return word.slice(0, at) + "q" + word.slice(at + 1);
+      default:
+        return word.slice(0, at) + "e" + word.slice(at);
+    }
+  };
+  const queries = [
+    "",
+    "!!!",
+    "a",
+    "v",
+    "zzqxv",
+    "ecommerce",
+    "e-commerce",
+    "zurich",
+    "ZÜRICH",
+    "cafe",
+    "payments",
+    "investing",
+    "companies",
+  ];
+  queries.push("one two three four five six seven eight nine ten", "aerospace & defense", "b2b saas", "o'neil", "oneil", "3d");
+  for (let i = 0; i < 150; i++) {
+    const listing = rng.pick(listings);
+    const words = listing.name.split(/[\s-]+/).filter(Boolean);
+    const word = rng.pick(words.length ? words : ["x"]);
+    const text = rng.pick([listing.tagline ?? "", ...listing.industries, listing.name]);
+    const textWord = rng.pick(text.split(/\s+/).filter(Boolean).concat(["x"]));
+    queries.push(
+      listing.name,
+      listing.name.toUpperCase().replace(/ /g, "-"),
+      listing.name.slice(0, rng.int(1, listing.name.length + 1)),
+      word,
+      word.slice(0, rng.int(1, 4)),
+      typo(word.toLowerCase()),
+      `${typo(word)} ${textWord}`,
+      `${textWord}s`,
+      `${textWord}ing`,
+      `${textWord.slice(0, 3)} ${words.at(-1) ?? ""}`,
+    );
+  }
+  return queries;
+}
+
+const CLASSES = ["exactName", "namePrefix", "nameWords", "nameTypos", "cardText", "perWord", "words"] as const;
+
+/** The queries and classes where two indexes answer differently. */
+function differences(queries: string[], expected: RankedClasses[], actual: RankedClasses[]): string[] {
+  const out: string[] = [];
+  queries.forEach((query, i) => {
+    for (const key of CLASSES) {
+      if (JSON.stringify(Object.values(expected[i]![key])) !== JSON.stringify(Object.values(actual[i]![key]))) out.push(`${query}: ${key}`);
+    }
+  });
+  return out;
+}
+
+describe("the same answers as the index before issue 17", () => {
+  it.each([
+    ["awkward text", () => awkwardListings(4_000, new Random(7))],
+    ["demo listings", () => demoListings(3_000)],
+  ])("on %s, for names, prefixes, typos, several words, stems, one letter and no match", async (_, make) => {
+    const listings = make();
+    const queries = queriesFor(listings, new Random(11));
+    const before = BeforeIndex.of(listings);
+    const expected = queries.map((query) => before.rank(query));
+    const builder = new SearchIndexBuilder(listings.length);
+    listings.forEach((listing, position) => builder.add(position, listing.name, listing.tagline, listing.industries));
+    const after = await builder.finish();
+    const answers = queries.map((query) => after.rank(query));
+    expect(differences(queries, expected, answers)).toEqual([]);
+    const atOnce = SearchIndex.of(listings);
+    expect(
+      differences(
+        queries,
+        expected,
+        queries.map((query) => atOnce.rank(query)),
+      ),
+    ).toEqual([]);
+    // Not a vacuous comparison: the queries find listings in every class.
+    for (const key of ["exactName", "namePrefix", "nameWords", "nameTypos", "cardText"] as const) {
+      expect(answers.filter((answer) => answer[key].some((word) => word !== 0)).length, key).toBeGreaterThan(20);
+    }
+  });
+});
+
+describe("PlainReader", () => {
+  const reader = new PlainReader();
+
+  it("finds the words and the normal form of ASCII text as wordsOf and normalizeText do", () => {
+    const rng = new Random(5);
+    const pieces = ["a", "b", "Z", "0", "7", "ab", " ", " ", "-", "'", "&", ".", ",", "_", "(", "\t", "--", "  "];
+    const texts = ["E-commerce for B2B teams", "O'Neil & Sons", "a-b-c--d-e'f", "  Vanta   Pay ", "Kairo Flow", "-a-b-", "&", ""];
+    for (let i = 0; i < 20_000; i++) texts.push(Array.from({ length: rng.int(0, 12) }, () => rng.pick(pieces)).join(""));
+    const wrong = texts.filter((text) => {
+      if (!reader.read(text)) return true;
+      const words = reader.words();
+      const expected = new Set(wordsOf(text));
+      const sameWords = new Set(words).size === expected.size && words.every((word) => expected.has(word));
+      // The normal form matters only where the text is already in it: otherwise normalizeText makes it.
+      return !sameWords || (reader.normal && reader.lower !== normalizeText(text));
+    });
+    expect(wrong).toEqual([]);
+    expect(texts.filter((text) => reader.read(text) && reader.normal).length).toBeGreaterThan(1_000);
+  });
+
+  it("leaves text outside ASCII to wordsOf", () => {
+    expect(reader.read("Zürich Labs")).toBe(false);
+    expect(reader.read("Kairo’s Flow")).toBe(false);
+    expect([reader.read("Kairo Flow"), reader.normal, reader.lower]).toEqual([true, true, "kairo flow"]);
+    expect([reader.read("Kairo  Flow"), reader.normal]).toEqual([true, false]);
+  });
+});
+
+describe("WordTable", () => {
+  it("gives each word one id, found in the middle of a text too, even for words of the same hash", () => {
+    const table = new WordTable();
+    // "qmvusnu" and "joffady" have the same FNV-1a hash.
+    const ids = ["qmvusnu", "joffady", "qmvusnu"].map((word) => table.idOf(word));
+    expect(ids).toEqual([0, 1, 0]);
+    expect(table.idIn("x joffady y", 2, 9)).toBe(1);
+    for (let i = 0; i < 5_000; i++) table.idOf(`word${i}`); // grows the table past a few rehashes
+    expect([table.idOf("joffady"), table.idOf("word4999"), table.words.length]).toEqual([1, 5_001, 5_002]);
+  });
+});
+
+describe("SearchIndexBuilder", () => {
+  it("takes each listing once, in order, and all of them", async () => {
+    const builder = new SearchIndexBuilder(2);
+    expect(() => builder.add(1, "Vanta Pay", null, [])).toThrow(/listing 1 added after 0 of 2/);
+    builder.add(0, "Vanta Pay", null, []);
+    expect(() => builder.add(0, "Vanta Pay", null, [])).toThrow(/listing 0 added after 1/);
+    await expect(builder.finish()).rejects.toThrow(/finished with 1 of 2/);
+  });
+
+  it("makes the index of no listings", async () => {
+    const ranked = (await new SearchIndexBuilder(0).finish()).rank("vanta pay");
+    expect([ranked.exactName, ranked.namePrefix, ranked.cardText, ...ranked.perWord].map((set) => set.length)).toEqual([0, 0, 0, 0, 0]);
+  });
+});
+
+describe("the build's slices", () => {
+  function* work(log: string[]): Steps<string> {
+    for (let i = 0; i < 6; i++) {
+      log.push(`step ${i}`);
+      yield;
+    }
+    return "done";
+  }
+
+  it("gives the event loop back when a slice has run its time", async () => {
+    const log: string[] = [];
+    let now = 0;
+    // Each look at the clock finds 5 ms gone: a slice of 8 ms takes two steps.
+    const clock = () => (now += 5);
+    const other = (async () => {
+      for (let i = 0; i < 3; i++) {
+        await turn();
+        log.push("other");
+      }
+    })();
+    expect(await runInSlices(work(log), clock)).toBe("done");
+    await other;
+    expect(log.slice(0, 7)).toEqual(["step 0", "step 1", "other", "step 2", "step 3", "other", "step 4"]);
+  });
+
+  it("sorts as strings compare, runs in order or not", () => {
+    const rng = new Random(3);
+    const texts = Array.from({ length: 9_000 }, (_, i) =>
+      i % 3 ? `name ${String(i).padStart(5, "0")}` : rng.pick(["b", "a", "ab", "", "é", "Z", "a b"]),
+    );
+    const order = Array.from(runAtOnce(sortedOrder(texts)));
+    expect(order.map((i) => texts[i])).toEqual([...texts].sort());
+    expect(new Set(order).size).toBe(texts.length);
+  });
+
+  it("pauses every few comparisons while it merges, whatever the order", () => {
+    const rng = new Random(4);
+    const words = Array.from({ length: 5_000 }, () => String(rng.next()));
+    let reads = 0;
+    const counted = new Proxy(words, {
+      get: (target, key) => (typeof key === "string" && /^\d/.test(key) && reads++, Reflect.get(target, key)),
+    });
+    const steps = sortedOrder(counted, { run: 16, step: 64 });
+    let most = 0;
+    for (let step = steps.next(); ; step = steps.next()) {
+      most = Math.max(most, reads);
+      reads = 0;
+      if (step.done) break;
+    }
+    // A comparison reads two or four texts: sorting a run of 16 is at most 16 * 4 of them, a merge step 64.
+    expect(most).toBeLessThanOrEqual(4 * 16 * 4);
+  });
+});
+
+// The index as it was before issue 17 (commit 8ae90c1), kept here as the reference the new one must answer like.
+/** A word list with the positions of the listings using each word, searchable by prefix and by typo. */
+class BeforeVocabulary {
+  readonly words: string[];
+  readonly postings: Uint32Array[];
+  private readonly byLength = new Map<number, number[]>();
+  /** Each word's letters as bits (letterMask): most words are ruled out by these before any distance is computed. */
+  private readonly masks: Int32Array;
+
+  constructor(entries: Map<string, number[]>) {
+    this.words = [...entries.keys()].sort();
+    this.postings = this.words.map((word) => Uint32Array.from(new Set(entries.get(word))));
+    this.masks = Int32Array.from(this.words, letterMask);
+    this.words.forEach((word, i) => {
+      const bucket = this.byLength.get(word.length);
+      if (bucket) bucket.push(i);
+      else this.byLength.set(word.length, [i]);
+    });
+  }
+
+  /** Indexes of the words starting with `prefix` (a one-letter prefix matches only the word itself). */
+  withPrefix(prefix: string): number[] {
+    if (prefix.length < 2) {
+      const i = this.find(prefix);
+      return this.words[i] === prefix ? [i] : [];
+    }
+    const out: number[] = [];
+    for (let i = this.find(prefix); i < this.words.length && this.words[i]!.startsWith(prefix); i++) out.push(i);
+    return out;
+  }
+
+  /** Indexes of the words within the typos allowed for `word`. */
+  near(word: string): number[] {
+    const max = allowedTypos(word);
+    if (!max) return [];
+    const out: number[] = [];
+    const mask = letterMask(word);
+    for (let length = word.length - max; length <= word.length + max; length++) {
+      for (const i of this.byLength.get(length) ?? []) {
+        // One typo adds or removes at most one letter of each word's set, so changes at most two bits.
+        if (bitCount(mask ^ this.masks[i]!) > 2 * max) continue;
+        if (typoDistance(word, this.words[i]!, max) <= max) out.push(i);
+      }
+    }
+    return out;
+  }
+
+  exact(word: string): number[] {
+    const i = this.find(word);
+    return this.words[i] === word ? [i] : [];
+  }
+
+  /** The first index whose word is not below `word`. */
+  private find(word: string): number {
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.words[mid]! < word) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/** The set of a word's letters, one bit per letter (code point modulo 32: two letters may share a bit). */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask;
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** `fn` answering each distinct argument once (for one index build: the map goes with it). */
+function memo<T>(fn: (text: string) => T): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    let value = seen.get(text);
+    if (value === undefined) seen.set(text, (value = fn(text)));
+    return value;
+  };
+}
+
+/** One listing's name and card words, at its position. */
+function gather(
+  into: Gathered,
+  listing: SearchableListing,
+  position: number,
+  textWords: (text: string) => string[],
+  stemOf: (word: string) => string,
+): void {
+  const key = normalizeText(listing.name);
+  into.nameKeys[position] = key;
+  addWord(into.exactNames, key, position);
+  for (const word of textWords(listing.name)) addWord(into.nameEntries, word, position);
+  for (const text of [listing.name, listing.tagline ?? "", ...listing.industries]) {
+    for (const word of textWords(text)) {
+      addWord(into.cardEntries, word, position);
+      addWord(into.stemEntries, stemOf(word), position);
+    }
+  }
+}
+
+function addWord(entries: Map<string, number[]>, word: string, position: number): void {
+  const list = entries.get(word);
+  if (list) list.push(position);
+  else entries.set(word, [position]);
+}
+
+/** What the listings contribute, gathered slice by slice before the index is made of it. */
+interface Gathered {
+  exactNames: Map<string, number[]>;
+  nameKeys: string[];
+  nameEntries: Map<string, number[]>;
+  cardEntries: Map<string, number[]>;
+  stemEntries: Map<string, number[]>;
+}
+
+function nothingGathered(size: number): Gathered {
+  return {
+    exactNames: new Map(),
+    nameKeys: new Array<string>(size),
+    nameEntries: new Map(),
+    cardEntries: new Map(),
+    stemEntries: new Map(),
+  };
+}
+
+class BeforeIndex {
+  private readonly exactNames: Map<string, number[]>;
+  /** Positions in the order of their normalised names, for prefix search. */
+  private readonly byName: Uint32Array;
+  private readonly nameKeys: string[];
+  private readonly nameWords: BeforeVocabulary;
+  private readonly cardWords: BeforeVocabulary;
+  private readonly cardStems: Map<string, Uint32Array>;
+
+  /** For a few listings at once (tests); build() gives the event loop back while it reads many. */
+  static of(listings: readonly SearchableListing[]): BeforeIndex {
+    const gathered = nothingGathered(listings.length);
+    const textWords = memo(wordsOf);
+    const stemOf = memo(stem);
+    listings.forEach((listing, position) => gather(gathered, listing, position, textWords, stemOf));
+    return new BeforeIndex(gathered, listings.length);
+  }
+
+  private constructor(
+    gathered: Gathered,
+    readonly size: number,
+  ) {
+    this.exactNames = gathered.exactNames;
+    this.nameKeys = gathered.nameKeys;
+    this.byName = Uint32Array.from(this.nameKeys.keys()).sort((a, b) => (this.nameKeys[a]! < this.nameKeys[b]! ? -1 : 1));
+    this.nameWords = new BeforeVocabulary(gathered.nameEntries);
+    this.cardWords = new BeforeVocabulary(gathered.cardEntries);
+    this.cardStems = new Map([...gathered.stemEntries].map(([word, list]) => [word, Uint32Array.from(new Set(list))]));
+  }
+
+  /** The listings of each relevance class for a search text. */
+  rank(search: string): RankedClasses {
+    const phrase = normalizeText(search);
+    const words = [...new Set(wordsOf(search))].slice(0, MAX_QUERY_WORDS);
+    const exactName = this.positions(this.exactNames.get(phrase) ?? []);
+    const namePrefix = this.namesStartingWith(phrase);
+    const inName = words.map((word) => this.union(this.nameWords, this.nameWords.withPrefix(word)));
+    const nearName = words.map((word, i) => uniteInto(this.union(this.nameWords, this.nameWords.near(word)), inName[i]!));
+    const perWord = words.map((word, i) => {
+      const set = this.union(this.cardWords, [...this.cardWords.withPrefix(word), ...this.cardWords.near(word)]);
+      const stemmed = this.cardStems.get(stem(word));
+      if (stemmed) for (const position of stemmed) setBit(set, position);
+      return uniteInto(set, nearName[i]!);
+    });
+    return {
+      exactName,
+      namePrefix,
+      nameWords: this.all(inName),
+      nameTypos: this.all(nearName),
+      cardText: this.all(perWord),
+      perWord,
+      words,
+    };
+  }
+
+  private namesStartingWith(phrase: string): Bitset {
+    const out = emptyBitset(this.size);
+    if (phrase.length < 2) return out;
+    let low = 0;
+    let high = this.byName.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.nameKeys[this.byName[mid]!]! < phrase) low = mid + 1;
+      else high = mid;
+    }
+    for (let i = low; i < this.byName.length && this.nameKeys[this.byName[i]!]!.startsWith(phrase); i++) setBit(out, this.byName[i]!);
+    return out;
+  }
+
+  private positions(list: Iterable<number>): Bitset {
+    const out = emptyBitset(this.size);
+    for (const position of list) setBit(out, position);
+    return out;
+  }
+
+  private union(vocabulary: BeforeVocabulary, indexes: number[]): Bitset {
+    const out = emptyBitset(this.size);
+    for (const i of indexes) for (const position of vocabulary.postings[i]!) setBit(out, position);
+    return out;
+  }
+
+  /** Listings in every set (none when there are no sets: an empty query matches nothing). */
+  private all(sets: Bitset[]): Bitset {
+    if (!sets.length) return emptyBitset(this.size);
+    const out = sets[0]!.slice();
+    for (const set of sets.slice(1)) intersectInto(out, set);
+    return out;
+  }
+}

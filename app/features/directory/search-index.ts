@@ -8,130 +8,31 @@
  *   4. the same with typos in the name ("kario" → Kairo Flow),
  *   5. every word found in the name, tagline or industries, word forms included ("payments" → "payment").
  * Descriptions are matched by the database (search-listings.server.ts) and rank after all of these.
+ *
+ * It is made while the listings are read (SearchIndexBuilder), and holds a million of them in 91 MiB, where it took
+ * 333 MiB (and 1 GB more while it was made) when every word kept an array of positions and every name a map entry
+ * (issue 17, bench/results/search-index-build-2026-11-25.md).
  */
+import { AppError } from "~/lib/errors.ts";
 import { emptyBitset, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
-import { allowedTypos, typoDistance } from "./edit-distance.ts";
 import { giveWay } from "./give-way.ts";
 import { MAX_QUERY_WORDS, normalizeText, stem, wordsOf } from "./search-text.ts";
+import {
+  Chunks,
+  runAtOnce,
+  runInSlices,
+  sortedOrder,
+  VocabularyBuilder,
+  WordTable,
+  type Steps,
+  type Vocabulary,
+} from "./search-vocabulary.ts";
 
 /** What one listing contributes, at its position in the directory order. */
 export interface SearchableListing {
   name: string;
   tagline: string | null;
   industries: string[];
-}
-
-/** A word list with the positions of the listings using each word, searchable by prefix and by typo. */
-class Vocabulary {
-  readonly words: string[];
-  readonly postings: Uint32Array[];
-  private readonly byLength = new Map<number, number[]>();
-  /** Each word's letters as bits (letterMask): most words are ruled out by these before any distance is computed. */
-  private readonly masks: Int32Array;
-
-  constructor(entries: Map<string, number[]>) {
-    this.words = [...entries.keys()].sort();
-    this.postings = this.words.map((word) => Uint32Array.from(new Set(entries.get(word))));
-    this.masks = Int32Array.from(this.words, letterMask);
-    this.words.forEach((word, i) => {
-      const bucket = this.byLength.get(word.length);
-      if (bucket) bucket.push(i);
-      else this.byLength.set(word.length, [i]);
-    });
-  }
-
-  /** Indexes of the words starting with `prefix` (a one-letter prefix matches only the word itself). */
-  withPrefix(prefix: string): number[] {
-    if (prefix.length < 2) {
-      const i = this.find(prefix);
-      return this.words[i] === prefix ? [i] : [];
-    }
-    const out: number[] = [];
-    for (let i = this.find(prefix); i < this.words.length && this.words[i]!.startsWith(prefix); i++) out.push(i);
-    return out;
-  }
-
-  /** Indexes of the words within the typos allowed for `word`. */
-  near(word: string): number[] {
-    const max = allowedTypos(word);
-    if (!max) return [];
-    const out: number[] = [];
-    const mask = letterMask(word);
-    for (let length = word.length - max; length <= word.length + max; length++) {
-      for (const i of this.byLength.get(length) ?? []) {
-        // One typo adds or removes at most one letter of each word's set, so changes at most two bits.
-        if (bitCount(mask ^ this.masks[i]!) > 2 * max) continue;
-        if (typoDistance(word, this.words[i]!, max) <= max) out.push(i);
-      }
-    }
-    return out;
-  }
-
-  exact(word: string): number[] {
-    const i = this.find(word);
-    return this.words[i] === word ? [i] : [];
-  }
-
-  /** The first index whose word is not below `word`. */
-  private find(word: string): number {
-    let low = 0;
-    let high = this.words.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.words[mid]! < word) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  }
-}
-
-/** The set of a word's letters, one bit per letter (code point modulo 32: two letters may share a bit). */
-function letterMask(word: string): number {
-  let mask = 0;
-  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
-  return mask;
-}
-
-function bitCount(value: number): number {
-  let v = value - ((value >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/** `fn` answering each distinct argument once (for one index build: the map goes with it). */
-function memo<T>(fn: (text: string) => T): (text: string) => T {
-  const seen = new Map<string, T>();
-  return (text) => {
-    let value = seen.get(text);
-    if (value === undefined) seen.set(text, (value = fn(text)));
-    return value;
-  };
-}
-
-/** One listing's name and card words, at its position. */
-function gather(
-  into: Gathered,
-  listing: SearchableListing,
-  position: number,
-  textWords: (text: string) => string[],
-  stemOf: (word: string) => string,
-): void {
-  const key = normalizeText(listing.name);
-  into.nameKeys[position] = key;
-  addWord(into.exactNames, key, position);
-  for (const word of textWords(listing.name)) addWord(into.nameEntries, word, position);
-  for (const text of [listing.name, listing.tagline ?? "", ...listing.industries]) {
-    for (const word of textWords(text)) {
-      addWord(into.cardEntries, word, position);
-      addWord(into.stemEntries, stemOf(word), position);
-    }
-  }
-}
-
-function addWord(entries: Map<string, number[]>, word: string, position: number): void {
-  const list = entries.get(word);
-  if (list) list.push(position);
-  else entries.set(word, [position]);
 }
 
 /** Per query: the listings of each class (they overlap: a class's listings usually also fit the ones below it). */
@@ -147,88 +48,212 @@ export interface RankedClasses {
   words: string[];
 }
 
-/** What the listings contribute, gathered slice by slice before the index is made of it. */
-interface Gathered {
-  exactNames: Map<string, number[]>;
-  nameKeys: string[];
-  nameEntries: Map<string, number[]>;
-  cardEntries: Map<string, number[]>;
-  stemEntries: Map<string, number[]>;
+/**
+ * The normalised names (normalizeText) in order, joined into a few long strings: a million names as separate strings,
+ * each in a map entry of its own, took most of the index's memory. Exact names and name prefixes are found by binary
+ * search.
+ */
+class SortedNames {
+  constructor(
+    /** The names in order, NAMES_PER_PIECE to a string. */
+    private readonly pieces: readonly string[],
+    /** Where each name starts, counting through the pieces one after another; one more for the end of the last. */
+    private readonly starts: Uint32Array,
+    /** The positions of the listings, in name order. */
+    private readonly positions: Uint32Array,
+  ) {}
+
+  /** The listings named `phrase` exactly or, with `prefix`, named starting with it. */
+  matching(phrase: string, prefix: boolean, size: number): Bitset {
+    const out = emptyBitset(size);
+    let low = 0;
+    let high = this.positions.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.compare(mid, phrase) < 0) low = mid + 1;
+      else high = mid;
+    }
+    for (let i = low; i < this.positions.length; i++) {
+      const length = this.starts[i + 1]! - this.starts[i]!;
+      if (prefix ? length < phrase.length : length !== phrase.length) break;
+      if (!this.pieceOf(i).startsWith(phrase, this.startIn(i))) break;
+      setBit(out, this.positions[i]!);
+    }
+    return out;
+  }
+
+  /** The name at `i` against `phrase`, as `<` compares strings. */
+  private compare(i: number, phrase: string): number {
+    const piece = this.pieceOf(i);
+    const start = this.startIn(i);
+    const length = this.starts[i + 1]! - this.starts[i]!;
+    const shared = Math.min(length, phrase.length);
+    for (let k = 0; k < shared; k++) {
+      const difference = piece.charCodeAt(start + k) - phrase.charCodeAt(k);
+      if (difference) return difference;
+    }
+    return length - phrase.length;
+  }
+
+  private pieceOf(i: number): string {
+    return this.pieces[Math.floor(i / NAMES_PER_PIECE)]!;
+  }
+
+  /** Where the name at `i` starts in its piece. */
+  private startIn(i: number): number {
+    return this.starts[i]! - this.starts[i - (i % NAMES_PER_PIECE)]!;
+  }
 }
 
-function nothingGathered(size: number): Gathered {
-  return {
-    exactNames: new Map(),
-    nameKeys: new Array<string>(size),
-    nameEntries: new Map(),
-    cardEntries: new Map(),
-    stemEntries: new Map(),
-  };
+/** The card words of each stem, for "payments" to find "payment": word indexes ordered by their stem. */
+class Stems {
+  constructor(
+    private readonly stems: readonly string[],
+    private readonly words: Uint32Array,
+  ) {}
+
+  static *of(vocabulary: Vocabulary): Steps<Stems> {
+    const stems: string[] = [];
+    for (const word of vocabulary.words) {
+      stems.push(stem(word));
+      if ((stems.length & 1023) === 0) yield;
+    }
+    const order = yield* sortedOrder(stems);
+    return new Stems(
+      Array.from(order, (i) => stems[i]!),
+      order,
+    );
+  }
+
+  /** Indexes of the card words with the stem `of`. */
+  wordsWith(of: string): number[] {
+    let low = 0;
+    let high = this.stems.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.stems[mid]! < of) low = mid + 1;
+      else high = mid;
+    }
+    const out: number[] = [];
+    for (let i = low; i < this.stems.length && this.stems[i] === of; i++) out.push(this.words[i]!);
+    return out;
+  }
 }
 
-/** Listings read between two turns of the event loop while the index is made (see giveWay). */
-const BUILD_SLICE = 5_000;
+/**
+ * Reads text as wordsOf and normalizeText do, without their regular expressions, when it is ASCII (most names and
+ * taglines): reading a million names through the regular expressions took 2.7 s. The words are left where they
+ * stand in the text in lower case, for the word table to find them there (WordTable.idIn).
+ */
+export class PlainReader {
+  /** The text read last, in lower case. */
+  lower = "";
+  /** Whether `lower` is the text's normal form (normalizeText), as "kairo flow" is for "Kairo Flow". */
+  normal = true;
+  /** Where its words start and end in `lower`. */
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  /** Its words not in `lower` as they are: "and" for "&", and hyphenated words joined ("e-commerce": "ecommerce"). */
+  readonly others: string[] = [];
+
+  /** Reads `text`; false when it is not ASCII, and wordsOf and normalizeText have to read it. */
+  read(text: string): boolean {
+    const lower = (this.lower = text.toLowerCase());
+    this.starts.length = this.ends.length = this.others.length = 0;
+    this.normal = true;
+    let start = -1;
+    // Where the words linked by hyphens or apostrophes up to the one at `start` begin.
+    let linkedFrom = -1;
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : 32;
+      if (isLetterOrDigit(c)) {
+        if (start < 0) start = i;
+        continue;
+      }
+      // Other scripts fold accents and join words with other apostrophes: wordsOf reads those.
+      if (c > 127) return false;
+      if (start >= 0) {
+        this.starts.push(start);
+        this.ends.push(i);
+        if ((c === 45 || c === 39) && isLetterOrDigit(lower.charCodeAt(i + 1))) {
+          if (linkedFrom < 0) linkedFrom = start;
+        } else if (linkedFrom >= 0) {
+          this.others.push(lower.slice(linkedFrom, i).replace(/[-']/g, ""));
+          linkedFrom = -1;
+        }
+      } else if (lower.length) this.normal = false; // a separator at the start, after another or at the end
+      if (c !== 32) this.normal = false;
+      start = -1;
+      if (c === 38) this.others.push("and");
+    }
+    return true;
+  }
+
+  /** The words read last (tests). */
+  words(): string[] {
+    return [...this.starts.map((start, k) => this.lower.slice(start, this.ends[k])), ...this.others];
+  }
+}
+
+function isLetterOrDigit(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+}
+
+/** What a SearchIndexBuilder makes a SearchIndex of. */
+interface IndexParts {
+  size: number;
+  names: SortedNames;
+  nameWords: Vocabulary;
+  cardWords: Vocabulary;
+  cardStems: Stems;
+}
 
 export class SearchIndex {
-  private readonly exactNames: Map<string, number[]>;
-  /** Positions in the order of their normalised names, for prefix search. */
-  private readonly byName: Uint32Array;
-  private readonly nameKeys: string[];
+  readonly size: number;
+  private readonly names: SortedNames;
   private readonly nameWords: Vocabulary;
   private readonly cardWords: Vocabulary;
-  private readonly cardStems: Map<string, Uint32Array>;
+  private readonly cardStems: Stems;
+
+  /** Made by a SearchIndexBuilder (or of()). */
+  constructor(parts: IndexParts) {
+    ({ size: this.size, names: this.names, nameWords: this.nameWords, cardWords: this.cardWords, cardStems: this.cardStems } = parts);
+  }
 
   /**
-   * The index of `listings` (in the directory order), read in slices that give the event loop back between them: it
-   * is made with every directory index build, in a process that keeps answering requests meanwhile.
+   * To be removed once the directory index feeds a SearchIndexBuilder while it reads its rows (issue 17): the index
+   * of `listings` (in the directory order), read in slices that give the event loop back between them.
    */
   static async build(listings: readonly SearchableListing[]): Promise<SearchIndex> {
-    const gathered = nothingGathered(listings.length);
-    // Industry names, tagline phrases and words repeat across listings: reading each once made the build at 100,000
-    // listings several times faster.
-    const textWords = memo(wordsOf);
-    const stemOf = memo(stem);
-    for (let from = 0; from < listings.length; from += BUILD_SLICE) {
-      const to = Math.min(listings.length, from + BUILD_SLICE);
-      for (let position = from; position < to; position++) gather(gathered, listings[position]!, position, textWords, stemOf);
+    const builder = new SearchIndexBuilder(listings.length);
+    for (let from = 0; from < listings.length; from += 2_000) {
+      for (let position = from; position < Math.min(listings.length, from + 2_000); position++) {
+        const listing = listings[position]!;
+        builder.add(position, listing.name, listing.tagline, listing.industries);
+      }
       await giveWay();
     }
-    return new SearchIndex(gathered, listings.length);
+    return builder.finish();
   }
 
-  /** For a few listings at once (tests); build() gives the event loop back while it reads many. */
+  /** For a few listings at once (tests); a SearchIndexBuilder gives the event loop back while it makes many. */
   static of(listings: readonly SearchableListing[]): SearchIndex {
-    const gathered = nothingGathered(listings.length);
-    const textWords = memo(wordsOf);
-    const stemOf = memo(stem);
-    listings.forEach((listing, position) => gather(gathered, listing, position, textWords, stemOf));
-    return new SearchIndex(gathered, listings.length);
-  }
-
-  private constructor(
-    gathered: Gathered,
-    readonly size: number,
-  ) {
-    this.exactNames = gathered.exactNames;
-    this.nameKeys = gathered.nameKeys;
-    this.byName = Uint32Array.from(this.nameKeys.keys()).sort((a, b) => (this.nameKeys[a]! < this.nameKeys[b]! ? -1 : 1));
-    this.nameWords = new Vocabulary(gathered.nameEntries);
-    this.cardWords = new Vocabulary(gathered.cardEntries);
-    this.cardStems = new Map([...gathered.stemEntries].map(([word, list]) => [word, Uint32Array.from(new Set(list))]));
+    const builder = new SearchIndexBuilder(listings.length);
+    listings.forEach((listing, position) => builder.add(position, listing.name, listing.tagline, listing.industries));
+    return builder.finishAtOnce();
   }
 
   /** The listings of each relevance class for a search text. */
   rank(search: string): RankedClasses {
     const phrase = normalizeText(search);
     const words = [...new Set(wordsOf(search))].slice(0, MAX_QUERY_WORDS);
-    const exactName = this.positions(this.exactNames.get(phrase) ?? []);
-    const namePrefix = this.namesStartingWith(phrase);
-    const inName = words.map((word) => this.union(this.nameWords, this.nameWords.withPrefix(word)));
-    const nearName = words.map((word, i) => uniteInto(this.union(this.nameWords, this.nameWords.near(word)), inName[i]!));
+    const exactName = this.names.matching(phrase, false, this.size);
+    const namePrefix = phrase.length < 2 ? emptyBitset(this.size) : this.names.matching(phrase, true, this.size);
+    const inName = words.map((word) => this.nameWords.union(this.size, this.nameWords.withPrefix(word)));
+    const nearName = words.map((word, i) => uniteInto(this.nameWords.union(this.size, this.nameWords.near(word)), inName[i]!));
     const perWord = words.map((word, i) => {
-      const set = this.union(this.cardWords, [...this.cardWords.withPrefix(word), ...this.cardWords.near(word)]);
-      const stemmed = this.cardStems.get(stem(word));
-      if (stemmed) for (const position of stemmed) setBit(set, position);
+      const set = this.cardWords.union(this.size, [...this.cardWords.withPrefix(word), ...this.cardWords.near(word)]);
+      for (const j of this.cardStems.wordsWith(stem(word))) this.cardWords.uniteWord(set, j);
       return uniteInto(set, nearName[i]!);
     });
     return {
@@ -242,32 +267,6 @@ export class SearchIndex {
     };
   }
 
-  private namesStartingWith(phrase: string): Bitset {
-    const out = emptyBitset(this.size);
-    if (phrase.length < 2) return out;
-    let low = 0;
-    let high = this.byName.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.nameKeys[this.byName[mid]!]! < phrase) low = mid + 1;
-      else high = mid;
-    }
-    for (let i = low; i < this.byName.length && this.nameKeys[this.byName[i]!]!.startsWith(phrase); i++) setBit(out, this.byName[i]!);
-    return out;
-  }
-
-  private positions(list: Iterable<number>): Bitset {
-    const out = emptyBitset(this.size);
-    for (const position of list) setBit(out, position);
-    return out;
-  }
-
-  private union(vocabulary: Vocabulary, indexes: number[]): Bitset {
-    const out = emptyBitset(this.size);
-    for (const i of indexes) for (const position of vocabulary.postings[i]!) setBit(out, position);
-    return out;
-  }
-
   /** Listings in every set (none when there are no sets: an empty query matches nothing). */
   private all(sets: Bitset[]): Bitset {
     if (!sets.length) return emptyBitset(this.size);
@@ -276,3 +275,125 @@ export class SearchIndex {
     return out;
   }
 }
+
+/**
+ * Makes a SearchIndex while the listings are read, one after another in the directory order: the caller needs no
+ * array of them all. Each add() is a few microseconds; finish() sorts and packs what was gathered in slices that give
+ * the event loop back, so a process keeps answering requests while it makes the index of a million listings.
+ */
+export class SearchIndexBuilder {
+  private nameKeys: string[];
+  private readonly table = new WordTable();
+  private readonly nameWords: VocabularyBuilder;
+  private readonly cardWords: VocabularyBuilder;
+  /**
+   * Taglines and industry names repeat across listings: where each one's word ids are in `textIds` (its count of
+   * words, then the ids), for the last TEXTS_REMEMBERED of them.
+   */
+  private readonly texts = new Map<string, number>();
+  private readonly textIds = new Chunks();
+  private readonly reader = new PlainReader();
+  private added = 0;
+  private finished = false;
+
+  constructor(readonly size: number) {
+    this.nameKeys = new Array<string>(size);
+    this.nameWords = new VocabularyBuilder(size);
+    this.cardWords = new VocabularyBuilder(size);
+  }
+
+  /** The listing at `position`: positions 0 to size - 1, each once, in order. */
+  add(position: number, name: string, tagline: string | null, industries: readonly string[]): void {
+    if (position !== this.added || position >= this.size || this.finished) {
+      throw new AppError("internal", `search index: listing ${position} added after ${this.added} of ${this.size}`);
+    }
+    this.added++;
+    const reader = this.reader;
+    if (reader.read(name)) {
+      this.nameKeys[position] = reader.normal ? reader.lower : normalizeText(name);
+      for (let k = 0; k < reader.starts.length; k++)
+        this.addNameWord(this.table.idIn(reader.lower, reader.starts[k]!, reader.ends[k]!), position);
+      for (const word of reader.others) this.addNameWord(this.table.idOf(word), position);
+    } else {
+      this.nameKeys[position] = normalizeText(name);
+      for (const word of wordsOf(name)) this.addNameWord(this.table.idOf(word), position);
+    }
+    if (tagline) this.addText(tagline, position);
+    for (const industry of industries) this.addText(industry, position);
+  }
+
+  /** The index, made in slices that give the event loop back. */
+  finish(): Promise<SearchIndex> {
+    return runInSlices(this.steps());
+  }
+
+  /** The index, made at once: for a few listings (tests). */
+  finishAtOnce(): SearchIndex {
+    return runAtOnce(this.steps());
+  }
+
+  private addNameWord(id: number, position: number): void {
+    this.nameWords.add(id, position);
+    this.cardWords.add(id, position);
+  }
+
+  private addText(text: string, position: number): void {
+    let at = this.texts.get(text);
+    if (at === undefined) {
+      if (this.texts.size >= TEXTS_REMEMBERED) {
+        this.texts.clear();
+        this.textIds.clear();
+      }
+      at = this.textIds.length;
+      this.texts.set(text, at);
+      const ids = this.textIds;
+      ids.push(0);
+      const reader = this.reader;
+      if (reader.read(text)) {
+        for (let k = 0; k < reader.starts.length; k++) ids.push(this.table.idIn(reader.lower, reader.starts[k]!, reader.ends[k]!));
+        for (const word of reader.others) ids.push(this.table.idOf(word));
+      } else for (const word of wordsOf(text)) ids.push(this.table.idOf(word));
+      ids.set(at, ids.length - at - 1);
+    }
+    for (let k = at + 1, end = k + this.textIds.at(at); k < end; k++) this.cardWords.add(this.textIds.at(k), position);
+  }
+
+  private *steps(): Steps<SearchIndex> {
+    if (this.finished || this.added !== this.size) {
+      throw new AppError("internal", `search index: finished with ${this.added} of ${this.size} listings`);
+    }
+    this.finished = true;
+    this.texts.clear();
+    this.textIds.clear();
+    const names = yield* this.sortedNames();
+    const words = this.table.words;
+    const order = yield* this.table.sorted();
+    const nameWords = yield* this.nameWords.build(words, order);
+    const cardWords = yield* this.cardWords.build(words, order);
+    const cardStems = yield* Stems.of(cardWords);
+    return new SearchIndex({ size: this.size, names, nameWords, cardWords, cardStems });
+  }
+
+  private *sortedNames(): Steps<SortedNames> {
+    const order = yield* sortedOrder(this.nameKeys);
+    const starts = new Uint32Array(this.size + 1);
+    const pieces: string[] = [];
+    for (let from = 0; from < this.size; from += NAMES_PER_PIECE) {
+      const piece: string[] = [];
+      for (let i = from; i < Math.min(this.size, from + NAMES_PER_PIECE); i++) {
+        const key = this.nameKeys[order[i]!]!;
+        piece.push(key);
+        starts[i + 1] = starts[i]! + key.length;
+      }
+      pieces.push(piece.join(""));
+      yield;
+    }
+    this.nameKeys = [];
+    return new SortedNames(pieces, starts, order);
+  }
+}
+
+/** Distinct taglines and industry names whose words are remembered at a time (then forgotten, and again). */
+const TEXTS_REMEMBERED = 100_000;
+/** Names joined into one string (a step of the build: joining them all at once held the event loop for 15 ms). */
+const NAMES_PER_PIECE = 8_192;
