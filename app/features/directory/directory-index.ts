@@ -4,7 +4,8 @@ import { emptyBitset, fullBitset, setBit, uniteInto, type Bitset } from "./bitse
 import { CountsCache } from "./facet-counts.ts";
 import type { IndexColumns } from "./index-builder.ts";
 import { type ListingIds } from "./listing-ids.ts";
-import { SearchIndex, type SearchableListing } from "./search-index.ts";
+import { Pacer } from "./give-way.ts";
+import { SearchIndexBuilder, type SearchIndex } from "./search-index.ts";
 import type { ValueOrder } from "./value-order.ts";
 import {
   viewerOptions,
@@ -99,25 +100,27 @@ export class DirectoryIndex implements VisibilityFacts {
   }
 
   /**
-   * The ranked search over names, taglines and industries, made (in slices, see SearchIndex.build) on the first
-   * call; a process rebuilding its index makes it before it serves the new one (directory-index.server.ts).
+   * The ranked search over names, taglines and industries, made on the first call from the card text kept for it
+   * (which is then let go), giving the event loop back every few milliseconds; a process rebuilding its index makes it
+   * before it serves the new one (directory-index.server.ts).
    */
   searchIndex(): Promise<SearchIndex> {
-    this.searchBuild ??= SearchIndex.build(this.searchableListings()).then((index) => {
-      this.cardText = undefined;
-      return index;
-    });
+    this.searchBuild ??= this.makeSearchIndex();
     return this.searchBuild;
   }
 
-  private searchableListings(): SearchableListing[] {
+  private async makeSearchIndex(): Promise<SearchIndex> {
     const text = this.cardText;
     if (!text) throw new Error("the card text was let go before the search index was made");
-    return Array.from({ length: this.size }, (_, position) => ({
-      name: text.names[position]!,
-      tagline: text.taglines[position] ?? null,
-      industries: [...text.industries(position)].flatMap((id) => this.industryName(id) ?? []),
-    }));
+    const builder = new SearchIndexBuilder(this.size);
+    const pacer = new Pacer();
+    for (let position = 0; position < this.size; position++) {
+      const industries = Array.from(text.industries(position), (id) => this.industryName(id) ?? "").filter(Boolean);
+      builder.add(position, text.names[position]!, text.taglines[position] ?? null, industries);
+      if (pacer.due()) await pacer.giveWay();
+    }
+    this.cardText = undefined;
+    return builder.finish();
   }
 
   /** Positions by a value, highest first (ties in the default order), made with the index. */

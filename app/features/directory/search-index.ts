@@ -15,7 +15,6 @@
  */
 import { AppError } from "~/lib/errors.ts";
 import { emptyBitset, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
-import { giveWay } from "./give-way.ts";
 import { MAX_QUERY_WORDS, normalizeText, stem, wordsOf } from "./search-text.ts";
 import {
   Chunks,
@@ -218,22 +217,6 @@ export class SearchIndex {
   /** Made by a SearchIndexBuilder (or of()). */
   constructor(parts: IndexParts) {
     ({ size: this.size, names: this.names, nameWords: this.nameWords, cardWords: this.cardWords, cardStems: this.cardStems } = parts);
-  }
-
-  /**
-   * To be removed once the directory index feeds a SearchIndexBuilder while it reads its rows (issue 17): the index
-   * of `listings` (in the directory order), read in slices that give the event loop back between them.
-   */
-  static async build(listings: readonly SearchableListing[]): Promise<SearchIndex> {
-    const builder = new SearchIndexBuilder(listings.length);
-    for (let from = 0; from < listings.length; from += 2_000) {
-      for (let position = from; position < Math.min(listings.length, from + 2_000); position++) {
-        const listing = listings[position]!;
-        builder.add(position, listing.name, listing.tagline, listing.industries);
-      }
-      await giveWay();
-    }
-    return builder.finish();
   }
 
   /** For a few listings at once (tests); a SearchIndexBuilder gives the event loop back while it makes many. */
