@@ -41,6 +41,7 @@ export const DIMENSIONS: Dimension[] = [
 ];
 const TEASER_LIMITS: Record<TeaserDimension, number> = { industries: TEASER_INDUSTRIES, geographies: TEASER_GEOGRAPHIES };
 const SORT_VALUES: SortValue[] = ["created_ms", "latest_round_ms", "total_raised"];
+const TAGLINES_REMEMBERED = 100_000;
 
 /** One published listing as the index reads it, in the default order. */
 export interface IndexRow {
@@ -122,7 +123,7 @@ export class IndexBuilder {
   >;
   private readonly names: string[] = [];
   private readonly taglines: Array<string | null> = [];
-  /** One string per distinct tagline: generated and imported directories repeat many. */
+  /** One string per distinct tagline seen lately: generated and imported directories repeat many. */
   private readonly taglineOnce = new Map<string, string>();
   private readonly industryStarts = new Growing(new Int32Array(1 << 12));
   private readonly industryIds = new Growing(new Int32Array(1 << 13));
@@ -162,11 +163,18 @@ export class IndexBuilder {
     }
     for (const value of SORT_VALUES) this.values[value].push(row[value] ?? NaN);
     this.names.push(row.name);
-    const tagline = row.tagline === null ? null : this.taglineOnce.get(row.tagline);
-    if (tagline === undefined && row.tagline !== null) this.taglineOnce.set(row.tagline, row.tagline);
-    this.taglines.push(tagline === undefined ? row.tagline : tagline);
+    this.taglines.push(row.tagline === null ? null : this.once(row.tagline));
     this.industryStarts.push(this.industryIds.length);
     for (const id of row.industry_ids ?? []) this.industryIds.push(id);
+  }
+
+  /** The one string kept for a tagline seen lately (forgotten by the TAGLINES_REMEMBERED, not to grow without end). */
+  private once(tagline: string): string {
+    const seen = this.taglineOnce.get(tagline);
+    if (seen !== undefined) return seen;
+    if (this.taglineOnce.size >= TAGLINES_REMEMBERED) this.taglineOnce.clear();
+    this.taglineOnce.set(tagline, tagline);
+    return tagline;
   }
 
   private mark(sets: Map<string, Bitset>, key: string, position: number): void {
