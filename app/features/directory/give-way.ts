@@ -9,7 +9,7 @@ export function giveWay(): Promise<void> {
 }
 
 /** Work between two turns of the event loop: a request in flight needs several turns, and waits one slice at each. */
-const SLICE_MS = 4;
+export const SLICE_MS = 4;
 
 /**
  * Paces a long loop: `due()` says when the slice is used up, by time (a few milliseconds) or by `maxItems` items,

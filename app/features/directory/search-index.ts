@@ -16,16 +16,8 @@
 import { AppError } from "~/lib/errors.ts";
 import { emptyBitset, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import { MAX_QUERY_WORDS, normalizeText, stem, wordsOf } from "./search-text.ts";
-import {
-  Chunks,
-  runAtOnce,
-  runInSlices,
-  sortedOrder,
-  VocabularyBuilder,
-  WordTable,
-  type Steps,
-  type Vocabulary,
-} from "./search-vocabulary.ts";
+import { Chunks, VocabularyBuilder, WordTable, type Vocabulary } from "./search-vocabulary.ts";
+import { runAtOnce, runInSlices, sortedOrder, type Steps } from "./sliced-steps.ts";
 
 /** What one listing contributes, at its position in the directory order. */
 export interface SearchableListing {
