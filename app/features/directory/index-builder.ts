@@ -33,7 +33,7 @@ const SCALAR_COLUMNS = {
   businessModels: "business_model_id",
   revenueRanges: "revenue_range_id",
 } as const;
-export const DIMENSIONS: Dimension[] = [
+const DIMENSIONS: Dimension[] = [
   "entityType",
   "featured",
   ...(Object.keys(ARRAY_COLUMNS) as ListFilter[]),
