@@ -24,7 +24,7 @@ if (values.help) {
   through COPY in one transaction (a load that fails adds nothing; --reset has emptied the tables before it).
   --listings N   how many (default 600)
   --reset        replace the listings already there (without it, a database with listings is left alone)
-  How long (2 cores, measured 2026-11-25): PostgreSQL 15, 1,000,000 listings in 4-5.5 minutes (3.1 GB).
+  How long (2 cores, measured 2026-11-25): PostgreSQL 15, 1,000,000 listings in 5 minutes (3.5 GB).
   The embedded PGlite is the limit: 100,000 listings in about a minute (420 MB), 300,000 in about 4.5 minutes
   (1.1 GB); a million would take a quarter of an hour or more in one WebAssembly process: use PostgreSQL for it.`);
   process.exit(0);
