@@ -9,6 +9,7 @@ import { seedListings } from "#db/seed/seed-database.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
+import { mergeDuplicate, undoMerge } from "../duplicates/merge.server.ts";
 import { parseDirectoryQuery } from "./directory-filters.ts";
 import { searchListings } from "./search-listings.server.ts";
 
@@ -76,5 +77,18 @@ describe("the description words of a listing", () => {
     await database.rows(sql`DELETE FROM listings WHERE id = ${created!.id}`);
     expect(await rowsFor(created!.id)).toEqual([]);
     expect(await found("numbatgrade")).toEqual([]);
+  });
+
+  it("go with a listing merged into another, and come back when the merge is undone", async () => {
+    const [a, b] = await database.rows<{ id: string }>(sql`
+      SELECT id FROM listings WHERE processing_status = 'published' AND type = 'startup' AND id <> ${listing.id}
+      ORDER BY name LIMIT 2`);
+    await database.rows(sql`UPDATE listings SET description = 'Grows bilbyberry crops.' WHERE id = ${b!.id}`);
+    expect(await found("bilbyberry")).toEqual([b!.id]);
+    const merged = await mergeDuplicate(database, { survivorId: a!.id, mergedId: b!.id, admin: null });
+    expect(await rowsFor(b!.id)).toEqual([]);
+    expect(await found("bilbyberry")).not.toContain(b!.id);
+    await undoMerge(database, { mergeId: merged.mergeId, admin: null });
+    expect(await found("bilbyberry")).toEqual([b!.id]);
   });
 });

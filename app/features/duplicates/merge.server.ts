@@ -20,14 +20,15 @@ import { setQueuedPairStatus } from "./queued-pair.server.ts";
 /**
  * Every column that points at a listing, read from the schema's foreign keys (so a table added later moves with
  * a merge without anyone remembering to list it), with the key of its rows. Not moved: the merge records
- * themselves, and listing_views, whose key includes the listing (moved on its own below).
+ * themselves, listing_views, whose key includes the listing (moved on its own below), and the description words,
+ * which a trigger keeps from each listing's own row (decision 0060): the merged listing leaves the directory with them.
  */
 export const LISTING_LINKS: ReadonlyArray<readonly [table: string, column: string, key: string]> = (Object.values(schema) as unknown[])
   .filter((table): table is PgTable => is(table, PgTable))
   .flatMap((table) => {
     const config = getTableConfig(table);
     // Merges and review items are about the pair itself and keep naming both records; views are moved below.
-    if (["listing_merges", "listing_views", "duplicate_reviews"].includes(config.name)) return [];
+    if (["listing_merges", "listing_views", "duplicate_reviews", "listing_description_terms"].includes(config.name)) return [];
     const key = Object.values(getTableColumns(table)).find((column) => column.primary)?.name;
     return config.foreignKeys
       .map((fk) => fk.reference())
