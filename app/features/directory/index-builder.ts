@@ -20,6 +20,7 @@ import {
   type GatedFieldDimension,
   type OptionSets,
   type TeaserDimension,
+  type VisibilityFacts,
 } from "./viewer-options.ts";
 
 const ARRAY_COLUMNS = {
@@ -65,15 +66,12 @@ export interface IndexRow {
   total_raised: number | null;
 }
 
-/** What the index is made of, by position. */
-export interface IndexColumns {
+/**
+ * What the index is made of, by position: the sets the gating reads (VisibilityFacts: options by dimension, an option
+ * key being a type name, "true", or a reference id as text), the ids, the sort orders and the card text.
+ */
+export interface IndexColumns extends Omit<VisibilityFacts, "size"> {
   ids: ListingIds;
-  /** Option key (type name, "true", or reference id as text) → listings having it, per dimension. */
-  options: OptionSets;
-  /** The teaser dimensions' option sets over the first values only: what a locked teaser shows. */
-  teaserOptions: Record<TeaserDimension, Map<string, Bitset>>;
-  listingsAt: Record<AccessLevel, Bitset>;
-  fieldLevels: Record<GatedFieldDimension, Record<FieldLevel, Bitset>>;
   /** The listings by each sort value, highest first. */
   valueOrders: Record<SortValue, ValueOrder>;
   /** What the search index is made of. */
