@@ -24,7 +24,8 @@ export function hasBit(set: Bitset, position: number): boolean {
   return (set[position >>> 5]! & (1 << (position & 31))) !== 0;
 }
 
-function popcount(word: number): number {
+/** The set bits of one 32-bit word. */
+export function popcount(word: number): number {
   let x = word - ((word >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

@@ -3,7 +3,7 @@ import type { AccessLevel } from "../access/tiers.ts";
 import { emptyBitset, fullBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import { CountsCache } from "./facet-counts.ts";
 import type { IndexColumns } from "./index-builder.ts";
-import { type ListingIds } from "./listing-ids.ts";
+import type { ListingIds } from "./listing-ids.ts";
 import { Pacer } from "./give-way.ts";
 import { SearchIndexBuilder, type SearchIndex } from "./search-index.ts";
 import type { ValueOrder } from "./value-order.ts";
@@ -36,7 +36,6 @@ import {
  * DESIGN D14).
  */
 export type { Dimension } from "./viewer-options.ts";
-export type { ValueOrder } from "./value-order.ts";
 
 /** The values a page can be sorted by, highest first. */
 export type SortValue = "created_ms" | "latest_round_ms" | "total_raised";

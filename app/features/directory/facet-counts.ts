@@ -12,7 +12,7 @@
  * A count that must be made is a popcount of the base set AND the option's set. At 1,000,000 listings a full pass is
  * 31,250 words per option; a base with few listings is counted over its non-zero words only.
  */
-import { countBits, countIntersection, intersectInto, type Bitset } from "./bitset.ts";
+import { countBits, countIntersection, intersectInto, popcount, type Bitset } from "./bitset.ts";
 import type { Dimension, OptionSets } from "./viewer-options.ts";
 
 /** One active filter: its dimension (or the search text, which has no facet), what it selected, the listings it admits. */
@@ -75,12 +75,6 @@ function sparseWords(set: Bitset): Uint32Array | null {
   let at = 0;
   for (let i = 0; i < set.length; i++) if (set[i]) words[at++] = i;
   return words;
-}
-
-function popcount(word: number): number {
-  let x = word - ((word >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Each option's listings within `base`, zero counts left out. */
