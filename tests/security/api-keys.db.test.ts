@@ -60,15 +60,21 @@ async function setApiCalls(userId: string, count: number) {
 }
 
 describe("which paths a key stands for its owner on", () => {
-  it.each(["/api/listings", "/api/listings/startup/acme", "/api/reference", "/api/openapi.json", "/api/intro-requests"])("%s", (path) => {
+  it.each(["/api/listings", "/api/listings/startup/acme", "/api/reference", "/api/intro-requests"])("%s", (path) => {
     expect(isKeyedApiPath(path)).toBe(true);
   });
-  it.each(["/api/admin/audit-log", "/API/ADMIN/audit-log", "/api/debug/whoami", "/api/auth/me", "/api/billing/choose-plan", "/settings", "/listings"])(
-    "not %s",
-    (path) => {
-      expect(isKeyedApiPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    "/api/admin/audit-log",
+    "/API/ADMIN/audit-log",
+    "/api/debug/whoami",
+    "/api/auth/me",
+    "/api/billing/choose-plan",
+    "/api/openapi.json",
+    "/settings",
+    "/listings",
+  ])("not %s", (path) => {
+    expect(isKeyedApiPath(path)).toBe(false);
+  });
 });
 
 describe("a key", () => {
@@ -110,7 +116,10 @@ describe("a key", () => {
     const { id, header } = await keyOf("key-revoked");
     const other = await createApiKey(database, id, "second", NOW);
     expect((await check(header)).ok).toBe(true);
-    const [row] = await database.db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.userId, id), eq(apiKeys.name, `${id}'s key`)));
+    const [row] = await database.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, id), eq(apiKeys.name, `${id}'s key`)));
     expect(await revokeApiKey(database, id, row!.id, NOW)).toBe(true);
     expect(refused(await check(header))).toMatchObject({ status: 401, message: expect.stringContaining("revoked") });
     expect((await check(`Bearer ${other.secret}`)).ok).toBe(true);
@@ -169,7 +178,12 @@ describe("the per-minute limit", () => {
     for (let i = 0; i < 3; i++) expect((await check(header, { perMinute, now: at(i) })).ok).toBe(true);
     const outcome = refused(await check(header, { perMinute, now: at(20) }));
     expect(outcome).toMatchObject({ status: 429, message: expect.stringContaining("at most 3 a minute") });
-    expect(outcome.headers).toMatchObject({ "Retry-After": "40", "RateLimit-Limit": "3", "RateLimit-Remaining": "0", "RateLimit-Reset": "40" });
+    expect(outcome.headers).toMatchObject({
+      "Retry-After": "40",
+      "RateLimit-Limit": "3",
+      "RateLimit-Remaining": "0",
+      "RateLimit-Reset": "40",
+    });
     expect((await getMonthlyUsage(database, id, NOW))[API_CALL]).toBe(3);
     expect((await check(header, { perMinute, now: at(60) })).ok).toBe(true);
   });

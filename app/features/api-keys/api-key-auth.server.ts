@@ -27,14 +27,16 @@ import { rateLimitHeaders, type Allowance } from "./rate-limit-headers.ts";
  * the account that made it).
  */
 const NOT_FOR_KEYS = ["/api/admin/", "/api/debug/", "/api/auth/", "/api/billing/"];
+/** Public and the same for everyone: a key sent along is not looked at, and no call is counted. */
+const OPEN_TO_ALL = ["/api/openapi.json"];
 
 export function isKeyedApiPath(path: string): boolean {
   const lower = path.toLowerCase();
-  return lower.startsWith("/api/") && !NOT_FOR_KEYS.some((prefix) => lower.startsWith(prefix));
+  return lower.startsWith("/api/") && !NOT_FOR_KEYS.some((prefix) => lower.startsWith(prefix)) && !OPEN_TO_ALL.includes(lower);
 }
 
 /** Calls per member per minute, whatever their quota: a burst cannot spend a month in seconds or load the server. */
-export function apiCallsPerMinute(): RateLimit {
+function apiCallsPerMinute(): RateLimit {
   return defineRateLimit({ name: "api-calls", limit: getEnv().API_CALLS_PER_MINUTE, windowSeconds: 60 });
 }
 
@@ -67,7 +69,8 @@ export async function authenticateApiKey(
   if (parsed.kind === "malformed") return unauthorized(parsed.message);
   const found = await findApiKey(database, parsed.secret);
   // An account that may not sign in (an unconfirmed address, DESIGN D15) has no keys either.
-  if (!found || !found.user.emailVerified) return unauthorized("Unknown API key. Check that it was copied whole, or create a new one in Settings.");
+  if (!found || !found.user.emailVerified)
+    return unauthorized("Unknown API key. Check that it was copied whole, or create a new one in Settings.");
   if (found.revokedAt) return unauthorized("This API key was revoked. Create a new one in Settings.");
 
   const tier = normalizeLevel(found.user.tier);

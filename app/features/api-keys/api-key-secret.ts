@@ -18,7 +18,7 @@ export function newApiKey(): { secret: string; prefix: string; hash: string } {
   return { secret, prefix: visiblePrefix(secret), hash: hashApiKey(secret) };
 }
 
-export function visiblePrefix(secret: string): string {
+function visiblePrefix(secret: string): string {
   return secret.slice(0, VISIBLE_LENGTH);
 }
 

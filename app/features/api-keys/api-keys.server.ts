@@ -92,7 +92,14 @@ export async function findApiKey({ db }: Database, secret: string): Promise<KeyO
       keyId: apiKeys.id,
       revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
-      user: { id: users.id, name: users.name, email: users.email, image: users.image, tier: users.tier, emailVerified: users.emailVerified },
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        image: users.image,
+        tier: users.tier,
+        emailVerified: users.emailVerified,
+      },
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
@@ -102,7 +109,7 @@ export async function findApiKey({ db }: Database, secret: string): Promise<KeyO
 }
 
 /** How stale last_used_at may be: a busy key writes its row at most once a minute, not once a call (decision 0061). */
-export const LAST_USED_PRECISION_MS = 60_000;
+const LAST_USED_PRECISION_MS = 60_000;
 
 export function lastUsedIsStale(lastUsedAt: Date | null, now: Date): boolean {
   return lastUsedAt === null || now.getTime() - lastUsedAt.getTime() >= LAST_USED_PRECISION_MS;
