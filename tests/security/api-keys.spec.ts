@@ -242,6 +242,20 @@ test.describe("API keys over HTTP", () => {
     }
   });
 
+  test("/developers shows the endpoints of the OpenAPI document with a curl line to copy, linked from the footer", async ({ page }) => {
+    const document = (await (await api.get("/api/openapi.json")).json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe("3.1.0");
+    await page.goto(`${BASE}/`);
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "API for developers" }).click();
+    await expect(page).toHaveURL(`${BASE}/developers`);
+    for (const path of Object.keys(document.paths))
+      await expect(page.getByRole("heading", { name: new RegExp(`GET ${path.replace(/[{}.]/g, "\\$&")}$`) })).toBeVisible();
+    await expect(
+      page.getByText(`curl -i -H "Authorization: Bearer $INTROBASE_API_KEY" "${BASE}/api/listings?type=startup&pageSize=25"`).first(),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Copy curl" }).first()).toBeVisible();
+  });
+
   test("no key appears in the server's log", async () => {
     expect(secrets.length).toBeGreaterThanOrEqual(4);
     // The log did record the keyed calls (the access log is on at info): the test looks where a key would be.
