@@ -76,7 +76,7 @@ export function DevelopersPage({ document, signedIn }: { document: ApiDocument; 
           your plan shows you in the browser. A missing, malformed or revoked key is answered 401; a plan without API access, 403.
         </p>
         <div className="mt-3 flex flex-wrap items-start gap-2">
-          <pre className="min-w-0 flex-1 overflow-x-auto rounded-md bg-surface-muted p-3 text-xs">
+          <pre className="min-w-0 flex-1 rounded-md bg-surface-muted p-3 text-xs break-all whitespace-pre-wrap">
             <code>{example}</code>
           </pre>
           <CopyButton text={example} label="Copy curl" />
@@ -91,7 +91,7 @@ export function DevelopersPage({ document, signedIn }: { document: ApiDocument; 
         <dl className="mt-2 grid gap-1 text-sm">
           {Object.entries(document.components.headers).map(([name, header]) => (
             <div key={name}>
-              <dt className="inline font-mono">{name}</dt>: <dd className="inline text-fg-muted">{header.description}</dd>
+              <dt className="inline font-mono">{name}:</dt> <dd className="inline text-fg-muted">{header.description}</dd>
             </div>
           ))}
         </dl>
@@ -114,38 +114,19 @@ export function DevelopersPage({ document, signedIn }: { document: ApiDocument; 
                 <p className="mt-2 font-medium">{op.summary}</p>
                 {op.description ? <p className="mt-1 text-sm text-fg-muted">{op.description}</p> : null}
                 {op.parameters.length ? (
-                  <table className="mt-3 w-full text-left text-sm">
-                    <caption className="sr-only">Parameters of {path}</caption>
-                    <thead>
-                      <tr className="text-fg-muted">
-                        <th scope="col" className="py-1 pr-3 font-medium">
-                          Parameter
-                        </th>
-                        <th scope="col" className="py-1 pr-3 font-medium">
-                          In
-                        </th>
-                        <th scope="col" className="py-1 pr-3 font-medium">
-                          Type
-                        </th>
-                        <th scope="col" className="py-1 font-medium">
-                          Description
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {op.parameters.map((p) => (
-                        <tr key={`${p.in}:${p.name}`} className="border-t border-border align-top">
-                          <td className="py-1 pr-3 font-mono">
-                            {p.name}
-                            {p.required ? " *" : ""}
-                          </td>
-                          <td className="py-1 pr-3">{p.in}</td>
-                          <td className="py-1 pr-3">{typeOf(p.schema)}</td>
-                          <td className="py-1 text-fg-muted">{p.description}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <ul className="mt-3 grid gap-2 text-sm" aria-label={`Parameters of ${path}`}>
+                    {op.parameters.map((p) => (
+                      <li key={`${p.in}:${p.name}`} className="border-t border-border pt-2 break-words">
+                        <code className="font-medium">{p.name}</code>
+                        <span className="text-fg-muted">
+                          {" "}
+                          ({p.in}, {typeOf(p.schema)}
+                          {p.required ? ", required" : ""})
+                        </span>
+                        {p.description ? <span className="block text-fg-muted">{p.description}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
                 ) : null}
                 <ul className="mt-3 grid gap-1 text-sm" aria-label={`Answers of ${path}`}>
                   {Object.entries(op.responses).map(([status, r]) => (
@@ -155,7 +136,7 @@ export function DevelopersPage({ document, signedIn }: { document: ApiDocument; 
                   ))}
                 </ul>
                 <div className="mt-3 flex flex-wrap items-start gap-2">
-                  <pre className="min-w-0 flex-1 overflow-x-auto rounded-md bg-surface-muted p-3 text-xs">
+                  <pre className="min-w-0 flex-1 rounded-md bg-surface-muted p-3 text-xs break-all whitespace-pre-wrap">
                     <code>{curl}</code>
                   </pre>
                   <CopyButton text={curl} label="Copy curl" />
