@@ -16,11 +16,23 @@ describe("rateLimitHeaders", () => {
 
   it("switches to the monthly quota once it has fewer calls left than the minute", () => {
     const almostSpent = { ...month, remaining: 3 };
-    expect(rateLimitHeaders([minute, almostSpent])).toMatchObject({ "RateLimit-Limit": "10000", "RateLimit-Remaining": "3", "RateLimit-Reset": "86400" });
+    expect(rateLimitHeaders([minute, almostSpent])).toMatchObject({
+      "RateLimit-Limit": "10000",
+      "RateLimit-Remaining": "3",
+      "RateLimit-Reset": "86400",
+    });
   });
 
   it("of equals, the one that resets first; never a negative count", () => {
-    expect(tightest([{ ...month, remaining: 0 }, { ...minute, remaining: 0 }])).toMatchObject({ limit: 60 });
-    expect(rateLimitHeaders([{ ...minute, remaining: -1, resetSeconds: 0.2 }])).toMatchObject({ "RateLimit-Remaining": "0", "RateLimit-Reset": "1" });
+    expect(
+      tightest([
+        { ...month, remaining: 0 },
+        { ...minute, remaining: 0 },
+      ]),
+    ).toMatchObject({ limit: 60 });
+    expect(rateLimitHeaders([{ ...minute, remaining: -1, resetSeconds: 0.2 }])).toMatchObject({
+      "RateLimit-Remaining": "0",
+      "RateLimit-Reset": "1",
+    });
   });
 });

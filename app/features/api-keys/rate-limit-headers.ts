@@ -18,7 +18,9 @@ export interface Allowance {
 /** The allowance closest to refusing: the fewest calls left; of equals, the one that resets first. */
 export function tightest(allowances: readonly Allowance[]): Allowance {
   if (allowances.length === 0) throw new RangeError("no allowance");
-  return allowances.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds < a.resetSeconds) ? b : a));
+  return allowances.reduce((a, b) =>
+    b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds < a.resetSeconds) ? b : a,
+  );
 }
 
 export function rateLimitHeaders(allowances: readonly Allowance[]): Record<string, string> {
