@@ -12,9 +12,11 @@ const BASE_DOMAINS = ["catalog", "access"];
 const FEATURE_IMPORTS = {
   catalog: [], // the listing model: no other feature
   access: ["catalog"], // the tier rules over the listing model
-  accounts: ["introductions"], // the settings page lists the member's introduction requests
+  accounts: ["introductions", "api-keys"], // the settings page lists the member's introduction requests and API keys
   applications: ["audit", "duplicates", "media", "verification"], // an approved application becomes a listing, checked for duplicates; the form carries a proof of work
   audit: [],
+  "api-docs": ["directory", "profiles"], // the list of documented endpoints names their *-api-schema.ts constants
+  "api-keys": [],
   "back-office": ["audit", "introductions"], // the dashboard counts introductions by status; the audit log view
   billing: [],
   diagnostics: [],

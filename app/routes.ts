@@ -7,6 +7,7 @@ export default [
   route("api/listings/export.csv", "routes/api.listings.export.ts"),
   route("api/listings/:type/:slug", "routes/api.listing.ts"),
   route("api/reference", "routes/api.reference.ts"),
+  route("api/openapi.json", "routes/api.openapi.ts"),
   route("media/:id", "routes/media.ts"),
   // Search engines (issue 6 §6).
   route("robots.txt", "routes/robots.ts"),
@@ -51,6 +52,7 @@ export default [
     route("terms", "routes/terms.tsx"),
     route("sign-in", "routes/sign-in.tsx"),
     route("settings", "routes/settings.tsx"),
+    route("developers", "routes/developers.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     route("verify-email", "routes/verify-email.tsx"),

@@ -7,6 +7,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { ensureDemoUsers } from "#db/seed/demo-users.ts";
+import { authenticateApiKey, isKeyedApiPath } from "~/features/api-keys/api-key-auth.server.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
 import { DUPLICATE_SCAN_JOB, runDuplicateScanJob } from "~/features/duplicates/duplicate-scan-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB, runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
@@ -26,7 +27,7 @@ import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { withStartLock } from "~/lib/prepare-database.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
-import { getSessionUser } from "~/lib/session.server.ts";
+import { getSessionUser, type SessionUser } from "~/lib/session.server.ts";
 import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
 import { requestGuard } from "./request-guard.ts";
@@ -106,9 +107,30 @@ app.use(requestId);
 // answer leaves the connection usable or closes it (server/request-guard.ts).
 app.use(requestGuard);
 
-// CSRF: a state-changing request must come from our own pages (see same-origin.ts).
+/** The user an API key stood for (set below), read where the session user would be. */
+const keyUser = (res: express.Response): SessionUser | undefined => res.locals.apiKeyUser as SessionUser | undefined;
+
+// API keys (decision 0061): on the JSON API, "Authorization: Bearer <key>" makes the key's owner the request's user
+// (never an admin), counts the call and sends the rate-limit headers; a bad key, a plan without API access or a spent
+// limit is answered here and reaches no route. Without the header, nothing changes: the session cookie decides.
+app.use(async (req, res, next) => {
+  const header = req.headers.authorization;
+  if (header === undefined || !isKeyedApiPath(req.path)) return next();
+  const outcome = await authenticateApiKey(await getDatabase(), header);
+  res.set(outcome.headers);
+  if (!outcome.ok) {
+    res.status(outcome.status).set("Cache-Control", "no-store").json({ error: outcome.message });
+    return;
+  }
+  res.locals.apiKeyUser = outcome.user;
+  next();
+});
+
+// CSRF: a state-changing request must come from our own pages (see same-origin.ts). A request made with an API key
+// is exempt: its credential is the header the client chose to send, not a cookie a browser adds on its own.
 const ownOrigins = [new URL(publicUrl(env)).origin];
 app.use((req, res, next) => {
+  if (keyUser(res)) return next();
   const facts = {
     method: req.method,
     origin: req.get("origin"),
@@ -132,7 +154,7 @@ app.use(
     build: async () => withErrorPipeline(await import("virtual:react-router/server-build")),
     async getLoadContext(req, res) {
       const database = await getDatabase();
-      const user = await getSessionUser(database, fromNodeHeaders(req.headers));
+      const user = keyUser(res) ?? (await getSessionUser(database, fromNodeHeaders(req.headers)));
       // A page or answer made for a signed-in user must never be stored by a shared cache or the browser:
       // whatever a route says, the header is replaced just before it is sent.
       if (user) neverStore(res);

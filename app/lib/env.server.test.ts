@@ -16,6 +16,7 @@ describe("parseEnv", () => {
       DEBUG_ROUTES: true,
       BILLING_MODE: "demo",
       SIGN_IN_ATTEMPTS_PER_MINUTE: 20,
+      API_CALLS_PER_MINUTE: 60,
       TRUST_PROXY_HOPS: 0,
       SHUTDOWN_TIMEOUT_MS: 25_000,
       DEMO_SIGN_IN: "auto",

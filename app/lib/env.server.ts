@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-in attempts allowed per client address per minute (provider redirects, password sign-in, sign-up). */
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** JSON API calls allowed per API key per minute, on top of the tier's monthly "API calls" quota (decision 0061). */
+  API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /**
    * The local demo identity provider (sign in as a demo user, admin included) for providers without
    * credentials. auto: only when PUBLIC_URL is this machine (localhost, 127.0.0.1), never on a public address.

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/api.listing";
 import { parseListingType } from "~/features/catalog/listing-types.ts";
+import { listingApi } from "~/features/profiles/listing-api-schema.ts";
 import { quotaLimitReachedMessage, startOfNextMonth } from "~/features/access/quotas.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
@@ -13,11 +14,14 @@ import { badRequest, notFound } from "~/lib/http.server.ts";
  * above the viewer's tier answers 200 with its teaser and `locked: true`: it exists, only less of it is shown.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const type = parseListingType(params.type);
+  // The schema the OpenAPI document is made from.
+  const checked = listingApi.pathParams.safeParse(params);
+  if (!checked.success) return badRequest(checked.error.issues[0]!.message);
+  const type = parseListingType(checked.data.type);
   if (!type) return badRequest(`Unknown listing type "${params.type.slice(0, 40)}". Use startup, investor or partner.`);
   const { database, user } = getAppContext(context);
   // The listing from the replica when there is one and this client has not just written (decision 0053).
-  const view = await viewProfile(database, type, params.slug, viewerFor(user), user ?? undefined, readerFor(database, request, user));
+  const view = await viewProfile(database, type, checked.data.slug, viewerFor(user), user ?? undefined, readerFor(database, request, user));
   if (view.status === "not_found") return notFound("Listing not found");
   // Gated per viewer: shared caches must not keep it; browsers may for the spec's single-listing staleness,
   // except for signed-in users, whose tier may change on the next request.

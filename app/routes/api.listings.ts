@@ -1,5 +1,7 @@
 import type { Route } from "./+types/api.listings";
+import { parseQuery } from "~/lib/api-schema.ts";
 import { effectiveSort, parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
+import { listingsApi } from "~/features/directory/listings-api-schema.ts";
 import { getDirectory } from "~/features/directory/get-directory.server.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -8,7 +10,11 @@ import { badRequest } from "~/lib/http.server.ts";
 
 /** GET /api/listings: spec 01 §3's paginated listing response, plus facet counts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const parsed = parseDirectoryQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  // The schema the OpenAPI document is made from checks the parameters; the directory's own parser then reads them.
+  const checked = parseQuery(listingsApi.query, params);
+  if (!checked.ok) return badRequest(checked.error);
+  const parsed = parseDirectoryQuery(params);
   if (!parsed.ok) return badRequest(parsed.error);
   const { database, user } = getAppContext(context);
   // The replica when there is one and this client has not just written (decision 0053); the directory index in hand

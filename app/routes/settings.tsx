@@ -2,8 +2,12 @@ import type { Route } from "./+types/settings";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getUsageSummary } from "~/features/access/usage.server.ts";
 import { SettingsPage } from "~/features/accounts/settings-page.tsx";
+import { apiKeysAction, apiKeysSectionData } from "~/features/api-keys/api-keys-settings.server.ts";
 import { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { AppError } from "~/lib/errors.ts";
+import { formRefused } from "~/lib/form-result.server.ts";
+import { readForm } from "~/lib/http.server.ts";
 import { getSignInProvider } from "~/lib/session.server.ts";
 
 export function meta(_: Route.MetaArgs) {
@@ -17,11 +21,12 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return { user: null };
-  const [provider, usage, intros, catalogue] = await Promise.all([
+  const [provider, usage, intros, catalogue, apiKeys] = await Promise.all([
     getSignInProvider(database, user.id),
     getUsageSummary(database, user),
     listMyIntroRequests(database, user.id),
     getPlanCatalogue(database),
+    apiKeysSectionData(database, user),
   ]);
   const { name, monthlyPrice, benefits } = catalogue[user.tier];
   return {
@@ -29,7 +34,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     plan: { name, monthlyPrice, benefits },
     usage,
     intros: intros.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    apiKeys,
   };
+}
+
+/** The settings forms, posted here (plain forms, no JavaScript needed); each section answers its own intents. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, user } = getAppContext(context);
+  if (!user) throw new AppError("unauthorized", "Sign in to change your settings.");
+  const form = Object.fromEntries(await readForm(request, { nulInValues: true }));
+  return (await apiKeysAction(database, user, form)) ?? formRefused("bad_request", { message: "Unknown settings action." });
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {

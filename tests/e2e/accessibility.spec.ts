@@ -21,6 +21,7 @@ const PAGES: Array<[string, (page: Page) => Promise<string>]> = [
   ["pilot", async () => "/pilot"],
   ["privacy policy", async () => "/privacy-policy"],
   ["terms of service", async () => "/terms"],
+  ["developers", async () => "/developers"],
   ["get featured startup", async () => "/get-featured/startup"],
   ["get featured partner", async () => "/get-featured/partner"],
   ["intro response link", async () => "/introductions/respond/not-a-valid-link"],

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 const LINKS = [
   ["/listings", "Browse Listings"],
   ["/pilot", "Pilot"],
+  ["/developers", "API for developers"],
   ["/privacy-policy", "Privacy Policy"],
   ["/terms", "Terms of Service"],
 ] as const;

@@ -8,7 +8,7 @@ import { nounFor, plural } from "~/lib/wording.ts";
 export const COMPANY_VIEW = "company_view";
 export const AI_TOKENS = "ai_tokens";
 export const DATA_EXPORT = "data_export";
-const API_CALL = "api_call";
+export const API_CALL = "api_call";
 
 /** A usage counter name: company_view, ai_{kind} (ai_summary, …), ai_tokens, data_export or api_call. */
 export type UsageAction = typeof COMPANY_VIEW | typeof DATA_EXPORT | typeof API_CALL | `ai_${string}`;

@@ -3,6 +3,7 @@
  * listings), beside the one Playwright starts. It runs the same build (playwright.config.ts builds it per port).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
 
 const E2E_PORT = Number(process.env.E2E_PORT || 3210);
 const BUILD_DIR = E2E_PORT === 3210 ? "build-e2e" : `build-e2e-${E2E_PORT}`;
@@ -17,10 +18,13 @@ export async function startOwnServer({
   port,
   pgliteDir,
   env,
+  output,
 }: {
   port: number;
   pgliteDir: string;
   env?: Record<string, string>;
+  /** When given, every line the server prints (stdout and stderr: its log) is added to it, for a spec to search. */
+  output?: string[];
 }): Promise<OwnServer> {
   const base = `http://127.0.0.1:${port}`;
   // A server already answering here is a stale one (a run stopped before its clean-up): never test against it.
@@ -30,7 +34,7 @@ export async function startOwnServer({
   );
   if (stale) throw new Error(`port ${port} is already in use: stop the server left there before running this spec`);
   const server: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
-    stdio: "ignore",
+    stdio: output ? ["ignore", "pipe", "pipe"] : "ignore",
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -46,6 +50,9 @@ export async function startOwnServer({
       ...env,
     },
   });
+  if (output) {
+    for (const stream of [server.stdout, server.stderr]) createInterface({ input: stream! }).on("line", (line) => output.push(line));
+  }
   // A hook that times out leaves no one to call stop(): the server then goes down with this test worker, so the
   // next run does not find the port taken.
   const killWithWorker = () => server.kill("SIGKILL");

@@ -1,0 +1,21 @@
+/** The settings forms of the API-keys section: what each posts, checked by the same schemas on the server. */
+import { z } from "zod";
+import type { FormResult } from "~/lib/form-parse.ts";
+
+export const CREATE_API_KEY = "create-api-key";
+export const REVOKE_API_KEY = "revoke-api-key";
+
+export const createApiKeySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give the key a name, so you can tell it apart later (e.g. CRM sync).")
+    .max(60, "A key's name can be at most 60 characters."),
+});
+
+export const revokeApiKeySchema = z.object({
+  keyId: z.uuid("That key was not found."),
+});
+
+/** What a submission of the section answers; `data.secret` is the new key, sent this once. */
+export type ApiKeyFormResult = FormResult<"name" | "keyId", { secret: string; name: string }>;

@@ -1,0 +1,69 @@
+/** The API-keys section of /settings: its loader data and its two form intents (create, revoke). */
+import { hasFeature } from "~/features/access/features.ts";
+import { getTierDefinitions } from "~/features/access/tier-records.server.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { parseForm, refused } from "~/lib/form-parse.ts";
+import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
+import type { SessionUser } from "~/lib/session.server.ts";
+import { CREATE_API_KEY, REVOKE_API_KEY, createApiKeySchema, revokeApiKeySchema, type ApiKeyFormResult } from "./api-key-form.ts";
+import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.server.ts";
+
+export interface ApiKeysSectionData {
+  /** Whether the member's plan includes API access (their keys work, and they may make new ones). */
+  allowed: boolean;
+  keys: Array<{ id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }>;
+}
+
+async function planAllowsApi(database: Database, user: SessionUser): Promise<boolean> {
+  const { tiers } = await getTierDefinitions(database);
+  return hasFeature("api_access", user.tier, tiers[user.tier]);
+}
+
+export async function apiKeysSectionData(database: Database, user: SessionUser): Promise<ApiKeysSectionData> {
+  const [allowed, keys] = await Promise.all([planAllowsApi(database, user), listApiKeys(database, user.id)]);
+  return {
+    allowed,
+    keys: keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      prefix: k.prefix,
+      createdAt: k.createdAt.toISOString(),
+      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+      revokedAt: k.revokedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The section's answer to a settings form, or null when the form is another section's. */
+export async function apiKeysAction(database: Database, user: SessionUser, form: Record<string, unknown>) {
+  if (form.intent === CREATE_API_KEY) {
+    const parsed = parseForm(createApiKeySchema, form);
+    if (!parsed.ok) return formRefused<"name">("bad_request", { ...refused(parsed), intent: CREATE_API_KEY });
+    if (!(await planAllowsApi(database, user)))
+      return formRefused<"name">("forbidden", {
+        intent: CREATE_API_KEY,
+        message: "Your plan does not include API access.",
+        values: parsed.data,
+      });
+    try {
+      const { secret, key } = await createApiKey(database, user.id, parsed.data.name);
+      return formDone<"name", ApiKeyFormResult["data"]>({ intent: CREATE_API_KEY, target: key.id, data: { secret, name: key.name } });
+    } catch (error) {
+      return formRefusedBy<"name">(error, { intent: CREATE_API_KEY, values: parsed.data });
+    }
+  }
+  if (form.intent === REVOKE_API_KEY) {
+    const parsed = parseForm(revokeApiKeySchema, form);
+    if (!parsed.ok)
+      return formRefused<"keyId">("bad_request", { ...refused(parsed), intent: REVOKE_API_KEY, message: "That key was not found." });
+    const revoked = await revokeApiKey(database, user.id, parsed.data.keyId);
+    if (!revoked)
+      return formRefused<"keyId">("not_found", {
+        intent: REVOKE_API_KEY,
+        target: parsed.data.keyId,
+        message: "That key was not found, or was already revoked.",
+      });
+    return formDone<"keyId">({ intent: REVOKE_API_KEY, target: parsed.data.keyId, message: "Key revoked: it no longer works." });
+  }
+  return null;
+}

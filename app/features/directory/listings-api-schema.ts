@@ -1,0 +1,155 @@
+/**
+ * GET /api/listings as the JSON API documents it (decision 0061): the query schema the handler validates with
+ * (app/routes/api.listings.ts) and the answer's shape. The messages are the ones parseDirectoryQuery gives for the
+ * same problems, which then turns the valid parameters into a DirectoryQuery.
+ */
+import { z } from "zod";
+import { defineApiEndpoint, errorBodySchema, oneValue } from "~/lib/api-schema.ts";
+import { LIST_FILTERS, PAGE_SIZES, SORTS } from "./directory-filters.ts";
+
+const TYPES = /^\s*(all|startups?|investors?|partners?)?\s*$/i;
+/** The value as the directory's messages quote it: the first 40 characters. */
+const got = (input: unknown) => `(got "${String(input).slice(0, 40)}")`;
+const TYPE_MESSAGE = {
+  error: (issue: { input?: unknown }) => `entityType must be one of all, startup, investor, partner ${got(issue.input)}.`,
+};
+/** The values of a list parameter as the directory reads them: every occurrence, each split at commas. */
+const splitValues = (values: string[]) => [
+  ...new Set(
+    values
+      .flatMap((v) => v.split(","))
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+];
+
+function listFilter(name: string, description: string) {
+  return z
+    .array(z.string())
+    .refine((values) => splitValues(values).length <= 50, `${name} accepts at most 50 values.`)
+    .refine((values) => splitValues(values).every((v) => v.length <= 100), `${name} values must be at most 100 characters.`)
+    .optional()
+    .describe(`${description} Repeat the parameter, or separate values with commas; at most 50 values of 100 characters.`);
+}
+
+const FILTER_DESCRIPTIONS: Record<(typeof LIST_FILTERS)[number], string> = {
+  industries: "Industries, by name as /api/reference lists them.",
+  geographies: "Regions, by name.",
+  fundingStages: "Funding stages, by name.",
+  businessModels: "Partners' business models: retainer, retainer_plus_success, success_only.",
+  countries: "Countries, by name.",
+  revenueRanges: "Revenue ranges, by code.",
+  personas: "Target personas, by name.",
+};
+const BUSINESS_MODELS = ["retainer", "retainer_plus_success", "success_only"];
+
+const listFilters = Object.fromEntries(LIST_FILTERS.map((name) => [name, listFilter(name, FILTER_DESCRIPTIONS[name])])) as Record<
+  (typeof LIST_FILTERS)[number],
+  ReturnType<typeof listFilter>
+>;
+
+export const listingsQuerySchema = z.object({
+  searchQuery: oneValue("searchQuery")
+    .max(200, "searchQuery must be at most 200 characters.")
+    .optional()
+    .describe("Full-text search over names, taglines and descriptions."),
+  q: oneValue("q").max(200, "searchQuery must be at most 200 characters.").optional().describe("Alias of searchQuery."),
+  entityType: oneValue("entityType")
+    .regex(TYPES, TYPE_MESSAGE)
+    .optional()
+    .describe("all, startup, investor or partner (plural and any case accepted)."),
+  type: oneValue("type").regex(TYPES, TYPE_MESSAGE).optional().describe("Alias of entityType."),
+  featuredOnly: oneValue("featuredOnly")
+    .regex(/^(true|on|1|false|0)?$/i, "featuredOnly must be true or false.")
+    .optional()
+    .describe("true: featured listings only."),
+  featured: oneValue("featured")
+    .regex(/^(true|on|1|false|0)?$/i, "featuredOnly must be true or false.")
+    .optional()
+    .describe("Alias of featuredOnly."),
+  ...listFilters,
+  businessModels: listFilters.businessModels.superRefine((values, ctx) => {
+    const bad = splitValues(values ?? []).find((v) => !BUSINESS_MODELS.includes(v));
+    if (bad !== undefined)
+      ctx.addIssue({ code: "custom", message: `businessModels accepts only ${BUSINESS_MODELS.join(", ")} ${got(bad)}.` });
+  }),
+  page: oneValue("page")
+    .regex(/^([1-9]\d{0,8})?$/, "page must be a whole number of at least 1.")
+    .refine((v) => v === "" || Number(v) <= 100_000, "page must be at most 100000.")
+    .optional()
+    .describe("1-based page number, at most 100000."),
+  pageSize: oneValue("pageSize")
+    .regex(new RegExp(`^(${PAGE_SIZES.join("|")})?$`), "pageSize must be 25, 50 or 100.")
+    .optional()
+    .describe("Listings per page: 25 (the default), 50 or 100."),
+  sort: oneValue("sort")
+    .regex(new RegExp(`^\\s*(${SORTS.join("|")})?\\s*$`, "i"), {
+      error: (issue) => `sort must be one of ${SORTS.join(", ")} ${got(issue.input)}.`,
+    })
+    .optional()
+    .describe(
+      "The order: relevance (needs a search), featured, newest, recently-funded or most-raised. Default: relevance when searching, else featured.",
+    ),
+});
+
+const cardSchema = z.object({
+  locked: z.boolean().describe("true: a listing above your tier; only its teaser fields are present."),
+  id: z.string(),
+  slug: z.string(),
+  type: z.enum(["startup", "investor", "partner"]),
+  name: z.string(),
+  logo: z.string().nullable(),
+  tagline: z.string().nullable(),
+  industry: z.array(z.string()),
+  geography: z.array(z.string()),
+  fundingStage: z.string().nullable(),
+  featured: z.boolean(),
+  businessModel: z.string().nullable().optional(),
+  countries: z.array(z.string()).optional(),
+  targetPersonas: z.array(z.string()).optional(),
+  listingVisibility: z.enum(["public", "subscriber", "premium"]).describe("The tier a listing needs to be seen whole."),
+});
+
+const counts = z.record(z.string(), z.number().int());
+
+const listingsResponseSchema = z.object({
+  data: z.array(cardSchema),
+  pagination: z.object({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalRecords: z.number().int(),
+    pageSize: z.number().int(),
+    hasNextPage: z.boolean(),
+    hasPreviousPage: z.boolean(),
+    nextOffset: z.string().optional(),
+  }),
+  facets: z
+    .object({
+      entityType: counts,
+      featured: z.number().int(),
+      industries: counts,
+      geographies: counts,
+      countries: counts,
+      personas: counts,
+      fundingStages: counts,
+      businessModels: counts,
+      revenueRanges: counts,
+    })
+    .describe("Counts per filter option, each with every other active filter applied; only what your tier may see."),
+  sort: z.enum(SORTS).describe("The order the data is in."),
+});
+
+export const listingsApi = defineApiEndpoint({
+  method: "get",
+  path: "/api/listings",
+  route: "api/listings",
+  summary: "Search and filter the directory",
+  description: "One page of listings with facet counts, gated for the caller's tier exactly as the directory page is.",
+  tag: "Listings",
+  auth: "optional",
+  query: listingsQuerySchema,
+  responses: {
+    200: { description: "A page of listings.", schema: listingsResponseSchema },
+    400: { description: "A parameter that cannot be honoured.", schema: errorBodySchema },
+  },
+});

@@ -1,0 +1,82 @@
+/** GET /api/listings/{type}/{slug} as the JSON API documents it (decision 0061); app/routes/api.listing.ts validates with it. */
+import { z } from "zod";
+import { defineApiEndpoint, errorBodySchema } from "~/lib/api-schema.ts";
+
+const listingPathSchema = z.object({
+  type: z
+    .string()
+    .regex(/^(startups?|investors?|partners?)$/i, {
+      error: (issue) => `Unknown listing type "${String(issue.input).slice(0, 40)}". Use startup, investor or partner.`,
+    })
+    .describe("startup, investor or partner (plural and any case accepted)."),
+  slug: z.string().min(1).max(200, "A slug is at most 200 characters.").describe("The listing's slug, as in its profile's address."),
+});
+
+const quotaSchema = z
+  .object({ action: z.string(), used: z.number().int(), limit: z.number().int().nullable(), remaining: z.number().int().nullable() })
+  .describe("Your monthly company-views quota after this view (absent when your plan's views are not metered).");
+
+const level = z.enum(["public", "subscriber", "premium"]);
+
+/** The fields every tier sees; the rest are present when the caller's tier may see them, else null or absent. */
+const listingSchema = z
+  .looseObject({
+    id: z.string(),
+    slug: z.string(),
+    type: z.enum(["startup", "investor", "partner"]),
+    name: z.string(),
+    logo: z.string().nullable(),
+    tagline: z.string().nullable(),
+    industry: z.array(z.string()),
+    geography: z.array(z.string()),
+    fundingStage: z.string().nullable(),
+    featured: z.boolean(),
+    listingVisibility: level,
+    locked: z.boolean().optional(),
+    description: z.string().nullable().optional(),
+    websiteUrl: z.string().nullable().optional(),
+    fundingRounds: z
+      .array(
+        z.object({
+          roundType: z.string(),
+          amount: z.number().nullable(),
+          currency: z.string(),
+          fundingDate: z.string().nullable(),
+          investors: z.string().nullable(),
+        }),
+      )
+      .optional(),
+    lockedFields: z
+      .record(z.string(), z.object({ requiredTier: level, placeholder: z.string(), message: z.string() }))
+      .optional()
+      .describe("Fields your tier may not see: their values are null or empty, and this says which tier shows them."),
+  })
+  .describe("The listing, gated for the caller's tier as its profile page is.");
+
+const listingResponseSchema = z.object({
+  data: listingSchema,
+  locked: z.literal(true).optional().describe("Present when the listing is above your tier: `data` is its teaser."),
+  quota: quotaSchema.optional(),
+});
+
+export const listingApi = defineApiEndpoint({
+  method: "get",
+  path: "/api/listings/{type}/{slug}",
+  route: "api/listings/:type/:slug",
+  summary: "One listing",
+  description:
+    "A listing's profile, gated for the caller's tier. A listing above the tier answers 200 with its teaser and `locked: true`. Opening a listing counts against the month's company views where the plan meters them.",
+  tag: "Listings",
+  auth: "optional",
+  pathParams: listingPathSchema,
+  responses: {
+    200: { description: "The listing (or its teaser).", schema: listingResponseSchema },
+    400: { description: "An unknown listing type.", schema: errorBodySchema },
+    404: { description: "No such listing.", schema: errorBodySchema },
+    429: {
+      description: "The month's company views are used up: the teaser only, until the month turns.",
+      schema: errorBodySchema.extend({ data: listingSchema, locked: z.literal(true), quota: quotaSchema }),
+      headers: { "Retry-After": { description: "Seconds until the quota resets.", schema: { type: "integer" } } },
+    },
+  },
+});

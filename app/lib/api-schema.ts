@@ -1,0 +1,80 @@
+/**
+ * One JSON API endpoint as the OpenAPI document describes it (decision 0061): the very zod schemas its handler
+ * validates with, plus the words around them. Each feature keeps its endpoints' definitions in a `*-api-schema.ts`
+ * file and the handler imports the schema from there, so the document and the validation cannot drift apart; the
+ * list of documented endpoints is app/features/api-docs/api-endpoints.ts. Also here: reading a request's query
+ * through such a schema, the one validation the document describes.
+ */
+import { z } from "zod";
+
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+export interface ApiResponse {
+  description: string;
+  /** The JSON body; absent for an answer without one. */
+  schema?: z.ZodType;
+  /** Response headers worth naming (Retry-After on a 429, say). */
+  headers?: Record<string, { description: string; schema: { type: "string" | "integer" } }>;
+}
+
+export interface ApiEndpoint {
+  method: HttpMethod;
+  /** The OpenAPI path, parameters in braces: "/api/listings/{type}/{slug}". */
+  path: string;
+  /** The React Router path it is served at ("api/listings/:type/:slug"), for the test that every API route is documented. */
+  route: string;
+  summary: string;
+  description?: string;
+  /** The group it is listed under (Listings, Reference, ...). */
+  tag: string;
+  /**
+   * How a caller identifies: "optional" (anonymous answers are public, a key's owner sees what their tier sees),
+   * "required" (401 without a key or session), or "none" (the key is not looked at, the answer is the same for all).
+   */
+  auth: "optional" | "required" | "none";
+  pathParams?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  responses: Record<number, ApiResponse>;
+}
+
+/** An endpoint definition, frozen, so a handler and the document share one object nobody changes after start-up. */
+export function defineApiEndpoint<E extends ApiEndpoint>(endpoint: E): Readonly<E> {
+  return Object.freeze(endpoint);
+}
+
+export const errorBodySchema = z.object({
+  error: z.string().describe("What went wrong, in a sentence."),
+  requestId: z.string().optional().describe("For a fault of ours: the id to quote when reporting it."),
+});
+
+/** A scalar parameter: one value, and a clear message when it is repeated (the only other shape a query value has). */
+export function oneValue(name: string) {
+  return z.string({ error: () => `Parameter "${name}" must appear at most once.` });
+}
+
+function isList(field: unknown): boolean {
+  const inner = field instanceof z.ZodOptional ? field.unwrap() : field;
+  return inner instanceof z.ZodArray;
+}
+
+/** The query as the schema reads it: every value of a list parameter, the value (or values, refused) of any other. */
+function queryObject(schema: z.ZodObject, params: URLSearchParams): Record<string, string | string[]> {
+  const object: Record<string, string | string[]> = {};
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const values = params.getAll(name);
+    if (values.length === 0) continue;
+    object[name] = isList(field) || values.length > 1 ? values : values[0]!;
+  }
+  return object;
+}
+
+/** The query checked by the schema: its data, or the first problem's message (for a 400). */
+export function parseQuery<S extends z.ZodObject>(
+  schema: S,
+  params: URLSearchParams,
+): { ok: true; data: z.infer<S> } | { ok: false; error: string } {
+  const result = schema.safeParse(queryObject(schema, params));
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, error: result.error.issues[0]?.message ?? "The query parameters are not valid." };
+}
