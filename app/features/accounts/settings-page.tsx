@@ -10,6 +10,8 @@ import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
 import type { QuotaSummary } from "~/features/access/usage.server.ts";
 import type { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
 import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
+import { SavedSearchesSection } from "~/features/saved-searches/saved-searches-section.tsx";
+import type { SavedSearchesSectionData } from "~/features/saved-searches/saved-searches-section.server.ts";
 import type { SignInProvider } from "~/lib/session.server.ts";
 import type { CurrentUser } from "~/lib/use-current-user.ts";
 import { useSignOut } from "~/lib/session-sync.ts";
@@ -24,6 +26,7 @@ export type SettingsData =
       plan: Pick<Plan, "name" | "monthlyPrice" | "benefits">;
       usage: QuotaSummary[];
       intros: MyIntroRequest[];
+      savedSearches?: SavedSearchesSectionData;
     };
 
 /** Spec 01 §2: the signed-in user's profile, plan and benefits, this month's usage, their intro requests and sign-out. */
@@ -104,6 +107,8 @@ export function SettingsPage(data: SettingsData) {
           ))}
         </ul>
       </Card>
+
+      <SavedSearchesSection data={data.savedSearches} />
 
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Your introduction requests</h2>
