@@ -11,7 +11,7 @@ import { DIGEST_CADENCES, type DigestCadence } from "#db/values/saved-searches.t
 import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { enqueueJob, type Job } from "~/lib/job-queue.server.ts";
-import { throwIfInterrupted, type JobHandler } from "~/lib/job-worker.server.ts";
+import { JobInterrupted, throwIfInterrupted, type JobHandler } from "~/lib/job-worker.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { SAVED_SEARCH_LIMITS } from "../saved-searches/saved-search-rules.ts";
 import { deliverDigest, type DeliveryOutcome, type DigestOptions, type DigestRecipient } from "./deliver-digest.server.ts";
@@ -66,6 +66,8 @@ export function digestJobHandler(options: DigestOptions): JobHandler {
         try {
           outcome = await deliverDigest(database, member, cadence, period, options);
         } catch (error) {
+          // Stopping (a shutdown, the job taken over) is not a member's failure: the run resumes from its cursor.
+          if (error instanceof JobInterrupted) throw error;
           // One member's failure (a broken saved search, a provider's fault) does not stop everyone else's digest.
           logger.error({ err: error, member: member.id, cadence }, "digest failed for a member");
           outcome = "failed";
