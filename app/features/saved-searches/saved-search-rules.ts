@@ -33,7 +33,6 @@ export const MAX_NAME_LENGTH = 80;
 export const MAX_QUERY_LENGTH = 2000;
 
 // Control characters (NUL, line breaks, escapes) have no place in a name that is shown in pages and e-mail subjects.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export const savedSearchName = z

@@ -5,7 +5,6 @@
 import { z } from "zod";
 import { alertFrequency, ALERT_FREQUENCIES, MAX_QUERY_LENGTH, savedSearchName } from "./saved-search-rules.ts";
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A directory state as URL parameters ("type=startup&industries=FinTech"), a leading "?" or a /listings?… path allowed. */
