@@ -8,6 +8,7 @@ import { action as create, loader as list } from "./api.saved-searches.ts";
 import { action as change, loader as read } from "./api.saved-searches.item.ts";
 import { loader as newOnes } from "./api.saved-searches.new.ts";
 import { action as unsubscribe } from "./unsubscribe.tsx";
+import { SAVED_SEARCHES_API } from "~/features/saved-searches/saved-searches-api-schema.ts";
 
 let database: Database;
 const owner = testUser("premium");
@@ -51,34 +52,39 @@ describe("/api/saved-searches", () => {
   ])("refuses %j with a 400 that says why", async (body, message) => {
     const answer = await createAs(owner, body);
     expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { error: string }).error).toMatch(message);
+    expect(SAVED_SEARCHES_API.errors.parse(await answer.json()).error).toMatch(message);
   });
 
   it("creates, lists, renames and deletes; another member gets 404 for every one of them", async () => {
     const made = await createAs(owner, { name: "Fintech", query: "/listings?type=startup&page=2", alertFrequency: "weekly" });
     expect(made.status).toBe(201);
-    const { savedSearch } = (await made.json()) as { savedSearch: { id: string; url: string; query: string } };
+    // Every answer is checked against the schema the OpenAPI document publishes for its endpoint.
+    const { savedSearch } = SAVED_SEARCHES_API["POST /api/saved-searches"].response.parse(await made.json());
     expect(savedSearch).toMatchObject({ query: "type=startup", url: "/listings?type=startup" });
     const path = `/api/saved-searches/${savedSearch.id}`;
     const params = { id: savedSearch.id };
 
     for (const attempt of [
-      read(loaderArgs<never>(database, path, params, { user: other })),
-      newOnes(loaderArgs<never>(database, `${path}/new`, params, { user: other })),
-      change(loaderArgs<never>(database, path, params, { user: other, ...post({ name: "Mine now" }, "PATCH") })),
-      change(loaderArgs<never>(database, path, params, { user: other, init: { method: "DELETE" } })),
+      () => read(loaderArgs<never>(database, path, params, { user: other })),
+      () => newOnes(loaderArgs<never>(database, `${path}/new`, params, { user: other })),
+      () => change(loaderArgs<never>(database, path, params, { user: other, ...post({ name: "Mine now" }, "PATCH") })),
+      () => change(loaderArgs<never>(database, path, params, { user: other, init: { method: "DELETE" } })),
     ]) {
-      expect((await answerOf(attempt)).status).toBe(404);
+      expect((await answerOf(attempt())).status).toBe(404);
     }
 
     const renamed = await answerOf(change(loaderArgs<never>(database, path, params, { user: owner, ...post({ name: "Renamed", alertFrequency: "off" }, "PATCH") })));
-    expect(await renamed.json()).toMatchObject({ savedSearch: { name: "Renamed", alertFrequency: "off" } });
-    const listed = (await (await answerOf(list(loaderArgs<never>(database, "/api/saved-searches", {}, { user: owner })))).json()) as {
-      savedSearches: Array<{ name: string; newSinceLastLook: number }>;
-      limit: number;
-    };
+    expect(SAVED_SEARCHES_API["PATCH /api/saved-searches/{id}"].response.parse(await renamed.json())).toMatchObject({
+      savedSearch: { name: "Renamed", alertFrequency: "off" },
+    });
+    const mine = await answerOf(newOnes(loaderArgs<never>(database, `${path}/new`, params, { user: owner })));
+    expect(SAVED_SEARCHES_API["GET /api/saved-searches/{id}/new"].response.parse(await mine.json())).toMatchObject({ newSinceLastLook: 0, listings: [] });
+    const listed = SAVED_SEARCHES_API["GET /api/saved-searches"].response.parse(
+      await (await answerOf(list(loaderArgs<never>(database, "/api/saved-searches", {}, { user: owner })))).json(),
+    );
     expect(listed).toMatchObject({ limit: 50, savedSearches: [{ name: "Renamed", newSinceLastLook: 0 }] });
-    expect((await answerOf(change(loaderArgs<never>(database, path, params, { user: owner, init: { method: "DELETE" } })))).status).toBe(200);
+    const deleted = await answerOf(change(loaderArgs<never>(database, path, params, { user: owner, init: { method: "DELETE" } })));
+    expect(SAVED_SEARCHES_API["DELETE /api/saved-searches/{id}"].response.parse(await deleted.json())).toEqual({ deleted: true });
     expect((await answerOf(read(loaderArgs<never>(database, path, params, { user: owner })))).status).toBe(404);
   });
 });

@@ -20,7 +20,7 @@ import { activeFilters } from "./search-listings.server.ts";
 import { searchText } from "./text-search.server.ts";
 
 /** Ids kept per snapshot: about 85 kB as a uuid[]; a search matching more is a broad one (see above). */
-export const SNAPSHOT_LIMIT = 5_000;
+const SNAPSHOT_LIMIT = 5_000;
 
 export interface Snapshot {
   listingIds: readonly string[];
@@ -65,7 +65,7 @@ export async function compareWithSnapshot(
 }
 
 /** The comparison itself, over the index's positions newest first. */
-export function diffMatches(
+function diffMatches(
   directory: Pick<DirectoryIndex, "orderBy" | "idAt" | "bitsetOf">,
   matching: Bitset,
   snapshot: Snapshot | null,

@@ -24,10 +24,6 @@ export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = { off: "No
  */
 export const SAVED_SEARCH_LIMITS: Record<AccessLevel, number> = { public: 0, subscriber: 10, premium: 50 };
 
-export function maySaveSearches(tier: AccessLevel): boolean {
-  return SAVED_SEARCH_LIMITS[tier] > 0;
-}
-
 export const MAX_NAME_LENGTH = 80;
 /** Longest canonical query kept: well above any state a person builds, and a bounded key for the unique index. */
 export const MAX_QUERY_LENGTH = 2000;

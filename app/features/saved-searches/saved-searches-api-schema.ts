@@ -8,7 +8,7 @@ import { alertFrequency, ALERT_FREQUENCIES, MAX_QUERY_LENGTH, savedSearchName } 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A directory state as URL parameters ("type=startup&industries=FinTech"), a leading "?" or a /listings?… path allowed. */
-export const directoryStateText = z
+const directoryStateText = z
   .string({ error: "query must be the directory's URL parameters, e.g. type=startup&industries=FinTech." })
   .max(MAX_QUERY_LENGTH * 4, `query can be at most ${MAX_QUERY_LENGTH * 4} characters.`)
   .refine((value) => !CONTROL.test(value), "query cannot contain control characters (NUL, line breaks, tabs).")
@@ -36,7 +36,7 @@ export const SavedSearchSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export const SavedSearchWithCounts = SavedSearchSchema.extend({
+const SavedSearchWithCounts = SavedSearchSchema.extend({
   /** Listings the member's tier may open that match now. */
   total: z.number().int(),
   /** Of them, those that did not match when the member last looked. */
@@ -53,17 +53,17 @@ export const NewListingSchema = z.object({
   industries: z.array(z.string()),
 });
 
-export const SavedSearchListResponse = z.object({ savedSearches: z.array(SavedSearchWithCounts), limit: z.number().int() });
-export const SavedSearchResponse = z.object({ savedSearch: SavedSearchSchema });
-export const NewSinceLastLookResponse = z.object({
+const SavedSearchListResponse = z.object({ savedSearches: z.array(SavedSearchWithCounts), limit: z.number().int() });
+const SavedSearchResponse = z.object({ savedSearch: SavedSearchSchema });
+const NewSinceLastLookResponse = z.object({
   savedSearch: SavedSearchSchema,
   total: z.number().int(),
   newSinceLastLook: z.number().int(),
   /** The newest of the new listings (at most 50). */
   listings: z.array(NewListingSchema),
 });
-export const DeletedResponse = z.object({ deleted: z.literal(true) });
-export const ErrorResponse = z.object({ error: z.string() });
+const DeletedResponse = z.object({ deleted: z.literal(true) });
+const ErrorResponse = z.object({ error: z.string() });
 
 /** Every endpoint with its schemas, for the OpenAPI document. Errors: 400 bad input, 401 signed out, 403 tier, 404, 409. */
 export const SAVED_SEARCHES_API = {

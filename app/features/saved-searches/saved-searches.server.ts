@@ -133,7 +133,7 @@ export async function createSavedSearch(database: Database, member: Member, inpu
   return outcome.value;
 }
 
-export async function listSavedSearches({ db }: Database, member: Member): Promise<SavedSearchRow[]> {
+async function listSavedSearches({ db }: Database, member: Member): Promise<SavedSearchRow[]> {
   return db.select().from(savedSearches).where(eq(savedSearches.userId, member.id)).orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
 }
 
@@ -196,7 +196,7 @@ export interface NewSinceLastLook {
 }
 
 /** How many new listings are shown at most; the count says how many there are. */
-export const NEW_LISTINGS_SHOWN = 50;
+const NEW_LISTINGS_SHOWN = 50;
 
 /**
  * What matches now that did not when the member last looked. `markLooked` (opening the search) makes now the new

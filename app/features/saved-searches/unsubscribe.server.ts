@@ -9,7 +9,7 @@ import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { checkUnsubscribeToken, unsubscribeToken, type UnsubscribeScope } from "./unsubscribe-links.server.ts";
 
-export async function unsubscribeKey(database: Database): Promise<string> {
+async function unsubscribeKey(database: Database): Promise<string> {
   return purposeKey(database, "saved-search:unsubscribe");
 }
 
