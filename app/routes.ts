@@ -72,6 +72,7 @@ export default [
     route("admin/duplicate-management", "routes/admin.duplicate-management.tsx"),
     route("admin/imports", "routes/admin.imports.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
+    route("admin/digests", "routes/admin.digests.tsx"),
     route("admin/intros", "routes/admin.intros.tsx"),
     route("admin/applications", "routes/admin.applications.tsx"),
     route("admin/applications/:id", "routes/admin.applications.detail.tsx"),
