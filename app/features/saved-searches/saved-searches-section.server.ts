@@ -1,7 +1,9 @@
 /** What the /settings section of saved searches shows (loader data under `savedSearches`). */
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
+import { getReferenceData } from "../catalog/reference-data.server.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "../directory/directory-filters.ts";
+import { spellFilterValues } from "../directory/filter-values.ts";
 import { canonicalQuery, suggestedName, type AlertFrequency } from "./saved-search-rules.ts";
 import { directoryUrlOf, savedSearchLimit } from "./saved-searches-api.server.ts";
 import { findSavedSearchFor, listWithNewCounts } from "./saved-searches.server.ts";
@@ -39,7 +41,7 @@ export async function saveSearchStateFor(database: Database, user: SessionUser |
   if (!user) return { state: "signed_out" };
   const member = { id: user.id, tier: user.tier };
   if (!savedSearchLimit(member)) return { state: "upgrade" };
-  const canonical = canonicalQuery(directoryQueryToParams(query));
+  const canonical = canonicalQuery(directoryQueryToParams(spellFilterValues(query, await getReferenceData(database))));
   if (!canonical.ok) return { state: "upgrade" };
   const saved = await findSavedSearchFor(database, member, canonical.canonical);
   if (saved) return { state: "saved", id: saved.id, name: saved.name };

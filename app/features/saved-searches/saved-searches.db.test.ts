@@ -63,7 +63,11 @@ describe("saving a directory state", () => {
     });
     expect(row.query).toBe(`industries=${encodeURIComponent(industry).replaceAll("%20", "+")}&type=startup`);
     await expect(
-      createSavedSearch(database, premium, { name: "Again", query: `industries=${encodeURIComponent(industry)}&entityType=startup`, alertFrequency: "off" }),
+      createSavedSearch(database, premium, {
+        name: "Again",
+        query: `industries=${encodeURIComponent(industry.toUpperCase())}&entityType=startup`,
+        alertFrequency: "off",
+      }),
     ).rejects.toMatchObject({ code: "conflict", message: 'You already saved this search as "Startups".' });
   });
 

@@ -11,8 +11,8 @@ import { AppError } from "~/lib/errors.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { normalizeLevel } from "../access/tiers.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
-import { FILTER_NOUNS } from "../directory/directory-filters.ts";
-import { resolveFilterValues } from "../directory/filter-values.ts";
+import { directoryQueryToParams, FILTER_NOUNS } from "../directory/directory-filters.ts";
+import { resolveFilterValues, spellFilterValues } from "../directory/filter-values.ts";
 import { compareWithSnapshot, type Snapshot } from "../directory/matching-listings.server.ts";
 import { listingSummaries, type ListingSummary } from "./listing-summaries.server.ts";
 import { canonicalQuery, SAVED_SEARCH_LIMITS, type AlertFrequency } from "./saved-search-rules.ts";
@@ -90,10 +90,14 @@ export async function createSavedSearch(database: Database, member: Member, inpu
   const viewer = viewerOf(member);
   const limit = SAVED_SEARCH_LIMITS[viewer.tier];
   if (limit === 0) throw new AppError("forbidden", "Saved searches come with the Subscriber and Premium plans. Upgrade to save this search.");
-  const parsed = canonicalQuery(input.query);
-  if (!parsed.ok) throw new AppError("bad_request", parsed.error, { details: { field: "query" } });
-  const [first] = resolveFilterValues(parsed.query, await getReferenceData(database)).unknown;
+  const reference = await getReferenceData(database);
+  const asTyped = canonicalQuery(input.query);
+  if (!asTyped.ok) throw new AppError("bad_request", asTyped.error, { details: { field: "query" } });
+  const [first] = resolveFilterValues(asTyped.query, reference).unknown;
   if (first) throw new AppError("bad_request", `No ${FILTER_NOUNS[first.filter].one} called "${first.value.slice(0, 60)}".`);
+  // Filter values match without case: "fintech" and "FinTech" are one state, kept in the reference's spelling.
+  const parsed = canonicalQuery(directoryQueryToParams(spellFilterValues(asTyped.query, reference)));
+  if (!parsed.ok) throw new AppError("bad_request", parsed.error, { details: { field: "query" } });
   const [existing] = await database.db
     .select({ name: savedSearches.name })
     .from(savedSearches)
