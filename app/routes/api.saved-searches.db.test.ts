@@ -34,6 +34,12 @@ afterAll(async () => {
 });
 
 describe("/api/saved-searches", () => {
+  it("answers 405 to a method it does not take", async () => {
+    const answer = await answerOf(create(loaderArgs<never>(database, "/api/saved-searches", {}, { user: owner, init: { method: "DELETE" } })));
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("Allow")).toBe("GET, POST");
+  });
+
   it("answers 401 to a visitor", async () => {
     expect((await answerOf(list(loaderArgs<never>(database, "/api/saved-searches")))).status).toBe(401);
     expect((await createAs(null, { name: "x", query: "type=startup" })).status).toBe(401);

@@ -2,6 +2,7 @@ import type { Route } from "./+types/api.saved-searches.new";
 import { newListingJson, requireMember, savedSearchJson } from "~/features/saved-searches/saved-searches-api.server.ts";
 import { newSinceLastLook } from "~/features/saved-searches/saved-searches.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { errorResponse } from "~/lib/http.server.ts";
 
 async function answer({ params, context }: Route.LoaderArgs | Route.ActionArgs, markLooked: boolean) {
   const { database, user } = getAppContext(context);
@@ -24,5 +25,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** POST /api/saved-searches/{id}/new: the same, and now becomes "last looked" (as opening it in the browser does). */
 export async function action(args: Route.ActionArgs) {
+  if (args.request.method !== "POST") return errorResponse("method_not_allowed", "Use GET or POST.", { Allow: "GET, POST" });
   return answer(args, true);
 }

@@ -59,9 +59,14 @@ async function runPeriod(period: { from: Date; to: Date }, options: Partial<Dige
 }
 
 /** A header as sent (mailparser folds the List-* headers into one object). */
-const headerOf = (mail: ParsedMail, name: string) => mail.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).trim();
+const headerOf = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .trim();
 
-const mailsTo = (member: { id: string }, from = 0) => smtp.received.slice(from).filter((m) => m.to && [m.to].flat()[0]?.text.includes(member.id));
+const mailsTo = (member: { id: string }, from = 0) =>
+  smtp.received.slice(from).filter((m) => m.to && [m.to].flat()[0]?.text.includes(member.id));
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -72,14 +77,24 @@ beforeAll(async () => {
       VALUES (${m.id}, ${m.id}, ${`${m.id}@test.introbase.test`}, true, ${m.tier})`);
   }
   // An unverified member with an alert gets nothing (DESIGN D15).
-  await database.rows(sql`INSERT INTO users (id, name, email, email_verified, tier) VALUES ('dg-unverified', 'U', 'u@test.introbase.test', false, 'premium')`);
+  await database.rows(
+    sql`INSERT INTO users (id, name, email, email_verified, tier) VALUES ('dg-unverified', 'U', 'u@test.introbase.test', false, 'premium')`,
+  );
   const [row] = await database.rows<{ name: string }>(sql`SELECT name FROM industries ORDER BY id LIMIT 1`);
   industry = row!.name;
   for (const [key, m] of Object.entries(members)) {
-    const saved = await createSavedSearch(database, m, { name: `Alert ${key}`, query: `industries=${encodeURIComponent(industry)}`, alertFrequency: "daily" });
+    const saved = await createSavedSearch(database, m, {
+      name: `Alert ${key}`,
+      query: `industries=${encodeURIComponent(industry)}`,
+      alertFrequency: "daily",
+    });
     searchIds[key] = saved.id;
   }
-  await createSavedSearch(database, { id: "dg-unverified", tier: "premium" }, { name: "U", query: "type=startup", alertFrequency: "daily" });
+  await createSavedSearch(
+    database,
+    { id: "dg-unverified", tier: "premium" },
+    { name: "U", query: "type=startup", alertFrequency: "daily" },
+  );
 });
 
 afterAll(async () => {
@@ -102,7 +117,9 @@ describe("the digest", () => {
     expect(mail[0]!.subject).toBe("Your Introbase daily digest (1 Jan 2030)");
     expect(mail[0]!.text).toContain(name);
     expect(mail[0]!.text).toMatch(/https:\/\/introbase\.example\/profile\/startup\/dg-new-\d+/);
-    expect(headerOf(mail[0]!, "list-unsubscribe")).toMatch(/^<https:\/\/introbase\.example\/unsubscribe\/a\.dg-premium\.[0-9a-z]+\.[\w-]{43}>$/);
+    expect(headerOf(mail[0]!, "list-unsubscribe")).toMatch(
+      /^<https:\/\/introbase\.example\/unsubscribe\/a\.dg-premium\.[0-9a-z]+\.[\w-]{43}>$/,
+    );
     expect(headerOf(mail[0]!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(smtp.received.slice(before).some((m) => m.text?.includes("u@test"))).toBe(false);
     expect(smtp.received.slice(before).flatMap((m) => [m.to].flat().map((a) => a?.text))).not.toContain("u@test.introbase.test");
@@ -188,8 +205,12 @@ describe("the digest", () => {
     for (const user of users) expect(await deliverDigest(database, user, "daily", period, { providers: [], env: env() })).toBe("failed");
     smtp.fail(false);
     // Stand in for the crash states: one digest left "sending", one "pending".
-    await database.rows(sql`UPDATE digest_deliveries SET status = 'sending' WHERE user_id = 'dg-premium' AND period_start = ${period.from.toISOString()}::timestamptz`);
-    await database.rows(sql`UPDATE digest_deliveries SET status = 'pending' WHERE user_id = 'dg-subscriber' AND period_start = ${period.from.toISOString()}::timestamptz`);
+    await database.rows(
+      sql`UPDATE digest_deliveries SET status = 'sending' WHERE user_id = 'dg-premium' AND period_start = ${period.from.toISOString()}::timestamptz`,
+    );
+    await database.rows(
+      sql`UPDATE digest_deliveries SET status = 'pending' WHERE user_id = 'dg-subscriber' AND period_start = ${period.from.toISOString()}::timestamptz`,
+    );
     const sentBefore = smtp.received.length;
     const handler = digestJobHandler({ providers: [], env: env() });
     await handler({
@@ -202,15 +223,44 @@ describe("the digest", () => {
     const states = await database.rows<{ user_id: string; status: string }>(
       sql`SELECT user_id, status FROM digest_deliveries WHERE period_start = ${period.from.toISOString()}::timestamptz ORDER BY user_id`,
     );
-    expect(Object.fromEntries(states.map((s) => [s.user_id, s.status]))).toEqual({ "dg-premium": "unknown", "dg-subscriber": "sent", "dg-third": "sent" });
+    expect(Object.fromEntries(states.map((s) => [s.user_id, s.status]))).toEqual({
+      "dg-premium": "unknown",
+      "dg-subscriber": "sent",
+      "dg-third": "sent",
+    });
     expect(mailsTo(members.premium, sentBefore)).toHaveLength(0);
     expect(mailsTo(members.subscriber, sentBefore)).toHaveLength(1);
     expect(smtp.received.length - before).toBe(2);
   });
 });
 
+describe("changing the frequency", () => {
+  it("reports a search moved from daily to weekly in this week's digest, after a daily digest of a later day", async () => {
+    const before = smtp.received.length;
+    // A daily digest on a day that is not the week's first.
+    while (new Date(Date.UTC(2030, 0, day + 1)).getUTCDay() === 1) day++;
+    await runPeriod(nextPeriod());
+    const name = await addListing();
+    await setAlertFrequency(database, members.premium, searchIds.premium!, "weekly");
+    try {
+      // The week that holds all of this test's days began before the daily digest just sent.
+      const week = periodContaining("weekly", new Date(Date.UTC(2030, 0, day, 12)));
+      expect(week.from.getTime()).toBeLessThan(Date.UTC(2030, 0, day));
+      const job = await scheduleDigest(database, "weekly", week);
+      await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ providers: [], env: env() }) }).tick();
+      expect((await getJob(database, job!.id))?.status).toBe("completed");
+      const weekly = mailsTo(members.premium, before).find((m) => m.subject.includes("weekly"));
+      expect(weekly?.text).toContain(name);
+    } finally {
+      await setAlertFrequency(database, members.premium, searchIds.premium!, "daily");
+    }
+  });
+});
+
 describe("gating", () => {
   it("never puts a listing the member's tier may not open in their digest", async () => {
+    // Everything earlier tests added is reported first.
+    await runPeriod(nextPeriod());
     const before = smtp.received.length;
     const secret = await addListing("premium", "Premium-only tagline zqxsecret");
     await runPeriod(nextPeriod());

@@ -4,7 +4,7 @@
  * delivery is recorded (`commit`, in its transaction), so a listing is reported in exactly one digest: a run that
  * stops before recording reports it again next time, one that recorded it never does.
  */
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { savedSearches } from "#db/schema/saved-searches.ts";
 import type { DigestCadence } from "#db/values/saved-searches.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -36,17 +36,12 @@ export async function savedSearchDigest(
   period: DigestPeriod,
 ): Promise<SavedSearchDigest> {
   const viewer = { tier: normalizeLevel(member.tier) };
-  // A search already reported for this period (or a later one) is left alone: a re-run adds nothing.
+  // Every search alerting at this cadence: a re-run of the period never gets here (the member's delivery row is
+  // there), and a search moved from daily to weekly mid-week still belongs to this week's digest.
   const rows = await database.db
     .select()
     .from(savedSearches)
-    .where(
-      and(
-        eq(savedSearches.userId, member.userId),
-        eq(savedSearches.alertFrequency, cadence),
-        or(isNull(savedSearches.lastDigestPeriod), lt(savedSearches.lastDigestPeriod, period.from)),
-      ),
-    )
+    .where(and(eq(savedSearches.userId, member.userId), eq(savedSearches.alertFrequency, cadence)))
     .orderBy(savedSearches.createdAt, savedSearches.id);
   const sections: DigestSection[] = [];
   const reported: SavedSearchDigest["reported"] = [];
