@@ -25,7 +25,9 @@ async function createAs(user: typeof owner | null, body: unknown) {
 beforeAll(async () => {
   database = await openTestDatabase();
   for (const u of [owner, other]) {
-    await database.rows(sql`INSERT INTO users (id, name, email, email_verified, tier) VALUES (${u.id}, ${u.name}, ${u.email}, true, ${u.tier})`);
+    await database.rows(
+      sql`INSERT INTO users (id, name, email, email_verified, tier) VALUES (${u.id}, ${u.name}, ${u.email}, true, ${u.tier})`,
+    );
   }
 });
 
@@ -35,7 +37,9 @@ afterAll(async () => {
 
 describe("/api/saved-searches", () => {
   it("answers 405 to a method it does not take", async () => {
-    const answer = await answerOf(create(loaderArgs<never>(database, "/api/saved-searches", {}, { user: owner, init: { method: "DELETE" } })));
+    const answer = await answerOf(
+      create(loaderArgs<never>(database, "/api/saved-searches", {}, { user: owner, init: { method: "DELETE" } })),
+    );
     expect(answer.status).toBe(405);
     expect(answer.headers.get("Allow")).toBe("GET, POST");
   });
@@ -79,12 +83,17 @@ describe("/api/saved-searches", () => {
       expect((await answerOf(attempt())).status).toBe(404);
     }
 
-    const renamed = await answerOf(change(loaderArgs<never>(database, path, params, { user: owner, ...post({ name: "Renamed", alertFrequency: "off" }, "PATCH") })));
+    const renamed = await answerOf(
+      change(loaderArgs<never>(database, path, params, { user: owner, ...post({ name: "Renamed", alertFrequency: "off" }, "PATCH") })),
+    );
     expect(SAVED_SEARCHES_API["PATCH /api/saved-searches/{id}"].response.parse(await renamed.json())).toMatchObject({
       savedSearch: { name: "Renamed", alertFrequency: "off" },
     });
     const mine = await answerOf(newOnes(loaderArgs<never>(database, `${path}/new`, params, { user: owner })));
-    expect(SAVED_SEARCHES_API["GET /api/saved-searches/{id}/new"].response.parse(await mine.json())).toMatchObject({ newSinceLastLook: 0, listings: [] });
+    expect(SAVED_SEARCHES_API["GET /api/saved-searches/{id}/new"].response.parse(await mine.json())).toMatchObject({
+      newSinceLastLook: 0,
+      listings: [],
+    });
     const listed = SAVED_SEARCHES_API["GET /api/saved-searches"].response.parse(
       await (await answerOf(list(loaderArgs<never>(database, "/api/saved-searches", {}, { user: owner })))).json(),
     );
@@ -98,9 +107,14 @@ describe("/api/saved-searches", () => {
 describe("/unsubscribe/:token", () => {
   it("answers a made-up or cut-short link with a page saying so, not an error", async () => {
     for (const token of ["a.api-other.zz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "nonsense", "s.%00"]) {
-      const args = loaderArgs<never>(database, `/unsubscribe/x`, { token }, {
-        init: { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
-      });
+      const args = loaderArgs<never>(
+        database,
+        `/unsubscribe/x`,
+        { token },
+        {
+          init: { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+        },
+      );
       expect(await unsubscribe(args)).toEqual({ state: "invalid" });
     }
   });

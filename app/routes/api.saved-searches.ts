@@ -1,11 +1,6 @@
 import type { Route } from "./+types/api.saved-searches";
 import { CreateSavedSearchRequest } from "~/features/saved-searches/saved-searches-api-schema.ts";
-import {
-  parseRequest,
-  requireMember,
-  savedSearchJson,
-  savedSearchLimit,
-} from "~/features/saved-searches/saved-searches-api.server.ts";
+import { parseRequest, requireMember, savedSearchJson, savedSearchLimit } from "~/features/saved-searches/saved-searches-api.server.ts";
 import { createSavedSearch, listWithNewCounts } from "~/features/saved-searches/saved-searches.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { created, errorResponse, readBody } from "~/lib/http.server.ts";
@@ -19,7 +14,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const rows = await listWithNewCounts(database, member);
   return Response.json(
     {
-      savedSearches: rows.map(({ savedSearch, total, newCount }) => ({ ...savedSearchJson(savedSearch), total, newSinceLastLook: newCount })),
+      savedSearches: rows.map(({ savedSearch, total, newCount }) => ({
+        ...savedSearchJson(savedSearch),
+        total,
+        newSinceLastLook: newCount,
+      })),
       limit: savedSearchLimit(member),
     },
     { headers: NO_STORE },

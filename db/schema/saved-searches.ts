@@ -73,7 +73,10 @@ export const digestRuns = pgTable(
     jobId: uuid("job_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.cadence, t.periodStart] }), check("digest_runs_cadence_check", sql`${t.cadence} IN ('daily', 'weekly')`)],
+  (t) => [
+    primaryKey({ columns: [t.cadence, t.periodStart] }),
+    check("digest_runs_cadence_check", sql`${t.cadence} IN ('daily', 'weekly')`),
+  ],
 );
 
 /**

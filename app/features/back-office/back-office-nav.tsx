@@ -1,4 +1,18 @@
-import { Download, GitMerge, Handshake, Layers, List, ListTree, Mail, MailPlus, PlugZap, Rocket, ScanSearch, ScrollText, Star } from "lucide-react";
+import {
+  Download,
+  GitMerge,
+  Handshake,
+  Layers,
+  List,
+  ListTree,
+  Mail,
+  MailPlus,
+  PlugZap,
+  Rocket,
+  ScanSearch,
+  ScrollText,
+  Star,
+} from "lucide-react";
 import { Link } from "react-router";
 
 /** Every back-office section, in the order an operator's day goes: the data, its quality, the requests, the records. */

@@ -120,7 +120,8 @@ export async function deliverDigest(
   const savedSearchPart = await savedSearchDigest(database, { userId: member.id, tier: member.tier }, cadence, period);
   const sections = [...savedSearchPart.sections, ...(await composeSections(database, member, period, options.providers))];
   const site = publicUrl(options.env ?? getEnv());
-  const link = async (scope: Parameters<typeof makeUnsubscribeToken>[1]) => `${site}/unsubscribe/${await makeUnsubscribeToken(database, scope, now)}`;
+  const link = async (scope: Parameters<typeof makeUnsubscribeToken>[1]) =>
+    `${site}/unsubscribe/${await makeUnsubscribeToken(database, scope, now)}`;
   const stopAll = await link({ kind: "all", userId: member.id });
   const stopSearch = await Promise.all(
     savedSearchPart.reported.map(async (s) => ({ name: s.name, url: await link({ kind: "search", savedSearchId: s.id }) })),

@@ -14,7 +14,9 @@ describe("digestEmail", () => {
       name: "Priya",
       cadence: "daily",
       period,
-      sections: [{ heading: 'New in "Fintech" (1)', items: [{ title: "Acme Pay", url: "/profile/startup/acme-pay", detail: "Seed · FinTech" }] }],
+      sections: [
+        { heading: 'New in "Fintech" (1)', items: [{ title: "Acme Pay", url: "/profile/startup/acme-pay", detail: "Seed · FinTech" }] },
+      ],
       links,
     });
     expect(subject).toBe("Your Introbase daily digest (24 Nov 2026)");

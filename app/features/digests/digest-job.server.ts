@@ -75,7 +75,12 @@ export function digestJobHandler(options: DigestOptions): JobHandler {
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         after = member.id;
         done++;
-        await progress({ done, total: Math.max(total, done), message: `${done} of ${total} members`, processedOutput: { after, outcomes } });
+        await progress({
+          done,
+          total: Math.max(total, done),
+          message: `${done} of ${total} members`,
+          processedOutput: { after, outcomes },
+        });
       }
     }
     return { after, outcomes, period: { from: period.from.toISOString(), to: period.to.toISOString() } };
@@ -86,7 +91,12 @@ export function digestJobHandler(options: DigestOptions): JobHandler {
  * Queues the digest of a period unless some server already did (the insert into digest_runs and the job are one
  * transaction: both or neither). Returns the job, or null when the period was already queued.
  */
-export async function scheduleDigest(database: Database, cadence: DigestCadence, period: DigestPeriod, createdBy: string | null = null): Promise<Job | null> {
+export async function scheduleDigest(
+  database: Database,
+  cadence: DigestCadence,
+  period: DigestPeriod,
+  createdBy: string | null = null,
+): Promise<Job | null> {
   return database.db.transaction(async (tx) => {
     const [run] = await tx
       .insert(digestRuns)
@@ -99,7 +109,9 @@ export async function scheduleDigest(database: Database, cadence: DigestCadence,
       parameters: { cadence, periodStart: period.from.toISOString() },
       createdBy,
     });
-    await tx.execute(sql`UPDATE digest_runs SET job_id = ${job.id} WHERE cadence = ${cadence} AND period_start = ${period.from.toISOString()}::timestamptz`);
+    await tx.execute(
+      sql`UPDATE digest_runs SET job_id = ${job.id} WHERE cadence = ${cadence} AND period_start = ${period.from.toISOString()}::timestamptz`,
+    );
     return job;
   });
 }

@@ -5,13 +5,19 @@ const at = (iso: string) => new Date(iso);
 
 describe("digest periods (UTC)", () => {
   it("a day runs from UTC midnight to the next, whatever the time of day", () => {
-    expect(periodContaining("daily", at("2026-11-25T00:00:00Z"))).toEqual({ from: at("2026-11-25T00:00:00Z"), to: at("2026-11-26T00:00:00Z") });
+    expect(periodContaining("daily", at("2026-11-25T00:00:00Z"))).toEqual({
+      from: at("2026-11-25T00:00:00Z"),
+      to: at("2026-11-26T00:00:00Z"),
+    });
     expect(periodContaining("daily", at("2026-11-25T23:59:59.999Z")).from).toEqual(at("2026-11-25T00:00:00Z"));
   });
 
   it("a week runs Monday to Monday, Sunday included in the week before", () => {
     // 2026-11-25 is a Wednesday; 2026-11-29 a Sunday; 2026-11-30 a Monday.
-    expect(periodContaining("weekly", at("2026-11-25T10:00:00Z"))).toEqual({ from: at("2026-11-23T00:00:00Z"), to: at("2026-11-30T00:00:00Z") });
+    expect(periodContaining("weekly", at("2026-11-25T10:00:00Z"))).toEqual({
+      from: at("2026-11-23T00:00:00Z"),
+      to: at("2026-11-30T00:00:00Z"),
+    });
     expect(periodContaining("weekly", at("2026-11-29T23:00:00Z")).from).toEqual(at("2026-11-23T00:00:00Z"));
     expect(periodContaining("weekly", at("2026-11-30T00:00:00Z")).from).toEqual(at("2026-11-30T00:00:00Z"));
     // Across a year end.
@@ -19,7 +25,10 @@ describe("digest periods (UTC)", () => {
   });
 
   it("the last ended period is the one before the current", () => {
-    expect(lastEndedPeriod("daily", at("2026-11-25T00:05:00Z"))).toEqual({ from: at("2026-11-24T00:00:00Z"), to: at("2026-11-25T00:00:00Z") });
+    expect(lastEndedPeriod("daily", at("2026-11-25T00:05:00Z"))).toEqual({
+      from: at("2026-11-24T00:00:00Z"),
+      to: at("2026-11-25T00:00:00Z"),
+    });
     expect(lastEndedPeriod("weekly", at("2026-11-30T00:00:00Z")).from).toEqual(at("2026-11-23T00:00:00Z"));
     expect(lastEndedPeriod("weekly", at("2026-11-29T23:59:00Z")).from).toEqual(at("2026-11-16T00:00:00Z"));
   });

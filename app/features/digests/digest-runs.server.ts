@@ -15,7 +15,13 @@ export interface DigestRunRow {
 }
 
 export async function listDigestRuns(database: Database, limit = 20): Promise<DigestRunRow[]> {
-  const rows = await database.rows<{ cadence: DigestCadence; period_start: Date | string; job_id: string | null; job_status: string | null; deliveries: Record<string, number> | null }>(sql`
+  const rows = await database.rows<{
+    cadence: DigestCadence;
+    period_start: Date | string;
+    job_id: string | null;
+    job_status: string | null;
+    deliveries: Record<string, number> | null;
+  }>(sql`
     SELECT r.cadence, r.period_start, r.job_id, j.status AS job_status,
       (SELECT jsonb_object_agg(status, n) FROM (
          SELECT d.status, count(*)::int AS n FROM digest_deliveries d
@@ -38,6 +44,10 @@ export async function listDigestRuns(database: Database, limit = 20): Promise<Di
 export async function sendDigestNow(database: Database, cadence: DigestCadence, adminId: string, now = new Date()): Promise<string> {
   const period = periodContaining(cadence, now);
   const job = await scheduleDigest(database, cadence, period, adminId);
-  if (!job) throw new AppError("conflict", `The ${cadence} digest of this period was already sent or queued. The next one goes out when the period ends.`);
+  if (!job)
+    throw new AppError(
+      "conflict",
+      `The ${cadence} digest of this period was already sent or queued. The next one goes out when the period ends.`,
+    );
   return job.id;
 }

@@ -33,11 +33,20 @@ export async function savedSearchFormAction(database: Database, user: SessionUse
   const input = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const intent = input.intent as SavedSearchIntent;
   if (!SAVED_SEARCH_INTENTS.includes(intent)) {
-    return { ok: false, code: "bad_request", result: { ok: false, message: "Unknown form: send intent create, rename, frequency or delete." } };
+    return {
+      ok: false,
+      code: "bad_request",
+      result: { ok: false, message: "Unknown form: send intent create, rename, frequency or delete." },
+    };
   }
   const parsed = parseForm(savedSearchForms[intent], input);
   const target = input.id;
-  if (!parsed.ok) return { ok: false, code: "bad_request", result: { ok: false, intent, target, message: FIX_FIELDS, errors: parsed.errors, values: parsed.values } };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      code: "bad_request",
+      result: { ok: false, intent, target, message: FIX_FIELDS, errors: parsed.errors, values: parsed.values },
+    };
   const data = parsed.data as Record<string, string>;
   try {
     switch (intent) {

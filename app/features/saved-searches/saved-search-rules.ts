@@ -74,7 +74,8 @@ export function canonicalQuery(input: string | URLSearchParams): CanonicalQuery 
   const out = directoryQueryToParams(query);
   out.sort();
   const canonical = out.toString();
-  if (canonical.length > MAX_QUERY_LENGTH) return { ok: false, error: `This search is too long to save (at most ${MAX_QUERY_LENGTH} characters).` };
+  if (canonical.length > MAX_QUERY_LENGTH)
+    return { ok: false, error: `This search is too long to save (at most ${MAX_QUERY_LENGTH} characters).` };
   return { ok: true, query, canonical };
 }
 

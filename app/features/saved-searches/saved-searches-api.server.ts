@@ -29,7 +29,8 @@ export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): z.i
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? `${issue.path.join(".")}: ` : "";
-  const message = issue?.code === "unrecognized_keys" ? `Unknown field ${issue.keys.map((k) => `"${k.slice(0, 40)}"`).join(", ")}.` : issue?.message;
+  const message =
+    issue?.code === "unrecognized_keys" ? `Unknown field ${issue.keys.map((k) => `"${k.slice(0, 40)}"`).join(", ")}.` : issue?.message;
   throw new AppError("bad_request", `${field}${message ?? "Invalid request."}`);
 }
 

@@ -10,7 +10,15 @@ import { findSavedSearchFor, listWithNewCounts } from "./saved-searches.server.t
 
 export interface SavedSearchesSectionData {
   limit: number;
-  items: Array<{ id: string; name: string; url: string; alertFrequency: AlertFrequency; total: number; newCount: number; lastLookedAt: string }>;
+  items: Array<{
+    id: string;
+    name: string;
+    url: string;
+    alertFrequency: AlertFrequency;
+    total: number;
+    newCount: number;
+    lastLookedAt: string;
+  }>;
 }
 
 export async function loadSavedSearchesSection(database: Database, user: SessionUser): Promise<SavedSearchesSectionData> {

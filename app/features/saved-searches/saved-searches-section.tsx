@@ -81,7 +81,7 @@ function SavedSearchRow({ item }: { item: Item }) {
 export function SavedSearchesSection({ data }: { data: SavedSearchesSectionData | null | undefined }) {
   if (!data) return null;
   return (
-    <Card className="p-5 sm:p-6" id="saved-searches">
+    <Card className="scroll-mt-20 p-5 sm:p-6" id="saved-searches">
       <h2 className="text-lg font-semibold">Saved searches</h2>
       {data.limit === 0 && !data.items.length ? (
         <p className="mt-3 text-sm text-fg-muted">Saved searches with e-mail alerts come with the Subscriber and Premium plans.</p>
@@ -96,7 +96,8 @@ export function SavedSearchesSection({ data }: { data: SavedSearchesSectionData 
       ) : (
         <>
           <p className="mt-1 text-sm text-fg-muted">
-            {data.items.length} of {data.limit} on your plan. Alerts e-mail the listings that are new or newly match, once a day or once a week.
+            {data.items.length} of {data.limit} on your plan. Alerts e-mail the listings that are new or newly match, once a day or once a
+            week.
           </p>
           <ul className="mt-2 divide-y divide-border">
             {data.items.map((item) => (
@@ -108,4 +109,3 @@ export function SavedSearchesSection({ data }: { data: SavedSearchesSectionData 
     </Card>
   );
 }
-

@@ -75,7 +75,9 @@ describe("saving a directory state", () => {
     await expect(createSavedSearch(database, premium, { name: "x", query: "sort=sideways", alertFrequency: "off" })).rejects.toMatchObject({
       code: "bad_request",
     });
-    await expect(createSavedSearch(database, premium, { name: "x", query: "industries=Nothing+Like+It", alertFrequency: "off" })).rejects.toMatchObject({
+    await expect(
+      createSavedSearch(database, premium, { name: "x", query: "industries=Nothing+Like+It", alertFrequency: "off" }),
+    ).rejects.toMatchObject({
       code: "bad_request",
       message: 'No industry called "Nothing Like It".',
     });
@@ -86,7 +88,9 @@ describe("saving a directory state", () => {
       code: "forbidden",
     });
     const attempts = await Promise.allSettled(
-      Array.from({ length: 14 }, (_, i) => createSavedSearch(database, subscriber, { name: `s${i}`, query: `searchQuery=word${i}`, alertFrequency: "off" })),
+      Array.from({ length: 14 }, (_, i) =>
+        createSavedSearch(database, subscriber, { name: `s${i}`, query: `searchQuery=word${i}`, alertFrequency: "off" }),
+      ),
     );
     expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(10);
     const refused = attempts.find((a) => a.status === "rejected") as PromiseRejectedResult;
@@ -120,7 +124,10 @@ describe("new since you last looked", () => {
     const seen = await newSinceLastLook(database, premium, row.id, { markLooked: true, now: new Date("2030-02-01T00:00:00Z") });
     expect(seen.newCount).toBe(2);
     expect(seen.newListings.map((l) => l.id).sort()).toEqual([added, moved!.id].sort());
-    expect(seen.newListings.find((l) => l.id === added)).toMatchObject({ name: expect.stringMatching(/^Zz New/), path: expect.stringMatching(/^\/profile\/startup\//) });
+    expect(seen.newListings.find((l) => l.id === added)).toMatchObject({
+      name: expect.stringMatching(/^Zz New/),
+      path: expect.stringMatching(/^\/profile\/startup\//),
+    });
     const after = await newSinceLastLook(database, premium, row.id);
     expect(after.newCount).toBe(0);
     expect(after.savedSearch.lastLookedAt.toISOString()).toBe("2030-02-01T00:00:00.000Z");

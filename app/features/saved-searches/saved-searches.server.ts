@@ -89,7 +89,8 @@ export interface SaveInput {
 export async function createSavedSearch(database: Database, member: Member, input: SaveInput, now = new Date()): Promise<SavedSearchRow> {
   const viewer = viewerOf(member);
   const limit = SAVED_SEARCH_LIMITS[viewer.tier];
-  if (limit === 0) throw new AppError("forbidden", "Saved searches come with the Subscriber and Premium plans. Upgrade to save this search.");
+  if (limit === 0)
+    throw new AppError("forbidden", "Saved searches come with the Subscriber and Premium plans. Upgrade to save this search.");
   const reference = await getReferenceData(database);
   const asTyped = canonicalQuery(input.query);
   if (!asTyped.ok) throw new AppError("bad_request", asTyped.error, { details: { field: "query" } });
@@ -138,10 +139,20 @@ export async function createSavedSearch(database: Database, member: Member, inpu
 }
 
 async function listSavedSearches({ db }: Database, member: Member): Promise<SavedSearchRow[]> {
-  return db.select().from(savedSearches).where(eq(savedSearches.userId, member.id)).orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
+  return db
+    .select()
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, member.id))
+    .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
 }
 
-export async function renameSavedSearch(database: Database, member: Member, id: string, name: string, now = new Date()): Promise<SavedSearchRow> {
+export async function renameSavedSearch(
+  database: Database,
+  member: Member,
+  id: string,
+  name: string,
+  now = new Date(),
+): Promise<SavedSearchRow> {
   await getSavedSearch(database, member, id);
   const [row] = await database.db
     .update(savedSearches)
@@ -168,7 +179,8 @@ export async function setAlertFrequency(
   if (frequency !== "off" && !SAVED_SEARCH_LIMITS[normalizeLevel(member.tier)]) {
     throw new AppError("forbidden", "E-mail alerts come with the Subscriber and Premium plans.");
   }
-  const restart = current.alertFrequency === "off" ? (await compareWithSnapshot(database, queryOf(current), viewerOf(member), null)).next : null;
+  const restart =
+    current.alertFrequency === "off" ? (await compareWithSnapshot(database, queryOf(current), viewerOf(member), null)).next : null;
   return database.db.transaction(async (tx) => {
     const [row] = await tx
       .update(savedSearches)

@@ -23,7 +23,10 @@ describe("unsubscribe tokens", () => {
     expect(checkUnsubscribeToken("other".repeat(9), token)).toEqual({ ok: false });
     expect(checkUnsubscribeToken(KEY, token.replace("demo-premium", "demo-subscriber"))).toEqual({ ok: false });
     const [scope, user, issued, signature] = token.split(".");
-    expect(checkUnsubscribeToken(KEY, [scope, user, (Number.parseInt(issued!, 36) + 1).toString(36), signature].join("."))).toEqual({ ok: false });
-    for (const bad of ["", "a..x.y", `${token}x`, "s.not-a-uuid.1.sig", "x".repeat(500)]) expect(checkUnsubscribeToken(KEY, bad)).toEqual({ ok: false });
+    expect(checkUnsubscribeToken(KEY, [scope, user, (Number.parseInt(issued!, 36) + 1).toString(36), signature].join("."))).toEqual({
+      ok: false,
+    });
+    for (const bad of ["", "a..x.y", `${token}x`, "s.not-a-uuid.1.sig", "x".repeat(500)])
+      expect(checkUnsubscribeToken(KEY, bad)).toEqual({ ok: false });
   });
 });

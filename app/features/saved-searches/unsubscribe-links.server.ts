@@ -16,7 +16,8 @@ export function unsubscribeToken(key: string, scope: UnsubscribeScope, issuedAt:
 
 export type UnsubscribeTokenCheck = { ok: true; scope: UnsubscribeScope; issuedAt: Date } | { ok: false };
 
-const TOKEN = /^(?:s\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})|a\.([A-Za-z0-9_-]{1,64}))\.([0-9a-z]{1,10})\.([\w-]{43})$/;
+const TOKEN =
+  /^(?:s\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})|a\.([A-Za-z0-9_-]{1,64}))\.([0-9a-z]{1,10})\.([\w-]{43})$/;
 
 export function checkUnsubscribeToken(key: string, token: string): UnsubscribeTokenCheck {
   if (token.length > 200) return { ok: false };

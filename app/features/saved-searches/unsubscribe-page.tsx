@@ -16,8 +16,8 @@ export function UnsubscribePage({ state }: { state: State }) {
         {state.state === "open" ? (
           <>
             <p className="mt-3 text-sm">
-              Stop the e-mail alerts for {quoted(state.names)}? The saved {state.names.length === 1 ? "search stays" : "searches stay"} in your
-              settings.
+              Stop the e-mail alerts for {quoted(state.names)}? The saved {state.names.length === 1 ? "search stays" : "searches stay"} in
+              your settings.
             </p>
             <Form method="post" className="mt-4">
               <Button type="submit">Stop these e-mails</Button>

@@ -94,4 +94,3 @@ export async function applyUnsubscribeLink(
   if (!changed.length) return stateOf(await targetsOf(database, scope), checked.issuedAt);
   return { state: "done", names: changed.map((c) => c.name) };
 }
-
