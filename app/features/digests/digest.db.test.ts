@@ -274,6 +274,32 @@ describe("gating", () => {
   });
 });
 
+describe("gating of filters on hidden fields", () => {
+  it("never tells a subscriber which listings have a revenue range only premium may see (DESIGN D14)", async () => {
+    const query = "revenueRanges=1m_to_5m&searchQuery=zqxrevenue";
+    const sub = await createSavedSearch(database, members.subscriber, { name: "Revenue", query, alertFrequency: "weekly" });
+    const prem = await createSavedSearch(database, members.premium, { name: "Revenue", query, alertFrequency: "weekly" });
+    counter++;
+    await database.rows(sql`
+      INSERT INTO listings (slug, type, name, tagline, visibility, field_visibility, revenue_range_id)
+      VALUES (${`dg-rev-${counter}`}, 'startup', ${`Zqxrevenue Co ${counter}`}, 'Revenue hidden', 'public', '{"revenueRange":"premium"}'::jsonb,
+        (SELECT id FROM revenue_ranges WHERE code = '1m_to_5m'))`);
+    await announceChange(database, "listings");
+    const before = smtp.received.length;
+    const week = periodContaining("weekly", new Date(Date.UTC(2030, 5, 3)));
+    await scheduleDigest(database, "weekly", week);
+    await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ providers: [], env: env() }) }).tick();
+    expect(mailsTo(members.premium, before)[0]?.text).toContain(`Zqxrevenue Co ${counter}`);
+    expect(mailsTo(members.subscriber, before)).toHaveLength(0);
+    for (const [member, id] of [
+      [members.subscriber, sub.id],
+      [members.premium, prem.id],
+    ] as const) {
+      await setAlertFrequency(database, member, id, "off");
+    }
+  });
+});
+
 describe("one-click unsubscribe", () => {
   const tokenOf = (mail: ParsedMail) => /\/unsubscribe\/([^>\s]+)/.exec(String(headerOf(mail, "list-unsubscribe")))![1]!;
 
