@@ -249,7 +249,7 @@ describe("changing the frequency", () => {
       const job = await scheduleDigest(database, "weekly", week);
       await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ providers: [], env: env() }) }).tick();
       expect((await getJob(database, job!.id))?.status).toBe("completed");
-      const weekly = mailsTo(members.premium, before).find((m) => m.subject.includes("weekly"));
+      const weekly = mailsTo(members.premium, before).find((m) => m.subject?.includes("weekly"));
       expect(weekly?.text).toContain(name);
     } finally {
       await setAlertFrequency(database, members.premium, searchIds.premium!, "daily");
