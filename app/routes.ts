@@ -38,6 +38,9 @@ export default [
   route("api/admin/jobs/:id", "routes/api.admin.jobs.ts"),
   route("api/duplicate-reports", "routes/api.duplicate-reports.ts"),
   route("api/leads-on-trees", "routes/api.leads-on-trees.ts"),
+  route("api/saved-searches", "routes/api.saved-searches.ts"),
+  route("api/saved-searches/:id", "routes/api.saved-searches.item.ts"),
+  route("api/saved-searches/:id/new", "routes/api.saved-searches.new.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -56,6 +59,9 @@ export default [
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
+    route("saved-searches", "routes/saved-searches.tsx"),
+    route("saved-searches/:id", "routes/saved-searches.open.tsx"),
+    route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     // Operator pages, admins only.
     route("admin", "routes/admin.dashboard.tsx"),
     route("admin/audit-log", "routes/admin.audit-log.tsx"),
@@ -68,6 +74,7 @@ export default [
     route("admin/duplicate-management", "routes/admin.duplicate-management.tsx"),
     route("admin/imports", "routes/admin.imports.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
+    route("admin/digests", "routes/admin.digests.tsx"),
     route("admin/intros", "routes/admin.intros.tsx"),
     route("admin/applications", "routes/admin.applications.tsx"),
     route("admin/applications/:id", "routes/admin.applications.detail.tsx"),

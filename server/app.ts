@@ -15,6 +15,8 @@ import { PROVIDER_IMPORT_JOB, providerImportHandler } from "~/features/imports/p
 import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreadsheet-import-job.server.ts";
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
+import { DIGEST_JOB, digestJobHandler, startDigestScheduler } from "~/features/digests/digest-job.server.ts";
+import { DIGEST_SECTION_PROVIDERS } from "~/features/digests/digest-providers.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { authSecret } from "~/lib/auth.server.ts";
 import { startChangeFeed, type ChangeFeed } from "~/lib/change-feed.server.ts";
@@ -38,6 +40,7 @@ const env = getEnv();
 const providers = identityProviders(env);
 
 let stopOrphanSweep = () => {};
+let stopDigestScheduler = () => {};
 let changeFeed: ChangeFeed | undefined;
 
 /**
@@ -68,7 +71,10 @@ export async function prepare({ report }: { report: (step: string) => void } = {
     [INDUSTRIES_MIGRATION_JOB]: runIndustriesMigrationJob,
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
+    [DIGEST_JOB]: digestJobHandler({ providers: DIGEST_SECTION_PROVIDERS }),
   });
+  // Saved-search alert digests: every server looks; the first to record a period queues it (decision 0062).
+  stopDigestScheduler = startDigestScheduler(database);
   // Stored files nothing references (a replaced logo, a failed import) are removed once an hour old.
   stopOrphanSweep = startOrphanSweep(database);
 }
@@ -80,6 +86,7 @@ export async function prepare({ report }: { report: (step: string) => void } = {
  */
 export async function shutdown({ waitMs, requestsDone }: { waitMs: number; requestsDone: Promise<void> }): Promise<void> {
   stopOrphanSweep();
+  stopDigestScheduler();
   const handedBack = await stopJobWorker({ waitMs });
   if (handedBack.length) logger.info({ jobs: handedBack }, "jobs handed back to the queue");
   await requestsDone;

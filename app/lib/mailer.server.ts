@@ -14,7 +14,12 @@ export interface EmailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra headers, only those a list message needs (RFC 2369, RFC 8058): unsubscribe links and the list's id. */
+  headers?: Partial<Record<ListHeader, string>>;
 }
+
+const LIST_HEADERS = ["List-Unsubscribe", "List-Unsubscribe-Post", "List-Id"] as const;
+type ListHeader = (typeof LIST_HEADERS)[number];
 
 const Message = z.object({
   kind: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
@@ -27,6 +32,17 @@ const Message = z.object({
     .regex(/^[^\r\n]*$/),
   text: z.string().min(1).max(20_000),
   replyTo: z.email().optional(),
+  // A header value with a line break would start another header: refused like a subject's.
+  headers: z
+    .partialRecord(
+      z.enum(LIST_HEADERS),
+      z
+        .string()
+        .min(1)
+        .max(1000)
+        .regex(/^[^\r\n]*$/),
+    )
+    .optional(),
 });
 
 let transport: { url: string; transporter: Transporter } | undefined;
@@ -56,12 +72,12 @@ export async function sendEmail(
 ): Promise<{ id: string; status: "sent" | "stored" | "failed" }> {
   const parsed = Message.safeParse(message);
   if (!parsed.success) throw new AppError("internal", `Invalid e-mail message: ${parsed.error.issues[0]?.message ?? "unknown"}`);
-  const { kind, to, subject, text, replyTo } = parsed.data;
+  const { kind, to, subject, text, replyTo, headers } = parsed.data;
   let status: "sent" | "stored" | "failed" = "stored";
   let error: string | null = null;
   if (env.SMTP_URL) {
     try {
-      await transporterFor(env.SMTP_URL).sendMail({ from: mailFrom(env), to, subject, text, replyTo });
+      await transporterFor(env.SMTP_URL).sendMail({ from: mailFrom(env), to, subject, text, replyTo, headers });
       status = "sent";
     } catch (cause) {
       status = "failed";

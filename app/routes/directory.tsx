@@ -7,6 +7,8 @@ import { DirectoryView } from "~/features/directory/directory-view.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
 import { canExport, exportUpgradeHint } from "~/features/directory/export-listings.server.ts";
 import { directoryMeta } from "~/features/seo/directory-seo.ts";
+import { SaveSearchControl } from "~/features/saved-searches/save-search-control.tsx";
+import { saveSearchStateFor } from "~/features/saved-searches/saved-searches-section.server.ts";
 import { DirectoryJsonLd } from "~/features/seo/page-json-ld.tsx";
 import { originOf } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -39,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
     // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).
     previewOnlyFilters: viewer.tier !== "premium",
+    saveSearch: await saveSearchStateFor(database, user, query),
   };
 }
 
@@ -46,7 +49,7 @@ export default function Directory({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <DirectoryJsonLd query={loaderData.query} items={loaderData.result.data} />
-      <DirectoryView {...loaderData} />
+      <DirectoryView {...loaderData} headerAction={<SaveSearchControl save={loaderData.saveSearch} />} />
     </>
   );
 }

@@ -19,3 +19,4 @@ export * from "./debugger-sessions.ts";
 export * from "./change-versions.ts";
 export * from "./description-terms.ts";
 export * from "./api-keys.ts";
+export * from "./saved-searches.ts";

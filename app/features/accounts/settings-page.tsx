@@ -12,6 +12,8 @@ import { ApiKeysSection } from "~/features/api-keys/api-keys-section.tsx";
 import type { ApiKeysSectionData } from "~/features/api-keys/api-keys-settings.server.ts";
 import type { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
 import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
+import { SavedSearchesSection } from "~/features/saved-searches/saved-searches-section.tsx";
+import type { SavedSearchesSectionData } from "~/features/saved-searches/saved-searches-section.server.ts";
 import type { SignInProvider } from "~/lib/session.server.ts";
 import type { CurrentUser } from "~/lib/use-current-user.ts";
 import { useSignOut } from "~/lib/session-sync.ts";
@@ -27,6 +29,7 @@ export type SettingsData =
       usage: QuotaSummary[];
       intros: MyIntroRequest[];
       apiKeys: ApiKeysSectionData;
+      savedSearches?: SavedSearchesSectionData;
     };
 
 /** Spec 01 §2: the signed-in user's profile, plan and benefits, this month's usage, their intro requests and sign-out. */
@@ -107,6 +110,8 @@ export function SettingsPage(data: SettingsData) {
           ))}
         </ul>
       </Card>
+
+      <SavedSearchesSection data={data.savedSearches} />
 
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Your introduction requests</h2>

@@ -1,4 +1,18 @@
-import { Download, GitMerge, Handshake, Layers, List, ListTree, Mail, PlugZap, Rocket, ScanSearch, ScrollText, Star } from "lucide-react";
+import {
+  Download,
+  GitMerge,
+  Handshake,
+  Layers,
+  List,
+  ListTree,
+  Mail,
+  MailPlus,
+  PlugZap,
+  Rocket,
+  ScanSearch,
+  ScrollText,
+  Star,
+} from "lucide-react";
 import { Link } from "react-router";
 
 /** Every back-office section, in the order an operator's day goes: the data, its quality, the requests, the records. */
@@ -14,6 +28,7 @@ const BACK_OFFICE_SECTIONS = [
   { href: "/admin/applications", label: "Feature applications", icon: Star },
   { href: "/admin/pilot-applications", label: "Pilot applications", icon: Rocket },
   { href: "/admin/outbox", label: "Outbox", icon: Mail },
+  { href: "/admin/digests", label: "Alert digests", icon: MailPlus },
   { href: "/admin/audit-log", label: "Audit log", icon: ScrollText },
 ] as const;
 

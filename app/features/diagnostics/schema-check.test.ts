@@ -28,6 +28,7 @@ describe("normalizeType", () => {
       "text[]",
       "smallint",
       "integer[]",
+      "uuid[]",
       "boolean",
       "numeric(18,2)",
       "date",

@@ -1,5 +1,5 @@
 import { Download, Lock, Search, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { useLocation, useNavigation, useNavigate, useRevalidator } from "react-router";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
@@ -29,6 +29,8 @@ export interface DirectoryViewData {
   canExport: boolean;
   exportHint: string | null;
   previewOnlyFilters: boolean;
+  /** Beside the heading: what the page's route adds (the "Save search" control of saved searches). */
+  headerAction?: ReactNode;
 }
 
 /** The partner directory (spec 01 §2): search, filters, results and paging in one GET form that works without JavaScript. */
@@ -40,6 +42,7 @@ export function DirectoryView({
   exportHint,
   previewOnlyFilters,
   notices,
+  headerAction,
 }: DirectoryViewData) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
@@ -96,8 +99,13 @@ export function DirectoryView({
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Partner Directory</h1>
-      <p className="mt-2 text-fg-muted">Discover and connect with partners, startups, and investors</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Partner Directory</h1>
+          <p className="mt-2 text-fg-muted">Discover and connect with partners, startups, and investors</p>
+        </div>
+        {headerAction}
+      </div>
 
       <form
         ref={form}

@@ -50,3 +50,17 @@ export function resolveFilterValues(query: Pick<DirectoryQuery, ListFilter>, ref
   }
   return { keys, unknown };
 }
+
+/** The query with each filter value in the reference's own spelling ("fintech" → "FinTech"); unknown values as they are. */
+export function spellFilterValues<Q extends Pick<DirectoryQuery, ListFilter>>(query: Q, ref: ReferenceData): Q {
+  const byFilter = pools(ref);
+  const out = { ...query };
+  for (const filter of LIST_FILTERS) {
+    out[filter] = query[filter].map((value) => {
+      const wanted = value.toLowerCase();
+      for (const item of byFilter[filter]) for (const key of item.keys) if (key?.toLowerCase() === wanted) return key;
+      return value;
+    });
+  }
+  return out;
+}

@@ -33,7 +33,8 @@ function filterKeys(query: DirectoryQuery, ref: ReferenceData): Record<ListFilte
   return keys;
 }
 
-function activeFilters(
+/** The active filters of a query over a viewer's option sets (exported for matching-listings.server.ts). */
+export function activeFilters(
   query: DirectoryQuery,
   ref: ReferenceData,
   index: DirectoryIndex,

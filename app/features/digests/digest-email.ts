@@ -1,0 +1,52 @@
+/**
+ * The digest e-mail as plain text (decision 0062), pure: the sections with absolute links, then how to stop them.
+ * Every value in it comes from a section, which is made from what the member's tier may see.
+ */
+import type { DigestCadence } from "#db/values/saved-searches.ts";
+import { periodLabel } from "./digest-periods.ts";
+import type { DigestPeriod, DigestSection } from "./digest-section.ts";
+
+export interface DigestLinks {
+  /** The site's origin, e.g. https://introbase.example: section urls are paths on it. */
+  site: string;
+  /** One line per saved search: its name and its own unsubscribe link. */
+  stopSearch: Array<{ name: string; url: string }>;
+  /** Turns off every alert of the member (also the List-Unsubscribe header). */
+  stopAll: string;
+}
+
+/** Items shown per section; the heading says how many there are. */
+export const ITEMS_PER_SECTION = 20;
+
+export function itemCount(sections: readonly DigestSection[]): number {
+  return sections.reduce((n, section) => n + section.items.length, 0);
+}
+
+function absolute(site: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${site}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+export function digestEmail(input: {
+  name: string;
+  cadence: DigestCadence;
+  period: DigestPeriod;
+  sections: readonly DigestSection[];
+  links: DigestLinks;
+}): { subject: string; text: string } {
+  const { name, cadence, period, sections, links } = input;
+  const subject = `Your Introbase ${cadence} digest (${periodLabel(cadence, period)})`;
+  const lines = [`Hello ${name},`, "", `Here is what is new for you on Introbase (${periodLabel(cadence, period)}).`, ""];
+  for (const section of sections) {
+    lines.push(section.heading, "-".repeat(Math.min(section.heading.length, 60)));
+    for (const item of section.items.slice(0, ITEMS_PER_SECTION)) {
+      lines.push(`* ${item.title}${item.detail ? ` (${item.detail})` : ""}`, `  ${absolute(links.site, item.url)}`);
+    }
+    const more = section.items.length - ITEMS_PER_SECTION;
+    if (more > 0) lines.push(`  … and ${more} more.`);
+    lines.push("");
+  }
+  lines.push("--", "You get this e-mail because you turned on alerts for saved searches on Introbase.");
+  for (const stop of links.stopSearch) lines.push(`Stop e-mails for "${stop.name}": ${stop.url}`);
+  lines.push(`Stop all saved-search e-mails: ${links.stopAll}`, `Manage your alerts: ${links.site}/settings#saved-searches`);
+  return { subject, text: lines.join("\n") };
+}

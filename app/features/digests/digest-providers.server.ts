@@ -1,0 +1,7 @@
+/**
+ * The digest's sections besides the saved searches' own (decision 0062). Each is a DigestSectionProvider; adding a
+ * feature's section to every digest is one line here.
+ */
+import type { DigestSectionProvider } from "./digest-section.ts";
+
+export const DIGEST_SECTION_PROVIDERS: readonly DigestSectionProvider[] = [];

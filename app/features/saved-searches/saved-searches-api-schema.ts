@@ -1,0 +1,78 @@
+/**
+ * The saved-search JSON API's requests and answers (issue 18 §2): the schemas the handlers validate with, listed per
+ * endpoint in SAVED_SEARCHES_API for the OpenAPI document.
+ */
+import { z } from "zod";
+import { alertFrequency, ALERT_FREQUENCIES, MAX_QUERY_LENGTH, savedSearchName } from "./saved-search-rules.ts";
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A directory state as URL parameters ("type=startup&industries=FinTech"), a leading "?" or a /listings?… path allowed. */
+const directoryStateText = z
+  .string({ error: "query must be the directory's URL parameters, e.g. type=startup&industries=FinTech." })
+  .max(MAX_QUERY_LENGTH * 4, `query can be at most ${MAX_QUERY_LENGTH * 4} characters.`)
+  .refine((value) => !CONTROL.test(value), "query cannot contain control characters (NUL, line breaks, tabs).")
+  .transform((value) => (value.includes("?") ? value.slice(value.indexOf("?") + 1) : value));
+
+export const CreateSavedSearchRequest = z.strictObject({
+  name: savedSearchName,
+  query: directoryStateText,
+  alertFrequency: alertFrequency.default("off"),
+});
+
+export const UpdateSavedSearchRequest = z
+  .strictObject({ name: savedSearchName.optional(), alertFrequency: alertFrequency.optional() })
+  .refine((body) => body.name !== undefined || body.alertFrequency !== undefined, "Send a name, an alertFrequency or both.");
+
+export const SavedSearchSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** Canonical URL parameters of the directory state. */
+  query: z.string(),
+  /** The directory page showing it. */
+  url: z.string(),
+  alertFrequency: z.enum(ALERT_FREQUENCIES),
+  lastLookedAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+
+const SavedSearchWithCounts = SavedSearchSchema.extend({
+  /** Listings the member's tier may open that match now. */
+  total: z.number().int(),
+  /** Of them, those that did not match when the member last looked. */
+  newSinceLastLook: z.number().int(),
+});
+
+export const NewListingSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  url: z.string(),
+  type: z.enum(["startup", "investor", "partner"]),
+  tagline: z.string().nullable(),
+  fundingStage: z.string().nullable(),
+  industries: z.array(z.string()),
+});
+
+const SavedSearchListResponse = z.object({ savedSearches: z.array(SavedSearchWithCounts), limit: z.number().int() });
+const SavedSearchResponse = z.object({ savedSearch: SavedSearchSchema });
+const NewSinceLastLookResponse = z.object({
+  savedSearch: SavedSearchSchema,
+  total: z.number().int(),
+  newSinceLastLook: z.number().int(),
+  /** The newest of the new listings (at most 50). */
+  listings: z.array(NewListingSchema),
+});
+const DeletedResponse = z.object({ deleted: z.literal(true) });
+const ErrorResponse = z.object({ error: z.string() });
+
+/** Every endpoint with its schemas, for the OpenAPI document. Errors: 400 bad input, 401 signed out, 403 tier, 404, 409. */
+export const SAVED_SEARCHES_API = {
+  "GET /api/saved-searches": { response: SavedSearchListResponse },
+  "POST /api/saved-searches": { request: CreateSavedSearchRequest, response: SavedSearchResponse, status: 201 },
+  "GET /api/saved-searches/{id}": { response: SavedSearchResponse },
+  "PATCH /api/saved-searches/{id}": { request: UpdateSavedSearchRequest, response: SavedSearchResponse },
+  "DELETE /api/saved-searches/{id}": { response: DeletedResponse },
+  "GET /api/saved-searches/{id}/new": { response: NewSinceLastLookResponse },
+  "POST /api/saved-searches/{id}/new": { response: NewSinceLastLookResponse },
+  errors: ErrorResponse,
+} as const;
