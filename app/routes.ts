@@ -36,6 +36,8 @@ export default [
   route("api/admin/duplicate-scans", "routes/api.admin.duplicate-scans.ts"),
   route("api/admin/jobs/:id", "routes/api.admin.jobs.ts"),
   route("api/duplicate-reports", "routes/api.duplicate-reports.ts"),
+  route("api/follows", "routes/api.follows.ts"),
+  route("api/follows/:listingId", "routes/api.follows.$listingId.ts"),
   route("api/leads-on-trees", "routes/api.leads-on-trees.ts"),
 
   layout("routes/site-layout.tsx", [
@@ -51,6 +53,7 @@ export default [
     route("terms", "routes/terms.tsx"),
     route("sign-in", "routes/sign-in.tsx"),
     route("settings", "routes/settings.tsx"),
+    route("following", "routes/following.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     route("verify-email", "routes/verify-email.tsx"),

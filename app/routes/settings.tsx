@@ -3,6 +3,7 @@ import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getUsageSummary } from "~/features/access/usage.server.ts";
 import { SettingsPage } from "~/features/accounts/settings-page.tsx";
 import { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
+import { listFollows } from "~/features/follows/follows.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getSignInProvider } from "~/lib/session.server.ts";
 
@@ -17,11 +18,12 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return { user: null };
-  const [provider, usage, intros, catalogue] = await Promise.all([
+  const [provider, usage, intros, catalogue, follows] = await Promise.all([
     getSignInProvider(database, user.id),
     getUsageSummary(database, user),
     listMyIntroRequests(database, user.id),
     getPlanCatalogue(database),
+    listFollows(database, user),
   ]);
   const { name, monthlyPrice, benefits } = catalogue[user.tier];
   return {
@@ -29,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     plan: { name, monthlyPrice, benefits },
     usage,
     intros: intros.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    follows,
   };
 }
 

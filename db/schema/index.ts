@@ -18,3 +18,4 @@ export * from "./rate-limits.ts";
 export * from "./debugger-sessions.ts";
 export * from "./change-versions.ts";
 export * from "./description-terms.ts";
+export * from "./follows.ts";

@@ -8,6 +8,8 @@ import { Card } from "~/components/ui/card.tsx";
 import { formatMonthlyPrice, type Plan } from "~/features/access/plan-catalogue.ts";
 import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
 import type { QuotaSummary } from "~/features/access/usage.server.ts";
+import { FollowingSection } from "~/features/follows/following-section.tsx";
+import type { FollowedListing } from "~/features/follows/follows.server.ts";
 import type { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
 import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
 import type { SignInProvider } from "~/lib/session.server.ts";
@@ -24,6 +26,7 @@ export type SettingsData =
       plan: Pick<Plan, "name" | "monthlyPrice" | "benefits">;
       usage: QuotaSummary[];
       intros: MyIntroRequest[];
+      follows: { items: FollowedListing[]; count: number; cap: number };
     };
 
 /** Spec 01 §2: the signed-in user's profile, plan and benefits, this month's usage, their intro requests and sign-out. */
@@ -132,6 +135,8 @@ export function SettingsPage(data: SettingsData) {
           </ul>
         )}
       </Card>
+
+      <FollowingSection {...data.follows} />
 
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Account Actions</h2>
