@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { GatedField } from "../catalog/listing-types.ts";
-import { collectChanges, describeChanges, type ChangeEntry } from "./change-summary.ts";
+import { collectChanges, describeChanges, type ChangeEntry, type FollowerView } from "./change-summary.ts";
 
 const edit = (details: Record<string, unknown>): ChangeEntry => ({ operation: "listing_edit", action: "updated", details });
 const merge = (details: Record<string, unknown>): ChangeEntry => ({ operation: "merge_operation", action: "merged", details });
-const everything = { canSeeField: () => true, fundingStage: "Series B", revenueRange: "1m_to_5m" };
-const only = (...open: GatedField[]) => ({ ...everything, canSeeField: (f: GatedField) => open.includes(f) });
+const everything: FollowerView = { canSeeField: () => true, fundingStage: "Series B", revenueRange: "1m_to_5m" };
+const only = (...open: GatedField[]): FollowerView => ({ ...everything, canSeeField: (f: GatedField) => open.includes(f) });
 const say = (entries: ChangeEntry[], view = everything) => describeChanges(collectChanges(entries), view);
 
 describe("changes in plain words", () => {
@@ -32,7 +32,11 @@ describe("changes in plain words", () => {
   it("adds up the entries of a period: an import's merge and two edits", () => {
     expect(
       say([
-        merge({ mergedFields: ["tagline", "latestRoundType"], teamAdded: 1, newRounds: [{ roundType: "seed", amount: null, currency: "USD", fundingDate: null }] }),
+        merge({
+          mergedFields: ["tagline", "latestRoundType"],
+          teamAdded: 1,
+          newRounds: [{ roundType: "seed", amount: null, currency: "USD", fundingDate: null }],
+        }),
         edit({ changedFields: ["team"], teamAdded: 1, teamRemoved: 1 }),
         edit({ changedFields: ["tagline"] }),
       ]),
@@ -52,24 +56,34 @@ describe("changes in plain words", () => {
   });
 
   it("tells nothing of fields a profile does not show, and nothing of entries that name no fields", () => {
-    const hidden = ["primaryContactEmail", "primaryContact", "ceo", "lotDataQualityScore", "visibility", "fieldVisibility", "slug", "dataSource"];
+    const hidden = [
+      "primaryContactEmail",
+      "primaryContact",
+      "ceo",
+      "lotDataQualityScore",
+      "visibility",
+      "fieldVisibility",
+      "slug",
+      "dataSource",
+    ];
     expect(say([edit({ changedFields: hidden })])).toEqual([]);
-    expect(say([{ operation: "listing_edit", action: "updated", details: { source: "spreadsheet:app1", externalId: "rec1" } }])).toEqual([]);
+    expect(say([{ operation: "listing_edit", action: "updated", details: { source: "spreadsheet:app1", externalId: "rec1" } }])).toEqual(
+      [],
+    );
   });
 
   it("reads only saves and merges, and survives entries of any shape", () => {
     expect(say([{ operation: "listing_edit", action: "created", details: { changedFields: ["description"] } }])).toEqual([]);
     expect(say([{ operation: "merge_operation", action: "undone", details: { mergedFields: ["description"] } }])).toEqual([]);
     expect(say([edit({ changedFields: "description", teamAdded: -4, newRounds: [{ nope: 1 }, "x"] })])).toEqual([]);
-    expect(say([edit({ changedFields: ["description"], newRounds: "many" }), { operation: "listing_edit", action: "updated", details: null }])).toEqual([
-      "Description updated",
-    ]);
+    expect(
+      say([edit({ changedFields: ["description"], newRounds: "many" }), { operation: "listing_edit", action: "updated", details: null }]),
+    ).toEqual(["Description updated"]);
   });
 
   it("names a stage or a range that was removed", () => {
-    expect(say([edit({ changedFields: ["fundingStageId", "revenueRangeId"] })], { ...everything, fundingStage: null, revenueRange: null })).toEqual([
-      "Stage removed",
-      "Revenue range removed",
-    ]);
+    expect(
+      say([edit({ changedFields: ["fundingStageId", "revenueRangeId"] })], { ...everything, fundingStage: null, revenueRange: null }),
+    ).toEqual(["Stage removed", "Revenue range removed"]);
   });
 });

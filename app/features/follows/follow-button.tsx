@@ -51,13 +51,24 @@ export function FollowButton({ listing, className }: { listing: { id: string; na
       <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
       <input type="hidden" name="listingId" value={listing.id} />
       <input type="hidden" name="returnTo" value={pathname + search} />
-      <Button type="submit" variant="secondary" className={className} aria-pressed={following} title={following ? `Unfollow ${listing.name}` : undefined}>
+      <Button
+        type="submit"
+        variant="secondary"
+        className={className}
+        aria-pressed={following}
+        title={following ? `Unfollow ${listing.name}` : undefined}
+      >
         {following ? <BellRing aria-hidden="true" /> : <Bell aria-hidden="true" />}
         {following ? "Following" : "Follow"}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-danger">
-          {error} {/cap|most your plan/.test(error) ? <Link to="/following" className="underline">Manage followed listings</Link> : null}
+          {error}{" "}
+          {/cap|most your plan/.test(error) ? (
+            <Link to="/following" className="underline">
+              Manage followed listings
+            </Link>
+          ) : null}
         </p>
       ) : null}
     </form>

@@ -10,7 +10,9 @@ describe("follow caps", () => {
   });
 
   it("say the cap, and offer an upgrade only below the top tier", () => {
-    expect(followCapMessage("public")).toBe("You follow 5 listings, the most your plan allows. Unfollow one, or upgrade your plan to follow more.");
+    expect(followCapMessage("public")).toBe(
+      "You follow 5 listings, the most your plan allows. Unfollow one, or upgrade your plan to follow more.",
+    );
     expect(followCapMessage("premium")).toBe("You follow 500 listings, the most your plan allows. Unfollow one to follow another.");
   });
 });

@@ -87,10 +87,12 @@ beforeAll(async () => {
     { fieldName: "revenueRange", accessLevel: "premium" },
   ]);
   clearFieldRulesCache(database);
-  await database.db.insert(users).values([
-    { id: admin.id, name: "Admin", email: "changes-admin@members.test", tier: "premium", role: "admin", emailVerified: true },
-    ...tiers.map((tier) => ({ id: members[tier], name: tier, email: `${members[tier]}@members.test`, tier, emailVerified: true })),
-  ]);
+  await database.db
+    .insert(users)
+    .values([
+      { id: admin.id, name: "Admin", email: "changes-admin@members.test", tier: "premium", role: "admin", emailVerified: true },
+      ...tiers.map((tier) => ({ id: members[tier], name: tier, email: `${members[tier]}@members.test`, tier, emailVerified: true })),
+    ]);
 });
 
 afterAll(async () => {
@@ -171,7 +173,9 @@ describe("a change only to what the member may not see", () => {
     await edit(quiet, (v) => void (v.fields.revenueRangeId = range("1m_to_5m")));
     expect(JSON.stringify(await section("public"))).not.toContain("Quiet Labs");
     expect((await itemOf("subscriber", "Quiet Labs"))!.detail).toBe("Team: 1 person added; Problem updated");
-    expect((await itemOf("premium", "Quiet Labs"))!.detail).toBe("Team: 1 person added; Revenue range changed to $1M < X < $5M; Problem updated");
+    expect((await itemOf("premium", "Quiet Labs"))!.detail).toBe(
+      "Team: 1 person added; Revenue range changed to $1M < X < $5M; Problem updated",
+    );
   });
 
   it("follows the listing's own field levels over the global rules, both ways", async () => {
@@ -249,7 +253,9 @@ describe("a provider import merged into a followed listing", () => {
 
 describe("nothing to tell", () => {
   it("is null: no follows, or follows that did not change", async () => {
-    await database.db.insert(users).values({ id: "changes-nobody", name: "Nobody", email: "nobody@members.test", tier: "premium", emailVerified: true });
+    await database.db
+      .insert(users)
+      .values({ id: "changes-nobody", name: "Nobody", email: "nobody@members.test", tier: "premium", emailVerified: true });
     expect(await followedChangesDigestSection(database, { userId: "changes-nobody", tier: "premium" }, PERIOD)).toBeNull();
     const still = await createListing({ name: "Still Waters" });
     await followListing(database, { id: "changes-nobody", tier: "premium" }, still);

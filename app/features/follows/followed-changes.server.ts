@@ -23,7 +23,7 @@ export interface FollowedChangesSection {
   items: Array<{ title: string; url: string; detail: string }>;
 }
 
-export const FOLLOWED_CHANGES_HEADING = "Listings you follow";
+const FOLLOWED_CHANGES_HEADING = "Listings you follow";
 
 /** The section for one member and period [from, to); null when nothing they may see changed. */
 export async function followedChangesDigestSection(

@@ -14,13 +14,16 @@ export function FollowingSection({ items, count, cap }: { items: FollowedListing
       </p>
       {items.length ? (
         <ul className="mt-3 grid gap-1 text-sm">
-          {items.filter((item) => item.inDirectory).slice(0, 5).map((item) => (
-            <li key={item.listingId}>
-              <Link to={item.url} className="font-medium hover:underline">
-                {item.name}
-              </Link>
-            </li>
-          ))}
+          {items
+            .filter((item) => item.inDirectory)
+            .slice(0, 5)
+            .map((item) => (
+              <li key={item.listingId}>
+                <Link to={item.url} className="font-medium hover:underline">
+                  {item.name}
+                </Link>
+              </li>
+            ))}
         </ul>
       ) : null}
       <Link to="/following" className={buttonClass({ variant: "secondary", className: "mt-4" })}>

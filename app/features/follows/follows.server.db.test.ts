@@ -21,7 +21,7 @@ let open: string[];
 let premiumOnly: string[];
 const admin = { id: "follows-admin" };
 
-async function member(id: string, tier: Follower["tier"]): Promise<Follower> {
+async function member(id: string, tier: "public" | "subscriber" | "premium"): Promise<Follower> {
   await database.db.insert(users).values({ id, name: id, email: `${id}@members.test`, tier, emailVerified: true });
   return { id, tier };
 }
@@ -68,7 +68,13 @@ afterAll(async () => {
 describe("following a listing", () => {
   it("follows once: a second follow changes nothing, and the state says so", async () => {
     const m = await member("follower-once", "subscriber");
-    expect(await followListing(database, m, open[0]!)).toEqual({ listingId: open[0], following: true, changed: true, count: 1, cap: FOLLOW_CAP.subscriber });
+    expect(await followListing(database, m, open[0]!)).toEqual({
+      listingId: open[0],
+      following: true,
+      changed: true,
+      count: 1,
+      cap: FOLLOW_CAP.subscriber,
+    });
     expect(await followListing(database, m, open[0]!)).toMatchObject({ following: true, changed: false, count: 1 });
     expect(await followState(database, m, open[0]!)).toMatchObject({ following: true, count: 1 });
     expect(await followState(database, m, open[1]!)).toMatchObject({ following: false, count: 1 });
@@ -180,8 +186,21 @@ describe("the list", () => {
     expect(byId.get(premiumOnly[1]!)).toMatchObject({ locked: true, inDirectory: true });
     expect(byId.get(open[24]!)).toMatchObject({ locked: false, inDirectory: false });
     for (const item of items)
-      expect(Object.keys(item).sort()).toEqual(["followedAt", "inDirectory", "listingId", "locked", "logo", "name", "slug", "tagline", "type", "url"]);
-    const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listing_follows WHERE user_id = ${m.id}`)) as [{ n: number }];
+      expect(Object.keys(item).sort()).toEqual([
+        "followedAt",
+        "inDirectory",
+        "listingId",
+        "locked",
+        "logo",
+        "name",
+        "slug",
+        "tagline",
+        "type",
+        "url",
+      ]);
+    const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listing_follows WHERE user_id = ${m.id}`)) as [
+      { n: number },
+    ];
     expect(n).toBe(2);
   });
 });

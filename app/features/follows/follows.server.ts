@@ -50,7 +50,10 @@ export const profileUrl = (type: string, slug: string) => `/profile/${type}/${en
  * Each follow with the listing it stands for now: its own, or the survivor its merges lead to (at most 10 hops,
  * as the merge's redirect follows them). Read forward from the member's own rows, so it costs their few follows.
  */
-export async function resolvedFollows(database: Database, userId: string): Promise<Array<{ origin: string; listingId: string; followedAt: number }>> {
+export async function resolvedFollows(
+  database: Database,
+  userId: string,
+): Promise<Array<{ origin: string; listingId: string; followedAt: number }>> {
   const rows = await database.rows<{ origin: string; id: string; followed_at: number }>(sql`
     WITH RECURSIVE chain AS (
       SELECT f.listing_id AS origin, f.created_at, l.id, l.processing_status, l.merged_into, 0 AS hops
@@ -106,7 +109,9 @@ export async function unfollowListing(database: Database, member: Follower, list
   if (!known) throw new AppError("not_found", "No listing with this id.");
   const cap = followCap(member.tier);
   return underLock(database, `follows:${member.id}`, async (tx) => {
-    const origins = (await resolvedFollows(tx, member.id)).filter((f) => f.listingId === listingId || f.origin === listingId).map((f) => f.origin);
+    const origins = (await resolvedFollows(tx, member.id))
+      .filter((f) => f.listingId === listingId || f.origin === listingId)
+      .map((f) => f.origin);
     if (origins.length)
       await tx.db.delete(listingFollows).where(and(eq(listingFollows.userId, member.id), inArray(listingFollows.listingId, origins)));
     return { listingId, following: false, changed: origins.length > 0, count: await followCount(tx, member.id), cap };

@@ -78,7 +78,12 @@ describe("the list's address", () => {
 });
 
 describe("who joined the team and which rounds are new (for followers' digests)", () => {
-  const round = (roundType: string, amount: number | null, fundingDate: string | null = null) => ({ roundType, amount, currency: "USD", fundingDate });
+  const round = (roundType: string, amount: number | null, fundingDate: string | null = null) => ({
+    roundType,
+    amount,
+    currency: "USD",
+    fundingDate,
+  });
 
   it("counts people by name, as multisets, and finds the rounds that are new", () => {
     const before = { team: [{ name: "Ada" }, { name: "Lin" }, { name: "Lin" }], fundingRounds: [round("seed", 1_000_000, "2024-01-01")] };
