@@ -1,8 +1,9 @@
+import type { APIRequestContext } from "@playwright/test";
 import { signInAs } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
 
 /** A public startup's profile path and name, from the API (anonymous, so nothing is counted). */
-async function publicStartups(request: import("@playwright/test").APIRequestContext) {
+async function publicStartups(request: APIRequestContext) {
   const response = await request.get("/api/listings?type=startups&pageSize=100", { headers: { cookie: "" } });
   const { data } = (await response.json()) as {
     data: Array<{ id: string; locked: boolean; type: string; slug: string; name: string; listingVisibility: string }>;
