@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.follows.$listingId";
-import { UnfollowParams } from "~/features/follows/follows-api-schema.ts";
+import { ListingIdParams } from "~/features/follows/follows-api-schema.ts";
 import { followState, unfollowListing } from "~/features/follows/follows.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, errorResponse } from "~/lib/http.server.ts";
@@ -11,7 +11,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return errorResponse("unauthorized", SIGN_IN);
-  const parsed = UnfollowParams.safeParse(params);
+  const parsed = ListingIdParams.safeParse(params);
   if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid listing id.");
   return Response.json(await followState(database, user, parsed.data.listingId), { headers: NO_STORE });
 }
@@ -21,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "DELETE") return errorResponse("method_not_allowed", "Use DELETE to unfollow.", { Allow: "GET, DELETE" });
   const { database, user } = getAppContext(context);
   if (!user) return errorResponse("unauthorized", SIGN_IN);
-  const parsed = UnfollowParams.safeParse(params);
+  const parsed = ListingIdParams.safeParse(params);
   if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid listing id.");
   return Response.json(await unfollowListing(database, user, parsed.data.listingId), { headers: NO_STORE });
 }

@@ -9,7 +9,7 @@ import { LISTING_TYPES } from "../catalog/listing-types.ts";
 export const FollowRequest = z.object({ listingId: z.uuid({ error: "listingId must be the id of a listing (a UUID)." }) });
 
 /** GET and DELETE /api/follows/{listingId}: the path parameter. */
-export const UnfollowParams = z.object({ listingId: z.uuid({ error: "The listing id in the path must be a UUID." }) });
+export const ListingIdParams = z.object({ listingId: z.uuid({ error: "The listing id in the path must be a UUID." }) });
 
 /** The answer to a follow or unfollow: the state now, and whether this call changed it. */
 export const FollowResponse = z.object({
@@ -50,6 +50,6 @@ const FollowError = z.object({ error: z.string() });
 export const FOLLOWS_API = {
   "GET /api/follows": { response: FollowListResponse, error: FollowError },
   "POST /api/follows": { request: FollowRequest, response: FollowResponse, error: FollowError },
-  "GET /api/follows/{listingId}": { params: UnfollowParams, response: FollowStateResponse, error: FollowError },
-  "DELETE /api/follows/{listingId}": { params: UnfollowParams, response: FollowResponse, error: FollowError },
+  "GET /api/follows/{listingId}": { params: ListingIdParams, response: FollowStateResponse, error: FollowError },
+  "DELETE /api/follows/{listingId}": { params: ListingIdParams, response: FollowResponse, error: FollowError },
 } as const;
