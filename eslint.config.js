@@ -12,7 +12,7 @@ const BASE_DOMAINS = ["catalog", "access"];
 const FEATURE_IMPORTS = {
   catalog: [], // the listing model: no other feature
   access: ["catalog"], // the tier rules over the listing model
-  accounts: ["introductions", "api-keys", "saved-searches"], // the settings page lists the member's introduction requests, API keys and saved searches
+  accounts: ["introductions", "api-keys", "saved-searches", "follows"], // the settings page lists the member's introduction requests, API keys, saved searches and follows
   applications: ["audit", "duplicates", "media", "verification"], // an approved application becomes a listing, checked for duplicates; the form carries a proof of work
   audit: [],
   "api-docs": ["directory", "profiles"], // the list of documented endpoints names their *-api-schema.ts constants
@@ -20,16 +20,17 @@ const FEATURE_IMPORTS = {
   "back-office": ["audit", "introductions"], // the dashboard counts introductions by status; the audit log view
   billing: [],
   diagnostics: [],
-  digests: ["directory", "saved-searches"], // the digest e-mails each saved search's new listings
+  digests: ["directory", "saved-searches", "follows"], // the digest e-mails each saved search's new listings and the followed listings' changes
   directory: ["introductions"], // type only: a card's request button names its recipient
   duplicates: ["audit"],
+  follows: [], // reads the audit trail's table itself; gates with access
   home: ["applications", "seo"], // the landing pages open the feature and pilot applications; the home page's JSON-LD
   imports: ["audit", "duplicates", "media", "taxonomy"], // an import matches duplicates and maps provider categories
   introductions: ["audit", "verification"], // a request carries a proof of work
   "lead-debugger": ["imports"], // runs the import pipeline step by step
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
   media: [],
-  profiles: ["introductions", "duplicates"], // a profile's request-introduction and report-duplicate buttons
+  profiles: ["introductions", "duplicates", "follows"], // a profile's request-introduction, report-duplicate and follow buttons
   "reference-editor": ["audit"],
   "saved-searches": ["directory"], // a saved search is a directory state and its matches
   seo: ["directory", "profiles"], // titles, canonical links and the crawler report of directory and profile pages

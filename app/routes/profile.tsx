@@ -11,6 +11,7 @@ import { originOf } from "~/features/seo/meta-tags.ts";
 import { ProfileJsonLd } from "~/features/seo/page-json-ld.tsx";
 import { profileMeta } from "~/features/seo/profile-seo.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
+import { followState } from "~/features/follows/follows.server.ts";
 import { survivorOf } from "~/features/duplicates/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { readerFor } from "~/lib/read-database.server.ts";
@@ -58,13 +59,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return data({ status: "not_found" as const }, { status: STATUS_BY_CODE.not_found });
   }
   const { noindex } = view;
+  // The Follow button's state, for a signed-in member on a profile they may open (a teaser cannot be followed).
+  const follow = user && view.status === "ok" ? await followState(database, user, view.listing.id) : null;
   const result =
     view.status === "locked"
       ? { status: "locked" as const, teaser: view.teaser, noindex }
       : view.status === "quota_exceeded"
         ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex }
         : // The portfolio goes out only with the profile itself: a teaser or a used-up quota shows none of it.
-          { status: "ok" as const, listing: view.listing, similar, portfolio, views: view.views ?? null, noindex };
+          { status: "ok" as const, listing: view.listing, similar, portfolio, views: view.views ?? null, follow, noindex };
   // A listing kept out of search engines says so in a header too, which crawlers read before the HTML.
   return noindex ? data(result, { headers: { "X-Robots-Tag": "noindex" } }) : result;
 }

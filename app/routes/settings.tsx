@@ -3,6 +3,7 @@ import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getUsageSummary } from "~/features/access/usage.server.ts";
 import { SettingsPage } from "~/features/accounts/settings-page.tsx";
 import { apiKeysAction, apiKeysSectionData } from "~/features/api-keys/api-keys-settings.server.ts";
+import { listFollows } from "~/features/follows/follows.server.ts";
 import { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
 import { loadSavedSearchesSection } from "~/features/saved-searches/saved-searches-section.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -22,13 +23,14 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return { user: null };
-  const [provider, usage, intros, catalogue, apiKeys, savedSearches] = await Promise.all([
+  const [provider, usage, intros, catalogue, apiKeys, savedSearches, follows] = await Promise.all([
     getSignInProvider(database, user.id),
     getUsageSummary(database, user),
     listMyIntroRequests(database, user.id),
     getPlanCatalogue(database),
     apiKeysSectionData(database, user),
     loadSavedSearchesSection(database, user),
+    listFollows(database, user),
   ]);
   const { name, monthlyPrice, benefits } = catalogue[user.tier];
   return {
@@ -38,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     intros: intros.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     apiKeys,
     savedSearches,
+    follows,
   };
 }
 

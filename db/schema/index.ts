@@ -20,3 +20,4 @@ export * from "./change-versions.ts";
 export * from "./description-terms.ts";
 export * from "./api-keys.ts";
 export * from "./saved-searches.ts";
+export * from "./follows.ts";

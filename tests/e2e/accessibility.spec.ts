@@ -61,6 +61,7 @@ for (const [name, pathFor] of PAGES) {
 const MEMBER_PAGES: Record<"Priya Premium" | "Ada Admin", Array<[string, string]>> = {
   "Priya Premium": [
     ["settings", "/settings"],
+    ["following", "/following"],
     ["directory signed in", "/listings"],
   ],
   "Ada Admin": [

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, UserRound } from "lucide-react";
+import { Bell, ChevronDown, LogOut, Settings, UserRound } from "lucide-react";
 import { Fragment, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "~/lib/session-sync.ts";
@@ -59,6 +59,10 @@ export function AccountItems({ user, onNavigate }: { user: CurrentUser; onNaviga
       <Link to="/settings" onClick={onNavigate} className={ITEM}>
         <Settings aria-hidden="true" className="size-4" />
         Settings
+      </Link>
+      <Link to="/following" onClick={onNavigate} className={ITEM}>
+        <Bell aria-hidden="true" className="size-4" />
+        Following
       </Link>
       {user.role === "admin" ? (
         <div className="my-1 border-t border-border pt-1">

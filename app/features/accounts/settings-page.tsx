@@ -10,6 +10,8 @@ import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
 import type { QuotaSummary } from "~/features/access/usage.server.ts";
 import { ApiKeysSection } from "~/features/api-keys/api-keys-section.tsx";
 import type { ApiKeysSectionData } from "~/features/api-keys/api-keys-settings.server.ts";
+import { FollowingSection } from "~/features/follows/following-section.tsx";
+import type { FollowedListing } from "~/features/follows/follows.server.ts";
 import type { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
 import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
 import { SavedSearchesSection } from "~/features/saved-searches/saved-searches-section.tsx";
@@ -30,6 +32,7 @@ export type SettingsData =
       intros: MyIntroRequest[];
       apiKeys: ApiKeysSectionData;
       savedSearches?: SavedSearchesSectionData;
+      follows: { items: FollowedListing[]; count: number; cap: number };
     };
 
 /** Spec 01 §2: the signed-in user's profile, plan and benefits, this month's usage, their intro requests and sign-out. */
@@ -142,6 +145,7 @@ export function SettingsPage(data: SettingsData) {
       </Card>
 
       <ApiKeysSection data={data.apiKeys} />
+      <FollowingSection {...data.follows} />
 
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Account Actions</h2>

@@ -154,6 +154,13 @@ export interface ImportedChanges {
   relationshipsAdded: number;
 }
 
+const recordedRound = ({ roundType, amount, currency, fundingDate }: NonNullable<ImportedCompany["fundingRound"]>) => ({
+  roundType,
+  amount,
+  currency,
+  fundingDate,
+});
+
 export function importAuditEntry(company: ImportedCompany, changes: ImportedChanges, actorId: string | null): AuditEntry {
   const { outcome, listingId, match } = changes;
   const details = {
@@ -165,6 +172,8 @@ export function importAuditEntry(company: ImportedCompany, changes: ImportedChan
     teamAdded: changes.teamAdded,
     roundAdded: changes.roundAdded,
     relationshipsAdded: changes.relationshipsAdded,
+    // The round itself, as the editor's entries record new rounds: the follows digest tells it to followers.
+    newRounds: changes.roundAdded && company.fundingRound ? [recordedRound(company.fundingRound)] : [],
   };
   const base = { source: IMPORT_DATA_SOURCE, companyName: company.listing.name, actorId, recordId: listingId, details };
   if (outcome === "merged" || outcome === "updated") return { ...base, operation: "merge_operation", action: "merged" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readListingForm } from "./form-values.ts";
 import { parseListingForm } from "./listing-form.ts";
-import { changedFields, storedFieldVisibility, type ListingContent } from "./listing-snapshot.ts";
+import { changedFields, listChanges, storedFieldVisibility, type ListingContent } from "./listing-snapshot.ts";
 import { describeTrail, parseNotice } from "./notices.ts";
 import { adminListingSearch, containsPattern, parseAdminListingQuery } from "./listing-query.ts";
 
@@ -74,5 +74,32 @@ describe("the list's address", () => {
 
   it("escapes LIKE wildcards", () => {
     expect(containsPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+});
+
+describe("who joined the team and which rounds are new (for followers' digests)", () => {
+  const round = (roundType: string, amount: number | null, fundingDate: string | null = null) => ({
+    roundType,
+    amount,
+    currency: "USD",
+    fundingDate,
+  });
+
+  it("counts people by name, as multisets, and finds the rounds that are new", () => {
+    const before = { team: [{ name: "Ada" }, { name: "Lin" }, { name: "Lin" }], fundingRounds: [round("seed", 1_000_000, "2024-01-01")] };
+    const after = {
+      team: [{ name: " ada " }, { name: "Lin" }, { name: "Kofi" }, { name: "Mara" }],
+      fundingRounds: [round("seed", 1_000_000, "2024-01-01"), round("series-a", 12_000_000, "2026-11-01")],
+    };
+    expect(listChanges(before, after)).toEqual({ teamAdded: 2, teamRemoved: 1, newRounds: [round("series-a", 12_000_000, "2026-11-01")] });
+  });
+
+  it("sees a corrected amount as a new round, and a reorder as nothing", () => {
+    const before = { team: [{ name: "Ada" }, { name: "Lin" }], fundingRounds: [round("seed", 1_000_000)] };
+    expect(listChanges(before, { team: [{ name: "Lin" }, { name: "Ada" }], fundingRounds: [round("seed", 1_500_000)] })).toEqual({
+      teamAdded: 0,
+      teamRemoved: 0,
+      newRounds: [round("seed", 1_500_000)],
+    });
   });
 });

@@ -114,3 +114,43 @@ export function changedFields(before: ListingContent<Record<string, unknown>> | 
 }
 
 const toObjects = (rows: ReadonlyArray<object | string>): object[] => rows.map((row) => (typeof row === "string" ? { text: row } : row));
+
+/** A funding round as an audit entry records it: what a follower's digest may tell (issue 18 §3). */
+export interface RecordedRound {
+  roundType: string;
+  amount: number | null;
+  currency: string;
+  fundingDate: string | null;
+}
+
+/**
+ * What a save did to the team and the rounds, beyond "changed": people added and gone (by name) and the rounds that
+ * are new (by type, amount, currency and date), counted as multisets so two people of one name count twice. The
+ * audit entry keeps this so the follows digest can say "Team: 2 people added" or "New funding round: Series A".
+ */
+export function listChanges(
+  before: { team: ReadonlyArray<{ name: string }>; fundingRounds: ReadonlyArray<RecordedRound> },
+  after: { team: ReadonlyArray<{ name: string }>; fundingRounds: ReadonlyArray<RecordedRound> },
+): { teamAdded: number; teamRemoved: number; newRounds: RecordedRound[] } {
+  const person = (p: { name: string }) => p.name.trim().toLowerCase();
+  const round = (r: RecordedRound) => JSON.stringify([r.roundType, r.amount === null ? null : Number(r.amount), r.currency, r.fundingDate]);
+  const missingFrom = <T>(rows: readonly T[], from: readonly T[], key: (row: T) => string): T[] => {
+    const left = new Map<string, number>();
+    for (const row of from) left.set(key(row), (left.get(key(row)) ?? 0) + 1);
+    return rows.filter((row) => {
+      const n = left.get(key(row)) ?? 0;
+      if (n > 0) left.set(key(row), n - 1);
+      return n === 0;
+    });
+  };
+  return {
+    teamAdded: missingFrom(after.team, before.team, person).length,
+    teamRemoved: missingFrom(before.team, after.team, person).length,
+    newRounds: missingFrom(after.fundingRounds, before.fundingRounds, round).map(({ roundType, amount, currency, fundingDate }) => ({
+      roundType,
+      amount: amount === null ? null : Number(amount),
+      currency,
+      fundingDate,
+    })),
+  };
+}

@@ -16,7 +16,7 @@ import { slugify, uniqueSlug } from "../catalog/slug.ts";
 import type { FieldErrors } from "./form-fields.ts";
 import { readChildren, readListingRow } from "./get-listing-for-edit.server.ts";
 import type { ListingInput } from "./listing-form.ts";
-import { changedFields, CHILD_SECTIONS, type ChildSection, type ListingContent } from "./listing-snapshot.ts";
+import { changedFields, CHILD_SECTIONS, listChanges, type ChildSection, type ListingContent } from "./listing-snapshot.ts";
 
 type Tx = Parameters<Parameters<Database["db"]["transaction"]>[0]>[0];
 
@@ -98,7 +98,7 @@ async function updateListing(tx: Tx, id: string, input: ListingInput, admin: { i
     })
     .where(eq(listings.id, id));
   for (const section of CHILD_SECTIONS) if (changed.includes(section)) await replaceChildren(tx, id, section, input, now);
-  await audit(tx, { action: "updated", name: input.columns.name, id, admin, changed });
+  await audit(tx, { action: "updated", name: input.columns.name, id, admin, changed, lists: listChanges(children, input) });
   return { ok: true as const, id, created: false, changed };
 }
 
@@ -211,7 +211,11 @@ function investorNames(allInvestors: string | null): string[] {
   ];
 }
 
-async function audit(tx: Tx, e: { action: string; name: string; id: string; admin: { id: string }; changed: string[] }) {
+/** `lists`: who joined or left the team and which rounds are new, which the follows digest tells followers. */
+async function audit(
+  tx: Tx,
+  e: { action: string; name: string; id: string; admin: { id: string }; changed: string[]; lists?: ReturnType<typeof listChanges> },
+) {
   await recordAudit(tx, {
     operation: "listing_edit",
     source: "admin",
@@ -219,7 +223,7 @@ async function audit(tx: Tx, e: { action: string; name: string; id: string; admi
     companyName: e.name,
     recordId: e.id,
     actorId: e.admin.id,
-    details: { changedFields: e.changed },
+    details: { changedFields: e.changed, ...e.lists },
   });
 }
 

@@ -7,6 +7,7 @@ import { PortfolioList } from "./portfolio-list.tsx";
 import { BadgeList, ConnectCard, ProfileShell, Section, Stat } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
 import { RequestIntroButton } from "./request-intro-button.tsx";
+import { FollowButton } from "~/features/follows/follow-button.tsx";
 import { TeamList } from "./team-list.tsx";
 
 const DEFAULT_TAGLINE = "Venture Capital Firm";
@@ -38,7 +39,12 @@ export function InvestorProfile({ listing, portfolio }: { listing: VisibleListin
           subtitle={listing.investorType ?? undefined}
           tagline={listing.tagline || DEFAULT_TAGLINE}
           industry={[]}
-          actions={<RequestIntroButton recipient={recipient} />}
+          actions={
+            <>
+              <RequestIntroButton recipient={recipient} />
+              <FollowButton listing={listing} />
+            </>
+          }
         />
       }
       sidebar={

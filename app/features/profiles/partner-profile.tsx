@@ -6,6 +6,7 @@ import { Gated } from "./locked-section.tsx";
 import { BadgeList, ConnectCard, ProfileShell, Section, SubSection } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
 import { RequestIntroButton } from "./request-intro-button.tsx";
+import { FollowButton } from "~/features/follows/follow-button.tsx";
 import { SimilarList } from "./similar-list.tsx";
 import type { SimilarListing } from "./similar-listings.server.ts";
 import { TeamList } from "./team-list.tsx";
@@ -32,6 +33,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
           actions={
             <>
               <RequestIntroButton recipient={recipient} />
+              <FollowButton listing={listing} />
               {listing.websiteUrl ? <WebsiteLink url={listing.websiteUrl} /> : null}
             </>
           }

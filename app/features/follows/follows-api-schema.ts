@@ -1,0 +1,55 @@
+/**
+ * The follows JSON API's request and answer shapes (issue 18 §3), one zod schema each, exported for the OpenAPI
+ * document (decision 0061). The handlers validate with these and answer with these shapes.
+ */
+import { z } from "zod";
+import { LISTING_TYPES } from "../catalog/listing-types.ts";
+
+/** POST /api/follows */
+export const FollowRequest = z.object({ listingId: z.uuid({ error: "listingId must be the id of a listing (a UUID)." }) });
+
+/** GET and DELETE /api/follows/{listingId}: the path parameter. */
+export const ListingIdParams = z.object({ listingId: z.uuid({ error: "The listing id in the path must be a UUID." }) });
+
+/** The answer to a follow or unfollow: the state now, and whether this call changed it. */
+export const FollowResponse = z.object({
+  listingId: z.uuid(),
+  following: z.boolean(),
+  changed: z.boolean(),
+  count: z.number().int().nonnegative(),
+  cap: z.number().int().positive(),
+});
+
+const FollowedListing = z.object({
+  listingId: z.uuid(),
+  type: z.enum(LISTING_TYPES),
+  slug: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  tagline: z.string().nullable(),
+  url: z.string(),
+  locked: z.boolean(),
+  inDirectory: z.boolean(),
+  followedAt: z.iso.datetime(),
+});
+
+/** GET /api/follows/{listingId}: whether the member follows it, with their count and cap. */
+export const FollowStateResponse = FollowResponse.omit({ changed: true });
+
+/** GET /api/follows */
+export const FollowListResponse = z.object({
+  data: z.array(FollowedListing),
+  count: z.number().int().nonnegative(),
+  cap: z.number().int().positive(),
+});
+
+/** Every refusal: 400 (bad input), 401 (signed out), 403 (a listing above the tier), 404, 409 (at the cap). */
+const FollowError = z.object({ error: z.string() });
+
+/** Every endpoint of the follows API with its schemas, for the OpenAPI registry. */
+export const FOLLOWS_API = {
+  "GET /api/follows": { response: FollowListResponse, error: FollowError },
+  "POST /api/follows": { request: FollowRequest, response: FollowResponse, error: FollowError },
+  "GET /api/follows/{listingId}": { params: ListingIdParams, response: FollowStateResponse, error: FollowError },
+  "DELETE /api/follows/{listingId}": { params: ListingIdParams, response: FollowResponse, error: FollowError },
+} as const;

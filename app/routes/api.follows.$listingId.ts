@@ -1,0 +1,27 @@
+import type { Route } from "./+types/api.follows.$listingId";
+import { ListingIdParams } from "~/features/follows/follows-api-schema.ts";
+import { followState, unfollowListing } from "~/features/follows/follows.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { badRequest, errorResponse } from "~/lib/http.server.ts";
+
+const SIGN_IN = "Sign in to follow listings.";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** GET /api/follows/{listingId}: whether the signed-in member follows it, with their count and cap. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { database, user } = getAppContext(context);
+  if (!user) return errorResponse("unauthorized", SIGN_IN);
+  const parsed = ListingIdParams.safeParse(params);
+  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid listing id.");
+  return Response.json(await followState(database, user, parsed.data.listingId), { headers: NO_STORE });
+}
+
+/** DELETE /api/follows/{listingId}: stops following; 200 whether or not it was followed, 404 for no such listing. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return errorResponse("method_not_allowed", "Use DELETE to unfollow.", { Allow: "GET, DELETE" });
+  const { database, user } = getAppContext(context);
+  if (!user) return errorResponse("unauthorized", SIGN_IN);
+  const parsed = ListingIdParams.safeParse(params);
+  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid listing id.");
+  return Response.json(await unfollowListing(database, user, parsed.data.listingId), { headers: NO_STORE });
+}

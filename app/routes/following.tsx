@@ -1,0 +1,42 @@
+import type { Route } from "./+types/following";
+import { safeReturnTo } from "~/features/accounts/return-to.ts";
+import { FollowForm } from "~/features/follows/follow-form.ts";
+import { FollowingPage } from "~/features/follows/following-page.tsx";
+import { followListing, listFollows, unfollowListing } from "~/features/follows/follows.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { parseForm } from "~/lib/form-parse.ts";
+import { formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
+import { readForm, seeOther } from "~/lib/http.server.ts";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Following | Introbase" }, { name: "robots", content: "noindex" }];
+}
+
+/** The listings the signed-in member follows, with unfollow; a sign-in link for a visitor. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database, user } = getAppContext(context);
+  if (!user) return { signedIn: false as const };
+  return { signedIn: true as const, ...(await listFollows(database, user)) };
+}
+
+/**
+ * Follow and unfollow without JavaScript (the profile's button and this page post here): done, back to where the
+ * form was; refused (at the cap, a locked listing), this page with the message beside the member's list.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, user } = getAppContext(context);
+  const parsed = parseForm(FollowForm, Object.fromEntries(await readForm(request)));
+  if (!user) return formRefused("unauthorized", { message: "Sign in to follow listings." });
+  if (!parsed.ok) return formRefused("bad_request", { message: Object.values(parsed.errors)[0] ?? "Invalid request." });
+  const { intent, listingId, returnTo } = parsed.data;
+  try {
+    await (intent === "follow" ? followListing : unfollowListing)(database, user, listingId);
+  } catch (error) {
+    return formRefusedBy(error);
+  }
+  return seeOther(safeReturnTo(returnTo, "/following"));
+}
+
+export default function Following({ loaderData, actionData }: Route.ComponentProps) {
+  return <FollowingPage data={loaderData} refusal={actionData?.ok === false ? (actionData.message ?? null) : null} />;
+}
