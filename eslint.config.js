@@ -25,8 +25,9 @@ const FEATURE_IMPORTS = {
   introductions: ["audit", "verification"], // a request carries a proof of work
   "lead-debugger": ["imports"], // runs the import pipeline step by step
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
+  matches: ["introductions"], // each suggestion's request-introduction dialog
   media: [],
-  profiles: ["introductions", "duplicates"], // a profile's request-introduction and report-duplicate buttons
+  profiles: ["introductions", "duplicates", "matches"], // a profile's request-introduction and report-duplicate buttons, its match suggestions
   "reference-editor": ["audit"],
   seo: ["directory", "profiles"], // titles, canonical links and the crawler report of directory and profile pages
   taxonomy: ["audit"],

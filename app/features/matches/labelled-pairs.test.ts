@@ -76,14 +76,18 @@ describe("match suggestions against hand-labelled pairs", () => {
       const ranked = rankInvestorsFor(startupFit(startup), INVESTORS.map((i) => candidate(i.name, investorFit(i))), taxonomy, TOP);
       for (const { candidate: investor } of ranked) {
         onStartups.suggested++;
-        if (isFit(startup.name, investor.name)) (onStartups.correct++, found.add(`${startup.name}|${investor.name}`));
+        if (!isFit(startup.name, investor.name)) continue;
+        onStartups.correct++;
+        found.add(`${startup.name}|${investor.name}`);
       }
     }
     for (const investor of INVESTORS) {
       const ranked = rankStartupsFor(investorFit(investor), STARTUPS.map((s) => candidate(s.name, startupFit(s))), taxonomy, TOP);
       for (const { candidate: startup } of ranked) {
         onInvestors.suggested++;
-        if (isFit(startup.name, investor.name)) (onInvestors.correct++, found.add(`${startup.name}|${investor.name}`));
+        if (!isFit(startup.name, investor.name)) continue;
+        onInvestors.correct++;
+        found.add(`${startup.name}|${investor.name}`);
       }
     }
     const precision = (t: Tally) => (t.suggested ? t.correct / t.suggested : 0);

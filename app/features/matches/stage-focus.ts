@@ -34,9 +34,9 @@ export function parseStageFocus(text: string | null | undefined, stages: readonl
   const found = new Set<number>();
   for (const part of text.split(LIST)) {
     const ends = part.split(RANGE).map((end) => stageIndexOf(end, keys));
-    if (ends.length === 2 && ends[0] !== null && ends[1] !== null) {
-      const [from, to] = ends[0] <= ends[1] ? [ends[0], ends[1]] : [ends[1], ends[0]];
-      for (let i = from; i <= to; i++) found.add(i);
+    const [first, last] = ends;
+    if (ends.length === 2 && first != null && last != null) {
+      for (let i = Math.min(first, last); i <= Math.max(first, last); i++) found.add(i);
     } else {
       for (const end of ends) if (end !== null) found.add(end);
     }
