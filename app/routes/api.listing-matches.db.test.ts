@@ -84,7 +84,11 @@ describe("GET /api/listings/:type/:slug/matches", () => {
   });
 
   it("404 for a listing that is not there or not published", async () => {
-    for (const path of ["/api/listings/startup/no-such/matches", "/api/listings/investor/drafty-fund/matches", "/api/listings/investor/paylane/matches"]) {
+    for (const path of [
+      "/api/listings/startup/no-such/matches",
+      "/api/listings/investor/drafty-fund/matches",
+      "/api/listings/investor/paylane/matches",
+    ]) {
       const { status, body } = await get(path, "premium");
       expect(status, path).toBe(404);
       expect(body.error).toBe("Listing not found");

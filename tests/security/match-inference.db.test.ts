@@ -37,7 +37,9 @@ const user = (tier: AccessLevel | null) => ({ user: tier ? testUser(tier) : null
 
 /** What the API sends, as text. */
 async function apiText(type: string, slug: string, tier: AccessLevel | null): Promise<string> {
-  const response = await answerOf(matchesApi(loaderArgs<ApiRoute.LoaderArgs>(database, `/api/listings/${type}/${slug}/matches`, { type, slug }, user(tier))));
+  const response = await answerOf(
+    matchesApi(loaderArgs<ApiRoute.LoaderArgs>(database, `/api/listings/${type}/${slug}/matches`, { type, slug }, user(tier))),
+  );
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -45,7 +47,8 @@ async function apiText(type: string, slug: string, tier: AccessLevel | null): Pr
 /** What the profile page's loader sends (the route data serialized into the HTML and the .data requests), as text. */
 async function profileText(type: string, slug: string, tier: AccessLevel | null): Promise<string> {
   const result = await profile(loaderArgs<ProfileRoute.LoaderArgs>(database, `/profile/${type}/${slug}`, { type, slug }, user(tier)));
-  const value = (result as DataWithResponseInit<unknown>)?.type === "DataWithResponseInit" ? (result as DataWithResponseInit<unknown>).data : result;
+  const value =
+    (result as DataWithResponseInit<unknown>)?.type === "DataWithResponseInit" ? (result as DataWithResponseInit<unknown>).data : result;
   return JSON.stringify(value);
 }
 
@@ -55,12 +58,15 @@ const othersThan = (except: string, type?: string) =>
 
 describe("match suggestions never tell a viewer more than their tier", () => {
   it("send a visitor no suggestion, no reason and no count: on the profile and from the API", async () => {
-    for (const word of [...othersThan("paylane"), "Invests in", "score"]) expect(await apiText("startup", "paylane", null)).not.toContain(word);
+    for (const word of [...othersThan("paylane"), "Invests in", "score"])
+      expect(await apiText("startup", "paylane", null)).not.toContain(word);
     // The profile's similar startups are another section: only the investors are matches.
     for (const word of [...othersThan("paylane", "investor"), "Invests in", "score"]) {
       expect(await profileText("startup", "paylane", null)).not.toContain(word);
     }
-    expect(await profileText("startup", "paylane", null)).toContain('"matches":{"status":"locked","side":"investors","requiredTier":"subscriber"}');
+    expect(await profileText("startup", "paylane", null)).toContain(
+      '"matches":{"status":"locked","side":"investors","requiredTier":"subscriber"}',
+    );
   });
 
   it("name no listing above a subscriber's tier, nor anything of it", async () => {
@@ -100,13 +106,22 @@ describe("match suggestions never tell a viewer more than their tier", () => {
     try {
       // The premium member sees the newcomers first: they do fit.
       expect(await apiText("startup", "paylane", "premium")).toMatch(/^\{[^[]*"data":\[\{"slug":"aaa-premium-best"/);
-      expect([await apiText("startup", "paylane", "subscriber"), await apiText("investor", "northgate-seed", "subscriber")]).toEqual(before);
+      expect([await apiText("startup", "paylane", "subscriber"), await apiText("investor", "northgate-seed", "subscriber")]).toEqual(
+        before,
+      );
       // Nor when a premium listing's hidden values change.
       await database.rows(sql`UPDATE listings SET stage_focus = 'Series C', geography_ids = '{}' WHERE slug = 'vault-ventures'`);
-      expect([await apiText("startup", "paylane", "subscriber"), await apiText("investor", "northgate-seed", "subscriber")]).toEqual(before);
+      expect([await apiText("startup", "paylane", "subscriber"), await apiText("investor", "northgate-seed", "subscriber")]).toEqual(
+        before,
+      );
     } finally {
-      await removeListings(database, perfect.map((x) => x.slug));
-      await database.rows(sql`UPDATE listings SET stage_focus = 'Seed', geography_ids = (SELECT array_agg(id) FROM geographies WHERE name = 'Europe') WHERE slug = 'vault-ventures'`);
+      await removeListings(
+        database,
+        perfect.map((x) => x.slug),
+      );
+      await database.rows(
+        sql`UPDATE listings SET stage_focus = 'Seed', geography_ids = (SELECT array_agg(id) FROM geographies WHERE name = 'Europe') WHERE slug = 'vault-ventures'`,
+      );
     }
   });
 

@@ -49,7 +49,11 @@ describe("findMatches", () => {
       ["paylane", 85, "Fits its focus: Seed, FinTech: Payments, Europe"],
       ["nostage-pay", 60, "Fits its focus: FinTech: Payments, Europe"],
     ]);
-    expect(items(await viewOf("investor", "northgate-seed", "premium")).map(([slug]) => slug)).toEqual(["paylane", "premium-pay", "nostage-pay"]);
+    expect(items(await viewOf("investor", "northgate-seed", "premium")).map(([slug]) => slug)).toEqual([
+      "paylane",
+      "premium-pay",
+      "nostage-pay",
+    ]);
   });
 
   it("keeps to the limit", async () => {
@@ -61,7 +65,11 @@ describe("findMatches", () => {
   });
 
   it("locks the matches of a listing above the viewer's tier at that listing's tier", async () => {
-    expect(await viewOf("investor", "vault-ventures", "subscriber")).toEqual({ status: "locked", side: "startups", requiredTier: "premium" });
+    expect(await viewOf("investor", "vault-ventures", "subscriber")).toEqual({
+      status: "locked",
+      side: "startups",
+      requiredTier: "premium",
+    });
     expect((await viewOf("investor", "vault-ventures", "premium")).status).toBe("ok");
   });
 

@@ -19,7 +19,7 @@ import { canSeeMatches, matchSideOf, MATCHES_TIER, type MatchesView, type MatchS
 import { parseStageFocus } from "./stage-focus.ts";
 
 /** Suggestions a profile shows. */
-export const PROFILE_MATCH_LIMIT = 5;
+const PROFILE_MATCH_LIMIT = 5;
 
 /**
  * How many candidates the database hands to the score: the best by the part of the score SQL can compute (shared
@@ -201,13 +201,23 @@ export async function findMatches(
   if (side === "investors") {
     const fit = startupFit(row, taxonomy);
     const rows = await findCandidates(reader, side, row, fit, sectorIndustries, null, viewer);
-    const ranked = rankInvestorsFor(fit, rows.map((r) => candidateOf(r, investorFit(r, taxonomy))), taxonomy, limit);
+    const ranked = rankInvestorsFor(
+      fit,
+      rows.map((r) => candidateOf(r, investorFit(r, taxonomy))),
+      taxonomy,
+      limit,
+    );
     items = ranked.map((r) => suggestionOf(r, side));
   } else {
     const fit = investorFit(row, taxonomy);
     const stageFilter = fit.stages.length > 0 ? fit.stages.map((i) => taxonomy.stageIds[i]!) : null;
     const rows = await findCandidates(reader, side, row, fit, sectorIndustries, stageFilter, viewer);
-    const ranked = rankStartupsFor(fit, rows.map((r) => candidateOf(r, startupFit(r, taxonomy))), taxonomy, limit);
+    const ranked = rankStartupsFor(
+      fit,
+      rows.map((r) => candidateOf(r, startupFit(r, taxonomy))),
+      taxonomy,
+      limit,
+    );
     items = ranked.map((r) => suggestionOf(r, side));
   }
   return { subject, view: { status: "ok", side, items } };

@@ -55,7 +55,13 @@ export const STARTUPS: LabelledStartup[] = [
     stage: "Seed",
   },
   { name: "Carecircle", industries: ["Healthcare: Elder Care"], geographies: ["Europe"], countries: ["Germany"], stage: "Seed" },
-  { name: "Freightmind", industries: ["Logistics: Freight", "AI: Machine Learning"], geographies: ["NA"], countries: ["Canada"], stage: "Seed" },
+  {
+    name: "Freightmind",
+    industries: ["Logistics: Freight", "AI: Machine Learning"],
+    geographies: ["NA"],
+    countries: ["Canada"],
+    stage: "Seed",
+  },
 ];
 
 export const INVESTORS: LabelledInvestor[] = [

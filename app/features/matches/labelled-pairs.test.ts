@@ -73,7 +73,12 @@ describe("match suggestions against hand-labelled pairs", () => {
     const onInvestors: Tally = { suggested: 0, correct: 0 };
     const found = new Set<string>();
     for (const startup of STARTUPS) {
-      const ranked = rankInvestorsFor(startupFit(startup), INVESTORS.map((i) => candidate(i.name, investorFit(i))), taxonomy, TOP);
+      const ranked = rankInvestorsFor(
+        startupFit(startup),
+        INVESTORS.map((i) => candidate(i.name, investorFit(i))),
+        taxonomy,
+        TOP,
+      );
       for (const { candidate: investor } of ranked) {
         onStartups.suggested++;
         if (!isFit(startup.name, investor.name)) continue;
@@ -82,7 +87,12 @@ describe("match suggestions against hand-labelled pairs", () => {
       }
     }
     for (const investor of INVESTORS) {
-      const ranked = rankStartupsFor(investorFit(investor), STARTUPS.map((s) => candidate(s.name, startupFit(s))), taxonomy, TOP);
+      const ranked = rankStartupsFor(
+        investorFit(investor),
+        STARTUPS.map((s) => candidate(s.name, startupFit(s))),
+        taxonomy,
+        TOP,
+      );
       for (const { candidate: startup } of ranked) {
         onInvestors.suggested++;
         if (!isFit(startup.name, investor.name)) continue;

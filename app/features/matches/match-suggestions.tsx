@@ -34,7 +34,8 @@ function SuggestionRow({ item, onRequest }: { item: MatchSuggestion; onRequest: 
       <Button
         variant="secondary"
         size="sm"
-        className="self-start sm:self-center"
+        // Under the name on a phone, in line with it (the logo's 40 px and the 12 px gap); beside it on wider screens.
+        className="ml-13 self-start sm:ml-0 sm:self-center"
         aria-haspopup="dialog"
         onClick={() => onRequest({ name: item.name, type: item.type, slug: item.slug })}
       >
@@ -50,7 +51,15 @@ function SuggestionRow({ item, onRequest }: { item: MatchSuggestion; onRequest: 
  * suggestion with its reasons in words, a link to its profile and the introduction request; below the feature's tier,
  * the locked section with the way to subscribe. The server sent only what this viewer may see.
  */
-export function MatchSuggestions({ view, subject, locked: Locked }: { view: MatchesView; subject: string; locked: LockedSectionComponent }) {
+export function MatchSuggestions({
+  view,
+  subject,
+  locked: Locked,
+}: {
+  view: MatchesView;
+  subject: string;
+  locked: LockedSectionComponent;
+}) {
   const plans = usePlanCatalogue();
   const [recipient, setRecipient] = useState<IntroRecipient | null>(null);
   if (view.status === "none") return null;
@@ -58,7 +67,7 @@ export function MatchSuggestions({ view, subject, locked: Locked }: { view: Matc
   return (
     <Card className="p-5 sm:p-6" data-matches={view.status}>
       <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <Handshake className="size-5 text-accent" aria-hidden="true" />
+        <Handshake className="size-5 shrink-0 text-accent" aria-hidden="true" />
         {title}
       </h2>
       <div className="mt-4">

@@ -3,7 +3,7 @@ import { ACCESS_LEVELS } from "../access/tiers.ts";
 import { LISTING_TYPES } from "../catalog/listing-types.ts";
 
 /** Most suggestions one call returns; the profile shows five. */
-export const MAX_MATCH_LIMIT = 20;
+const MAX_MATCH_LIMIT = 20;
 
 const Reason = z.object({
   kind: z.enum(["stage", "industry", "sector", "geography", "country"]),

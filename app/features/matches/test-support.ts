@@ -59,7 +59,14 @@ export const MATCH_SCENARIO: Planned[] = [
   // Startups for Northgate: one at an unknown stage (60), one too late (ruled out in SQL), one premium (85).
   { slug: "nostage-pay", type: "startup", industries: ["FinTech: Payments"], geographies: ["Europe"] },
   { slug: "ledger-late", type: "startup", industries: ["FinTech: Payments"], geographies: ["Europe"], stage: "Series B" },
-  { slug: "premium-pay", type: "startup", industries: ["FinTech: Payments"], geographies: ["Europe"], stage: "Seed", visibility: "premium" },
+  {
+    slug: "premium-pay",
+    type: "startup",
+    industries: ["FinTech: Payments"],
+    geographies: ["Europe"],
+    stage: "Seed",
+    visibility: "premium",
+  },
   // A partner sharing everything: partners are never matched.
   { slug: "pay-partner", type: "partner", industries: ["FinTech: Payments"], geographies: ["Europe"] },
 ];
