@@ -116,13 +116,14 @@ async function findCandidates(
     )})`,
     sql`l.industry_ids && ${intArray(sectorIndustries)}`,
   ];
-  // Places named on both sides with none in common rule a pair out (match-score.ts).
+  // Places named on both sides with none in common rule a pair out (match-score.ts). Written so that each branch is
+  // a GIN index scan (an empty array too): the bitmap then visits only rows in a shared place.
   if (places) {
     conditions.push(
-      sql`(cardinality(l.geography_ids) + cardinality(l.country_ids) = 0 OR l.geography_ids && ${intArray(fit.geographyIds)} OR l.country_ids && ${intArray(fit.countryIds)})`,
+      sql`(l.geography_ids && ${intArray(fit.geographyIds)} OR l.country_ids && ${intArray(fit.countryIds)} OR (l.geography_ids = '{}' AND l.country_ids = '{}'))`,
     );
   }
-  // A startup's stage is a column: outside the investor's known focus, it is ruled out here already.
+  // A startup's stage is a column: outside the investor's known focus, it is ruled out here already (listings_type_stage_idx).
   if (stageFilter) conditions.push(sql`(l.funding_stage_id IS NULL OR l.funding_stage_id = ANY(${intArray(stageFilter)}))`);
   return reader.rows<ListingRow>(sql`
     SELECT ${COLUMNS}
