@@ -14,7 +14,7 @@ test("match suggestions: locked for a visitor, listed with reasons and an introd
   await signInAs(page, "Priya Premium");
   // A public startup of the demo directory with at least one investor that fits it.
   const listings = (await (await page.request.get("/api/listings?type=startup")).json()) as {
-    data: Array<{ slug: string; name: string; locked: boolean }>;
+    data: Array<{ slug: string; name: string; listingVisibility: string }>;
   };
   let target: { slug: string; name: string; first: { name: string; summary: string } } | null = null;
   for (const startup of listings.data.filter((x) => x.listingVisibility === "public")) {
