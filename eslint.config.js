@@ -29,8 +29,9 @@ const FEATURE_IMPORTS = {
   introductions: ["audit", "verification"], // a request carries a proof of work
   "lead-debugger": ["imports"], // runs the import pipeline step by step
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
+  matches: ["introductions"], // each suggestion's request-introduction dialog
   media: [],
-  profiles: ["introductions", "duplicates", "follows"], // a profile's request-introduction, report-duplicate and follow buttons
+  profiles: ["introductions", "duplicates", "follows", "matches"], // a profile's request-introduction, report-duplicate and follow buttons, its match suggestions
   "reference-editor": ["audit"],
   "saved-searches": ["directory"], // a saved search is a directory state and its matches
   seo: ["directory", "profiles"], // titles, canonical links and the crawler report of directory and profile pages

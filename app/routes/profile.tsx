@@ -7,6 +7,8 @@ import { NO_PORTFOLIO, type Portfolio } from "~/features/profiles/investor-portf
 import { getInvestorPortfolio } from "~/features/profiles/investor-portfolio.server.ts";
 import { ProfileError, ProfilePage } from "~/features/profiles/profile-page.tsx";
 import { getSimilarListings, type SimilarListing } from "~/features/profiles/similar-listings.server.ts";
+import { findMatches } from "~/features/matches/find-matches.server.ts";
+import type { MatchesView } from "~/features/matches/matches-view.ts";
 import { originOf } from "~/features/seo/meta-tags.ts";
 import { ProfileJsonLd } from "~/features/seo/page-json-ld.tsx";
 import { profileMeta } from "~/features/seo/profile-seo.ts";
@@ -35,6 +37,17 @@ async function similarTo(database: Database, type: ListingType, slug: string, vi
   }
 }
 
+/** Match suggestions are a nicety too: if they fail, the profile shows without them. */
+async function matchesOf(database: Database, type: ListingType, slug: string, viewer: Viewer, reader: Database): Promise<MatchesView> {
+  if (type === "partner") return { status: "none" };
+  try {
+    return (await findMatches(database, type, slug, viewer, { reader }))?.view ?? { status: "none" };
+  } catch (error) {
+    logger.warn({ err: error, type, slug }, "match suggestions could not be loaded");
+    return { status: "none" };
+  }
+}
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = parseListingType(params.type);
   if (!type) return data({ status: "not_found" as const }, { status: STATUS_BY_CODE.not_found });
@@ -47,10 +60,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // spent view, and the redirect of a merged listing (rare, and just written), from the primary.
   const reader = readerFor(database, request, user);
   // A failure is the error pipeline's (app/lib/error-answer.server.ts): the boundary below shows the spec's view.
-  const [view, similar, portfolio] = await Promise.all([
+  const [view, similar, portfolio, matches] = await Promise.all([
     viewProfile(database, type, params.slug, viewer, user ?? undefined, reader),
     similarTo(database, type, params.slug, viewer, reader),
     portfolioOf(reader, type, params.slug, viewer),
+    matchesOf(database, type, params.slug, viewer, reader),
   ]);
   if (view.status === "not_found") {
     // A listing merged into another keeps its address: it leads to the survivor for good (issue 5 §5).
@@ -67,7 +81,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       : view.status === "quota_exceeded"
         ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex }
         : // The portfolio goes out only with the profile itself: a teaser or a used-up quota shows none of it.
-          { status: "ok" as const, listing: view.listing, similar, portfolio, views: view.views ?? null, follow, noindex };
+          { status: "ok" as const, listing: view.listing, similar, portfolio, matches, views: view.views ?? null, follow, noindex };
   // A listing kept out of search engines says so in a header too, which crawlers read before the HTML.
   return noindex ? data(result, { headers: { "X-Robots-Tag": "noindex" } }) : result;
 }

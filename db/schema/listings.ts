@@ -137,5 +137,10 @@ export const listings = pgTable(
     index("listings_directory_type_order_idx")
       .on(t.type, t.featured.desc(), t.name, t.id)
       .where(sql`${t.processingStatus} = 'published'`),
+    // Match suggestions (decision 0064) choose startups inside an investor's stage focus: with the industry and place
+    // indexes, the bitmap visits only the rows that can fit.
+    index("listings_type_stage_idx")
+      .on(t.type, t.fundingStageId)
+      .where(sql`${t.processingStatus} = 'published'`),
   ],
 );

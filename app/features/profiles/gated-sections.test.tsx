@@ -21,11 +21,11 @@ function listing(type: VisibleListing["type"], locked: GatedField[]): VisibleLis
 function render(l: VisibleListing): string {
   const view =
     l.type === "investor" ? (
-      <InvestorProfile listing={l} portfolio={NO_PORTFOLIO} />
+      <InvestorProfile listing={l} portfolio={NO_PORTFOLIO} matches={{ status: "none" }} />
     ) : l.type === "partner" ? (
       <PartnerProfile listing={l} similar={[]} />
     ) : (
-      <StartupProfile listing={l} similar={[]} />
+      <StartupProfile listing={l} similar={[]} matches={{ status: "none" }} />
     );
   return inRouter(view);
 }

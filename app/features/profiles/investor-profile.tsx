@@ -2,7 +2,9 @@ import { Briefcase, Building2, Globe, Layers, MapPin, Target, Users, Wallet } fr
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
 import { formatAmount, MISSING } from "~/features/catalog/format.ts";
 import type { Portfolio } from "./investor-portfolio.ts";
-import { Gated } from "./locked-section.tsx";
+import { MatchSuggestions } from "~/features/matches/match-suggestions.tsx";
+import type { MatchesView } from "~/features/matches/matches-view.ts";
+import { Gated, LockedSection } from "./locked-section.tsx";
 import { PortfolioList } from "./portfolio-list.tsx";
 import { BadgeList, ConnectCard, ProfileShell, Section, Stat } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
@@ -26,7 +28,7 @@ function Fact({ value }: { value: string | null }) {
  * what it backs (industries, stages, places) and what it has backed (its portfolio, from funding rounds). No revenue
  * range: a fund's revenue tells a founder nothing.
  */
-export function InvestorProfile({ listing, portfolio }: { listing: VisibleListing; portfolio: Portfolio }) {
+export function InvestorProfile({ listing, portfolio, matches }: { listing: VisibleListing; portfolio: Portfolio; matches: MatchesView }) {
   const { lockedFields: locked } = listing;
   const recipient = { name: listing.name, type: listing.type, slug: listing.slug };
   return (
@@ -96,6 +98,7 @@ export function InvestorProfile({ listing, portfolio }: { listing: VisibleListin
       <Section title={portfolio.total ? `Portfolio (${portfolio.total})` : "Portfolio"} icon={Briefcase}>
         <PortfolioList portfolio={portfolio} />
       </Section>
+      <MatchSuggestions view={matches} subject={listing.name} locked={LockedSection} />
       <Section title="Team Members" icon={Users}>
         <Gated lock={locked.team} subject="the team">
           <TeamList team={listing.team} />

@@ -6,6 +6,7 @@ import type { QuotaState } from "~/features/access/usage.server.ts";
 import { parseListingType, type LockedTeaser, type VisibleListing } from "~/features/catalog/listing-types.ts";
 import { ReportDuplicateButton } from "~/features/duplicates/report-duplicate-button.tsx";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
+import type { MatchesView } from "~/features/matches/matches-view.ts";
 import type { Portfolio } from "./investor-portfolio.ts";
 import { InvestorProfile } from "./investor-profile.tsx";
 import { LockedProfile } from "./locked-profile.tsx";
@@ -20,7 +21,15 @@ export type ProfileData =
   | { status: "not_found" }
   | { status: "locked"; teaser: LockedTeaser; noindex: boolean }
   | { status: "quota_exceeded"; teaser: LockedTeaser; views: QuotaState; noindex: boolean }
-  | { status: "ok"; listing: VisibleListing; similar: SimilarListing[]; portfolio: Portfolio; views: QuotaState | null; noindex: boolean };
+  | {
+      status: "ok";
+      listing: VisibleListing;
+      similar: SimilarListing[];
+      portfolio: Portfolio;
+      matches: MatchesView;
+      views: QuotaState | null;
+      noindex: boolean;
+    };
 
 /** A profile as this viewer may see it: the listing, a teaser when it is locked or the views are used up, or not found. */
 export function ProfilePage(loaderData: ProfileData) {
@@ -33,7 +42,7 @@ export function ProfilePage(loaderData: ProfileData) {
   if (loaderData.status === "not_found") return <ProfileNotFound />;
   if (loaderData.status === "locked") return <LockedProfile teaser={loaderData.teaser} />;
   if (loaderData.status === "quota_exceeded") return <QuotaExceededProfile teaser={loaderData.teaser} />;
-  const { listing, similar, portfolio, views } = loaderData;
+  const { listing, similar, portfolio, matches, views } = loaderData;
   return (
     <>
       {views && views.limit !== null && views.remaining !== null ? (
@@ -42,11 +51,11 @@ export function ProfilePage(loaderData: ProfileData) {
         </div>
       ) : null}
       {listing.type === "investor" ? (
-        <InvestorProfile listing={listing} portfolio={portfolio} />
+        <InvestorProfile listing={listing} portfolio={portfolio} matches={matches} />
       ) : listing.type === "partner" ? (
         <PartnerProfile listing={listing} similar={similar} />
       ) : (
-        <StartupProfile listing={listing} similar={similar} />
+        <StartupProfile listing={listing} similar={similar} matches={matches} />
       )}
       {user ? <ReportDuplicateButton listing={{ id: listing.id, name: listing.name }} /> : null}
     </>

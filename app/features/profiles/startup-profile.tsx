@@ -1,6 +1,8 @@
 import { CircleHelp, FileText, Info, Lightbulb, ListOrdered, Mic, Sparkles, Target, Users } from "lucide-react";
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
-import { Gated } from "./locked-section.tsx";
+import { MatchSuggestions } from "~/features/matches/match-suggestions.tsx";
+import type { MatchesView } from "~/features/matches/matches-view.ts";
+import { Gated, LockedSection } from "./locked-section.tsx";
 import { BadgeList, ConnectCard, ProfileShell, Section, SubSection } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
 import { RequestIntroButton } from "./request-intro-button.tsx";
@@ -77,7 +79,15 @@ function KeyUseCasesSection({ listing }: { listing: VisibleListing }) {
   );
 }
 
-export function StartupProfile({ listing, similar }: { listing: VisibleListing; similar: readonly SimilarListing[] }) {
+export function StartupProfile({
+  listing,
+  similar,
+  matches,
+}: {
+  listing: VisibleListing;
+  similar: readonly SimilarListing[];
+  matches: MatchesView;
+}) {
   const { lockedFields: locked } = listing;
   const recipient = { name: listing.name, type: listing.type, slug: listing.slug };
   return (
@@ -125,6 +135,7 @@ export function StartupProfile({ listing, similar }: { listing: VisibleListing; 
       </Section>
       <TractionSection listing={listing} />
       <KeyUseCasesSection listing={listing} />
+      <MatchSuggestions view={matches} subject={listing.name} locked={LockedSection} />
       {locked.team || listing.team.length ? (
         <Section title="Management Team" icon={Users}>
           <Gated lock={locked.team} subject="the management team">

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_type_stage_idx" ON "listings" USING btree ("type","funding_stage_id") WHERE "listings"."processing_status" = 'published';
