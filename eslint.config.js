@@ -14,6 +14,7 @@ const FEATURE_IMPORTS = {
   access: ["catalog"], // the tier rules over the listing model
   accounts: ["introductions"], // the settings page lists the member's introduction requests
   applications: ["audit", "duplicates", "media", "verification"], // an approved application becomes a listing, checked for duplicates; the form carries a proof of work
+  ai: [], // the AI seam (decision 0065): the provider client, its metering, the profile summary
   audit: [],
   "back-office": ["audit", "introductions"], // the dashboard counts introductions by status; the audit log view
   billing: [],
@@ -22,11 +23,11 @@ const FEATURE_IMPORTS = {
   duplicates: ["audit"],
   home: ["applications", "seo"], // the landing pages open the feature and pilot applications; the home page's JSON-LD
   imports: ["audit", "duplicates", "media", "taxonomy"], // an import matches duplicates and maps provider categories
-  introductions: ["audit", "verification"], // a request carries a proof of work
+  introductions: ["ai", "audit", "verification"], // a request carries a proof of work; "Generate with AI" asks the AI seam
   "lead-debugger": ["imports"], // runs the import pipeline step by step
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
   media: [],
-  profiles: ["introductions", "duplicates"], // a profile's request-introduction and report-duplicate buttons
+  profiles: ["ai", "introductions", "duplicates"], // a profile's request-introduction, report-duplicate and AI summary buttons
   "reference-editor": ["audit"],
   seo: ["directory", "profiles"], // titles, canonical links and the crawler report of directory and profile pages
   taxonomy: ["audit"],

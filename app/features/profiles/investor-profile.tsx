@@ -8,6 +8,7 @@ import { BadgeList, ConnectCard, ProfileShell, Section, Stat } from "./profile-l
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
 import { RequestIntroButton } from "./request-intro-button.tsx";
 import { TeamList } from "./team-list.tsx";
+import { AiSummary } from "~/features/ai/ai-summary.tsx";
 
 const DEFAULT_TAGLINE = "Venture Capital Firm";
 
@@ -48,6 +49,7 @@ export function InvestorProfile({ listing, portfolio }: { listing: VisibleListin
         </ConnectCard>
       }
     >
+      <AiSummary listing={recipient} />
       <Section title="About the Fund" icon={Building2}>
         {listing.description ? (
           <p className="leading-relaxed">{listing.description}</p>
