@@ -40,7 +40,9 @@ describe("parseEnv", () => {
     expect(env).toMatchObject({ AI_API_URL: "http://127.0.0.1:4030/v1", AI_API_KEY: "sk-secret", AI_MODEL: "small", AI_TIMEOUT_MS: 5000 });
     expect(parseEnv({}).AI_API_URL).toBeUndefined();
     expect(() => parseEnv({ AI_API_URL: "https://api.example.com/v1", AI_API_KEY: "sk-secret" })).toThrow(/AI_MODEL: AI_MODEL is needed/);
-    expect(() => parseEnv({ AI_API_URL: "file:///etc/passwd", AI_MODEL: "m", AI_API_KEY: "sk-secret" })).toThrow(/AI_API_URL must be an http/);
+    expect(() => parseEnv({ AI_API_URL: "file:///etc/passwd", AI_MODEL: "m", AI_API_KEY: "sk-secret" })).toThrow(
+      /AI_API_URL must be an http/,
+    );
     const refused = (() => {
       try {
         parseEnv({ AI_API_URL: "https://api.example.com/v1", AI_API_KEY: "sk-secret", AI_TIMEOUT_MS: "never" });

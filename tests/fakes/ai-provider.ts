@@ -101,7 +101,10 @@ function readJson(req: IncomingMessage): Promise<unknown> {
   });
 }
 
-export async function startFakeAiProvider({ port = 0, apiKey = DEMO_AI_KEY }: { port?: number; apiKey?: string } = {}): Promise<FakeAiProvider> {
+export async function startFakeAiProvider({
+  port = 0,
+  apiKey = DEMO_AI_KEY,
+}: { port?: number; apiKey?: string } = {}): Promise<FakeAiProvider> {
   let fault: AiFault = { mode: "none" };
   const requests: FakeAiRequest[] = [];
 
@@ -131,7 +134,8 @@ export async function startFakeAiProvider({ port = 0, apiKey = DEMO_AI_KEY }: { 
     const active = takeFault();
     if (active.mode === "500") return answer(500, { error: { message: "The server had an error", type: "server_error" } });
     if (active.mode === "429") return answer(429, { error: { message: "Rate limit reached", type: "requests" } }, { "Retry-After": "20" });
-    if (active.mode === "400") return answer(400, { error: { message: "This request was refused by the content policy", type: "invalid_request_error" } });
+    if (active.mode === "400")
+      return answer(400, { error: { message: "This request was refused by the content policy", type: "invalid_request_error" } });
     if (active.mode === "malformed") {
       entry.status = 200;
       res.writeHead(200, { "Content-Type": "application/json" });

@@ -5,7 +5,15 @@
  */
 import type { QuotaLimits } from "~/features/access/quotas.ts";
 
-export function mayUseAi({ configured, signedIn, limits }: { configured: boolean; signedIn: boolean; limits: Pick<QuotaLimits, "aiRequests"> }): boolean {
+export function mayUseAi({
+  configured,
+  signedIn,
+  limits,
+}: {
+  configured: boolean;
+  signedIn: boolean;
+  limits: Pick<QuotaLimits, "aiRequests">;
+}): boolean {
   return configured && signedIn && limits.aiRequests > 0;
 }
 

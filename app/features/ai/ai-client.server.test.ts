@@ -141,7 +141,9 @@ describe("AI client against the fake", () => {
         }),
     );
     try {
-      const error = await failure(client({ baseUrl: redirecting.origin, privateOrigins: [redirecting.origin, fake.origin] }).complete(MESSAGES));
+      const error = await failure(
+        client({ baseUrl: redirecting.origin, privateOrigins: [redirecting.origin, fake.origin] }).complete(MESSAGES),
+      );
       expect(error).toMatchObject({ reason: "refused", httpStatus: 307 });
       expect(redirecting.hits()).toBe(1);
       expect(fake.requests).toHaveLength(0);

@@ -51,7 +51,7 @@ export class AiProviderError extends AppError {
 }
 
 /** An answer is a few hundred words; 256 KB leaves room for any provider's extra fields and cuts off a runaway. */
-export const AI_MAX_ANSWER_BYTES = 256 * 1024;
+const AI_MAX_ANSWER_BYTES = 256 * 1024;
 
 export interface AiClientOptions {
   /** The API base, e.g. https://api.openai.com/v1: requests go to {baseUrl}/chat/completions. */
@@ -71,9 +71,7 @@ export interface AiClientOptions {
 }
 
 const ChatCompletion = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().trim().min(1) }) }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string().trim().min(1) }) })).min(1),
   usage: z.object({ total_tokens: z.number().int().min(0).max(10_000_000) }).optional(),
 });
 

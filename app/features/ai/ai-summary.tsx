@@ -10,7 +10,8 @@ import { AI_API, type SummaryAnswer } from "./ai-api-schema.ts";
 import { askAi } from "./ask-ai.ts";
 import { useAiAccess } from "./use-ai-access.ts";
 
-type State = { name: "idle" } | { name: "busy" } | { name: "done"; answer: SummaryAnswer } | { name: "failed"; title: string; message: string };
+type State =
+  { name: "idle" } | { name: "busy" } | { name: "done"; answer: SummaryAnswer } | { name: "failed"; title: string; message: string };
 
 /**
  * "AI summary" on a profile (decision 0065), for a member whose plan has AI requests on a server with an AI
@@ -36,7 +37,9 @@ export function AiSummary({ listing }: { listing: { type: ListingType; slug: str
         AI summary
       </h2>
       <div className="mt-3" aria-live="polite" aria-busy={state.name === "busy"}>
-        {state.name === "idle" ? <p className="text-sm text-fg-muted">A short summary of {listing.name}, written from this profile.</p> : null}
+        {state.name === "idle" ? (
+          <p className="text-sm text-fg-muted">A short summary of {listing.name}, written from this profile.</p>
+        ) : null}
         {state.name === "busy" ? (
           <div className="flex flex-col gap-2" role="status" aria-label="Writing the summary...">
             <Skeleton className="h-4 w-full" />
@@ -50,8 +53,8 @@ export function AiSummary({ listing }: { listing: { type: ListingType; slug: str
               {state.answer.summary}
             </p>
             <p className="mt-2 text-xs text-fg-muted">
-              Written by AI from what this profile shows you; check important facts. {plural(state.answer.quota.remaining, "AI request")} left
-              this month.
+              Written by AI from what this profile shows you; check important facts. {plural(state.answer.quota.remaining, "AI request")}{" "}
+              left this month.
             </p>
           </>
         ) : null}

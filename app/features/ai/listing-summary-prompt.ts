@@ -57,7 +57,11 @@ export function listingSummaryMessages(listing: VisibleListing): ChatMessage[] {
   if (listing.totalFundingRaised) add("Total funding raised", formatAmount(listing.totalFundingRaised));
   const rounds = listing.fundingRounds
     .slice(0, 5)
-    .map((r) => [r.roundType, r.amount ? formatAmount(r.amount) : null, r.fundingDate ? formatRoundDate(r.fundingDate) : null].filter(Boolean).join(" "));
+    .map((r) =>
+      [r.roundType, r.amount ? formatAmount(r.amount) : null, r.fundingDate ? formatRoundDate(r.fundingDate) : null]
+        .filter(Boolean)
+        .join(" "),
+    );
   add("Funding rounds", rounds.join("; "));
   return [
     { role: "system", content: SYSTEM },
@@ -67,7 +71,10 @@ export function listingSummaryMessages(listing: VisibleListing): ChatMessage[] {
 
 /** The model's answer as it is shown: one paragraph of plain text, cut at a sentence near the limit. */
 export function cleanSummary(content: string): string {
-  const text = content.replace(/[*#`]+/g, "").replace(/\s+/g, " ").trim();
+  const text = content
+    .replace(/[*#`]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   if (text.length <= MAX_SUMMARY_CHARS) return text;
   const cut = text.slice(0, MAX_SUMMARY_CHARS);
   const end = cut.lastIndexOf(". ");

@@ -15,7 +15,13 @@ export type MeteredAnswer = { allowed: true; content: string; tokens: number; qu
 
 export async function meteredAiCall(
   database: Database,
-  { client, subject, kind, messages, now = () => new Date() }: {
+  {
+    client,
+    subject,
+    kind,
+    messages,
+    now = () => new Date(),
+  }: {
     client: AiClient;
     subject: UsageSubject;
     /** The ai_{kind} counter: "summary", "intro_message". */
@@ -40,4 +46,3 @@ export async function meteredAiCall(
   if (answer.totalTokens > 0) await recordUsage(database, subject, AI_TOKENS, { amount: answer.totalTokens, now: now() });
   return { allowed: true, content: answer.content, tokens: answer.totalTokens, quota };
 }
-

@@ -50,7 +50,10 @@ const client = () =>
   createAiClient({ baseUrl: fake.url, apiKey: "sk-summary-test", model: "test-model", timeoutMs: 5_000, privateOrigins: [fake.origin] });
 
 async function member(id: string, tier: UsageSubject["tier"]): Promise<UsageSubject> {
-  await database.db.insert(users).values({ id, name: id, email: `${id}@test.introbase.test`, tier }).onConflictDoNothing();
+  await database.db
+    .insert(users)
+    .values({ id, name: id, email: `${id}@test.introbase.test`, tier })
+    .onConflictDoNothing();
   return { id, tier };
 }
 

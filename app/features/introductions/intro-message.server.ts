@@ -46,7 +46,8 @@ async function recipientFacts(database: Database, type: ListingType, slug: strin
   if (!row) throw new AppError("not_found", "This listing does not exist or is no longer published.");
   // As createIntroRequest: a request to a listing above the member's tier is refused, so no message is written for one.
   const level = normalizeLevel(row.visibility);
-  if (!canSee(normalizeLevel(user?.tier), level)) throw new AppError("forbidden", "Introductions to this listing are for members with a higher plan.");
+  if (!canSee(normalizeLevel(user?.tier), level))
+    throw new AppError("forbidden", "Introductions to this listing are for members with a higher plan.");
   const index = indexReferenceData(await getReferenceData(database));
   const teaser = toTeaser({
     id: row.id,
@@ -64,7 +65,14 @@ async function recipientFacts(database: Database, type: ListingType, slug: strin
     targetPersonas: [],
     listingVisibility: level,
   });
-  return { name: teaser.name, type: teaser.type, tagline: teaser.tagline, industry: teaser.industry, geography: teaser.geography, fundingStage: teaser.fundingStage };
+  return {
+    name: teaser.name,
+    type: teaser.type,
+    tagline: teaser.tagline,
+    industry: teaser.industry,
+    geography: teaser.geography,
+    fundingStage: teaser.fundingStage,
+  };
 }
 
 export async function writeIntroMessage(
