@@ -78,7 +78,7 @@ export function fakeAnswer(messages: ReadonlyArray<{ role: string; content: stri
     ].join("\n");
   }
   const facts = prompt.split("\n").filter((l) => /^[A-Z][A-Za-z ]+: \S/.test(l)).length;
-  return `${name}${about ? ` (${about})` : ""}: a summary written by the local AI fake from ${facts} profile fields.`;
+  return `${name}${about ? ` (${about})` : ""}: a summary written by the local AI fake from ${facts} profile field${facts === 1 ? "" : "s"}.`;
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
