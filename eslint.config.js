@@ -14,6 +14,7 @@ const FEATURE_IMPORTS = {
   access: ["catalog"], // the tier rules over the listing model
   accounts: ["introductions", "api-keys", "saved-searches", "follows"], // the settings page lists the member's introduction requests, API keys, saved searches and follows
   applications: ["audit", "duplicates", "media", "verification"], // an approved application becomes a listing, checked for duplicates; the form carries a proof of work
+  ai: [], // the AI seam (decision 0065): the provider client, its metering, the profile summary
   audit: [],
   "api-docs": ["directory", "profiles"], // the list of documented endpoints names their *-api-schema.ts constants
   "api-keys": [],
@@ -26,12 +27,12 @@ const FEATURE_IMPORTS = {
   follows: [], // reads the audit trail's table itself; gates with access
   home: ["applications", "seo"], // the landing pages open the feature and pilot applications; the home page's JSON-LD
   imports: ["audit", "duplicates", "media", "taxonomy"], // an import matches duplicates and maps provider categories
-  introductions: ["audit", "verification"], // a request carries a proof of work
+  introductions: ["ai", "audit", "verification"], // a request carries a proof of work; "Generate with AI" asks the AI seam
   "lead-debugger": ["imports"], // runs the import pipeline step by step
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
   matches: ["introductions"], // each suggestion's request-introduction dialog
   media: [],
-  profiles: ["introductions", "duplicates", "follows", "matches"], // a profile's request-introduction, report-duplicate and follow buttons, its match suggestions
+  profiles: ["ai", "introductions", "duplicates", "follows", "matches"], // a profile's request-introduction, report-duplicate, follow and AI summary buttons, its match suggestions
   "reference-editor": ["audit"],
   "saved-searches": ["directory"], // a saved search is a directory state and its matches
   seo: ["directory", "profiles"], // titles, canonical links and the crawler report of directory and profile pages

@@ -21,6 +21,9 @@ const PROVIDER_PORT = PORT + 3;
 const PROVIDER_KEY = "lot_demo_key_0123456789";
 /** The operators' app server. */
 const OPERATOR_PORT = PORT + 4;
+/** The local fake of the AI provider (tests/fakes/ai-provider.ts): "Generate with AI" and "AI summary" (decision 0065). */
+const AI_PORT = PORT + 5;
+const AI_KEY = "sk-local-fake-introbase-0123456789";
 const OPERATOR_URL = `http://127.0.0.1:${OPERATOR_PORT}`;
 
 // Playwright loads this file again in every worker: make the data directory once, in the runner, hand it
@@ -98,8 +101,12 @@ function appServer({ port, pgliteDir, build }: { port: number; pgliteDir: string
       // Real HTTP to the local fake provider for imports.
       PROVIDER_API_URL: `http://127.0.0.1:${PROVIDER_PORT}`,
       PROVIDER_API_KEY: PROVIDER_KEY,
-      // The server fetches only public addresses (DESIGN D16): the local fake is allowed by name, nothing else.
-      OUTBOUND_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${PROVIDER_PORT}`,
+      // Real HTTP to the local fake AI provider for the AI features.
+      AI_API_URL: `http://127.0.0.1:${AI_PORT}/v1`,
+      AI_API_KEY: AI_KEY,
+      AI_MODEL: "introbase-fake-1",
+      // The server fetches only public addresses (DESIGN D16): the local fakes are allowed by name, nothing else.
+      OUTBOUND_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${PROVIDER_PORT},http://127.0.0.1:${AI_PORT}`,
     },
   };
 }
@@ -156,6 +163,15 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: { PORT: String(PROVIDER_PORT), PROVIDER_API_KEY: PROVIDER_KEY },
+    },
+    {
+      command: "node tests/fakes/ai-provider.ts",
+      url: `http://127.0.0.1:${AI_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PORT: String(AI_PORT), AI_API_KEY: AI_KEY },
     },
     appServer({ port: PORT, pgliteDir: process.env.E2E_PGLITE_DIR!, build: !process.env.E2E_PREBUILT }),
     // Built by the server above (a build of its own would race it for the folder): it waits for that build.

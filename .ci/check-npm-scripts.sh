@@ -129,6 +129,15 @@ PROVIDER_API_URL="http://127.0.0.1:$PROVIDER_PORT" PROVIDER_API_KEY=lot_demo_key
   run import 0 '"status": "completed"' -- npm run import -- --endpoint funding --max-jobs 1
 unset PGLITE_DIR
 
+# The AI provider's fake answers a chat completion with its demo key (decision 0065).
+AI_PORT=$(free_port)
+PORT=$AI_PORT setsid npm run --silent fake:ai >"$WORK/fake-ai.log" 2>&1 &
+SERVERS+=("$!")
+for _ in $(seq 1 60); do curl -fsS -o /dev/null "http://127.0.0.1:$AI_PORT/healthz" 2>/dev/null && break; sleep 1; done
+run fake:ai 0 '"total_tokens"' -- curl -fsS -H 'Authorization: Bearer sk-local-fake-introbase-0123456789' \
+  -H 'Content-Type: application/json' -d '{"model": "introbase-fake-1", "messages": [{"role": "user", "content": "Name: Acme"}]}' \
+  "http://127.0.0.1:$AI_PORT/v1/chat/completions"
+
 # start is `npm run build` and serve: it builds into build-smoke/, which serve then runs again.
 serves start
 skip build "run by start, above"

@@ -9,6 +9,7 @@ import { RequestIdNote } from "~/components/layout/status-page.tsx";
 import { pageMeta, SITE_DESCRIPTION } from "~/features/seo/meta-tags.ts";
 import { siteOrigin } from "~/features/seo/site-origin.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
+import { isAiConfigured } from "~/features/ai/ai-config.server.ts";
 import "./app.css";
 
 /**
@@ -24,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: siteOrigin(request),
     /** The external pilot form, when one is configured (public configuration, not a secret). */
     pilotFormUrl: getEnv().PILOT_FORM_URL ?? null,
+    /** Whether an AI provider is configured (decision 0065): the AI buttons show only then. Never its url or key. */
+    aiConfigured: isAiConfigured(),
     user: user ? { id: user.id, name: user.name, email: user.email, picture: user.picture, tier: user.tier, role: user.role } : null,
     plans: await getPlanCatalogue(database),
   };

@@ -7,6 +7,8 @@ export default [
   route("api/listings/export.csv", "routes/api.listings.export.ts"),
   route("api/listings/:type/:slug", "routes/api.listing.ts"),
   route("api/listings/:type/:slug/matches", "routes/api.listing-matches.ts"),
+  route("api/listings/:type/:slug/summary", "routes/api.listing.summary.ts"),
+  route("api/listings/:type/:slug/intro-message", "routes/api.listing.intro-message.ts"),
   route("api/reference", "routes/api.reference.ts"),
   route("api/openapi.json", "routes/api.openapi.ts"),
   route("media/:id", "routes/media.ts"),

@@ -23,6 +23,7 @@ describe("parseEnv", () => {
       SPREADSHEET_API_URL: "https://api.airtable.com",
       PROVIDER_API_URL: "https://leadsontrees.com/api/v1",
       PROVIDER_TIMEOUT_MS: 15_000,
+      AI_TIMEOUT_MS: 20_000,
       JOB_STALE_AFTER_MS: 30_000,
       OUTBOUND_ALLOWED_PRIVATE_ORIGINS: [],
     });
@@ -33,6 +34,25 @@ describe("parseEnv", () => {
     expect(parseEnv({ SHUTDOWN_TIMEOUT_MS: "40000" }).SHUTDOWN_TIMEOUT_MS).toBe(40_000);
     for (const value of ["soon", "-1", "1.5", "600001"])
       expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: value })).toThrow(/^Invalid environment: SHUTDOWN_TIMEOUT_MS: /);
+  });
+
+  it("reads the AI provider settings, needs a model with a url, and never echoes the key", () => {
+    const env = parseEnv({ AI_API_URL: "http://127.0.0.1:4030/v1/", AI_API_KEY: "sk-secret", AI_MODEL: "small", AI_TIMEOUT_MS: "5000" });
+    expect(env).toMatchObject({ AI_API_URL: "http://127.0.0.1:4030/v1", AI_API_KEY: "sk-secret", AI_MODEL: "small", AI_TIMEOUT_MS: 5000 });
+    expect(parseEnv({}).AI_API_URL).toBeUndefined();
+    expect(() => parseEnv({ AI_API_URL: "https://api.example.com/v1", AI_API_KEY: "sk-secret" })).toThrow(/AI_MODEL: AI_MODEL is needed/);
+    expect(() => parseEnv({ AI_API_URL: "file:///etc/passwd", AI_MODEL: "m", AI_API_KEY: "sk-secret" })).toThrow(
+      /AI_API_URL must be an http/,
+    );
+    const refused = (() => {
+      try {
+        parseEnv({ AI_API_URL: "https://api.example.com/v1", AI_API_KEY: "sk-secret", AI_TIMEOUT_MS: "never" });
+      } catch (error) {
+        return String(error);
+      }
+    })();
+    expect(refused).toMatch(/AI_TIMEOUT_MS/);
+    expect(refused).not.toContain("sk-secret");
   });
 
   it("reads the lead-data provider settings, without echoing the key in an error", () => {

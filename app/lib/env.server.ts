@@ -107,6 +107,19 @@ const EnvSchema = z.object({
     .transform((v) => v.replace(/\/+$/, "")),
   PROVIDER_API_KEY: z.string().min(1).optional(),
   /**
+   * An OpenAI-compatible chat-completions endpoint for "Generate with AI" and "AI summary" (decision 0065): its base
+   * url (POST {AI_API_URL}/chat/completions), key (sent only as a Bearer token, never shown or logged; a local model
+   * server may need none) and model. Unset url: the spec's template and no AI summary. `npm run fake:ai` serves a fake.
+   */
+  AI_API_URL: z
+    .url({ protocol: /^https?$/, error: "AI_API_URL must be an http:// or https:// URL" })
+    .optional()
+    .transform((v) => v?.replace(/\/+$/, "")),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().trim().min(1).max(200).optional(),
+  /** How long one AI call may take, the answer's body included, before the member is told the service did not answer. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
    * The job lease: a running job whose server stopped beating for this long (killed, crashed, cut off) is resumed by
    * another server's worker (lib/job-queue.server.ts). Shorter resumes sooner; the heartbeat runs six times per lease.
    */
@@ -145,6 +158,10 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       path: ["DATABASE_READ_URL"],
       message: "DATABASE_READ_URL needs DATABASE_URL: it names a replica of that PostgreSQL server",
     });
+  }
+  // Every chat-completions request names its model: a url without one would fail on the first click.
+  if (env.AI_API_URL && !env.AI_MODEL) {
+    ctx.addIssue({ code: "custom", path: ["AI_MODEL"], message: "AI_MODEL is needed with AI_API_URL: the model each request names" });
   }
 });
 

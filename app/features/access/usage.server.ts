@@ -1,5 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, ne, sql } from "drizzle-orm";
 import { listingViews, usageCounters } from "#db/schema/usage.ts";
+import { underLock } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import {
   AI_TOKENS,
@@ -52,9 +53,23 @@ export async function getMonthlyUsage({ db }: Database, userId: string, now = ne
   return Object.fromEntries(rows.map((r) => [r.action, r.count]));
 }
 
+/**
+ * Whether an action shares its quota with other counters: every ai_{kind} (ai_summary, ai_intro_message, …) spends
+ * the one "AI requests" quota, so its limit holds for their sum. ai_tokens measures them and spends nothing.
+ */
+function isAiRequest(action: string): boolean {
+  return action !== AI_TOKENS && quotaTypeOf(action) === "AI requests";
+}
+
+/** How much of the action's quota is used: its own count, or for an AI request the sum of every ai_{kind}. */
+function usedOf(usage: Record<string, number>, action: UsageAction): number {
+  if (!isAiRequest(action)) return usage[action] ?? 0;
+  return Object.entries(usage).reduce((sum, [name, count]) => (isAiRequest(name) ? sum + count : sum), 0);
+}
+
 export async function getQuotaState(database: Database, subject: UsageSubject, action: UsageAction, now = new Date()): Promise<QuotaState> {
   const [usage, limit] = await Promise.all([getMonthlyUsage(database, subject.id, now), limitOf(database, subject, action)]);
-  const used = usage[action] ?? 0;
+  const used = usedOf(usage, action);
   return { action, used, limit, remaining: limit === null ? null : quotaRemaining(limit, used) };
 }
 
@@ -91,6 +106,33 @@ async function addToCounter(
 /** The counter is an int4; an action without a quota is capped only by that. */
 const capOf = (limit: number | null) => limit ?? 2_147_483_647;
 
+/**
+ * Adds `amount` to an AI request counter if the month's AI requests, every kind together, stay within `cap`; the new
+ * total, or null. The counters of the kinds are separate rows, so the upsert's own check cannot see the others: the
+ * sum is read and the counter written under the user's AI lock, and two requests of different kinds take turns.
+ */
+async function addToAiRequests(database: Database, userId: string, action: UsageAction, amount: number, cap: number, now: Date) {
+  const { year, month } = usageMonthKey(now);
+  return underLock(database, `usage:ai-requests:${userId}:${year}-${month}`, async (tx) => {
+    const [row] = await tx.db
+      .select({ total: sql<string>`coalesce(sum(${usageCounters.count}), 0)` })
+      .from(usageCounters)
+      .where(
+        and(
+          eq(usageCounters.userId, userId),
+          eq(usageCounters.year, year),
+          eq(usageCounters.month, month),
+          like(usageCounters.action, "ai\\_%"),
+          ne(usageCounters.action, AI_TOKENS),
+        ),
+      );
+    const before = Number(row?.total ?? 0);
+    if (before + amount > cap) return null;
+    const added = await addToCounter(tx.db, userId, action, amount, capOf(null), now);
+    return added === null ? null : before + amount;
+  });
+}
+
 /** Counts `amount` units of an action, only if they fit in the month's quota (see addToCounter). */
 export async function recordUsage(
   database: Database,
@@ -99,9 +141,35 @@ export async function recordUsage(
   { amount = 1, now = new Date() }: { amount?: number; now?: Date } = {},
 ): Promise<UsageResult> {
   const limit = await limitOf(database, subject, action);
-  const used = await addToCounter(database.db, subject.id, action, amount, capOf(limit), now);
+  const used = isAiRequest(action)
+    ? await addToAiRequests(database, subject.id, action, amount, capOf(limit), now)
+    : await addToCounter(database.db, subject.id, action, amount, capOf(limit), now);
   if (used === null) return { ...(await getQuotaState(database, subject, action, now)), allowed: false };
   return { action, used, limit, remaining: limit === null ? null : quotaRemaining(limit, used), allowed: true };
+}
+
+/**
+ * Gives back `amount` units of an action counted at `now` (same month): an AI request whose provider failed was
+ * spent before the call, so that the quota could not be raced past, and the member does not pay for the failure.
+ */
+export async function refundUsage(
+  database: Database,
+  subject: UsageSubject,
+  action: UsageAction,
+  { amount = 1, now = new Date() }: { amount?: number; now?: Date } = {},
+): Promise<void> {
+  const { year, month } = usageMonthKey(now);
+  await database.db
+    .update(usageCounters)
+    .set({ count: sql`greatest(${usageCounters.count} - ${amount}, 0)`, lastUpdated: now })
+    .where(
+      and(
+        eq(usageCounters.userId, subject.id),
+        eq(usageCounters.year, year),
+        eq(usageCounters.month, month),
+        eq(usageCounters.action, action),
+      ),
+    );
 }
 
 /** Thrown inside the view's transaction to undo remembering a view the quota had no unit for. */

@@ -7,6 +7,10 @@ import { toast } from "~/components/ui/toaster.tsx";
 import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
 import { useVerificationToast } from "~/features/verification/verification-toast.ts";
+import { QUOTA_EXCEEDED } from "~/features/access/quotas.ts";
+import { AI_API } from "~/features/ai/ai-api-schema.ts";
+import { askAi } from "~/features/ai/ask-ai.ts";
+import { useAiAccess } from "~/features/ai/use-ai-access.ts";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { VERIFICATION_LINK_HOURS } from "~/lib/verification-email.ts";
 import type { FieldErrors, FormResult } from "~/lib/form-parse.ts";
@@ -121,8 +125,24 @@ function RequestStep({
   const [errors, setErrors] = useState<FieldErrors<IntroRequestField>>({});
   const [busy, setBusy] = useState(false);
   const verification = useVerificationToast();
+  const aiAllowed = useAiAccess();
+  const [writing, setWriting] = useState(false);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     onChange({ ...values, [field]: event.target.value });
+
+  /**
+   * The spec's template, filled here; or, for a member whose plan has AI requests on a server with a provider, the
+   * model's message from the server (decision 0065). A refusal leaves the message as it was and says why.
+   */
+  async function generate() {
+    if (!aiAllowed) return onChange({ ...values, message: introMessageTemplate(recipient.name, recipient.type, values.senderName) });
+    setWriting(true);
+    const url = `/api/listings/${recipient.type}/${encodeURIComponent(recipient.slug)}/intro-message`;
+    const reply = await askAi(url, { senderName: values.senderName }, AI_API.introMessage.response);
+    setWriting(false);
+    if (reply.ok) return onChange({ ...values, message: reply.data.message });
+    toast({ title: reply.quotaExceeded ? QUOTA_EXCEEDED : "No message was written", description: reply.message, variant: "destructive" });
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -172,13 +192,9 @@ function RequestStep({
         {(p) => <textarea {...p} value={values.message} onChange={set("message")} rows={6} required maxLength={2000} />}
       </FormField>
       <div className="-mt-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => onChange({ ...values, message: introMessageTemplate(recipient.name, recipient.type, values.senderName) })}
-        >
+        <Button variant="secondary" size="sm" onClick={generate} disabled={writing}>
           <Sparkles aria-hidden="true" />
-          Generate with AI
+          {writing ? "Writing..." : "Generate with AI"}
         </Button>
       </div>
       <ProofOfWorkField key={proofKey} onTicked={verification.clear} />

@@ -61,7 +61,8 @@ const TYPE_PHRASE: Record<ListingType, string> = {
 /**
  * "Generate with AI" (spec 01 §2): a template greeting from the recipient's name, their type when known and the
  * sender's name or a placeholder. The spec's button is a template fill, not a language model: nothing leaves
- * the browser and no AI quota is spent.
+ * the browser and no AI quota is spent. A language model writes the message only when an AI provider is configured
+ * and the member's plan has AI requests (intro-message.server.ts, decision 0065).
  */
 export function introMessageTemplate(recipientName: string, recipientType: ListingType | null, senderName: string): string {
   const sender = senderName.trim() || "[Your Name]";

@@ -11,6 +11,7 @@ import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
 import { RequestIntroButton } from "./request-intro-button.tsx";
 import { FollowButton } from "~/features/follows/follow-button.tsx";
 import { TeamList } from "./team-list.tsx";
+import { AiSummary } from "~/features/ai/ai-summary.tsx";
 
 const DEFAULT_TAGLINE = "Venture Capital Firm";
 
@@ -56,6 +57,7 @@ export function InvestorProfile({ listing, portfolio, matches }: { listing: Visi
         </ConnectCard>
       }
     >
+      <AiSummary listing={recipient} />
       <Section title="About the Fund" icon={Building2}>
         {listing.description ? (
           <p className="leading-relaxed">{listing.description}</p>

@@ -10,6 +10,7 @@ import { FollowButton } from "~/features/follows/follow-button.tsx";
 import { SimilarList } from "./similar-list.tsx";
 import type { SimilarListing } from "./similar-listings.server.ts";
 import { TeamList } from "./team-list.tsx";
+import { AiSummary } from "~/features/ai/ai-summary.tsx";
 
 const CONNECT_REASONS = [
   "Discuss market entry opportunities",
@@ -48,6 +49,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
         </>
       }
     >
+      <AiSummary listing={recipient} />
       <Section title="About the Company" icon={Building2}>
         {listing.description ? (
           <p className="leading-relaxed">{listing.description}</p>

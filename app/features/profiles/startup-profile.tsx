@@ -12,6 +12,7 @@ import type { SimilarListing } from "./similar-listings.server.ts";
 import { TeamList } from "./team-list.tsx";
 import { TractionSection } from "./traction-section.tsx";
 import { NumberedSteps } from "~/components/ui/numbered-steps.tsx";
+import { AiSummary } from "~/features/ai/ai-summary.tsx";
 
 const CONNECT_REASONS = ["Explore partnership opportunities", "Learn more about their technology", "Discuss potential investments"];
 const IDEAL_CUSTOMER = "Ideal customers are forward-thinking teams ready to adopt new solutions and scale what works.";
@@ -117,6 +118,7 @@ export function StartupProfile({
         </>
       }
     >
+      <AiSummary listing={recipient} />
       <Section title="Overview" icon={FileText}>
         {listing.description ? <Paragraphs text={listing.description} /> : <p className="text-fg-muted">No description provided yet.</p>}
       </Section>

@@ -1,0 +1,47 @@
+import type { Route } from "./+types/api.listing.summary";
+import { quotaLimitReachedMessage } from "~/features/access/quotas.ts";
+import { viewerFor } from "~/features/access/viewer.ts";
+import { normalizeLevel } from "~/features/access/tiers.ts";
+import { AI_NOT_CONFIGURED, AI_NOT_IN_PLAN } from "~/features/ai/ai-access.ts";
+import { tierHasAiRequests } from "~/features/ai/ai-access.server.ts";
+import { AI_API } from "~/features/ai/ai-api-schema.ts";
+import { getAiClient } from "~/features/ai/ai-config.server.ts";
+import { aiFailureAnswer, aiQuotaBody, aiQuotaRefusal } from "~/features/ai/ai-responses.server.ts";
+import { summarizeListing } from "~/features/ai/summarize-listing.server.ts";
+import { parseListingType } from "~/features/catalog/listing-types.ts";
+import { viewProfile } from "~/features/profiles/view-profile.server.ts";
+import { getAppContext } from "~/lib/app-context.ts";
+import { badRequest, errorResponse, methodNotAllowed, notFound, readBody } from "~/lib/http.server.ts";
+
+/**
+ * POST /api/listings/:type/:slug/summary (decision 0065): an AI summary of the listing as the caller's profile page
+ * shows it, counted as ai_summary and ai_tokens. 401 signed out; 403 for a plan without AI requests or a listing above
+ * the plan; 404; 429 when the month's AI requests (or views) are spent; 503 without a provider or when it fails.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const type = parseListingType(params.type);
+  if (!type) return badRequest(`Unknown listing type "${params.type.slice(0, 40)}". Use startup, investor or partner.`);
+  const { database, user } = getAppContext(context);
+  if (!user) return errorResponse("unauthorized", "Sign in to use AI summaries.");
+  const body = AI_API.listingSummary.request.safeParse((await readBody(request)) ?? {});
+  if (!body.success) return badRequest("This request takes no fields: send an empty JSON object or no body.");
+  const client = getAiClient();
+  if (!client) return errorResponse("data_source", AI_NOT_CONFIGURED);
+  if (!(await tierHasAiRequests(database, user))) return errorResponse("forbidden", AI_NOT_IN_PLAN);
+  // The profile as this member's page shows it, spending a view as the page does (free when seen this month).
+  const view = await viewProfile(database, type, params.slug, viewerFor(user), user);
+  if (view.status === "not_found") return notFound("Listing not found");
+  if (view.status === "locked") return errorResponse("forbidden", "This listing is for members with a higher plan.");
+  if (view.status === "quota_exceeded") return errorResponse("rate_limited", quotaLimitReachedMessage("views"));
+  try {
+    const member = { id: user.id, tier: normalizeLevel(user.tier) };
+    const outcome = await summarizeListing(database, { client, member, listing: view.listing });
+    if (outcome.status === "quota_exceeded") return aiQuotaRefusal(outcome.quota);
+    return Response.json(AI_API.listingSummary.response.parse({ summary: outcome.summary, quota: aiQuotaBody(outcome.quota) }));
+  } catch (error) {
+    return aiFailureAnswer(error);
+  }
+}
+
+export const loader = methodNotAllowed;
