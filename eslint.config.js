@@ -16,7 +16,7 @@ const FEATURE_IMPORTS = {
   applications: ["audit", "duplicates", "media", "verification"], // an approved application becomes a listing, checked for duplicates; the form carries a proof of work
   ai: [], // the AI seam (decision 0065): the provider client, its metering, the profile summary
   audit: [],
-  "api-docs": ["directory", "profiles"], // the list of documented endpoints names their *-api-schema.ts constants
+  "api-docs": ["ai", "directory", "follows", "matches", "profiles", "saved-searches"], // the list of documented endpoints names their *-api-schema.ts constants
   "api-keys": [],
   "back-office": ["audit", "introductions"], // the dashboard counts introductions by status; the audit log view
   billing: [],

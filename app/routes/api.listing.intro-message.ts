@@ -16,8 +16,10 @@ import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const type = parseListingType(params.type);
-  if (!type) return badRequest(`Unknown listing type "${params.type.slice(0, 40)}". Use startup, investor or partner.`);
+  // The schema the OpenAPI document is made from, over the type as the site reads it (plural, any case).
+  const path = AI_API.introMessage.params.safeParse({ type: parseListingType(params.type) ?? params.type, slug: params.slug });
+  if (!path.success) return badRequest(path.error.issues[0]!.message);
+  const { type, slug } = path.data;
   const { database, user } = getAppContext(context);
   const body = AI_API.introMessage.request.safeParse((await readBody(request)) ?? {});
   if (!body.success) return badRequest(body.error.issues[0]?.message ?? "Invalid request.");
@@ -25,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const outcome = await writeIntroMessage(database, {
       client: getAiClient(),
       user,
-      recipient: { type, slug: params.slug },
+      recipient: { type, slug },
       senderName: body.data.senderName,
     });
     if (outcome.status === "quota_exceeded") return aiQuotaRefusal(outcome.quota);

@@ -20,8 +20,10 @@ import { badRequest, errorResponse, methodNotAllowed, notFound, readBody } from 
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const type = parseListingType(params.type);
-  if (!type) return badRequest(`Unknown listing type "${params.type.slice(0, 40)}". Use startup, investor or partner.`);
+  // The schema the OpenAPI document is made from, over the type as the site reads it (plural, any case).
+  const path = AI_API.listingSummary.params.safeParse({ type: parseListingType(params.type) ?? params.type, slug: params.slug });
+  if (!path.success) return badRequest(path.error.issues[0]!.message);
+  const { type, slug } = path.data;
   const { database, user } = getAppContext(context);
   if (!user) return errorResponse("unauthorized", "Sign in to use AI summaries.");
   const body = AI_API.listingSummary.request.safeParse((await readBody(request)) ?? {});
@@ -30,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!client) return errorResponse("data_source", AI_NOT_CONFIGURED);
   if (!(await tierHasAiRequests(database, user))) return errorResponse("forbidden", AI_NOT_IN_PLAN);
   // The profile as this member's page shows it, spending a view as the page does (free when seen this month).
-  const view = await viewProfile(database, type, params.slug, viewerFor(user), user);
+  const view = await viewProfile(database, type, slug, viewerFor(user), user);
   if (view.status === "not_found") return notFound("Listing not found");
   if (view.status === "locked") return errorResponse("forbidden", "This listing is for members with a higher plan.");
   if (view.status === "quota_exceeded") return errorResponse("rate_limited", quotaLimitReachedMessage("views"));

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.saved-searches.item";
-import { UpdateSavedSearchRequest } from "~/features/saved-searches/saved-searches-api-schema.ts";
+import { SavedSearchIdParams, UpdateSavedSearchRequest } from "~/features/saved-searches/saved-searches-api-schema.ts";
 import { parseRequest, requireMember, savedSearchJson } from "~/features/saved-searches/saved-searches-api.server.ts";
 import {
   deleteSavedSearch,
@@ -8,14 +8,17 @@ import {
   setAlertFrequency,
 } from "~/features/saved-searches/saved-searches.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { errorResponse, readBody } from "~/lib/http.server.ts";
+import { badRequest, errorResponse, readBody } from "~/lib/http.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** GET /api/saved-searches/{id}: one of the member's saved searches (another member's is a 404). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
-  const row = await getSavedSearch(database, requireMember(user), params.id);
+  const member = requireMember(user);
+  const id = SavedSearchIdParams.safeParse(params);
+  if (!id.success) return badRequest(id.error.issues[0]!.message);
+  const row = await getSavedSearch(database, member, id.data.id);
   return Response.json({ savedSearch: savedSearchJson(row) }, { headers: NO_STORE });
 }
 
@@ -23,14 +26,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { database, user } = getAppContext(context);
   const member = requireMember(user);
+  const checked = SavedSearchIdParams.safeParse(params);
+  if (!checked.success) return badRequest(checked.error.issues[0]!.message);
+  const { id } = checked.data;
   if (request.method === "DELETE") {
-    await deleteSavedSearch(database, member, params.id);
+    await deleteSavedSearch(database, member, id);
     return Response.json({ deleted: true }, { headers: NO_STORE });
   }
   if (request.method !== "PATCH") return errorResponse("method_not_allowed", "Use GET, PATCH or DELETE.", { Allow: "GET, PATCH, DELETE" });
   const input = parseRequest(UpdateSavedSearchRequest, await readBody(request));
-  let row = await getSavedSearch(database, member, params.id);
-  if (input.name !== undefined) row = await renameSavedSearch(database, member, params.id, input.name);
-  if (input.alertFrequency !== undefined) row = await setAlertFrequency(database, member, params.id, input.alertFrequency);
+  let row = await getSavedSearch(database, member, id);
+  if (input.name !== undefined) row = await renameSavedSearch(database, member, id, input.name);
+  if (input.alertFrequency !== undefined) row = await setAlertFrequency(database, member, id, input.alertFrequency);
   return Response.json({ savedSearch: savedSearchJson(row) }, { headers: NO_STORE });
 }

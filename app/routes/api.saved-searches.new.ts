@@ -1,12 +1,16 @@
 import type { Route } from "./+types/api.saved-searches.new";
+import { SavedSearchIdParams } from "~/features/saved-searches/saved-searches-api-schema.ts";
 import { newListingJson, requireMember, savedSearchJson } from "~/features/saved-searches/saved-searches-api.server.ts";
 import { newSinceLastLook } from "~/features/saved-searches/saved-searches.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { errorResponse } from "~/lib/http.server.ts";
+import { badRequest, errorResponse } from "~/lib/http.server.ts";
 
 async function answer({ params, context }: Route.LoaderArgs | Route.ActionArgs, markLooked: boolean) {
   const { database, user } = getAppContext(context);
-  const found = await newSinceLastLook(database, requireMember(user), params.id, { markLooked });
+  const member = requireMember(user);
+  const id = SavedSearchIdParams.safeParse(params);
+  if (!id.success) return badRequest(id.error.issues[0]!.message);
+  const found = await newSinceLastLook(database, member, id.data.id, { markLooked });
   return Response.json(
     {
       savedSearch: savedSearchJson(found.savedSearch),

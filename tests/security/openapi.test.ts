@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { API_ENDPOINTS } from "~/features/api-docs/api-endpoints.ts";
 import { openApiDocument } from "~/features/api-docs/openapi-document.ts";
 import { isKeyedApiPath } from "~/features/api-keys/api-key-auth.server.ts";
-import { failingDatabase, loaderArgs } from "~/lib/test-route.ts";
+import { failingDatabase, loaderArgs, testUser } from "~/lib/test-route.ts";
 import { routeTable } from "./support/route-table.ts";
 
 /** JSON routes that are not part of the public API, and why. A new route must be documented or added here. */
@@ -61,15 +61,19 @@ describe("each handler validates with the schema object the document is made fro
         const spy = vi.spyOn(schema, "safeParse").mockReturnValue(refusal as never);
         try {
           const file = new URL(`../../app/${files.get(endpoint.route)}`, import.meta.url).href;
-          const module = (await import(/* @vite-ignore */ file)) as { loader: (args: unknown) => Promise<Response> };
+          type Handler = (args: unknown) => Promise<Response>;
+          const module = (await import(/* @vite-ignore */ file)) as { loader?: Handler; action?: Handler };
+          const handler = endpoint.method === "get" ? module.loader : module.action;
           const url = endpoint.path.replace(/\{[^}]+\}/g, "startup");
           const params = Object.fromEntries(Object.keys(endpoint.pathParams?.shape ?? {}).map((k) => [k, "startup"]));
-          // Refused before any query: a database that fails every query proves it.
-          const response = await module.loader(
+          // Signed in (endpoints for members check that first), and refused before any query: a database that fails
+          // every query proves it.
+          const response = await handler!(
             loaderArgs(
               failingDatabase(() => new Error("no query expected")),
               url,
               params,
+              { user: testUser("premium"), init: { method: endpoint.method.toUpperCase() } },
             ),
           );
           expect(spy).toHaveBeenCalled();

@@ -3,10 +3,16 @@
  * the browser reads answers with them, and the OpenAPI document lists them: everything through AI_API below.
  */
 import { z } from "zod";
+import { defineApiEndpoint, type ApiEndpoint } from "~/lib/api-schema.ts";
 
+/** The listing in the path; the handlers read a plural or any case as its type first ("Startups" is startup). */
 const ListingPath = z.object({
-  type: z.enum(["startup", "investor", "partner"]),
-  slug: z.string().min(1).max(200),
+  type: z
+    .enum(["startup", "investor", "partner"], {
+      error: (issue) => `Unknown listing type "${String(issue.input).slice(0, 40)}". Use startup, investor or partner.`,
+    })
+    .describe("startup, investor or partner (plural and any case accepted)."),
+  slug: z.string().min(1).max(200, "A slug is at most 200 characters.").describe("The listing's slug, as in its profile's address."),
 });
 
 /** This month's AI requests after the call: every ai_{kind} together, against the tier's limit. */
@@ -59,3 +65,38 @@ export const AI_API = {
     error: AiErrorResponse,
   },
 } as const;
+
+const aiRefusals = {
+  400: { description: "Bad input, with what to change.", schema: AiErrorResponse },
+  403: { description: "Your plan has no AI requests, or the listing is above your plan.", schema: AiErrorResponse },
+  404: { description: "No such listing.", schema: AiErrorResponse },
+  503: { description: "No AI provider is configured, or it failed; nothing was counted.", schema: AiErrorResponse },
+} as const;
+
+/** The AI endpoints as the OpenAPI document lists them (decision 0061); the handlers validate with these objects. */
+export const aiApiEndpoints: readonly ApiEndpoint[] = [
+  defineApiEndpoint({
+    method: "post",
+    path: AI_API.listingSummary.path,
+    route: "api/listings/:type/:slug/summary",
+    summary: "An AI summary of a listing",
+    description: "Written from the profile as your plan shows it; counts one AI request (ai_summary) and its tokens (ai_tokens).",
+    tag: "AI",
+    auth: "required",
+    pathParams: AI_API.listingSummary.params,
+    body: AI_API.listingSummary.request,
+    responses: { 200: { description: "The summary and your AI requests left.", schema: AI_API.listingSummary.response }, ...aiRefusals },
+  }),
+  defineApiEndpoint({
+    method: "post",
+    path: AI_API.introMessage.path,
+    route: "api/listings/:type/:slug/intro-message",
+    summary: "A message asking for an introduction",
+    description: "Written by the AI (ai_intro_message) on plans with AI requests; otherwise the site's template greeting, nothing counted.",
+    tag: "AI",
+    auth: "optional",
+    pathParams: AI_API.introMessage.params,
+    body: AI_API.introMessage.request,
+    responses: { 200: { description: "The message, and where it came from.", schema: AI_API.introMessage.response }, ...aiRefusals },
+  }),
+];

@@ -3,10 +3,23 @@
  * feature adds its endpoints with one line (its `*-api-schema.ts` constant); tests/security/openapi.test.ts fails
  * when a JSON route of app/routes.ts is missing here.
  */
+import { aiApiEndpoints } from "~/features/ai/ai-api-schema.ts";
 import { referenceApi } from "~/features/catalog/reference-api-schema.ts";
 import { listingsApi } from "~/features/directory/listings-api-schema.ts";
+import { followsApiEndpoints } from "~/features/follows/follows-api-schema.ts";
+import { matchesApiEndpoint } from "~/features/matches/matches-api-schema.ts";
 import { listingApi } from "~/features/profiles/listing-api-schema.ts";
+import { savedSearchesApiEndpoints } from "~/features/saved-searches/saved-searches-api-schema.ts";
 import type { ApiEndpoint } from "~/lib/api-schema.ts";
 import { openApiDocumentApi } from "./openapi-api-schema.ts";
 
-export const API_ENDPOINTS: readonly ApiEndpoint[] = [listingsApi, listingApi, referenceApi, openApiDocumentApi];
+export const API_ENDPOINTS: readonly ApiEndpoint[] = [
+  listingsApi,
+  listingApi,
+  matchesApiEndpoint,
+  referenceApi,
+  ...savedSearchesApiEndpoints,
+  ...followsApiEndpoints,
+  ...aiApiEndpoints,
+  openApiDocumentApi,
+];

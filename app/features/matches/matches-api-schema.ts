@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineApiEndpoint, errorBodySchema } from "~/lib/api-schema.ts";
 import { ACCESS_LEVELS } from "../access/tiers.ts";
 import { LISTING_TYPES } from "../catalog/listing-types.ts";
 
@@ -53,5 +54,24 @@ export const MATCHES_API = {
     data: z.array(Suggestion),
   }),
 } as const;
+
+/** The endpoint as the OpenAPI document lists it (decision 0061); the route validates with these very objects. */
+export const matchesApiEndpoint = defineApiEndpoint({
+  method: MATCHES_API.method,
+  path: MATCHES_API.path,
+  route: "api/listings/:type/:slug/matches",
+  summary: MATCHES_API.summary,
+  description:
+    "Each with its score and its reasons; only listings your plan opens, and `locked: true` when suggestions are above your plan.",
+  tag: "Listings",
+  auth: "optional",
+  pathParams: MATCHES_API.request.params,
+  query: MATCHES_API.request.query,
+  responses: {
+    200: { description: "The suggestions (or, locked, none and the plan that shows them).", schema: MATCHES_API.response },
+    400: { description: "A partner (matches are for startups and investors) or a bad limit.", schema: errorBodySchema },
+    404: { description: "No such listing.", schema: errorBodySchema },
+  },
+});
 
 export type MatchesResponse = z.infer<typeof MATCHES_API.response>;

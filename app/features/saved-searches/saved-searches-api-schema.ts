@@ -3,6 +3,7 @@
  * endpoint in SAVED_SEARCHES_API for the OpenAPI document.
  */
 import { z } from "zod";
+import { defineApiEndpoint, type ApiEndpoint } from "~/lib/api-schema.ts";
 import { alertFrequency, ALERT_FREQUENCIES, MAX_QUERY_LENGTH, savedSearchName } from "./saved-search-rules.ts";
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -13,6 +14,11 @@ const directoryStateText = z
   .max(MAX_QUERY_LENGTH * 4, `query can be at most ${MAX_QUERY_LENGTH * 4} characters.`)
   .refine((value) => !CONTROL.test(value), "query cannot contain control characters (NUL, line breaks, tabs).")
   .transform((value) => (value.includes("?") ? value.slice(value.indexOf("?") + 1) : value));
+
+/** The {id} of /api/saved-searches/{id}: another member's id answers 404, as an unknown one does. */
+export const SavedSearchIdParams = z.object({
+  id: z.uuid({ error: "The saved search id in the path must be a UUID." }).describe("The saved search's id, as `id` in the list."),
+});
 
 export const CreateSavedSearchRequest = z.strictObject({
   name: savedSearchName,
@@ -76,3 +82,100 @@ export const SAVED_SEARCHES_API = {
   "POST /api/saved-searches/{id}/new": { response: NewSinceLastLookResponse },
   errors: ErrorResponse,
 } as const;
+
+const refusals = {
+  400: { description: "Bad input, with what to change.", schema: ErrorResponse },
+  403: { description: "Your plan has no saved searches.", schema: ErrorResponse },
+} as const;
+const notYours = { description: "No saved search of yours with this id.", schema: ErrorResponse } as const;
+const TAG = "Saved searches";
+
+/** The saved-search endpoints as the OpenAPI document lists them (decision 0061); the handlers validate with these objects. */
+export const savedSearchesApiEndpoints: readonly ApiEndpoint[] = [
+  defineApiEndpoint({
+    method: "get",
+    path: "/api/saved-searches",
+    route: "api/saved-searches",
+    summary: "Your saved searches",
+    description: "Each with the listings matching it now and how many of them are new since you last looked.",
+    tag: TAG,
+    auth: "required",
+    responses: { 200: { description: "Your saved searches and your plan's limit.", schema: SavedSearchListResponse }, 403: refusals[403] },
+  }),
+  defineApiEndpoint({
+    method: "post",
+    path: "/api/saved-searches",
+    route: "api/saved-searches",
+    summary: "Save a directory search",
+    description: "`query` is the directory's URL parameters (filters, search, sort). Saving the same state twice keeps one.",
+    tag: TAG,
+    auth: "required",
+    body: CreateSavedSearchRequest,
+    responses: {
+      201: { description: "Saved.", schema: SavedSearchResponse },
+      ...refusals,
+      409: { description: "You keep as many saved searches as your plan allows.", schema: ErrorResponse },
+    },
+  }),
+  defineApiEndpoint({
+    method: "get",
+    path: "/api/saved-searches/{id}",
+    route: "api/saved-searches/:id",
+    summary: "One saved search",
+    tag: TAG,
+    auth: "required",
+    pathParams: SavedSearchIdParams,
+    responses: { 200: { description: "The saved search.", schema: SavedSearchResponse }, ...refusals, 404: notYours },
+  }),
+  defineApiEndpoint({
+    method: "patch",
+    path: "/api/saved-searches/{id}",
+    route: "api/saved-searches/:id",
+    summary: "Rename a saved search or change its alerts",
+    tag: TAG,
+    auth: "required",
+    pathParams: SavedSearchIdParams,
+    body: UpdateSavedSearchRequest,
+    responses: { 200: { description: "The saved search as it is now.", schema: SavedSearchResponse }, ...refusals, 404: notYours },
+  }),
+  defineApiEndpoint({
+    method: "delete",
+    path: "/api/saved-searches/{id}",
+    route: "api/saved-searches/:id",
+    summary: "Delete a saved search",
+    tag: TAG,
+    auth: "required",
+    pathParams: SavedSearchIdParams,
+    responses: { 200: { description: "Deleted.", schema: DeletedResponse }, ...refusals, 404: notYours },
+  }),
+  defineApiEndpoint({
+    method: "get",
+    path: "/api/saved-searches/{id}/new",
+    route: "api/saved-searches/:id/new",
+    summary: "What is new since you last looked",
+    description: "Listings that match now and did not when you last looked: new ones and ones newly matching. Changes nothing.",
+    tag: TAG,
+    auth: "required",
+    pathParams: SavedSearchIdParams,
+    responses: {
+      200: { description: "The counts and the newest of the new listings.", schema: NewSinceLastLookResponse },
+      ...refusals,
+      404: notYours,
+    },
+  }),
+  defineApiEndpoint({
+    method: "post",
+    path: "/api/saved-searches/{id}/new",
+    route: "api/saved-searches/:id/new",
+    summary: "What is new since you last looked, and mark it seen",
+    description: 'The same answer as GET, and now becomes "last looked", as opening the saved search in the browser does.',
+    tag: TAG,
+    auth: "required",
+    pathParams: SavedSearchIdParams,
+    responses: {
+      200: { description: "The counts and the newest of the new listings.", schema: NewSinceLastLookResponse },
+      ...refusals,
+      404: notYours,
+    },
+  }),
+];
