@@ -51,7 +51,7 @@ export function SettingsPage(data: SettingsData) {
   }
   const { user, plan, usage, intros } = data;
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Profile Information</h2>

@@ -52,7 +52,7 @@ export function DevelopersPage({ document, signedIn }: { document: ApiDocument; 
   const server = document.servers[0]?.url ?? "";
   const example = curlFor(server, "/api/listings", true);
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{document.info.title}</h1>
         <p className="mt-2 text-fg-muted">{document.info.description}</p>

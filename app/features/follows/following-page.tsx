@@ -25,7 +25,7 @@ export function FollowingPage({ data, refusal }: { data: FollowingData; refusal:
   const leaving = navigation.formData?.get("intent") === "unfollow" ? navigation.formData.get("listingId") : null;
   const items = data.items.filter((item) => item.listingId !== leaving);
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Following</h1>
         <p className="mt-1 text-sm text-fg-muted">

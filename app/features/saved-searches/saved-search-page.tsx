@@ -13,7 +13,7 @@ export interface SavedSearchPageData {
 /** A saved search opened: "N new since you last looked", the newest of them, and the way to all results. */
 export function SavedSearchPage({ name, directoryUrl, total, newCount, listings }: SavedSearchPageData) {
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <div>
         <p className="text-sm text-fg-muted">
           <Link to="/settings#saved-searches" className="hover:underline">
