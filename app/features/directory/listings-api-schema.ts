@@ -4,6 +4,7 @@
  * same problems, which then turns the valid parameters into a DirectoryQuery.
  */
 import { z } from "zod";
+import { listingTeaserShape } from "~/features/catalog/listing-teaser-schema.ts";
 import { defineApiEndpoint, errorBodySchema, oneValue } from "~/lib/api-schema.ts";
 import { LIST_FILTERS, PAGE_SIZES, SORTS } from "./directory-filters.ts";
 
@@ -94,16 +95,7 @@ export const listingsQuerySchema = z.object({
 
 const cardSchema = z.object({
   locked: z.boolean().describe("true: a listing above your tier; only its teaser fields are present."),
-  id: z.string(),
-  slug: z.string(),
-  type: z.enum(["startup", "investor", "partner"]),
-  name: z.string(),
-  logo: z.string().nullable(),
-  tagline: z.string().nullable(),
-  industry: z.array(z.string()),
-  geography: z.array(z.string()),
-  fundingStage: z.string().nullable(),
-  featured: z.boolean(),
+  ...listingTeaserShape,
   businessModel: z.string().nullable().optional(),
   countries: z.array(z.string()).optional(),
   targetPersonas: z.array(z.string()).optional(),

@@ -1,5 +1,6 @@
 /** GET /api/listings/{type}/{slug} as the JSON API documents it (decision 0061); app/routes/api.listing.ts validates with it. */
 import { z } from "zod";
+import { listingTeaserShape } from "~/features/catalog/listing-teaser-schema.ts";
 import { defineApiEndpoint, errorBodySchema } from "~/lib/api-schema.ts";
 
 const listingPathSchema = z.object({
@@ -21,16 +22,7 @@ const level = z.enum(["public", "subscriber", "premium"]);
 /** The fields every tier sees; the rest are present when the caller's tier may see them, else null or absent. */
 const listingSchema = z
   .looseObject({
-    id: z.string(),
-    slug: z.string(),
-    type: z.enum(["startup", "investor", "partner"]),
-    name: z.string(),
-    logo: z.string().nullable(),
-    tagline: z.string().nullable(),
-    industry: z.array(z.string()),
-    geography: z.array(z.string()),
-    fundingStage: z.string().nullable(),
-    featured: z.boolean(),
+    ...listingTeaserShape,
     listingVisibility: level,
     locked: z.boolean().optional(),
     description: z.string().nullable().optional(),
