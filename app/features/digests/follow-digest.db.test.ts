@@ -26,7 +26,7 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 import { followEmailsOn, setFollowEmails } from "../follows/follow-emails.server.ts";
 import { followListing, listFollows } from "../follows/follows.server.ts";
 import { createSavedSearch, setAlertFrequency } from "../saved-searches/saved-searches.server.ts";
-import { applyUnsubscribeLink, readUnsubscribeLink } from "../saved-searches/unsubscribe.server.ts";
+import { applyUnsubscribeLink, makeUnsubscribeToken, readUnsubscribeLink } from "../saved-searches/unsubscribe.server.ts";
 import { DIGEST_JOB, digestJobHandler, scheduleDigest } from "./digest-job.server.ts";
 import { periodContaining } from "./digest-periods.ts";
 import { DIGEST_SECTION_PROVIDERS } from "./digest-providers.server.ts";
@@ -218,8 +218,22 @@ describe("stopping and restarting follow e-mails", () => {
     expect(mail!.text).toContain("* Acme Robotics (Description updated)");
   });
 
+  it("a link sent while follow e-mails were off does not turn them off once the member turned them on again", async () => {
+    // Dated after the saved searches were made (with the real clock), so the link speaks for them.
+    const later = (hour: number) => new Date(Date.UTC(2099, 0, 1, hour));
+    await setFollowEmails(database, daily.id, false, later(9));
+    // The digest of a member with alerts still comes while follow e-mails are off; its stop-all link is dated then.
+    const sentWhileOff = await makeUnsubscribeToken(database, { kind: "all", userId: daily.id }, later(10));
+    await setFollowEmails(database, daily.id, true, later(11));
+    expect(await applyUnsubscribeLink(database, sentWhileOff, later(12))).toEqual({
+      state: "done",
+      names: ["Daily robots", "Weekly partners"],
+      follows: false,
+    });
+    expect(await followEmailsOn(database, daily.id)).toBe(true);
+  });
+
   it("unsubscribe-all of one member leaves another's follow e-mails alone", async () => {
     expect(await followEmailsOn(database, switcher.id)).toBe(true);
-    expect(await followEmailsOn(database, daily.id)).toBe(true);
   });
 });
