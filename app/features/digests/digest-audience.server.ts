@@ -62,4 +62,3 @@ export async function digestParts(
     SELECT ${tierIn(ALERT_TIERS)} AS saved_searches, ${followsAt(cadence)} AS follows FROM users u WHERE u.id = ${userId}`);
   return { savedSearches: row?.saved_searches ?? false, follows: row?.follows ?? false };
 }
-

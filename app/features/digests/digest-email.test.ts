@@ -42,7 +42,9 @@ describe("digestEmail", () => {
       name: "Pat",
       cadence: "weekly",
       period,
-      sections: [{ heading: "Listings you follow", items: [{ title: "Acme", url: "/profile/startup/acme", detail: "funding stage: Seed" }] }],
+      sections: [
+        { heading: "Listings you follow", items: [{ title: "Acme", url: "/profile/startup/acme", detail: "funding stage: Seed" }] },
+      ],
       reasons: { savedSearches: false, follows: true },
       links: { ...links, stopSearch: [] },
     });
@@ -53,7 +55,14 @@ describe("digestEmail", () => {
   });
 
   it("names both reasons when the digest carries alerts and follows", () => {
-    const { text } = digestEmail({ name: "P", cadence: "daily", period, sections: [], reasons: { savedSearches: true, follows: true }, links });
+    const { text } = digestEmail({
+      name: "P",
+      cadence: "daily",
+      period,
+      sections: [],
+      reasons: { savedSearches: true, follows: true },
+      links,
+    });
     expect(text).toContain("because you turned on alerts for saved searches and follow listings on Introbase.");
     expect(text).toContain("Stop all these e-mails (alerts and followed listings): https://introbase.example/unsubscribe/a.y");
     expect(text).toContain("Manage your alerts: https://introbase.example/settings#saved-searches");

@@ -51,7 +51,11 @@ export function digestEmail(input: {
   lines.push("--", `You get this e-mail because you ${why.join(" and ") || "asked for alerts"} on Introbase.`);
   for (const stop of links.stopSearch) lines.push(`Stop e-mails for "${stop.name}": ${stop.url}`);
   if (reasons.follows) lines.push(`Stop e-mails about listings you follow: ${links.site}/following`);
-  const all = !reasons.follows ? "saved-search e-mails" : reasons.savedSearches ? "these e-mails (alerts and followed listings)" : "these e-mails";
+  const all = !reasons.follows
+    ? "saved-search e-mails"
+    : reasons.savedSearches
+      ? "these e-mails (alerts and followed listings)"
+      : "these e-mails";
   lines.push(`Stop all ${all}: ${links.stopAll}`);
   if (reasons.savedSearches) lines.push(`Manage your alerts: ${links.site}/settings#saved-searches`);
   return { subject, text: lines.join("\n") };

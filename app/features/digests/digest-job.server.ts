@@ -14,7 +14,7 @@ import { enqueueJob, type Job } from "~/lib/job-queue.server.ts";
 import { JobInterrupted, throwIfInterrupted, type JobHandler } from "~/lib/job-worker.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { audience, audienceSize } from "./digest-audience.server.ts";
-import { deliverDigest, type DeliveryOutcome, type DigestOptions, type DigestRecipient } from "./deliver-digest.server.ts";
+import { deliverDigest, type DeliveryOutcome, type DigestOptions } from "./deliver-digest.server.ts";
 import { lastEndedPeriod, periodContaining } from "./digest-periods.ts";
 import type { DigestPeriod } from "./digest-section.ts";
 

@@ -36,9 +36,9 @@ let database: Database;
 let smtp: LocalSmtp;
 const env = () => parseEnv({ SMTP_URL: smtp.url, PUBLIC_URL: "https://introbase.example" });
 const admin = { id: "fd-admin" };
-const free = { id: "fd-free", tier: "public" };
-const daily = { id: "fd-daily", tier: "premium" };
-const switcher = { id: "fd-switch", tier: "subscriber" };
+const free = { id: "fd-free", tier: "public" as const };
+const daily = { id: "fd-daily", tier: "premium" as const };
+const switcher = { id: "fd-switch", tier: "subscriber" as const };
 
 // Audit entries carry the database's time; each edit pins what it wrote to a time of the test's own (all in 2020, so
 // whatever the clock says a fresh entry is newer than every pinned one). 1 June 2020 is a Monday.
@@ -101,7 +101,14 @@ beforeAll(async () => {
   await database.db.insert(fieldVisibilityRules).values([{ fieldName: "team", accessLevel: "subscriber" }]);
   clearFieldRulesCache(database);
   await database.db.insert(users).values([
-    { id: admin.id, name: "Admin", email: "fd-admin@members.test", tier: "premium", role: "admin", emailVerified: true },
+    {
+      id: admin.id,
+      name: "Admin",
+      email: "fd-admin@members.test",
+      tier: "premium" as const,
+      role: "admin" as const,
+      emailVerified: true,
+    },
     ...[free, daily, switcher].map((m) => ({ id: m.id, name: m.id, email: `${m.id}@members.test`, tier: m.tier, emailVerified: true })),
   ]);
   acme = await createListing({ name: "Acme Robotics", description: "Robots.", "team[0][name]": "Ada Brightwater" });
@@ -152,7 +159,11 @@ describe("follow changes go into exactly one cadence", () => {
     expect(await readUnsubscribeLink(database, tokenOf(mail!))).toEqual({ state: "open", names: [], follows: true });
 
     // The member with a daily and a weekly alert was told in the daily digest and is not told again in the weekly one.
-    expect(to(weekly, daily).map((m) => m.text).join("\n")).not.toMatch(/Acme|Listings you follow/);
+    expect(
+      to(weekly, daily)
+        .map((m) => m.text)
+        .join("\n"),
+    ).not.toMatch(/Acme|Listings you follow/);
     expect(await database.rows(sql`SELECT status FROM digest_deliveries WHERE user_id = ${daily.id} AND cadence = 'weekly'`)).toEqual([
       { status: "empty" },
     ]);

@@ -29,7 +29,12 @@ export function followStretch(period: DigestPeriod, toldUntil: Date | null, now:
   return from < to ? { from, to } : null;
 }
 
-export async function followDigestPart(database: Database, member: DigestMember, period: DigestPeriod, now: Date): Promise<FollowDigestPart> {
+export async function followDigestPart(
+  database: Database,
+  member: DigestMember,
+  period: DigestPeriod,
+  now: Date,
+): Promise<FollowDigestPart> {
   const [row] = await database.db
     .select({ toldUntil: followEmailSettings.toldUntil })
     .from(followEmailSettings)

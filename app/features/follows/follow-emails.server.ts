@@ -8,7 +8,10 @@ import { followEmailSettings } from "#db/schema/follows.ts";
 import type { Database } from "~/lib/db.server.ts";
 
 export async function followEmailsOn({ db }: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ emails: followEmailSettings.emails }).from(followEmailSettings).where(eq(followEmailSettings.userId, userId));
+  const [row] = await db
+    .select({ emails: followEmailSettings.emails })
+    .from(followEmailSettings)
+    .where(eq(followEmailSettings.userId, userId));
   return row?.emails ?? true;
 }
 

@@ -7,9 +7,7 @@ import { plural } from "~/lib/wording.ts";
 import { FollowEmailsControl } from "./follow-emails-control.tsx";
 import type { FollowedListing } from "./follows.server.ts";
 
-export type FollowingData =
-  | { signedIn: false }
-  | { signedIn: true; items: FollowedListing[]; count: number; cap: number; emails: boolean };
+export type FollowingData = { signedIn: false } | { signedIn: true; items: FollowedListing[]; count: number; cap: number; emails: boolean };
 
 /** /following: the listings a member follows, each with Unfollow (a plain form, so it works without JavaScript). */
 export function FollowingPage({ data, refusal }: { data: FollowingData; refusal: string | null }) {
