@@ -121,7 +121,6 @@ export async function deliverDigest(
   }
   const digestMember = { userId: member.id, tier: member.tier };
   const parts = await digestParts(database, member.id, cadence);
-  // A tier without alerts (a downgraded member's old searches) gets none; their digest is their follows' alone.
   const savedSearchPart = parts.savedSearches ? await savedSearchDigest(database, digestMember, cadence, period) : null;
   const followPart = parts.follows ? await followDigestPart(database, digestMember, period, now) : null;
   const sections = [

@@ -52,13 +52,16 @@ export async function audienceSize(database: Database, cadence: DigestCadence): 
   return row?.n ?? 0;
 }
 
-/** What one member's digest of this cadence carries: their saved searches' alerts, their follow changes, or both. */
+/**
+ * What one member's digest of this cadence carries: their saved searches' alerts (a tier with alerts and a search at
+ * this cadence: a downgraded member's old searches alert nobody), their follow changes, or both.
+ */
 export async function digestParts(
   database: Database,
   userId: string,
   cadence: DigestCadence,
 ): Promise<{ savedSearches: boolean; follows: boolean }> {
   const [row] = await database.rows<{ saved_searches: boolean; follows: boolean }>(sql`
-    SELECT ${tierIn(ALERT_TIERS)} AS saved_searches, ${followsAt(cadence)} AS follows FROM users u WHERE u.id = ${userId}`);
+    SELECT ${alertsAt(cadence)} AS saved_searches, ${followsAt(cadence)} AS follows FROM users u WHERE u.id = ${userId}`);
   return { savedSearches: row?.saved_searches ?? false, follows: row?.follows ?? false };
 }
