@@ -183,6 +183,28 @@ describe("/following without JavaScript", () => {
       [403, "This listing is not open on your plan. Upgrade to follow it."],
     ]);
   });
+  it("turns follow e-mails off and on again (the settings section and this page), back where the form was", async () => {
+    const m = await member("form-emails", "public");
+    const emailsOf = async () =>
+      ((await settings.loader(loaderArgs(database, "/settings", {}, { user: m }) as never)) as { follows: { emails: boolean } }).follows
+        .emails;
+    expect(await emailsOf()).toBe(true);
+    const off = (await submit(m, { intent: "follow-emails", emails: "off", returnTo: "/settings#following" })) as Response;
+    expect([off.status, off.headers.get("Location")]).toEqual([303, "/settings#following"]);
+    expect(await emailsOf()).toBe(false);
+    expect(await following.loader(loaderArgs(database, "/following", {}, { user: m }) as never)).toMatchObject({ emails: false });
+    const on = (await submit(m, { intent: "follow-emails", emails: "on", returnTo: "/following" })) as Response;
+    expect([on.status, on.headers.get("Location")]).toEqual([303, "/following"]);
+    expect(await emailsOf()).toBe(true);
+    const refused = (await submit(m, { intent: "follow-emails", emails: "maybe" })) as {
+      data: { message?: string };
+      init: { status: number };
+    };
+    expect([refused.init.status, refused.data.message]).toEqual([400, "Choose whether to get e-mails about the listings you follow."]);
+    const signedOut = (await submit(null, { intent: "follow-emails", emails: "off" })) as { init: { status: number } };
+    expect(signedOut.init.status).toBe(401);
+    expect(await emailsOf()).toBe(true);
+  });
 });
 
 describe("the Follow button's state and the settings section", () => {

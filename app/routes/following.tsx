@@ -1,6 +1,7 @@
 import type { Route } from "./+types/following";
 import { safeReturnTo } from "~/features/accounts/return-to.ts";
-import { FollowForm } from "~/features/follows/follow-form.ts";
+import { setFollowEmails } from "~/features/follows/follow-emails.server.ts";
+import { FOLLOW_EMAILS_INTENT, FollowEmailsForm, FollowForm } from "~/features/follows/follow-form.ts";
 import { FollowingPage } from "~/features/follows/following-page.tsx";
 import { followListing, listFollows, unfollowListing } from "~/features/follows/follows.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -20,13 +21,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * Follow and unfollow without JavaScript (the profile's button and this page post here): done, back to where the
- * form was; refused (at the cap, a locked listing), this page with the message beside the member's list.
+ * Follow and unfollow without JavaScript (the profile's button and this page post here), and follow e-mails on or off
+ * (this page and the settings section): done, back to where the form was; refused (at the cap, a locked listing),
+ * this page with the message beside the member's list.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, user } = getAppContext(context);
-  const parsed = parseForm(FollowForm, Object.fromEntries(await readForm(request)));
+  const form = Object.fromEntries(await readForm(request));
   if (!user) return formRefused("unauthorized", { message: "Sign in to follow listings." });
+  if (form.intent === FOLLOW_EMAILS_INTENT) {
+    const choice = parseForm(FollowEmailsForm, form);
+    if (!choice.ok) return formRefused("bad_request", { message: Object.values(choice.errors)[0] ?? "Invalid request." });
+    await setFollowEmails(database, user.id, choice.data.emails === "on");
+    return seeOther(safeReturnTo(choice.data.returnTo, "/following"));
+  }
+  const parsed = parseForm(FollowForm, form);
   if (!parsed.ok) return formRefused("bad_request", { message: Object.values(parsed.errors)[0] ?? "Invalid request." });
   const { intent, listingId, returnTo } = parsed.data;
   try {

@@ -5,7 +5,7 @@
  * stays on the listing it was made on and is read through the merge to its survivor (decision 0063); listings are
  * archived, never deleted, so the id never dangles.
  */
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
 export const listingFollows = pgTable(
@@ -19,3 +19,17 @@ export const listingFollows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index("listing_follows_listing_idx").on(t.listingId)],
 );
+
+/**
+ * Whether a member gets the changes of the listings they follow by e-mail (decision 0063, addendum): no row is "on".
+ * `changedAt` dates the member's last choice, so an unsubscribe link issued before it is out of date; `toldUntil` is
+ * where the last digest that told them follow changes stopped, so the next one starts there whichever cadence it is.
+ */
+export const followEmailSettings = pgTable("follow_email_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emails: boolean("emails").notNull().default(true),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  toldUntil: timestamp("told_until", { withTimezone: true }),
+});

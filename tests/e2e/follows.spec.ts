@@ -41,6 +41,13 @@ test("a premium member follows from a profile (with and without JavaScript), see
   await noScript.getByRole("button", { name: "Follow", exact: true }).click();
   await expect(noScript).toHaveURL((url) => url.pathname === second!.path);
   await expect(noScript.getByRole("button", { name: "Following" })).toHaveAttribute("aria-pressed", "true");
+  // Follow e-mails off and on again, a plain form as well, back on /following with the new state.
+  await noScript.goto("/following");
+  await noScript.getByRole("button", { name: "Turn off" }).click();
+  await expect(noScript).toHaveURL((url) => url.pathname === "/following");
+  await expect(noScript.getByText("E-mail me what changes on listings I follow: off")).toBeVisible();
+  await noScript.getByRole("button", { name: "Turn on" }).click();
+  await expect(noScript.getByText("E-mail me what changes on listings I follow: on")).toBeVisible();
   await plain.close();
 
   await page.goto("/settings");

@@ -32,7 +32,7 @@ export type SettingsData =
       intros: MyIntroRequest[];
       apiKeys: ApiKeysSectionData;
       savedSearches?: SavedSearchesSectionData;
-      follows: { items: FollowedListing[]; count: number; cap: number };
+      follows: { items: FollowedListing[]; count: number; cap: number; emails: boolean };
     };
 
 /** Spec 01 §2: the signed-in user's profile, plan and benefits, this month's usage, their intro requests and sign-out. */

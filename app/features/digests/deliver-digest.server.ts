@@ -17,6 +17,8 @@ import { sendEmail } from "~/lib/mailer.server.ts";
 import { makeUnsubscribeToken } from "../saved-searches/unsubscribe.server.ts";
 import { digestEmail, itemCount } from "./digest-email.ts";
 import type { DigestPeriod, DigestSection, DigestSectionProvider } from "./digest-section.ts";
+import { digestParts } from "./digest-audience.server.ts";
+import { followDigestPart } from "./follow-digest.server.ts";
 import { savedSearchDigest } from "./saved-search-sections.server.ts";
 
 export interface DigestRecipient {
@@ -27,7 +29,7 @@ export interface DigestRecipient {
 }
 
 export interface DigestOptions {
-  /** Sections besides the saved searches' own (decision 0062: follows add theirs here). */
+  /** Sections besides the saved searches' and the follows' own (decision 0062). */
   providers: readonly DigestSectionProvider[];
   env?: Env;
   now?: () => Date;
@@ -117,17 +119,31 @@ export async function deliverDigest(
     }
     return "already_done";
   }
-  const savedSearchPart = await savedSearchDigest(database, { userId: member.id, tier: member.tier }, cadence, period);
-  const sections = [...savedSearchPart.sections, ...(await composeSections(database, member, period, options.providers))];
+  const digestMember = { userId: member.id, tier: member.tier };
+  const parts = await digestParts(database, member.id, cadence);
+  const savedSearchPart = parts.savedSearches ? await savedSearchDigest(database, digestMember, cadence, period) : null;
+  const followPart = parts.follows ? await followDigestPart(database, digestMember, period, now) : null;
+  const sections = [
+    ...(savedSearchPart?.sections ?? []),
+    ...(followPart?.section ? [followPart.section] : []),
+    ...(await composeSections(database, member, period, options.providers)),
+  ].filter((section) => section.items.length);
   const site = publicUrl(options.env ?? getEnv());
   const link = async (scope: Parameters<typeof makeUnsubscribeToken>[1]) =>
     `${site}/unsubscribe/${await makeUnsubscribeToken(database, scope, now)}`;
   const stopAll = await link({ kind: "all", userId: member.id });
   const stopSearch = await Promise.all(
-    savedSearchPart.reported.map(async (s) => ({ name: s.name, url: await link({ kind: "search", savedSearchId: s.id }) })),
+    (savedSearchPart?.reported ?? []).map(async (s) => ({ name: s.name, url: await link({ kind: "search", savedSearchId: s.id }) })),
   );
   const items = itemCount(sections);
-  const { subject, text } = digestEmail({ name: member.name, cadence, period, sections, links: { site, stopSearch, stopAll } });
+  const { subject, text } = digestEmail({
+    name: member.name,
+    cadence,
+    period,
+    sections,
+    reasons: { savedSearches: Boolean(savedSearchPart), follows: Boolean(followPart) },
+    links: { site, stopSearch, stopAll },
+  });
   const recorded = await database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(digestDeliveries)
@@ -145,7 +161,10 @@ export async function deliverDigest(
       })
       .onConflictDoNothing()
       .returning();
-    if (row) await savedSearchPart.commit(inTransactionOf(database, tx), now);
+    if (row) {
+      await savedSearchPart?.commit(inTransactionOf(database, tx), now);
+      await followPart?.commit(inTransactionOf(database, tx));
+    }
     return row ?? null;
   });
   if (!recorded) return "already_done";

@@ -11,7 +11,7 @@ export interface DigestLinks {
   site: string;
   /** One line per saved search: its name and its own unsubscribe link. */
   stopSearch: Array<{ name: string; url: string }>;
-  /** Turns off every alert of the member (also the List-Unsubscribe header). */
+  /** Turns off every alert of the member and their follow e-mails (also the List-Unsubscribe header). */
   stopAll: string;
 }
 
@@ -31,9 +31,11 @@ export function digestEmail(input: {
   cadence: DigestCadence;
   period: DigestPeriod;
   sections: readonly DigestSection[];
+  /** Why the member gets this digest: saved-search alerts of this cadence, follow changes, or both. */
+  reasons: { savedSearches: boolean; follows: boolean };
   links: DigestLinks;
 }): { subject: string; text: string } {
-  const { name, cadence, period, sections, links } = input;
+  const { name, cadence, period, sections, reasons, links } = input;
   const subject = `Your Introbase ${cadence} digest (${periodLabel(cadence, period)})`;
   const lines = [`Hello ${name},`, "", `Here is what is new for you on Introbase (${periodLabel(cadence, period)}).`, ""];
   for (const section of sections) {
@@ -45,8 +47,16 @@ export function digestEmail(input: {
     if (more > 0) lines.push(`  … and ${more} more.`);
     lines.push("");
   }
-  lines.push("--", "You get this e-mail because you turned on alerts for saved searches on Introbase.");
+  const why = [reasons.savedSearches && "turned on alerts for saved searches", reasons.follows && "follow listings"].filter(Boolean);
+  lines.push("--", `You get this e-mail because you ${why.join(" and ") || "asked for alerts"} on Introbase.`);
   for (const stop of links.stopSearch) lines.push(`Stop e-mails for "${stop.name}": ${stop.url}`);
-  lines.push(`Stop all saved-search e-mails: ${links.stopAll}`, `Manage your alerts: ${links.site}/settings#saved-searches`);
+  if (reasons.follows) lines.push(`Stop e-mails about listings you follow: ${links.site}/following`);
+  const all = !reasons.follows
+    ? "saved-search e-mails"
+    : reasons.savedSearches
+      ? "these e-mails (alerts and followed listings)"
+      : "these e-mails";
+  lines.push(`Stop all ${all}: ${links.stopAll}`);
+  if (reasons.savedSearches) lines.push(`Manage your alerts: ${links.site}/settings#saved-searches`);
   return { subject, text: lines.join("\n") };
 }

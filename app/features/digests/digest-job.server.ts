@@ -1,8 +1,8 @@
 /**
  * The digest as a durable job (decision 0062): one job per cadence and period, queued by whichever app server first
  * records the period in `digest_runs` (its primary key decides: PostgreSQL, not a timer, picks the one server, DESIGN
- * D13). The job walks the members with alerts of that cadence in id order, saving its place after each, and hands each
- * to deliverDigest, which never sends a member's digest twice (see there).
+ * D13). The job walks the cadence's audience (digest-audience.server.ts: alerts of that cadence, or follows) in id
+ * order, saving its place after each, and hands each to deliverDigest, which never sends a member's digest twice.
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -13,8 +13,8 @@ import type { Database } from "~/lib/db.server.ts";
 import { enqueueJob, type Job } from "~/lib/job-queue.server.ts";
 import { JobInterrupted, throwIfInterrupted, type JobHandler } from "~/lib/job-worker.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { SAVED_SEARCH_LIMITS } from "../saved-searches/saved-search-rules.ts";
-import { deliverDigest, type DeliveryOutcome, type DigestOptions, type DigestRecipient } from "./deliver-digest.server.ts";
+import { audience, audienceSize } from "./digest-audience.server.ts";
+import { deliverDigest, type DeliveryOutcome, type DigestOptions } from "./deliver-digest.server.ts";
 import { lastEndedPeriod, periodContaining } from "./digest-periods.ts";
 import type { DigestPeriod } from "./digest-section.ts";
 
@@ -22,30 +22,6 @@ export const DIGEST_JOB = "saved_search_digest";
 
 const Parameters = z.object({ cadence: z.enum(DIGEST_CADENCES), periodStart: z.iso.datetime() });
 const Cursor = z.object({ after: z.string(), outcomes: z.record(z.string(), z.number()) });
-
-/** Tiers whose members get alerts (those that may keep saved searches). */
-const ALERT_TIERS = Object.entries(SAVED_SEARCH_LIMITS)
-  .filter(([, limit]) => limit > 0)
-  .map(([tier]) => tier);
-
-const BATCH = 100;
-
-/** Members with a verified address, a tier with alerts and a saved search alerting at this cadence, after `after`. */
-async function audience(database: Database, cadence: DigestCadence, after: string, limit = BATCH): Promise<DigestRecipient[]> {
-  return database.rows<DigestRecipient>(sql`
-    SELECT u.id, u.name, u.email, u.tier FROM users u
-    WHERE u.email_verified AND u.tier = ANY(${`{${ALERT_TIERS.join(",")}}`}::text[]) AND u.id COLLATE "C" > ${after}
-      AND EXISTS (SELECT 1 FROM saved_searches s WHERE s.user_id = u.id AND s.alert_frequency = ${cadence})
-    ORDER BY u.id COLLATE "C" LIMIT ${limit}`);
-}
-
-async function audienceSize(database: Database, cadence: DigestCadence): Promise<number> {
-  const [row] = await database.rows<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM users u
-    WHERE u.email_verified AND u.tier = ANY(${`{${ALERT_TIERS.join(",")}}`}::text[])
-      AND EXISTS (SELECT 1 FROM saved_searches s WHERE s.user_id = u.id AND s.alert_frequency = ${cadence})`);
-  return row?.n ?? 0;
-}
 
 /** Runs one period's digest for every member in the audience, from where an earlier attempt stopped. */
 export function digestJobHandler(options: DigestOptions): JobHandler {

@@ -319,9 +319,9 @@ describe("one-click unsubscribe", () => {
     expect(await readUnsubscribeLink(database, `${perSearch.slice(0, -3)}abc`)).toEqual({ state: "invalid" });
 
     // Opening it changes nothing; the one-click POST (no session) turns the alerts off.
-    expect(await readUnsubscribeLink(database, perSearch)).toEqual({ state: "open", names: ["Alert third"] });
+    expect(await readUnsubscribeLink(database, perSearch)).toEqual({ state: "open", names: ["Alert third"], follows: false });
     const done = await applyUnsubscribeLink(database, perSearch);
-    expect(done).toEqual({ state: "done", names: ["Alert third"] });
+    expect(done).toEqual({ state: "done", names: ["Alert third"], follows: false });
     expect((await getSavedSearch(database, members.third, searchIds.third!)).alertFrequency).toBe("off");
 
     // The member turns alerts on again; the old link, replayed, no longer speaks for them.

@@ -4,9 +4,10 @@ import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { ListingLogo } from "~/features/catalog/listing-logo.tsx";
 import { plural } from "~/lib/wording.ts";
+import { FollowEmailsControl } from "./follow-emails-control.tsx";
 import type { FollowedListing } from "./follows.server.ts";
 
-export type FollowingData = { signedIn: false } | { signedIn: true; items: FollowedListing[]; count: number; cap: number };
+export type FollowingData = { signedIn: false } | { signedIn: true; items: FollowedListing[]; count: number; cap: number; emails: boolean };
 
 /** /following: the listings a member follows, each with Unfollow (a plain form, so it works without JavaScript). */
 export function FollowingPage({ data, refusal }: { data: FollowingData; refusal: string | null }) {
@@ -30,9 +31,12 @@ export function FollowingPage({ data, refusal }: { data: FollowingData; refusal:
         <h1 className="text-2xl font-semibold tracking-tight">Following</h1>
         <p className="mt-1 text-sm text-fg-muted">
           You follow {plural(data.count, "listing")} of the {data.cap} your plan allows. Changes you may see (a new funding round, the
-          stage, the team, the description) go into your digest e-mail.
+          stage, the team, the description) go into your digest e-mail: daily if you have a daily saved-search alert, else weekly.
         </p>
       </div>
+      <Card className="p-4 sm:px-6">
+        <FollowEmailsControl emails={data.emails} returnTo="/following" />
+      </Card>
       {refusal ? (
         <p role="alert" className="rounded-md border border-danger/40 p-3 text-sm text-danger">
           {refusal}

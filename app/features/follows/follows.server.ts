@@ -12,6 +12,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { canSee, normalizeLevel } from "../access/tiers.ts";
 import type { ListingType } from "../catalog/listing-types.ts";
+import { followEmailsOn } from "./follow-emails.server.ts";
 import { followCap, followCapMessage, LOCKED_FOLLOW_MESSAGE } from "./follow-limits.ts";
 
 export interface Follower {
@@ -130,8 +131,11 @@ export async function followState(database: Database, member: Follower, listingI
 }
 export type FollowState = Awaited<ReturnType<typeof followState>>;
 
-/** The member's followed listings, newest follow first, each once (two follows merged into one listing are one). */
-export async function listFollows(database: Database, member: Follower): Promise<{ items: FollowedListing[]; count: number; cap: number }> {
+/** The member's followed listings, newest follow first, and whether they get e-mails about them, each once (two follows merged into one listing are one). */
+export async function listFollows(
+  database: Database,
+  member: Follower,
+): Promise<{ items: FollowedListing[]; count: number; cap: number; emails: boolean }> {
   const follows = await resolvedFollows(database, member.id);
   const firstFollowed = new Map<string, number>();
   for (const f of follows) firstFollowed.set(f.listingId, Math.min(firstFollowed.get(f.listingId) ?? Infinity, f.followedAt));
@@ -166,5 +170,5 @@ export async function listFollows(database: Database, member: Follower): Promise
       followedAt: new Date(firstFollowed.get(r.id)!).toISOString(),
     }))
     .sort((a, b) => b.followedAt.localeCompare(a.followedAt) || a.name.localeCompare(b.name));
-  return { items, count: follows.length, cap: followCap(member.tier) };
+  return { items, count: follows.length, cap: followCap(member.tier), emails: await followEmailsOn(database, member.id) };
 }

@@ -3,21 +3,28 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import type { UnsubscribeState } from "./unsubscribe.server.ts";
 
-type State = UnsubscribeState | { state: "done"; names: string[] };
+type State = UnsubscribeState | { state: "done"; names: string[]; follows: boolean };
 
-const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(", ");
+/** What a link covers, in words: the saved searches by name, and the e-mails about followed listings. */
+function covered({ names, follows }: { names: string[]; follows: boolean }): string {
+  const parts = names.map((n) => `"${n}"`);
+  if (follows) parts.push("the listings you follow");
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : (parts[0] ?? "");
+}
 
 /** The unsubscribe link's page: what it will do (with the button), what it did, or why it does nothing. */
 export function UnsubscribePage({ state }: { state: State }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
       <Card className="p-6">
-        <h1 className="text-xl font-semibold">Saved-search e-mails</h1>
+        <h1 className="text-xl font-semibold">Introbase e-mails</h1>
         {state.state === "open" ? (
           <>
             <p className="mt-3 text-sm">
-              Stop the e-mail alerts for {quoted(state.names)}? The saved {state.names.length === 1 ? "search stays" : "searches stay"} in
-              your settings.
+              Stop the e-mails about {covered(state)}?{" "}
+              {state.names.length
+                ? `The saved ${state.names.length === 1 ? "search stays" : "searches stay"} in your settings.`
+                : "You keep following them."}
             </p>
             <Form method="post" className="mt-4">
               <Button type="submit">Stop these e-mails</Button>
@@ -26,9 +33,9 @@ export function UnsubscribePage({ state }: { state: State }) {
         ) : (
           <p role="status" className="mt-3 text-sm">
             {state.state === "done"
-              ? `Done: no more e-mails for ${quoted(state.names)}.`
+              ? `Done: no more e-mails about ${covered(state)}.`
               : state.state === "already_off"
-                ? `E-mails for ${quoted(state.names)} are already off.`
+                ? `E-mails about ${covered(state)} are already off.`
                 : state.state === "out_of_date"
                   ? "This link is out of date: the alert settings were changed after this e-mail was sent, so it changes nothing. Manage your alerts in your settings."
                   : state.state === "gone"

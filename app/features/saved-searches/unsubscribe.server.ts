@@ -4,6 +4,7 @@
  * before the member last changed the setting is out of date and changes nothing.
  */
 import { and, eq, lte, ne, sql } from "drizzle-orm";
+import { followEmailSettings } from "#db/schema/follows.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -25,19 +26,41 @@ export type UnsubscribeState =
   | { state: "gone" }
   /** The member changed the alert setting after the e-mail was sent: the link no longer speaks for them. */
   | { state: "out_of_date" }
-  | { state: "already_off"; names: string[] }
-  | { state: "open"; names: string[] };
+  /** `names`: the saved searches; `follows`: the e-mails about followed listings. */
+  | { state: "already_off"; names: string[]; follows: boolean }
+  | { state: "open"; names: string[]; follows: boolean };
 
 interface Target {
   id: string;
   name: string;
   alertFrequency: string;
   alertsChangedAt: Date;
+  /** The member's follow e-mails rather than a saved search. */
+  follows?: true;
 }
 
-async function targetsOf({ db }: Database, scope: UnsubscribeScope): Promise<Target[]> {
+/** No row: follow e-mails are on and were never chosen. */
+const NEVER = new Date(0);
+
+/** The member's follow e-mails as a target of the "all" link, when they follow something or ever chose. */
+async function followTarget(database: Database, userId: string): Promise<Target | null> {
+  const [row] = await database.rows<{ emails: boolean | null; changed_at: Date | string | null; follows: boolean }>(sql`
+    SELECT p.emails, p.changed_at, EXISTS (SELECT 1 FROM listing_follows f WHERE f.user_id = ${userId}) AS follows
+    FROM (SELECT 1) one LEFT JOIN follow_email_settings p ON p.user_id = ${userId}`);
+  if (!row || (row.emails === null && !row.follows)) return null;
+  return {
+    id: "follows",
+    name: "listings you follow",
+    alertFrequency: row.emails === false ? "off" : "on",
+    alertsChangedAt: row.changed_at === null ? NEVER : new Date(row.changed_at),
+    follows: true,
+  };
+}
+
+async function targetsOf(database: Database, scope: UnsubscribeScope): Promise<Target[]> {
   const where = scope.kind === "search" ? eq(savedSearches.id, scope.savedSearchId) : eq(savedSearches.userId, scope.userId);
-  return db
+  const follows = scope.kind === "all" ? await followTarget(database, scope.userId) : null;
+  const searches: Target[] = await database.db
     .select({
       id: savedSearches.id,
       name: savedSearches.name,
@@ -46,16 +69,22 @@ async function targetsOf({ db }: Database, scope: UnsubscribeScope): Promise<Tar
     })
     .from(savedSearches)
     .where(where);
+  return follows ? [...searches, follows] : searches;
 }
+
+const named = (targets: Target[]) => ({
+  names: targets.filter((t) => !t.follows).map((t) => t.name),
+  follows: targets.some((t) => t.follows),
+});
 
 function stateOf(targets: Target[], issuedAt: Date): UnsubscribeState {
   if (!targets.length) return { state: "gone" };
   const current = targets.filter((t) => t.alertsChangedAt.getTime() <= issuedAt.getTime());
   const on = current.filter((t) => t.alertFrequency !== "off");
-  if (on.length) return { state: "open", names: on.map((t) => t.name) };
+  if (on.length) return { state: "open", ...named(on) };
   // Everything the link covers was changed since it was sent: the member chose again after this e-mail.
   if (!current.length) return { state: "out_of_date" };
-  return { state: "already_off", names: current.map((t) => t.name) };
+  return { state: "already_off", ...named(current) };
 }
 
 /** What the link would do, without doing it. */
@@ -73,24 +102,33 @@ export async function applyUnsubscribeLink(
   database: Database,
   token: string,
   now = new Date(),
-): Promise<UnsubscribeState | { state: "done"; names: string[] }> {
+): Promise<UnsubscribeState | { state: "done"; names: string[]; follows: boolean }> {
   const checked = checkUnsubscribeToken(await unsubscribeKey(database), token);
   if (!checked.ok) return { state: "invalid" };
   const before = stateOf(await targetsOf(database, checked.scope), checked.issuedAt);
   if (before.state !== "open") return before;
   const scope = checked.scope;
+  const issuedAt = sql`${checked.issuedAt.toISOString()}::timestamptz`;
   const owned = scope.kind === "search" ? eq(savedSearches.id, scope.savedSearchId) : eq(savedSearches.userId, scope.userId);
-  const changed = await database.db
-    .update(savedSearches)
-    .set({ alertFrequency: "off", alertsChangedAt: now, updatedAt: now })
-    .where(
-      and(
-        owned,
-        ne(savedSearches.alertFrequency, "off"),
-        lte(savedSearches.alertsChangedAt, sql`${checked.issuedAt.toISOString()}::timestamptz`),
-      ),
-    )
-    .returning({ id: savedSearches.id, name: savedSearches.name });
-  if (!changed.length) return stateOf(await targetsOf(database, scope), checked.issuedAt);
-  return { state: "done", names: changed.map((c) => c.name) };
+  const { changed, follows } = await database.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(savedSearches)
+      .set({ alertFrequency: "off", alertsChangedAt: now, updatedAt: now })
+      .where(and(owned, ne(savedSearches.alertFrequency, "off"), lte(savedSearches.alertsChangedAt, issuedAt)))
+      .returning({ id: savedSearches.id, name: savedSearches.name });
+    if (!before.follows || scope.kind !== "all") return { changed, follows: false };
+    // Off unless the member chose again after the link was issued (a row dated later, or already off, is left alone).
+    const stopped = await tx
+      .insert(followEmailSettings)
+      .values({ userId: scope.userId, emails: false, changedAt: now })
+      .onConflictDoUpdate({
+        target: followEmailSettings.userId,
+        set: { emails: false, changedAt: now },
+        where: and(eq(followEmailSettings.emails, true), lte(followEmailSettings.changedAt, issuedAt)),
+      })
+      .returning({ userId: followEmailSettings.userId });
+    return { changed, follows: stopped.length > 0 };
+  });
+  if (!changed.length && !follows) return stateOf(await targetsOf(database, scope), checked.issuedAt);
+  return { state: "done", names: changed.map((c) => c.name), follows };
 }
