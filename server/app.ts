@@ -16,7 +16,6 @@ import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreads
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { DIGEST_JOB, digestJobHandler, startDigestScheduler } from "~/features/digests/digest-job.server.ts";
-import { DIGEST_SECTION_PROVIDERS } from "~/features/digests/digest-providers.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { authSecret } from "~/lib/auth.server.ts";
 import { startChangeFeed, type ChangeFeed } from "~/lib/change-feed.server.ts";
@@ -71,7 +70,7 @@ export async function prepare({ report }: { report: (step: string) => void } = {
     [INDUSTRIES_MIGRATION_JOB]: runIndustriesMigrationJob,
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
-    [DIGEST_JOB]: digestJobHandler({ providers: DIGEST_SECTION_PROVIDERS }),
+    [DIGEST_JOB]: digestJobHandler(),
   });
   // Saved-search alert digests: every server looks; the first to record a period queues it (decision 0062).
   stopDigestScheduler = startDigestScheduler(database);

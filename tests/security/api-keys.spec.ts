@@ -248,8 +248,11 @@ test.describe("API keys over HTTP", () => {
     await page.goto(`${BASE}/`);
     await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "API for developers" }).click();
     await expect(page).toHaveURL(`${BASE}/developers`);
-    for (const path of Object.keys(document.paths))
-      await expect(page.getByRole("heading", { name: new RegExp(`GET ${path.replace(/[{}.]/g, "\\$&")}$`) })).toBeVisible();
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, unknown>>))
+      for (const method of Object.keys(operations)) {
+        const heading = new RegExp(`${method.toUpperCase()} ${path.replace(/[{}.]/g, "\\$&")}$`);
+        await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+      }
     await expect(
       page.getByText(`curl -i -H "Authorization: Bearer $INTROBASE_API_KEY" "${BASE}/api/listings?type=startup&pageSize=25"`).first(),
     ).toBeVisible();

@@ -16,7 +16,7 @@ import { logger } from "~/lib/logger.server.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { makeUnsubscribeToken } from "../saved-searches/unsubscribe.server.ts";
 import { digestEmail, itemCount } from "./digest-email.ts";
-import type { DigestPeriod, DigestSection, DigestSectionProvider } from "./digest-section.ts";
+import type { DigestPeriod } from "./digest-section.ts";
 import { digestParts } from "./digest-audience.server.ts";
 import { followDigestPart } from "./follow-digest.server.ts";
 import { savedSearchDigest } from "./saved-search-sections.server.ts";
@@ -29,8 +29,6 @@ export interface DigestRecipient {
 }
 
 export interface DigestOptions {
-  /** Sections besides the saved searches' and the follows' own (decision 0062). */
-  providers: readonly DigestSectionProvider[];
   env?: Env;
   now?: () => Date;
   /** Test seam: called once a message has been handed to the mailer (a test stops the run here to stand for a crash). */
@@ -82,20 +80,6 @@ async function sendRecorded(database: Database, delivery: Delivery, options: Dig
   return result.status;
 }
 
-async function composeSections(
-  database: Database,
-  member: DigestRecipient,
-  period: DigestPeriod,
-  providers: readonly DigestSectionProvider[],
-): Promise<DigestSection[]> {
-  const sections: DigestSection[] = [];
-  for (const provider of providers) {
-    const section = await provider(database, { userId: member.id, tier: member.tier }, period);
-    if (section?.items.length) sections.push(section);
-  }
-  return sections;
-}
-
 /** The member's digest for the period: composed, recorded and sent once, whatever happened to earlier runs. */
 export async function deliverDigest(
   database: Database,
@@ -123,11 +107,9 @@ export async function deliverDigest(
   const parts = await digestParts(database, member.id, cadence);
   const savedSearchPart = parts.savedSearches ? await savedSearchDigest(database, digestMember, cadence, period) : null;
   const followPart = parts.follows ? await followDigestPart(database, digestMember, period, now) : null;
-  const sections = [
-    ...(savedSearchPart?.sections ?? []),
-    ...(followPart?.section ? [followPart.section] : []),
-    ...(await composeSections(database, member, period, options.providers)),
-  ].filter((section) => section.items.length);
+  const sections = [...(savedSearchPart?.sections ?? []), ...(followPart?.section ? [followPart.section] : [])].filter(
+    (section) => section.items.length,
+  );
   const site = publicUrl(options.env ?? getEnv());
   const link = async (scope: Parameters<typeof makeUnsubscribeToken>[1]) =>
     `${site}/unsubscribe/${await makeUnsubscribeToken(database, scope, now)}`;

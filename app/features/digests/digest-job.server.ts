@@ -24,7 +24,7 @@ const Parameters = z.object({ cadence: z.enum(DIGEST_CADENCES), periodStart: z.i
 const Cursor = z.object({ after: z.string(), outcomes: z.record(z.string(), z.number()) });
 
 /** Runs one period's digest for every member in the audience, from where an earlier attempt stopped. */
-export function digestJobHandler(options: DigestOptions): JobHandler {
+export function digestJobHandler(options: DigestOptions = {}): JobHandler {
   return async ({ database, job, progress, signal }) => {
     const { cadence, periodStart } = Parameters.parse(job.parameters);
     const period = periodContaining(cadence, new Date(periodStart));

@@ -1,9 +1,7 @@
 /**
- * The digest e-mail is made of sections (decision 0062): the member's saved searches give one per search with new
- * listings, and any other feature may add one through a provider of this signature (follows: their changes). A
- * provider sees only what the member's tier may see, and returns null when it has nothing for the period.
+ * The digest e-mail is made of sections (decision 0062): one per saved search with new listings, and one of the
+ * followed listings' changes. Each holds only what the member's tier may see.
  */
-import type { Database } from "~/lib/db.server.ts";
 
 export interface DigestSection {
   heading: string;
@@ -20,5 +18,3 @@ export interface DigestPeriod {
   from: Date;
   to: Date;
 }
-
-export type DigestSectionProvider = (database: Database, member: DigestMember, period: DigestPeriod) => Promise<DigestSection | null>;

@@ -53,7 +53,7 @@ async function addListing(visibility = "public", tagline = "A new one"): Promise
 /** Runs the period's job the way the server does: scheduled once, claimed and run by a worker. */
 async function runPeriod(period: { from: Date; to: Date }, options: Partial<DigestOptions> = {}) {
   const job = await scheduleDigest(database, "daily", period);
-  const worker = new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ providers: [], env: env(), ...options }) });
+  const worker = new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ env: env(), ...options }) });
   await worker.tick();
   return job;
 }
@@ -147,7 +147,7 @@ describe("the digest", () => {
     const [a, b] = await Promise.all([scheduleDigest(database, "daily", period), scheduleDigest(database, "daily", period)]);
     expect([a, b]).toEqual([null, null]);
     // The job run again by hand (a retry): every member's digest of the period is already recorded.
-    const handler = digestJobHandler({ providers: [], env: env() });
+    const handler = digestJobHandler({ env: env() });
     await handler({
       database,
       job: { parameters: { cadence: "daily", periodStart: period.from.toISOString() }, processedOutput: null } as never,
@@ -202,7 +202,7 @@ describe("the digest", () => {
       sql`SELECT id, name, email, tier FROM users WHERE id IN ('dg-premium', 'dg-subscriber') ORDER BY id`,
     );
     smtp.fail(true);
-    for (const user of users) expect(await deliverDigest(database, user, "daily", period, { providers: [], env: env() })).toBe("failed");
+    for (const user of users) expect(await deliverDigest(database, user, "daily", period, { env: env() })).toBe("failed");
     smtp.fail(false);
     // Stand in for the crash states: one digest left "sending", one "pending".
     await database.rows(
@@ -212,7 +212,7 @@ describe("the digest", () => {
       sql`UPDATE digest_deliveries SET status = 'pending' WHERE user_id = 'dg-subscriber' AND period_start = ${period.from.toISOString()}::timestamptz`,
     );
     const sentBefore = smtp.received.length;
-    const handler = digestJobHandler({ providers: [], env: env() });
+    const handler = digestJobHandler({ env: env() });
     await handler({
       database,
       job: { parameters: { cadence: "daily", periodStart: period.from.toISOString() }, processedOutput: null } as never,
@@ -247,7 +247,7 @@ describe("changing the frequency", () => {
       const week = periodContaining("weekly", new Date(Date.UTC(2030, 0, day, 12)));
       expect(week.from.getTime()).toBeLessThan(Date.UTC(2030, 0, day));
       const job = await scheduleDigest(database, "weekly", week);
-      await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ providers: [], env: env() }) }).tick();
+      await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ env: env() }) }).tick();
       expect((await getJob(database, job!.id))?.status).toBe("completed");
       const weekly = mailsTo(members.premium, before).find((m) => m.subject?.includes("weekly"));
       expect(weekly?.text).toContain(name);
@@ -288,7 +288,7 @@ describe("gating of filters on hidden fields", () => {
     const before = smtp.received.length;
     const week = periodContaining("weekly", new Date(Date.UTC(2030, 5, 3)));
     await scheduleDigest(database, "weekly", week);
-    await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ providers: [], env: env() }) }).tick();
+    await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ env: env() }) }).tick();
     expect(mailsTo(members.premium, before)[0]?.text).toContain(`Zqxrevenue Co ${counter}`);
     expect(mailsTo(members.subscriber, before)).toHaveLength(0);
     for (const [member, id] of [

@@ -29,7 +29,6 @@ import { createSavedSearch, setAlertFrequency } from "../saved-searches/saved-se
 import { applyUnsubscribeLink, makeUnsubscribeToken, readUnsubscribeLink } from "../saved-searches/unsubscribe.server.ts";
 import { DIGEST_JOB, digestJobHandler, scheduleDigest } from "./digest-job.server.ts";
 import { periodContaining } from "./digest-periods.ts";
-import { DIGEST_SECTION_PROVIDERS } from "./digest-providers.server.ts";
 import { followStretch } from "./follow-digest.server.ts";
 
 let database: Database;
@@ -76,7 +75,7 @@ async function runDigest(cadence: DigestCadence, period: { from: Date; to: Date 
   const before = smtp.received.length;
   await scheduleDigest(database, cadence, period);
   const now = () => new Date(period.to.getTime() + 60 * 60 * 1000);
-  await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ providers: DIGEST_SECTION_PROVIDERS, env: env(), now }) }).tick();
+  await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler({ env: env(), now }) }).tick();
   return smtp.received.slice(before);
 }
 
