@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { listings } from "#db/schema/listings.ts";
-import { findDuplicates } from "~/features/duplicates/duplicate-scan.server.ts";
+import { findDuplicates, type ContactFields } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, prepare, REVIEW_AT, scorePair } from "~/features/duplicates/match-score.ts";
 import { openDatabase } from "~/lib/db.server.ts";
 import { parseCsv } from "./lib/csv.ts";
@@ -49,6 +49,10 @@ interface LabelledRecord {
   linkedin: string;
   country: string;
   entity: string;
+  /** As the set writes them; the phone is normalised to E.164 before it reaches the matcher. */
+  phone?: string;
+  street?: string;
+  city?: string;
 }
 
 interface SetResult {
@@ -65,6 +69,20 @@ interface SetResult {
 
 const clean = (s: string | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
 
+type PhoneNormaliser = (input: string, defaultCountry?: string) => string | null;
+/**
+ * The product's phone normaliser (catalog/phone-number.ts, issue 19 §1). Loaded by path so this bench still runs,
+ * without phones, on a branch that does not have it yet; the report says which.
+ */
+async function loadPhoneNormaliser(): Promise<PhoneNormaliser | null> {
+  const file = path.join(REPO_ROOT, "app/features/catalog/phone-number.ts");
+  if (!existsSync(file)) return null;
+  const module = (await import(file)) as { normalizePhoneNumber: PhoneNormaliser };
+  return module.normalizePhoneNumber;
+}
+const normalizePhone = await loadPhoneNormaliser();
+
+
 function loadChicago(dir: string): LabelledRecord[] {
   const rows = parseCsv(readFileSync(path.join(dir, "chicago_early_childhood/csv_example_input_with_true_ids.csv"), "utf8"));
   return rows.map((r) => ({
@@ -74,6 +92,10 @@ function loadChicago(dir: string): LabelledRecord[] {
     linkedin: "",
     country: "",
     entity: r["True Id"]!,
+    // Not the address: the set's labels were built from street number and ZIP (see its README). The phones are
+    // written as seven local digits; an area code (312) makes them parse, and the same seven digits stay the same
+    // number, which is all the matcher compares.
+    phone: /^\d{7}$/.test(clean(r.Phone)) ? `312${clean(r.Phone)}` : clean(r.Phone),
   }));
 }
 
@@ -88,7 +110,17 @@ function loadFodorsZagats(dir: string): LabelledRecord[] {
   const read = (file: string, prefix: string) =>
     parseCsv(readFileSync(path.join(base, file), "utf8")).map((r) => {
       const id = `${prefix}${r.id}`;
-      return { id, name: clean(r.name), website: "", linkedin: "", country: "", entity: entityOf.get(id) ?? id };
+      return {
+        id,
+        name: clean(r.name),
+        website: "",
+        linkedin: "",
+        country: "",
+        entity: entityOf.get(id) ?? id,
+        phone: clean(r.phone),
+        street: clean(r.addr),
+        city: clean(r.city),
+      };
     });
   return [...read("fodors.csv", "f"), ...read("zagats.csv", "z")];
 }
@@ -116,6 +148,7 @@ async function measureSet(set: string, records: LabelledRecord[]): Promise<SetRe
   await database.migrate();
   const countryIds = new Map<string, number>();
   const idOf = new Map<string, LabelledRecord>();
+  const contactFields = new Map<string, ContactFields>();
   const inserted: string[] = [];
   for (let i = 0; i < records.length; i += 500) {
     const chunk = records.slice(i, i + 500);
@@ -133,12 +166,16 @@ async function measureSet(set: string, records: LabelledRecord[]): Promise<SetRe
       )
       .returning({ id: listings.id });
     rows.forEach((row, j) => {
-      idOf.set(row.id, chunk[j]!);
+      const record = chunk[j]!;
+      idOf.set(row.id, record);
       inserted.push(row.id);
+      // Both labelled sets with phones are American.
+      const phone = record.phone && normalizePhone ? normalizePhone(record.phone, "US") : null;
+      if (phone || record.street || record.city) contactFields.set(row.id, { phone, hqStreet: record.street || null, hqCity: record.city || null });
     });
   }
   const started = performance.now();
-  const pairs = await findDuplicates(database, { includeUnflagged: true });
+  const pairs = await findDuplicates(database, { includeUnflagged: true, contactFields });
   const seconds = (performance.now() - started) / 1000;
   await database.close();
 
@@ -270,7 +307,7 @@ for (const r of results) {
 
 const speed = args["skip-speed"] ? null : await measureSpeed(Number(args.listings));
 const machine = machineInfo();
-const report = { date: new Date().toISOString(), bands: { autoMergeAt: AUTO_MERGE_AT, reviewAt: REVIEW_AT }, results, speed, machine };
+const report = { date: new Date().toISOString(), phonesPassed: Boolean(normalizePhone), bands: { autoMergeAt: AUTO_MERGE_AT, reviewAt: REVIEW_AT }, results, speed, machine };
 writeResult(`dedupe-${dateStamp()}.json`, report);
 const table = [
   "| set | records | true pairs | auto-merge precision | auto-merge recall | auto + review recall | review band (share true) |",
@@ -292,6 +329,10 @@ const written = writeResult(
     speed
       ? `Full scan of ${speed.listings} listings (${speed.engine}): ${speed.scanSeconds} s (first scan, working out every match column: ${speed.firstScanSeconds} s), ${speed.flaggedPairs} pairs flagged, peak RSS ${speed.peakRssMb} MB.`
       : "Speed not measured (--skip-speed).",
+    "",
+    normalizePhone
+      ? "Extra columns passed to the matcher: Chicago's phone; Fodor's/Zagat's street, city and phone (phones normalised to E.164 as US numbers). Not Chicago's address: its labels were built from it."
+      : "Extra columns passed to the matcher: Fodor's/Zagat's street and city only; phones NOT passed (app/features/catalog/phone-number.ts absent on this branch).",
     "",
     machineMarkdown(machine),
   ].join("\n"),

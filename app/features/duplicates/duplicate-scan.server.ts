@@ -9,7 +9,15 @@ import { inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import { underLock } from "~/lib/atomic-limit.server.ts";
 import { textArray, uuidArray, type Database } from "~/lib/db.server.ts";
-import { linkedinPage, prepare, registrableDomain, scorePair, type Band, type PreparedRecord } from "./match-score.ts";
+import {
+  linkedinPage,
+  prepare,
+  registrableDomain,
+  scorePair,
+  type Band,
+  type MatchRecord,
+  type PreparedRecord,
+} from "./match-score.ts";
 import { nameKey } from "./name-key.ts";
 
 /** A word shared by more listings than this says little about identity, and its block would be too large. */
@@ -98,7 +106,18 @@ export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?
     by_key AS (${pairsIn(sql`replace(match_key, ' ', '')`)}),
     by_domain AS (${pairsIn(sql`match_domain`)}),
     by_linkedin AS (${pairsIn(sql`match_linkedin`)}),
-    every AS (SELECT a, b FROM by_word UNION SELECT a, b FROM by_prefix UNION SELECT a, b FROM by_key UNION SELECT a, b FROM by_domain UNION SELECT a, b FROM by_linkedin)
+    -- A typo in the first word ("Deltta Labs" / "Delta Labs"): its first letter and the rest of the name.
+    by_tail AS (${pairsIn(sql`CASE WHEN position(' ' IN match_key) > 0 THEN left(match_key, 1) || substr(match_key, position(' ' IN match_key)) END`)}),
+    -- A LinkedIn page named like another listing's domain ("company/polar-materials" / "polarmaterials.co").
+    stems AS (
+      SELECT id, regexp_replace(split_part(match_domain, '.', 1), '[^a-z0-9]', '', 'g') AS s FROM live WHERE match_domain IS NOT NULL
+      UNION SELECT id, regexp_replace(split_part(match_linkedin, '/', 2), '[^a-z0-9]', '', 'g') FROM live
+        WHERE match_linkedin IS NOT NULL AND match_linkedin NOT LIKE 'in/%'
+    ),
+    sblocks AS (SELECT array_agg(DISTINCT id) AS ids FROM stems WHERE length(s) >= 4 GROUP BY s HAVING count(DISTINCT id) BETWEEN 2 AND ${MAX_BLOCK}),
+    by_stem AS (SELECT x AS a, y AS b FROM sblocks, unnest(ids) AS x, unnest(ids) AS y WHERE x < y),
+    every AS (SELECT a, b FROM by_word UNION SELECT a, b FROM by_prefix UNION SELECT a, b FROM by_key UNION SELECT a, b FROM by_domain
+      UNION SELECT a, b FROM by_linkedin UNION SELECT a, b FROM by_tail UNION SELECT a, b FROM by_stem)
     SELECT a::text, b::text FROM every WHERE ${scope}`);
   const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE ${LIVE}`)) as [{ n: number }];
   const frequencies = await database.rows<{ w: string; n: number }>(sql`
@@ -119,7 +138,33 @@ export function rarity(wordCounts: Map<string, number>, listingCount: number) {
   return (word: string) => Math.log(1 + total / (wordCounts.get(word) ?? 1));
 }
 
-async function preparedRecords({ db }: Database, ids: string[]): Promise<Map<string, PreparedRecord>> {
+/** A listing's address and contact details as the matcher reads them. */
+export type ContactFields = Pick<MatchRecord, "hqStreet" | "hqCity" | "hqRegion" | "hqPostalCode" | "phone" | "contactEmail">;
+
+/**
+ * Pairs sharing a phone number (E.164) that blocking on names and URLs did not find: a phone is the strongest
+ * signal an agency and its renamed site have in common. Blocks are capped like the others (a switchboard).
+ */
+function phonePairs(contacts: ReadonlyMap<string, ContactFields>, onlyIds?: string[]) {
+  const byPhone = new Map<string, string[]>();
+  for (const [id, fields] of contacts) if (fields.phone) byPhone.set(fields.phone, [...(byPhone.get(fields.phone) ?? []), id]);
+  const only = onlyIds && new Set(onlyIds);
+  const pairs: { a: string; b: string }[] = [];
+  for (const ids of byPhone.values()) {
+    if (ids.length < 2 || ids.length > MAX_BLOCK) continue;
+    const sorted = [...ids].sort();
+    for (let i = 0; i < sorted.length; i++)
+      for (let j = i + 1; j < sorted.length; j++)
+        if (!only || only.has(sorted[i]!) || only.has(sorted[j]!)) pairs.push({ a: sorted[i]!, b: sorted[j]! });
+  }
+  return pairs;
+}
+
+async function preparedRecords(
+  { db }: Database,
+  ids: string[],
+  contacts?: ReadonlyMap<string, ContactFields>,
+): Promise<Map<string, PreparedRecord>> {
   const out = new Map<string, PreparedRecord>();
   for (let i = 0; i < ids.length; i += 5000) {
     const rows = await db
@@ -138,7 +183,15 @@ async function preparedRecords({ db }: Database, ids: string[]): Promise<Map<str
       const country = row.countries.length === 1 ? String(row.countries[0]) : null;
       out.set(
         row.id,
-        prepare({ id: row.id, name: row.name, website: row.website, linkedin: row.linkedin, country, industries: row.industries }),
+        prepare({
+          id: row.id,
+          name: row.name,
+          website: row.website,
+          linkedin: row.linkedin,
+          country,
+          industries: row.industries,
+          ...contacts?.get(row.id),
+        }),
       );
     }
   }
@@ -148,12 +201,28 @@ async function preparedRecords({ db }: Database, ids: string[]): Promise<Map<str
 /** Every candidate pair scored, flagged ones first (auto-merge band, then review), highest score first. */
 export async function findDuplicates(
   database: Database,
-  options: { onlyIds?: string[]; includeUnflagged?: boolean } = {},
+  options: {
+    onlyIds?: string[];
+    includeUnflagged?: boolean;
+    /**
+     * Address and contact details by listing id, until the listings table carries them (issue 19 §1, helper G's
+     * columns): then preparedRecords selects hqStreet ... contactEmail and the phone block moves into SQL.
+     */
+    contactFields?: ReadonlyMap<string, ContactFields>;
+  } = {},
 ): Promise<ScoredPair[]> {
   await refreshMatchColumns(database);
-  const { pairs, listingCount, wordCounts, keyCounts } = await candidatePairs(database, options);
+  const { pairs: blocked, listingCount, wordCounts, keyCounts } = await candidatePairs(database, options);
   const context = { weight: rarity(wordCounts, listingCount), listingsWithKey: (key: string) => keyCounts.get(key) ?? 2 };
-  const records = await preparedRecords(database, [...new Set(pairs.flatMap((p) => [p.a, p.b]))]);
+  const seen = new Set(blocked.map((p) => `${p.a}|${p.b}`));
+  const pairs = [...blocked];
+  if (options.contactFields)
+    for (const pair of phonePairs(options.contactFields, options.onlyIds))
+      if (!seen.has(`${pair.a}|${pair.b}`)) {
+        seen.add(`${pair.a}|${pair.b}`);
+        pairs.push(pair);
+      }
+  const records = await preparedRecords(database, [...new Set(pairs.flatMap((p) => [p.a, p.b]))], options.contactFields);
   const scored: ScoredPair[] = [];
   for (const { a, b } of pairs) {
     const ra = records.get(a);
