@@ -49,11 +49,16 @@ describe("scoring with contact signals", () => {
     expect(withPhone.reasons).toContain("same phone number");
   });
 
-  it("lets nearly the same name with the same phone merge, but not when the addresses differ", () => {
+  it("lets nearly the same name with the same phone and address merge, but not without the address or when it differs", () => {
     const same = score({ name: "Arts Delicatessen", phone: "+18187621221" }, { name: "Art's Deli", phone: "+18187621221" });
     expect(same.reasons).toContain("same phone number");
-    const exact = score({ name: "Campanile", phone: "+12139381447" }, { name: "Campanile", phone: "+12139381447" });
+    const exact = score(
+      { name: "Campanile", phone: "+12139381447", hqStreet: "624 S. La Brea Ave." },
+      { name: "Campanile", phone: "+12139381447", hqStreet: "624 South La Brea Avenue" },
+    );
     expect(exact.band).toBe("auto_merge");
+    // Without an address the phone may be an agency's switchboard shared by its sites: review.
+    expect(score({ name: "Campanile", phone: "+12139381447" }, { name: "Campanile", phone: "+12139381447" }).band).toBe("review");
     const twoSites = score(
       { name: "Campanile", phone: "+12139381447", hqStreet: "624 S. La Brea Ave." },
       { name: "Campanile", phone: "+12139381447", hqStreet: "100 Main St." },

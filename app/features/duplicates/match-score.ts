@@ -374,8 +374,10 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   // A name alone never merges without a person, however exact: two sites of one organisation share it ("Carole
   // Robertson Center for Learning" three times), as do a restaurant in Chicago and one in Los Angeles. The same
   // page or domain is what makes a merge safe.
-  // A phone shared by two records with nearly the same name at no other address is as good as a shared domain.
-  const phoneConfirms = samePhone && name >= PHONE_MERGE_NAME && address !== "different";
+  // A phone shared by two records with nearly the same name at the same address is as good as a shared domain.
+  // Without the address it is not: an agency's sites share its switchboard and its name (Chicago: 203 of 3,612
+  // such pairs were two sites).
+  const phoneConfirms = samePhone && name >= PHONE_MERGE_NAME && address === "same";
   const corroborated = ((sameLinkedin || sameDomain) && !namesDiffer) || pageNamesDomain || mailAtDomain || phoneConfirms;
   if (!corroborated) {
     score = Math.min(score, NAME_ALONE_CAP);
