@@ -82,7 +82,6 @@ async function loadPhoneNormaliser(): Promise<PhoneNormaliser | null> {
 }
 const normalizePhone = await loadPhoneNormaliser();
 
-
 function loadChicago(dir: string): LabelledRecord[] {
   const rows = parseCsv(readFileSync(path.join(dir, "chicago_early_childhood/csv_example_input_with_true_ids.csv"), "utf8"));
   return rows.map((r) => ({
@@ -171,7 +170,8 @@ async function measureSet(set: string, records: LabelledRecord[]): Promise<SetRe
       inserted.push(row.id);
       // Both labelled sets with phones are American.
       const phone = record.phone && normalizePhone ? normalizePhone(record.phone, "US") : null;
-      if (phone || record.street || record.city) contactFields.set(row.id, { phone, hqStreet: record.street || null, hqCity: record.city || null });
+      if (phone || record.street || record.city)
+        contactFields.set(row.id, { phone, hqStreet: record.street || null, hqCity: record.city || null });
     });
   }
   const started = performance.now();
@@ -307,7 +307,14 @@ for (const r of results) {
 
 const speed = args["skip-speed"] ? null : await measureSpeed(Number(args.listings));
 const machine = machineInfo();
-const report = { date: new Date().toISOString(), phonesPassed: Boolean(normalizePhone), bands: { autoMergeAt: AUTO_MERGE_AT, reviewAt: REVIEW_AT }, results, speed, machine };
+const report = {
+  date: new Date().toISOString(),
+  phonesPassed: Boolean(normalizePhone),
+  bands: { autoMergeAt: AUTO_MERGE_AT, reviewAt: REVIEW_AT },
+  results,
+  speed,
+  machine,
+};
 writeResult(`dedupe-${dateStamp()}.json`, report);
 const table = [
   "| set | records | true pairs | auto-merge precision | auto-merge recall | auto + review recall | review band (share true) |",

@@ -85,15 +85,23 @@ describe("scoring with contact signals", () => {
   });
 
   it("merges when one record's contact e-mail is at the other's website", () => {
-    const result = score({ name: "Polar Materials", contactEmail: "hello@polarmaterials.co" }, { name: "Polar Materials BV", website: "https://polarmaterials.co" });
+    const result = score(
+      { name: "Polar Materials", contactEmail: "hello@polarmaterials.co" },
+      { name: "Polar Materials BV", website: "https://polarmaterials.co" },
+    );
     expect(result.band).toBe("auto_merge");
     expect(result.reasons).toContain("contact e-mail at the other's website");
     // A free mail host proves nothing.
-    expect(score({ name: "Polar Materials", contactEmail: "polar@gmail.com" }, { name: "Polar Materials", website: "gmail.com" }).band).toBe("review");
+    expect(
+      score({ name: "Polar Materials", contactEmail: "polar@gmail.com" }, { name: "Polar Materials", website: "gmail.com" }).band,
+    ).toBe("review");
   });
 
   it("merges when one record's LinkedIn page is named like the other's domain, unless a URL contradicts it", () => {
-    const result = score({ name: "Quanta Systems", linkedin: "https://linkedin.com/company/quanta-systems" }, { name: "Quanta Systems Ltd", website: "quantasystems.co.uk" });
+    const result = score(
+      { name: "Quanta Systems", linkedin: "https://linkedin.com/company/quanta-systems" },
+      { name: "Quanta Systems Ltd", website: "quantasystems.co.uk" },
+    );
     expect(result.band).toBe("auto_merge");
     expect(result.reasons).toContain("LinkedIn page named like the other's website");
     const contradicted = score(

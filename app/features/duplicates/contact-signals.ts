@@ -91,11 +91,7 @@ export interface StreetKey {
 }
 
 export function streetKey(street: string | null | undefined): StreetKey | null {
-  const words = (street ?? "")
-    .toLowerCase()
-    .replace(/[.,#]/g, " ")
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = (street ?? "").toLowerCase().replace(/[.,#]/g, " ").split(/\s+/).filter(Boolean);
   if (!words.length) return null;
   const number = /^\d+[a-z]?$/.test(words[0]!) ? words.shift()! : null;
   // Street types and compass points are written every way ("Blvd." / "Boulevard", "W." / "West"): they are
@@ -128,7 +124,10 @@ export function addressAgreement(
 }
 
 export function normaliseCity(city: string | null | undefined): string | null {
-  const folded = (city ?? "").toLowerCase().replace(/[^\p{L}\d]+/gu, " ").trim();
+  const folded = (city ?? "")
+    .toLowerCase()
+    .replace(/[^\p{L}\d]+/gu, " ")
+    .trim();
   return folded || null;
 }
 

@@ -11,7 +11,22 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   database = await openTestDatabase();
   // "Labs" in 16 listings: too common to pair on alone, so only the new first-letter block meets the typo.
-  const fillers = ["Alpha", "Bravo", "Carbon", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliet", "Kilo", "Lima", "Mike", "Nectar", "Oscar"];
+  const fillers = [
+    "Alpha",
+    "Bravo",
+    "Carbon",
+    "Echo",
+    "Foxtrot",
+    "Golf",
+    "Hotel",
+    "India",
+    "Juliet",
+    "Kilo",
+    "Lima",
+    "Mike",
+    "Nectar",
+    "Oscar",
+  ];
   const rows = [
     ...fillers.map((word) => ({ key: word, name: `${word} Labs`, websiteUrl: null, linkedinUrl: null })),
     { key: "typo", name: "Deltta Labs", websiteUrl: null, linkedinUrl: null },

@@ -306,7 +306,8 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   const stemB = linkedinStem(b.linkedinPage);
   const pageNamesDomain =
     !otherDomain && !otherLinkedin && Boolean((stemA && stemA === domainStem(b.domain)) || (stemB && stemB === domainStem(a.domain)));
-  const mailAtDomain = !otherDomain && Boolean((a.emailDomain && a.emailDomain === b.domain) || (b.emailDomain && b.emailDomain === a.domain));
+  const mailAtDomain =
+    !otherDomain && Boolean((a.emailDomain && a.emailDomain === b.domain) || (b.emailDomain && b.emailDomain === a.domain));
   const samePhone = Boolean(a.phone && a.phone === b.phone);
   const otherPhones = Boolean(a.phone && b.phone && a.phone !== b.phone);
   const address = addressAgreement(a, b);
@@ -398,8 +399,7 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   }
   score = Math.max(0, Math.min(1, score));
   if (numberOnOneSide) reasons.push("a number on one side only");
-  const autoMergeAllowed =
-    !numbersDiffer && !numberOnOneSide && !namesDiffer && !tooShortToMerge(a.nameKey) && !tooShortToMerge(b.nameKey);
+  const autoMergeAllowed = !numbersDiffer && !numberOnOneSide && !namesDiffer && !tooShortToMerge(a.nameKey) && !tooShortToMerge(b.nameKey);
   if (!autoMergeAllowed && score >= AUTO_MERGE_AT) reasons.push("review only: short name or differing numbers");
   const band: Band = score >= AUTO_MERGE_AT && autoMergeAllowed ? "auto_merge" : score >= REVIEW_AT ? "review" : "none";
   return { score: Math.round(score * 1000) / 1000, band, reasons, autoMergeAllowed };
