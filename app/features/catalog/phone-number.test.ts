@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { normalizePhoneNumber } from "./phone-number.ts";
+
+describe("normalizePhoneNumber", () => {
+  it.each<[string, string | undefined, string | null]>([
+    // United States, national and international
+    ["(415) 555-2671", "US", "+14155552671"],
+    ["415-555-2671", "US", "+14155552671"],
+    ["415.555.2671", "US", "+14155552671"],
+    ["4155552671", "US", "+14155552671"],
+    ["1 415 555 2671", "US", "+14155552671"],
+    ["+1 415 555 2671", undefined, "+14155552671"],
+    ["+1 (415) 555-2671", "DE", "+14155552671"],
+    ["  +14155552671  ", undefined, "+14155552671"],
+    ["(415) 555-2671", undefined, null],
+    // extensions are dropped
+    ["415-555-2671 ext. 12", "US", "+14155552671"],
+    ["+1 415 555 2671 x5", undefined, "+14155552671"],
+    ["+1 415 555 2671 #123", undefined, "+14155552671"],
+    // United Kingdom
+    ["020 7946 0958", "GB", "+442079460958"],
+    ["+44 20 7946 0958", undefined, "+442079460958"],
+    ["+44 (0)20 7946 0958", undefined, "+442079460958"],
+    ["07700 900123", "gb", "+447700900123"],
+    // Germany
+    ["030 901820", "DE", "+4930901820"],
+    ["+49 30 901820", undefined, "+4930901820"],
+    ["089/12345678", "DE", "+498912345678"],
+    // an unknown default country is ignored, not thrown on
+    ["+49 30 901820", "ZZ", "+4930901820"],
+    ["030 901820", "not a country", null],
+    // unicode digits are folded
+    ["٤١٥٥٥٥٢٦٧١", "US", "+14155552671"],
+    ["４１５５５５２６７１", "US", "+14155552671"],
+    // junk
+    ["", "US", null],
+    ["   ", "US", null],
+    ["abc", "US", null],
+    ["12", "US", null],
+    ["\u0000", "US", null],
+    ["+1 415 555 2671\u0000", undefined, null],
+    ["+1 415 555 2671; DROP TABLE listings", undefined, null],
+    ["call +1 415 555 2671 now", undefined, null],
+    ["tel:+14155552671", undefined, null],
+    ["+1 415 555 2671 <script>", undefined, null],
+    ["1".repeat(200), "US", null],
+    ["+" + "4".repeat(63), undefined, null],
+    ["+1 ".repeat(40), undefined, null],
+  ])("%j (%s) → %j", (input, country, expected) => {
+    expect(normalizePhoneNumber(input, country)).toBe(expected);
+  });
+});
