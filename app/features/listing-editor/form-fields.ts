@@ -80,6 +80,12 @@ export const GATED_FIELD_LABELS: Record<GatedField, string> = {
   keyUseCases: "Key use cases",
   team: "Team",
   faqs: "FAQs",
+  hqStreet: "Street",
+  hqCity: "City",
+  hqRegion: "Region",
+  hqPostalCode: "Postal code",
+  phone: "Phone",
+  contactEmail: "Contact e-mail",
 };
 export { GATED_FIELDS };
 
