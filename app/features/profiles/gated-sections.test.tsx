@@ -12,7 +12,22 @@ import { PartnerProfile } from "./partner-profile.tsx";
 import { StartupProfile } from "./startup-profile.tsx";
 
 const LOCK: LockedField = { requiredTier: "subscriber", placeholder: "Premium content", message: "Upgrade to unlock premium data" };
-const ALL: GatedField[] = ["revenueRange", "problem", "solution", "timing", "howItWorks", "keyUseCases", "team", "faqs"];
+const ALL: GatedField[] = [
+  "revenueRange",
+  "problem",
+  "solution",
+  "timing",
+  "howItWorks",
+  "keyUseCases",
+  "team",
+  "faqs",
+  "hqStreet",
+  "hqCity",
+  "hqRegion",
+  "hqPostalCode",
+  "phone",
+  "contactEmail",
+];
 
 function listing(type: VisibleListing["type"], locked: GatedField[]): VisibleListing {
   return { ...detail({ type }), lockedFields: Object.fromEntries(locked.map((field) => [field, LOCK])) };
@@ -41,7 +56,7 @@ const marked = (html: string) => html.match(new RegExp(`class="(?:[^"]* )?${PAYW
 describe("paywalled sections", () => {
   for (const type of ["startup", "investor", "partner"] as const) {
     it(`${type}: every gated section drawn carries the class, and only those`, () => {
-      for (const locked of [[], ALL, ["team"], ["keyUseCases"], ["revenueRange", "faqs"]] as GatedField[][]) {
+      for (const locked of [[], ALL, ["team"], ["keyUseCases"], ["revenueRange", "faqs"], ["phone", "contactEmail"], ["hqStreet"]] as GatedField[][]) {
         const l = listing(type, locked);
         expect(marked(render(l)), `${type} with ${locked.join(",") || "nothing"} locked`).toBe(paywalledSections(l).length);
       }
