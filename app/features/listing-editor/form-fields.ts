@@ -6,7 +6,7 @@
 import { GATED_FIELDS, type GatedField } from "../catalog/listing-types.ts";
 
 /** Text limits shared by the form's maxLength attributes and the parser's messages. */
-export const LIMITS = { name: 200, tagline: 300, description: 5000, story: 5000, short: 100, text: 200, listItems: 50 } as const;
+export const LIMITS = { name: 200, tagline: 300, description: 5000, story: 5000, short: 100, text: 200, postalCode: 20, listItems: 50 } as const;
 
 /** Single-valued inputs (text, selects, the featured checkbox), in the order the form shows them. */
 export const SCALAR_LABELS = {
@@ -20,6 +20,12 @@ export const SCALAR_LABELS = {
   linkedinUrl: "LinkedIn",
   twitterUrl: "Twitter / X",
   facebookUrl: "Facebook",
+  hqStreet: "Headquarters street",
+  hqCity: "City",
+  hqRegion: "State / region",
+  hqPostalCode: "Postal code",
+  phone: "Phone",
+  contactEmail: "Contact e-mail",
   featured: "Featured",
   fundingStageId: "Funding stage",
   businessModelId: "Business model",
