@@ -4,6 +4,12 @@ ALTER TABLE "listings" ADD COLUMN "hq_region" text;--> statement-breakpoint
 ALTER TABLE "listings" ADD COLUMN "hq_postal_code" text;--> statement-breakpoint
 ALTER TABLE "listings" ADD COLUMN "phone" text;--> statement-breakpoint
 ALTER TABLE "listings" ADD COLUMN "contact_email" text;--> statement-breakpoint
+ALTER TABLE "feature_applications" ADD COLUMN "hq_street" text;--> statement-breakpoint
+ALTER TABLE "feature_applications" ADD COLUMN "hq_city" text;--> statement-breakpoint
+ALTER TABLE "feature_applications" ADD COLUMN "hq_region" text;--> statement-breakpoint
+ALTER TABLE "feature_applications" ADD COLUMN "hq_postal_code" text;--> statement-breakpoint
+ALTER TABLE "feature_applications" ADD COLUMN "phone" text;--> statement-breakpoint
+ALTER TABLE "feature_applications" ADD COLUMN "company_email" text;--> statement-breakpoint
 ALTER TABLE "listings" ADD CONSTRAINT "listings_hq_street_cap" CHECK (char_length("listings"."hq_street") <= 200);--> statement-breakpoint
 ALTER TABLE "listings" ADD CONSTRAINT "listings_hq_city_cap" CHECK (char_length("listings"."hq_city") <= 100);--> statement-breakpoint
 ALTER TABLE "listings" ADD CONSTRAINT "listings_hq_region_cap" CHECK (char_length("listings"."hq_region") <= 100);--> statement-breakpoint
