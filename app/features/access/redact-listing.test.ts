@@ -155,12 +155,20 @@ describe("contact and location defaults (decision 0066)", () => {
     }
     expect(visible).toMatchObject({ hqStreet: null, hqPostalCode: null, phone: null, contactEmail: null, hqCity: "San Francisco" });
     expect(visible.lockedFields.phone).toMatchObject({ requiredTier: "premium", message: "Upgrade to access executive contacts" });
-    expect(visible.lockedFields.hqStreet).toEqual({ requiredTier: "subscriber", placeholder: "", message: "Subscribe to see the full address" });
+    expect(visible.lockedFields.hqStreet).toEqual({
+      requiredTier: "subscriber",
+      placeholder: "",
+      message: "Subscribe to see the full address",
+    });
   });
 
   it("gives a premium viewer all of them", () => {
     const visible = redactListing(detail(), { tier: "premium" }, {})!;
-    expect(visible).toMatchObject({ hqStreet: "STREET-SECRET 1 Market St", phone: "+14155552671", contactEmail: "EMAIL-SECRET@nimbuslabs.example" });
+    expect(visible).toMatchObject({
+      hqStreet: "STREET-SECRET 1 Market St",
+      phone: "+14155552671",
+      contactEmail: "EMAIL-SECRET@nimbuslabs.example",
+    });
     expect(visible.lockedFields).toEqual({});
   });
 });
@@ -248,7 +256,16 @@ describe("redactListing", () => {
   });
 
   it("draws no lock over an empty locked field", () => {
-    const empty = detail({ problem: null, revenueRange: null, howItWorks: [], team: [], hqStreet: null, hqPostalCode: null, phone: null, contactEmail: null });
+    const empty = detail({
+      problem: null,
+      revenueRange: null,
+      howItWorks: [],
+      team: [],
+      hqStreet: null,
+      hqPostalCode: null,
+      phone: null,
+      contactEmail: null,
+    });
     const visible = redactListing(empty, { tier: "public" }, ALL_SUBSCRIBER)!;
     for (const field of ["problem", "revenueRange", "howItWorks", "team"] as const) expect(visible.lockedFields[field]).toBeUndefined();
     expect(visible.problem).toBeNull();

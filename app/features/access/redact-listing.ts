@@ -54,7 +54,7 @@ export function toTeaser(card: Omit<ListingCard, "locked">): LockedTeaser {
  * operator opens them: they arrived after sites had their rules, and "missing means public" would publish every
  * listing's phone number the day the columns were filled. These hold even when the rules cannot be read.
  */
-export const DEFAULT_FIELD_LEVELS: FieldRules = {
+const DEFAULT_FIELD_LEVELS: FieldRules = {
   hqStreet: "subscriber",
   hqPostalCode: "subscriber",
   phone: "premium",

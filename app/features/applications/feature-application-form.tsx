@@ -229,7 +229,11 @@ export function FeatureApplicationFields({
       <FormField label="Company phone (optional)" error={e.phone} hint="With the country code, such as +1 415 555 2671.">
         {(p) => <input {...p} name="phone" type="tel" defaultValue={text("phone")} maxLength={64} autoComplete="tel" />}
       </FormField>
-      <FormField label="Company e-mail (optional)" error={e.companyEmail} hint="Shown on your profile to members whose plan includes contacts.">
+      <FormField
+        label="Company e-mail (optional)"
+        error={e.companyEmail}
+        hint="Shown on your profile to members whose plan includes contacts."
+      >
         {(p) => <input {...p} name="companyEmail" type="email" defaultValue={text("companyEmail")} maxLength={254} />}
       </FormField>
     </div>

@@ -6,7 +6,16 @@
 import { GATED_FIELDS, type GatedField } from "../catalog/listing-types.ts";
 
 /** Text limits shared by the form's maxLength attributes and the parser's messages. */
-export const LIMITS = { name: 200, tagline: 300, description: 5000, story: 5000, short: 100, text: 200, postalCode: 20, listItems: 50 } as const;
+export const LIMITS = {
+  name: 200,
+  tagline: 300,
+  description: 5000,
+  story: 5000,
+  short: 100,
+  text: 200,
+  postalCode: 20,
+  listItems: 50,
+} as const;
 
 /** Single-valued inputs (text, selects, the featured checkbox), in the order the form shows them. */
 export const SCALAR_LABELS = {

@@ -39,7 +39,11 @@ export function BasicsSection() {
 
 export function ContactLocationSection() {
   return (
-    <EditorSection id="contact" title="Contact & location" description="Headquarters address, phone and a general contact e-mail. Country is under Classification.">
+    <EditorSection
+      id="contact"
+      title="Contact & location"
+      description="Headquarters address, phone and a general contact e-mail. Country is under Classification."
+    >
       <TextField name="hqStreet" label={L.hqStreet} maxLength={LIMITS.text} autoComplete="off" className="sm:col-span-2" />
       <TextField name="hqCity" label={L.hqCity} maxLength={LIMITS.short} />
       <TextField name="hqRegion" label={L.hqRegion} maxLength={LIMITS.short} />

@@ -56,7 +56,15 @@ const marked = (html: string) => html.match(new RegExp(`class="(?:[^"]* )?${PAYW
 describe("paywalled sections", () => {
   for (const type of ["startup", "investor", "partner"] as const) {
     it(`${type}: every gated section drawn carries the class, and only those`, () => {
-      for (const locked of [[], ALL, ["team"], ["keyUseCases"], ["revenueRange", "faqs"], ["phone", "contactEmail"], ["hqStreet"]] as GatedField[][]) {
+      for (const locked of [
+        [],
+        ALL,
+        ["team"],
+        ["keyUseCases"],
+        ["revenueRange", "faqs"],
+        ["phone", "contactEmail"],
+        ["hqStreet"],
+      ] as GatedField[][]) {
         const l = listing(type, locked);
         expect(marked(render(l)), `${type} with ${locked.join(",") || "nothing"} locked`).toBe(paywalledSections(l).length);
       }
