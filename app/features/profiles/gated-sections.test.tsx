@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { GatedField, LockedField, VisibleListing } from "../catalog/listing-types.ts";
+import { GATED_FIELDS, type GatedField, type LockedField, type VisibleListing } from "../catalog/listing-types.ts";
 import { detail, teaser } from "../seo/test-listings.ts";
 import { PAYWALLED_CLASS, paywalledSections } from "./gated-sections.ts";
 import { NO_PORTFOLIO } from "./investor-portfolio.ts";
@@ -12,22 +12,7 @@ import { PartnerProfile } from "./partner-profile.tsx";
 import { StartupProfile } from "./startup-profile.tsx";
 
 const LOCK: LockedField = { requiredTier: "subscriber", placeholder: "Premium content", message: "Upgrade to unlock premium data" };
-const ALL: GatedField[] = [
-  "revenueRange",
-  "problem",
-  "solution",
-  "timing",
-  "howItWorks",
-  "keyUseCases",
-  "team",
-  "faqs",
-  "hqStreet",
-  "hqCity",
-  "hqRegion",
-  "hqPostalCode",
-  "phone",
-  "contactEmail",
-];
+const ALL: GatedField[] = [...GATED_FIELDS];
 
 function listing(type: VisibleListing["type"], locked: GatedField[]): VisibleListing {
   return { ...detail({ type }), lockedFields: Object.fromEntries(locked.map((field) => [field, LOCK])) };

@@ -10,27 +10,12 @@ import { sql } from "drizzle-orm";
 import { faqs, howItWorksSteps, keyUseCases, teamMembers } from "../../../db/schema/listing-details.ts";
 import { seedListings } from "../../../db/seed/seed-database.ts";
 import { openDatabase } from "../../../app/lib/db.server.ts";
+import { GATED_FIELDS } from "../../../app/features/catalog/listing-types.ts";
 
 const [dir, manifestPath] = process.argv.slice(2);
 if (!dir || !manifestPath) throw new Error("usage: leak-fixtures.ts <pglite-dir> <manifest.json>");
 
 const LEVELS = ["public", "subscriber", "premium"] as const;
-const GATED = [
-  "revenueRange",
-  "problem",
-  "solution",
-  "timing",
-  "howItWorks",
-  "keyUseCases",
-  "team",
-  "faqs",
-  "hqStreet",
-  "hqCity",
-  "hqRegion",
-  "hqPostalCode",
-  "phone",
-  "contactEmail",
-];
 const FILLER = "This paragraph is deliberately long so that a preview of its opening words cannot reach its end. ".repeat(4);
 
 export interface Sentinel {
@@ -65,7 +50,7 @@ for (const listingLevel of LEVELS) {
     sentinels.push({ text: phone, listingLevel, fieldLevel, path });
     const email = `zqx${LEVELS.indexOf(listingLevel) + 1}${LEVELS.indexOf(fieldLevel) + 1}contactqxz@leak.example`;
     sentinels.push({ text: email, listingLevel, fieldLevel, path });
-    const visibility = Object.fromEntries(GATED.map((field) => [field, fieldLevel]));
+    const visibility = Object.fromEntries(GATED_FIELDS.map((field) => [field, fieldLevel]));
     await database.rows(sql`
       UPDATE listings SET visibility = ${listingLevel}, field_visibility = ${JSON.stringify(visibility)}::jsonb,
         description = ${`${FILLER}${add("DESCRIPTION", null)}`},
