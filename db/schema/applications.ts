@@ -61,6 +61,14 @@ export const featureApplications = pgTable(
     logoFileId: uuid("logo_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
     contactName: text("contact_name").notNull(),
     contactEmail: text("contact_email").notNull(),
+    // The company's public contact and headquarters (decision 0066), copied to the listing on approval; the contact
+    // above is the applicant, kept private.
+    hqStreet: text("hq_street"),
+    hqCity: text("hq_city"),
+    hqRegion: text("hq_region"),
+    hqPostalCode: text("hq_postal_code"),
+    phone: text("phone"),
+    companyEmail: text("company_email"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: ["new", "approved", "rejected"] })
       .notNull()

@@ -42,6 +42,14 @@ export const listings = pgTable(
     linkedinUrl: text("linkedin_url"),
     twitterUrl: text("twitter_url"),
     facebookUrl: text("facebook_url"),
+    // Contact and location (issue 19, decision 0066): the headquarters address (country stays countryIds), a phone
+    // in E.164 (features/catalog/phone-number) and a general contact address, all gated like other fields.
+    hqStreet: text("hq_street"),
+    hqCity: text("hq_city"),
+    hqRegion: text("hq_region"),
+    hqPostalCode: text("hq_postal_code"),
+    phone: text("phone"),
+    contactEmail: text("contact_email"),
     featured: boolean("featured").notNull().default(false),
     /** Kept out of search engines (issue 6 §6): a noindex robots tag on the profile, and left out of the sitemap. */
     noindex: boolean("noindex").notNull().default(false),
@@ -116,6 +124,13 @@ export const listings = pgTable(
   },
   (t) => [
     check("listings_description_cap", sql`char_length(${t.description}) <= 5000`),
+    check("listings_hq_street_cap", sql`char_length(${t.hqStreet}) <= 200`),
+    check("listings_hq_city_cap", sql`char_length(${t.hqCity}) <= 100`),
+    check("listings_hq_region_cap", sql`char_length(${t.hqRegion}) <= 100`),
+    check("listings_hq_postal_code_cap", sql`char_length(${t.hqPostalCode}) <= 20`),
+    // E.164: a plus and at most 15 digits, so anything stored can go straight into a tel: link.
+    check("listings_phone_e164", sql`${t.phone} ~ '^\\+[1-9][0-9]{1,14}$'`),
+    check("listings_contact_email_cap", sql`char_length(${t.contactEmail}) <= 254 AND position('@' in ${t.contactEmail}) > 1`),
     index("listings_search_idx").using("gin", t.searchVector),
     index("listings_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("listings_industry_ids_idx").using("gin", t.industryIds),

@@ -8,6 +8,7 @@
  * their frame from the rank: any 25 neighbouring cards of one type then read differently. The second pass writes
  * each listing's facts and text.
  */
+import { contactFacts } from "./contact-facts.ts";
 import { uniqueSlug } from "../../app/features/catalog/slug.ts";
 import { REFERENCE_DATE, STARTUP_STAGES, startupFacts, type Stage } from "./company-facts.ts";
 import { squash } from "./company-names.ts";
@@ -58,6 +59,12 @@ export const LISTING_KEYS = [
   "name",
   "websiteUrl",
   "linkedinUrl",
+  "hqStreet",
+  "hqCity",
+  "hqRegion",
+  "hqPostalCode",
+  "phone",
+  "contactEmail",
   "featured",
   "industryIds",
   "geographyIds",
@@ -216,6 +223,7 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       name,
       websiteUrl: rng.chance(0.9) ? website : null,
       linkedinUrl: `https://www.linkedin.com/company/${squash(name)}`,
+      ...contactFacts(name, countries[0]!.name, domainOf(name)),
       featured,
       industryIds: industries.map((x) => x.id),
       geographyIds: [...new Set(countries.map((c) => c.geographyId))],

@@ -1,11 +1,16 @@
 import { GATED_FIELDS, type GatedField } from "../catalog/listing-types.ts";
 import { ACCESS_LEVELS, normalizeLevel, type AccessLevel } from "./tiers.ts";
 
-/** The three multi-word names whose camel case the flattening below would lose (spec 01 §3). */
+/** The multi-word names whose camel case the flattening below would lose (spec 01 §3; the hq and contact fields, 0066). */
 const CAMEL_CASE: Record<string, string> = {
   revenuerange: "revenueRange",
   howitworks: "howItWorks",
   keyusecases: "keyUseCases",
+  hqstreet: "hqStreet",
+  hqcity: "hqCity",
+  hqregion: "hqRegion",
+  hqpostalcode: "hqPostalCode",
+  contactemail: "contactEmail",
 };
 
 /**

@@ -60,12 +60,19 @@ export function placeholderFor(field: string, value: unknown): Placeholder {
     case "team":
       return { placeholder: "Team profiles available", message: "Upgrade to view executive team details" };
     case "email":
+    case "contactEmail":
     case "phone":
     case "primaryContact":
     case "primarycontact": // field rule names arrive lowercased without spaces (spec 01 §3)
       return { placeholder: maskContact(typeof value === "string" ? value : ""), message: "Upgrade to access executive contacts" };
     case "timing":
       return { placeholder: "", message: "Subscribe to view market analysis" };
+    // Nothing of an address is shown: even a masked street or postcode narrows the place down.
+    case "hqStreet":
+    case "hqCity":
+    case "hqRegion":
+    case "hqPostalCode":
+      return { placeholder: "", message: "Subscribe to see the full address" };
     case "howItWorks":
       return { placeholder: "", message: "Subscribe to view business model" };
     case "keyUseCases":

@@ -39,6 +39,12 @@ function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
     keyUseCases: [{ title: "USECASE-SECRET reporting", description: null }],
     team: [{ name: "Ava Chen", title: "CEO", photo: null, linkedin: "https://www.linkedin.com/in/ava-chen" }],
     faqs: [{ question: "FAQ-SECRET?", answer: "Yes." }],
+    hqStreet: "STREET-SECRET 1 Market St",
+    hqCity: "San Francisco",
+    hqRegion: "CA",
+    hqPostalCode: "POSTCODE-SECRET",
+    phone: "+14155552671",
+    contactEmail: "EMAIL-SECRET@nimbuslabs.example",
     fieldVisibility: {},
     teamSize: "11-50",
     foundedYear: 2019,
@@ -124,6 +130,49 @@ describe("requiredLevel", () => {
   });
 });
 
+describe("contact and location defaults (decision 0066)", () => {
+  it("closes street, postal code, phone and contact e-mail when no rule names them, and keeps city and region open", () => {
+    const none = { fieldVisibility: {} };
+    expect(requiredLevel("hqStreet", none, {})).toBe("subscriber");
+    expect(requiredLevel("hqPostalCode", none, {})).toBe("subscriber");
+    expect(requiredLevel("phone", none, {})).toBe("premium");
+    expect(requiredLevel("contactEmail", none, {})).toBe("premium");
+    expect(requiredLevel("hqCity", none, {})).toBe("public");
+    expect(requiredLevel("hqRegion", none, {})).toBe("public");
+  });
+
+  it("lets a global rule or the listing's own setting open or close them", () => {
+    expect(requiredLevel("phone", { fieldVisibility: {} }, { phone: "public" })).toBe("public");
+    expect(requiredLevel("phone", { fieldVisibility: { phone: "subscriber" } }, { phone: "public" })).toBe("subscriber");
+    expect(requiredLevel("hqCity", { fieldVisibility: {} }, { hqCity: "premium" })).toBe("premium");
+  });
+
+  it("sends a public viewer neither the street, the postal code, the phone nor the e-mail", () => {
+    const visible = redactListing(detail(), { tier: "public" }, {})!;
+    const json = JSON.stringify(visible);
+    for (const secret of ["STREET-SECRET", "POSTCODE-SECRET", "4155552671", "415555", "EMAIL-SECRET"]) {
+      expect(json).not.toContain(secret);
+    }
+    expect(visible).toMatchObject({ hqStreet: null, hqPostalCode: null, phone: null, contactEmail: null, hqCity: "San Francisco" });
+    expect(visible.lockedFields.phone).toMatchObject({ requiredTier: "premium", message: "Upgrade to access executive contacts" });
+    expect(visible.lockedFields.hqStreet).toEqual({
+      requiredTier: "subscriber",
+      placeholder: "",
+      message: "Subscribe to see the full address",
+    });
+  });
+
+  it("gives a premium viewer all of them", () => {
+    const visible = redactListing(detail(), { tier: "premium" }, {})!;
+    expect(visible).toMatchObject({
+      hqStreet: "STREET-SECRET 1 Market St",
+      phone: "+14155552671",
+      contactEmail: "EMAIL-SECRET@nimbuslabs.example",
+    });
+    expect(visible.lockedFields).toEqual({});
+  });
+});
+
 describe("redactListing", () => {
   it("returns null for a listing above the viewer's tier", () => {
     expect(redactListing(detail({ listingVisibility: "premium" }), { tier: "subscriber" }, {})).toBeNull();
@@ -185,7 +234,8 @@ describe("redactListing", () => {
     const asSubscriber = redactListing(detail(), { tier: "subscriber" }, rules)!;
     expect(asSubscriber.revenueRange).toBe("1m_to_5m");
     expect(asSubscriber.team).toEqual([]);
-    expect(Object.keys(asSubscriber.lockedFields)).toEqual(["team"]);
+    // phone and contact e-mail are premium by default (decision 0066)
+    expect(Object.keys(asSubscriber.lockedFields)).toEqual(["team", "phone", "contactEmail"]);
     expect(asSubscriber.lockedFields.team!.requiredTier).toBe("premium");
 
     const asPremium = redactListing(detail(), { tier: "premium" }, rules)!;
@@ -206,7 +256,16 @@ describe("redactListing", () => {
   });
 
   it("draws no lock over an empty locked field", () => {
-    const empty = detail({ problem: null, revenueRange: null, howItWorks: [], team: [] });
+    const empty = detail({
+      problem: null,
+      revenueRange: null,
+      howItWorks: [],
+      team: [],
+      hqStreet: null,
+      hqPostalCode: null,
+      phone: null,
+      contactEmail: null,
+    });
     const visible = redactListing(empty, { tier: "public" }, ALL_SUBSCRIBER)!;
     for (const field of ["problem", "revenueRange", "howItWorks", "team"] as const) expect(visible.lockedFields[field]).toBeUndefined();
     expect(visible.problem).toBeNull();

@@ -49,9 +49,21 @@ export function toTeaser(card: Omit<ListingCard, "locked">): LockedTeaser {
   };
 }
 
-/** The level a field needs: the listing's own setting wins over the global rule; unknown means public. */
+/**
+ * Levels for fields no global rule names (decision 0066). The contact and street fields are closed until an
+ * operator opens them: they arrived after sites had their rules, and "missing means public" would publish every
+ * listing's phone number the day the columns were filled. These hold even when the rules cannot be read.
+ */
+const DEFAULT_FIELD_LEVELS: FieldRules = {
+  hqStreet: "subscriber",
+  hqPostalCode: "subscriber",
+  phone: "premium",
+  contactEmail: "premium",
+};
+
+/** The level a field needs: the listing's own setting wins over the global rule, then the default; otherwise public. */
 export function requiredLevel(field: GatedField, listing: Pick<ListingDetail, "fieldVisibility">, rules: FieldRules): AccessLevel {
-  return normalizeLevel(listing.fieldVisibility[field] ?? rules[field]);
+  return normalizeLevel(listing.fieldVisibility[field] ?? rules[field] ?? DEFAULT_FIELD_LEVELS[field]);
 }
 
 const EMPTY: { [K in GatedField]: ListingDetail[K] } = {
@@ -63,6 +75,12 @@ const EMPTY: { [K in GatedField]: ListingDetail[K] } = {
   keyUseCases: [],
   team: [],
   faqs: [],
+  hqStreet: null,
+  hqCity: null,
+  hqRegion: null,
+  hqPostalCode: null,
+  phone: null,
+  contactEmail: null,
 };
 
 /**

@@ -214,6 +214,28 @@ export function FeatureApplicationFields({
           />
         )}
       </FormField>
+      <FormField label="Headquarters street (optional)" error={e.hqStreet} className="sm:col-span-2">
+        {(p) => <input {...p} name="hqStreet" defaultValue={text("hqStreet")} maxLength={200} autoComplete="street-address" />}
+      </FormField>
+      <FormField label="City (optional)" error={e.hqCity}>
+        {(p) => <input {...p} name="hqCity" defaultValue={text("hqCity")} maxLength={100} autoComplete="address-level2" />}
+      </FormField>
+      <FormField label="State / region (optional)" error={e.hqRegion}>
+        {(p) => <input {...p} name="hqRegion" defaultValue={text("hqRegion")} maxLength={100} autoComplete="address-level1" />}
+      </FormField>
+      <FormField label="Postal code (optional)" error={e.hqPostalCode}>
+        {(p) => <input {...p} name="hqPostalCode" defaultValue={text("hqPostalCode")} maxLength={20} autoComplete="postal-code" />}
+      </FormField>
+      <FormField label="Company phone (optional)" error={e.phone} hint="With the country code, such as +1 415 555 2671.">
+        {(p) => <input {...p} name="phone" type="tel" defaultValue={text("phone")} maxLength={64} autoComplete="tel" />}
+      </FormField>
+      <FormField
+        label="Company e-mail (optional)"
+        error={e.companyEmail}
+        hint="Shown on your profile to members whose plan includes contacts."
+      >
+        {(p) => <input {...p} name="companyEmail" type="email" defaultValue={text("companyEmail")} maxLength={254} />}
+      </FormField>
     </div>
   );
 }

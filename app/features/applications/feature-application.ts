@@ -4,6 +4,7 @@
  * fields; team and "how it works" as one line each.
  */
 import { z } from "zod";
+import { normalizePhoneNumber } from "~/features/catalog/phone-number.ts";
 import { NUL_FIELD_MESSAGE, type FieldErrors } from "~/lib/form-parse.ts";
 import { webUrlSchema } from "~/lib/web-url-schema.ts";
 
@@ -88,6 +89,29 @@ const common = {
     .max(254, "At most 254 characters.")
     .pipe(z.email({ error: "Enter an e-mail address such as you@company.com." }))
     .transform((v) => v.toLowerCase()),
+  hqStreet: optionalText(200),
+  hqCity: optionalText(100),
+  hqRegion: optionalText(100),
+  hqPostalCode: optionalText(20),
+  // International form only: the applicant's countries are a list of ids here, not a country to read a national
+  // number in, and a wrong guess would store someone else's number.
+  phone: z
+    .string()
+    .trim()
+    .max(64, "At most 64 characters.")
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const phone = normalizePhoneNumber(value);
+      if (phone !== null) return phone;
+      ctx.addIssue({ code: "custom", message: "Enter a phone number with its country code, such as +1 415 555 2671." });
+      return z.NEVER;
+    }),
+  companyEmail: z
+    .string()
+    .trim()
+    .max(254, "At most 254 characters.")
+    .refine((v) => v === "" || z.email().safeParse(v).success, "Enter an e-mail address such as hello@company.com.")
+    .transform((v) => v.toLowerCase() || null),
 };
 
 const StartupApplicationSchema = z.object({
@@ -135,6 +159,12 @@ const TEXT_FIELDS = [
   "team",
   "contactName",
   "contactEmail",
+  "hqStreet",
+  "hqCity",
+  "hqRegion",
+  "hqPostalCode",
+  "phone",
+  "companyEmail",
 ] as const;
 
 /** What the form shows again after an error: every text as typed, every list as chosen. */
@@ -207,6 +237,12 @@ export function applicationToFormValues(a: FeatureApplicationInput): FeatureForm
       team: a.team.map((m) => (m.title ? `${m.name}, ${m.title}` : m.name)).join("\n"),
       contactName: a.contactName,
       contactEmail: a.contactEmail,
+      hqStreet: a.hqStreet ?? "",
+      hqCity: a.hqCity ?? "",
+      hqRegion: a.hqRegion ?? "",
+      hqPostalCode: a.hqPostalCode ?? "",
+      phone: a.phone ?? "",
+      companyEmail: a.companyEmail ?? "",
     },
     lists: { industryIds: a.industryIds.map(String), geographyIds: a.geographyIds.map(String), countryIds: a.countryIds.map(String) },
   };

@@ -208,3 +208,48 @@ describe("review", () => {
     expect(trail.map((t) => t.action)).toEqual(["created", "rejected"]);
   });
 });
+
+describe("contact and location on an application (decision 0066)", () => {
+  const contact = {
+    hqStreet: "Storgatan 1",
+    hqCity: "Malmö",
+    hqRegion: "Skåne",
+    hqPostalCode: "211 34",
+    phone: "+46 40 123 45 67",
+    companyEmail: "Hello@Contact-Forge.example",
+  };
+
+  it("refuses a phone without a country code and a bad e-mail beside their fields", () => {
+    const parsed = parseFeatureApplication(
+      "startup",
+      readFeatureForm(form({ ...startup, ...contact, phone: "040 123 45 67", companyEmail: "nope" })),
+    );
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors.phone).toMatch(/country code/);
+    expect(parsed.errors.companyEmail).toMatch(/e-mail address/);
+  });
+
+  it("copies the address, the phone in E.164 and the company e-mail to the listing on approval; the applicant stays private", async () => {
+    const parsed = parseFeatureApplication("startup", readFeatureForm(form({ ...startup, ...contact, name: "Contact Forge" })));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const id = await submitFeatureApplication(database, {
+      type: "startup",
+      input: parsed.data,
+      logo: null,
+      userId: null,
+      clientAddress: "10.1.0.9",
+    });
+    const listing = await approveFeatureApplication(database, id, { featured: false, admin });
+    const [row] = await database.db.select().from(listings).where(eq(listings.id, listing.id));
+    expect(row).toMatchObject({
+      hqStreet: "Storgatan 1",
+      hqCity: "Malmö",
+      hqRegion: "Skåne",
+      hqPostalCode: "211 34",
+      phone: "+46401234567",
+      contactEmail: "hello@contact-forge.example",
+      primaryContactEmail: "mara@lumenforge.example",
+    });
+  });
+});

@@ -221,6 +221,12 @@ export async function approveFeatureApplication(
         visibility: "public",
         primaryContact: application.contactName,
         primaryContactEmail: application.contactEmail,
+        hqStreet: application.hqStreet,
+        hqCity: application.hqCity,
+        hqRegion: application.hqRegion,
+        hqPostalCode: application.hqPostalCode,
+        phone: application.phone,
+        contactEmail: application.companyEmail,
         processingStatus: "published",
         dataSource: "application",
       })

@@ -20,7 +20,23 @@ export interface TeamMember {
 }
 
 /** Fields that field-level rules can gate (spec 01 §3 fieldVisibility). */
-export const GATED_FIELDS = ["revenueRange", "problem", "solution", "timing", "howItWorks", "keyUseCases", "team", "faqs"] as const;
+export const GATED_FIELDS = [
+  "revenueRange",
+  "problem",
+  "solution",
+  "timing",
+  "howItWorks",
+  "keyUseCases",
+  "team",
+  "faqs",
+  // Contact and location (decision 0066); country is a card field and stays open.
+  "hqStreet",
+  "hqCity",
+  "hqRegion",
+  "hqPostalCode",
+  "phone",
+  "contactEmail",
+] as const;
 export type GatedField = (typeof GATED_FIELDS)[number];
 
 /** What a directory card needs. */
@@ -68,7 +84,10 @@ export interface FundingRound {
   investors: string | null;
 }
 
-/** Everything a profile shows, before gating. Contact e-mails are not part of it: they never leave the server. */
+/**
+ * Everything a profile shows, before gating. The primary contact's e-mail is not part of it (it never leaves the
+ * server); the listing's general contact e-mail is, gated like the phone (decision 0066).
+ */
 export interface ListingDetail extends Omit<ListingCard, "locked"> {
   description: string | null;
   websiteUrl: string | null;
@@ -81,6 +100,13 @@ export interface ListingDetail extends Omit<ListingCard, "locked"> {
   keyUseCases: Array<{ title: string; description: string | null }>;
   team: TeamMember[];
   faqs: Array<{ question: string; answer: string }>;
+  hqStreet: string | null;
+  hqCity: string | null;
+  hqRegion: string | null;
+  hqPostalCode: string | null;
+  /** E.164. */
+  phone: string | null;
+  contactEmail: string | null;
   fieldVisibility: Partial<Record<GatedField, AccessLevel>>;
   teamSize: string | null;
   foundedYear: number | null;

@@ -68,6 +68,28 @@ describe("merge rules", () => {
     expect(update).not.toHaveProperty("aum");
   });
 
+  it("keeps the survivor's phone and e-mail, and fills them from the other when it has none", () => {
+    const kept = mergeListings(
+      listing({ phone: "+4930123456", contactEmail: null }),
+      listing({ phone: "+4930999999", contactEmail: "hello@acme.example" }),
+      now,
+    );
+    expect(kept.update).not.toHaveProperty("phone");
+    expect(kept.update).toMatchObject({ contactEmail: "hello@acme.example" });
+    expect(kept.conflictsResolved).toContain("phone");
+    const filled = mergeListings(listing({ phone: null }), listing({ phone: "+4930999999" }), now);
+    expect(filled.update).toMatchObject({ phone: "+4930999999" });
+  });
+
+  it("moves the headquarters address as one: never a street of one with the city of the other", () => {
+    const address = { hqStreet: "Torstraße 1", hqCity: "Berlin", hqRegion: null, hqPostalCode: "10119" };
+    const partial = mergeListings(listing({ hqStreet: null, hqCity: "Munich", hqRegion: null, hqPostalCode: null }), listing(address), now);
+    expect(partial.update).not.toHaveProperty("hqStreet");
+    expect(partial.update).not.toHaveProperty("hqPostalCode");
+    const none = mergeListings(listing({ hqStreet: null, hqCity: null, hqRegion: null, hqPostalCode: null }), listing(address), now);
+    expect(none.update).toMatchObject({ hqStreet: "Torstraße 1", hqCity: "Berlin", hqPostalCode: "10119" });
+  });
+
   it("accepts a founded year only after 1800 and not in the future", () => {
     expect(validFoundedYear(1799, now)).toBe(false);
     expect(validFoundedYear(2027, now)).toBe(false);

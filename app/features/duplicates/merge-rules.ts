@@ -55,8 +55,16 @@ const LONGER_FIELDS = [
 /** Amounts where more is better: the larger one wins. */
 const LARGER_FIELDS = ["amountRaised", "totalFundingRaised", "aum"] as const satisfies ReadonlyArray<keyof ListingRow>;
 
-/** References: the survivor's when it has one, else the other's. */
-const FILL_FIELDS = ["fundingStageId", "businessModelId", "revenueRangeId"] as const satisfies ReadonlyArray<keyof ListingRow>;
+/** References, and the ways to reach the company: the survivor's when it has one, else the other's. */
+const FILL_FIELDS = ["fundingStageId", "businessModelId", "revenueRangeId", "phone", "contactEmail"] as const satisfies ReadonlyArray<
+  keyof ListingRow
+>;
+
+/**
+ * The headquarters address moves as one (decision 0066): the survivor's when it has any part of one, else the
+ * other's whole. A street of one record with the city of the other would be a place that does not exist.
+ */
+const ADDRESS_FIELDS = ["hqStreet", "hqCity", "hqRegion", "hqPostalCode"] as const satisfies ReadonlyArray<keyof ListingRow>;
 
 export interface MergeOutcome {
   update: Partial<ListingRow>;
@@ -119,6 +127,9 @@ export function mergeListings(survivor: ListingRow, other: ListingRow, now = new
     conflict(field);
     if (survivor[field] === null && other[field] !== null) set(field, other[field]);
   }
+  const hasAddress = (row: ListingRow) => ADDRESS_FIELDS.some((field) => present(row[field]));
+  for (const field of ADDRESS_FIELDS) conflict(field);
+  if (!hasAddress(survivor) && hasAddress(other)) for (const field of ADDRESS_FIELDS) set(field, other[field]);
   conflict("foundedYear");
   if (!validFoundedYear(survivor.foundedYear, now) && validFoundedYear(other.foundedYear, now)) set("foundedYear", other.foundedYear);
   set("lotDataQualityScore", mergedQualityScore(survivor.lotDataQualityScore, other.lotDataQualityScore));

@@ -75,7 +75,7 @@ export function TextField({
   autoComplete,
   ...common
 }: Common & {
-  type?: "text" | "url" | "email" | "date" | "search";
+  type?: "text" | "url" | "email" | "tel" | "date" | "search";
   maxLength?: number;
   inputMode?: "text" | "url" | "email" | "numeric" | "decimal";
   placeholder?: string;

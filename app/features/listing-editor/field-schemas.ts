@@ -3,6 +3,7 @@
  * sees beside the field. Blank means "no value" (null) everywhere a column is optional.
  */
 import { z } from "zod";
+import { normalizePhoneNumber } from "~/features/catalog/phone-number.ts";
 import { MEDIA_PATH, normaliseWebUrl } from "~/lib/web-url.ts";
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -51,6 +52,25 @@ export const optionalEmail = z
   .max(254, tooLong(254))
   .refine((v) => v === "" || z.email().safeParse(v).success, "Enter an e-mail address such as name@example.com.")
   .transform((v) => v.toLowerCase() || null);
+
+const PHONE_MESSAGE = "Enter a phone number such as +1 415 555 2671 (or a national number for the listing's first country).";
+
+/**
+ * An optional phone number, stored in E.164 (features/catalog/phone-number.ts). A national number is read in the
+ * listing's first country; without one, only an international number (+…) is accepted.
+ */
+export const optionalPhone = (defaultCountry: string | undefined) =>
+  z
+    .string()
+    .trim()
+    .max(64, tooLong(64))
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const phone = normalizePhoneNumber(value, defaultCountry);
+      if (phone !== null) return phone;
+      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+      return z.NEVER;
+    });
 
 /** numeric(18, 2): up to 16 whole digits and 2 decimals; thousands separators and spaces are allowed. */
 export const optionalMoney = z

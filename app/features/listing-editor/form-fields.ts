@@ -6,7 +6,16 @@
 import { GATED_FIELDS, type GatedField } from "../catalog/listing-types.ts";
 
 /** Text limits shared by the form's maxLength attributes and the parser's messages. */
-export const LIMITS = { name: 200, tagline: 300, description: 5000, story: 5000, short: 100, text: 200, listItems: 50 } as const;
+export const LIMITS = {
+  name: 200,
+  tagline: 300,
+  description: 5000,
+  story: 5000,
+  short: 100,
+  text: 200,
+  postalCode: 20,
+  listItems: 50,
+} as const;
 
 /** Single-valued inputs (text, selects, the featured checkbox), in the order the form shows them. */
 export const SCALAR_LABELS = {
@@ -20,6 +29,12 @@ export const SCALAR_LABELS = {
   linkedinUrl: "LinkedIn",
   twitterUrl: "Twitter / X",
   facebookUrl: "Facebook",
+  hqStreet: "Headquarters street",
+  hqCity: "City",
+  hqRegion: "State / region",
+  hqPostalCode: "Postal code",
+  phone: "Phone",
+  contactEmail: "Contact e-mail",
   featured: "Featured",
   fundingStageId: "Funding stage",
   businessModelId: "Business model",
@@ -80,6 +95,12 @@ export const GATED_FIELD_LABELS: Record<GatedField, string> = {
   keyUseCases: "Key use cases",
   team: "Team",
   faqs: "FAQs",
+  hqStreet: "Street",
+  hqCity: "City",
+  hqRegion: "Region",
+  hqPostalCode: "Postal code",
+  phone: "Phone",
+  contactEmail: "Contact e-mail",
 };
 export { GATED_FIELDS };
 

@@ -7,12 +7,13 @@ import { ErrorSummary } from "./error-summary.tsx";
 import { jumpTo } from "./jump-to.ts";
 import type { FieldErrors } from "./form-fields.ts";
 import type { ListingFormValues } from "./form-values.ts";
-import { BasicsSection, ClassificationSection, StorySection } from "./profile-sections.tsx";
+import { BasicsSection, ClassificationSection, ContactLocationSection, StorySection } from "./profile-sections.tsx";
 import { FaqSection, RoundSection, StepSection, TeamSection, UseCaseSection } from "./row-sections.tsx";
 
 const SECTIONS = [
   ["basics", "Basics"],
   ["classification", "Classification"],
+  ["contact", "Contact & location"],
   ["story", "Story"],
   ["funding", "Funding"],
   ["investor", "Investor"],
@@ -73,6 +74,7 @@ export function ListingEditorForm({
         <fieldset disabled={readOnly} className="contents">
           <BasicsSection />
           <ClassificationSection options={options} />
+          <ContactLocationSection />
           <StorySection />
           <FundingSection options={options} />
           <InvestorSection />

@@ -11,6 +11,7 @@ import {
   optionalCurrency,
   optionalDate,
   optionalEmail,
+  optionalPhone,
   optionalInteger,
   optionalMoney,
   optionalReference,
@@ -31,6 +32,8 @@ export interface KnownReferences {
   fundingStages: ReadonlySet<number>;
   businessModels: ReadonlySet<number>;
   revenueRanges: ReadonlySet<number>;
+  /** Country id → ISO 3166-1 alpha-2, to read a national phone number in the listing's first country. */
+  countryCodes: ReadonlyMap<number, string>;
 }
 
 const level = z.enum(ACCESS_LEVELS, { error: "Choose public, subscriber or premium." });
@@ -65,7 +68,7 @@ const rowSchemas = {
   }),
 };
 
-function listingSchema(known: Partial<KnownReferences>, now: Date) {
+function listingSchema(known: Partial<KnownReferences>, now: Date, phoneCountry: string | undefined) {
   const rows = <S extends keyof typeof rowSchemas>(section: S) =>
     z.array(rowSchemas[section]).max(ROW_SECTIONS[section].max, `At most ${ROW_SECTIONS[section].max} ${ROW_SECTIONS[section].plural}.`);
   return z.object({
@@ -83,6 +86,12 @@ function listingSchema(known: Partial<KnownReferences>, now: Date) {
     linkedinUrl: optionalUrl(),
     twitterUrl: optionalUrl(),
     facebookUrl: optionalUrl(),
+    hqStreet: optionalText(LIMITS.text),
+    hqCity: optionalText(LIMITS.short),
+    hqRegion: optionalText(LIMITS.short),
+    hqPostalCode: optionalText(LIMITS.postalCode),
+    phone: optionalPhone(phoneCountry),
+    contactEmail: optionalEmail,
     featured: z.string().transform((v) => v === "on" || v === "true"),
     noindex: z.string().transform((v) => v === "on" || v === "true"),
     industryIds: referenceList(known.industries, "industries", LIMITS.listItems),
@@ -194,7 +203,8 @@ export function parseListingForm(values: ListingFormValues, known: Partial<Known
       ]),
     ),
   };
-  const result = listingSchema(known, now).safeParse(input);
+  const firstCountry = Number(values.lists.countryIds?.[0]);
+  const result = listingSchema(known, now, known.countryCodes?.get(firstCountry)).safeParse(input);
   if (!result.success) {
     const errors: FieldErrors = {};
     for (const issue of result.error.issues) errors[inputName(issue.path)] ??= issue.message;

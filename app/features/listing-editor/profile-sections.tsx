@@ -37,6 +37,29 @@ export function BasicsSection() {
   );
 }
 
+export function ContactLocationSection() {
+  return (
+    <EditorSection
+      id="contact"
+      title="Contact & location"
+      description="Headquarters address, phone and a general contact e-mail. Country is under Classification."
+    >
+      <TextField name="hqStreet" label={L.hqStreet} maxLength={LIMITS.text} autoComplete="off" className="sm:col-span-2" />
+      <TextField name="hqCity" label={L.hqCity} maxLength={LIMITS.short} />
+      <TextField name="hqRegion" label={L.hqRegion} maxLength={LIMITS.short} />
+      <TextField name="hqPostalCode" label={L.hqPostalCode} maxLength={LIMITS.postalCode} />
+      <TextField
+        name="phone"
+        label={L.phone}
+        type="tel"
+        placeholder="+1 415 555 2671"
+        hint="Stored in international form; a national number is read in the first country chosen."
+      />
+      <TextField name="contactEmail" label={L.contactEmail} type="email" placeholder="hello@example.com" />
+    </EditorSection>
+  );
+}
+
 export function ClassificationSection({ options }: { options: EditorOptions }) {
   return (
     <EditorSection id="classification" title="Classification" description="What the directory's filters match on.">

@@ -36,6 +36,7 @@ function knownReferences(reference: ReferenceData): KnownReferences {
     industries: ids(reference.industries),
     geographies: ids(reference.geographies),
     countries: ids(reference.countries),
+    countryCodes: new Map(reference.countries.map((c) => [c.id, c.isoCode])),
     personas: ids(reference.targetPersonas),
     fundingStages: ids(reference.fundingStages),
     businessModels: ids(reference.businessModels),

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { GatedField, LockedField, VisibleListing } from "../catalog/listing-types.ts";
+import { GATED_FIELDS, type GatedField, type LockedField, type VisibleListing } from "../catalog/listing-types.ts";
 import { detail, teaser } from "../seo/test-listings.ts";
 import { PAYWALLED_CLASS, paywalledSections } from "./gated-sections.ts";
 import { NO_PORTFOLIO } from "./investor-portfolio.ts";
@@ -12,7 +12,7 @@ import { PartnerProfile } from "./partner-profile.tsx";
 import { StartupProfile } from "./startup-profile.tsx";
 
 const LOCK: LockedField = { requiredTier: "subscriber", placeholder: "Premium content", message: "Upgrade to unlock premium data" };
-const ALL: GatedField[] = ["revenueRange", "problem", "solution", "timing", "howItWorks", "keyUseCases", "team", "faqs"];
+const ALL: GatedField[] = [...GATED_FIELDS];
 
 function listing(type: VisibleListing["type"], locked: GatedField[]): VisibleListing {
   return { ...detail({ type }), lockedFields: Object.fromEntries(locked.map((field) => [field, LOCK])) };
@@ -41,7 +41,15 @@ const marked = (html: string) => html.match(new RegExp(`class="(?:[^"]* )?${PAYW
 describe("paywalled sections", () => {
   for (const type of ["startup", "investor", "partner"] as const) {
     it(`${type}: every gated section drawn carries the class, and only those`, () => {
-      for (const locked of [[], ALL, ["team"], ["keyUseCases"], ["revenueRange", "faqs"]] as GatedField[][]) {
+      for (const locked of [
+        [],
+        ALL,
+        ["team"],
+        ["keyUseCases"],
+        ["revenueRange", "faqs"],
+        ["phone", "contactEmail"],
+        ["hqStreet"],
+      ] as GatedField[][]) {
         const l = listing(type, locked);
         expect(marked(render(l)), `${type} with ${locked.join(",") || "nothing"} locked`).toBe(paywalledSections(l).length);
       }

@@ -4,6 +4,7 @@ import { formatAmount, MISSING } from "~/features/catalog/format.ts";
 import type { Portfolio } from "./investor-portfolio.ts";
 import { MatchSuggestions } from "~/features/matches/match-suggestions.tsx";
 import type { MatchesView } from "~/features/matches/matches-view.ts";
+import { ContactSection } from "./contact-section.tsx";
 import { Gated, LockedSection } from "./locked-section.tsx";
 import { PortfolioList } from "./portfolio-list.tsx";
 import { BadgeList, ConnectCard, ProfileShell, Section, Stat } from "./profile-layout.tsx";
@@ -106,6 +107,7 @@ export function InvestorProfile({ listing, portfolio, matches }: { listing: Visi
           <TeamList team={listing.team} />
         </Gated>
       </Section>
+      <ContactSection listing={listing} />
     </ProfileShell>
   );
 }

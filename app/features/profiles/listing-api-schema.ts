@@ -27,6 +27,12 @@ const listingSchema = z
     locked: z.boolean().optional(),
     description: z.string().nullable().optional(),
     websiteUrl: z.string().nullable().optional(),
+    hqStreet: z.string().nullable().optional().describe("Headquarters street address (gated; subscriber by default)."),
+    hqCity: z.string().nullable().optional().describe("Headquarters city."),
+    hqRegion: z.string().nullable().optional().describe("Headquarters state, province or region."),
+    hqPostalCode: z.string().nullable().optional().describe("Headquarters postal code (gated; subscriber by default)."),
+    phone: z.string().nullable().optional().describe("Phone number in E.164, e.g. +14155552671 (gated; premium by default)."),
+    contactEmail: z.string().nullable().optional().describe("General contact e-mail (gated; premium by default)."),
     fundingRounds: z
       .array(
         z.object({

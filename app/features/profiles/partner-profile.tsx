@@ -2,6 +2,7 @@ import { Briefcase, Building2, Globe, Target, UserRound, Users } from "lucide-re
 import { Badge } from "~/components/ui/badge.tsx";
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
 import { businessModelLabel } from "~/features/catalog/format.ts";
+import { ContactSection } from "./contact-section.tsx";
 import { Gated } from "./locked-section.tsx";
 import { BadgeList, ConnectCard, ProfileShell, Section, SubSection } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
@@ -87,6 +88,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
           <TeamList team={listing.team} />
         </Gated>
       </Section>
+      <ContactSection listing={listing} />
     </ProfileShell>
   );
 }

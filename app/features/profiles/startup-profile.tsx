@@ -2,6 +2,7 @@ import { CircleHelp, FileText, Info, Lightbulb, ListOrdered, Mic, Sparkles, Targ
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
 import { MatchSuggestions } from "~/features/matches/match-suggestions.tsx";
 import type { MatchesView } from "~/features/matches/matches-view.ts";
+import { ContactSection } from "./contact-section.tsx";
 import { Gated, LockedSection } from "./locked-section.tsx";
 import { BadgeList, ConnectCard, ProfileShell, Section, SubSection } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
@@ -167,6 +168,7 @@ export function StartupProfile({
           </Gated>
         </Section>
       ) : null}
+      <ContactSection listing={listing} />
       <p className="flex items-start gap-2 text-sm text-fg-muted">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         {STARTUP_DISCLAIMER}

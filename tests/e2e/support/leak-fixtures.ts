@@ -10,12 +10,12 @@ import { sql } from "drizzle-orm";
 import { faqs, howItWorksSteps, keyUseCases, teamMembers } from "../../../db/schema/listing-details.ts";
 import { seedListings } from "../../../db/seed/seed-database.ts";
 import { openDatabase } from "../../../app/lib/db.server.ts";
+import { GATED_FIELDS } from "../../../app/features/catalog/listing-types.ts";
 
 const [dir, manifestPath] = process.argv.slice(2);
 if (!dir || !manifestPath) throw new Error("usage: leak-fixtures.ts <pglite-dir> <manifest.json>");
 
 const LEVELS = ["public", "subscriber", "premium"] as const;
-const GATED = ["revenueRange", "problem", "solution", "timing", "howItWorks", "keyUseCases", "team", "faqs"];
 const FILLER = "This paragraph is deliberately long so that a preview of its opening words cannot reach its end. ".repeat(4);
 
 export interface Sentinel {
@@ -44,13 +44,22 @@ for (const listingLevel of LEVELS) {
       sentinels.push({ text: tag(field), listingLevel, fieldLevel: level, path });
       return tag(field);
     };
-    const visibility = Object.fromEntries(GATED.map((field) => [field, fieldLevel]));
+    // The phone must be E.164 and the e-mail an address (the columns' checks), so their sentinels are digits and a
+    // lowercase local part; both unique per listing (a German number, +49 30 123 L F 987).
+    const phone = `+4930123${LEVELS.indexOf(listingLevel) + 1}${LEVELS.indexOf(fieldLevel) + 1}987`;
+    sentinels.push({ text: phone, listingLevel, fieldLevel, path });
+    const email = `zqx${LEVELS.indexOf(listingLevel) + 1}${LEVELS.indexOf(fieldLevel) + 1}contactqxz@leak.example`;
+    sentinels.push({ text: email, listingLevel, fieldLevel, path });
+    const visibility = Object.fromEntries(GATED_FIELDS.map((field) => [field, fieldLevel]));
     await database.rows(sql`
       UPDATE listings SET visibility = ${listingLevel}, field_visibility = ${JSON.stringify(visibility)}::jsonb,
         description = ${`${FILLER}${add("DESCRIPTION", null)}`},
         problem = ${`${FILLER}${add("PROBLEM", fieldLevel)}`},
         solution = ${`${FILLER}${add("SOLUTION", fieldLevel)}`},
-        timing = ${`${FILLER}${add("TIMING", fieldLevel)}`}
+        timing = ${`${FILLER}${add("TIMING", fieldLevel)}`},
+        hq_street = ${add("STREET", fieldLevel)}, hq_city = ${add("CITY", fieldLevel)},
+        hq_region = ${add("REGION", fieldLevel)}, hq_postal_code = ${add("POSTAL", fieldLevel)},
+        phone = ${phone}, contact_email = ${email}
       WHERE id = ${id}`);
     await database.db.insert(faqs).values({ listingId: id, position: 99, question: "What is the proof?", answer: add("FAQ", fieldLevel) });
     await database.db.insert(teamMembers).values({ listingId: id, position: 99, name: add("TEAM", fieldLevel), title: "Sentinel" });

@@ -241,3 +241,35 @@ describe("contentHash", () => {
     expect(contentHash({ fields: { ...a.fields, Logo: [{ id: "att2", url: "u", filename: "l.png" }] } })).not.toBe(contentHash(a));
   });
 });
+
+describe("contact and location columns (decision 0066)", () => {
+  it("reads the address, an international phone as E.164 and the e-mail lowercased", () => {
+    const result = listing({
+      "HQ Street": "1 Market St",
+      City: "San Francisco",
+      State: "CA",
+      Zip: "94105",
+      Phone: "+1 (415) 555-2671",
+      "Contact Email": "Hello@Acme.example",
+    });
+    expect(result.listing).toMatchObject({
+      hqStreet: "1 Market St",
+      hqCity: "San Francisco",
+      hqRegion: "CA",
+      hqPostalCode: "94105",
+      phone: "+14155552671",
+      contactEmail: "hello@acme.example",
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("leaves a bad phone, a bad e-mail and an over-long postal code empty, with a warning each, and keeps the record", () => {
+    const result = listing({ Phone: "(415) 555-2671", "Contact Email": "nobody", "HQ Postal Code": "9".repeat(21) });
+    expect(result.listing).toMatchObject({ phone: null, contactEmail: null, hqPostalCode: null });
+    expect([...result.warnings].sort()).toEqual([
+      "Contact Email is not an e-mail address: left empty",
+      "HQ Postal Code is longer than 20 characters: left empty",
+      "Phone is not a phone number with its country code: left empty",
+    ]);
+  });
+});

@@ -10,6 +10,7 @@ import { higherLevel, normalizeLevel, type AccessLevel } from "../../access/tier
 import { parseListingType, type GatedField, type ListingType, type TeamMember } from "../../catalog/listing-types.ts";
 import { shouldDropRecord } from "../../catalog/record-dropping.ts";
 import { isLogoType } from "../../media/logo-rules.ts";
+import { normalizePhoneNumber } from "../../catalog/phone-number.ts";
 import { importedWebUrl } from "~/lib/web-url.ts";
 import { attachments, bool, int, lines, links, num, pick, text, textList, type AttachmentRef, type Fields } from "./spreadsheet-values.ts";
 
@@ -54,6 +55,13 @@ export interface SpreadsheetListing {
   linkedinUrl: string | null;
   twitterUrl: string | null;
   facebookUrl: string | null;
+  /** Headquarters and contact (decision 0066); the phone in E.164. */
+  hqStreet: string | null;
+  hqCity: string | null;
+  hqRegion: string | null;
+  hqPostalCode: string | null;
+  phone: string | null;
+  contactEmail: string | null;
   /** The first attachment; its url expires, so the reader downloads it and the importer stores it. */
   logo: AttachmentRef | null;
   featured: boolean;
@@ -165,6 +173,24 @@ export function mapCompanyRecord(record: SpreadsheetRecordInput, refs: Reference
     return person ? [person] : [];
   });
 
+  // Over its column's limit a value would fail the whole record at the database: left empty with a warning instead.
+  const capped = (field: string, max: number, raw: unknown) => {
+    const value = text(raw);
+    if (value !== null && value.length > max) {
+      warnings.push(`${field} is longer than ${max} characters: left empty`);
+      return null;
+    }
+    return value;
+  };
+  const rawPhone = text(pick(fields, "Phone", "Company Phone"));
+  // International form only: the record's countries are names resolved later, and a guessed country would store
+  // someone else's number.
+  const phone = rawPhone === null ? null : normalizePhoneNumber(rawPhone);
+  if (rawPhone !== null && phone === null) warnings.push("Phone is not a phone number with its country code: left empty");
+  const rawEmail = capped("Contact Email", 254, pick(fields, "Contact Email", "Company Email"));
+  const contactEmail = rawEmail !== null && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(rawEmail) ? rawEmail.toLowerCase() : null;
+  if (rawEmail !== null && contactEmail === null) warnings.push("Contact Email is not an e-mail address: left empty");
+
   return {
     ok: true,
     warnings,
@@ -179,6 +205,12 @@ export function mapCompanyRecord(record: SpreadsheetRecordInput, refs: Reference
       linkedinUrl: webUrl("Company LinkedIn", pick(fields, "Company LinkedIn")),
       twitterUrl: webUrl("Company Twitter", pick(fields, "Company Twitter")),
       facebookUrl: webUrl("Company Facebook", pick(fields, "Company Facebook")),
+      hqStreet: capped("HQ Street", 200, pick(fields, "HQ Street", "Street")),
+      hqCity: capped("HQ City", 100, pick(fields, "HQ City", "City")),
+      hqRegion: capped("HQ Region", 100, pick(fields, "HQ Region", "Region", "State")),
+      hqPostalCode: capped("HQ Postal Code", 20, pick(fields, "HQ Postal Code", "Postal Code", "Zip")),
+      phone,
+      contactEmail,
       logo,
       featured: bool(pick(fields, "Featured")),
       industries: resolve("Industries", "Industries"),
