@@ -16,7 +16,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { listings } from "#db/schema/listings.ts";
-import { findDuplicates, type ContactFields } from "~/features/duplicates/duplicate-scan.server.ts";
+import { normalizePhoneNumber } from "~/features/catalog/phone-number.ts";
+import { findDuplicates } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, prepare, REVIEW_AT, scorePair } from "~/features/duplicates/match-score.ts";
 import { openDatabase } from "~/lib/db.server.ts";
 import { parseCsv } from "./lib/csv.ts";
@@ -69,18 +70,6 @@ interface SetResult {
 
 const clean = (s: string | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
 
-type PhoneNormaliser = (input: string, defaultCountry?: string) => string | null;
-/**
- * The product's phone normaliser (catalog/phone-number.ts, issue 19 §1). Loaded by path so this bench still runs,
- * without phones, on a branch that does not have it yet; the report says which.
- */
-async function loadPhoneNormaliser(): Promise<PhoneNormaliser | null> {
-  const file = path.join(REPO_ROOT, "app/features/catalog/phone-number.ts");
-  if (!existsSync(file)) return null;
-  const module = (await import(file)) as { normalizePhoneNumber: PhoneNormaliser };
-  return module.normalizePhoneNumber;
-}
-const normalizePhone = await loadPhoneNormaliser();
 
 function loadChicago(dir: string): LabelledRecord[] {
   const rows = parseCsv(readFileSync(path.join(dir, "chicago_early_childhood/csv_example_input_with_true_ids.csv"), "utf8"));
@@ -147,7 +136,6 @@ async function measureSet(set: string, records: LabelledRecord[]): Promise<SetRe
   await database.migrate();
   const countryIds = new Map<string, number>();
   const idOf = new Map<string, LabelledRecord>();
-  const contactFields = new Map<string, ContactFields>();
   const inserted: string[] = [];
   for (let i = 0; i < records.length; i += 500) {
     const chunk = records.slice(i, i + 500);
@@ -161,6 +149,10 @@ async function measureSet(set: string, records: LabelledRecord[]): Promise<SetRe
           websiteUrl: r.website || null,
           linkedinUrl: r.linkedin || null,
           countryIds: r.country ? [countryIds.get(r.country) ?? countryIds.set(r.country, countryIds.size + 1).get(r.country)!] : [],
+          // Both labelled sets with phones are American.
+          phone: r.phone ? normalizePhoneNumber(r.phone, "US") : null,
+          hqStreet: r.street || null,
+          hqCity: r.city || null,
         })),
       )
       .returning({ id: listings.id });
@@ -168,14 +160,10 @@ async function measureSet(set: string, records: LabelledRecord[]): Promise<SetRe
       const record = chunk[j]!;
       idOf.set(row.id, record);
       inserted.push(row.id);
-      // Both labelled sets with phones are American.
-      const phone = record.phone && normalizePhone ? normalizePhone(record.phone, "US") : null;
-      if (phone || record.street || record.city)
-        contactFields.set(row.id, { phone, hqStreet: record.street || null, hqCity: record.city || null });
     });
   }
   const started = performance.now();
-  const pairs = await findDuplicates(database, { includeUnflagged: true, contactFields });
+  const pairs = await findDuplicates(database, { includeUnflagged: true });
   const seconds = (performance.now() - started) / 1000;
   await database.close();
 
@@ -309,7 +297,6 @@ const speed = args["skip-speed"] ? null : await measureSpeed(Number(args.listing
 const machine = machineInfo();
 const report = {
   date: new Date().toISOString(),
-  phonesPassed: Boolean(normalizePhone),
   bands: { autoMergeAt: AUTO_MERGE_AT, reviewAt: REVIEW_AT },
   results,
   speed,
@@ -337,9 +324,7 @@ const written = writeResult(
       ? `Full scan of ${speed.listings} listings (${speed.engine}): ${speed.scanSeconds} s (first scan, working out every match column: ${speed.firstScanSeconds} s), ${speed.flaggedPairs} pairs flagged, peak RSS ${speed.peakRssMb} MB.`
       : "Speed not measured (--skip-speed).",
     "",
-    normalizePhone
-      ? "Extra columns passed to the matcher: Chicago's phone; Fodor's/Zagat's street, city and phone (phones normalised to E.164 as US numbers). Not Chicago's address: its labels were built from it."
-      : "Extra columns passed to the matcher: Fodor's/Zagat's street and city only; phones NOT passed (app/features/catalog/phone-number.ts absent on this branch).",
+    "Extra columns passed to the matcher: Chicago's phone; Fodor's/Zagat's street, city and phone (phones normalised to E.164 as US numbers). Not Chicago's address: its labels were built from it.",
     "",
     machineMarkdown(machine),
   ].join("\n"),

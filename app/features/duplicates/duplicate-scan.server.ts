@@ -79,7 +79,7 @@ const LIVE = sql`processing_status <> 'merged'`;
 export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?: string[] } = {}) {
   const scope = onlyIds ? sql`(a = ANY(${uuidArray(onlyIds)}) OR b = ANY(${uuidArray(onlyIds)}))` : sql`TRUE`;
   const pairs = await database.rows<{ a: string; b: string }>(sql`
-    WITH live AS (SELECT id, match_key, match_domain, match_linkedin FROM listings WHERE ${LIVE} AND match_key <> ''),
+    WITH live AS (SELECT id, match_key, match_domain, match_linkedin, phone FROM listings WHERE ${LIVE} AND match_key <> ''),
     words AS (SELECT DISTINCT id, w FROM live, unnest(string_to_array(match_key, ' ')) AS w WHERE length(w) > 1),
     -- A word in a few listings makes a candidate on its own; a commoner one (up to MAX_BLOCK) needs a second
     -- shared word, so "Arbor" alone does not pair every Arbor in the directory.
@@ -109,8 +109,10 @@ export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?
     ),
     sblocks AS (SELECT array_agg(DISTINCT id) AS ids FROM stems WHERE length(s) >= 4 GROUP BY s HAVING count(DISTINCT id) BETWEEN 2 AND ${MAX_BLOCK}),
     by_stem AS (SELECT x AS a, y AS b FROM sblocks, unnest(ids) AS x, unnest(ids) AS y WHERE x < y),
+    -- The same phone number (E.164): what an agency and its renamed site keep; capped like the rest (a switchboard).
+    by_phone AS (${pairsIn(sql`phone`)}),
     every AS (SELECT a, b FROM by_word UNION SELECT a, b FROM by_prefix UNION SELECT a, b FROM by_key UNION SELECT a, b FROM by_domain
-      UNION SELECT a, b FROM by_linkedin UNION SELECT a, b FROM by_tail UNION SELECT a, b FROM by_stem)
+      UNION SELECT a, b FROM by_linkedin UNION SELECT a, b FROM by_tail UNION SELECT a, b FROM by_stem UNION SELECT a, b FROM by_phone)
     SELECT a::text, b::text FROM every WHERE ${scope}`);
   const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE ${LIVE}`)) as [{ n: number }];
   const frequencies = await database.rows<{ w: string; n: number }>(sql`
@@ -131,33 +133,7 @@ export function rarity(wordCounts: Map<string, number>, listingCount: number) {
   return (word: string) => Math.log(1 + total / (wordCounts.get(word) ?? 1));
 }
 
-/** A listing's address and contact details as the matcher reads them. */
-export type ContactFields = Pick<MatchRecord, "hqStreet" | "hqCity" | "hqRegion" | "hqPostalCode" | "phone" | "contactEmail">;
-
-/**
- * Pairs sharing a phone number (E.164) that blocking on names and URLs did not find: a phone is the strongest
- * signal an agency and its renamed site have in common. Blocks are capped like the others (a switchboard).
- */
-function phonePairs(contacts: ReadonlyMap<string, ContactFields>, onlyIds?: string[]) {
-  const byPhone = new Map<string, string[]>();
-  for (const [id, fields] of contacts) if (fields.phone) byPhone.set(fields.phone, [...(byPhone.get(fields.phone) ?? []), id]);
-  const only = onlyIds && new Set(onlyIds);
-  const pairs: { a: string; b: string }[] = [];
-  for (const ids of byPhone.values()) {
-    if (ids.length < 2 || ids.length > MAX_BLOCK) continue;
-    const sorted = [...ids].sort();
-    for (let i = 0; i < sorted.length; i++)
-      for (let j = i + 1; j < sorted.length; j++)
-        if (!only || only.has(sorted[i]!) || only.has(sorted[j]!)) pairs.push({ a: sorted[i]!, b: sorted[j]! });
-  }
-  return pairs;
-}
-
-async function preparedRecords(
-  { db }: Database,
-  ids: string[],
-  contacts?: ReadonlyMap<string, ContactFields>,
-): Promise<Map<string, PreparedRecord>> {
+async function preparedRecords({ db }: Database, ids: string[]): Promise<Map<string, PreparedRecord>> {
   const out = new Map<string, PreparedRecord>();
   for (let i = 0; i < ids.length; i += 5000) {
     const rows = await db
@@ -168,24 +144,19 @@ async function preparedRecords(
         linkedin: listings.linkedinUrl,
         countries: listings.countryIds,
         industries: listings.industryIds,
+        hqStreet: listings.hqStreet,
+        hqCity: listings.hqCity,
+        hqRegion: listings.hqRegion,
+        hqPostalCode: listings.hqPostalCode,
+        phone: listings.phone,
+        contactEmail: listings.contactEmail,
       })
       .from(listings)
       .where(inArray(listings.id, ids.slice(i, i + 5000)));
     for (const row of rows) {
       // One country is a country; several (a multinational) say nothing against a match.
-      const country = row.countries.length === 1 ? String(row.countries[0]) : null;
-      out.set(
-        row.id,
-        prepare({
-          id: row.id,
-          name: row.name,
-          website: row.website,
-          linkedin: row.linkedin,
-          country,
-          industries: row.industries,
-          ...contacts?.get(row.id),
-        }),
-      );
+      const { countries, ...record } = row;
+      out.set(row.id, prepare({ ...record, country: countries.length === 1 ? String(countries[0]) : null }));
     }
   }
   return out;
@@ -197,25 +168,12 @@ export async function findDuplicates(
   options: {
     onlyIds?: string[];
     includeUnflagged?: boolean;
-    /**
-     * Address and contact details by listing id, until the listings table carries them (issue 19 §1, helper G's
-     * columns): then preparedRecords selects hqStreet ... contactEmail and the phone block moves into SQL.
-     */
-    contactFields?: ReadonlyMap<string, ContactFields>;
   } = {},
 ): Promise<ScoredPair[]> {
   await refreshMatchColumns(database);
-  const { pairs: blocked, listingCount, wordCounts, keyCounts } = await candidatePairs(database, options);
+  const { pairs, listingCount, wordCounts, keyCounts } = await candidatePairs(database, options);
   const context = { weight: rarity(wordCounts, listingCount), listingsWithKey: (key: string) => keyCounts.get(key) ?? 2 };
-  const seen = new Set(blocked.map((p) => `${p.a}|${p.b}`));
-  const pairs = [...blocked];
-  if (options.contactFields)
-    for (const pair of phonePairs(options.contactFields, options.onlyIds))
-      if (!seen.has(`${pair.a}|${pair.b}`)) {
-        seen.add(`${pair.a}|${pair.b}`);
-        pairs.push(pair);
-      }
-  const records = await preparedRecords(database, [...new Set(pairs.flatMap((p) => [p.a, p.b]))], options.contactFields);
+  const records = await preparedRecords(database, [...new Set(pairs.flatMap((p) => [p.a, p.b]))]);
   const scored: ScoredPair[] = [];
   for (const { a, b } of pairs) {
     const ra = records.get(a);
