@@ -12,12 +12,12 @@
  *
  * Results: bench/results/dedupe-<date>.json and bench/results/dedupe-latest.md.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { listings } from "#db/schema/listings.ts";
 import { normalizePhoneNumber } from "~/features/catalog/phone-number.ts";
-import { findDuplicates } from "~/features/duplicates/duplicate-scan.server.ts";
+import { findDuplicates, type ScoredPair } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, prepare, REVIEW_AT, scorePair } from "~/features/duplicates/match-score.ts";
 import { openDatabase } from "~/lib/db.server.ts";
 import { parseCsv } from "./lib/csv.ts";
@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
     "skip-speed": { type: "boolean", default: false },
     listings: { type: "string", default: "100000" },
     shared: { type: "string", default: path.join(REPO_ROOT, "../shared/datasets/dedupe") },
+    explain: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
@@ -38,6 +39,7 @@ if (args.help) {
   console.log(`npm run bench:dedupe -- [options]
   --csv FILE          one more labelled set (columns id,name,website,linkedin,country,entity); may be repeated
   --skip-speed        accuracy only, without the full scan
+  --explain DIR       write each set's missed true pairs and false flagged pairs (names, score, reasons) to DIR
   --listings 100000   listings in the speed scan
   --shared DIR        the shared labelled sets (default ../shared/datasets/dedupe beside the repository; skipped when absent)`);
   process.exit(0);
@@ -69,7 +71,6 @@ interface SetResult {
 }
 
 const clean = (s: string | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
-
 
 function loadChicago(dir: string): LabelledRecord[] {
   const rows = parseCsv(readFileSync(path.join(dir, "chicago_early_childhood/csv_example_input_with_true_ids.csv"), "utf8"));
@@ -169,6 +170,7 @@ async function measureSet(set: string, records: LabelledRecord[]): Promise<SetRe
 
   const truePairs = truePairCount(records);
   const same = (a: string, b: string) => idOf.get(a)!.entity === idOf.get(b)!.entity;
+  if (args.explain) explain(set, records, pairs, idOf);
   const auto = pairs.filter((p) => p.band === "auto_merge");
   const review = pairs.filter((p) => p.band === "review");
   const autoCorrect = auto.filter((p) => same(p.a, p.b)).length;
@@ -193,6 +195,38 @@ async function measureSet(set: string, records: LabelledRecord[]): Promise<SetRe
     },
     seconds: Math.round(seconds * 100) / 100,
   };
+}
+
+/**
+ * For tuning: the true pairs the scan missed (scored, or never compared) and the false pairs it flagged, each with
+ * both records and the scan's reasons, as JSON in --explain DIR.
+ */
+function explain(set: string, records: LabelledRecord[], pairs: ScoredPair[], idOf: Map<string, LabelledRecord>) {
+  const scored = new Map(pairs.map((p) => [[idOf.get(p.a)!.id, idOf.get(p.b)!.id].sort().join("|"), p]));
+  const byEntity = Map.groupBy(records, (r) => r.entity);
+  const missed = [...byEntity.values()].flatMap((group) =>
+    group.flatMap((x, i) =>
+      group.slice(i + 1).flatMap((y) => {
+        const pair = scored.get([x.id, y.id].sort().join("|"));
+        return pair && pair.band !== "none" ? [] : [{ x, y, score: pair?.score ?? null, reasons: pair?.reasons ?? ["not compared"] }];
+      }),
+    ),
+  );
+  const falseFlagged = pairs
+    .filter((p) => p.band !== "none" && idOf.get(p.a)!.entity !== idOf.get(p.b)!.entity)
+    .map((p) => ({ x: idOf.get(p.a), y: idOf.get(p.b), score: p.score, band: p.band, reasons: p.reasons }));
+  mkdirSync(args.explain!, { recursive: true });
+  const file = path.join(args.explain!, `${set.replace(/[^a-z0-9]+/gi, "-")}.json`);
+  const compared = pairs.map((p) => ({
+    x: idOf.get(p.a)!.id,
+    y: idOf.get(p.b)!.id,
+    same: idOf.get(p.a)!.entity === idOf.get(p.b)!.entity,
+    score: p.score,
+    band: p.band,
+    reasons: p.reasons,
+  }));
+  writeFileSync(file, JSON.stringify({ missed, falseFlagged, records, compared }, null, 1));
+  log(`explained in ${file}: ${missed.length} missed, ${falseFlagged.length} false flagged`);
 }
 
 /** The hand-written name pairs: scored pair by pair (no blocking), rarity from the names in the file. */

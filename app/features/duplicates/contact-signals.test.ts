@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressAgreement, domainStem, emailDomain, linkedinStem, streetKey } from "./contact-signals.ts";
+import { addressAgreement, domainStem, emailDomain, linkedinStem, phoneRelation, streetKey } from "./contact-signals.ts";
 import { prepare, registrableDomain, scorePair, type MatchRecord } from "./match-score.ts";
 import { nameKey } from "./name-key.ts";
 
@@ -27,6 +27,17 @@ describe("contact signals", () => {
     expect(addressAgreement(at("435 S. La Cienega Blv."), at("435 South La Cienega Boulevard Suite 2"))).toBe("same");
     expect(addressAgreement(at("435 S. La Cienega Blv."), at("10801 W. Pico Blvd."))).toBe("different");
     expect(addressAgreement(at(""), at("10801 W. Pico Blvd."))).toBe("unknown");
+  });
+
+  it("relates two phone numbers: the same, one switchboard's block, one exchange, or two places", () => {
+    expect(phoneRelation("+13123824700", "+13123824700")).toBe("same");
+    expect(phoneRelation("+13123824700", "+13123824706")).toBe("block");
+    expect(phoneRelation("+13124684405", "+13124684660")).toBe("exchange");
+    expect(phoneRelation("+13124684405", "+13127469999")).toBe("different");
+    // Numbers of unlike length, or too short for a prefix to mean a range, are compared whole.
+    expect(phoneRelation("+4930123456", "+49301234567")).toBe("different");
+    expect(phoneRelation("+2901234", "+2901235")).toBe("different");
+    expect(phoneRelation(null, "+13123824700")).toBe("unknown");
   });
 
   it("splits a legal form glued to the name, so 'Silver RoboticsLLC' is 'Silver Robotics'", () => {
@@ -69,7 +80,7 @@ describe("scoring with contact signals", () => {
 
   it("pushes a pair with two different phone numbers down (negative evidence)", () => {
     const plain = score({ name: "Acme Robotics" }, { name: "Acme Robotics" });
-    const phones = score({ name: "Acme Robotics", phone: "+13125550000" }, { name: "Acme Robotics", phone: "+13125559999" });
+    const phones = score({ name: "Acme Robotics", phone: "+13125550000" }, { name: "Acme Robotics", phone: "+13127469999" });
     expect(phones.score).toBeLessThan(plain.score);
     expect(plain.score - phones.score).toBeGreaterThan(0.03);
     expect(phones.reasons).toContain("different phone numbers");
@@ -129,5 +140,52 @@ describe("scoring with contact signals", () => {
       { name: "Acme Robotics South", website: "acme.io", linkedin: "linkedin.com/company/acme" },
     );
     expect(branches.band).not.toBe("auto_merge");
+  });
+
+  it("keeps an organisation's other line (one block) and like names in one exchange for review, not against the pair", () => {
+    const names = ["Howard Area Community Center", "Howard Area Community Services"] as const;
+    expect(score({ name: names[0] }, { name: names[1] }).band).toBe("none");
+    const inBlock = score({ name: names[0], phone: "+13126666726" }, { name: names[1], phone: "+13126666729" });
+    expect(inBlock.band).toBe("review");
+    expect(inBlock.reasons).toContain("phone numbers in one block");
+    const exchange = score(
+      { name: "Chicago Youth Centers Roseland Child Development", phone: "+13124684405" },
+      { name: "Chicago Youth Centers", phone: "+13124684660" },
+    );
+    expect(exchange.reasons).toContain("phone numbers of one exchange");
+    expect(exchange.reasons).not.toContain("different phone numbers");
+    expect(exchange.band).toBe("review");
+    // Neither merges by itself.
+    const twin = score({ name: "Acme Robotics", phone: "+13126666726" }, { name: "Acme Robotics", phone: "+13126666729" });
+    expect(twin.band).toBe("review");
+  });
+
+  it("keeps a shared phone for review when the names differ or name two branches, and never merges on it", () => {
+    const unlike = score(
+      { name: "Rebecca Crown Center", phone: "+13125551234" },
+      { name: "Youth Services Halsted", phone: "+13125551234" },
+    );
+    expect(unlike.band).toBe("review");
+    expect(unlike.reasons).toContain("same phone number, names differ: review only");
+    const branches = score({ name: "Mary Crane North", phone: "+13125551234" }, { name: "Mary Crane East", phone: "+13125551234" });
+    expect(branches.band).toBe("review");
+    expect(branches.reasons).toContain("names differ in a branch word");
+    const numbered = score({ name: "Teddy Bear 1", phone: "+13125551234" }, { name: "Teddy Bear 2", phone: "+13125551234" });
+    expect(numbered.band).toBe("review");
+    // Two different numbers keep the branch guard's cap.
+    expect(score({ name: "Mary Crane North", phone: "+13125551234" }, { name: "Mary Crane East", phone: "+17735559876" }).band).toBe(
+      "none",
+    );
+  });
+
+  it("leaves a number on one side below review when nothing but the name is shared", () => {
+    const alone = score({ name: "Summit Energy 2" }, { name: "Summit Energy" });
+    expect(alone.band).toBe("none");
+    expect(alone.reasons).toContain("a number on one side only");
+    // A shared phone or domain still brings it to a person.
+    expect(score({ name: "Summit Energy 2", phone: "+13125551234" }, { name: "Summit Energy", phone: "+13125551234" }).band).toBe("review");
+    expect(
+      score({ name: "Summit Energy 2", website: "summitenergy.com" }, { name: "Summit Energy", website: "summitenergy.com" }).band,
+    ).toBe("review");
   });
 });

@@ -135,3 +135,21 @@ export function normalisePostalCode(code: string | null | undefined): string | n
   const folded = (code ?? "").toUpperCase().replace(/[^A-Z\d]/g, "");
   return folded || null;
 }
+
+/**
+ * How two phone numbers (E.164) relate. An organisation's lines are usually one range: numbers equal but for the
+ * last two digits are one switchboard's block ("block"); equal but for the last four, one exchange or PBX
+ * ("exchange"), which says nothing either way; anything else is two places ("different"). Measured on the Chicago
+ * set (decision 0067): 84 % of pairs in one block are one site, 62 % in one exchange with like names, 3 % otherwise.
+ */
+export type PhoneRelation = "same" | "block" | "exchange" | "different" | "unknown";
+
+export function phoneRelation(a: string | null | undefined, b: string | null | undefined): PhoneRelation {
+  if (!a || !b) return "unknown";
+  if (a === b) return "same";
+  // Short numbers (a country's short codes, a bad import) are compared whole: a shared prefix says nothing.
+  if (a.length !== b.length || a.length < 10) return "different";
+  if (a.slice(0, -2) === b.slice(0, -2)) return "block";
+  if (a.slice(0, -4) === b.slice(0, -4)) return "exchange";
+  return "different";
+}

@@ -71,7 +71,7 @@ describe("duplicate scan blocks (issue 19)", () => {
     expect(blocked.map((p) => [p.a, p.b].sort().join("|"))).toContain(pairOf("phoneA", "phoneB"));
     const pairs = await findDuplicates(database, { includeUnflagged: true });
     const pair = pairs.find((p) => [p.a, p.b].sort().join("|") === pairOf("phoneA", "phoneB"));
-    expect(pair?.reasons).toContain("same phone number, names differ");
-    expect(pair?.band).toBe("none");
+    expect(pair?.reasons).toContain("same phone number, names differ: review only");
+    expect(pair?.band).toBe("review");
   });
 });

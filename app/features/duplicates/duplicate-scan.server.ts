@@ -111,8 +111,11 @@ export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?
     by_stem AS (SELECT x AS a, y AS b FROM sblocks, unnest(ids) AS x, unnest(ids) AS y WHERE x < y),
     -- The same phone number (E.164): what an agency and its renamed site keep; capped like the rest (a switchboard).
     by_phone AS (${pairsIn(sql`phone`)}),
+    -- Numbers of one switchboard's block (all but the last two digits alike): an organisation's other line.
+    by_phone_block AS (${pairsIn(sql`CASE WHEN length(phone) >= 10 THEN left(phone, -2) END`, RARE_ALONE)}),
     every AS (SELECT a, b FROM by_word UNION SELECT a, b FROM by_prefix UNION SELECT a, b FROM by_key UNION SELECT a, b FROM by_domain
-      UNION SELECT a, b FROM by_linkedin UNION SELECT a, b FROM by_tail UNION SELECT a, b FROM by_stem UNION SELECT a, b FROM by_phone)
+      UNION SELECT a, b FROM by_linkedin UNION SELECT a, b FROM by_tail UNION SELECT a, b FROM by_stem UNION SELECT a, b FROM by_phone
+      UNION SELECT a, b FROM by_phone_block)
     SELECT a::text, b::text FROM every WHERE ${scope}`);
   const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE ${LIVE}`)) as [{ n: number }];
   const frequencies = await database.rows<{ w: string; n: number }>(sql`
