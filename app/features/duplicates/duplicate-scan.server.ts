@@ -9,7 +9,7 @@ import { inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import { underLock } from "~/lib/atomic-limit.server.ts";
 import { textArray, uuidArray, type Database } from "~/lib/db.server.ts";
-import { linkedinPage, prepare, registrableDomain, scorePair, type Band, type MatchRecord, type PreparedRecord } from "./match-score.ts";
+import { linkedinPage, prepare, registrableDomain, scorePair, type Band, type PreparedRecord } from "./match-score.ts";
 import { nameKey } from "./name-key.ts";
 
 /** A word shared by more listings than this says little about identity, and its block would be too large. */
