@@ -11,6 +11,7 @@ import { underLock } from "~/lib/atomic-limit.server.ts";
 import { textArray, uuidArray, type Database } from "~/lib/db.server.ts";
 import { linkedinPage, prepare, registrableDomain, scorePair, type Band, type PreparedRecord } from "./match-score.ts";
 import { nameKey } from "./name-key.ts";
+import { readingCandidatePairs } from "./name-reading-pairs.server.ts";
 
 /** A word shared by more listings than this says little about identity, and its block would be too large. */
 const MAX_BLOCK = 150;
@@ -78,7 +79,7 @@ const LIVE = sql`processing_status <> 'merged'`;
  */
 export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?: string[] } = {}) {
   const scope = onlyIds ? sql`(a = ANY(${uuidArray(onlyIds)}) OR b = ANY(${uuidArray(onlyIds)}))` : sql`TRUE`;
-  const pairs = await database.rows<{ a: string; b: string }>(sql`
+  const blocked = await database.rows<{ a: string; b: string }>(sql`
     WITH live AS (SELECT id, match_key, match_domain, match_linkedin, phone FROM listings WHERE ${LIVE} AND match_key <> ''),
     words AS (SELECT DISTINCT id, w FROM live, unnest(string_to_array(match_key, ' ')) AS w WHERE length(w) > 1),
     -- A word in a few listings makes a candidate on its own; a commoner one (up to MAX_BLOCK) needs a second
@@ -117,6 +118,12 @@ export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?
       UNION SELECT a, b FROM by_linkedin UNION SELECT a, b FROM by_tail UNION SELECT a, b FROM by_stem UNION SELECT a, b FROM by_phone
       UNION SELECT a, b FROM by_phone_block)
     SELECT a::text, b::text FROM every WHERE ${scope}`);
+  // Names in another script ("ソニー" / "Sony") share no word with their Latin name: their own block (name-reading.ts).
+  const seen = new Set(blocked.map((p) => `${p.a}|${p.b}`));
+  const read = (await readingCandidatePairs(database, LIVE, MAX_BLOCK)).filter(
+    (p) => !seen.has(`${p.a}|${p.b}`) && (!onlyIds || onlyIds.includes(p.a) || onlyIds.includes(p.b)),
+  );
+  const pairs = [...blocked, ...read];
   const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE ${LIVE}`)) as [{ n: number }];
   const frequencies = await database.rows<{ w: string; n: number }>(sql`
     SELECT w, count(DISTINCT id)::int AS n FROM listings, unnest(string_to_array(match_key, ' ')) AS w WHERE ${LIVE} GROUP BY w`);

@@ -15,6 +15,7 @@ import {
   type StreetKey,
 } from "./contact-signals.ts";
 import { nameKey, type NameKey } from "./name-key.ts";
+import { nameReading, readsLike, type NameReading } from "./name-reading.ts";
 
 /** Spec 02 §9: at or above 0.95 a duplicate is high confidence (auto-merged in live mode); 0.85 to 0.95 goes to review. */
 export const AUTO_MERGE_AT = 0.95;
@@ -48,6 +49,8 @@ export interface PreparedRecord extends MatchRecord {
   city: string | null;
   postalCode: string | null;
   emailDomain: string | null;
+  /** A name in Han, kana or Hangul transliterated (name-reading.ts); null for a Latin name. */
+  reading: NameReading | null;
 }
 
 export interface PairScore {
@@ -152,6 +155,7 @@ export function prepare(record: MatchRecord): PreparedRecord {
     city: normaliseCity(record.hqCity),
     postalCode: normalisePostalCode(record.hqPostalCode),
     emailDomain: emailDomain(record.contactEmail, registrableDomain),
+    reading: nameReading(record.name),
   };
 }
 
@@ -240,6 +244,15 @@ export function nameSimilarity(a: NameKey, b: NameKey, weight: (word: string) =>
 }
 
 const ACRONYM_SIMILARITY = 0.9;
+/** A Latin name read in a name in another script (decision 0067): in the review band, never merged without a person. */
+const READ_ALIKE_SIMILARITY = 0.9;
+
+/** Exactly one of the two names has a reading and the other, Latin, reads like it; two readings compare as names. */
+function readsAlike(a: PreparedRecord, b: PreparedRecord): boolean {
+  if (Boolean(a.reading) === Boolean(b.reading)) return false;
+  const [latin, other] = a.reading ? [b, a] : [a, b];
+  return readsLike(latin.nameKey.tokens, other.reading!, jaroWinkler);
+}
 
 function isAcronymOf(short: string[], long: string[]): boolean {
   const letters = short.join("");
@@ -290,8 +303,11 @@ export interface ScoreContext {
 
 export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreContext): PairScore {
   const reasons: string[] = [];
-  const name = nameSimilarity(a.nameKey, b.nameKey, context.weight);
+  // A name in another script that reads like the Latin one counts as a close name, for a person to confirm.
+  const readAlike = readsAlike(a, b);
+  const name = Math.max(nameSimilarity(a.nameKey, b.nameKey, context.weight), readAlike ? READ_ALIKE_SIMILARITY : 0);
   reasons.push(`name ${name.toFixed(2)}`);
+  if (readAlike) reasons.push("name in another script reads like this one");
   let score = name;
 
   // Numbers on both sides that differ are two sites; a number on one side only (a street number, "0-3") is not.
@@ -424,7 +440,8 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   }
   score = Math.max(0, Math.min(1, score));
   if (numberOnOneSide) reasons.push("a number on one side only");
-  const autoMergeAllowed = !numbersDiffer && !numberOnOneSide && !namesDiffer && !tooShortToMerge(a.nameKey) && !tooShortToMerge(b.nameKey);
+  const autoMergeAllowed =
+    !readAlike && !numbersDiffer && !numberOnOneSide && !namesDiffer && !tooShortToMerge(a.nameKey) && !tooShortToMerge(b.nameKey);
   if (!autoMergeAllowed && score >= AUTO_MERGE_AT) reasons.push("review only: short name or differing numbers");
   const band: Band = score >= AUTO_MERGE_AT && autoMergeAllowed ? "auto_merge" : score >= REVIEW_AT ? "review" : "none";
   return { score: Math.round(score * 1000) / 1000, band, reasons, autoMergeAllowed };
