@@ -144,10 +144,10 @@ const MIN_SKELETON = 2;
  * alone read alike but whose vowels do not score 0.70 or less ("sina", "sana" / "soni" 0.70, "sunny" / "soni"
  * 0.67). 0.8 sits between the two.
  */
-export const READING_SIMILARITY = 0.8;
+const READING_SIMILARITY = 0.8;
 
 /** The first word of a Latin name key, when it is long enough to be compared with a reading. */
-export function comparableWord(tokens: readonly string[]): string | null {
+function comparableWord(tokens: readonly string[]): string | null {
   const word = tokens[0];
   if (!word || word.length < MIN_WORD || word.length > MAX_WORD || !/^[a-z]+$/.test(word)) return null;
   return skeleton(word).length >= MIN_SKELETON ? word : null;
