@@ -442,7 +442,8 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   if (numberOnOneSide) reasons.push("a number on one side only");
   const autoMergeAllowed =
     !readAlike && !numbersDiffer && !numberOnOneSide && !namesDiffer && !tooShortToMerge(a.nameKey) && !tooShortToMerge(b.nameKey);
-  if (!autoMergeAllowed && score >= AUTO_MERGE_AT) reasons.push("review only: short name or differing numbers");
+  if (!autoMergeAllowed && score >= AUTO_MERGE_AT)
+    reasons.push(readAlike ? "review only: names in two scripts" : "review only: short name or differing numbers");
   const band: Band = score >= AUTO_MERGE_AT && autoMergeAllowed ? "auto_merge" : score >= REVIEW_AT ? "review" : "none";
   return { score: Math.round(score * 1000) / 1000, band, reasons, autoMergeAllowed };
 }
