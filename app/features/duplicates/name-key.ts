@@ -197,8 +197,16 @@ export interface NameKey {
   key: string;
 }
 
+/**
+ * A legal form glued to the name in capitals ("Silver RoboticsLLC", "NovaGmbH"): a lowercase letter followed by
+ * the form at the end of a word. Only the case tells it apart from a word that merely ends so ("Emag", "Bioag").
+ */
+const GLUED_FORM =
+  /(?<=\p{Ll})(LLC|Inc|INC|Ltd|LTD|GmbH|GMBH|Corp|CORP|PLC|LLP|AG|SA|SAS|SRL|BV|NV|AB|Oy|OY|KK|AS|ApS)(?=$|[^\p{L}\p{N}])/gu;
+
 function fold(name: string): string[] {
   const words = name
+    .replace(GLUED_FORM, " $1")
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase()
