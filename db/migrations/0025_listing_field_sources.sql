@@ -1,7 +1,6 @@
 CREATE TABLE "listing_field_sources" (
 	"listing_id" uuid PRIMARY KEY NOT NULL,
-	"fields" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"fields" jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "listing_merges" ADD COLUMN "survivor_sources_before" jsonb;--> statement-breakpoint

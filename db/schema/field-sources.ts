@@ -5,7 +5,7 @@
  * carry some thirty million rows. Written in the transaction of the write it describes
  * (features/catalog/field-provenance.server.ts); a listing without a row has no record and shows none.
  */
-import { jsonb, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, uuid } from "drizzle-orm/pg-core";
 import type { FieldSources } from "../values/field-sources.ts";
 import { listings } from "./listings.ts";
 
@@ -14,5 +14,4 @@ export const listingFieldSources = pgTable("listing_field_sources", {
     .primaryKey()
     .references(() => listings.id, { onDelete: "cascade" }),
   fields: jsonb("fields").$type<FieldSources>().notNull().default({}),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

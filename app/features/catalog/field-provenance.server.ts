@@ -6,7 +6,14 @@
 import { inArray, sql } from "drizzle-orm";
 import { listingFieldSources } from "#db/schema/field-sources.ts";
 import type { Db } from "~/lib/db.server.ts";
-import { FIELD_SOURCES, mergePatch, provenancePatch, type FieldSourceEntry, type FieldSources, type FieldWrite } from "./field-provenance.ts";
+import {
+  FIELD_SOURCES,
+  mergePatch,
+  provenancePatch,
+  type FieldSourceEntry,
+  type FieldSources,
+  type FieldWrite,
+} from "./field-provenance.ts";
 
 type Reader = Pick<Db, "select">;
 type Writer = Pick<Db, "select" | "insert" | "delete">;
@@ -31,25 +38,32 @@ function wellFormed(raw: unknown): FieldSources {
 }
 
 /** The provenance of each listing asked for (an empty record for one with none). */
-export async function getFieldSources(db: Reader, ids: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, FieldSources>> {
+export async function getFieldSources(
+  db: Reader,
+  ids: readonly string[],
+  options: { lock?: boolean } = {},
+): Promise<Map<string, FieldSources>> {
   const found = new Map<string, FieldSources>(ids.map((id) => [id, {}]));
   if (!ids.length) return found;
-  const query = db.select().from(listingFieldSources).where(inArray(listingFieldSources.listingId, [...new Set(ids)]));
+  const query = db
+    .select()
+    .from(listingFieldSources)
+    .where(inArray(listingFieldSources.listingId, [...new Set(ids)]));
   const rows = options.lock ? await query.for("update") : await query;
   for (const row of rows) found.set(row.listingId, wellFormed(row.fields));
   return found;
 }
 
 /** Puts each listing's entries over its stored ones, key by key, in one statement. */
-export async function writeFieldSources(db: Writer, patches: ReadonlyArray<{ listingId: string; patch: FieldSources }>, at: Date): Promise<void> {
-  const rows = patches.filter((p) => Object.keys(p.patch).length).map((p) => ({ listingId: p.listingId, fields: p.patch, updatedAt: at }));
+export async function writeFieldSources(db: Writer, patches: ReadonlyArray<{ listingId: string; patch: FieldSources }>): Promise<void> {
+  const rows = patches.filter((p) => Object.keys(p.patch).length).map((p) => ({ listingId: p.listingId, fields: p.patch }));
   if (!rows.length) return;
   await db
     .insert(listingFieldSources)
     .values(rows)
     .onConflictDoUpdate({
       target: listingFieldSources.listingId,
-      set: { fields: sql`"listing_field_sources"."fields" || excluded.fields`, updatedAt: sql`excluded.updated_at` },
+      set: { fields: sql`"listing_field_sources"."fields" || excluded.fields` },
     });
 }
 
@@ -70,7 +84,6 @@ export async function recordFieldWrites(db: Writer, writes: ReadonlyArray<{ list
   await writeFieldSources(
     db,
     [...patches].map(([listingId, patch]) => ({ listingId, patch })),
-    touched[0]!.write.at,
   );
 }
 
@@ -85,16 +98,27 @@ export function recordFieldWrite(db: Writer, listingId: string, write: FieldWrit
  */
 export async function recordMergeSources(
   db: Writer,
-  { survivorId, mergedId, taken, combined, at, detail }: { survivorId: string; mergedId: string; taken: string[]; combined: string[]; at: Date; detail: string },
+  {
+    survivorId,
+    mergedId,
+    taken,
+    combined,
+    at,
+    detail,
+  }: { survivorId: string; mergedId: string; taken: string[]; combined: string[]; at: Date; detail: string },
 ): Promise<FieldSources | null> {
-  const [before] = await db.select().from(listingFieldSources).where(inArray(listingFieldSources.listingId, [survivorId])).for("update");
+  const [before] = await db
+    .select()
+    .from(listingFieldSources)
+    .where(inArray(listingFieldSources.listingId, [survivorId]))
+    .for("update");
   const other = (await getFieldSources(db, [mergedId])).get(mergedId) ?? {};
-  await writeFieldSources(db, [{ listingId: survivorId, patch: mergePatch(other, { taken, combined, at, detail }) }], at);
+  await writeFieldSources(db, [{ listingId: survivorId, patch: mergePatch(other, { taken, combined, at, detail }) }]);
   return before ? (before.fields as FieldSources) : null;
 }
 
 /** Puts a listing's provenance back exactly as it was (an undone merge): `null` removes it. */
-export async function restoreFieldSources(db: Writer, listingId: string, fields: FieldSources | null, at: Date): Promise<void> {
+export async function restoreFieldSources(db: Writer, listingId: string, fields: FieldSources | null): Promise<void> {
   await db.delete(listingFieldSources).where(inArray(listingFieldSources.listingId, [listingId]));
-  if (fields) await db.insert(listingFieldSources).values({ listingId, fields, updatedAt: at });
+  if (fields) await db.insert(listingFieldSources).values({ listingId, fields });
 }

@@ -31,7 +31,9 @@ export const LISTING_LINKS: ReadonlyArray<readonly [table: string, column: strin
     const config = getTableConfig(table);
     // Merges and review items are about the pair itself and keep naming both records; views are moved below.
     // Field provenance (decision 0068) is one row per listing: the merge writes the survivor's, the other keeps its own.
-    if (["listing_merges", "listing_views", "duplicate_reviews", "listing_description_terms", "listing_field_sources"].includes(config.name))
+    if (
+      ["listing_merges", "listing_views", "duplicate_reviews", "listing_description_terms", "listing_field_sources"].includes(config.name)
+    )
       return [];
     const key = Object.values(getTableColumns(table)).find((column) => column.primary)?.name;
     return config.foreignKeys
@@ -272,7 +274,7 @@ export async function undoMerge(database: Database, { mergeId, admin }: { mergeI
         sql`UPDATE listings SET (${columns}) = (SELECT ${columns} FROM jsonb_populate_record(NULL::listings, ${JSON.stringify(before)}::jsonb)) WHERE id = ${id}`,
       );
     }
-    await restoreFieldSources(tx, record.survivorId, record.survivorSourcesBefore as FieldSources | null, new Date());
+    await restoreFieldSources(tx, record.survivorId, record.survivorSourcesBefore as FieldSources | null);
     await tx
       .update(listingMerges)
       .set({ undoneAt: new Date(), undoneBy: admin?.id ?? null })

@@ -229,7 +229,10 @@ async function writeBatch(database: Database, batch: readonly ImportedCompany[],
       );
       // Field provenance: what each company set, and what a record found unchanged confirmed (issue 19 §4).
       await recordFieldWrites(tx, [
-        ...decided.skipped.map((s) => ({ listingId: s.listingId, write: importFieldWrite(s.company, { outcome: "skipped" }, source, now) })),
+        ...decided.skipped.map((s) => ({
+          listingId: s.listingId,
+          write: importFieldWrite(s.company, { outcome: "skipped" }, source, now),
+        })),
         ...planned.map((p) => ({ listingId: p.listingId, write: importFieldWrite(p.company, p, source, now) })),
       ]);
       const review = planned.filter((p) => p.outcome === "created_for_review");

@@ -177,8 +177,12 @@ const CHILD_LISTS = { team: teamMembers, faqs, keyUseCases, howItWorks: howItWor
 /** The listing's child lists as the base would write them (the same columns, in order), to tell a change from a confirmation. */
 async function storedChildren(tx: Tx, listingId: string, content: ListingContent): Promise<Record<keyof typeof CHILD_LISTS, unknown[]>> {
   const result = {} as Record<keyof typeof CHILD_LISTS, unknown[]>;
-  for (const [name, table] of Object.entries(CHILD_LISTS) as Array<[keyof typeof CHILD_LISTS, (typeof CHILD_LISTS)[keyof typeof CHILD_LISTS]]>) {
-    const rows = (await tx.select().from(table).where(eq(table.listingId, listingId)).orderBy(table.position)) as Array<Record<string, unknown>>;
+  for (const [name, table] of Object.entries(CHILD_LISTS) as Array<
+    [keyof typeof CHILD_LISTS, (typeof CHILD_LISTS)[keyof typeof CHILD_LISTS]]
+  >) {
+    const rows = (await tx.select().from(table).where(eq(table.listingId, listingId)).orderBy(table.position)) as Array<
+      Record<string, unknown>
+    >;
     const sample = name === "howItWorks" ? { text: null } : (content[name][0] ?? {});
     const keys = Object.keys(sample);
     result[name] = rows.map((row) => (name === "howItWorks" ? row.text : Object.fromEntries(keys.map((k) => [k, row[k] ?? null]))));
