@@ -14,7 +14,11 @@ import {
 const T1 = "2026-10-01T08:00:00.000Z";
 const T2 = "2026-11-03T16:00:00.000Z";
 const at2 = new Date(T2);
-const e = (source: FieldSourceEntry["source"], setAt: string | null, confirmedAt = setAt ?? T1): FieldSourceEntry => ({ source, setAt, confirmedAt });
+const e = (source: FieldSourceEntry["source"], setAt: string | null, confirmedAt = setAt ?? T1): FieldSourceEntry => ({
+  source,
+  setAt,
+  confirmedAt,
+});
 
 describe("provenancePatch", () => {
   it("sets a changed value by the write's source, now", () => {
@@ -24,24 +28,32 @@ describe("provenancePatch", () => {
   });
 
   it("only confirms an unchanged value: its source and set time stay", () => {
-    expect(provenancePatch({ name: e("operator_edit", T1) }, { source: "provider_import", at: at2, changed: [], confirmed: ["name"] })).toEqual({
+    expect(
+      provenancePatch({ name: e("operator_edit", T1) }, { source: "provider_import", at: at2, changed: [], confirmed: ["name"] }),
+    ).toEqual({
       name: e("operator_edit", T1, T2),
     });
   });
 
   it("never moves a confirmation back in time", () => {
     const current = { name: e("provider_import", T1, T2) };
-    expect(provenancePatch(current, { source: "provider_import", at: new Date(T1), changed: [], confirmed: ["name"] }).name!.confirmedAt).toBe(T2);
+    expect(
+      provenancePatch(current, { source: "provider_import", at: new Date(T1), changed: [], confirmed: ["name"] }).name!.confirmedAt,
+    ).toBe(T2);
   });
 
   it("records a confirmation of a value with no record as confirmed, with no set time", () => {
-    expect(provenancePatch({}, { source: "spreadsheet_import", at: at2, changed: [], confirmed: ["name"], detail: "spreadsheet:app1" })).toEqual({
+    expect(
+      provenancePatch({}, { source: "spreadsheet_import", at: at2, changed: [], confirmed: ["name"], detail: "spreadsheet:app1" }),
+    ).toEqual({
       name: { source: "spreadsheet_import", setAt: null, confirmedAt: T2, detail: "spreadsheet:app1" },
     });
   });
 
   it("ignores fields that are settings, not facts", () => {
-    expect(provenancePatch({}, { source: "operator_edit", at: at2, changed: ["slug", "visibility", "fieldVisibility", "featured", "name"] })).toEqual({
+    expect(
+      provenancePatch({}, { source: "operator_edit", at: at2, changed: ["slug", "visibility", "fieldVisibility", "featured", "name"] }),
+    ).toEqual({
       name: e("operator_edit", T2, T2),
     });
   });
@@ -62,12 +74,23 @@ describe("mergePatch", () => {
 describe("classifyWrite", () => {
   it("tells changed from confirmed, and leaves unsupplied and untracked fields out", () => {
     const before = { name: "Acme", tagline: "Old", description: null, fundingAmount: "1000000.00", industryIds: [2, 1], phone: "+1415" };
-    const values = { name: "Acme", tagline: "New", description: null, fundingAmount: 1_000_000, industryIds: [1, 2], phone: null, slug: "x" };
+    const values = {
+      name: "Acme",
+      tagline: "New",
+      description: null,
+      fundingAmount: 1_000_000,
+      industryIds: [1, 2],
+      phone: null,
+      slug: "x",
+    };
     expect(classifyWrite(before, values)).toEqual({ changed: ["tagline", "phone"], confirmed: ["name", "fundingAmount", "industryIds"] });
   });
 
   it("against no listing, every supplied value is changed", () => {
-    expect(classifyWrite(null, { name: "Acme", tagline: "", team: [], faqs: [{ q: 1 }] })).toEqual({ changed: ["name", "faqs"], confirmed: [] });
+    expect(classifyWrite(null, { name: "Acme", tagline: "", team: [], faqs: [{ q: 1 }] })).toEqual({
+      changed: ["name", "faqs"],
+      confirmed: [],
+    });
   });
 });
 

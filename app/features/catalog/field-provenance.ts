@@ -188,13 +188,16 @@ export function provenanceDate(iso: string): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
-/** The editor's note beside a field: "Provider import · 3 Nov 2026 (confirmed 20 Nov 2026)", or "No record". */
+/**
+ * The editor's note beside a field: "Provider import · 3 Nov 2026 (confirmed 20 Nov 2026)", the operator detail
+ * after it (the spreadsheet base, the listing merged in), or "No record".
+ */
 export function fieldNote(entry: FieldSourceEntry | undefined): string {
   if (!entry) return "No record";
   const confirmed = provenanceDate(entry.confirmedAt);
   const when = entry.setAt ? provenanceDate(entry.setAt) : `confirmed ${confirmed}`;
   const also = entry.setAt && provenanceDate(entry.setAt) !== confirmed ? ` (confirmed ${confirmed})` : "";
-  return `${SOURCE_LABELS[entry.source]} · ${when}${also}`;
+  return `${SOURCE_LABELS[entry.source]} · ${when}${also}${entry.detail ? ` · ${entry.detail}` : ""}`;
 }
 
 /** The parts of a profile that carry an "Updated" line, and the fields (the profile shows) each is made of. */

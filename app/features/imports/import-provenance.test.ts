@@ -43,7 +43,12 @@ describe("import provenance", () => {
   it("on an update, sets what changed and confirms only values equal to the ones kept", () => {
     const c = company();
     const before = { ...c.listing, description: "A longer description the rules kept." };
-    const write = importFieldWrite(c, { outcome: "updated", before, mergedFields: ["websiteUrl"], teamAdded: 1, roundAdded: false }, "provider", now);
+    const write = importFieldWrite(
+      c,
+      { outcome: "updated", before, mergedFields: ["websiteUrl"], teamAdded: 1, roundAdded: false },
+      "provider",
+      now,
+    );
     expect(write.changed).toEqual(["websiteUrl", "team"]);
     expect(write.confirmed).toContain("name");
     expect(write.confirmed).toContain("fundingRounds");

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { inputClass } from "~/components/ui/form-field.tsx";
 import { cn } from "~/lib/cn.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
-import { useEditor } from "./editor-fields.tsx";
+import { FieldSourceNote, useEditor } from "./editor-fields.tsx";
 import { fieldId, LIST_LABELS, type ListField } from "./form-fields.ts";
 
 export interface ChecklistItem {
@@ -37,7 +37,10 @@ export function ReferenceChecklist({ name, items, hint }: { name: ListField; ite
       className="min-w-0"
     >
       <legend className="flex w-full items-baseline justify-between gap-2 text-sm font-medium">
-        {legend}
+        <span>
+          {legend}
+          <FieldSourceNote name={name} />
+        </span>
         <span className="text-xs font-normal text-fg-muted" aria-live="polite">
           {selected} selected
         </span>
