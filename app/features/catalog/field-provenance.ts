@@ -162,7 +162,7 @@ export function classifyWrite(
 // ---- what visitors and operators read ----
 
 /** The source in words a visitor understands. */
-export const SOURCE_WORDS: Record<FieldSource, string> = {
+const SOURCE_WORDS: Record<FieldSource, string> = {
   provider_import: "Lead-data provider",
   spreadsheet_import: "Spreadsheet import",
   feature_application: "Submitted by the company",
@@ -171,7 +171,7 @@ export const SOURCE_WORDS: Record<FieldSource, string> = {
 };
 
 /** The source as the back-office names it. */
-export const SOURCE_LABELS: Record<FieldSource, string> = {
+const SOURCE_LABELS: Record<FieldSource, string> = {
   provider_import: "Provider import",
   spreadsheet_import: "Spreadsheet import",
   feature_application: "Feature application",
