@@ -2,9 +2,7 @@
  * Field provenance through the editor (issue 19 §4, decision 0068): a new listing's values and an edit's changed
  * values are the operator's, at the save's time; values the save did not change keep their record, whatever its source.
  */
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingFieldSources } from "#db/schema/field-sources.ts";
 import { seedReferenceData } from "#db/seed/seed-database.ts";
 import { getFieldSources, writeFieldSources } from "~/features/catalog/field-provenance.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
@@ -72,16 +70,6 @@ describe("the editor's provenance", () => {
     expect(after.tagline).toEqual({ source: "operator_edit", setAt: edited.toISOString(), confirmedAt: edited.toISOString() });
     expect(after.name).toEqual(first.name);
     expect(after.description).toEqual(provider);
-  });
-
-  it("writes nothing when a save changes nothing", async () => {
-    const result = await saveListing(database, { id: null, admin, now: created, input: input({ name: "Nothing Changes" }) });
-    if (!result.ok) throw new Error("refused");
-    const [before] = await database.db.select().from(listingFieldSources).where(eq(listingFieldSources.listingId, result.id));
-    const values = toFormValues((await getListingForEdit(database, result.id))!);
-    await saveListing(database, { id: result.id, admin, now: edited, input: parseOrThrow(values) });
-    const [after] = await database.db.select().from(listingFieldSources).where(eq(listingFieldSources.listingId, result.id));
-    expect(after).toEqual(before);
   });
 });
 
