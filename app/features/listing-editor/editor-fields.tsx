@@ -39,7 +39,7 @@ export function FieldSourceNote({ name }: { name: string }) {
   const note = sources?.[name];
   if (!note) return null;
   return (
-    <span className="ml-2 text-xs font-normal text-fg-muted" data-field-source={name}>
+    <span className="text-xs font-normal text-fg-muted" data-field-source={name}>
       {note}
     </span>
   );
@@ -66,18 +66,7 @@ function Field({
   const id = fieldId(name);
   const error = given === undefined ? errors[name] : (given ?? undefined);
   return (
-    <FormField
-      id={id}
-      label={
-        <>
-          {label}
-          <FieldSourceNote name={name} />
-        </>
-      }
-      hint={hint}
-      error={error}
-      className={cn("min-w-0", className)}
-    >
+    <FormField id={id} label={label} note={<FieldSourceNote name={name} />} hint={hint} error={error} className={cn("min-w-0", className)}>
       {(props) => children({ ...props, name })}
     </FormField>
   );
@@ -216,8 +205,12 @@ export function EditorSection({
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
-        {source ? <FieldSourceNote name={source} /> : null}
       </h2>
+      {source ? (
+        <p className="mt-1">
+          <FieldSourceNote name={source} />
+        </p>
+      ) : null}
       {description ? <p className="mt-1 text-sm text-fg-muted">{description}</p> : null}
       <div className={cn("mt-4 grid gap-4 sm:grid-cols-2", className)}>{children}</div>
     </section>

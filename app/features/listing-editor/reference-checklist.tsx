@@ -37,14 +37,12 @@ export function ReferenceChecklist({ name, items, hint }: { name: ListField; ite
       className="min-w-0"
     >
       <legend className="flex w-full items-baseline justify-between gap-2 text-sm font-medium">
-        <span>
-          {legend}
-          <FieldSourceNote name={name} />
-        </span>
+        {legend}
         <span className="text-xs font-normal text-fg-muted" aria-live="polite">
           {selected} selected
         </span>
       </legend>
+      <FieldSourceNote name={name} />
       {hydrated && items.length > 8 ? (
         <input
           type="search"
