@@ -21,3 +21,4 @@ export * from "./description-terms.ts";
 export * from "./api-keys.ts";
 export * from "./saved-searches.ts";
 export * from "./follows.ts";
+export * from "./field-sources.ts";

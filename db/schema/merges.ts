@@ -20,6 +20,8 @@ export const listingMerges = pgTable(
     /** Both listings as they were (to_jsonb of the row), restored column for column by an undo. */
     survivorBefore: jsonb("survivor_before").$type<Record<string, unknown>>().notNull(),
     mergedBefore: jsonb("merged_before").$type<Record<string, unknown>>().notNull(),
+    /** The survivor's field provenance as it was (null: it had none), put back by an undo (decision 0068). */
+    survivorSourcesBefore: jsonb("survivor_sources_before").$type<Record<string, unknown>>(),
     /** Which linked rows moved to the survivor: {"team_members.listing_id": [ids], ...}. */
     moved: jsonb("moved").$type<Record<string, Array<string | number>>>().notNull(),
     /** Rows that could not move (a member who viewed both listings this month), kept whole for the undo. */

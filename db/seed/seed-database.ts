@@ -6,6 +6,7 @@ import { Worker } from "node:worker_threads";
 import type { ReferenceIds } from "./generate-listings.ts";
 import { listingCopyText, LOADED_TABLES, type Chunk, type ListingTextOptions } from "./listing-copy-text.ts";
 import * as ref from "./reference-data.ts";
+import { demoFieldSources } from "./provenance-facts.ts";
 
 /** Inserts the reference lists (idempotent) and returns their ids for the listing generator. */
 export async function seedReferenceData({ db }: Database): Promise<ReferenceIds> {
@@ -138,6 +139,39 @@ export async function seedListings(
     if (rebuilt.length && database.kind === "postgres") await session.query("SET LOCAL maintenance_work_mem = '256MB'");
     for (const statement of rebuilt) await session.query(statement);
   });
+  // Provenance for a demo-sized directory only: a benchmark's million listings would carry a million JSON rows for a
+  // line of text nobody benchmarks (decision 0068).
+  if (count < BULK_FROM) await seedFieldSources(database);
+}
+
+/** Demo provenance for every listing that has none yet (provenance-facts.ts). */
+async function seedFieldSources(database: Database): Promise<void> {
+  const rows = await database.rows<Record<string, unknown> & { id: string; name: string; featured: boolean }>(sql`
+    SELECT l.id, l.name, l.featured, to_jsonb(l.*) - 'search_vector' AS columns,
+      EXISTS (SELECT 1 FROM team_members t WHERE t.listing_id = l.id) AS team,
+      EXISTS (SELECT 1 FROM faqs f WHERE f.listing_id = l.id) AS faqs,
+      EXISTS (SELECT 1 FROM key_use_cases k WHERE k.listing_id = l.id) AS key_use_cases,
+      EXISTS (SELECT 1 FROM how_it_works_steps h WHERE h.listing_id = l.id) AS how_it_works,
+      EXISTS (SELECT 1 FROM funding_rounds r WHERE r.listing_id = l.id) AS funding_rounds
+    FROM listings l
+    WHERE NOT EXISTS (SELECT 1 FROM listing_field_sources s WHERE s.listing_id = l.id)`);
+  const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const values = rows.map((row) => {
+    const columns = Object.fromEntries(Object.entries(row.columns as Record<string, unknown>).map(([k, v]) => [camel(k), v]));
+    const lists = {
+      team: row.team,
+      faqs: row.faqs,
+      keyUseCases: row.key_use_cases,
+      howItWorks: row.how_it_works,
+      fundingRounds: row.funding_rounds,
+    };
+    const present = Object.fromEntries(Object.entries(lists).map(([k, v]) => [k, v ? [true] : []]));
+    return { listingId: row.id, fields: demoFieldSources({ name: row.name, featured: row.featured, values: { ...columns, ...present } }) };
+  });
+  for (let i = 0; i < values.length; i += 500) {
+    const chunk = values.slice(i, i + 500).filter((v) => Object.keys(v.fields).length);
+    if (chunk.length) await database.db.insert(s.listingFieldSources).values(chunk).onConflictDoNothing();
+  }
 }
 
 /** Keeps listing_description_terms in step with listings (migration 0018). */

@@ -10,6 +10,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "./support/test.ts";
 import type { Sentinel } from "./support/leak-fixtures.ts";
+
+/** leak-fixtures.ts's PROVENANCE_DETAIL (not imported: importing the script would run it). */
+const PROVENANCE_DETAIL = "ZQXPROVENANCEDETAILQXZ";
 import { startOwnServer, type OwnServer } from "./support/own-server.ts";
 
 const PORT = Number(process.env.E2E_PORT || 3210) + 77;
@@ -89,10 +92,12 @@ for (const [label, user, tier] of [
   test(`${label} receives exactly the sentinels of their tier, in every page, route data, API and CSV`, async () => {
     const context = await viewer(user);
     const seenAt = new Map<string, string[]>();
+    const detailAt: string[] = [];
     for (const url of urlsFor(user ? tier : null)) {
       const response = await context.get(url, { maxRedirects: 0 });
       expect(response.status(), url).toBeLessThan(500);
       const body = await response.text();
+      if (body.includes(PROVENANCE_DETAIL)) detailAt.push(url);
       for (const sentinel of sentinels)
         if (body.includes(sentinel.text)) seenAt.set(sentinel.text, [...(seenAt.get(sentinel.text) ?? []), url]);
     }
@@ -101,6 +106,7 @@ for (const [label, user, tier] of [
       .map((s) => `${s.text} at ${seenAt.get(s.text)!.join(", ")}`);
     const missing = sentinels.filter((s) => visibleTo(s, tier) && !seenAt.has(s.text)).map((s) => s.text);
     expect(leaks, "sentinels above this tier that reached it").toEqual([]);
+    expect(detailAt, "a provenance record's operator detail, which no visitor may receive").toEqual([]);
     expect(missing, "sentinels this tier may see that no page showed (the test would prove nothing)").toEqual([]);
     await context.dispose();
   });

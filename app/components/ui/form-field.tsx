@@ -21,9 +21,12 @@ export function FormField({
   hint,
   className,
   id: givenId,
+  note,
   children,
 }: {
   label: ReactNode;
+  /** Small text beside the label, outside it (the control's name stays the label alone). */
+  note?: ReactNode;
   error?: string;
   hint?: ReactNode;
   className?: string;
@@ -36,9 +39,18 @@ export function FormField({
   const messageId = `${id}-message`;
   return (
     <div className={className}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+      {note ? (
+        <div className="flex flex-wrap items-baseline gap-x-2">
+          <label htmlFor={id} className="text-sm font-medium">
+            {label}
+          </label>
+          {note}
+        </div>
+      ) : (
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+      )}
       {children({
         id,
         "aria-invalid": error ? true : undefined,

@@ -8,6 +8,8 @@ import { howItWorksSteps, teamMembers } from "#db/schema/listing-details.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { slugify, uniqueSlug } from "~/features/catalog/slug.ts";
+import { recordFieldWrite } from "~/features/catalog/field-provenance.server.ts";
+import { classifyWrite } from "~/features/catalog/field-provenance.ts";
 import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { registrableDomain } from "~/features/duplicates/match-score.ts";
 import { fileUrl, storeFile } from "~/features/media/stored-files.server.ts";
@@ -185,7 +187,7 @@ export async function updateFeatureApplication(
 export async function approveFeatureApplication(
   database: Database,
   id: string,
-  { featured, admin }: { featured: boolean; admin: { id: string } },
+  { featured, admin, now = new Date() }: { featured: boolean; admin: { id: string }; now?: Date },
 ) {
   const application = await getFeatureApplication(database, id);
   if (!application) throw new AppError("not_found", "No such application.");
@@ -197,40 +199,38 @@ export async function approveFeatureApplication(
       .from(listings)
       .where(and(eq(listings.type, application.type), sql`${listings.slug} LIKE ${`${base}%`}`));
     const slug = uniqueSlug(application.name, new Set(taken.map((t) => t.slug)));
-    const [created] = await tx
-      .insert(listings)
-      .values({
-        slug,
-        type: application.type,
-        name: application.name,
-        logoUrl: application.logoFileId ? fileUrl(application.logoFileId) : null,
-        tagline: application.tagline,
-        description: application.description,
-        websiteUrl: application.websiteUrl,
-        ...matchColumns(application),
-        linkedinUrl: application.linkedinUrl,
-        featured,
-        industryIds: application.industryIds,
-        geographyIds: application.geographyIds,
-        countryIds: application.countryIds,
-        fundingStageId: application.fundingStageId,
-        businessModelId: application.businessModelId,
-        problem: application.problem,
-        solution: application.solution,
-        timing: application.timing,
-        visibility: "public",
-        primaryContact: application.contactName,
-        primaryContactEmail: application.contactEmail,
-        hqStreet: application.hqStreet,
-        hqCity: application.hqCity,
-        hqRegion: application.hqRegion,
-        hqPostalCode: application.hqPostalCode,
-        phone: application.phone,
-        contactEmail: application.companyEmail,
-        processingStatus: "published",
-        dataSource: "application",
-      })
-      .returning({ id: listings.id, slug: listings.slug, type: listings.type });
+    const values = {
+      slug,
+      type: application.type,
+      name: application.name,
+      logoUrl: application.logoFileId ? fileUrl(application.logoFileId) : null,
+      tagline: application.tagline,
+      description: application.description,
+      websiteUrl: application.websiteUrl,
+      ...matchColumns(application),
+      linkedinUrl: application.linkedinUrl,
+      featured,
+      industryIds: application.industryIds,
+      geographyIds: application.geographyIds,
+      countryIds: application.countryIds,
+      fundingStageId: application.fundingStageId,
+      businessModelId: application.businessModelId,
+      problem: application.problem,
+      solution: application.solution,
+      timing: application.timing,
+      visibility: "public" as const,
+      primaryContact: application.contactName,
+      primaryContactEmail: application.contactEmail,
+      hqStreet: application.hqStreet,
+      hqCity: application.hqCity,
+      hqRegion: application.hqRegion,
+      hqPostalCode: application.hqPostalCode,
+      phone: application.phone,
+      contactEmail: application.companyEmail,
+      processingStatus: "published",
+      dataSource: "application",
+    };
+    const [created] = await tx.insert(listings).values(values).returning({ id: listings.id, slug: listings.slug, type: listings.type });
     if (application.team.length) {
       await tx
         .insert(teamMembers)
@@ -239,9 +239,12 @@ export async function approveFeatureApplication(
     if (application.howItWorks.length) {
       await tx.insert(howItWorksSteps).values(application.howItWorks.map((text, position) => ({ listingId: created!.id, position, text })));
     }
+    // Every value the company sent (as the operator may have corrected it) is the company's, from the approval on.
+    const { changed } = classifyWrite(null, { ...values, team: application.team, howItWorks: application.howItWorks });
+    await recordFieldWrite(tx, created!.id, { source: "feature_application", at: now, changed });
     const [decided] = await tx
       .update(featureApplications)
-      .set({ status: "approved", featured, listingId: created!.id, reviewedBy: admin.id, reviewedAt: new Date() })
+      .set({ status: "approved", featured, listingId: created!.id, reviewedBy: admin.id, reviewedAt: now })
       .where(and(eq(featureApplications.id, id), eq(featureApplications.status, "new")))
       .returning({ id: featureApplications.id });
     if (!decided) throw new AppError("conflict", "This application was already decided.");

@@ -1,5 +1,6 @@
 /** The public shape of listings, as the pages and the JSON API send them (spec 01 §3). */
 import { LISTING_TYPES, type AccessLevel } from "#db/values/listings.ts";
+import type { ProfileSection, SectionProvenance } from "./field-provenance.ts";
 
 export { LISTING_TYPES };
 export type ListingType = (typeof LISTING_TYPES)[number];
@@ -135,4 +136,9 @@ export interface LockedField {
 /** A profile after gating: locked fields are null (or empty) and described in `lockedFields`. */
 export interface VisibleListing extends ListingDetail {
   lockedFields: Partial<Record<GatedField, LockedField>>;
+  /**
+   * Per profile section, when a value the viewer may see last changed and where it came from (issue 19 §4, decision
+   * 0068); computed on the server from visible fields only. Absent where nothing is recorded.
+   */
+  provenance?: Partial<Record<ProfileSection, SectionProvenance>>;
 }

@@ -11,6 +11,8 @@ import * as schema from "#db/schema/index.ts";
 import { listings } from "#db/schema/listings.ts";
 import { listingMerges } from "#db/schema/merges.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
+import { recordMergeSources, restoreFieldSources } from "~/features/catalog/field-provenance.server.ts";
+import type { FieldSources } from "~/features/catalog/field-provenance.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import { execRows, textArray, type Database, type Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -28,13 +30,50 @@ export const LISTING_LINKS: ReadonlyArray<readonly [table: string, column: strin
   .flatMap((table) => {
     const config = getTableConfig(table);
     // Merges and review items are about the pair itself and keep naming both records; views are moved below.
-    if (["listing_merges", "listing_views", "duplicate_reviews", "listing_description_terms"].includes(config.name)) return [];
+    // Field provenance (decision 0068) is one row per listing: the merge writes the survivor's, the other keeps its own.
+    if (
+      ["listing_merges", "listing_views", "duplicate_reviews", "listing_description_terms", "listing_field_sources"].includes(config.name)
+    )
+      return [];
     const key = Object.values(getTableColumns(table)).find((column) => column.primary)?.name;
     return config.foreignKeys
       .map((fk) => fk.reference())
       .filter((ref) => getTableConfig(ref.foreignTable).name === "listings" && ref.columns.length === 1)
       .map((ref) => [config.name, ref.columns[0]!.name, key ?? "id"] as const);
   });
+
+/** Child lists as the field provenance names them (decision 0068), by the link a merge moves their rows through. */
+const CHILD_LIST_LINKS: Record<string, string> = {
+  "team_members.listing_id": "team",
+  "faqs.listing_id": "faqs",
+  "key_use_cases.listing_id": "keyUseCases",
+  "how_it_works_steps.listing_id": "howItWorks",
+  "funding_rounds.listing_id": "fundingRounds",
+};
+
+/**
+ * Which of the survivor's values a merge took whole from the other listing (they keep the other's provenance) and
+ * which it made of both (a union of lists, moved rows joining the survivor's own: the merge's, now).
+ */
+async function mergedValueOrigins(tx: Db, survivor: ListingRow, mergedFields: string[], moved: Record<string, unknown[]>) {
+  const taken: string[] = [];
+  const combined: string[] = [];
+  for (const field of mergedFields) {
+    const mine = (survivor as Record<string, unknown>)[field];
+    (Array.isArray(mine) && mine.length ? combined : taken).push(field);
+  }
+  for (const [link, field] of Object.entries(CHILD_LIST_LINKS)) {
+    const ids = moved[link];
+    if (!ids?.length) continue;
+    const [table] = link.split(".");
+    const [{ n }] = (await execRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM ${sql.identifier(table!)} WHERE listing_id = ${survivor.id} AND NOT (id::text = ANY(${textArray(ids.map(String))}))`,
+    )) as [{ n: number }];
+    (n > 0 ? combined : taken).push(field);
+  }
+  return { taken, combined };
+}
 
 /** The listing's columns an undo writes back (the generated search vector follows by itself). */
 const RESTORED_COLUMNS = Object.values(getTableColumns(listings))
@@ -114,6 +153,14 @@ export async function mergeDuplicate(database: Database, request: MergeRequest):
     if (views.length) moved["listing_views.listing_id"] = views.map((v) => `${v.user_id}|${v.year}|${v.month}`);
     step("moved views");
 
+    const survivorSourcesBefore = await recordMergeSources(tx, {
+      survivorId,
+      mergedId,
+      ...(await mergedValueOrigins(tx, survivor, outcome.mergedFields, moved)),
+      at: outcome.update.updatedAt!,
+      detail: `merged from ${merged.name} (${mergedId})`,
+    });
+
     await tx
       .update(listings)
       .set({ processingStatus: "merged", mergedInto: survivorId, featured: false, updatedAt: new Date() })
@@ -125,6 +172,7 @@ export async function mergeDuplicate(database: Database, request: MergeRequest):
         mergedId,
         survivorBefore,
         mergedBefore,
+        survivorSourcesBefore,
         moved,
         dropped: dropped.length ? { listing_views: dropped.map((d) => d.row as Record<string, unknown>) } : {},
         mergedFields: outcome.mergedFields,
@@ -226,6 +274,7 @@ export async function undoMerge(database: Database, { mergeId, admin }: { mergeI
         sql`UPDATE listings SET (${columns}) = (SELECT ${columns} FROM jsonb_populate_record(NULL::listings, ${JSON.stringify(before)}::jsonb)) WHERE id = ${id}`,
       );
     }
+    await restoreFieldSources(tx, record.survivorId, record.survivorSourcesBefore as FieldSources | null);
     await tx
       .update(listingMerges)
       .set({ undoneAt: new Date(), undoneBy: admin?.id ?? null })

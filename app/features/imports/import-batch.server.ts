@@ -17,6 +17,7 @@ import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import type { ListingRow } from "~/features/duplicates/merge-rules.ts";
 import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
+import { recordFieldWrites } from "~/features/catalog/field-provenance.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { failureReason } from "~/lib/errors.ts";
@@ -37,6 +38,7 @@ import { addBatchDetails, recomputeFundingSummaries } from "./import-batch-detai
 import { industryIdsFor, type Tx } from "./import-details.server.ts";
 import { ImportSnapshot, type ImportMatch } from "./import-match.server.ts";
 import type { ImportedCompany } from "./map-provider-record.ts";
+import { importFieldWrite } from "./import-provenance.ts";
 import { IMPORT_QUALITY_SCORE } from "./processing-rules.ts";
 
 /** Companies written per transaction: a provider page at most. */
@@ -65,6 +67,8 @@ interface Planned {
   match: ImportMatch | null;
   /** The listing merged into or updated (loaded in the transaction); null for a new listing. */
   target: ListingRow | null;
+  /** The target as it was before the import wrote it, for the field provenance. */
+  before?: ListingRow | null;
   mergedFields: string[];
   teamAdded: number;
   roundAdded: boolean;
@@ -102,7 +106,7 @@ function plan(
   snapshot: ImportSnapshot,
 ) {
   const planned: Planned[] = [];
-  const skipped: Array<ImportResult & { externalId: string }> = [];
+  const skipped: Array<ImportResult & { externalId: string; company: ImportedCompany }> = [];
   const deferred: ImportedCompany[] = [];
   const seen = new Set<string>();
   const touched = new Set<string>();
@@ -118,7 +122,7 @@ function plan(
     const source = known.get(company.externalId);
     const sourced = source ? found.get(source.listingId) : undefined;
     if (sourced && source!.contentHash === hash) {
-      skipped.push({ outcome: "skipped", listingId: sourced.id, externalId: company.externalId });
+      skipped.push({ outcome: "skipped", listingId: sourced.id, externalId: company.externalId, company });
       continue;
     }
     if (sourced) {
@@ -177,6 +181,7 @@ async function writeBatch(database: Database, batch: readonly ImportedCompany[],
       }
       const industriesOf = (p: Planned) => industryIds.get(p.company.industries.map((i) => i.key).join(","))!;
       for (const p of planned.filter((p) => p.target)) {
+        p.before = p.target;
         const merged = await mergeInto(tx, p.target!, p.company, industriesOf(p), now, p.outcome === "merged");
         p.mergedFields = merged.mergedFields;
         p.target = merged.listing;
@@ -222,6 +227,14 @@ async function writeBatch(database: Database, batch: readonly ImportedCompany[],
         tx,
         planned.filter((p) => p.company.fundingRound || p.target).map((p) => p.listingId),
       );
+      // Field provenance: what each company set, and what a record found unchanged confirmed (issue 19 §4).
+      await recordFieldWrites(tx, [
+        ...decided.skipped.map((s) => ({
+          listingId: s.listingId,
+          write: importFieldWrite(s.company, { outcome: "skipped" }, source, now),
+        })),
+        ...planned.map((p) => ({ listingId: p.listingId, write: importFieldWrite(p.company, p, source, now) })),
+      ]);
       const review = planned.filter((p) => p.outcome === "created_for_review");
       await queueForReview(
         inTransaction(database, tx),
@@ -269,7 +282,7 @@ export async function importCompanies(
     let oneByOne: readonly ImportedCompany[];
     try {
       const written = await writeBatch(database, batch, settings);
-      for (const skipped of written.skipped) record(skipped.externalId, skipped);
+      for (const skipped of written.skipped) record(skipped.externalId, { outcome: skipped.outcome, listingId: skipped.listingId });
       for (const p of written.planned) record(p.company.externalId, importResult(p));
       oneByOne = written.deferred;
     } catch {

@@ -12,6 +12,7 @@ import { listings } from "#db/schema/listings.ts";
 import { recordAudit, type AuditEntry } from "~/features/audit/audit-log.server.ts";
 import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { recordFieldWrite } from "~/features/catalog/field-provenance.server.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import { mergeListings, type ListingRow } from "~/features/duplicates/merge-rules.ts";
 import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
@@ -19,6 +20,7 @@ import { execRows, type Database, type Db } from "~/lib/db.server.ts";
 import { addRoundAndInvestors, addTeamMembers, industryIdsFor, recomputeFundingSummary, type Tx } from "./import-details.server.ts";
 import { ImportSnapshot, type ImportMatch } from "./import-match.server.ts";
 import { IMPORT_DATA_SOURCE, stableHash, type ImportedCompany, type ImportedListing } from "./map-provider-record.ts";
+import { importFieldWrite } from "./import-provenance.ts";
 import { IMPORT_QUALITY_SCORE } from "./processing-rules.ts";
 
 export type ImportOutcome = "created" | "merged" | "updated" | "skipped" | "created_for_review";
@@ -210,7 +212,11 @@ export async function importCompany(database: Database, company: ImportedCompany
   const snapshot = options.snapshot ?? (await ImportSnapshot.load(database));
   const written = await database.db.transaction(async (tx) => {
     const known = await sourcedListing(tx, options.source, company.externalId);
-    if (known && known.contentHash === hash) return { result: { outcome: "skipped", listingId: known.listing.id } as ImportResult };
+    if (known && known.contentHash === hash) {
+      // Unchanged: the values are confirmed, not changed (issue 19 §4).
+      await recordFieldWrite(tx, known.listing.id, importFieldWrite(company, { outcome: "skipped" }, options.source, options.now));
+      return { result: { outcome: "skipped", listingId: known.listing.id } as ImportResult };
+    }
 
     let match: ImportMatch | null = null;
     let target: ListingRow | null = known?.listing ?? null;
@@ -227,6 +233,7 @@ export async function importCompany(database: Database, company: ImportedCompany
     let listingId: string;
     let outcome: ImportedChanges["outcome"];
     let mergedFields: string[] = [];
+    const before = target;
     if (target) {
       outcome = known ? "updated" : "merged";
       listingId = target.id;
@@ -252,6 +259,11 @@ export async function importCompany(database: Database, company: ImportedCompany
         set: { listingId, contentHash: hash, importedAt: options.now },
       });
     await recomputeFundingSummary(tx, listingId);
+    await recordFieldWrite(
+      tx,
+      listingId,
+      importFieldWrite(company, { outcome, before, mergedFields, teamAdded, roundAdded }, options.source, options.now),
+    );
     const changes = { outcome, listingId, match, mergedFields, teamAdded, roundAdded, relationshipsAdded };
     await recordAudit(tx, importAuditEntry(company, changes, options.actor?.id ?? null));
     return {

@@ -1,5 +1,7 @@
 import { getFieldRules } from "~/features/access/field-rules.server.ts";
 import { auditTrailFor } from "~/features/audit/audit-log.server.ts";
+import { getFieldSources } from "~/features/catalog/field-provenance.server.ts";
+import { fieldNote, PROVENANCE_FIELDS } from "~/features/catalog/field-provenance.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { editorOptions } from "./editor-options.server.ts";
@@ -11,11 +13,13 @@ type EditedListing = NonNullable<Awaited<ReturnType<typeof getListingForEdit>>>;
 
 /** The editor page of one listing: its header facts, the form's values and options, its history and a notice. */
 export async function editListingData(database: Database, listing: EditedListing, url: URL) {
-  const [reference, rules, trail] = await Promise.all([
+  const [reference, rules, trail, sources] = await Promise.all([
     getReferenceData(database),
     getFieldRules(database),
     auditTrailFor(database, [listing.columns.id]),
+    getFieldSources(database.db, [listing.columns.id]),
   ]);
+  const recorded = sources.get(listing.columns.id) ?? {};
   const c = listing.columns;
   return {
     listing: {
@@ -33,6 +37,8 @@ export async function editListingData(database: Database, listing: EditedListing
     options: editorOptions(reference, rules),
     history: describeTrail(trail.get(c.id)),
     notice: parseNotice(url.searchParams.get("notice")),
+    /** Each field's provenance in words (decision 0068): the editor shows it beside the field's label. */
+    sources: Object.fromEntries(PROVENANCE_FIELDS.map((field) => [field, fieldNote(recorded[field])])),
   };
 }
 

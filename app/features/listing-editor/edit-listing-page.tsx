@@ -23,6 +23,7 @@ export function EditListingPage({ page: loaderData, result: actionData }: { page
         options={options}
         readOnly={listing.status === "merged"}
         syncedAt={syncedAt}
+        sources={loaderData.sources}
         submitLabel="Save changes"
       />
       <AuditHistory entries={history} />

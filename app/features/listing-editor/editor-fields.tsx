@@ -12,6 +12,8 @@ import { FormField } from "~/components/ui/form-field.tsx";
 interface EditorState {
   values: ListingFormValues;
   errors: FieldErrors;
+  /** Each field's provenance note ("Provider import · 3 Nov 2026", "No record"); absent on a new listing. */
+  sources?: Readonly<Record<string, string>>;
 }
 
 const EditorContext = createContext<EditorState | null>(null);
@@ -29,6 +31,18 @@ export interface ControlProps {
   "aria-invalid"?: true;
   "aria-describedby"?: string;
   className: string;
+}
+
+/** Where a field's value came from and when (decision 0068), small beside its label; nothing for settings or rows. */
+export function FieldSourceNote({ name }: { name: string }) {
+  const { sources } = useEditor();
+  const note = sources?.[name];
+  if (!note) return null;
+  return (
+    <span className="text-xs font-normal text-fg-muted" data-field-source={name}>
+      {note}
+    </span>
+  );
 }
 
 /** One field. `defaultValue` is given for row fields; a top-level field reads its own from the form's values. */
@@ -52,7 +66,7 @@ function Field({
   const id = fieldId(name);
   const error = given === undefined ? errors[name] : (given ?? undefined);
   return (
-    <FormField id={id} label={label} hint={hint} error={error} className={cn("min-w-0", className)}>
+    <FormField id={id} label={label} note={<FieldSourceNote name={name} />} hint={hint} error={error} className={cn("min-w-0", className)}>
       {(props) => children({ ...props, name })}
     </FormField>
   );
@@ -172,12 +186,15 @@ export function EditorSection({
   description,
   children,
   className,
+  source,
 }: {
   id: string;
   title: string;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** The field this section edits as a whole (a child list), whose provenance note goes beside the title. */
+  source?: string;
 }) {
   return (
     <section
@@ -189,6 +206,11 @@ export function EditorSection({
       <h2 id={`${id}-title`} className="text-lg font-semibold">
         {title}
       </h2>
+      {source ? (
+        <p className="mt-1">
+          <FieldSourceNote name={source} />
+        </p>
+      ) : null}
       {description ? <p className="mt-1 text-sm text-fg-muted">{description}</p> : null}
       <div className={cn("mt-4 grid gap-4 sm:grid-cols-2", className)}>{children}</div>
     </section>

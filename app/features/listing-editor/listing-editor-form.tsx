@@ -37,6 +37,7 @@ export function ListingEditorForm({
   readOnly = false,
   syncedAt = null,
   submitLabel,
+  sources,
 }: {
   values: ListingFormValues;
   errors: FieldErrors;
@@ -44,11 +45,12 @@ export function ListingEditorForm({
   readOnly?: boolean;
   syncedAt?: { enriched: string | null; synced: string | null } | null;
   submitLabel: string;
+  sources?: Readonly<Record<string, string>>;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   return (
-    <EditorProvider value={{ values, errors }}>
+    <EditorProvider value={{ values, errors, sources }}>
       <Form method="post" noValidate className="mt-6 grid gap-6">
         {/* Enter in a text field presses the form's first submit button: make that Save, not a row's Move up. */}
         <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">

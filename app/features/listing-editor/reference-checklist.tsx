@@ -2,7 +2,7 @@ import { useState } from "react";
 import { inputClass } from "~/components/ui/form-field.tsx";
 import { cn } from "~/lib/cn.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
-import { useEditor } from "./editor-fields.tsx";
+import { FieldSourceNote, useEditor } from "./editor-fields.tsx";
 import { fieldId, LIST_LABELS, type ListField } from "./form-fields.ts";
 
 export interface ChecklistItem {
@@ -42,6 +42,7 @@ export function ReferenceChecklist({ name, items, hint }: { name: ListField; ite
           {selected} selected
         </span>
       </legend>
+      <FieldSourceNote name={name} />
       {hydrated && items.length > 8 ? (
         <input
           type="search"

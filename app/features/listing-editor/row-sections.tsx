@@ -8,7 +8,7 @@ const ONE_COLUMN = "sm:grid-cols-1";
 
 export function TeamSection({ readOnly }: { readOnly: boolean }) {
   return (
-    <EditorSection id="team" title="Team" description="In the order shown on the profile." className={ONE_COLUMN}>
+    <EditorSection id="team" source="team" title="Team" description="In the order shown on the profile." className={ONE_COLUMN}>
       <RepeatableRows section="team" readOnly={readOnly}>
         {({ field }) => (
           <div className="grid gap-3 sm:grid-cols-2">
@@ -26,7 +26,7 @@ export function TeamSection({ readOnly }: { readOnly: boolean }) {
 
 export function FaqSection({ readOnly }: { readOnly: boolean }) {
   return (
-    <EditorSection id="faqs" title="FAQs" className={ONE_COLUMN}>
+    <EditorSection id="faqs" source="faqs" title="FAQs" className={ONE_COLUMN}>
       <RepeatableRows section="faqs" readOnly={readOnly}>
         {({ field }) => (
           <div className="grid gap-3">
@@ -41,7 +41,7 @@ export function FaqSection({ readOnly }: { readOnly: boolean }) {
 
 export function UseCaseSection({ readOnly }: { readOnly: boolean }) {
   return (
-    <EditorSection id="use-cases" title="Key use cases" className={ONE_COLUMN}>
+    <EditorSection id="use-cases" source="keyUseCases" title="Key use cases" className={ONE_COLUMN}>
       <RepeatableRows section="keyUseCases" readOnly={readOnly}>
         {({ field }) => (
           <div className="grid gap-3">
@@ -56,7 +56,13 @@ export function UseCaseSection({ readOnly }: { readOnly: boolean }) {
 
 export function StepSection({ readOnly }: { readOnly: boolean }) {
   return (
-    <EditorSection id="how-it-works" title="How it works" description="The steps, first to last." className={ONE_COLUMN}>
+    <EditorSection
+      id="how-it-works"
+      source="howItWorks"
+      title="How it works"
+      description="The steps, first to last."
+      className={ONE_COLUMN}
+    >
       <RepeatableRows section="howItWorks" readOnly={readOnly}>
         {({ field }) => <TextAreaField {...field("text")} label="What happens" maxLength={1000} rows={2} />}
       </RepeatableRows>
@@ -68,6 +74,7 @@ export function RoundSection({ readOnly, options }: { readOnly: boolean; options
   return (
     <EditorSection
       id="funding-rounds"
+      source="fundingRounds"
       title="Funding rounds"
       description="Each round's investors, separated by commas, also become investor relationships."
       className={ONE_COLUMN}

@@ -12,6 +12,7 @@ import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { toGatedField } from "../access/field-name.ts";
+import { recordFieldWrite } from "../catalog/field-provenance.server.ts";
 import { slugify, uniqueSlug } from "../catalog/slug.ts";
 import type { FieldErrors } from "./form-fields.ts";
 import { readChildren, readListingRow } from "./get-listing-for-edit.server.ts";
@@ -61,6 +62,7 @@ async function createListing(tx: Tx, input: ListingInput, admin: { id: string },
   const content: ListingContent = { ...input, columns: { ...columns, slug } };
   for (const section of CHILD_SECTIONS) await replaceChildren(tx, id, section, input, now);
   const changed = changedFields(null, content);
+  await recordFieldWrite(tx, id, { source: "operator_edit", at: now, changed });
   await audit(tx, { action: "created", name: input.columns.name, id, admin, changed });
   return { ok: true as const, id, created: true, changed };
 }
@@ -98,6 +100,8 @@ async function updateListing(tx: Tx, id: string, input: ListingInput, admin: { i
     })
     .where(eq(listings.id, id));
   for (const section of CHILD_SECTIONS) if (changed.includes(section)) await replaceChildren(tx, id, section, input, now);
+  // Only what the operator changed: saving a form is not checking every value on it.
+  await recordFieldWrite(tx, id, { source: "operator_edit", at: now, changed });
   await audit(tx, { action: "updated", name: input.columns.name, id, admin, changed, lists: listChanges(children, input) });
   return { ok: true as const, id, created: false, changed };
 }

@@ -25,7 +25,7 @@ export function ContactSection({ listing }: { listing: VisibleListing }) {
   const address = [listing.hqStreet, locality, listing.countries.length === 1 ? listing.countries[0] : null].filter(Boolean);
   if (!locks.length && !listing.hqStreet && !locality && !listing.phone && !listing.contactEmail) return null;
   return (
-    <Section title="Contact & Location" icon={MapPin}>
+    <Section title="Contact & Location" icon={MapPin} updated={listing.provenance?.contact}>
       <div className="flex flex-col gap-3 text-sm" data-contact-section="">
         {address.length ? (
           <address className="flex gap-2 not-italic">

@@ -59,14 +59,14 @@ export function InvestorProfile({ listing, portfolio, matches }: { listing: Visi
       }
     >
       <AiSummary listing={recipient} />
-      <Section title="About the Fund" icon={Building2}>
+      <Section title="About the Fund" icon={Building2} updated={listing.provenance?.about}>
         {listing.description ? (
           <p className="leading-relaxed">{listing.description}</p>
         ) : (
           <p className="text-fg-muted">No description provided yet.</p>
         )}
       </Section>
-      <Section title="Investment Profile" icon={Wallet}>
+      <Section title="Investment Profile" icon={Wallet} updated={listing.provenance?.investment}>
         <dl className="grid gap-3 sm:grid-cols-3">
           <Stat label="Ticket Size">
             <Fact value={listing.ticketSize} />
@@ -102,7 +102,7 @@ export function InvestorProfile({ listing, portfolio, matches }: { listing: Visi
         <PortfolioList portfolio={portfolio} />
       </Section>
       <MatchSuggestions view={matches} subject={listing.name} locked={LockedSection} />
-      <Section title="Team Members" icon={Users}>
+      <Section title="Team Members" icon={Users} updated={listing.provenance?.team}>
         <Gated lock={locked.team} subject="the team">
           <TeamList team={listing.team} />
         </Gated>

@@ -1,5 +1,6 @@
 /** GET /api/listings/{type}/{slug} as the JSON API documents it (decision 0061); app/routes/api.listing.ts validates with it. */
 import { z } from "zod";
+import { FIELD_SOURCES, PROFILE_SECTIONS } from "~/features/catalog/field-provenance.ts";
 import { listingTeaserShape } from "~/features/catalog/listing-teaser-schema.ts";
 import { defineApiEndpoint, errorBodySchema } from "~/lib/api-schema.ts";
 
@@ -18,6 +19,13 @@ const quotaSchema = z
   .describe("Your monthly company-views quota after this view (absent when your plan's views are not metered).");
 
 const level = z.enum(["public", "subscriber", "premium"]);
+
+const sectionProvenanceSchema = z.object({
+  source: z.enum(FIELD_SOURCES).describe("Where the section's newest value came from."),
+  updatedAt: z.string().nullable().describe("When a value of the section last changed (ISO 8601); null when only a confirmation is known."),
+  confirmedAt: z.string().describe("When a source last supplied that value (ISO 8601): an import that finds it unchanged moves this only."),
+  text: z.string().describe('The line the profile shows, e.g. "Updated 3 Nov 2026 · Lead-data provider".'),
+});
 
 /** The fields every tier sees; the rest are present when the caller's tier may see them, else null or absent. */
 const listingSchema = z
@@ -44,6 +52,12 @@ const listingSchema = z
         }),
       )
       .optional(),
+    provenance: z
+      .partialRecord(z.enum(Object.keys(PROFILE_SECTIONS) as [keyof typeof PROFILE_SECTIONS]), sectionProvenanceSchema)
+      .optional()
+      .describe(
+        "Per profile section, where its newest value came from and when, made from the fields your tier may see only. Absent where nothing is recorded.",
+      ),
     lockedFields: z
       .record(z.string(), z.object({ requiredTier: level, placeholder: z.string(), message: z.string() }))
       .optional()

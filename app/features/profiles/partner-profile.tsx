@@ -51,7 +51,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
       }
     >
       <AiSummary listing={recipient} />
-      <Section title="About the Company" icon={Building2}>
+      <Section title="About the Company" icon={Building2} updated={listing.provenance?.about}>
         {listing.description ? (
           <p className="leading-relaxed">{listing.description}</p>
         ) : (
@@ -73,7 +73,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
       <Section title="Target Personas" icon={UserRound}>
         <BadgeList items={listing.targetPersonas} />
       </Section>
-      <Section title="Geographic Focus" icon={Globe}>
+      <Section title="Geographic Focus" icon={Globe} updated={listing.provenance?.audience}>
         <div className="flex flex-col gap-5">
           <SubSection title="Regions">
             <BadgeList items={listing.geography} />
@@ -83,7 +83,7 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
           </SubSection>
         </div>
       </Section>
-      <Section title="Team" icon={Users}>
+      <Section title="Team" icon={Users} updated={listing.provenance?.team}>
         <Gated lock={locked.team} subject="the team">
           <TeamList team={listing.team} />
         </Gated>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Card } from "~/components/ui/card.tsx";
+import type { SectionProvenance } from "~/features/catalog/field-provenance.ts";
 import { cn } from "~/lib/cn.ts";
 
 export function BackToListings() {
@@ -35,11 +36,14 @@ export function Section({
   icon: Icon,
   children,
   className,
+  updated,
 }: {
   title: string;
   icon?: LucideIcon;
   children: ReactNode;
   className?: string;
+  /** Where the section's newest visible value came from, and when (decision 0068). */
+  updated?: SectionProvenance;
 }) {
   return (
     <Card className={cn("p-5 sm:p-6", className)}>
@@ -47,6 +51,11 @@ export function Section({
         {Icon ? <Icon className="size-5 text-accent" aria-hidden="true" /> : null}
         {title}
       </h2>
+      {updated ? (
+        <p className="mt-1 text-xs text-fg-muted" data-provenance="">
+          {updated.text}
+        </p>
+      ) : null}
       <div className="mt-4">{children}</div>
     </Card>
   );

@@ -38,7 +38,7 @@ function SolvesSection({ listing }: { listing: VisibleListing }) {
   ].filter((part) => part.value || part.lock);
   if (!parts.length) return null;
   return (
-    <Section title={`What ${listing.name} Solves`} icon={Lightbulb}>
+    <Section title={`What ${listing.name} Solves`} icon={Lightbulb} updated={listing.provenance?.solves}>
       <div className="flex flex-col gap-5">
         {parts.map((part) => (
           <SubSection key={part.title} title={part.title}>
@@ -56,7 +56,7 @@ function HowItWorksSection({ listing }: { listing: VisibleListing }) {
   const lock = listing.lockedFields.howItWorks;
   if (!lock && !listing.howItWorks.length) return null;
   return (
-    <Section title="How It Works" icon={ListOrdered}>
+    <Section title="How It Works" icon={ListOrdered} updated={listing.provenance?.howItWorks}>
       <Gated lock={lock} subject="how it works">
         <NumberedSteps steps={listing.howItWorks} />
       </Gated>
@@ -68,7 +68,7 @@ function KeyUseCasesSection({ listing }: { listing: VisibleListing }) {
   // Shown only when the viewer may see the field (spec 01 §2): no placeholder for a locked one.
   if (listing.lockedFields.keyUseCases || !listing.keyUseCases.length) return null;
   return (
-    <Section title="Key Use Cases" icon={Sparkles}>
+    <Section title="Key Use Cases" icon={Sparkles} updated={listing.provenance?.useCases}>
       <ul className="grid gap-3 sm:grid-cols-2">
         {listing.keyUseCases.map((useCase, i) => (
           <li key={`${useCase.title}-${i}`} className="rounded-lg border border-border p-4">
@@ -120,12 +120,12 @@ export function StartupProfile({
       }
     >
       <AiSummary listing={recipient} />
-      <Section title="Overview" icon={FileText}>
+      <Section title="Overview" icon={FileText} updated={listing.provenance?.about}>
         {listing.description ? <Paragraphs text={listing.description} /> : <p className="text-fg-muted">No description provided yet.</p>}
       </Section>
       <SolvesSection listing={listing} />
       <HowItWorksSection listing={listing} />
-      <Section title="Who It's For" icon={Target}>
+      <Section title="Who It's For" icon={Target} updated={listing.provenance?.audience}>
         <div className="flex flex-col gap-5">
           <SubSection title="Target Personas">
             <BadgeList items={listing.targetPersonas} />
@@ -140,7 +140,7 @@ export function StartupProfile({
       <KeyUseCasesSection listing={listing} />
       <MatchSuggestions view={matches} subject={listing.name} locked={LockedSection} />
       {locked.team || listing.team.length ? (
-        <Section title="Management Team" icon={Users}>
+        <Section title="Management Team" icon={Users} updated={listing.provenance?.team}>
           <Gated lock={locked.team} subject="the management team">
             <TeamList team={listing.team} />
           </Gated>
@@ -155,7 +155,7 @@ export function StartupProfile({
         </Section>
       ) : null}
       {locked.faqs || listing.faqs.length ? (
-        <Section title="FAQs" icon={CircleHelp}>
+        <Section title="FAQs" icon={CircleHelp} updated={listing.provenance?.faqs}>
           <Gated lock={locked.faqs} subject="the FAQs">
             <dl className="flex flex-col gap-4">
               {listing.faqs.map((faq, i) => (

@@ -9,7 +9,7 @@ export function TractionSection({ listing }: { listing: VisibleListing }) {
   const rounds = listing.fundingRounds;
   const revenueLock = listing.lockedFields.revenueRange;
   return (
-    <Section title="Traction" icon={TrendingUp}>
+    <Section title="Traction" icon={TrendingUp} updated={listing.provenance?.traction}>
       <dl className="grid gap-3 sm:grid-cols-2">
         {/* A locked figure is not squeezed into a stat box: it gets the full-width locked section below. */}
         {revenueLock ? null : (

@@ -3,6 +3,8 @@ import { AppError } from "~/lib/errors.ts";
 import { getFieldRules } from "../access/field-rules.server.ts";
 import { gateDirectoryItem, redactListing, toTeaser, type Viewer } from "../access/redact-listing.ts";
 import { recordCompanyView, type QuotaState, type UsageSubject } from "../access/usage.server.ts";
+import { getFieldSources } from "../catalog/field-provenance.server.ts";
+import { gatedFieldOf, sectionProvenance } from "../catalog/field-provenance.ts";
 import type { ListingCard, ListingDetail, ListingType, LockedTeaser, VisibleListing } from "../catalog/listing-types.ts";
 import { getListingRecord } from "./get-listing.server.ts";
 
@@ -29,8 +31,9 @@ export async function viewProfile(
   const [record, rules] = await Promise.all([getListingRecord(database, type, slug, reader), getFieldRules(database)]);
   if (!record) return { status: "not_found" };
   const { detail, noindex } = record;
-  const listing = redactListing(detail, viewer, rules);
-  if (listing) {
+  const redacted = redactListing(detail, viewer, rules);
+  if (redacted) {
+    const listing = await withProvenance(reader, redacted);
     if (!meter) return { status: "ok", listing, noindex };
     // A signed-in viewer spends a company view (once per listing a month); with none left, the details stay here.
     const { allowed, ...views } = await recordCompanyView(database, meter, detail.id);
@@ -42,6 +45,19 @@ export async function viewProfile(
   // Both gates read the same listing level; disagreeing would mean a bug, and the safe answer is no data.
   if (!teaser.locked) throw new AppError("internal", "Listing and field gates disagree about a listing's visibility.");
   return { status: "locked", teaser, noindex };
+}
+
+/**
+ * The profile's "Updated" lines, made here from the fields this viewer may see (decision 0068): a locked field's date
+ * or source would tell them that a hidden value changed. Read only for a listing the viewer may open.
+ */
+async function withProvenance(reader: Database, listing: VisibleListing): Promise<VisibleListing> {
+  const fields = (await getFieldSources(reader.db, [listing.id])).get(listing.id) ?? {};
+  const provenance = sectionProvenance(fields, (field) => {
+    const gated = gatedFieldOf(field);
+    return !gated || listing.lockedFields[gated] === undefined;
+  });
+  return Object.keys(provenance).length ? { ...listing, provenance } : listing;
 }
 
 const CARD_FIELDS = [

@@ -16,6 +16,8 @@ const [dir, manifestPath] = process.argv.slice(2);
 if (!dir || !manifestPath) throw new Error("usage: leak-fixtures.ts <pglite-dir> <manifest.json>");
 
 const LEVELS = ["public", "subscriber", "premium"] as const;
+/** The operator-only detail of every provenance record of the sentinel listings: never sent to anyone. */
+const PROVENANCE_DETAIL = "ZQXPROVENANCEDETAILQXZ";
 const FILLER = "This paragraph is deliberately long so that a preview of its opening words cannot reach its end. ".repeat(4);
 
 export interface Sentinel {
@@ -65,6 +67,21 @@ for (const listingLevel of LEVELS) {
     await database.db.insert(teamMembers).values({ listingId: id, position: 99, name: add("TEAM", fieldLevel), title: "Sentinel" });
     await database.db.insert(howItWorksSteps).values({ listingId: id, position: 99, text: add("STEP", fieldLevel) });
     await database.db.insert(keyUseCases).values({ listingId: id, position: 99, title: add("USECASE", fieldLevel), description: null });
+    // Field provenance (decision 0068): one gated field per profile section carries a record whose time is a sentinel
+    // (the section's line is made from it alone, so a viewer who may see the field must see exactly that time); the
+    // section's other fields have none. Every record's operator detail is a sentinel that no one may ever receive.
+    const PROVENANCE_FIELDS = ["problem", "howItWorks", "keyUseCases", "team", "faqs", "phone", "revenueRangeId"];
+    const fields = Object.fromEntries(
+      PROVENANCE_FIELDS.map((field, i) => {
+        // 2001-{L}{F}-... at a minute of its own: unique per listing and field, and older than anything else.
+        const at = new Date(Date.UTC(2001, 0, 1 + LEVELS.indexOf(listingLevel) * 3 + LEVELS.indexOf(fieldLevel), 0, i)).toISOString();
+        sentinels.push({ text: at, listingLevel, fieldLevel, path });
+        return [field, { source: "operator_edit", setAt: at, confirmedAt: at, detail: PROVENANCE_DETAIL }];
+      }),
+    );
+    await database.rows(sql`
+      INSERT INTO listing_field_sources (listing_id, fields) VALUES (${id}, ${JSON.stringify(fields)}::jsonb)
+      ON CONFLICT (listing_id) DO UPDATE SET fields = excluded.fields`);
   }
 }
 await database.rows(sql`VACUUM ANALYZE`);

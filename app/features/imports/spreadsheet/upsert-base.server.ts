@@ -13,6 +13,8 @@ import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { recordFieldWrite } from "~/features/catalog/field-provenance.server.ts";
+import { classifyWrite, type FieldWrite } from "~/features/catalog/field-provenance.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { recomputeFundingSummary, type Tx } from "../import-details.server.ts";
@@ -91,6 +93,11 @@ export async function upsertBase(database: Database, read: BaseRead, options: Up
     const listing = listingOf.get(round.companyId);
     if (!listing) throw new Error(`its company ${round.companyId} was not imported`);
     const outcome = await upsertRound(tx, round, listing.id, source);
+    const rounds = ["fundingRounds"];
+    await recordFieldWrite(tx, listing.id, {
+      ...sheetWrite(source, now),
+      ...(outcome.outcome === "skipped" ? { changed: [], confirmed: rounds } : { changed: rounds }),
+    });
     roundIds.set(round.externalId, outcome.id);
     log.tables.FundingRounds![outcome.outcome] += 1;
     if (outcome.outcome !== "skipped") fundedListings.add(listing.id);
@@ -162,6 +169,39 @@ async function findSourced(tx: Tx, source: string, externalId: string) {
   return null;
 }
 
+/** The field provenance of a write from this base (decision 0068). */
+const sheetWrite = (source: string, at: Date) => ({ source: "spreadsheet_import" as const, at, detail: source });
+
+const CHILD_LISTS = { team: teamMembers, faqs, keyUseCases, howItWorks: howItWorksSteps } as const;
+
+/** The listing's child lists as the base would write them (the same columns, in order), to tell a change from a confirmation. */
+async function storedChildren(tx: Tx, listingId: string, content: ListingContent): Promise<Record<keyof typeof CHILD_LISTS, unknown[]>> {
+  const result = {} as Record<keyof typeof CHILD_LISTS, unknown[]>;
+  for (const [name, table] of Object.entries(CHILD_LISTS) as Array<
+    [keyof typeof CHILD_LISTS, (typeof CHILD_LISTS)[keyof typeof CHILD_LISTS]]
+  >) {
+    const rows = (await tx.select().from(table).where(eq(table.listingId, listingId)).orderBy(table.position)) as Array<
+      Record<string, unknown>
+    >;
+    const sample = name === "howItWorks" ? { text: null } : (content[name][0] ?? {});
+    const keys = Object.keys(sample);
+    result[name] = rows.map((row) => (name === "howItWorks" ? row.text : Object.fromEntries(keys.map((k) => [k, row[k] ?? null]))));
+  }
+  return result;
+}
+
+/** What a company record set and confirmed: its columns and lists against the listing as it was (null: new). */
+function companyFieldWrite(
+  before: Record<string, unknown> | null,
+  values: Record<string, unknown>,
+  content: ListingContent,
+  source: string,
+  now: Date,
+): FieldWrite {
+  const lists = { team: content.team, faqs: content.faqs, keyUseCases: content.keyUseCases, howItWorks: content.howItWorks };
+  return { ...sheetWrite(source, now), ...classifyWrite(before, { ...values, ...lists }) };
+}
+
 /** The base's lists replace the listing's: the base is where this record is kept. */
 async function replaceChildren(tx: Tx, listingId: string, content: ListingContent) {
   const at = <T extends object>(rows: T[]) => rows.map((row, position) => ({ ...row, listingId, position }));
@@ -183,14 +223,22 @@ async function upsertCompany(
 ): Promise<{ outcome: "created" | "updated" | "skipped"; listingId: string }> {
   const { listing } = company;
   const known = await findSourced(tx, source, listing.externalId);
-  if (known && known.contentHash === company.contentHash) return { outcome: "skipped", listingId: known.listing.id };
+  if (known && known.contentHash === company.contentHash) {
+    // Unchanged in the base: its values are confirmed, not changed (issue 19 §4).
+    const supplied = companyFieldWrite(null, content.columns, content, source, now).changed;
+    await recordFieldWrite(tx, known.listing.id, { ...sheetWrite(source, now), changed: [], confirmed: supplied });
+    return { outcome: "skipped", listingId: known.listing.id };
+  }
 
   // A logo the base has but we could not fetch keeps the listing's current one; a logo the base dropped goes.
   const logoUrl = company.logoUrl ?? (listing.logo ? (known?.listing.logoUrl ?? null) : null);
   const values = { ...content.columns, logoUrl, ...matchColumns(listing) };
   let listingId: string;
+  let write: FieldWrite;
   if (known) {
     listingId = known.listing.id;
+    const [row] = await tx.select().from(listings).where(eq(listings.id, listingId));
+    write = companyFieldWrite({ ...row, ...(await storedChildren(tx, listingId, content)) }, values, content, source, now);
     await tx.update(listings).set(values).where(eq(listings.id, listingId));
   } else {
     const [created] = await tx
@@ -198,8 +246,10 @@ async function upsertCompany(
       .values({ ...values, slug: await freeSlug(tx, listing.name), processingStatus: "published", createdAt: now })
       .returning({ id: listings.id });
     listingId = created!.id;
+    write = companyFieldWrite(null, values, content, source, now);
   }
   await replaceChildren(tx, listingId, content);
+  await recordFieldWrite(tx, listingId, write);
   // A logo that failed leaves no hash: the next run treats the record as changed and tries the logo again.
   const contentHash = listing.logo && !company.logoUrl ? null : company.contentHash;
   await tx
