@@ -47,6 +47,15 @@ async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe("profile route loader", () => {
+  it("sends a phone the viewer may see grouped for reading (the JSON API keeps E.164)", async () => {
+    const [row] = await database.rows<{ slug: string }>(sql`
+      UPDATE listings SET phone = '+442079460752', field_visibility = field_visibility || '{"phone": "public"}'::jsonb
+      WHERE id = (SELECT id FROM listings WHERE type = 'startup' AND visibility = 'public' ORDER BY name LIMIT 1) RETURNING slug`);
+    const result = await callLoader("startup", row!.slug);
+    if (isDataWithInit(result) || result.status !== "ok") throw new Error("expected a profile");
+    expect(result.listing.phone).toBe("+44 20 7946 0752");
+  });
+
   it("returns a visitor's gated profile: no team names, similar listings beside it", async () => {
     const [row] = await database.rows<{ slug: string; team: string[] }>(sql`
       SELECT l.slug, array_agg(t.name) AS team FROM listings l JOIN team_members t ON t.listing_id = l.id

@@ -3,6 +3,7 @@ import type { Route } from "./+types/profile";
 import type { Viewer } from "~/features/access/redact-listing.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
 import { parseListingType, type ListingType } from "~/features/catalog/listing-types.ts";
+import { formatPhoneNumber } from "~/features/catalog/phone-number.ts";
 import { NO_PORTFOLIO, type Portfolio } from "~/features/profiles/investor-portfolio.ts";
 import { getInvestorPortfolio } from "~/features/profiles/investor-portfolio.server.ts";
 import { ProfileError, ProfilePage } from "~/features/profiles/profile-page.tsx";
@@ -81,9 +82,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       : view.status === "quota_exceeded"
         ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex }
         : // The portfolio goes out only with the profile itself: a teaser or a used-up quota shows none of it.
-          { status: "ok" as const, listing: view.listing, similar, portfolio, matches, views: view.views ?? null, follow, noindex };
+          {
+            status: "ok" as const,
+            listing: readablePhone(view.listing),
+            similar,
+            portfolio,
+            matches,
+            views: view.views ?? null,
+            follow,
+            noindex,
+          };
   // A listing kept out of search engines says so in a header too, which crawlers read before the HTML.
   return noindex ? data(result, { headers: { "X-Robots-Tag": "noindex" } }) : result;
+}
+
+/** The page shows a visible phone grouped as people read it ("+44 20 7946 0752"); the JSON API keeps E.164. */
+function readablePhone<T extends { phone: string | null }>(listing: T): T {
+  return listing.phone ? { ...listing, phone: formatPhoneNumber(listing.phone) } : listing;
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizePhoneNumber } from "./phone-number.ts";
+import { formatPhoneNumber, normalizePhoneNumber } from "./phone-number.ts";
 
 describe("normalizePhoneNumber", () => {
   it.each<[string, string | undefined, string | null]>([
@@ -48,5 +48,13 @@ describe("normalizePhoneNumber", () => {
     ["+1 ".repeat(40), undefined, null],
   ])("%j (%s) → %j", (input, country, expected) => {
     expect(normalizePhoneNumber(input, country)).toBe(expected);
+  });
+});
+
+describe("formatPhoneNumber", () => {
+  it("groups a stored number as people read it, and leaves what it cannot read as it is", () => {
+    expect(formatPhoneNumber("+442079460752")).toBe("+44 20 7946 0752");
+    expect(formatPhoneNumber("+14155552671")).toBe("+1 415 555 2671");
+    expect(formatPhoneNumber("not a number")).toBe("not a number");
   });
 });

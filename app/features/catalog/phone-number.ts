@@ -27,3 +27,8 @@ export function normalizePhoneNumber(input: string, defaultCountry?: string): st
   if (!parsed || !parsed.isPossible()) return null;
   return parsed.number;
 }
+
+/** A stored E.164 number as people read it ("+44 20 7946 0752"); the number as stored when it cannot be read. */
+export function formatPhoneNumber(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

@@ -1,10 +1,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import type { GatedField, VisibleListing } from "~/features/catalog/listing-types.ts";
+import type { VisibleListing } from "~/features/catalog/listing-types.ts";
+import { type CONTACT_FIELDS, contactLocks } from "./gated-sections.ts";
 import { LockedFieldSection } from "./locked-section.tsx";
 import { Section } from "./profile-layout.tsx";
-
-/** The contact and location fields, in the order the block draws their locks (gated-sections.ts lists them). */
-const CONTACT_FIELDS = ["hqStreet", "hqCity", "hqRegion", "hqPostalCode", "phone", "contactEmail"] as const satisfies readonly GatedField[];
 
 const SUBJECTS: Record<(typeof CONTACT_FIELDS)[number], string> = {
   hqStreet: "the street address",
@@ -15,12 +13,16 @@ const SUBJECTS: Record<(typeof CONTACT_FIELDS)[number], string> = {
   contactEmail: "the contact e-mail",
 };
 
+const subjectOf = (fields: readonly (typeof CONTACT_FIELDS)[number][]) =>
+  new Intl.ListFormat("en", { type: "conjunction" }).format(fields.map((field) => SUBJECTS[field]));
+
 /**
- * Headquarters address, phone and contact e-mail (decision 0066). What the viewer may see is drawn; each locked
- * field is its own locked section, so the paywalled-section count matches what the server withheld.
+ * Headquarters address, phone and contact e-mail (decision 0066). What the viewer may see is drawn; the locked
+ * fields are drawn as gated-sections.ts counts them (alike locks share one section), so the paywalled-section count
+ * matches what the server withheld. The page's loader sends the phone grouped for reading; the link dials its digits.
  */
 export function ContactSection({ listing }: { listing: VisibleListing }) {
-  const locks = CONTACT_FIELDS.filter((field) => listing.lockedFields[field]);
+  const locks = contactLocks(listing.lockedFields);
   const locality = [listing.hqCity, [listing.hqRegion, listing.hqPostalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const address = [listing.hqStreet, locality, listing.countries.length === 1 ? listing.countries[0] : null].filter(Boolean);
   if (!locks.length && !listing.hqStreet && !locality && !listing.phone && !listing.contactEmail) return null;
@@ -42,7 +44,7 @@ export function ContactSection({ listing }: { listing: VisibleListing }) {
         {listing.phone ? (
           <p className="flex items-center gap-2">
             <Phone className="size-4 shrink-0 text-fg-muted" aria-hidden="true" />
-            <a href={`tel:${listing.phone}`} className="underline-offset-2 hover:underline">
+            <a href={`tel:${listing.phone.replace(/[^+\d]/g, "")}`} className="underline-offset-2 hover:underline">
               {listing.phone}
             </a>
           </p>
@@ -55,8 +57,8 @@ export function ContactSection({ listing }: { listing: VisibleListing }) {
             </a>
           </p>
         ) : null}
-        {locks.map((field) => (
-          <LockedFieldSection key={field} lock={listing.lockedFields[field]!} subject={SUBJECTS[field]} />
+        {locks.map(({ fields, lock }) => (
+          <LockedFieldSection key={fields.join()} lock={lock} subject={subjectOf(fields)} />
         ))}
       </div>
     </Section>

@@ -56,6 +56,17 @@ describe("paywalled sections", () => {
     });
   }
 
+  it("draws a street and postal code locked alike as one address section, and a phone locked otherwise as its own", () => {
+    const address: LockedField = { requiredTier: "subscriber", placeholder: "", message: "Subscribe to see the full address" };
+    const phone: LockedField = { requiredTier: "premium", placeholder: "", message: "Upgrade to access executive contacts" };
+    const l: VisibleListing = { ...detail({ type: "startup" }), lockedFields: { hqStreet: address, hqPostalCode: address, phone } };
+    const html = render(l);
+    expect(html.split("Subscribe to see the full address").length - 1).toBe(1);
+    expect(html).toContain("to unlock <!-- -->the street address and the postal code");
+    expect(marked(html)).toBe(2);
+    expect(paywalledSections(l)).toHaveLength(2);
+  });
+
   it("a locked teaser's panel carries the class", () => {
     expect(marked(inRouter(<LockedProfile teaser={teaser()} />))).toBe(1);
   });
