@@ -51,6 +51,15 @@ describe("normalizePhoneNumber", () => {
   });
 });
 
+describe("normalizePhoneNumber with several countries", () => {
+  it("reads a national number in the first country where it is possible", () => {
+    expect(normalizePhoneNumber("0161 496 0123", ["DK", "GB"])).toBe("+441614960123");
+    expect(normalizePhoneNumber("0161 496 0123", ["DK", "FR"])).toBeNull();
+    expect(normalizePhoneNumber("+44 161 496 0123", [])).toBe("+441614960123");
+    expect(normalizePhoneNumber("0161 496 0123", ["XX", "gb"])).toBe("+441614960123");
+  });
+});
+
 describe("formatPhoneNumber", () => {
   it("groups a stored number as people read it, and leaves what it cannot read as it is", () => {
     expect(formatPhoneNumber("+442079460752")).toBe("+44 20 7946 0752");

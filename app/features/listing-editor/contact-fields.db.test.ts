@@ -22,9 +22,10 @@ afterAll(async () => {
   await database?.close();
 });
 
-function form(fields: Record<string, string>): FormData {
+function form(fields: Record<string, string | string[]>): FormData {
   const data = new FormData();
-  for (const [key, value] of Object.entries({ intent: "save", type: "startup", visibility: "public", ...fields })) data.append(key, value);
+  for (const [key, value] of Object.entries({ intent: "save", type: "startup", visibility: "public", ...fields }))
+    for (const one of [value].flat()) data.append(key, one);
   return data;
 }
 
@@ -61,6 +62,19 @@ describe("the editor's contact and location fields", () => {
       phone: "+442079460958",
       contactEmail: "hello@contact-fields.example",
     });
+  });
+
+  it("reads a national phone in whichever of the listing's countries it fits, not only the first the form sent", async () => {
+    const [dk, gb] = [await countryId("DK"), await countryId("GB")];
+    const outcome = await submitListingForm(
+      database,
+      form({ name: "Nordic Bridge ApS", countryIds: [String(dk), String(gb)], phone: "0161 496 0123" }),
+      { id: null, admin },
+    );
+    expect(outcome.kind).toBe("redirect");
+    if (outcome.kind !== "redirect") return;
+    const [row] = await database.db.select({ phone: listings.phone }).from(listings).where(eq(listings.id, outcome.id));
+    expect(row?.phone).toBe("+441614960123");
   });
 
   it("refuses a bad phone and e-mail beside their fields, keeps what was typed, and writes nothing", async () => {

@@ -53,20 +53,20 @@ export const optionalEmail = z
   .refine((v) => v === "" || z.email().safeParse(v).success, "Enter an e-mail address such as name@example.com.")
   .transform((v) => v.toLowerCase() || null);
 
-const PHONE_MESSAGE = "Enter a phone number such as +1 415 555 2671 (or a national number for the listing's first country).";
+const PHONE_MESSAGE = "Enter a phone number such as +1 415 555 2671 (or a national number of one of the listing's countries).";
 
 /**
  * An optional phone number, stored in E.164 (features/catalog/phone-number.ts). A national number is read in the
- * listing's first country; without one, only an international number (+…) is accepted.
+ * listing's countries (the first where it is possible); without any, only an international number (+…) is accepted.
  */
-export const optionalPhone = (defaultCountry: string | undefined) =>
+export const optionalPhone = (countries: readonly string[]) =>
   z
     .string()
     .trim()
     .max(64, tooLong(64))
     .transform((value, ctx) => {
       if (!value) return null;
-      const phone = normalizePhoneNumber(value, defaultCountry);
+      const phone = normalizePhoneNumber(value, countries);
       if (phone !== null) return phone;
       ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
       return z.NEVER;

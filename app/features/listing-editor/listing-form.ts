@@ -32,7 +32,7 @@ export interface KnownReferences {
   fundingStages: ReadonlySet<number>;
   businessModels: ReadonlySet<number>;
   revenueRanges: ReadonlySet<number>;
-  /** Country id → ISO 3166-1 alpha-2, to read a national phone number in the listing's first country. */
+  /** Country id → ISO 3166-1 alpha-2, to read a national phone number in the listing's countries. */
   countryCodes: ReadonlyMap<number, string>;
 }
 
@@ -68,7 +68,7 @@ const rowSchemas = {
   }),
 };
 
-function listingSchema(known: Partial<KnownReferences>, now: Date, phoneCountry: string | undefined) {
+function listingSchema(known: Partial<KnownReferences>, now: Date, phoneCountries: readonly string[]) {
   const rows = <S extends keyof typeof rowSchemas>(section: S) =>
     z.array(rowSchemas[section]).max(ROW_SECTIONS[section].max, `At most ${ROW_SECTIONS[section].max} ${ROW_SECTIONS[section].plural}.`);
   return z.object({
@@ -90,7 +90,7 @@ function listingSchema(known: Partial<KnownReferences>, now: Date, phoneCountry:
     hqCity: optionalText(LIMITS.short),
     hqRegion: optionalText(LIMITS.short),
     hqPostalCode: optionalText(LIMITS.postalCode),
-    phone: optionalPhone(phoneCountry),
+    phone: optionalPhone(phoneCountries),
     contactEmail: optionalEmail,
     featured: z.string().transform((v) => v === "on" || v === "true"),
     noindex: z.string().transform((v) => v === "on" || v === "true"),
@@ -203,8 +203,8 @@ export function parseListingForm(values: ListingFormValues, known: Partial<Known
       ]),
     ),
   };
-  const firstCountry = Number(values.lists.countryIds?.[0]);
-  const result = listingSchema(known, now, known.countryCodes?.get(firstCountry)).safeParse(input);
+  const phoneCountries = (values.lists.countryIds ?? []).flatMap((id) => known.countryCodes?.get(Number(id)) ?? []);
+  const result = listingSchema(known, now, phoneCountries).safeParse(input);
   if (!result.success) {
     const errors: FieldErrors = {};
     for (const issue of result.error.issues) errors[inputName(issue.path)] ??= issue.message;

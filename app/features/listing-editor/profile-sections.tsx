@@ -53,7 +53,7 @@ export function ContactLocationSection() {
         label={L.phone}
         type="tel"
         placeholder="+1 415 555 2671"
-        hint="Stored in international form; a national number is read in the first country chosen."
+        hint="Stored in international form; a national number is read in the listing's countries."
       />
       <TextField name="contactEmail" label={L.contactEmail} type="email" placeholder="hello@example.com" />
     </EditorSection>
