@@ -4,7 +4,7 @@
  * the profile (one line per section, from what the viewer may see) and the editor (one note per field).
  */
 import { FIELD_SOURCES, type FieldSource, type FieldSourceEntry, type FieldSources } from "#db/values/field-sources.ts";
-import type { GatedField } from "./listing-types.ts";
+import { CONTACT_FIELDS, GATED_FIELDS, type GatedField } from "./listing-types.ts";
 
 export { FIELD_SOURCES, type FieldSource, type FieldSourceEntry, type FieldSources };
 
@@ -22,12 +22,7 @@ export const PROVENANCE_FIELDS = [
   "linkedinUrl",
   "twitterUrl",
   "facebookUrl",
-  "hqStreet",
-  "hqCity",
-  "hqRegion",
-  "hqPostalCode",
-  "phone",
-  "contactEmail",
+  ...CONTACT_FIELDS,
   "fundingStageId",
   "businessModelId",
   "revenueRangeId",
@@ -232,29 +227,14 @@ export const PROFILE_SECTIONS = {
   useCases: ["keyUseCases"],
   team: ["team"],
   faqs: ["faqs"],
-  contact: ["hqStreet", "hqCity", "hqRegion", "hqPostalCode", "phone", "contactEmail"],
+  contact: CONTACT_FIELDS,
 } as const satisfies Record<string, readonly ProvenanceField[]>;
 export type ProfileSection = keyof typeof PROFILE_SECTIONS;
 
 /** The gated field a tracked field's value is shown under, when it is gated. */
 export function gatedFieldOf(field: ProvenanceField): GatedField | null {
   if (field === "revenueRangeId") return "revenueRange";
-  const gated: readonly string[] = [
-    "problem",
-    "solution",
-    "timing",
-    "howItWorks",
-    "keyUseCases",
-    "team",
-    "faqs",
-    "hqStreet",
-    "hqCity",
-    "hqRegion",
-    "hqPostalCode",
-    "phone",
-    "contactEmail",
-  ];
-  return gated.includes(field) ? (field as GatedField) : null;
+  return (GATED_FIELDS as readonly string[]).includes(field) ? (field as GatedField) : null;
 }
 
 /** One section's line as it is sent to the viewer: no field names, nothing of a field they may not see. */

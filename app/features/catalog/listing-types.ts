@@ -20,6 +20,9 @@ export interface TeamMember {
   linkedin: string | null;
 }
 
+/** Headquarters address and contact details (decision 0066), in the order profiles draw them; all gated. */
+export const CONTACT_FIELDS = ["hqStreet", "hqCity", "hqRegion", "hqPostalCode", "phone", "contactEmail"] as const;
+
 /** Fields that field-level rules can gate (spec 01 §3 fieldVisibility). */
 export const GATED_FIELDS = [
   "revenueRange",
@@ -30,13 +33,8 @@ export const GATED_FIELDS = [
   "keyUseCases",
   "team",
   "faqs",
-  // Contact and location (decision 0066); country is a card field and stays open.
-  "hqStreet",
-  "hqCity",
-  "hqRegion",
-  "hqPostalCode",
-  "phone",
-  "contactEmail",
+  // Country is a card field and stays open.
+  ...CONTACT_FIELDS,
 ] as const;
 export type GatedField = (typeof GATED_FIELDS)[number];
 

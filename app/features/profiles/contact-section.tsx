@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import type { VisibleListing } from "~/features/catalog/listing-types.ts";
-import { type CONTACT_FIELDS, contactLocks } from "./gated-sections.ts";
+import type { CONTACT_FIELDS, VisibleListing } from "~/features/catalog/listing-types.ts";
+import { contactLocks } from "./gated-sections.ts";
 import { LockedFieldSection } from "./locked-section.tsx";
 import { Section } from "./profile-layout.tsx";
 

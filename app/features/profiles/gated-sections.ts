@@ -1,4 +1,4 @@
-import type { GatedField, ListingType, LockedField, VisibleListing } from "../catalog/listing-types.ts";
+import { CONTACT_FIELDS, type GatedField, type ListingType, type LockedField, type VisibleListing } from "../catalog/listing-types.ts";
 
 /**
  * The class on every gated section as drawn for a viewer who may not see it (a placeholder, never the value). The
@@ -12,16 +12,6 @@ export const PAYWALLED_SELECTOR = `.${PAYWALLED_CLASS}`;
  * The gated fields each profile view draws. Key use cases are left out everywhere: a locked list of use cases is
  * hidden rather than drawn (spec 01 §2), so no element could carry the class.
  */
-/** The contact and location fields, in the order the contact block (contact-section.tsx) draws them. */
-export const CONTACT_FIELDS = [
-  "hqStreet",
-  "hqCity",
-  "hqRegion",
-  "hqPostalCode",
-  "phone",
-  "contactEmail",
-] as const satisfies readonly GatedField[];
-
 const DRAWN: Record<ListingType, readonly GatedField[]> = {
   startup: ["problem", "solution", "timing", "howItWorks", "revenueRange", "team", "faqs"],
   // An investor's revenue range is not shown at all (a fund's revenue tells a founder nothing; decision 0038).
