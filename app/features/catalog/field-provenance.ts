@@ -4,7 +4,7 @@
  * the profile (one line per section, from what the viewer may see) and the editor (one note per field).
  */
 import { FIELD_SOURCES, type FieldSource, type FieldSourceEntry, type FieldSources } from "#db/values/field-sources.ts";
-import { CONTACT_FIELDS, GATED_FIELDS, type GatedField } from "./listing-types.ts";
+import { CONTACT_FIELDS, FUNDING_SUMMARY_FIELDS, GATED_FIELDS, type GatedField } from "./listing-types.ts";
 
 export { FIELD_SOURCES, type FieldSource, type FieldSourceEntry, type FieldSources };
 
@@ -29,15 +29,7 @@ export const PROVENANCE_FIELDS = [
   "problem",
   "solution",
   "timing",
-  "fundingAmount",
-  "fundingCurrency",
-  "fundingDate",
-  "amountRaised",
-  "totalFundingRaised",
-  "latestRoundType",
-  "latestRoundAmount",
-  "latestRoundDate",
-  "fundingRoundCount",
+  ...FUNDING_SUMMARY_FIELDS,
   "investorType",
   "ticketSize",
   "aum",

@@ -23,6 +23,19 @@ export interface TeamMember {
 /** Headquarters address and contact details (decision 0066), in the order profiles draw them; all gated. */
 export const CONTACT_FIELDS = ["hqStreet", "hqCity", "hqRegion", "hqPostalCode", "phone", "contactEmail"] as const;
 
+/** A listing's funding summary columns (spec 02's provider fields), recomputed from its rounds by an import. */
+export const FUNDING_SUMMARY_FIELDS = [
+  "fundingAmount",
+  "fundingCurrency",
+  "fundingDate",
+  "amountRaised",
+  "totalFundingRaised",
+  "latestRoundType",
+  "latestRoundAmount",
+  "latestRoundDate",
+  "fundingRoundCount",
+] as const;
+
 /** Fields that field-level rules can gate (spec 01 §3 fieldVisibility). */
 export const GATED_FIELDS = [
   "revenueRange",

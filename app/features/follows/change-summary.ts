@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { formatAmount, revenueLabel, roundTypeLabel } from "../catalog/format.ts";
-import type { GatedField } from "../catalog/listing-types.ts";
+import { FUNDING_SUMMARY_FIELDS, type GatedField } from "../catalog/listing-types.ts";
 
 const names = z.array(z.string()).catch([]);
 const counted = z.number().int().nonnegative().catch(0);
@@ -76,18 +76,6 @@ export interface FollowerView {
   revenueRange: string | null;
 }
 
-const FUNDING_SUMMARY = [
-  "fundingAmount",
-  "fundingCurrency",
-  "fundingDate",
-  "amountRaised",
-  "totalFundingRaised",
-  "latestRoundType",
-  "latestRoundAmount",
-  "latestRoundDate",
-  "fundingRoundCount",
-];
-
 /**
  * The fields a profile shows to whoever may open the listing, and how a change to each is said. Anything not here
  * (contacts, the CEO, internal scores, sources, levels, the slug) is not news for a follower, and some of it must
@@ -139,7 +127,7 @@ export function describeChanges(changes: ListingChanges, view: FollowerView): st
     seen.add(words);
   }
   if (!changes.newRounds.length && fields.has("fundingRounds")) parts.push("Funding rounds updated");
-  else if (!changes.newRounds.length && FUNDING_SUMMARY.some((f) => fields.has(f))) parts.push("Funding details updated");
+  else if (!changes.newRounds.length && FUNDING_SUMMARY_FIELDS.some((f) => fields.has(f))) parts.push("Funding details updated");
   if (fields.has("fundingStageId")) parts.push(view.fundingStage ? `Stage changed to ${view.fundingStage}` : "Stage removed");
   if (fields.has("team") && view.canSeeField("team")) {
     const said = [
