@@ -2,11 +2,11 @@
  * What changed on a followed listing, read from its audit entries, and said in plain words for the follower's digest
  * (issue 18 §3). Pure: the caller reads the entries and decides, per gated field, what the follower's tier may see.
  *
- * Entries that count: the editor's saves (listing_edit/updated: `changedFields`, and since issue 18 `teamAdded`,
- * `teamRemoved`, `newRounds`) and merges into the listing, by an import or an operator (merge_operation/merged:
- * `mergedFields`, and from imports `teamAdded` and `newRounds`). An entry that does not say which fields changed
- * (a spreadsheet import's update) tells nothing: "something changed" could be a change to a field the follower may
- * not see.
+ * Entries that count: the editor's saves and, since issue 19, a spreadsheet import's updates (listing_edit/updated:
+ * `changedFields`, and from the editor `teamAdded`, `teamRemoved`, `newRounds`) and merges into the listing, by an
+ * import or an operator (merge_operation/merged: `mergedFields`, and from imports `teamAdded` and `newRounds`). An
+ * entry that does not say which fields changed (an older spreadsheet update) tells nothing: "something changed" could
+ * be a change to a field the follower may not see.
  */
 import { z } from "zod";
 import { formatAmount, revenueLabel, roundTypeLabel } from "../catalog/format.ts";

@@ -5,10 +5,13 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "#db/schema/audit.ts";
 import { listingSources } from "#db/schema/imports.ts";
+import { listings } from "#db/schema/listings.ts";
 import { seedReferenceData } from "#db/seed/seed-database.ts";
 import { getFieldSources, writeFieldSources } from "~/features/catalog/field-provenance.server.ts";
 import type { FieldSources } from "~/features/catalog/field-provenance.ts";
+import { collectChanges, describeChanges } from "~/features/follows/change-summary.ts";
 import { createSpreadsheetApi } from "~/lib/spreadsheet-api.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
@@ -139,6 +142,14 @@ describe("the spreadsheet import's provenance", () => {
     expect(again.tables.Companies).toMatchObject({ created: 0, updated: 0 });
     expect((await sourcesOf(listingId)).name).toEqual({ source: "spreadsheet_import", setAt: at(T1), confirmedAt: at(T2), detail });
 
+    const summaryOf = async () =>
+      (
+        await database.db
+          .select({ total: listings.totalFundingRaised, latest: listings.latestRoundType, count: listings.fundingRoundCount })
+          .from(listings)
+          .where(sql`${listings.id} = ${listingId}`)
+      )[0];
+    const summaryFromRounds = await summaryOf();
     const row = fake.bases.get(IMPORT_BASE_ID)!.tables.find((t) => t.name === "Companies")!.records[1]!;
     row.fields.Tagline = "Reconciliation in a day";
     const changed = await runBase(T3);
@@ -146,5 +157,16 @@ describe("the spreadsheet import's provenance", () => {
     const third = await sourcesOf(listingId);
     expect(third.tagline).toEqual({ source: "spreadsheet_import", setAt: at(T3), confirmedAt: at(T3), detail });
     expect(third.name).toEqual({ source: "spreadsheet_import", setAt: at(T1), confirmedAt: at(T3), detail });
+
+    // The funding summary stays the one worked out from the rounds, not the sheet's own columns.
+    expect(await summaryOf()).toEqual(summaryFromRounds);
+    // The update's audit entry names what changed, so a follower's digest can say it.
+    const [entry] = await database.db
+      .select({ operation: auditLog.operation, action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(sql`${auditLog.recordId} = ${listingId} AND ${auditLog.action} = 'updated'`);
+    expect(entry?.details.changedFields).toEqual(["tagline"]);
+    const view = { canSeeField: () => true, fundingStage: null, revenueRange: null };
+    expect(describeChanges(collectChanges([entry!]), view)).toEqual(["Tagline updated"]);
   });
 });

@@ -8,13 +8,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { listingSources } from "#db/schema/imports.ts";
-import { faqs, howItWorksSteps, keyUseCases, teamMembers } from "#db/schema/listing-details.ts";
+import { faqs, fundingRounds, howItWorksSteps, keyUseCases, teamMembers } from "#db/schema/listing-details.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
 import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { recordFieldWrite } from "~/features/catalog/field-provenance.server.ts";
 import { classifyWrite, type FieldWrite } from "~/features/catalog/field-provenance.ts";
+import { FUNDING_SUMMARY_FIELDS } from "~/features/catalog/listing-types.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { recomputeFundingSummary, type Tx } from "../import-details.server.ts";
@@ -215,6 +216,12 @@ async function replaceChildren(tx: Tx, listingId: string, content: ListingConten
   if (content.howItWorks.length) await tx.insert(howItWorksSteps).values(at(content.howItWorks.map((text) => ({ text }))));
 }
 
+function withoutFundingSummary<T extends Record<string, unknown>>(values: T): T {
+  const kept = { ...values };
+  for (const field of FUNDING_SUMMARY_FIELDS) delete kept[field];
+  return kept;
+}
+
 async function upsertCompany(
   tx: Tx,
   company: ImportedCompany,
@@ -238,8 +245,16 @@ async function upsertCompany(
   if (known) {
     listingId = known.listing.id;
     const [row] = await tx.select().from(listings).where(eq(listings.id, listingId));
-    write = companyFieldWrite({ ...row, ...(await storedChildren(tx, listingId, content)) }, values, content, source, now);
-    await tx.update(listings).set(values).where(eq(listings.id, listingId));
+    // A listing with rounds has its funding summary worked out from them (recomputeFundingSummary, decision 0025):
+    // writing the sheet's summary over it flipped the totals on every update whose rounds had not changed (and told
+    // followers and the provenance record that they had).
+    const [rounds] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fundingRounds)
+      .where(eq(fundingRounds.listingId, listingId));
+    const update = rounds?.n ? withoutFundingSummary(values) : values;
+    write = companyFieldWrite({ ...row, ...(await storedChildren(tx, listingId, content)) }, update, content, source, now);
+    await tx.update(listings).set(update).where(eq(listings.id, listingId));
   } else {
     const [created] = await tx
       .insert(listings)
@@ -264,7 +279,14 @@ async function upsertCompany(
     companyName: listing.name,
     recordId: listingId,
     actorId,
-    details: { source, externalId: listing.externalId, visibility: listing.visibility, warnings: company.warnings },
+    // The fields an update changed, named as the editor names them: a follower's digest tells them (issue 18 §3).
+    details: {
+      source,
+      externalId: listing.externalId,
+      visibility: listing.visibility,
+      warnings: company.warnings,
+      ...(known ? { changedFields: [...write.changed] } : {}),
+    },
   });
   return { outcome, listingId };
 }
