@@ -37,7 +37,7 @@ test("a profile says where its sections come from; the editor shows each field's
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  await page.getByLabel("Tagline").fill(`Edited for provenance ${Date.now()}`);
+  await page.getByLabel("Tagline").fill(`Edited for provenance ${crypto.randomUUID().slice(0, 8)}`);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
   await expect(page.locator('[data-field-source="tagline"]')).toHaveText(/^Operator edit · \d{1,2} [A-Z][a-z]{2} \d{4}$/);
