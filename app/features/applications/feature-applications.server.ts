@@ -11,7 +11,7 @@ import { slugify, uniqueSlug } from "~/features/catalog/slug.ts";
 import { recordFieldWrite } from "~/features/catalog/field-provenance.server.ts";
 import { classifyWrite } from "~/features/catalog/field-provenance.ts";
 import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
-import { registrableDomain } from "~/features/duplicates/match-score.ts";
+import { registrableDomain } from "~/features/duplicates/url-keys.ts";
 import { fileUrl, storeFile } from "~/features/media/stored-files.server.ts";
 import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";

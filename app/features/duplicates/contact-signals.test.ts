@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addressAgreement, domainStem, emailDomain, linkedinStem, phoneRelation, streetKey } from "./contact-signals.ts";
-import { prepare, registrableDomain, scorePair, type MatchRecord } from "./match-score.ts";
+import { prepare, scorePair, type MatchRecord } from "./match-score.ts";
+import { registrableDomain } from "./url-keys.ts";
 import { nameKey } from "./name-key.ts";
 
 const flat = { weight: () => 1 };

@@ -9,7 +9,8 @@ import { inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import { underLock } from "~/lib/atomic-limit.server.ts";
 import { textArray, uuidArray, type Database } from "~/lib/db.server.ts";
-import { linkedinPage, prepare, registrableDomain, scorePair, type Band, type PreparedRecord } from "./match-score.ts";
+import { prepare, scorePair, type Band, type PreparedRecord } from "./match-score.ts";
+import { linkedinPage, registrableDomain } from "./url-keys.ts";
 import { nameKey } from "./name-key.ts";
 import { readingCandidatePairs } from "./name-reading-pairs.server.ts";
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { jaroWinkler, linkedinPage, nameSimilarity, prepare, registrableDomain, scorePair, type MatchRecord } from "./match-score.ts";
+import { prepare, scorePair, type MatchRecord } from "./match-score.ts";
+import { jaroWinkler, nameSimilarity } from "./name-similarity.ts";
+import { linkedinPage, registrableDomain } from "./url-keys.ts";
 import { nameKey } from "./name-key.ts";
 
 const flat = { weight: () => 1 };

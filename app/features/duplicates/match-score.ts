@@ -15,7 +15,9 @@ import {
   type StreetKey,
 } from "./contact-signals.ts";
 import { nameKey, type NameKey } from "./name-key.ts";
+import { jaroWinkler, nameSimilarity } from "./name-similarity.ts";
 import { nameReading, readsLike, type NameReading } from "./name-reading.ts";
+import { linkedinPage, registrableDomain } from "./url-keys.ts";
 
 /** Spec 02 §9: at or above 0.95 a duplicate is high confidence (auto-merged in live mode); 0.85 to 0.95 goes to review. */
 export const AUTO_MERGE_AT = 0.95;
@@ -62,89 +64,6 @@ export interface PairScore {
   autoMergeAllowed: boolean;
 }
 
-/** Hosts whose subdomains and paths belong to many unrelated companies: sharing one says nothing. */
-const SHARED_HOSTS = new Set([
-  "facebook.com",
-  "linkedin.com",
-  "instagram.com",
-  "twitter.com",
-  "x.com",
-  "google.com",
-  "sites.google.com",
-  "wix.com",
-  "wixsite.com",
-  "squarespace.com",
-  "wordpress.com",
-  "blogspot.com",
-  "medium.com",
-  "github.io",
-  "notion.site",
-  "linktr.ee",
-  "angel.co",
-  "wellfound.com",
-  "crunchbase.com",
-  "yelp.com",
-  "godaddysites.com",
-  "webflow.io",
-  "carrd.co",
-  "business.site",
-]);
-
-/** Second-level suffixes under which the registrable domain has three labels (acme.co.uk). */
-const TWO_LABEL_SUFFIXES = new Set([
-  "co.uk",
-  "org.uk",
-  "ac.uk",
-  "gov.uk",
-  "com.au",
-  "net.au",
-  "org.au",
-  "co.nz",
-  "co.jp",
-  "co.kr",
-  "com.br",
-  "com.mx",
-  "com.sg",
-  "com.cn",
-  "co.in",
-  "co.za",
-  "com.tr",
-  "co.il",
-  "com.hk",
-  "com.tw",
-]);
-
-/** The registrable domain of a website ("https://www.shop.acme.co.uk/x" is "acme.co.uk"); null for shared hosts. */
-export function registrableDomain(url: string | null | undefined): string | null {
-  if (!url?.trim()) return null;
-  let host: string;
-  try {
-    host = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(url.trim()) ? url.trim() : `https://${url.trim()}`).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-  host = host.replace(/^www\d?\./, "").replace(/\.$/, "");
-  if (!host.includes(".")) return null;
-  const labels = host.split(".");
-  const lastTwo = labels.slice(-2).join(".");
-  const domain = TWO_LABEL_SUFFIXES.has(lastTwo) && labels.length >= 3 ? labels.slice(-3).join(".") : lastTwo;
-  if (SHARED_HOSTS.has(domain) || SHARED_HOSTS.has(host)) return null;
-  return domain;
-}
-
-/** The company or profile a LinkedIn URL names ("company/acme"), whatever its scheme, subdomain, case or tail. */
-export function linkedinPage(url: string | null | undefined): string | null {
-  const match = /linkedin\.com\/(company|school|showcase|in)\/([^/?#\s]+)/i.exec(url ?? "");
-  if (!match) return null;
-  let slug = match[2]!;
-  try {
-    slug = decodeURIComponent(slug);
-  } catch {
-    // Keep it as written.
-  }
-  return `${match[1]!.toLowerCase()}/${slug.toLowerCase()}`;
-}
-
 export function prepare(record: MatchRecord): PreparedRecord {
   return {
     ...record,
@@ -159,91 +78,6 @@ export function prepare(record: MatchRecord): PreparedRecord {
   };
 }
 
-/** Jaro-Winkler similarity of two words (1 identical, 0 nothing in common). */
-export function jaroWinkler(a: string, b: string): number {
-  if (a === b) return 1;
-  const la = a.length;
-  const lb = b.length;
-  if (!la || !lb) return 0;
-  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
-  const matchedA = new Array<boolean>(la).fill(false);
-  const matchedB = new Array<boolean>(lb).fill(false);
-  let matches = 0;
-  for (let i = 0; i < la; i++) {
-    for (let j = Math.max(0, i - window); j < Math.min(lb, i + window + 1); j++) {
-      if (matchedB[j] || a[i] !== b[j]) continue;
-      matchedA[i] = matchedB[j] = true;
-      matches++;
-      break;
-    }
-  }
-  if (!matches) return 0;
-  let transpositions = 0;
-  for (let i = 0, j = 0; i < la; i++) {
-    if (!matchedA[i]) continue;
-    while (!matchedB[j]) j++;
-    if (a[i] !== b[j]) transpositions++;
-    j++;
-  }
-  const jaro = (matches / la + matches / lb + (matches - transpositions / 2) / matches) / 3;
-  let prefix = 0;
-  while (prefix < Math.min(4, la, lb) && a[prefix] === b[prefix]) prefix++;
-  return jaro + prefix * 0.1 * (1 - jaro);
-}
-
-/**
- * Two words are the same word when equal; one is the other cut short ("McKinley" / "McKinl", 4 letters or more);
- * or, at 5 letters or more, a typo apart (Jaro-Winkler 0.93).
- */
-function sameWord(a: string, b: string): number {
-  if (a === b) return 1;
-  if (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a))) return 0.9;
-  if (a.length < 5 || b.length < 5) return 0;
-  const similarity = jaroWinkler(a, b);
-  return similarity >= 0.93 ? similarity : 0;
-}
-
-/**
- * Name similarity from 0 to 1: the rarity-weighted share of words the two names have in common, as the mean of
- * Dice (both names) and containment (the shorter name found in the longer: "Chicago Commons Guadalupano" in
- * "Chicago Commons Association Guadalupano Family Center"). `weight` is a word's rarity (inverse document frequency).
- */
-export function nameSimilarity(a: NameKey, b: NameKey, weight: (word: string) => number): number {
-  // Words as sets: "Chinese American Service League - Chinese American Service League" is the name once.
-  const wordsA = [...new Set(a.tokens)];
-  const wordsB = [...new Set(b.tokens)];
-  if (!wordsA.length || !wordsB.length) return 0;
-  if (wordsA.join(" ") === wordsB.join(" ")) return 1;
-  // Names written as one word or two ("Data Robot" / "DataRobot") are the same name.
-  if (wordsA.join("") === wordsB.join("")) return 0.99;
-  // An acronym of the other name ("IBM" / "International Business Machines"): worth a person's look, no more.
-  if (isAcronymOf(wordsA, wordsB) || isAcronymOf(wordsB, wordsA)) return ACRONYM_SIMILARITY;
-  const used = new Set<number>();
-  let shared = 0;
-  for (const word of wordsA) {
-    let best = 0;
-    let bestIndex = -1;
-    wordsB.forEach((other, index) => {
-      if (used.has(index)) return;
-      const s = sameWord(word, other);
-      if (s > best) [best, bestIndex] = [s, index];
-    });
-    if (bestIndex >= 0) {
-      used.add(bestIndex);
-      shared += best * Math.min(weight(word), weight(wordsB[bestIndex]!));
-    }
-  }
-  const total = (words: string[]) => words.reduce((sum, word) => sum + weight(word), 0);
-  const wa = total(wordsA);
-  const wb = total(wordsB);
-  const dice = (2 * shared) / (wa + wb);
-  const containment = shared / Math.min(wa, wb);
-  // Containment counts most (a short form of a name is the usual duplicate); Dice keeps a partial name below
-  // the auto-merge band.
-  return Math.min(0.99, DICE_SHARE * dice + (1 - DICE_SHARE) * containment);
-}
-
-const ACRONYM_SIMILARITY = 0.9;
 /** A Latin name read in a name in another script (decision 0067): in the review band, never merged without a person. */
 const READ_ALIKE_SIMILARITY = 0.9;
 
@@ -252,11 +86,6 @@ function readsAlike(a: PreparedRecord, b: PreparedRecord): boolean {
   if (Boolean(a.reading) === Boolean(b.reading)) return false;
   const [latin, other] = a.reading ? [b, a] : [a, b];
   return readsLike(latin.nameKey.tokens, other.reading!, jaroWinkler);
-}
-
-function isAcronymOf(short: string[], long: string[]): boolean {
-  const letters = short.join("");
-  return long.length >= 2 && letters.length === long.length && /^\p{L}+$/u.test(letters) && long.map((w) => w[0]).join("") === letters;
 }
 
 /** Below the auto-merge band: what a name that is not corroborated by a page or domain can reach. */
@@ -281,9 +110,6 @@ const PHONE_PENALTY = 0.1;
 const PHONE_MERGE_NAME = 0.9;
 const ADDRESS_BONUS = 0.04;
 const ADDRESS_PENALTY = 0.06;
-
-/** The share of Dice in the name similarity; the rest is containment. */
-const DICE_SHARE = 0.2;
 
 function sameSets(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().join(" ") === [...b].sort().join(" ");

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { textArray, type Database } from "~/lib/db.server.ts";
-import { jaroWinkler } from "./match-score.ts";
+import { jaroWinkler } from "./name-similarity.ts";
 import { nameReading, READING_PATTERN_SQL, readingPairs } from "./name-reading.ts";
 
 /** `live` is the scan's condition for a listing that takes part; `maxBlock` its cap on a block. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { jaroWinkler, prepare, scorePair } from "./match-score.ts";
+import { prepare, scorePair } from "./match-score.ts";
+import { jaroWinkler } from "./name-similarity.ts";
 import { nameReading, readingPairs, readsLike, skeleton } from "./name-reading.ts";
 
 const flat = { weight: () => 1 };

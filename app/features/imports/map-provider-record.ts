@@ -4,7 +4,7 @@
  * writing. Choices the spec leaves open are in docs/decisions/0025-import-processing.md.
  */
 import type { listings } from "#db/schema/listings.ts";
-import { registrableDomain } from "~/features/duplicates/match-score.ts";
+import { registrableDomain } from "~/features/duplicates/url-keys.ts";
 import {
   capDescription,
   cleanCurrency,

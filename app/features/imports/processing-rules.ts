@@ -4,7 +4,7 @@
  * docs/decisions/0025-import-processing.md.
  */
 import type { ROUND_TYPES } from "#db/schema/listing-details.ts";
-import { linkedinPage } from "~/features/duplicates/match-score.ts";
+import { linkedinPage } from "~/features/duplicates/url-keys.ts";
 import { validFoundedYear as isBetterFoundedYear } from "~/features/duplicates/merge-rules.ts";
 import type { CategoryMatch, MatchConfidence } from "~/features/taxonomy/category-match.ts";
 import { mapProviderCategory } from "~/features/taxonomy/provider-category-map.ts";

@@ -1,0 +1,100 @@
+/**
+ * How alike two company names are (issue 5 §2): words compared one by one (the same, cut short, or a typo apart),
+ * weighted by how rare each is in the directory, and an acronym of the other name. Pure; match-score.ts adds the
+ * other signals.
+ */
+import type { NameKey } from "./name-key.ts";
+
+const ACRONYM_SIMILARITY = 0.9;
+
+/** The share of Dice in the name similarity; the rest is containment. */
+const DICE_SHARE = 0.2;
+
+/** Jaro-Winkler similarity of two words (1 identical, 0 nothing in common). */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  const la = a.length;
+  const lb = b.length;
+  if (!la || !lb) return 0;
+  const window = Math.max(0, Math.floor(Math.max(la, lb) / 2) - 1);
+  const matchedA = new Array<boolean>(la).fill(false);
+  const matchedB = new Array<boolean>(lb).fill(false);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    for (let j = Math.max(0, i - window); j < Math.min(lb, i + window + 1); j++) {
+      if (matchedB[j] || a[i] !== b[j]) continue;
+      matchedA[i] = matchedB[j] = true;
+      matches++;
+      break;
+    }
+  }
+  if (!matches) return 0;
+  let transpositions = 0;
+  for (let i = 0, j = 0; i < la; i++) {
+    if (!matchedA[i]) continue;
+    while (!matchedB[j]) j++;
+    if (a[i] !== b[j]) transpositions++;
+    j++;
+  }
+  const jaro = (matches / la + matches / lb + (matches - transpositions / 2) / matches) / 3;
+  let prefix = 0;
+  while (prefix < Math.min(4, la, lb) && a[prefix] === b[prefix]) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/**
+ * Two words are the same word when equal; one is the other cut short ("McKinley" / "McKinl", 4 letters or more);
+ * or, at 5 letters or more, a typo apart (Jaro-Winkler 0.93).
+ */
+function sameWord(a: string, b: string): number {
+  if (a === b) return 1;
+  if (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a))) return 0.9;
+  if (a.length < 5 || b.length < 5) return 0;
+  const similarity = jaroWinkler(a, b);
+  return similarity >= 0.93 ? similarity : 0;
+}
+
+/**
+ * Name similarity from 0 to 1: the rarity-weighted share of words the two names have in common, as the mean of
+ * Dice (both names) and containment (the shorter name found in the longer: "Chicago Commons Guadalupano" in
+ * "Chicago Commons Association Guadalupano Family Center"). `weight` is a word's rarity (inverse document frequency).
+ */
+export function nameSimilarity(a: NameKey, b: NameKey, weight: (word: string) => number): number {
+  // Words as sets: "Chinese American Service League - Chinese American Service League" is the name once.
+  const wordsA = [...new Set(a.tokens)];
+  const wordsB = [...new Set(b.tokens)];
+  if (!wordsA.length || !wordsB.length) return 0;
+  if (wordsA.join(" ") === wordsB.join(" ")) return 1;
+  // Names written as one word or two ("Data Robot" / "DataRobot") are the same name.
+  if (wordsA.join("") === wordsB.join("")) return 0.99;
+  // An acronym of the other name ("IBM" / "International Business Machines"): worth a person's look, no more.
+  if (isAcronymOf(wordsA, wordsB) || isAcronymOf(wordsB, wordsA)) return ACRONYM_SIMILARITY;
+  const used = new Set<number>();
+  let shared = 0;
+  for (const word of wordsA) {
+    let best = 0;
+    let bestIndex = -1;
+    wordsB.forEach((other, index) => {
+      if (used.has(index)) return;
+      const s = sameWord(word, other);
+      if (s > best) [best, bestIndex] = [s, index];
+    });
+    if (bestIndex >= 0) {
+      used.add(bestIndex);
+      shared += best * Math.min(weight(word), weight(wordsB[bestIndex]!));
+    }
+  }
+  const total = (words: string[]) => words.reduce((sum, word) => sum + weight(word), 0);
+  const wa = total(wordsA);
+  const wb = total(wordsB);
+  const dice = (2 * shared) / (wa + wb);
+  const containment = shared / Math.min(wa, wb);
+  // Containment counts most (a short form of a name is the usual duplicate); Dice keeps a partial name below
+  // the auto-merge band.
+  return Math.min(0.99, DICE_SHARE * dice + (1 - DICE_SHARE) * containment);
+}
+
+function isAcronymOf(short: string[], long: string[]): boolean {
+  const letters = short.join("");
+  return long.length >= 2 && letters.length === long.length && /^\p{L}+$/u.test(letters) && long.map((w) => w[0]).join("") === letters;
+}
