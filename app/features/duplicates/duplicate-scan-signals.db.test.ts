@@ -1,12 +1,12 @@
 /** The scan's issue 19 blocks against a real database: a typo'd first word, a page named like a domain, a shared phone. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { candidatePairs, findDuplicates, refreshMatchColumns } from "./duplicate-scan.server.ts";
+import { candidatePairs, findDuplicates } from "./duplicate-scan.server.ts";
+import { insertKeyedListings, pairKey } from "./test-support.ts";
 
 let database: Database;
-const ids: Record<string, string> = {};
+let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -36,26 +36,19 @@ beforeAll(async () => {
     { key: "phoneA", name: "Rebecca Crown Center", websiteUrl: null, linkedinUrl: null, phone: "+13125551234" },
     { key: "phoneB", name: "Youth Services Halsted", websiteUrl: null, linkedinUrl: null, phone: "+13125551234" },
   ];
-  for (const [i, { key, ...row }] of rows.entries()) {
-    const [inserted] = await database.db
-      .insert(listings)
-      .values({ slug: `s-${i}`, type: "startup", ...row })
-      .returning({ id: listings.id });
-    ids[key] = inserted!.id;
-  }
-  await refreshMatchColumns(database);
+  ids = await insertKeyedListings(database, rows);
 });
 
 afterAll(async () => {
   await database?.close();
 });
 
-const pairOf = (x: string, y: string) => [ids[x]!, ids[y]!].sort().join("|");
+const pairOf = (x: string, y: string) => pairKey(ids[x]!, ids[y]!);
 
 describe("duplicate scan blocks (issue 19)", () => {
   it("compares names whose first word has a typo, though their other word is too common to pair on", async () => {
     const { pairs } = await candidatePairs(database);
-    const found = new Set(pairs.map((p) => [p.a, p.b].sort().join("|")));
+    const found = new Set(pairs.map((p) => pairKey(p.a, p.b)));
     expect(found.has(pairOf("typo", "right"))).toBe(true);
     // The block is the first letter and the rest: "Alpha Labs" and "Bravo Labs" are not paired by it.
     expect(found.has(pairOf("Alpha", "Bravo"))).toBe(false);
@@ -63,14 +56,14 @@ describe("duplicate scan blocks (issue 19)", () => {
 
   it("compares a LinkedIn page named like another listing's domain", async () => {
     const { pairs } = await candidatePairs(database);
-    expect(pairs.map((p) => [p.a, p.b].sort().join("|"))).toContain(pairOf("page", "domain"));
+    expect(pairs.map((p) => pairKey(p.a, p.b))).toContain(pairOf("page", "domain"));
   });
 
   it("compares listings sharing a phone number, and says so", async () => {
     const { pairs: blocked } = await candidatePairs(database);
-    expect(blocked.map((p) => [p.a, p.b].sort().join("|"))).toContain(pairOf("phoneA", "phoneB"));
+    expect(blocked.map((p) => pairKey(p.a, p.b))).toContain(pairOf("phoneA", "phoneB"));
     const pairs = await findDuplicates(database, { includeUnflagged: true });
-    const pair = pairs.find((p) => [p.a, p.b].sort().join("|") === pairOf("phoneA", "phoneB"));
+    const pair = pairs.find((p) => pairKey(p.a, p.b) === pairOf("phoneA", "phoneB"));
     expect(pair?.reasons).toContain("same phone number, names differ: review only");
     expect(pair?.band).toBe("review");
   });

@@ -1,12 +1,12 @@
 /** The scan's block for names in another script (issue 19) against a real database. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { candidatePairs, findDuplicates, refreshMatchColumns } from "./duplicate-scan.server.ts";
+import { candidatePairs, findDuplicates } from "./duplicate-scan.server.ts";
+import { insertKeyedListings, pairKey } from "./test-support.ts";
 
 let database: Database;
-const ids: Record<string, string> = {};
+let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -19,23 +19,16 @@ beforeAll(async () => {
     { key: "huaweiZh", name: "华为技术有限公司" },
     { key: "huaweiEn", name: "Huawei Technologies", processingStatus: "merged" as const },
   ];
-  for (const [i, { key, ...row }] of rows.entries()) {
-    const [inserted] = await database.db
-      .insert(listings)
-      .values({ slug: `s-${i}`, type: "startup", ...row })
-      .returning({ id: listings.id });
-    ids[key] = inserted!.id;
-  }
-  await refreshMatchColumns(database);
+  ids = await insertKeyedListings(database, rows);
 });
 
 afterAll(async () => {
   await database?.close();
 });
 
-const pairOf = (x: string, y: string) => [ids[x]!, ids[y]!].sort().join("|");
+const pairOf = (x: string, y: string) => pairKey(ids[x]!, ids[y]!);
 const found = async (options?: { onlyIds?: string[] }) =>
-  new Set((await candidatePairs(database, options)).pairs.map((p) => [p.a, p.b].sort().join("|")));
+  new Set((await candidatePairs(database, options)).pairs.map((p) => pairKey(p.a, p.b)));
 
 describe("duplicate scan: names in another script", () => {
   it("pairs ソニー株式会社 with Sony Corporation, not with Panasonic or Sina", async () => {
@@ -48,7 +41,7 @@ describe("duplicate scan: names in another script", () => {
 
   it("flags the pair for review with its reason, and nothing else", async () => {
     const flagged = await findDuplicates(database);
-    expect(flagged.map((p) => [p.a, p.b].sort().join("|"))).toEqual([pairOf("sonyJa", "sonyEn")]);
+    expect(flagged.map((p) => pairKey(p.a, p.b))).toEqual([pairOf("sonyJa", "sonyEn")]);
     expect(flagged[0]!.band).toBe("review");
     expect(flagged[0]!.reasons).toContain("name in another script reads like this one");
   });
