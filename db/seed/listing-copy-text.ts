@@ -5,13 +5,16 @@
  * last, when every investor they name has its id (the generator names investors listed further down too).
  */
 import * as s from "../schema/index.ts";
+import { matchColumns } from "../../app/features/duplicates/match-columns.ts";
 import { copyTable, UuidBlock, type CopyTable } from "./copy-text.ts";
 import { generateListings, LISTING_KEYS, type GeneratedListing, type ReferenceIds } from "./generate-listings.ts";
 
 /** Listings per chunk: a few MB of text, and a progress report every few seconds at most. */
 const CHUNK = 5000;
 
-const LISTINGS = copyTable(s.listings, LISTING_KEYS);
+// The duplicate matcher's columns are written with the row, as every other write path does: left empty, the first
+// scan of a seeded directory would spend most of a minute at 100,000 listings working them out (bench:dedupe).
+const LISTINGS = copyTable(s.listings, [...LISTING_KEYS, "matchKey", "matchDomain", "matchLinkedin"]);
 const TEAM = copyTable(s.teamMembers, ["listingId", "position", "name", "title", "linkedinUrl", "email"]);
 const FAQS = copyTable(s.faqs, ["listingId", "position", "question", "answer"]);
 const USE_CASES = copyTable(s.keyUseCases, ["listingId", "position", "title", "description"]);
@@ -68,7 +71,7 @@ export function* listingCopyText(options: ListingTextOptions): Generator<Chunk, 
     for (let i = start; i < Math.min(count, start + CHUNK); i++) {
       const g = generator.next().value as GeneratedListing;
       const listingId = ids.at(i);
-      add(LISTINGS, { id: listingId, ...g.listing });
+      add(LISTINGS, { id: listingId, ...g.listing, ...matchColumns(g.listing) });
       if (g.listing.type === "investor" && !investorIndex.has(g.listing.name)) investorIndex.set(g.listing.name, i);
       g.team.forEach((m, position) => add(TEAM, { listingId, position, ...m }));
       g.faqs.forEach((f, position) => add(FAQS, { listingId, position, ...f }));

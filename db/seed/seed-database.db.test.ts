@@ -5,6 +5,8 @@
  */
 import { asc, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { matchColumns } from "~/features/duplicates/match-columns.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import * as s from "../schema/index.ts";
@@ -149,6 +151,26 @@ describe("a bulk-loaded seed", () => {
              (SELECT tgenabled::text FROM pg_trigger WHERE tgname = 'listing_description_terms_sync') AS enabled`);
     expect(row!.published).toBeGreaterThan(0);
     expect(row).toEqual({ published: row!.published, terms: row!.published, same: row!.published, enabled: "O" });
+  });
+
+  it("writes every listing's duplicate-match columns as the matcher works them out, so a first scan has none to do", async () => {
+    const rows = await database.db
+      .select({
+        name: s.listings.name,
+        websiteUrl: s.listings.websiteUrl,
+        linkedinUrl: s.listings.linkedinUrl,
+        matchKey: s.listings.matchKey,
+        matchDomain: s.listings.matchDomain,
+        matchLinkedin: s.listings.matchLinkedin,
+      })
+      .from(s.listings);
+    const wrong = rows.filter(
+      ({ matchKey, matchDomain, matchLinkedin, ...listing }) =>
+        JSON.stringify({ matchKey, matchDomain, matchLinkedin }) !== JSON.stringify(matchColumns(listing)),
+    );
+    expect(wrong).toEqual([]);
+    expect(rows.filter((r) => r.matchDomain !== null).length).toBeGreaterThan(COUNT / 2);
+    expect(await refreshMatchColumns(database)).toBe(0);
   });
 
   it("gives every listing its own name, slug and description (text, not copies)", async () => {

@@ -9,9 +9,8 @@ import { inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import { underLock } from "~/lib/atomic-limit.server.ts";
 import { textArray, uuidArray, type Database } from "~/lib/db.server.ts";
+import { matchColumns } from "./match-columns.ts";
 import { prepare, scorePair, type Band, type PreparedRecord } from "./match-score.ts";
-import { linkedinPage, registrableDomain } from "./url-keys.ts";
-import { nameKey } from "./name-key.ts";
 import { readingCandidatePairs } from "./name-reading-pairs.server.ts";
 
 /** A word shared by more listings than this says little about identity, and its block would be too large. */
@@ -25,15 +24,6 @@ export interface ScoredPair {
   score: number;
   band: Band;
   reasons: string[];
-}
-
-/** The match columns of a listing, as the matcher works them out. */
-export function matchColumns(listing: { name: string; websiteUrl?: string | null; linkedinUrl?: string | null }) {
-  return {
-    matchKey: nameKey(listing.name).key,
-    matchDomain: registrableDomain(listing.websiteUrl),
-    matchLinkedin: linkedinPage(listing.linkedinUrl),
-  };
 }
 
 /**

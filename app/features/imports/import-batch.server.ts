@@ -13,7 +13,7 @@ import { listingSources } from "#db/schema/imports.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit, type AuditEntry } from "~/features/audit/audit-log.server.ts";
 import { freeSlugs } from "~/features/catalog/free-slugs.server.ts";
-import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { matchColumns } from "~/features/duplicates/match-columns.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import type { ListingRow } from "~/features/duplicates/merge-rules.ts";
 import { queueForReview } from "~/features/duplicates/review-queue.server.ts";

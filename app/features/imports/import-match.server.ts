@@ -8,7 +8,8 @@
  * Listings others add while an import runs are not seen by it: the duplicate scan finds those pairs later.
  */
 import { sql } from "drizzle-orm";
-import { matchColumns, refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { matchColumns } from "~/features/duplicates/match-columns.ts";
 import { prepare, scorePair, type Band, type PreparedRecord } from "~/features/duplicates/match-score.ts";
 import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";

@@ -12,7 +12,7 @@ import { faqs, fundingRounds, howItWorksSteps, keyUseCases, teamMembers } from "
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
-import { matchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
+import { matchColumns } from "~/features/duplicates/match-columns.ts";
 import { recordFieldWrite } from "~/features/catalog/field-provenance.server.ts";
 import { classifyWrite, type FieldWrite } from "~/features/catalog/field-provenance.ts";
 import { FUNDING_SUMMARY_FIELDS } from "~/features/catalog/listing-types.ts";
