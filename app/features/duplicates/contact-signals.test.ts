@@ -124,6 +124,21 @@ describe("scoring with contact signals", () => {
     expect(contradicted.band).not.toBe("auto_merge");
   });
 
+  it("counts a page or e-mail naming a domain both records already share as nothing more: the domain said it", () => {
+    const shared = { name: "Northwind Data Studio", website: "northwind.io" };
+    const domainOnly = score({ name: "Northwind", website: "https://northwind.io" }, shared);
+    const withMail = score({ name: "Northwind", website: "https://northwind.io", contactEmail: "hi@northwind.io" }, shared);
+    const withPage = score(
+      { name: "Northwind", website: "https://northwind.io", linkedin: "https://linkedin.com/company/northwind" },
+      shared,
+    );
+    expect(domainOnly.score).toBeLessThan(1);
+    expect(withMail.score).toBe(domainOnly.score);
+    expect(withPage.score).toBe(domainOnly.score);
+    expect(withMail.reasons).toEqual(domainOnly.reasons);
+    expect(withPage.reasons).toEqual(domainOnly.reasons);
+  });
+
   it("keeps a shared website and LinkedIn page for review however the names differ, but never merges it", () => {
     const result = score(
       { name: "Deltta Labs", website: "https://deltalabs.fi", linkedin: "https://linkedin.com/company/deltalabs" },

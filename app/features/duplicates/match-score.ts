@@ -150,13 +150,15 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   const otherLinkedin = Boolean(a.linkedinPage && b.linkedinPage && a.linkedinPage !== b.linkedinPage);
 
   // A LinkedIn page named after the other's domain, or a contact e-mail at it: the same company seen from two
-  // sides. Only when no URL contradicts it (two domains, two pages).
+  // sides. Only when no URL contradicts it (two domains, two pages), and only when the domain is not already shared:
+  // then the page and the e-mail name the listing's own website and say nothing the shared domain has not said.
   const stemA = linkedinStem(a.linkedinPage);
   const stemB = linkedinStem(b.linkedinPage);
+  const linksOneSide = !otherDomain && !sameDomain;
   const pageNamesDomain =
-    !otherDomain && !otherLinkedin && Boolean((stemA && stemA === domainStem(b.domain)) || (stemB && stemB === domainStem(a.domain)));
+    linksOneSide && !otherLinkedin && Boolean((stemA && stemA === domainStem(b.domain)) || (stemB && stemB === domainStem(a.domain)));
   const mailAtDomain =
-    !otherDomain && Boolean((a.emailDomain && a.emailDomain === b.domain) || (b.emailDomain && b.emailDomain === a.domain));
+    linksOneSide && Boolean((a.emailDomain && a.emailDomain === b.domain) || (b.emailDomain && b.emailDomain === a.domain));
   const phones = phoneRelation(a.phone, b.phone);
   const samePhone = phones === "same";
   const address = addressAgreement(a, b);
