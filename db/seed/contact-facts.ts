@@ -173,12 +173,19 @@ export interface ContactFacts {
   contactEmail: string | null;
 }
 
-const NONE: ContactFacts = { hqStreet: null, hqCity: null, hqRegion: null, hqPostalCode: null, phone: null, contactEmail: null };
+export const NO_CONTACT_FACTS: ContactFacts = {
+  hqStreet: null,
+  hqCity: null,
+  hqRegion: null,
+  hqPostalCode: null,
+  phone: null,
+  contactEmail: null,
+};
 
 /** A listing's demo contact block for its home country; nothing for a country without facts here. */
 export function contactFacts(name: string, homeCountry: string, domain: string): ContactFacts {
   const facts = FACTS[homeCountry];
-  if (!facts) return NONE;
+  if (!facts) return NO_CONTACT_FACTS;
   const h = hash(name);
   const city = facts.cities[h % facts.cities.length]!;
   const street = city.streets[(h >>> 8) % city.streets.length]!;

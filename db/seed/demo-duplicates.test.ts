@@ -22,6 +22,13 @@ function flaggedPairs(count: number) {
       linkedin: g.listing.linkedinUrl as string | null,
       country: countries.length === 1 ? String(countries[0]) : null,
       industries: g.listing.industryIds as number[],
+      // The contact block as the scan reads it: a planted copy's phone and address count for or against it.
+      hqStreet: g.listing.hqStreet as string | null,
+      hqCity: g.listing.hqCity as string | null,
+      hqRegion: g.listing.hqRegion as string | null,
+      hqPostalCode: g.listing.hqPostalCode as string | null,
+      phone: g.listing.phone as string | null,
+      contactEmail: g.listing.contactEmail as string | null,
     });
   });
   const wordCounts = new Map<string, number>();

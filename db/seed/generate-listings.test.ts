@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { REFERENCE_DATE, ROUND_LADDER, ROUND_RULES, STAGE_AFTER, type RoundType, type Stage } from "./company-facts.ts";
 import { INVESTOR_KINDS, investsIn, stageFocusText } from "./firm-facts.ts";
+import { CONTACT_FIELDS } from "../../app/features/catalog/listing-types.ts";
 import { squash } from "./company-names.ts";
 import { generateListings, type GeneratedListing } from "./generate-listings.ts";
 import { planListings } from "./plan-listings.ts";
@@ -51,7 +52,7 @@ describe("the mix the product relies on", () => {
     }
   });
 
-  it("plants a duplicate every 97th listing: sure ones share the original's site, near ones have none", () => {
+  it("plants a duplicate every 97th listing: sure ones share the original's site and contact block, near ones have none", () => {
     const planted = all.filter((g) => g.meta.duplicateOf !== null);
     expect(planted.length).toBe(Math.floor(COUNT / 97));
     all.forEach((g, i) => expect(g.meta.duplicateOf !== null).toBe(i % 97 === 96));
@@ -65,12 +66,15 @@ describe("the mix the product relies on", () => {
         expect(g.listing.name).toBe(`${original.listing.name} ${k % 4 === 0 ? "Inc." : "GmbH"}`);
         expect(field<string>(g, "websiteUrl")).toBe(`https://www.${squash(original.listing.name)}.example/about`);
         expect(field<string>(g, "linkedinUrl")).toBe(`https://www.linkedin.com/company/${squash(original.listing.name)}/`);
+        for (const key of CONTACT_FIELDS) expect(field(g, key), key).toBe(field(original, key));
       } else {
         expect(g.listing.name).toBe(`${original.listing.name} Ltd`);
         expect(field(g, "websiteUrl")).toBeNull();
         expect(field(g, "linkedinUrl")).toBeNull();
+        for (const key of CONTACT_FIELDS) expect(field(g, key), key).toBeNull();
       }
     });
+    expect(planted.filter((g, k) => k % 2 === 0 && field(g, "phone") !== null).length).toBeGreaterThan(0);
   });
 
   it("keeps the shares of featured listings, visibility levels and rich profiles", () => {

@@ -8,7 +8,7 @@
  * their frame from the rank: any 25 neighbouring cards of one type then read differently. The second pass writes
  * each listing's facts and text.
  */
-import { contactFacts } from "./contact-facts.ts";
+import { contactFacts, NO_CONTACT_FACTS } from "./contact-facts.ts";
 import { uniqueSlug } from "../../app/features/catalog/slug.ts";
 import { REFERENCE_DATE, STARTUP_STAGES, startupFacts, type Stage } from "./company-facts.ts";
 import { squash } from "./company-names.ts";
@@ -244,11 +244,13 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       ticketSize: null,
     };
     if (duplicateOf !== null) {
-      // Sure duplicates share the original's site and page; near ones have neither.
+      // Sure duplicates share the original's site, page, address, phone and e-mail (the same company entered twice);
+      // near ones have none of them, only a name like the original's.
       const sure = / (Inc\.|GmbH)$/.test(name);
       const original = plan.names[duplicateOf]!;
       listing.websiteUrl = sure ? `https://www.${domainOf(original)}/about` : null;
       listing.linkedinUrl = sure ? `https://www.linkedin.com/company/${squash(original)}/` : null;
+      Object.assign(listing, sure ? contactFacts(original, countries[0]!.name, domainOf(original)) : NO_CONTACT_FACTS);
     }
 
     let faqs: GeneratedListing["faqs"] = [];
