@@ -173,6 +173,7 @@ export interface ContactFacts {
   contactEmail: string | null;
 }
 
+/** A listing without a contact block (a home country without facts here, a sparse planted duplicate). */
 export const NO_CONTACT_FACTS: ContactFacts = {
   hqStreet: null,
   hqCity: null,

@@ -215,6 +215,16 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
     const personas = rng.sample(refs.personas, rng.int(1, 4));
     const rich = featured || rng.chance(0.6);
     const website = `https://${domainOf(name)}`;
+    // Sure duplicates share the original's site, page, address, phone and e-mail (the same company entered twice);
+    // near ones have none of them, only a name like the original's.
+    const original = duplicateOf === null ? null : plan.names[duplicateOf]!;
+    const sure = / (Inc\.|GmbH)$/.test(name);
+    const contactBlock =
+      original === null
+        ? contactFacts(name, countries[0]!.name, domainOf(name))
+        : sure
+          ? contactFacts(original, countries[0]!.name, domainOf(original))
+          : NO_CONTACT_FACTS;
 
     const listing: GeneratedListing["listing"] = {
       createdAt: new Date(seededAt - Math.round(ageShare * ADDED_OVER_MS)),
@@ -223,7 +233,7 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       name,
       websiteUrl: rng.chance(0.9) ? website : null,
       linkedinUrl: `https://www.linkedin.com/company/${squash(name)}`,
-      ...contactFacts(name, countries[0]!.name, domainOf(name)),
+      ...contactBlock,
       featured,
       industryIds: industries.map((x) => x.id),
       geographyIds: [...new Set(countries.map((c) => c.geographyId))],
@@ -243,14 +253,9 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       investorType: null,
       ticketSize: null,
     };
-    if (duplicateOf !== null) {
-      // Sure duplicates share the original's site, page, address, phone and e-mail (the same company entered twice);
-      // near ones have none of them, only a name like the original's.
-      const sure = / (Inc\.|GmbH)$/.test(name);
-      const original = plan.names[duplicateOf]!;
+    if (original !== null) {
       listing.websiteUrl = sure ? `https://www.${domainOf(original)}/about` : null;
       listing.linkedinUrl = sure ? `https://www.linkedin.com/company/${squash(original)}/` : null;
-      Object.assign(listing, sure ? contactFacts(original, countries[0]!.name, domainOf(original)) : NO_CONTACT_FACTS);
     }
 
     let faqs: GeneratedListing["faqs"] = [];
