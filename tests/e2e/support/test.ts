@@ -71,7 +71,40 @@ function watchContext(context: BrowserContext, file: string, found: string[]): (
   };
 }
 
-export const test = base.extend<{ hydrationAwareGoto: void; failOnConsoleErrors: void }>({
+/**
+ * Playwright's clocks (`page.clock`) belong to the browser context, which playwright.config.ts reuses from one test to
+ * the next. A clock a test leaves paused is resumed by Playwright as the test's context is handed on, without waiting,
+ * while the reset for the next test removes the clock: when the reset wins, the "resume" script stays behind without
+ * the clock it talks to and throws "Cannot read properties of undefined (reading 'controller')" in every page of the
+ * next test (issue 29, finding 13; tests/e2e/clock-reset.spec.ts). So a clock a test paused is resumed, and waited
+ * for, before the test ends. The script is Playwright's own: no visitor's browser ever runs it.
+ */
+const pausedClocks = new WeakSet<object>();
+
+function trackPausedClocks(context: BrowserContext) {
+  const proto = Object.getPrototypeOf(context.clock) as BrowserContext["clock"];
+  if (patched.has(proto)) return;
+  patched.add(proto);
+  const { pauseAt, resume } = proto;
+  proto.pauseAt = async function (this: BrowserContext["clock"], time) {
+    pausedClocks.add(this);
+    return pauseAt.call(this, time);
+  };
+  proto.resume = async function (this: BrowserContext["clock"]) {
+    pausedClocks.delete(this);
+    return resume.call(this);
+  };
+}
+
+export const test = base.extend<{ hydrationAwareGoto: void; failOnConsoleErrors: void; resumePausedClock: void }>({
+  resumePausedClock: [
+    async ({ context }, use) => {
+      trackPausedClocks(context);
+      await use();
+      if (pausedClocks.has(context.clock)) await context.clock.resume();
+    },
+    { auto: true },
+  ],
   hydrationAwareGoto: [
     async ({ page }, use) => {
       waitForHydrationAfterGoto(page);
