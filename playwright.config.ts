@@ -25,6 +25,8 @@ const OPERATOR_PORT = PORT + 4;
 const AI_PORT = PORT + 5;
 const AI_KEY = "sk-local-fake-introbase-0123456789";
 const OPERATOR_URL = `http://127.0.0.1:${OPERATOR_PORT}`;
+/** Whose pages the HTML check reads (tests/e2e/support/served-pages.ts): the two app servers, not the fakes. */
+process.env.E2E_APP_ORIGINS = [BASE_URL, OPERATOR_URL].join(",");
 
 // Playwright loads this file again in every worker: make the data directory once, in the runner, hand it
 // down through the environment the workers inherit, and remove it when the runner exits (after the web
@@ -33,6 +35,9 @@ if (!process.env.E2E_PGLITE_DIR) {
   const dataRoot = mkdtempSync(path.join(tmpdir(), "introbase-e2e-"));
   process.env.E2E_PGLITE_DIR = path.join(dataRoot, "pglite");
   process.env.E2E_OPERATOR_PGLITE_DIR = path.join(dataRoot, "pglite-operators");
+  // Every HTML page the servers send during the run, checked by the Nu HTML checker at the end (html-validity.check.ts).
+  // Set it yourself to keep the pages after the run (then run the checker on that folder as html-validity.check.ts does).
+  process.env.E2E_HTML_DIR ||= path.join(dataRoot, "served-pages");
   process.on("exit", () => rmSync(dataRoot, { recursive: true, force: true }));
 }
 
@@ -144,6 +149,14 @@ export default defineConfig({
     { name: "chromium", testIgnore: OPERATOR_SPECS, use: CHROMIUM },
     // The security regression suite's HTTP-level attacks (tests/security/README.md), run with the visitor journeys.
     { name: "security", testDir: "tests/security", testMatch: /\.spec\.ts$/, use: CHROMIUM },
+    // Once every journey has run: the Nu HTML checker reads every page the servers sent (issue 29). A run of chosen
+    // files leaves it out; naming it runs the whole suite first (its dependencies always run in full).
+    {
+      name: "html",
+      testMatch: /html-validity\.check\.ts$/,
+      dependencies: ["chromium-operator", "chromium", "security"],
+      use: CHROMIUM,
+    },
   ],
   webServer: [
     {

@@ -31,7 +31,7 @@ export function AiSummary({ listing }: { listing: { type: ListingType; slug: str
   }
 
   return (
-    <Card className="p-5" aria-labelledby="ai-summary-title">
+    <Card className="p-5" role="region" aria-labelledby="ai-summary-title">
       <h2 id="ai-summary-title" className="flex items-center gap-2 text-base font-semibold">
         <Sparkles className="size-5 text-accent" aria-hidden="true" />
         AI summary

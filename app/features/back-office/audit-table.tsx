@@ -22,35 +22,34 @@ const COMPACT: readonly Column[] = ["time", "operation", "action", "company", "a
 
 /**
  * Audit entries as a table from md up; below, each row becomes a small card whose cells carry their column's name
- * (the data-label pseudo-element). The explicit ARIA roles keep the table a table for screen readers when CSS
- * changes its display, which otherwise drops table semantics in Chromium and WebKit.
+ * (the data-label pseudo-element). role="table" keeps it a table for screen readers in browsers that drop a table's
+ * semantics when CSS changes its display; rows and cells take theirs from the table (HTML forbids restating them).
  */
 export function AuditTable({ rows, caption, compact = false }: { rows: readonly AuditRow[]; caption: string; compact?: boolean }) {
   const columns = compact ? COMPACT : FULL;
   return (
     <table role="table" className="block w-full text-sm md:table">
       <caption className="sr-only">{caption}</caption>
-      <thead role="rowgroup" className="sr-only md:not-sr-only md:table-header-group">
-        <tr role="row" className="border-b border-border text-left text-xs text-fg-muted">
+      <thead className="sr-only md:not-sr-only md:table-header-group">
+        <tr className="border-b border-border text-left text-xs text-fg-muted">
           {columns.map((c) => (
-            <th key={c} role="columnheader" scope="col" className="px-2 py-2 font-medium first:pl-0 last:pr-0">
+            <th key={c} scope="col" className="px-2 py-2 font-medium first:pl-0 last:pr-0">
               {HEADINGS[c]}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody role="rowgroup" className="grid gap-3 md:table-row-group">
+      <tbody className="grid gap-3 md:table-row-group">
         {rows.map((row) => (
           <tr
             key={row.id}
-            role="row"
+
             data-testid="audit-entry"
             className="grid gap-1 rounded-lg border border-border p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
           >
             {columns.map((c) => (
               <td
                 key={c}
-                role="cell"
                 data-label={HEADINGS[c]}
                 className={cn(
                   "min-w-0 align-top before:mr-2 before:text-xs before:text-fg-muted before:content-[attr(data-label)] md:px-2 md:py-2 md:before:content-none md:first:pl-0 md:last:pr-0",

@@ -96,6 +96,8 @@ function LeadDebugger({ view, actionData }: { view: DebuggerView; actionData: Ac
           <Tabs.Trigger key={value} value={value} asChild>
             <a
               href={`?tab=${value}`}
+              // Radix gives its trigger type="button", which on a link would name a media type (invalid HTML).
+              type={undefined}
               onClick={(event) => event.preventDefault()}
               className={cn(
                 "-mb-px border-b-2 border-transparent px-3 py-2 text-sm whitespace-nowrap text-fg-muted hover:text-fg",

@@ -49,9 +49,9 @@ function StepCard({ step, status, busy }: { step: StepView; status: StepStatus; 
   return (
     <Card className="p-4 sm:p-6" data-testid={`step-${step.id}`} aria-labelledby={headingId} role="region">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 id={headingId} className="text-base font-semibold">
+        <h2 id={headingId} className="text-base font-semibold">
           {step.number}. {step.title}
-        </h3>
+        </h2>
         <div className="flex items-center gap-3">
           <StatusBadge status={status} />
           <DebuggerForm tab="manual">

@@ -12,6 +12,7 @@
  */
 import { test as base, type BrowserContext, type ConsoleMessage, type Page, type Request, type WebError } from "@playwright/test";
 import { isAllowedConsoleMessage } from "../../support/console-allow-list.ts";
+import { keepServedPages } from "./served-pages.ts";
 
 export * from "@playwright/test";
 
@@ -96,7 +97,26 @@ function trackPausedClocks(context: BrowserContext) {
   };
 }
 
-export const test = base.extend<{ hydrationAwareGoto: void; failOnConsoleErrors: void; resumePausedClock: void }>({
+/** The app servers of this run (playwright.config.ts), whose pages the HTML check reads. */
+const APP_ORIGINS = new Set((process.env.E2E_APP_ORIGINS ?? "").split(",").filter(Boolean));
+
+export const test = base.extend<{
+  hydrationAwareGoto: void;
+  failOnConsoleErrors: void;
+  resumePausedClock: void;
+  keepPagesForHtmlCheck: void;
+}>({
+  keepPagesForHtmlCheck: [
+    async ({ browser, context }, use) => {
+      const stops = [keepServedPages(context, APP_ORIGINS)];
+      const onContext = (opened: BrowserContext) => void stops.push(keepServedPages(opened, APP_ORIGINS));
+      browser.on("context", onContext);
+      await use();
+      browser.off("context", onContext);
+      await Promise.all(stops.map((stop) => stop()));
+    },
+    { auto: true },
+  ],
   resumePausedClock: [
     async ({ context }, use) => {
       trackPausedClocks(context);
