@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseEnv, publicUrl } from "./env.server.ts";
 
@@ -172,5 +173,71 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NODE_ENV: "staging", LOG_LEVEL: "loud", SEED_LISTINGS: "-5" })).toThrow(
       /NODE_ENV: .*; LOG_LEVEL: .*; SEED_LISTINGS: /,
     );
+  });
+});
+
+describe("the DKIM settings", () => {
+  const pem = (key: { export: (o: { type: "pkcs8"; format: "pem" }) => string | Buffer }) =>
+    key.export({ type: "pkcs8", format: "pem" }).toString();
+  const rsa = pem(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey);
+  const dkim = {
+    PUBLIC_URL: "https://introbase.example",
+    DKIM_DOMAIN: "Introbase.example",
+    DKIM_SELECTOR: "mail2031",
+    DKIM_PRIVATE_KEY: rsa,
+  };
+  /** The one line the server prints when it refuses to start. */
+  const refusal = (source: Record<string, string>) => {
+    try {
+      parseEnv(source);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    throw new Error("parseEnv accepted it");
+  };
+
+  it("takes a domain, a selector and an RSA key, the key also on one line with \\n", () => {
+    expect(parseEnv(dkim)).toMatchObject({ DKIM_DOMAIN: "introbase.example", DKIM_SELECTOR: "mail2031", DKIM_PRIVATE_KEY: rsa });
+    expect(parseEnv({ ...dkim, DKIM_PRIVATE_KEY: rsa.trim().replaceAll("\n", "\\n") }).DKIM_PRIVATE_KEY).toBe(rsa);
+    expect(parseEnv({}).DKIM_DOMAIN).toBeUndefined();
+  });
+
+  it("needs all three together", () => {
+    expect(refusal({ ...dkim, DKIM_SELECTOR: "" })).toBe(
+      "Invalid environment: DKIM_SELECTOR: DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together (DKIM_SELECTOR unset)",
+    );
+    expect(refusal({ DKIM_DOMAIN: "introbase.example" })).toMatch(/DKIM_SELECTOR and DKIM_PRIVATE_KEY unset/);
+  });
+
+  it("refuses a key that cannot sign rsa-sha256, in one line that never quotes the key", () => {
+    const ec = pem(generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey);
+    const small = pem(generateKeyPairSync("rsa", { modulusLength: 512 }).privateKey);
+    const damaged = rsa.replace(/\n[A-Za-z0-9+/]{20}/, "\nAAAAAAAAAAAAAAAAAAAA");
+    const cases: Array<[string, RegExp]> = [
+      ["not a key", /DKIM_PRIVATE_KEY: DKIM_PRIVATE_KEY must be an unencrypted RSA private key in PEM/],
+      [ec, /DKIM_PRIVATE_KEY must be an RSA key/],
+      [small, /DKIM_PRIVATE_KEY has 512 bits; DKIM needs at least 1024/],
+      [damaged, /DKIM_PRIVATE_KEY could not be read as a private key/],
+    ];
+    for (const [key, message] of cases) {
+      const line = refusal({ ...dkim, DKIM_PRIVATE_KEY: key });
+      expect(line).toMatch(message);
+      expect(line).not.toContain("\n");
+      expect(line).not.toContain(key.split("\n")[1] ?? key);
+    }
+  });
+
+  it("refuses a domain or selector that is not a DNS name", () => {
+    expect(refusal({ ...dkim, DKIM_DOMAIN: "https://introbase.example" })).toMatch(/DKIM_DOMAIN must be a domain name/);
+    expect(refusal({ ...dkim, DKIM_SELECTOR: "mail;x=1" })).toMatch(/DKIM_SELECTOR must be a DNS label/);
+  });
+
+  it("signs only for the From address's domain or a parent of it (DMARC alignment)", () => {
+    expect(parseEnv({ ...dkim, MAIL_FROM: "Introbase <news@mail.introbase.example>" }).DKIM_DOMAIN).toBe("introbase.example");
+    expect(parseEnv({ ...dkim, PUBLIC_URL: "https://app.introbase.example" }).DKIM_DOMAIN).toBe("introbase.example");
+    expect(refusal({ ...dkim, MAIL_FROM: "Introbase <news@other.example>" })).toBe(
+      "Invalid environment: DKIM_DOMAIN: DKIM_DOMAIN introbase.example does not match the From address's domain other.example (MAIL_FROM, or the PUBLIC_URL host): mail signed for another domain fails DMARC",
+    );
+    expect(refusal({ ...dkim, PUBLIC_URL: "http://localhost:3000" })).toMatch(/does not match the From address's domain localhost/);
   });
 });

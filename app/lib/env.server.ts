@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkDkimKey, dkimAligned, fromDomain } from "./dkim-settings.server.ts";
 import { normaliseOrigin } from "./parse-origin.ts";
 import { AppError } from "./errors.ts";
 
@@ -77,6 +78,34 @@ const EnvSchema = z.object({
     .optional(),
   /** The From address; unset, no-reply@ the PUBLIC_URL host. */
   MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * DKIM signing of every message (decision 0074), all three or none: the signing domain (the d= tag; the From
+   * address's domain or a parent of it), the selector (s=; the public key is published at
+   * <selector>._domainkey.<domain>) and the RSA private key in PEM, its line breaks written as \n if need be.
+   */
+  DKIM_DOMAIN: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/i,
+      "DKIM_DOMAIN must be a domain name, e.g. example.com",
+    )
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(
+      /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i,
+      "DKIM_SELECTOR must be a DNS label such as mail2031",
+    )
+    .optional(),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((v, ctx) => {
+      const checked = checkDkimKey(v);
+      if (!checked.ok) ctx.addIssue({ code: "custom", message: checked.message });
+      return checked.ok ? checked.pem : v;
+    })
+    .optional(),
   /** An external pilot application form to embed (spec 01 §2); unset, the dialog shows our own form. */
   PILOT_FORM_URL: z.url({ protocol: /^https$/, error: "PILOT_FORM_URL must be an https:// URL" }).optional(),
   /** Spec 01 §6: admin features and debug routes are switched on by configuration; off, their routes are 404. */
@@ -158,6 +187,27 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       path: ["DATABASE_READ_URL"],
       message: "DATABASE_READ_URL needs DATABASE_URL: it names a replica of that PostgreSQL server",
     });
+  }
+  // Half a DKIM setup would send unsigned mail while the operator believes it signed.
+  const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY];
+  if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+    const missing = (["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY"] as const).filter((key) => !env[key]);
+    ctx.addIssue({
+      code: "custom",
+      path: [missing[0]!],
+      message: `DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together (${missing.join(" and ")} unset)`,
+    });
+  }
+  // A signature of another domain than the From address's passes DKIM but not DMARC: receivers treat it as none.
+  if (env.DKIM_DOMAIN) {
+    const from = fromDomain(env.MAIL_FROM ?? `no-reply@${URL.parse(publicUrl(env))?.hostname ?? ""}`);
+    if (!dkimAligned(env.DKIM_DOMAIN, from)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_DOMAIN"],
+        message: `DKIM_DOMAIN ${env.DKIM_DOMAIN} does not match the From address's domain ${from ?? "(none)"} (MAIL_FROM, or the PUBLIC_URL host): mail signed for another domain fails DMARC`,
+      });
+    }
   }
   // Every chat-completions request names its model: a url without one would fail on the first click.
   if (env.AI_API_URL && !env.AI_MODEL) {

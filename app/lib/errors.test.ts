@@ -10,6 +10,7 @@ describe("STATUS_BY_CODE", () => {
       not_found: 404,
       method_not_allowed: 405,
       conflict: 409,
+      gone: 410,
       payload_too_large: 413,
       rate_limited: 429,
       internal: 500,

@@ -9,6 +9,8 @@ export const STATUS_BY_CODE = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** What the request names existed once and never will again (a superseded unsubscribe link). */
+  gone: 410,
   payload_too_large: 413,
   rate_limited: 429,
   /** A fault of ours (a bug): logged with the request id, answered "Something went wrong" and the id. */

@@ -3,6 +3,8 @@ import { createTransport, type Transporter } from "nodemailer";
 import { z } from "zod";
 import { outboxEmails } from "#db/schema/messages.ts";
 import type { Database } from "./db.server.ts";
+import { emailText, type EmailBody } from "./email-body.ts";
+import { emailHtml } from "./email-html.server.tsx";
 import { getEnv, publicUrl, type Env } from "./env.server.ts";
 import { AppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
@@ -12,10 +14,23 @@ export interface EmailMessage {
   kind: string;
   to: string[];
   subject: string;
-  text: string;
+  /** What it says, written once (email-body.ts): the text/plain and text/html parts are both rendered from it. */
+  body: EmailBody;
   replyTo?: string;
   /** Extra headers, only those a list message needs (RFC 2369, RFC 8058): unsubscribe links and the list's id. */
   headers?: Partial<Record<ListHeader, string>>;
+}
+
+/** A message whose parts were rendered when it was composed and kept until it is sent (a recorded digest). */
+export interface RenderedEmailMessage extends Omit<EmailMessage, "body"> {
+  text: string;
+  /** Null for a message recorded before e-mails had an HTML part: it goes out as text only. */
+  html: string | null;
+}
+
+/** The two parts of a message, from its one definition. */
+export function renderEmail(subject: string, body: EmailBody): { text: string; html: string } {
+  return { text: emailText(body), html: emailHtml(subject, body) };
 }
 
 const LIST_HEADERS = ["List-Unsubscribe", "List-Unsubscribe-Post", "List-Id"] as const;
@@ -31,6 +46,7 @@ const Message = z.object({
     .max(200)
     .regex(/^[^\r\n]*$/),
   text: z.string().min(1).max(20_000),
+  html: z.string().min(1).max(400_000).nullable(),
   replyTo: z.email().optional(),
   // A header value with a line break would start another header: refused like a subject's.
   headers: z
@@ -44,6 +60,36 @@ const Message = z.object({
     )
     .optional(),
 });
+
+/**
+ * The header fields a DKIM signature covers: who, what and when, the MIME structure, and the list headers. RFC 8058 §4
+ * requires List-Unsubscribe and List-Unsubscribe-Post to be signed, and nodemailer's default list lacks the second.
+ */
+const SIGNED_HEADERS = [
+  "From",
+  "Sender",
+  "Reply-To",
+  "To",
+  "Cc",
+  "Subject",
+  "Date",
+  "Message-ID",
+  "MIME-Version",
+  "Content-Type",
+  "Content-Transfer-Encoding",
+  ...LIST_HEADERS,
+].join(":");
+
+/** nodemailer's message-level DKIM options when the settings ask for signing (checked at start, env.server.ts). */
+function dkimOf(env: Env) {
+  if (!env.DKIM_DOMAIN || !env.DKIM_SELECTOR || !env.DKIM_PRIVATE_KEY) return undefined;
+  return {
+    domainName: env.DKIM_DOMAIN,
+    keySelector: env.DKIM_SELECTOR,
+    privateKey: env.DKIM_PRIVATE_KEY,
+    headerFieldNames: SIGNED_HEADERS,
+  };
+}
 
 let transport: { url: string; transporter: Transporter } | undefined;
 
@@ -63,21 +109,32 @@ function mailFrom(env: Env): string {
 /**
  * Sends one e-mail and records it in the outbox, whatever happens: delivered over SMTP ("sent"), kept for
  * admins to read when no SMTP server is configured ("stored"), or refused by the server ("failed", with the
- * reason; logged). A refused message does not throw: the caller's work (a request, an approval) stands.
+ * reason; logged). A refused message does not throw: the caller's work (a request, an approval) stands. Signed
+ * with DKIM when the settings name a key.
  */
 export async function sendEmail(
   database: Database,
-  message: EmailMessage,
+  message: EmailMessage | RenderedEmailMessage,
   env: Env = getEnv(),
 ): Promise<{ id: string; status: "sent" | "stored" | "failed" }> {
-  const parsed = Message.safeParse(message);
+  const parts = "body" in message ? renderEmail(message.subject, message.body) : { text: message.text, html: message.html };
+  const parsed = Message.safeParse({ ...message, ...parts });
   if (!parsed.success) throw new AppError("internal", `Invalid e-mail message: ${parsed.error.issues[0]?.message ?? "unknown"}`);
-  const { kind, to, subject, text, replyTo, headers } = parsed.data;
+  const { kind, to, subject, text, html, replyTo, headers } = parsed.data;
   let status: "sent" | "stored" | "failed" = "stored";
   let error: string | null = null;
   if (env.SMTP_URL) {
     try {
-      await transporterFor(env.SMTP_URL).sendMail({ from: mailFrom(env), to, subject, text, replyTo, headers });
+      await transporterFor(env.SMTP_URL).sendMail({
+        from: mailFrom(env),
+        to,
+        subject,
+        text,
+        ...(html ? { html } : {}),
+        replyTo,
+        headers,
+        dkim: dkimOf(env),
+      });
       status = "sent";
     } catch (cause) {
       status = "failed";
@@ -87,7 +144,7 @@ export async function sendEmail(
   }
   const [row] = await database.db
     .insert(outboxEmails)
-    .values({ kind, to, subject, text, replyTo: replyTo ?? null, status, error })
+    .values({ kind, to, subject, text, html, replyTo: replyTo ?? null, status, error })
     .returning({ id: outboxEmails.id });
   return { id: row!.id, status };
 }

@@ -7,8 +7,10 @@ import { answerOf, loaderArgs, testUser } from "~/lib/test-route.ts";
 import { action as create, loader as list } from "./api.saved-searches.ts";
 import { action as change, loader as read } from "./api.saved-searches.item.ts";
 import { loader as newOnes } from "./api.saved-searches.new.ts";
-import { action as unsubscribe } from "./unsubscribe.tsx";
+import { action as unsubscribe, loader as page } from "./unsubscribe.tsx";
 import { SAVED_SEARCHES_API } from "~/features/saved-searches/saved-searches-api-schema.ts";
+import { createSavedSearch, setAlertFrequency } from "~/features/saved-searches/saved-searches.server.ts";
+import { makeUnsubscribeToken } from "~/features/saved-searches/unsubscribe.server.ts";
 
 let database: Database;
 const owner = testUser("premium");
@@ -105,17 +107,48 @@ describe("/api/saved-searches", () => {
 });
 
 describe("/unsubscribe/:token", () => {
-  it("answers a made-up or cut-short link with a page saying so, not an error", async () => {
-    for (const token of ["a.api-other.zz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "nonsense", "s.%00"]) {
-      const args = loaderArgs<never>(
-        database,
-        `/unsubscribe/x`,
-        { token },
-        {
-          init: { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
-        },
-      );
-      expect(await unsubscribe(args)).toEqual({ state: "invalid" });
+  /** The page's answer as React Router sends it: its status and what it says (a plain object is a 200). */
+  function answered(result: unknown): { status: number; state: unknown } {
+    if (typeof result === "object" && result !== null && (result as { type?: unknown }).type === "DataWithResponseInit") {
+      const { data, init } = result as { data: { state: unknown }; init: ResponseInit | null };
+      return { status: init?.status ?? 200, state: data.state };
     }
+    return { status: 200, state: (result as { state: unknown }).state };
+  }
+  const oneClick = { method: "POST", body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+  const open = async (token: string) => answered(await page(loaderArgs<never>(database, "/unsubscribe/x", { token })));
+  const click = async (token: string) =>
+    answered(await unsubscribe(loaderArgs<never>(database, "/unsubscribe/x", { token }, { init: oneClick })));
+
+  it("answers a made-up, cut-short or tampered link with 400 and a page saying so, opened or one-clicked", async () => {
+    const real = await makeUnsubscribeToken(database, { kind: "all", userId: owner.id }, new Date());
+    for (const token of ["a.api-other.zz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "nonsense", "s.%00", `${real.slice(0, -3)}abc`]) {
+      expect(await open(token)).toEqual({ status: 400, state: "invalid" });
+      expect(await click(token)).toEqual({ status: 400, state: "invalid" });
+    }
+  });
+
+  it("answers 404 for a saved search that is gone and 410 for a link the member's later choice replaced", async () => {
+    const gone = await makeUnsubscribeToken(
+      database,
+      { kind: "search", savedSearchId: "0b6f3c39-5a7e-4a8e-9d6f-2f7d1c9e4b10" },
+      new Date(),
+    );
+    expect(await open(gone)).toEqual({ status: 404, state: "gone" });
+    expect(await click(gone)).toEqual({ status: 404, state: "gone" });
+
+    const saved = await createSavedSearch(database, owner, { name: "Unsubscribe me", query: "type=investor", alertFrequency: "weekly" });
+    const sent = new Date(saved.alertsChangedAt.getTime() + 60_000);
+    const link = await makeUnsubscribeToken(database, { kind: "search", savedSearchId: saved.id }, sent);
+    expect(await open(link)).toEqual({ status: 200, state: "open" });
+    // The member chooses again after the e-mail went out: the old link no longer speaks for them.
+    await setAlertFrequency(database, owner, saved.id, "daily", new Date(sent.getTime() + 60_000));
+    expect(await open(link)).toEqual({ status: 410, state: "out_of_date" });
+    expect(await click(link)).toEqual({ status: 410, state: "out_of_date" });
+
+    const fresh = await makeUnsubscribeToken(database, { kind: "search", savedSearchId: saved.id }, new Date(sent.getTime() + 120_000));
+    expect(await click(fresh)).toEqual({ status: 200, state: "done" });
+    // Clicked twice (a mail client retrying): still a success, nothing to do.
+    expect(await click(fresh)).toEqual({ status: 200, state: "already_off" });
   });
 });

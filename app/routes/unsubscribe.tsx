@@ -1,23 +1,31 @@
+import { data } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { UnsubscribePage } from "~/features/saved-searches/unsubscribe-page.tsx";
-import { applyUnsubscribeLink, readUnsubscribeLink } from "~/features/saved-searches/unsubscribe.server.ts";
+import { applyUnsubscribeLink, readUnsubscribeLink, unsubscribeErrorCode } from "~/features/saved-searches/unsubscribe.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
+import { STATUS_BY_CODE } from "~/lib/errors.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Unsubscribe | Introbase" }, { name: "robots", content: "noindex" }];
 }
 
+/** The page's data with its status: a link that does nothing answers 4xx (unsubscribeErrorCode), with the page saying why. */
+function answer<State extends { state: string }>(state: State) {
+  const code = unsubscribeErrorCode(state);
+  return data(state, { status: code ? STATUS_BY_CODE[code] : 200 });
+}
+
 /** Opening the link says what it will do and changes nothing (a mail scanner follows links, RFC 8058 §4). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return readUnsubscribeLink(getAppContext(context).database, params.token);
+  return answer(await readUnsubscribeLink(getAppContext(context).database, params.token));
 }
 
 /**
  * The one-click POST of the List-Unsubscribe-Post header (from the mail client, no cookie, no sign-in) and the page's
- * button: alerts off. An invalid or out-of-date link changes nothing and says why, with a 200 page either way.
+ * button: alerts off. An invalid, gone or out-of-date link changes nothing and says why, with its 4xx status.
  */
 export async function action({ params, context }: Route.ActionArgs) {
-  return applyUnsubscribeLink(getAppContext(context).database, params.token);
+  return answer(await applyUnsubscribeLink(getAppContext(context).database, params.token));
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {

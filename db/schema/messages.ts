@@ -15,6 +15,8 @@ export const outboxEmails = pgTable(
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    /** The text/html part, rendered from the same definition as `text` (decision 0074); null before it existed. */
+    html: text("html"),
     /** sent: accepted by the SMTP server; stored: no SMTP configured, kept here; failed: SMTP refused it. */
     status: text("status", { enum: ["sent", "stored", "failed"] }).notNull(),
     error: text("error"),

@@ -96,6 +96,8 @@ export const digestDeliveries = pgTable(
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** The text/html part composed with `body` (decision 0074); null for a row recorded before e-mails had one. */
+    html: text("html"),
     /** The one-click unsubscribe URL of the List-Unsubscribe header. */
     unsubscribeUrl: text("unsubscribe_url").notNull(),
     itemCount: integer("item_count").notNull().default(0),

@@ -118,6 +118,10 @@ test("a visitor asks, signs up, confirms the address by e-mail, an admin approve
   expect(ask.text).not.toContain(requester.email);
   const recipientEmail = ask.to[0]!;
   const acceptPath = linkIn(ask.text, "/introductions/respond/");
+  // The HTML part leads to the same place, and keeps the address as much to itself.
+  expect(ask.html).toContain(`href="http://127.0.0.1:`);
+  expect(ask.html).toContain(`${acceptPath}"`);
+  expect(ask.html).not.toContain(requester.email);
   // The recipient's address reaches nobody's browser: not the profile page, not its data.
   for (const url of [target!.path, `/api${target!.path.replace("/profile", "/listings")}`]) {
     expect(await (await page.request.get(url)).text()).not.toContain(recipientEmail);

@@ -32,3 +32,14 @@ test("a member saves a directory search, manages it in settings and opens it", a
   await page.getByRole("link", { name: "See all results in the directory" }).click();
   await expect(page).toHaveURL(/\/listings\?type=investor$/);
 });
+
+test("a link that does not unsubscribe answers 400, opened or one-clicked, with a page that says why", async ({ page }) => {
+  const opened = await page.goto("/unsubscribe/a.nobody.zz.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+  expect(opened?.status()).toBe(400);
+  await expect(page.getByRole("status")).toContainText("This link is not valid");
+  await expect(page.getByRole("link", { name: "Manage alerts in your settings" })).toBeVisible();
+  // The one-click POST as a mail provider sends it (RFC 8058): no cookie, no page, no JavaScript.
+  const oneClick = await page.request.post("/unsubscribe/nonsense", { form: { "List-Unsubscribe": "One-Click" } });
+  expect(oneClick.status()).toBe(400);
+  expect(await oneClick.text()).toContain("This link is not valid");
+});

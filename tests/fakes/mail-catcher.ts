@@ -22,6 +22,7 @@ const http = createServer((req, res) => {
       from: m.from?.value[0]?.address,
       subject: m.subject ?? "",
       text: m.text ?? "",
+      html: typeof m.html === "string" ? m.html : null,
       date: m.date?.toISOString(),
     }));
     res.setHeader("Content-Type", "application/json");

@@ -21,8 +21,8 @@ import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { defineRateLimit } from "~/lib/rate-limit.server.ts";
+import { applicationApprovedEmail, applicationReceivedEmail, applicationRejectedEmail } from "./application-emails.ts";
 import type { FeatureApplicationInput, FeatureType } from "./feature-application.ts";
-import { possessive } from "~/lib/wording.ts";
 
 /** Applications per client address per hour. */
 export const featureApplicationAttempts = defineRateLimit({ name: "feature-application", limit: 5, windowSeconds: 60 * 60 });
@@ -66,18 +66,7 @@ export async function submitFeatureApplication(
     });
     return row!.id;
   });
-  await sendEmail(database, {
-    kind: "application_received",
-    to: [input.contactEmail],
-    subject: `We received ${possessive(input.name)} application`,
-    text: [
-      `Hello ${input.contactName},`,
-      "",
-      `Thank you for applying to feature ${input.name} on Introbase. Our team reviews every application and will e-mail you at this address when we have decided.`,
-      "",
-      "The Introbase team",
-    ].join("\n"),
-  });
+  await sendEmail(database, applicationReceivedEmail(input));
   return id;
 }
 
@@ -262,21 +251,7 @@ export async function approveFeatureApplication(
   });
   await announceChange(database, "listings");
   const profile = `${publicUrl(getEnv())}/profile/${listing.type}/${listing.slug}`;
-  await sendEmail(database, {
-    kind: "application_approved",
-    to: [application.contactEmail],
-    subject: `${application.name} is now listed on Introbase`,
-    text: [
-      `Hello ${application.contactName},`,
-      "",
-      `Good news: ${application.name} is now ${featured ? "featured" : "listed"} in the Introbase directory:`,
-      profile,
-      "",
-      "Introduction requests to you come through us first, and nobody is introduced without your consent.",
-      "",
-      "The Introbase team",
-    ].join("\n"),
-  });
+  await sendEmail(database, applicationApprovedEmail(application, { featured, profileUrl: profile }));
   return listing;
 }
 
@@ -304,20 +279,5 @@ export async function rejectFeatureApplication(
       details: { reason },
     });
   });
-  await sendEmail(database, {
-    kind: "application_rejected",
-    to: [application.contactEmail],
-    subject: `Your application to feature ${application.name}`,
-    text: [
-      `Hello ${application.contactName},`,
-      "",
-      `Thank you for applying to feature ${application.name} on Introbase. We are not able to list it at the moment.`,
-      "",
-      `The reason: ${reason}`,
-      "",
-      "You are welcome to apply again when that has changed.",
-      "",
-      "The Introbase team",
-    ].join("\n"),
-  });
+  await sendEmail(database, applicationRejectedEmail(application, reason));
 }

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import type { OutboxPage as OutboxData } from "~/lib/mailer.server.ts";
 
-export type OutboxEmail = Omit<OutboxData["emails"][number], "createdAt"> & { createdAt: string };
+/** A message as the page gets it: `html` only for the one whose HTML part was asked for, `hasHtml` for every one. */
+export type OutboxEmail = Omit<OutboxData["emails"][number], "createdAt"> & { createdAt: string; hasHtml: boolean };
 
 const STATUS_VARIANT = { sent: "accent", stored: "neutral", failed: "outline" } as const;
 
@@ -32,8 +33,8 @@ export function OutboxPage({
       {emails.length === 0 ? <p className="mt-8 text-fg-muted">No e-mails yet.</p> : null}
       <ul className="mt-6 grid gap-3">
         {emails.map((email) => (
-          <li key={email.id}>
-            <details className="rounded-lg border border-border p-4">
+          <li key={email.id} id={`email-${email.id}`}>
+            <details className="rounded-lg border border-border p-4" open={email.html ? true : undefined}>
               <summary className="cursor-pointer list-none">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-medium break-words">{email.subject}</span>
@@ -49,6 +50,19 @@ export function OutboxPage({
               <pre className="mt-3 overflow-x-auto text-sm break-words whitespace-pre-wrap">
                 <Linked text={email.text} />
               </pre>
+              {email.html ? (
+                // The HTML part as a mail client shows it; sandboxed: no script, no form, no navigation out of it.
+                <iframe
+                  title={`HTML part of "${email.subject}"`}
+                  sandbox=""
+                  srcDoc={email.html}
+                  className="mt-3 h-[32rem] w-full rounded-md border border-border bg-white"
+                />
+              ) : email.hasHtml ? (
+                <Link to={`?page=${page}&html=${email.id}#email-${email.id}`} className="mt-3 inline-block text-sm text-accent underline">
+                  Show the HTML part
+                </Link>
+              ) : null}
             </details>
           </li>
         ))}

@@ -13,7 +13,7 @@ import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl, type Env } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { sendEmail } from "~/lib/mailer.server.ts";
+import { renderEmail, sendEmail } from "~/lib/mailer.server.ts";
 import { makeUnsubscribeToken } from "../saved-searches/unsubscribe.server.ts";
 import { digestEmail, itemCount } from "./digest-email.ts";
 import type { DigestPeriod } from "./digest-section.ts";
@@ -64,6 +64,7 @@ async function sendRecorded(database: Database, delivery: Delivery, options: Dig
       to: [delivery.recipient],
       subject: delivery.subject,
       text: delivery.body,
+      html: delivery.html,
       headers: {
         "List-Unsubscribe": `<${delivery.unsubscribeUrl}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -118,7 +119,7 @@ export async function deliverDigest(
     (savedSearchPart?.reported ?? []).map(async (s) => ({ name: s.name, url: await link({ kind: "search", savedSearchId: s.id }) })),
   );
   const items = itemCount(sections);
-  const { subject, text } = digestEmail({
+  const { subject, body } = digestEmail({
     name: member.name,
     cadence,
     period,
@@ -126,6 +127,8 @@ export async function deliverDigest(
     reasons: { savedSearches: Boolean(savedSearchPart), follows: Boolean(followPart) },
     links: { site, stopSearch, stopAll },
   });
+  // Rendered now and kept with the row: a resumed run sends exactly what was composed.
+  const { text, html } = renderEmail(subject, body);
   const recorded = await database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(digestDeliveries)
@@ -138,6 +141,7 @@ export async function deliverDigest(
         recipient: member.email,
         subject,
         body: items ? text : "",
+        html: items ? html : null,
         unsubscribeUrl: stopAll,
         itemCount: items,
       })

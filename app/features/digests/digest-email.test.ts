@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { digestEmail, ITEMS_PER_SECTION } from "./digest-email.ts";
+import { emailText } from "~/lib/email-body.ts";
+import { digestEmail as compose, ITEMS_PER_SECTION } from "./digest-email.ts";
+
+/** The digest as its text part reads. */
+function digestEmail(input: Parameters<typeof compose>[0]) {
+  const { subject, body } = compose(input);
+  return { subject, text: emailText(body) };
+}
 
 const period = { from: new Date("2026-11-24T00:00:00Z"), to: new Date("2026-11-25T00:00:00Z") };
 const links = {

@@ -1,8 +1,10 @@
 /**
- * The digest e-mail as plain text (decision 0062), pure: the sections with absolute links, then how to stop them.
- * Every value in it comes from a section, which is made from what the member's tier may see.
+ * The digest e-mail (decision 0062), pure: the sections with absolute links, then how to stop them, as blocks the
+ * mailer renders into its text and HTML parts (decision 0074). Every value in it comes from a section, which is made
+ * from what the member's tier may see.
  */
 import type { DigestCadence } from "#db/values/saved-searches.ts";
+import { footer, list, paragraph, type EmailBlock, type EmailBody } from "~/lib/email-body.ts";
 import { periodLabel } from "./digest-periods.ts";
 import type { DigestPeriod, DigestSection } from "./digest-section.ts";
 
@@ -34,21 +36,24 @@ export function digestEmail(input: {
   /** Why the member gets this digest: saved-search alerts of this cadence, follow changes, or both. */
   reasons: { savedSearches: boolean; follows: boolean };
   links: DigestLinks;
-}): { subject: string; text: string } {
+}): { subject: string; body: EmailBody } {
   const { name, cadence, period, sections, reasons, links } = input;
   const subject = `Your Introbase ${cadence} digest (${periodLabel(cadence, period)})`;
-  const lines = [`Hello ${name},`, "", `Here is what is new for you on Introbase (${periodLabel(cadence, period)}).`, ""];
+  const blocks: EmailBlock[] = [
+    paragraph(`Hello ${name},`),
+    paragraph(`Here is what is new for you on Introbase (${periodLabel(cadence, period)}).`),
+  ];
   for (const section of sections) {
-    lines.push(section.heading, "-".repeat(Math.min(section.heading.length, 60)));
-    for (const item of section.items.slice(0, ITEMS_PER_SECTION)) {
-      lines.push(`* ${item.title}${item.detail ? ` (${item.detail})` : ""}`, `  ${absolute(links.site, item.url)}`);
-    }
+    const items = section.items.slice(0, ITEMS_PER_SECTION).map((item) => ({
+      title: item.title,
+      href: absolute(links.site, item.url),
+      ...(item.detail ? { detail: item.detail } : {}),
+    }));
     const more = section.items.length - ITEMS_PER_SECTION;
-    if (more > 0) lines.push(`  … and ${more} more.`);
-    lines.push("");
+    blocks.push(list(section.heading, items, more > 0 ? `… and ${more} more.` : undefined));
   }
   const why = [reasons.savedSearches && "turned on alerts for saved searches", reasons.follows && "follow listings"].filter(Boolean);
-  lines.push("--", `You get this e-mail because you ${why.join(" and ") || "asked for alerts"} on Introbase.`);
+  const lines = [`You get this e-mail because you ${why.join(" and ") || "asked for alerts"} on Introbase.`];
   for (const stop of links.stopSearch) lines.push(`Stop e-mails for "${stop.name}": ${stop.url}`);
   if (reasons.follows) lines.push(`Stop e-mails about listings you follow: ${links.site}/following`);
   const all = !reasons.follows
@@ -58,5 +63,6 @@ export function digestEmail(input: {
       : "these e-mails";
   lines.push(`Stop all ${all}: ${links.stopAll}`);
   if (reasons.savedSearches) lines.push(`Manage your alerts: ${links.site}/settings#saved-searches`);
-  return { subject, text: lines.join("\n") };
+  blocks.push(footer(...lines));
+  return { subject, body: blocks };
 }

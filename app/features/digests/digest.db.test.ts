@@ -14,6 +14,7 @@ import { parseEnv } from "~/lib/env.server.ts";
 import { getJob } from "~/lib/job-queue.server.ts";
 import { JobInterrupted, JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
+import { htmlLinks, htmlWords, partsOf, textLinks } from "../../../tests/support/mail-parts.ts";
 import { createSavedSearch, getSavedSearch, setAlertFrequency } from "../saved-searches/saved-searches.server.ts";
 import { applyUnsubscribeLink, readUnsubscribeLink } from "../saved-searches/unsubscribe.server.ts";
 import type { DigestOptions } from "./deliver-digest.server.ts";
@@ -40,14 +41,14 @@ function nextPeriod() {
   return periodContaining("daily", new Date(Date.UTC(2030, 0, day, 12)));
 }
 
-async function addListing(visibility = "public", tagline = "A new one"): Promise<string> {
+async function addListing(visibility = "public", tagline = "A new one", name = `Dg Listing ${counter + 1}`): Promise<string> {
   counter++;
   await database.rows(sql`
     INSERT INTO listings (slug, type, name, tagline, industry_ids, visibility, created_at)
-    VALUES (${`dg-new-${counter}`}, 'startup', ${`Dg Listing ${counter}`}, ${tagline},
+    VALUES (${`dg-new-${counter}`}, 'startup', ${name}, ${tagline},
       ARRAY[(SELECT id FROM industries WHERE name = ${industry})], ${visibility}, '2030-01-01'::timestamptz + ${`${counter} minutes`}::interval)`);
   await announceChange(database, "listings");
-  return `Dg Listing ${counter}`;
+  return name;
 }
 
 /** Runs the period's job the way the server does: scheduled once, claimed and run by a worker. */
@@ -329,5 +330,30 @@ describe("one-click unsubscribe", () => {
     expect(await applyUnsubscribeLink(database, perSearch)).toEqual({ state: "out_of_date" });
     expect(await applyUnsubscribeLink(database, token)).toEqual({ state: "out_of_date" });
     expect((await getSavedSearch(database, members.third, searchIds.third!)).alertFrequency).toBe("weekly");
+  });
+});
+
+describe("the digest as a mailbox shows it", () => {
+  it("arrives as text and HTML that lead to the same places, a listing's name shown as text, never as markup", async () => {
+    const before = smtp.received.length;
+    const name = await addListing("public", "A new one", `<script>alert(1)</script> & "Co"`);
+    await runPeriod(nextPeriod());
+    const [mail] = mailsTo(members.premium, before);
+    const { text, html } = partsOf(mail!);
+    expect(text).toContain(`* ${name}`);
+    expect(htmlLinks(html)).toEqual(textLinks(text));
+    expect(htmlLinks(html)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^https:\/\/introbase\.example\/profile\/startup\/dg-new-\d+$/),
+        expect.stringMatching(/^https:\/\/introbase\.example\/unsubscribe\/a\.dg-premium\./),
+      ]),
+    );
+    expect(html).not.toContain("<script");
+    expect(htmlWords(html)).toContain(name);
+    // The recorded delivery keeps both parts, so a resumed run sends what was composed.
+    const [row] = await database.rows<{ html: string }>(
+      sql`SELECT html FROM digest_deliveries WHERE subject = ${mail!.subject} AND user_id = 'dg-premium'`,
+    );
+    expect(row!.html).toBe(html);
   });
 });

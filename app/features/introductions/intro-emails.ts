@@ -3,6 +3,7 @@
  * wording is tested without sending anything. The recipient's address appears only in the accepted
  * introduction, which both sides agreed to.
  */
+import { paragraph, quote, SIGN_OFF } from "~/lib/email-body.ts";
 import type { EmailMessage } from "~/lib/mailer.server.ts";
 import { possessive } from "~/lib/wording.ts";
 
@@ -13,8 +14,6 @@ interface RequestFacts {
   message: string;
 }
 
-const SIGN_OFF = ["", "The Introbase team"];
-
 export function recipientAskEmail(
   request: RequestFacts & { recipientEmail: string; contactName: string | null },
   links: { accept: string; decline: string },
@@ -24,22 +23,20 @@ export function recipientAskEmail(
     kind: "intro_request",
     to: [request.recipientEmail],
     subject: `${request.requesterName} would like an introduction to ${request.recipientName}`,
-    text: [
-      `Hello${request.contactName ? ` ${request.contactName}` : ""},`,
-      "",
-      `${request.requesterName} found ${request.recipientName} on Introbase and asked us for a warm introduction. Our team has read the request and thinks it is worth your time. Their message:`,
-      "",
-      ...request.message.split("\n").map((line) => `> ${line}`),
-      "",
-      "If you would like the introduction, accept and we will send one e-mail to both of you:",
-      links.accept,
-      "",
-      "If not, decline and we will let them know politely. Your e-mail address is never shared unless you accept:",
-      links.decline,
-      "",
-      `These links work once and until ${expiresOn}.`,
-      ...SIGN_OFF,
-    ].join("\n"),
+    body: [
+      paragraph(`Hello${request.contactName ? ` ${request.contactName}` : ""},`),
+      paragraph(
+        `${request.requesterName} found ${request.recipientName} on Introbase and asked us for a warm introduction. Our team has read the request and thinks it is worth your time. Their message:`,
+      ),
+      quote(request.message),
+      paragraph("If you would like the introduction, accept and we will send one e-mail to both of you:", links.accept),
+      paragraph(
+        "If not, decline and we will let them know politely. Your e-mail address is never shared unless you accept:",
+        links.decline,
+      ),
+      paragraph(`These links work once and until ${expiresOn}.`),
+      SIGN_OFF,
+    ],
   };
 }
 
@@ -48,19 +45,16 @@ export function introductionEmail(request: RequestFacts & { recipientEmail: stri
     kind: "intro_accepted",
     to: [request.requesterEmail, request.recipientEmail],
     subject: `Introduction: ${request.requesterName} <> ${request.recipientName}`,
-    text: [
-      `Hello ${request.requesterName} and ${request.recipientName},`,
-      "",
-      `Happy to introduce you two. ${request.recipientName} accepted ${possessive(request.requesterName)} request for an introduction. The original message:`,
-      "",
-      ...request.message.split("\n").map((line) => `> ${line}`),
-      "",
-      `${request.requesterName}: ${request.requesterEmail}`,
-      `${request.recipientName}: ${request.recipientEmail}`,
-      "",
-      "Reply to all to take it from here. We will step out of the thread.",
-      ...SIGN_OFF,
-    ].join("\n"),
+    body: [
+      paragraph(`Hello ${request.requesterName} and ${request.recipientName},`),
+      paragraph(
+        `Happy to introduce you two. ${request.recipientName} accepted ${possessive(request.requesterName)} request for an introduction. The original message:`,
+      ),
+      quote(request.message),
+      paragraph(`${request.requesterName}: ${request.requesterEmail}`, `${request.recipientName}: ${request.recipientEmail}`),
+      paragraph("Reply to all to take it from here. We will step out of the thread."),
+      SIGN_OFF,
+    ],
   };
 }
 
@@ -69,14 +63,14 @@ export function declinedEmail(request: RequestFacts): EmailMessage {
     kind: "intro_declined",
     to: [request.requesterEmail],
     subject: `Your introduction request to ${request.recipientName}`,
-    text: [
-      `Hello ${request.requesterName},`,
-      "",
-      `Thank you for your request for an introduction to ${request.recipientName}. They are not able to take it up at the moment, so we will not be making this introduction.`,
-      "",
-      "This is often about timing rather than fit. The directory has many other teams you may want to meet.",
-      ...SIGN_OFF,
-    ].join("\n"),
+    body: [
+      paragraph(`Hello ${request.requesterName},`),
+      paragraph(
+        `Thank you for your request for an introduction to ${request.recipientName}. They are not able to take it up at the moment, so we will not be making this introduction.`,
+      ),
+      paragraph("This is often about timing rather than fit. The directory has many other teams you may want to meet."),
+      SIGN_OFF,
+    ],
   };
 }
 
@@ -85,14 +79,14 @@ export function rejectedEmail(request: RequestFacts, reason: string | null): Ema
     kind: "intro_rejected",
     to: [request.requesterEmail],
     subject: `Your introduction request to ${request.recipientName}`,
-    text: [
-      `Hello ${request.requesterName},`,
-      "",
-      `Thank you for your request for an introduction to ${request.recipientName}. Our team reviewed it and will not forward it.`,
-      ...(reason ? ["", `The reason: ${reason}`] : []),
-      "",
-      "You are welcome to send a new request with more context about what you have in mind.",
-      ...SIGN_OFF,
-    ].join("\n"),
+    body: [
+      paragraph(`Hello ${request.requesterName},`),
+      paragraph(
+        `Thank you for your request for an introduction to ${request.recipientName}. Our team reviewed it and will not forward it.`,
+      ),
+      ...(reason ? [paragraph(`The reason: ${reason}`)] : []),
+      paragraph("You are welcome to send a new request with more context about what you have in mind."),
+      SIGN_OFF,
+    ],
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emailText } from "~/lib/email-body.ts";
 import { introductionEmail } from "./intro-emails.ts";
 import { introMessageTemplate, parseIntroRequest, parseSignUp } from "./intro-request.ts";
 import { checkResponseToken, responseToken } from "./response-links.server.ts";
@@ -21,8 +22,12 @@ describe("Generate with AI template", () => {
 describe("the introduction e-mail", () => {
   it("writes the requester's possessive as a name ending in s takes it", () => {
     const facts = { requesterEmail: "j@x.example", recipientName: "Arbor AI", recipientEmail: "a@arbor.example", message: "Hi" };
-    expect(introductionEmail({ ...facts, requesterName: "James Rivers" }).text).toContain("Arbor AI accepted James Rivers' request");
-    expect(introductionEmail({ ...facts, requesterName: "Vera Visitor" }).text).toContain("Arbor AI accepted Vera Visitor's request");
+    expect(emailText(introductionEmail({ ...facts, requesterName: "James Rivers" }).body)).toContain(
+      "Arbor AI accepted James Rivers' request",
+    );
+    expect(emailText(introductionEmail({ ...facts, requesterName: "Vera Visitor" }).body)).toContain(
+      "Arbor AI accepted Vera Visitor's request",
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import { followEmailSettings } from "#db/schema/follows.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
+import type { ErrorCode } from "~/lib/errors.ts";
 import { checkUnsubscribeToken, unsubscribeToken, type UnsubscribeScope } from "./unsubscribe-links.server.ts";
 
 async function unsubscribeKey(database: Database): Promise<string> {
@@ -29,6 +30,19 @@ export type UnsubscribeState =
   /** `names`: the saved searches; `follows`: the e-mails about followed listings. */
   | { state: "already_off"; names: string[]; follows: boolean }
   | { state: "open"; names: string[]; follows: boolean };
+
+/**
+ * The answer's status for what a link did or would do: a link that does nothing is a client error a mail provider's
+ * one-click POST and a link checker can see, while the page still says why. 400: not a link we signed (cut short,
+ * changed, made up); 404: what it stops no longer exists; 410: the member chose again after the e-mail, so the link is
+ * spent for good. A link whose e-mails are already off did its job (200), as a second click of a mail client does.
+ */
+export function unsubscribeErrorCode(state: { state: string }): ErrorCode | null {
+  if (state.state === "invalid") return "bad_request";
+  if (state.state === "gone") return "not_found";
+  if (state.state === "out_of_date") return "gone";
+  return null;
+}
 
 interface Target {
   id: string;

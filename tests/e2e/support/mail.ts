@@ -6,6 +6,8 @@ export interface CaughtMail {
   from: string;
   subject: string;
   text: string;
+  /** The text/html part, rendered from the same definition as the text (decision 0074). */
+  html: string | null;
 }
 
 const MAIL_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT || 3210) + 2}/messages`;
