@@ -1,7 +1,9 @@
+import { data } from "react-router";
 import type { Route } from "./+types/introductions.respond";
-import { readResponseLink, respondToIntro } from "~/features/introductions/intro-review.server.ts";
+import { readResponseLink, respondToIntro, responseLinkErrorCode } from "~/features/introductions/intro-review.server.ts";
 import { RespondPage } from "~/features/introductions/respond-page.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
+import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { formDone, formRefused } from "~/lib/form-result.server.ts";
 
 export function meta(_: Route.MetaArgs) {
@@ -14,7 +16,10 @@ export function meta(_: Route.MetaArgs) {
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const link = await readResponseLink(getAppContext(context).database, params.token);
-  if (link.state !== "open") return { state: link.state };
+  if (link.state !== "open") {
+    const code = responseLinkErrorCode(link.state, false);
+    return data({ state: link.state }, { status: code ? STATUS_BY_CODE[code] : 200 });
+  }
   return {
     state: link.state,
     response: link.response,
@@ -28,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const outcome = await respondToIntro(getAppContext(context).database, params.token);
   if (outcome === "accepted" || outcome === "declined") return formDone({ target: outcome });
-  return formRefused(outcome === "invalid" ? "not_found" : "conflict", { target: outcome });
+  return formRefused(responseLinkErrorCode(outcome, true) ?? "conflict", { target: outcome });
 }
 
 export default function RespondToIntroduction({ loaderData, actionData }: Route.ComponentProps) {

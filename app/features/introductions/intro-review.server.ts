@@ -11,7 +11,7 @@ import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, type ErrorCode } from "~/lib/errors.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { declinedEmail, introductionEmail, recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
 import { NOT_YET_SENT } from "./intro-requests.server.ts";
@@ -93,6 +93,17 @@ export async function reviewIntroRequest(
 export type ResponseLinkState =
   | { state: "open"; requestId: string; response: IntroResponse; requesterName: string; recipientName: string; message: string }
   | { state: "invalid" | "expired" | "answered" };
+
+/**
+ * The status a response link's page answers with (issue 29): a link that can do nothing is a 4xx, opened or posted,
+ * with the page saying why. Opening an answered link stays a 200 (it shows what happened); answering it again is a 409.
+ */
+export function responseLinkErrorCode(state: ResponseLinkState["state"] | "accepted" | "declined", posted: boolean): ErrorCode | null {
+  if (state === "invalid") return "not_found";
+  if (state === "expired") return "gone";
+  if (state === "answered" && posted) return "conflict";
+  return null;
+}
 
 /** What a link leads to, without acting on it (a mail scanner opening the link must not accept anything). */
 export async function readResponseLink(database: Database, token: string, now = Date.now()): Promise<ResponseLinkState> {
