@@ -23,11 +23,15 @@ describe("jsonSchemaPattern", () => {
     expect(jsonSchemaPattern(regex)).not.toMatch(/\(\?<[A-Za-z]*\[/);
   });
 
-  it("keeps a pattern without flags as it is", () => {
+  it("keeps a pattern without flags, or with only u (how validators match), as it is", () => {
     expect(jsonSchemaPattern(/^([1-9]\d{0,8})?$/)).toBe("^([1-9]\\d{0,8})?$");
+    expect(jsonSchemaPattern(/^[^,]{0,3}$/u)).toBe("^[^,]{0,3}$");
   });
 
-  it.each([/a/m, /a/s, /a/y, /a/g, /[a-z]/i, /é/i, /(a)\1/i, /(?<n>a)\k<n>/i])("refuses %s, which it cannot write out", (regex) => {
-    expect(() => jsonSchemaPattern(regex)).toThrow(/JSON Schema pattern/);
-  });
+  it.each([/a/m, /a/s, /a/y, /a/g, /[a-z]/i, /é/i, /(a)\1/i, /(?<n>a)\k<n>/i, /^k$/iu])(
+    "refuses %s, which it cannot write out",
+    (regex) => {
+      expect(() => jsonSchemaPattern(regex)).toThrow(/JSON Schema pattern/);
+    },
+  );
 });

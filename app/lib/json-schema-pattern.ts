@@ -3,7 +3,9 @@
  * written). A case-insensitive expression becomes one that spells every letter both ways: /^(all|startups?)$/i is
  * ^([aA][lL][lL]|[sS][tT][aA][rR][tT][uU][pP][sS]?)$. Without this the document refused "STARTUP", which the server
  * took (issue 29 finding 9). Any flag that changes what matches and cannot be written out is refused, so a schema
- * the document cannot describe exactly fails when the document is made, not in a client.
+ * the document cannot describe exactly fails when the document is made, not in a client. Without "u" a pattern counts
+ * UTF-16 units where validators count code points: only patterns whose quantifiers meet no astral character, or that
+ * carry "u", say the same in both.
  */
 
 const ASCII_LETTER = /^[A-Za-z]$/;
@@ -55,7 +57,8 @@ function caseless(source: string): string {
 /** The expression as a flagless JSON Schema pattern that matches exactly the same strings. */
 export function jsonSchemaPattern(regex: RegExp): string {
   const flags = regex.flags.replace("d", "");
-  if (flags === "") return regex.source;
+  // "u" is how JSON Schema validators match patterns anyway (code points, not UTF-16 units).
+  if (flags === "" || flags === "u") return regex.source;
   if (flags === "i") return caseless(regex.source);
   throw new Error(`/${regex.source}/${regex.flags}: a JSON Schema pattern has no flags, and "${flags}" cannot be written out.`);
 }

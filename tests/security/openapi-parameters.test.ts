@@ -18,6 +18,7 @@ import { OpenApiCheck, type Json } from "./support/openapi-check.ts";
 const check = new OpenApiCheck(openApiDocument(API_ENDPOINTS, { serverUrl: "http://localhost:3000", callsPerMinute: 60 }));
 
 const UUID = "3f2b8c1e-5d4a-4c7b-9e6f-1a2b3c4d5e6f";
+const FIFTY_ONE_VALUES = Array.from({ length: 51 }, (_, i) => `v${i}`).join(",");
 const VALUES = [
   ...["startup", "STARTUP", "Startups", "sTaRtUpS", " startup", "startup ", "startupss", "investors", "INVESTOR", "Partners", "partner"],
   ...["all", "ALL", " All ", "company", "\u017Ftartup", "x", "", " "],
@@ -27,6 +28,7 @@ const VALUES = [
   ...["retainer", "RETAINER", "success_only", "retainer,success_only", " retainer , success_only ", "FinTech", "a,b", ",", "a,,b"],
   ...["a".repeat(100), "a".repeat(101), ` ${"a".repeat(100)} `, "a".repeat(200), "a".repeat(201), "\u{1F600}".repeat(150)],
   ...[UUID, UUID.toUpperCase(), "not-a-uuid", "00000000-0000-0000-0000-000000000000", `{${UUID}}`],
+  ...[FIFTY_ONE_VALUES, FIFTY_ONE_VALUES.replace("v50", "v0"), "a/b", "a%2Fb", "caf\u00e9", "\u0000"],
 ];
 
 /** A valid value of each path parameter, so the one under test is what decides. */
@@ -44,7 +46,22 @@ const BODIES: Record<string, unknown> = {
  * Rules the document states in words because JSON Schema cannot: the server refuses these although the schema
  * allows them. Keyed by parameter name; each returns whether the value breaks the rule.
  */
-const LOOSER: Record<string, { rule: string; breaks: (value: string) => boolean }> = {};
+const atMostFifty = {
+  rule: "at most 50 values",
+  breaks: (value: string) =>
+    new Set(
+      value
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ).size > 50,
+};
+const LOOSER: Record<string, { rule: string; breaks: (value: string) => boolean }> = Object.fromEntries(
+  ["industries", "geographies", "fundingStages", "businessModels", "countries", "revenueRanges", "personas"].map((name) => [
+    name,
+    atMostFifty,
+  ]),
+);
 
 function call(key: string, path: Record<string, string>, query: Record<string, string>): ApiCall {
   const [method, template] = key.split(" ") as [string, string];

@@ -41,8 +41,13 @@ const modules = new Map<string, Promise<RouteModule>>();
 
 /** The route React Router picks for a path: of those that match, the one with the fewest dynamic segments. */
 function routeFor(pathname: string): { file: string; params: Record<string, string> } {
+  // React Router matches the decoded path, each segment on its own (an encoded "/" stays inside its segment).
+  const decoded = pathname
+    .split("/")
+    .map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F"))
+    .join("/");
   const found = API_ROUTES.flatMap((route) => {
-    const match = matchPath(`/${route.pattern}`, pathname);
+    const match = matchPath(`/${route.pattern}`, decoded);
     return match ? [{ file: route.file, params: match.params as Record<string, string>, dynamic: route.pattern.split(/[:*]/).length }] : [];
   }).sort((a, b) => a.dynamic - b.dynamic)[0];
   if (!found) throw new Error(`no route of app/routes.ts serves ${pathname}`);

@@ -18,11 +18,11 @@ import type { SessionUser } from "~/lib/session.server.ts";
 import type { ApiCall, KeyCheck } from "./api-call.ts";
 
 /** A clock in the middle of a month, for the key check: no call crosses into the next month by accident. */
-export const NOW = new Date("2031-05-14T10:00:00.000Z");
+const NOW = new Date("2031-05-14T10:00:00.000Z");
 /** The per-minute limit of ordinary keyed calls: big enough that only the scenarios about it meet it. */
 export const ROOMY: KeyCheck = { now: NOW, perMinute: defineRateLimit({ name: "conformance-roomy", limit: 100_000, windowSeconds: 60 }) };
 /** The per-minute limit a "spent minute" key meets: one call, which its setup makes. */
-export const ONE_A_MINUTE: KeyCheck = { now: NOW, perMinute: defineRateLimit({ name: "conformance-one", limit: 1, windowSeconds: 60 }) };
+const ONE_A_MINUTE: KeyCheck = { now: NOW, perMinute: defineRateLimit({ name: "conformance-one", limit: 1, windowSeconds: 60 }) };
 
 /** Who calls: a session user, or a key (whose owner is `user`), or nobody. */
 export interface Caller {
