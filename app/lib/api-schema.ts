@@ -9,12 +9,23 @@ import { z } from "zod";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
+export interface ApiHeader {
+  description: string;
+  schema: { type: "string" | "integer" };
+  /** Sent with every answer of this status (a client may rely on it). */
+  required?: boolean;
+}
+
 export interface ApiResponse {
   description: string;
-  /** The JSON body; absent for an answer without one. */
+  /** The body (JSON unless `mediaType` says otherwise); absent for an answer without one. */
   schema?: z.ZodType;
-  /** Response headers worth naming (Retry-After on a 429, say). */
-  headers?: Record<string, { description: string; schema: { type: "string" | "integer" } }>;
+  /** The body's media type: application/json unless said. */
+  mediaType?: "application/json" | "text/csv";
+  /** A body as it looks, for a media type whose schema says little (a CSV file's first lines). */
+  example?: string;
+  /** Response headers a client reads (Retry-After on a 429, Location on a 201, say). */
+  headers?: Record<string, ApiHeader>;
 }
 
 export interface ApiEndpoint {
@@ -47,6 +58,14 @@ export const errorBodySchema = z.object({
   error: z.string().describe("What went wrong, in a sentence."),
   requestId: z.string().optional().describe("For a fault of ours: the id to quote when reporting it."),
 });
+
+/**
+ * A text of at most `max` characters, counted as JSON Schema's maxLength counts them (code points: an emoji is one),
+ * so the document's limit and the server's are the same; zod's own max() counts UTF-16 units (an emoji is two).
+ */
+export function atMostCharacters<S extends z.ZodString>(schema: S, max: number, message: string) {
+  return schema.refine((value) => [...value].length <= max, message).meta({ maxLength: max });
+}
 
 /** A scalar parameter: one value, and a clear message when it is repeated (the only other shape a query value has). */
 export function oneValue(name: string) {

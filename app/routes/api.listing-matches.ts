@@ -1,6 +1,5 @@
 import type { Route } from "./+types/api.listing-matches";
 import { viewerFor } from "~/features/access/viewer.ts";
-import { parseListingType } from "~/features/catalog/listing-types.ts";
 import { findMatches } from "~/features/matches/find-matches.server.ts";
 import { MATCHES_API, type MatchesResponse } from "~/features/matches/matches-api-schema.ts";
 import { lockedMatchesMessage } from "~/features/matches/matches-view.ts";
@@ -15,7 +14,7 @@ import { badRequest, notFound } from "~/lib/http.server.ts";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const parsed = MATCHES_API.request.params.safeParse({ type: parseListingType(params.type) ?? params.type, slug: params.slug });
+  const parsed = MATCHES_API.request.params.safeParse({ type: params.type, slug: params.slug });
   if (!parsed.success) return badRequest(parsed.error.issues[0]!.message);
   const query = MATCHES_API.request.query.safeParse({ limit: url.searchParams.get("limit") ?? undefined });
   if (!query.success) return badRequest(query.error.issues[0]!.message);

@@ -2,7 +2,6 @@ import type { Route } from "./+types/api.listing.intro-message";
 import { AI_API } from "~/features/ai/ai-api-schema.ts";
 import { getAiClient } from "~/features/ai/ai-config.server.ts";
 import { aiFailureAnswer, aiQuotaBody, aiQuotaRefusal } from "~/features/ai/ai-responses.server.ts";
-import { parseListingType } from "~/features/catalog/listing-types.ts";
 import { writeIntroMessage } from "~/features/introductions/intro-message.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
@@ -16,8 +15,8 @@ import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  // The schema the OpenAPI document is made from, over the type as the site reads it (plural, any case).
-  const path = AI_API.introMessage.params.safeParse({ type: parseListingType(params.type) ?? params.type, slug: params.slug });
+  // The schema the OpenAPI document is made from; it reads the type as the site does (plural, any case).
+  const path = AI_API.introMessage.params.safeParse({ type: params.type, slug: params.slug });
   if (!path.success) return badRequest(path.error.issues[0]!.message);
   const { type, slug } = path.data;
   const { database, user } = getAppContext(context);

@@ -8,7 +8,6 @@ import { AI_API } from "~/features/ai/ai-api-schema.ts";
 import { getAiClient } from "~/features/ai/ai-config.server.ts";
 import { aiFailureAnswer, aiQuotaBody, aiQuotaRefusal } from "~/features/ai/ai-responses.server.ts";
 import { summarizeListing } from "~/features/ai/summarize-listing.server.ts";
-import { parseListingType } from "~/features/catalog/listing-types.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, errorResponse, methodNotAllowed, notFound, readBody } from "~/lib/http.server.ts";
@@ -20,8 +19,8 @@ import { badRequest, errorResponse, methodNotAllowed, notFound, readBody } from 
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  // The schema the OpenAPI document is made from, over the type as the site reads it (plural, any case).
-  const path = AI_API.listingSummary.params.safeParse({ type: parseListingType(params.type) ?? params.type, slug: params.slug });
+  // The schema the OpenAPI document is made from; it reads the type as the site does (plural, any case).
+  const path = AI_API.listingSummary.params.safeParse({ type: params.type, slug: params.slug });
   if (!path.success) return badRequest(path.error.issues[0]!.message);
   const { type, slug } = path.data;
   const { database, user } = getAppContext(context);

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/api.listings.export";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { exportListings } from "~/features/directory/export-listings.server.ts";
+import { listingsExportApi } from "~/features/directory/listings-export-api-schema.ts";
+import { parseQuery } from "~/lib/api-schema.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { publicUrl, getEnv } from "~/lib/env.server.ts";
 import { badRequest, errorResponse } from "~/lib/http.server.ts";
@@ -9,7 +11,11 @@ import { badRequest, errorResponse } from "~/lib/http.server.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return errorResponse("unauthorized", "Sign in to export listings.");
-  const parsed = parseDirectoryQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  // The schema the OpenAPI document is made from checks the parameters; the directory's own parser then reads them.
+  const checked = parseQuery(listingsExportApi.query, params);
+  if (!checked.ok) return badRequest(checked.error);
+  const parsed = parseDirectoryQuery(params);
   if (!parsed.ok) return badRequest(parsed.error);
   const csv = await exportListings(database, user, parsed.query, publicUrl(getEnv()));
   const date = new Date().toISOString().slice(0, 10);

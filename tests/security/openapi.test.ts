@@ -13,7 +13,6 @@ import { routeTable } from "./support/route-table.ts";
 
 /** JSON routes that are not part of the public API, and why. A new route must be documented or added here. */
 const NOT_PUBLIC_API: Record<string, string> = {
-  "api/listings/export.csv": "a CSV download for the directory page's export button, not JSON",
   "api/proof-of-work": "the site's own forms' anti-abuse challenge",
   "api/intro-requests": "the introduction dialog's form endpoint, behind a proof of work",
   "api/intro-requests/sign-up": "the introduction dialog's sign-up step",

@@ -3,16 +3,18 @@
  * the browser reads answers with them, and the OpenAPI document lists them: everything through AI_API below.
  */
 import { z } from "zod";
-import { defineApiEndpoint, type ApiEndpoint } from "~/lib/api-schema.ts";
+import { atMostCharacters, defineApiEndpoint, errorBodySchema, type ApiEndpoint } from "~/lib/api-schema.ts";
+import { listingTypeParam } from "../catalog/listing-type-param.ts";
+import { LISTING_TYPES } from "../catalog/listing-types.ts";
 
-/** The listing in the path; the handlers read a plural or any case as its type first ("Startups" is startup). */
+/** The listing in the path: its type as the site reads it (plural, any case: "Startups" is startup). */
 const ListingPath = z.object({
-  type: z
-    .enum(["startup", "investor", "partner"], {
-      error: (issue) => `Unknown listing type "${String(issue.input).slice(0, 40)}". Use startup, investor or partner.`,
-    })
-    .describe("startup, investor or partner (plural and any case accepted)."),
-  slug: z.string().min(1).max(200, "A slug is at most 200 characters.").describe("The listing's slug, as in its profile's address."),
+  type: listingTypeParam(LISTING_TYPES, (input) => `Unknown listing type "${input}". Use startup, investor or partner.`).describe(
+    "startup, investor or partner (plural and any case accepted).",
+  ),
+  slug: atMostCharacters(z.string().min(1), 200, "A slug is at most 200 characters.").describe(
+    "The listing's slug, as in its profile's address.",
+  ),
 });
 
 /** This month's AI requests after the call: every ai_{kind} together, against the tier's limit. */
@@ -44,8 +46,10 @@ const IntroMessageResponse = z.object({
 });
 export type IntroMessageAnswer = z.infer<typeof IntroMessageResponse>;
 
-/** Every refusal: 400, 401, 403, 404, 429 (the quota, with Retry-After), 503 (no provider, or it failed). */
-const AiErrorResponse = z.object({ error: z.string() });
+/** Every refusal: 400, 401, 403, 404, 429 (the quota, with Retry-After), 503 (no provider, or it failed): `{ error }`. */
+const AiErrorResponse = errorBodySchema;
+/** The month's AI requests are spent: the message and where the quota stands. */
+const AiQuotaRefusal = z.object({ error: z.string(), quota: AiQuota });
 
 export const AI_API = {
   listingSummary: {
@@ -70,7 +74,16 @@ const aiRefusals = {
   400: { description: "Bad input, with what to change.", schema: AiErrorResponse },
   403: { description: "Your plan has no AI requests, or the listing is above your plan.", schema: AiErrorResponse },
   404: { description: "No such listing.", schema: AiErrorResponse },
-  503: { description: "No AI provider is configured, or it failed; nothing was counted.", schema: AiErrorResponse },
+  429: {
+    description: "This month's AI requests are used up (or, for a summary, the month's company views).",
+    schema: z.union([AiQuotaRefusal, AiErrorResponse]),
+    headers: { "Retry-After": { description: "Seconds until the month's quota resets.", schema: { type: "integer" } } },
+  },
+  503: {
+    description: "No AI provider is configured, or it failed; nothing was counted.",
+    schema: AiErrorResponse,
+    headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } } },
+  },
 } as const;
 
 /** The AI endpoints as the OpenAPI document lists them (decision 0061); the handlers validate with these objects. */

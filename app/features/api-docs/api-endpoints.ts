@@ -6,6 +6,7 @@
 import { aiApiEndpoints } from "~/features/ai/ai-api-schema.ts";
 import { referenceApi } from "~/features/catalog/reference-api-schema.ts";
 import { listingsApi } from "~/features/directory/listings-api-schema.ts";
+import { listingsExportApi } from "~/features/directory/listings-export-api-schema.ts";
 import { followsApiEndpoints } from "~/features/follows/follows-api-schema.ts";
 import { matchesApiEndpoint } from "~/features/matches/matches-api-schema.ts";
 import { listingApi } from "~/features/profiles/listing-api-schema.ts";
@@ -15,6 +16,7 @@ import { openApiDocumentApi } from "./openapi-api-schema.ts";
 
 export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   listingsApi,
+  listingsExportApi,
   listingApi,
   matchesApiEndpoint,
   referenceApi,

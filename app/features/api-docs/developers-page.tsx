@@ -44,7 +44,9 @@ function curlFor(server: string, path: string, keyed: boolean): string {
   const example =
     path === "/api/listings" ? "/api/listings?type=startup&pageSize=25" : path.replace("{type}", "startup").replace("{slug}", "$SLUG");
   const auth = keyed ? '-H "Authorization: Bearer $INTROBASE_API_KEY" ' : "";
-  return `curl -i ${auth}"${server}${example}"`;
+  // A file is saved as one; JSON is shown with its headers (the rate limits).
+  const output = path.endsWith(".csv") ? "-o introbase-listings.csv" : "-i";
+  return `curl ${output} ${auth}"${server}${example}"`;
 }
 
 /** /developers: the JSON API as its OpenAPI document says, with how to authenticate, the limits and curl to copy. */

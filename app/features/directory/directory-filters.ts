@@ -87,7 +87,8 @@ export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQ
   const single = (name: string): string | null => params.get(name);
 
   let rawSearch = single("searchQuery") ?? single("q") ?? "";
-  if (rawSearch.length > MAX_SEARCH_LENGTH) {
+  // Characters as people (and JSON Schema's maxLength) count them: an emoji is one.
+  if ([...rawSearch].length > MAX_SEARCH_LENGTH) {
     problem(`searchQuery must be at most ${MAX_SEARCH_LENGTH} characters.`, `The search was shortened to ${MAX_SEARCH_LENGTH} characters.`);
     rawSearch = [...rawSearch].slice(0, MAX_SEARCH_LENGTH).join("");
   }
@@ -158,13 +159,13 @@ export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQ
       );
       values = values.slice(0, MAX_VALUES_PER_FILTER);
     }
-    const tooLong = values.filter((v) => v.length > MAX_VALUE_LENGTH);
+    const tooLong = values.filter((v) => [...v].length > MAX_VALUE_LENGTH);
     if (tooLong.length) {
       problem(
         `${name} values must be at most ${MAX_VALUE_LENGTH} characters.`,
         `No ${FILTER_NOUNS[name].one} has a name that long: it was left out.`,
       );
-      values = values.filter((v) => v.length <= MAX_VALUE_LENGTH);
+      values = values.filter((v) => [...v].length <= MAX_VALUE_LENGTH);
     }
     lists[name] = values;
   }

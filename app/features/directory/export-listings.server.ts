@@ -8,11 +8,8 @@ import { DATA_EXPORT, quotaLimitReachedMessage } from "../access/quotas.ts";
 import { getTierDefinitions } from "../access/tier-records.server.ts";
 import { recordUsage, type UsageSubject } from "../access/usage.server.ts";
 import type { DirectoryQuery } from "./directory-filters.ts";
-import { LISTING_COLUMNS, listingRow, toCsv, type ExportDetail, type ExportGate } from "./listings-csv.ts";
+import { EXPORT_ROW_CAP, LISTING_COLUMNS, listingRow, toCsv, type ExportDetail, type ExportGate } from "./listings-csv.ts";
 import { searchListings } from "./search-listings.server.ts";
-
-/** One export holds at most this many listings (ten pages of 100); the file says when it was cut. */
-const EXPORT_ROW_CAP = 1000;
 
 export async function canExport(database: Database, subject: UsageSubject | null): Promise<boolean> {
   if (!subject) return false;

@@ -42,6 +42,14 @@ const CASES = [
   "businessModels=barter",
   "businessModels=retainer&businessModels=",
   "searchQuery=a&searchQuery=b",
+  "sort=%20",
+  "sort=%20newest%20",
+  `searchQuery=${encodeURIComponent("\u{1F600}".repeat(150))}`,
+  `searchQuery=${encodeURIComponent("\u{1F600}".repeat(201))}`,
+  `industries=${encodeURIComponent("\u{1F600}".repeat(60))}`,
+  `industries=${encodeURIComponent(` ${"a".repeat(100)} `)}`,
+  `businessModels=${"a".repeat(101)}`,
+  "businessModels=retainer&businessModels=barter",
 ];
 
 describe("the /api/listings query schema", () => {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { listingTeaserShape } from "~/features/catalog/listing-teaser-schema.ts";
-import { defineApiEndpoint, errorBodySchema, oneValue } from "~/lib/api-schema.ts";
+import { atMostCharacters, defineApiEndpoint, errorBodySchema, oneValue } from "~/lib/api-schema.ts";
 import { LIST_FILTERS, PAGE_SIZES, SORTS } from "./directory-filters.ts";
 
 const TYPES = /^\s*(all|startups?|investors?|partners?)?\s*$/i;
@@ -24,13 +24,24 @@ const splitValues = (values: string[]) => [
   ),
 ];
 
+/**
+ * One comma-separated value as the directory reads it: trimmed, then empty (dropped) or of 1 to 100 characters,
+ * counted as code points ("u", as JSON Schema validators match patterns), as the directory counts them.
+ */
+const LIST_VALUE = String.raw`\s*(?:[^,\s](?:[^,]{0,98}[^,\s])?)?\s*`;
+/** One occurrence of a list parameter: values separated by commas, each as `value` says. */
+const listOccurrence = (value: string) => new RegExp(`^${value}(?:,${value})*$`, "u");
+const tooLong = (name: string) => `${name} values must be at most 100 characters.`;
+
 function listFilter(name: string, description: string) {
-  return z
-    .array(z.string())
-    .refine((values) => splitValues(values).length <= 50, `${name} accepts at most 50 values.`)
-    .refine((values) => splitValues(values).every((v) => v.length <= 100), `${name} values must be at most 100 characters.`)
-    .optional()
-    .describe(`${description} Repeat the parameter, or separate values with commas; at most 50 values of 100 characters.`);
+  return (
+    z
+      .array(z.string().regex(listOccurrence(LIST_VALUE), tooLong(name)))
+      // The one rule JSON Schema cannot say (it counts values after splitting and removing repeats): the description does.
+      .refine((values) => splitValues(values).length <= 50, `${name} accepts at most 50 values.`)
+      .optional()
+      .describe(`${description} Repeat the parameter, or separate values with commas; at most 50 values of 100 characters.`)
+  );
 }
 
 const FILTER_DESCRIPTIONS: Record<(typeof LIST_FILTERS)[number], string> = {
@@ -49,12 +60,14 @@ const listFilters = Object.fromEntries(LIST_FILTERS.map((name) => [name, listFil
   ReturnType<typeof listFilter>
 >;
 
+/** The first business model that is none of the codes (the directory's message quotes it). */
+const badModel = (values: string[]) => values.find((v) => !BUSINESS_MODELS.includes(v));
+
 export const listingsQuerySchema = z.object({
-  searchQuery: oneValue("searchQuery")
-    .max(200, "searchQuery must be at most 200 characters.")
+  searchQuery: atMostCharacters(oneValue("searchQuery"), 200, "searchQuery must be at most 200 characters.")
     .optional()
     .describe("Full-text search over names, taglines and descriptions."),
-  q: oneValue("q").max(200, "searchQuery must be at most 200 characters.").optional().describe("Alias of searchQuery."),
+  q: atMostCharacters(oneValue("q"), 200, "searchQuery must be at most 200 characters.").optional().describe("Alias of searchQuery."),
   entityType: oneValue("entityType")
     .regex(TYPES, TYPE_MESSAGE)
     .optional()
@@ -69,14 +82,25 @@ export const listingsQuerySchema = z.object({
     .optional()
     .describe("Alias of featuredOnly."),
   ...listFilters,
-  businessModels: listFilters.businessModels.superRefine((values, ctx) => {
-    const bad = splitValues(values ?? []).find((v) => !BUSINESS_MODELS.includes(v));
-    if (bad !== undefined)
-      ctx.addIssue({ code: "custom", message: `businessModels accepts only ${BUSINESS_MODELS.join(", ")} ${got(bad)}.` });
-  }),
+  // Each value one of the codes, as the pattern says; the message quotes the first that is not (as the directory's).
+  businessModels: z
+    .array(
+      z.string().regex(listOccurrence(String.raw`\s*(?:${BUSINESS_MODELS.join("|")})?\s*`), {
+        error: (issue) => {
+          const values = splitValues([String(issue.input)]);
+          // The directory's order: a value too long is that, before it is an unknown model.
+          if (values.some((v) => [...v].length > 100)) return tooLong("businessModels");
+          return `businessModels accepts only ${BUSINESS_MODELS.join(", ")} ${got(badModel(values))}.`;
+        },
+      }),
+    )
+    .refine((values) => splitValues(values).length <= 50, "businessModels accepts at most 50 values.")
+    .optional()
+    .describe(`${FILTER_DESCRIPTIONS.businessModels} Repeat the parameter, or separate values with commas; at most 50 values.`),
   page: oneValue("page")
     .regex(/^([1-9]\d{0,8})?$/, "page must be a whole number of at least 1.")
-    .refine((v) => v === "" || Number(v) <= 100_000, "page must be at most 100000.")
+    // Up to five digits, or 100000 itself (or not a number at all, which the pattern above refuses).
+    .regex(/^(\d{0,5}|100000)$|\D/, "page must be at most 100000.")
     .optional()
     .describe("1-based page number, at most 100000."),
   pageSize: oneValue("pageSize")
@@ -84,7 +108,7 @@ export const listingsQuerySchema = z.object({
     .optional()
     .describe("Listings per page: 25 (the default), 50 or 100."),
   sort: oneValue("sort")
-    .regex(new RegExp(`^\\s*(${SORTS.join("|")})?\\s*$`, "i"), {
+    .regex(new RegExp(`^(\\s*(${SORTS.join("|")})\\s*)?$`, "i"), {
       error: (issue) => `sort must be one of ${SORTS.join(", ")} ${got(issue.input)}.`,
     })
     .optional()

@@ -17,6 +17,9 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | boolea
   return "\uFEFF" + rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
+/** One export holds at most this many listings (ten pages of 100). */
+export const EXPORT_ROW_CAP = 1000;
+
 export const LISTING_COLUMNS = [
   "Name",
   "Type",

@@ -3,7 +3,7 @@
  * document (decision 0061). The handlers validate with these and answer with these shapes.
  */
 import { z } from "zod";
-import { defineApiEndpoint, type ApiEndpoint } from "~/lib/api-schema.ts";
+import { defineApiEndpoint, errorBodySchema, type ApiEndpoint } from "~/lib/api-schema.ts";
 import { LISTING_TYPES } from "../catalog/listing-types.ts";
 
 /** POST /api/follows */
@@ -49,7 +49,7 @@ export const FollowListResponse = z.object({
 });
 
 /** Every refusal: 400 (bad input), 401 (signed out), 403 (a listing above the tier), 404, 409 (at the cap). */
-const FollowError = z.object({ error: z.string() });
+const FollowError = errorBodySchema;
 
 /** Every endpoint of the follows API with its schemas, for the OpenAPI registry. */
 export const FOLLOWS_API = {

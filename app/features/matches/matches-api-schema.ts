@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { defineApiEndpoint, errorBodySchema } from "~/lib/api-schema.ts";
+import { atMostCharacters, defineApiEndpoint, errorBodySchema } from "~/lib/api-schema.ts";
 import { ACCESS_LEVELS } from "../access/tiers.ts";
+import { listingTypeParam } from "../catalog/listing-type-param.ts";
 import { LISTING_TYPES } from "../catalog/listing-types.ts";
 
 /** Most suggestions one call returns; the profile shows five. */
@@ -33,8 +34,12 @@ export const MATCHES_API = {
   summary: "Match suggestions for a startup or an investor",
   request: {
     params: z.object({
-      type: z.enum(["startup", "investor"], { error: "Matches are for startups and investors: use startup or investor." }),
-      slug: z.string().min(1).max(200, { error: "slug is at most 200 characters." }),
+      type: listingTypeParam(["startup", "investor"], () => "Matches are for startups and investors: use startup or investor.").describe(
+        "startup or investor (plural and any case accepted).",
+      ),
+      slug: atMostCharacters(z.string().min(1), 200, "slug is at most 200 characters.").describe(
+        "The listing's slug, as in its profile's address.",
+      ),
     }),
     query: z.object({
       limit: z.coerce

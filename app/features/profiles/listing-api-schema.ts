@@ -2,21 +2,28 @@
 import { z } from "zod";
 import { FIELD_SOURCES, PROFILE_SECTIONS } from "~/features/catalog/field-provenance.ts";
 import { listingTeaserShape } from "~/features/catalog/listing-teaser-schema.ts";
-import { defineApiEndpoint, errorBodySchema } from "~/lib/api-schema.ts";
+import { listingTypeParam } from "~/features/catalog/listing-type-param.ts";
+import { LISTING_TYPES } from "~/features/catalog/listing-types.ts";
+import { atMostCharacters, defineApiEndpoint, errorBodySchema } from "~/lib/api-schema.ts";
 
 const listingPathSchema = z.object({
-  type: z
-    .string()
-    .regex(/^(startups?|investors?|partners?)$/i, {
-      error: (issue) => `Unknown listing type "${String(issue.input).slice(0, 40)}". Use startup, investor or partner.`,
-    })
-    .describe("startup, investor or partner (plural and any case accepted)."),
-  slug: z.string().min(1).max(200, "A slug is at most 200 characters.").describe("The listing's slug, as in its profile's address."),
+  type: listingTypeParam(LISTING_TYPES, (input) => `Unknown listing type "${input}". Use startup, investor or partner.`).describe(
+    "startup, investor or partner (plural and any case accepted).",
+  ),
+  slug: atMostCharacters(z.string().min(1), 200, "A slug is at most 200 characters.").describe(
+    "The listing's slug, as in its profile's address.",
+  ),
 });
 
 const quotaSchema = z
-  .object({ action: z.string(), used: z.number().int(), limit: z.number().int().nullable(), remaining: z.number().int().nullable() })
-  .describe("Your monthly company-views quota after this view (absent when your plan's views are not metered).");
+  .object({
+    action: z.string(),
+    used: z.number().int(),
+    limit: z.number().int().nullable(),
+    remaining: z.number().int().nullable(),
+    counted: z.boolean().describe("true when this call spent one of the month's views; false for a listing already seen this month."),
+  })
+  .describe("Your monthly company-views quota after this view (signed-in callers, keys included; absent for visitors).");
 
 const level = z.enum(["public", "subscriber", "premium"]);
 

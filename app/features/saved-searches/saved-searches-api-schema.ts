@@ -3,7 +3,7 @@
  * endpoint in SAVED_SEARCHES_API for the OpenAPI document.
  */
 import { z } from "zod";
-import { defineApiEndpoint, type ApiEndpoint } from "~/lib/api-schema.ts";
+import { defineApiEndpoint, errorBodySchema, type ApiEndpoint } from "~/lib/api-schema.ts";
 import { alertFrequency, ALERT_FREQUENCIES, MAX_QUERY_LENGTH, savedSearchName } from "./saved-search-rules.ts";
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -69,7 +69,8 @@ const NewSinceLastLookResponse = z.object({
   listings: z.array(NewListingSchema),
 });
 const DeletedResponse = z.object({ deleted: z.literal(true) });
-const ErrorResponse = z.object({ error: z.string() });
+/** Every refusal: `{ error }`, the API's one error body. */
+const ErrorResponse = errorBodySchema;
 
 /** Every endpoint with its schemas, for the OpenAPI document. Errors: 400 bad input, 401 signed out, 403 tier, 404, 409. */
 export const SAVED_SEARCHES_API = {
@@ -112,9 +113,19 @@ export const savedSearchesApiEndpoints: readonly ApiEndpoint[] = [
     auth: "required",
     body: CreateSavedSearchRequest,
     responses: {
-      201: { description: "Saved.", schema: SavedSearchResponse },
+      201: {
+        description: "Saved.",
+        schema: SavedSearchResponse,
+        headers: {
+          Location: { description: "The saved search's address: /api/saved-searches/{id}.", schema: { type: "string" }, required: true },
+        },
+      },
       ...refusals,
-      409: { description: "You keep as many saved searches as your plan allows.", schema: ErrorResponse },
+      400: {
+        description: "Bad input, with what to change; or you keep as many saved searches as your plan allows.",
+        schema: ErrorResponse,
+      },
+      409: { description: "You already saved this search (the message names it).", schema: ErrorResponse },
     },
   }),
   defineApiEndpoint({
