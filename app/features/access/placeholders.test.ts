@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GATED_FIELDS } from "../catalog/listing-types.ts";
 import { maskedMagnitude, placeholderFor, textPreview, upgradeHint } from "./placeholders.ts";
 
 describe("maskedMagnitude", () => {
@@ -105,6 +106,13 @@ describe("contact masks reveal nothing of the value", () => {
     const { placeholder } = placeholderFor(field, values[0]);
     expect(placeholder).toMatch(/•/);
     expect(placeholder, "no letter or digit of any value").not.toMatch(/[\p{L}\p{N}]/u);
+  });
+
+  it("makes no gated field's placeholder from its value, but the spec's teasers (a text's preview, a money magnitude)", () => {
+    const TEASERS = ["revenueRange", "problem", "solution"];
+    const values = [null, "", "x", "A much longer value, with words.", "1m_to_5m", [], ["one"], [{ name: "Ava Chen" }, { name: "Bo Li" }]];
+    const madeFromValue = GATED_FIELDS.filter((field) => new Set(values.map((v) => JSON.stringify(placeholderFor(field, v)))).size > 1);
+    expect(madeFromValue).toEqual(TEASERS);
   });
 
   it("keeps a mask per field, so an e-mail and a phone still look like what they are", () => {
