@@ -33,9 +33,9 @@ const CONTACT_MESSAGE = "Upgrade to access executive contacts";
  * that every listing's masked e-mail, phone or contact name is the same text whatever it hides (or whether it hides
  * anything at all). They keep the look of what they stand for, and not one letter or digit of it.
  */
-export const MASKED_EMAIL = "•••••@•••••.•••";
-export const MASKED_PHONE = "+•• ••• ••• ••••";
-export const MASKED_NAME = "••••• •••••";
+const MASKED_EMAIL = "•••••@•••••.•••";
+const MASKED_PHONE = "+•• ••• ••• ••••";
+const MASKED_NAME = "••••• •••••";
 
 /**
  * The spec's 100-character preview, but never the whole text: a short gated text would otherwise be sent in full
