@@ -8,7 +8,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, request, test, type APIRequestContext } from "./support/test.ts";
+import { expect, test } from "./support/test.ts";
+import { requestAs, type DemoUserId } from "./support/request-as.ts";
 import type { Sentinel } from "./support/leak-fixtures.ts";
 
 /** leak-fixtures.ts's PROVENANCE_DETAIL (not imported: importing the script would run it). */
@@ -41,19 +42,8 @@ test.afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** A request context signed in through the whole authorization-code flow of the local provider. */
-async function viewer(user: string | null): Promise<APIRequestContext> {
-  const context = await request.newContext({ baseURL: BASE });
-  if (!user) return context;
-  const chooser = await context.get("/api/auth/signin?provider=google&returnTo=/");
-  const html = await chooser.text();
-  const href = html.match(new RegExp(`href="(authorize\\?[^"]*demo_user=${user})"`))?.[1]?.replace(/&#38;/g, "&");
-  expect(href, `demo user ${user} on the chooser page`).toBeTruthy();
-  const landed = await context.get(`/dev/oidc/google/${href}`);
-  expect(landed.ok()).toBe(true);
-  expect((await context.get("/api/auth/me")).status()).toBe(200);
-  return context;
-}
+/** A request context for the leak server, signed in as a demo user (or anonymous). */
+const viewer = (user: DemoUserId | null) => requestAs(BASE, user);
 
 function urlsFor(tier: Tier | null): string[] {
   const profiles = [...new Set(sentinels.map((s) => s.path))];
@@ -109,5 +99,53 @@ for (const [label, user, tier] of [
     expect(detailAt, "a provenance record's operator detail, which no visitor may receive").toEqual([]);
     expect(missing, "sentinels this tier may see that no page showed (the test would prove nothing)").toEqual([]);
     await context.dispose();
+  });
+}
+
+/** The mask texts a response carries: every run of text with a "•" in it, in HTML, route data or JSON alike. */
+const masksIn = (body: string) => [...new Set(body.match(/[^\s<>"\\]*•[^<>"\\]*/g) ?? [])].sort();
+
+// Issue 29: a mask made from the value gave it away (e-mail initials beside the public website's domain, a phone's last
+// digits and length). Whatever the phone and e-mail behind it, or none, a viewer who may not see them gets one text.
+for (const [label, user] of [
+  ["an anonymous visitor", null],
+  ["a subscriber", "demo-subscriber"],
+] as const) {
+  test(`${label} receives the same masked phone and e-mail for every listing, in the page, its route data and the API`, async () => {
+    const context = await viewer(user);
+    const premium = await viewer("demo-premium");
+    const listed = (await (await context.get("/api/listings?pageSize=100")).json()) as {
+      data: Array<{ slug: string; type: string; locked: boolean }>;
+    };
+    const sent = { phone: new Set<string>(), email: new Set<string>(), page: new Set<string>(), routeData: new Set<string>() };
+    const behind = { phone: new Set<unknown>(), email: new Set<unknown>() };
+    for (const { slug, type } of listed.data.filter((item) => !item.locked)) {
+      const { data } = (await (await context.get(`/api/listings/${type}/${slug}`)).json()) as {
+        data: { lockedFields: Record<string, unknown> };
+      };
+      const { phone, contactEmail } = data.lockedFields;
+      // A sentinel listing whose contacts are open to this tier has nothing masked.
+      if (!phone || !contactEmail) continue;
+      // The level that unlocks them is the listing's setting, not its value: the placeholder is what must not differ.
+      sent.phone.add(JSON.stringify((phone as { placeholder: unknown }).placeholder));
+      sent.email.add(JSON.stringify((contactEmail as { placeholder: unknown }).placeholder));
+      sent.page.add(JSON.stringify(masksIn(await (await context.get(`/profile/${type}/${slug}`)).text())));
+      sent.routeData.add(JSON.stringify(masksIn(await (await context.get(`/profile/${type}/${slug}.data`)).text())));
+      const open = (await (await premium.get(`/api/listings/${type}/${slug}`)).json()) as {
+        data: { phone: unknown; contactEmail: unknown };
+      };
+      behind.phone.add(open.data.phone);
+      behind.email.add(open.data.contactEmail);
+    }
+    expect([...sent.phone], "the phone masks in the JSON API").toHaveLength(1);
+    expect([...sent.email], "the e-mail masks in the JSON API").toHaveLength(1);
+    expect([...sent.page], "the mask texts in the profile pages").toHaveLength(1);
+    expect([...sent.routeData], "the mask texts in the profiles' route data").toHaveLength(1);
+    expect(JSON.parse([...sent.page][0]!), "both masks are drawn in the page").toHaveLength(2);
+    // Many different values (and listings with none) behind the masks, or this would prove nothing.
+    expect(behind.phone.size, "different phone numbers behind the masks").toBeGreaterThan(10);
+    expect(behind.email.size, "different e-mails behind the masks").toBeGreaterThan(10);
+    await context.dispose();
+    await premium.dispose();
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { maskContact, maskedMagnitude, placeholderFor, textPreview, upgradeHint } from "./placeholders.ts";
+import { GATED_FIELDS } from "../catalog/listing-types.ts";
+import { maskedMagnitude, placeholderFor, textPreview, upgradeHint } from "./placeholders.ts";
 
 describe("maskedMagnitude", () => {
   it.each([
@@ -60,10 +61,8 @@ describe("placeholderFor (spec 01 §6 placeholder table)", () => {
     });
   });
 
-  it.each(["email", "phone", "primaryContact", "primarycontact"])("masks %s", (field) => {
-    const { placeholder, message } = placeholderFor(field, "Ava Chen");
-    expect(message).toBe("Upgrade to access executive contacts");
-    expect(placeholder).toBe("A••• C•••");
+  it.each(["email", "contactEmail", "phone", "primaryContact", "primarycontact"])("masks %s with the spec's message", (field) => {
+    expect(placeholderFor(field, "Ava Chen").message).toBe("Upgrade to access executive contacts");
   });
 
   it("gives the section messages for timing, howItWorks and keyUseCases", () => {
@@ -77,22 +76,49 @@ describe("placeholderFor (spec 01 §6 placeholder table)", () => {
   });
 });
 
-describe("maskContact", () => {
-  it("keeps an e-mail's shape and hides its content", () => {
-    expect(maskContact("jane.doe@acme-robotics.com")).toBe("j•••@a•••.com");
-    expect(maskContact("ops@localhost")).toBe("o•••@l•••");
+/**
+ * Issue 29: a mask made from the value gave it away ("i•••@a•••.example" beside the public website
+ * "aldmavocell.example" was the address on the first guess; a phone mask kept its last digits and its length). Each
+ * field has one mask, the same for every listing and for no value at all.
+ */
+describe("contact masks reveal nothing of the value", () => {
+  const EMAILS = [
+    "info@aldmavocell.example",
+    "jane.doe@acme-robotics.com",
+    "x@y.io",
+    "a-very-long-local-part.with.dots+tag@sub.domain.of.a.company.co.uk",
+    "ops@localhost",
+    "",
+    null,
+  ];
+  const PHONES = ["+14155552671", "+442079460752", "+4930123456789", "+1 (555) 123-4567", "+8613", "", null];
+  const NAMES = ["Ava Chen", "  Lukas   Müller ", "Maria José da Silva Santos", "Q", "", null];
+
+  it.each([
+    ["email", EMAILS],
+    ["contactEmail", EMAILS],
+    ["phone", PHONES],
+    ["primaryContact", NAMES],
+    ["primarycontact", NAMES],
+  ] as const)("gives %s one mask, whatever the value's length, letters, digits or domain, and none at all", (field, values) => {
+    const masks = new Set(values.map((value) => JSON.stringify(placeholderFor(field, value))));
+    expect([...masks]).toHaveLength(1);
+    const { placeholder } = placeholderFor(field, values[0]);
+    expect(placeholder).toMatch(/•/);
+    expect(placeholder, "no letter or digit of any value").not.toMatch(/[\p{L}\p{N}]/u);
   });
 
-  it("shows only the last two digits of a phone number", () => {
-    const masked = maskContact("+1 (555) 123-4567");
-    expect(masked).toBe("+• (•••) •••-••67");
-    expect(masked.replace(/[^\d]/g, "")).toBe("67");
+  it("makes no gated field's placeholder from its value, but the spec's teasers (a text's preview, a money magnitude)", () => {
+    const TEASERS = ["revenueRange", "problem", "solution"];
+    const values = [null, "", "x", "A much longer value, with words.", "1m_to_5m", [], ["one"], [{ name: "Ava Chen" }, { name: "Bo Li" }]];
+    const madeFromValue = GATED_FIELDS.filter((field) => new Set(values.map((v) => JSON.stringify(placeholderFor(field, v)))).size > 1);
+    expect(madeFromValue).toEqual(TEASERS);
   });
 
-  it("shows only initials of a name", () => {
-    expect(maskContact("Ava Chen")).toBe("A••• C•••");
-    expect(maskContact("  Lukas   Müller ")).toBe("L••• M•••");
-    expect(maskContact("")).toBe("");
+  it("keeps a mask per field, so an e-mail and a phone still look like what they are", () => {
+    expect(placeholderFor("contactEmail", null).placeholder).toContain("@");
+    expect(placeholderFor("phone", null).placeholder).toMatch(/^\+/);
+    expect(placeholderFor("contactEmail", null).placeholder).toBe(placeholderFor("email", "a@b.c").placeholder);
   });
 });
 

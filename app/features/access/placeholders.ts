@@ -27,6 +27,16 @@ export interface Placeholder {
 
 const PREVIEW_LENGTH = 100;
 
+const CONTACT_MESSAGE = "Upgrade to access executive contacts";
+/**
+ * Spec 01 §6 says only "Masked" for contacts: these are the masks, one per field and never made from the value, so
+ * that every listing's masked e-mail, phone or contact name is the same text whatever it hides (or whether it hides
+ * anything at all). They keep the look of what they stand for, and not one letter or digit of it.
+ */
+const MASKED_EMAIL = "•••••@•••••.•••";
+const MASKED_PHONE = "+•• ••• ••• ••••";
+const MASKED_NAME = "••••• •••••";
+
 /**
  * The spec's 100-character preview, but never the whole text: a short gated text would otherwise be sent in full
  * as its own "preview". At most half of a text shorter than 200 characters is shown.
@@ -39,8 +49,9 @@ export function textPreview(value: unknown): string {
 }
 
 /**
- * What stands in for a restricted field (spec 01 §6 placeholder table). Only the placeholder leaves the
- * server; for long texts that is a 100-character preview, never the rest.
+ * What stands in for a restricted field (spec 01 §6 placeholder table). Only the placeholder leaves the server. It is
+ * one fixed text per field, whatever the value and whether there is one (decision 0070), except for the spec's two
+ * teasers, which are made from the value on purpose: a text's preview (never the rest) and a money value's magnitude.
  */
 export function placeholderFor(field: string, value: unknown): Placeholder {
   switch (field) {
@@ -59,12 +70,16 @@ export function placeholderFor(field: string, value: unknown): Placeholder {
       return { placeholder: textPreview(value), message: "Subscribe to read full company insights" };
     case "team":
       return { placeholder: "Team profiles available", message: "Upgrade to view executive team details" };
+    // One mask per field, the same for every listing and for none (decision 0070): a mask made from the value gave it
+    // away (an e-mail's initials beside the public website's domain, a phone's last digits and length).
     case "email":
     case "contactEmail":
+      return { placeholder: MASKED_EMAIL, message: CONTACT_MESSAGE };
     case "phone":
+      return { placeholder: MASKED_PHONE, message: CONTACT_MESSAGE };
     case "primaryContact":
     case "primarycontact": // field rule names arrive lowercased without spaces (spec 01 §3)
-      return { placeholder: maskContact(typeof value === "string" ? value : ""), message: "Upgrade to access executive contacts" };
+      return { placeholder: MASKED_NAME, message: CONTACT_MESSAGE };
     case "timing":
       return { placeholder: "", message: "Subscribe to view market analysis" };
     // Nothing of an address is shown: even a masked street or postcode narrows the place down.
@@ -80,21 +95,6 @@ export function placeholderFor(field: string, value: unknown): Placeholder {
     default:
       return { placeholder: "Premium content", message: "Upgrade to unlock premium data" };
   }
-}
-
-/** j•••@a•••.com, +1 •••• ••12, A••• B•••: shape kept, content hidden. */
-export function maskContact(value: string): string {
-  if (value.includes("@")) {
-    const [user = "", domain = ""] = value.split("@");
-    const dot = domain.lastIndexOf(".");
-    return `${user.charAt(0)}•••@${domain.charAt(0)}•••${dot > 0 ? domain.slice(dot) : ""}`;
-  }
-  if (/^[+\d\s().-]+$/.test(value) && /\d/.test(value)) return value.replace(/\d(?=(?:\D*\d){2})/g, "•");
-  return value
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => `${w.charAt(0)}•••`)
-    .join(" ");
 }
 
 /**

@@ -1,6 +1,6 @@
 import { textPreview } from "./placeholders.ts";
 import { describe, expect, it } from "vitest";
-import type { ListingCard, ListingDetail } from "../catalog/listing-types.ts";
+import { GATED_FIELDS, type ListingCard, type ListingDetail } from "../catalog/listing-types.ts";
 import { gateDirectoryItem, redactListing, requiredLevel, type FieldRules } from "./redact-listing.ts";
 import type { AccessLevel } from "./tiers.ts";
 
@@ -255,22 +255,79 @@ describe("redactListing", () => {
     expect(JSON.stringify(closed)).not.toContain("FAQ-SECRET");
   });
 
-  it("draws no lock over an empty locked field", () => {
+  it("draws a lock over a locked field whether it is empty or not, so the lock does not tell which (issue 29)", () => {
     const empty = detail({
       problem: null,
+      solution: null,
+      timing: null,
       revenueRange: null,
       howItWorks: [],
+      keyUseCases: [],
       team: [],
+      faqs: [],
       hqStreet: null,
       hqPostalCode: null,
       phone: null,
       contactEmail: null,
     });
     const visible = redactListing(empty, { tier: "public" }, ALL_SUBSCRIBER)!;
-    for (const field of ["problem", "revenueRange", "howItWorks", "team"] as const) expect(visible.lockedFields[field]).toBeUndefined();
+    const filled = redactListing(detail(), { tier: "public" }, ALL_SUBSCRIBER)!;
+    expect(Object.keys(visible.lockedFields).sort()).toEqual(Object.keys(filled.lockedFields).sort());
+    expect(Object.keys(visible.lockedFields).sort()).toEqual(
+      [...Object.keys(ALL_SUBSCRIBER), "hqStreet", "hqPostalCode", "phone", "contactEmail"].sort(),
+    );
     expect(visible.problem).toBeNull();
     expect(visible.howItWorks).toEqual([]);
-    expect(Object.keys(visible.lockedFields).sort()).toEqual(["faqs", "keyUseCases", "solution", "timing"]);
+    // The spec's empty-money text (spec 01 §6: "'$X.X Million' when empty").
+    expect(visible.lockedFields.revenueRange).toEqual({
+      requiredTier: "subscriber",
+      placeholder: "$X.X Million",
+      message: "Upgrade to unlock revenue data",
+    });
+  });
+
+  it("sends the same bytes whether a field the viewer may not see is empty, set or changed (issue 29)", () => {
+    // Every gated field premium on this listing; the spec's two value-made teasers (a text preview, a money magnitude,
+    // decision 0070) are left as they are here and checked above for their lock only.
+    const premium = { fieldVisibility: Object.fromEntries(GATED_FIELDS.map((field) => [field, "premium"])) };
+    const versions = [
+      detail(premium),
+      detail({
+        ...premium,
+        timing: "Another reason, much longer than the first one, about why the time is right for this now.",
+        howItWorks: ["One", "Two", "Three", "Four"],
+        keyUseCases: [{ title: "Other", description: "Other words" }],
+        team: [
+          { name: "Bo Li", title: null, photo: null, linkedin: null },
+          { name: "Carmen Ruiz-Ortega", title: "CTO", photo: "https://x.example/p.png", linkedin: null },
+        ],
+        faqs: [],
+        hqStreet: "9 Rue de Rivoli",
+        hqCity: "Paris",
+        hqRegion: null,
+        hqPostalCode: "75001",
+        phone: "+33142685300",
+        contactEmail: "bonjour@une-tres-longue-adresse.example",
+      }),
+      detail({
+        ...premium,
+        timing: null,
+        howItWorks: [],
+        keyUseCases: [],
+        team: [],
+        faqs: [],
+        hqStreet: null,
+        hqCity: null,
+        hqRegion: null,
+        hqPostalCode: null,
+        phone: null,
+        contactEmail: null,
+      }),
+    ];
+    for (const tier of ["public", "subscriber"] as const) {
+      const sent = new Set(versions.map((listing) => JSON.stringify(redactListing(listing, { tier }, ALL_SUBSCRIBER))));
+      expect([...sent], `what a ${tier} viewer receives`).toHaveLength(1);
+    }
   });
 
   it("does not change the listing it was given", () => {

@@ -83,20 +83,30 @@ const EMPTY: { [K in GatedField]: ListingDetail[K] } = {
   contactEmail: null,
 };
 
+/** Whether the viewer's tier may see this gated field of this listing. */
+export function maySeeField(
+  field: GatedField,
+  listing: Pick<ListingDetail, "fieldVisibility">,
+  viewer: Viewer,
+  rules: FieldRules,
+): boolean {
+  return canSee(viewer.tier, requiredLevel(field, listing, rules));
+}
+
 /**
  * A profile as the viewer may see it: every restricted field is emptied and described by a placeholder.
  * Returns null when the whole listing is above the viewer's tier (the caller shows the teaser instead).
+ *
+ * A restricted field is locked whether it holds a value or not, with the same placeholder (decision 0070): a lock
+ * drawn only over filled fields told a visitor which hidden fields were empty, and so when one was emptied or set.
  */
 export function redactListing(listing: ListingDetail, viewer: Viewer, rules: FieldRules): VisibleListing | null {
   if (!canSee(viewer.tier, normalizeLevel(listing.listingVisibility))) return null;
   const visible: VisibleListing = { ...listing, lockedFields: {} };
   for (const field of GATED_FIELDS) {
-    const required = requiredLevel(field, listing, rules);
-    if (canSee(viewer.tier, required)) continue;
-    const hasValue = Array.isArray(listing[field]) ? (listing[field] as unknown[]).length > 0 : listing[field] !== null;
+    if (maySeeField(field, listing, viewer, rules)) continue;
     (visible as unknown as Record<GatedField, unknown>)[field] = EMPTY[field];
-    if (!hasValue) continue; // nothing to unlock: no lock is drawn over an empty section
-    const locked: LockedField = { requiredTier: required, ...placeholderFor(field, listing[field]) };
+    const locked: LockedField = { requiredTier: requiredLevel(field, listing, rules), ...placeholderFor(field, listing[field]) };
     visible.lockedFields[field] = locked;
   }
   return visible;

@@ -14,7 +14,7 @@ import { AppError } from "~/lib/errors.ts";
 import { toGatedField } from "../access/field-name.ts";
 import { recordFieldWrite } from "../catalog/field-provenance.server.ts";
 import { slugify, uniqueSlug } from "../catalog/slug.ts";
-import type { FieldErrors } from "./form-fields.ts";
+import { LIST_FIELDS, type FieldErrors } from "./form-fields.ts";
 import { readChildren, readListingRow } from "./get-listing-for-edit.server.ts";
 import type { ListingInput } from "./listing-form.ts";
 import { changedFields, CHILD_SECTIONS, listChanges, type ChildSection, type ListingContent } from "./listing-snapshot.ts";
@@ -89,13 +89,18 @@ async function updateListing(tx: Tx, id: string, input: ListingInput, admin: { i
 
   // Entries under names of no gated field (an import's spelling mistakes) are kept: the form cannot show them.
   const kept = Object.entries(before.fieldVisibility ?? {}).filter(([name]) => !toGatedField(name));
+  // A list saved with the same items keeps its stored order (the first country is the home country): the form sends
+  // its checkboxes in its own order, and re-ordering an unchanged list on every save would show visitors that the
+  // listing was saved when nothing they may see changed (decision 0070).
+  const columns = { ...input.columns };
+  for (const field of LIST_FIELDS) if (!changed.includes(field)) Object.assign(columns, { [field]: before[field] });
   await tx
     .update(listings)
     .set({
-      ...input.columns,
+      ...columns,
       fieldVisibility: { ...Object.fromEntries(kept), ...input.columns.fieldVisibility },
       slug,
-      ...matchColumns(input.columns),
+      ...matchColumns(columns),
       updatedAt: now,
     })
     .where(eq(listings.id, id));

@@ -68,7 +68,9 @@ const listingSchema = z
     lockedFields: z
       .record(z.string(), z.object({ requiredTier: level, placeholder: z.string(), message: z.string() }))
       .optional()
-      .describe("Fields your tier may not see: their values are null or empty, and this says which tier shows them."),
+      .describe(
+        "Every field your tier may not see, whether it holds a value or not: its value is null or empty, and this says which tier shows it. The placeholder is the same for every listing (a masked phone, a masked e-mail…), except the spec's teasers: a text's opening words and a money value's magnitude.",
+      ),
   })
   .describe("The listing, gated for the caller's tier as its profile page is.");
 

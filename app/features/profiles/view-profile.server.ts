@@ -1,11 +1,11 @@
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { getFieldRules } from "../access/field-rules.server.ts";
-import { gateDirectoryItem, redactListing, toTeaser, type Viewer } from "../access/redact-listing.ts";
+import { gateDirectoryItem, maySeeField, redactListing, toTeaser, type Viewer } from "../access/redact-listing.ts";
 import { recordCompanyView, type QuotaState, type UsageSubject } from "../access/usage.server.ts";
 import { getFieldSources } from "../catalog/field-provenance.server.ts";
 import { gatedFieldOf, sectionProvenance } from "../catalog/field-provenance.ts";
-import type { ListingCard, ListingDetail, ListingType, LockedTeaser, VisibleListing } from "../catalog/listing-types.ts";
+import type { GatedField, ListingCard, ListingDetail, ListingType, LockedTeaser, VisibleListing } from "../catalog/listing-types.ts";
 import { getListingRecord } from "./get-listing.server.ts";
 
 /** `noindex`: the listing is kept out of search engines (its page says so; the sitemap leaves it out). */
@@ -33,7 +33,7 @@ export async function viewProfile(
   const { detail, noindex } = record;
   const redacted = redactListing(detail, viewer, rules);
   if (redacted) {
-    const listing = await withProvenance(reader, redacted);
+    const listing = await withProvenance(reader, redacted, (field) => maySeeField(field, detail, viewer, rules));
     if (!meter) return { status: "ok", listing, noindex };
     // A signed-in viewer spends a company view (once per listing a month); with none left, the details stay here.
     const { allowed, ...views } = await recordCompanyView(database, meter, detail.id);
@@ -48,14 +48,15 @@ export async function viewProfile(
 }
 
 /**
- * The profile's "Updated" lines, made here from the fields this viewer may see (decision 0068): a locked field's date
- * or source would tell them that a hidden value changed. Read only for a listing the viewer may open.
+ * The profile's "Updated" lines, made here from the fields this viewer may see (decisions 0068, 0070): a field above
+ * their tier takes no part, empty or not (its record says when it was set or emptied), so a hidden change moves no
+ * line. Decided by the field's level, never by what else was sent. Read only for a listing the viewer may open.
  */
-async function withProvenance(reader: Database, listing: VisibleListing): Promise<VisibleListing> {
+async function withProvenance(reader: Database, listing: VisibleListing, maySee: (field: GatedField) => boolean): Promise<VisibleListing> {
   const fields = (await getFieldSources(reader.db, [listing.id])).get(listing.id) ?? {};
   const provenance = sectionProvenance(fields, (field) => {
     const gated = gatedFieldOf(field);
-    return !gated || listing.lockedFields[gated] === undefined;
+    return !gated || maySee(gated);
   });
   return Object.keys(provenance).length ? { ...listing, provenance } : listing;
 }
