@@ -14,7 +14,12 @@ const DATABASE_TESTS = ROOTS.map((root) => `${root}/**/*.db.test.ts`);
  * Tests that get a fresh worker process each: they start processes that load the app (the kill -9 crash test, the
  * start-up failures), and a worker shared with other files would add their leftovers to what the children inherit.
  */
-const PROCESS_TESTS = ["tests/security/embedded-crash.test.ts", "tests/security/startup-failures.test.ts", "server/start-and-stop.test.ts"];
+const PROCESS_TESTS = [
+  "tests/security/embedded-crash.test.ts",
+  "tests/security/startup-failures.test.ts",
+  "server/start-and-stop.test.ts",
+  "server/log-hygiene.test.ts",
+];
 /**
  * Run before every database test file in a shared worker: the app's modules load afresh (so a module's state, such
  * as the database it holds, never crosses files), and the environment and timers a file changed are put back.

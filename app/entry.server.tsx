@@ -3,12 +3,24 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getAppContext } from "~/lib/app-context.ts";
 import { inLargerChunks, withoutModulePreloads } from "~/lib/html-stream.server.ts";
+import { logger } from "~/lib/logger.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What React Router would print to the console (an error it caught outside our pipeline), logged instead: the
+ * structured log is the only output (decision 0071). A request the client gave up on is not a failure.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // An internal error response (405, 404 of React Router's own) carries the error it stands for.
+  const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logger.error({ err: cause ?? error }, "React Router could not answer");
+};
 
 export default function handleRequest(
   request: Request,
@@ -48,7 +60,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) logger.error({ err: error }, "page rendering failed");
       },
     });
   });

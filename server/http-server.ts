@@ -6,19 +6,20 @@
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { pinoHttp } from "pino-http";
 import { pino } from "pino";
+import { safeLogOptions } from "../app/lib/log-redaction.ts";
 import { exitOnStartupFailure, listenFailure, logLevel } from "../app/lib/startup-failure.ts";
+import { accessLog } from "./access-log.ts";
 import { createLifecycle, shutdownTimeoutMs } from "./lifecycle.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
-const log = pino({ level: logLevel(process.env.LOG_LEVEL) });
+const log = pino(safeLogOptions({ level: logLevel(process.env.LOG_LEVEL) }));
 
 type Prepare = (options: { report: (step: string) => void }) => Promise<void>;
 type Shutdown = (options: { waitMs: number; requestsDone: Promise<void> }) => Promise<void>;
@@ -69,24 +70,7 @@ server.use(
 );
 server.use(compression());
 server.use(lifecycle.middleware);
-server.use(
-  pinoHttp({
-    logger: log,
-    // Our own id, never the client's: the access line, the X-Request-Id header and an error's log line and page
-    // share it (server/app.ts, decision 0044).
-    genReqId: (_req, res) => {
-      const id = randomUUID();
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.slice(0, 300) }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-  }),
-);
+server.use(accessLog(log));
 
 let prepare: () => Promise<void> = async () => {};
 /** Ends a start that cannot succeed with one line naming the setting to fix (app/lib/startup-failure.ts). */

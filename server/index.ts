@@ -8,6 +8,7 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { pino } from "pino";
+import { safeLogOptions } from "../app/lib/log-redaction.ts";
 import { exitOnStartupFailure, logLevel, settingError } from "../app/lib/startup-failure.ts";
 import { shutdownTimeoutMs } from "./lifecycle.ts";
 
@@ -23,7 +24,7 @@ const workers = workerCount();
 if (workers === 1 || !cluster.isPrimary) {
   await import("./http-server.ts");
 } else {
-  const log = pino({ level: logLevel(process.env.LOG_LEVEL) });
+  const log = pino(safeLogOptions({ level: logLevel(process.env.LOG_LEVEL) }));
   let stopping = false;
   let started = false;
   const fork = () => {

@@ -20,12 +20,14 @@ import { hmac } from "./hmac.server.ts";
 import { getEnv, publicUrl, type Env } from "./env.server.ts";
 import { identityProviders } from "./identity-providers.server.ts";
 import { logger } from "./logger.server.ts";
+import { currentRequestId } from "./request-id.server.ts";
 import { pathFailure, settingError } from "./startup-failure.ts";
 
 const SESSION_COOKIE_PREFIX = "ib";
 const SESSION_DAYS = 7;
 const MIN_PASSWORD = 10;
-const MAX_PASSWORD = 128;
+/** The longest password Better Auth takes; also the bound on every password field sent to it (auth-request-check.server.ts). */
+export const MAX_PASSWORD = 128;
 
 /** The error code (on /sign-in?error=) of a provider sign-in whose address the provider has not verified. */
 export const PROVIDER_EMAIL_UNVERIFIED = "provider_email_unverified";
@@ -106,7 +108,14 @@ function createAuth(database: Database, env: Env) {
     // Off: it cannot see the client address behind React Router and would put everyone in one bucket.
     // Sign-in attempts are limited per client address by our routes instead (features/accounts/sign-in.server.ts).
     rateLimit: { enabled: false },
-    logger: { disabled: env.NODE_ENV === "test" },
+    // Better Auth's lines go to our logger (never to the console), under the request's id: a failed query's
+    // parameters, an address or a secret in a URL are removed there (log-redaction.ts, decision 0071). Its info and
+    // debug lines are not asked for: they name addresses ("Sign-up attempt for existing email: …").
+    logger: {
+      level: "warn",
+      log: (level, message, ...details: unknown[]) =>
+        logger[level]({ source: "better-auth", requestId: currentRequestId(), ...(details.length ? { details } : {}) }, message),
+    },
     plugins: [
       genericOAuth({
         config: identityProviders(env).map((p) => ({

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  containsNul,
+  textProblem,
   decodeComponent,
   decodeUtf8,
   NUL_MESSAGE,
+  SURROGATE_MESSAGE,
   parseJsonText,
   parseUrlEncoded,
   PERCENT_MESSAGE,
@@ -83,14 +84,22 @@ describe("parseJsonText", () => {
     expect(parseJsonText('{"a\\u0000":1}')).toEqual({ ok: false, message: NUL_MESSAGE });
     expect(parseJsonText('[[[{"x":["ok","\\u0000"]}]]]')).toEqual({ ok: false, message: NUL_MESSAGE });
   });
+
+  it("refuses a lone surrogate escape (PostgreSQL would store U+FFFD instead), and keeps a pair", () => {
+    expect(parseJsonText('{"name":"a\\ud800b"}')).toEqual({ ok: false, message: SURROGATE_MESSAGE });
+    expect(parseJsonText('{"name":"\\udfff"}')).toEqual({ ok: false, message: SURROGATE_MESSAGE });
+    expect(parseJsonText('{"\\udc00":1}')).toEqual({ ok: false, message: SURROGATE_MESSAGE });
+    expect(parseJsonText('[["ok",{"x":"\\ud83d"}]]')).toEqual({ ok: false, message: SURROGATE_MESSAGE });
+    expect(parseJsonText('{"name":"\\ud83d\\ude00"}')).toEqual({ ok: true, value: { name: "\u{1F600}" } });
+  });
 });
 
-describe("containsNul", () => {
+describe("textProblem", () => {
   it("walks 100,000 levels of nesting without overflowing the stack", () => {
     const depth = 100_000;
     const nested = JSON.parse(`${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}`) as unknown;
-    expect(containsNul(nested)).toBe(true);
-    expect(containsNul(JSON.parse(`${"[".repeat(depth)}"ok"${"]".repeat(depth)}`))).toBe(false);
+    expect(textProblem(nested)).toBe(NUL_MESSAGE);
+    expect(textProblem(JSON.parse(`${"[".repeat(depth)}"ok"${"]".repeat(depth)}`))).toBeNull();
   });
 });
 

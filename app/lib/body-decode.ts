@@ -8,6 +8,7 @@ export type Decoded<T> = { ok: true; value: T } | { ok: false; message: string }
 
 export const NUL_MESSAGE = "Text may not contain NUL characters (\\u0000).";
 export const UTF8_MESSAGE = "The request is not valid UTF-8 text.";
+export const SURROGATE_MESSAGE = "Text may not contain a lone surrogate (an unpaired \\ud800-\\udfff escape): it is not valid Unicode.";
 export const PERCENT_MESSAGE = "The request has a malformed %-encoding.";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
@@ -60,28 +61,33 @@ export function parseUrlEncoded(text: string, { nulInValues = false } = {}): Dec
 }
 
 /**
- * Whether any string in a parsed JSON value (keys included) holds NUL. Walks with its own stack: a body of
- * 100,000 nested arrays must not overflow the call stack.
+ * Why a parsed JSON value's text cannot be stored, or null: NUL in any string (keys included), or a lone surrogate
+ * (a "\ud800" escape without its pair), which is not Unicode: the drivers would write U+FFFD in its place, so the
+ * stored text would silently differ from what was sent. Walks with its own stack: a body of 100,000 nested arrays
+ * must not overflow the call stack.
  */
-export function containsNul(value: unknown): boolean {
+export function textProblem(value: unknown): string | null {
   const stack: unknown[] = [value];
+  const problemOf = (text: string) => (text.includes("\0") ? NUL_MESSAGE : text.isWellFormed() ? null : SURROGATE_MESSAGE);
   while (stack.length > 0) {
     const item = stack.pop();
     if (typeof item === "string") {
-      if (item.includes("\0")) return true;
+      const problem = problemOf(item);
+      if (problem) return problem;
     } else if (Array.isArray(item)) {
       for (const element of item) stack.push(element);
     } else if (item !== null && typeof item === "object") {
       for (const [key, element] of Object.entries(item)) {
-        if (key.includes("\0")) return true;
+        const problem = problemOf(key);
+        if (problem) return problem;
         stack.push(element);
       }
     }
   }
-  return false;
+  return null;
 }
 
-/** JSON text as a value: syntax errors and NUL in any string are refused with a message. Empty text is undefined. */
+/** JSON text as a value: syntax errors, NUL and lone surrogates in any string are refused with a message. Empty text is undefined. */
 export function parseJsonText(text: string): Decoded<unknown> {
   if (!text.trim()) return { ok: true, value: undefined };
   let value: unknown;
@@ -91,7 +97,8 @@ export function parseJsonText(text: string): Decoded<unknown> {
     const reason = error instanceof SyntaxError ? error.message.slice(0, 120) : "syntax error";
     return { ok: false, message: `The body is not valid JSON (${reason}).` };
   }
-  return containsNul(value) ? { ok: false, message: NUL_MESSAGE } : { ok: true, value };
+  const problem = textProblem(value);
+  return problem ? { ok: false, message: problem } : { ok: true, value };
 }
 
 /**

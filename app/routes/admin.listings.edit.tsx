@@ -32,7 +32,8 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const id = z.uuid().safeParse(args.params.id);
   if (!id.success) throw notFound();
-  const form = await readForm(args.request);
+  // NUL is refused beside its field by the editor's parser, which keeps the rest of what was typed.
+  const form = await readForm(args.request, { nulInValues: true });
   try {
     const outcome = await submitListingForm(getAppContext(args.context).database, form, { id: id.data, admin });
     if (outcome.kind === "redirect") return redirect(`/admin/listings/${outcome.id}?notice=${outcome.notice}`);

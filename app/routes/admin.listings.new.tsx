@@ -28,7 +28,9 @@ export async function loader(args: Route.LoaderArgs) {
 /** Creates the listing, published, and opens it in the editor; or shows the form again with its messages. */
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
-  const outcome = await submitListingForm(getAppContext(args.context).database, await readForm(args.request), { id: null, admin });
+  // NUL is refused beside its field by the editor's parser, which keeps the rest of what was typed.
+  const form = await readForm(args.request, { nulInValues: true });
+  const outcome = await submitListingForm(getAppContext(args.context).database, form, { id: null, admin });
   if (outcome.kind === "redirect") return redirect(`/admin/listings/${outcome.id}?notice=${outcome.notice}`);
   return listingFormAnswer(outcome);
 }

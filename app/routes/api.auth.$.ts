@@ -1,4 +1,5 @@
 import type { Route } from "./+types/api.auth.$";
+import { checkAuthRequest } from "~/features/accounts/auth-request-check.server.ts";
 import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getAuth } from "~/lib/auth.server.ts";
@@ -9,7 +10,8 @@ const PASSWORD_ATTEMPT = /^\/api\/auth\/(sign-in|sign-up)\/email$/;
 
 /**
  * Everything else under /api/auth is Better Auth's own: the provider callbacks (/callback/{provider}),
- * e-mail sign-up and sign-in, its session endpoints. Password attempts share the sign-in rate limit.
+ * e-mail sign-up and sign-in, its session endpoints. Password attempts share the sign-in rate limit. A body is
+ * checked before Better Auth reads it: text the database cannot store is a 400 here, not a failed query there.
  */
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const { database, clientAddress } = getAppContext(context);
@@ -20,7 +22,9 @@ async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs)
         "Retry-After": String(attempt.retryAfterSeconds),
       });
   }
-  return getAuth(database).handler(request);
+  const checked = await checkAuthRequest(request);
+  if (!checked.ok) return checked.response;
+  return getAuth(database).handler(checked.request);
 }
 
 export const loader = handle;

@@ -42,6 +42,22 @@ export function emptyFormValues(): ListingFormValues {
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value.slice(0, MAX_KEPT) : "");
 
+/**
+ * The values to show again, NUL removed: it cannot be stored or shown, and the parser has already put its message
+ * beside the field (listing-form.ts). Everything else stays as typed.
+ */
+export function withoutNul(values: ListingFormValues): ListingFormValues {
+  const strip = (value: unknown): unknown =>
+    typeof value === "string"
+      ? value.replaceAll("\0", "")
+      : Array.isArray(value)
+        ? value.map(strip)
+        : value !== null && typeof value === "object"
+          ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, strip(item)]))
+          : value;
+  return strip(values) as ListingFormValues;
+}
+
 /** Whether a row holds anything typed (its prefilled fields aside). */
 function isEmptyRow(section: RowSection, row: Record<string, string | undefined>): boolean {
   const ignored = ROW_PREFILLED[section] ?? [];

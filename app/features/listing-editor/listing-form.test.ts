@@ -170,6 +170,19 @@ describe("parsing", () => {
     expect(errors.fundingStageId).toBe("Choose a funding stage from the list.");
   });
 
+  it("refuses NUL beside each field it is in (text, list, row and level alike), with the other messages", () => {
+    const errors = errorsOf({
+      tagline: "Fast\u0000er",
+      industryIds: ["1", "2\u0000"],
+      "team[0][name]": "Ada\u0000",
+      "fieldVisibility[problem]": "premium\u0000",
+      foundedYear: "1700",
+    });
+    const nul = "This field contains a character that is not allowed (NUL). Please remove it.";
+    expect(errors).toMatchObject({ tagline: nul, industryIds: nul, "team[0][name]": nul, "fieldVisibility[problem]": nul });
+    expect(errors.foundedYear).toMatch(/1800/);
+  });
+
   it("refuses an unknown field level", () => {
     expect(errorsOf({ "fieldVisibility[team]": "everyone" })["fieldVisibility[team]"]).toBeDefined();
   });

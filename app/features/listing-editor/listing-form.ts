@@ -20,6 +20,7 @@ import {
   referenceList,
   requiredText,
 } from "./field-schemas.ts";
+import { NUL_FIELD_MESSAGE } from "~/lib/form-parse.ts";
 import { GATED_FIELDS, LIMITS, LIST_FIELDS, ROW_SECTIONS, SCALAR_FIELDS, type FieldErrors } from "./form-fields.ts";
 import type { ListingFormValues } from "./form-values.ts";
 
@@ -184,6 +185,20 @@ function inputName(path: PropertyKey[]): string {
   return head ?? "form";
 }
 
+/** NUL cannot be stored: each field that holds one gets the forms' message for it (decision 0045), before any other. */
+function nulErrors(input: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  const walk = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === "string") {
+      if (value.includes("\0")) errors[inputName(path)] ??= NUL_FIELD_MESSAGE;
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+    }
+  };
+  walk(input, []);
+  return errors;
+}
+
 export function parseListingForm(values: ListingFormValues, known: Partial<KnownReferences> = {}, now = new Date()): ListingParse {
   const input = {
     ...Object.fromEntries(SCALAR_FIELDS.map((f) => [f, values.fields[f] ?? ""])),
@@ -205,9 +220,9 @@ export function parseListingForm(values: ListingFormValues, known: Partial<Known
   };
   const phoneCountries = (values.lists.countryIds ?? []).flatMap((id) => known.countryCodes?.get(Number(id)) ?? []);
   const result = listingSchema(known, now, phoneCountries).safeParse(input);
-  if (!result.success) {
-    const errors: FieldErrors = {};
-    for (const issue of result.error.issues) errors[inputName(issue.path)] ??= issue.message;
+  const errors = nulErrors(input);
+  if (!result.success || Object.keys(errors).length) {
+    if (!result.success) for (const issue of result.error.issues) errors[inputName(issue.path)] ??= issue.message;
     return { ok: false, errors };
   }
   const { slug, version, team, faqs, keyUseCases, howItWorks, fundingRounds, fieldVisibility, ...columns } = result.data;

@@ -8,7 +8,7 @@ import { formRefused } from "~/lib/form-result.server.ts";
 import { getReferenceData, type ReferenceData } from "../catalog/reference-data.server.ts";
 import { setListingArchived } from "./archive-listing.server.ts";
 import type { FieldErrors } from "./form-fields.ts";
-import { applyRowOperation, parseRowIntent, readListingForm, type ListingFormValues } from "./form-values.ts";
+import { applyRowOperation, parseRowIntent, readListingForm, withoutNul, type ListingFormValues } from "./form-values.ts";
 import { parseListingForm, type KnownReferences } from "./listing-form.ts";
 import type { Notice } from "./notices.ts";
 import { saveListing } from "./save-listing.server.ts";
@@ -59,15 +59,17 @@ export async function submitListingForm(
     return {
       kind: "form",
       refused: null,
-      values: applyRowOperation(readListingForm(form, { keepEmptyRows: true }), rowOperation),
+      values: applyRowOperation(withoutNul(readListingForm(form, { keepEmptyRows: true })), rowOperation),
       errors: {},
     };
   }
-  const values = readListingForm(form);
+  // The parser sees NUL (and refuses it beside its field); the form is shown again without it.
+  const typed = readListingForm(form);
+  const values = withoutNul(typed);
   // Anything but a save (a stale button, a probe) shows the form again as sent, unsaved.
   if (intent !== "save") return { kind: "form", refused: null, values, errors: {} };
 
-  const parsed = parseListingForm(values, knownReferences(await getReferenceData(database)));
+  const parsed = parseListingForm(typed, knownReferences(await getReferenceData(database)));
   if (!parsed.ok) return { kind: "form", refused: "bad_request", values, errors: parsed.errors };
   const saved = await saveListing(database, { id, input: parsed.data, admin });
   if (!saved.ok) {
