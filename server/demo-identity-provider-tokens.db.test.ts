@@ -125,6 +125,31 @@ describe("the token endpoint", () => {
   });
 });
 
+describe("bad input", () => {
+  it("gets a 4xx with the RFC's error, never a 500", async () => {
+    const endpoint = (await demo.discovery()).token_endpoint;
+    const post = (body: string, headers: Record<string, string>) => fetch(endpoint, { method: "POST", body, headers });
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const client = `client_id=${demo.google.clientId}&client_secret=${demo.google.clientSecret}`;
+    const answers = {
+      json: await post(JSON.stringify({ grant_type: "authorization_code" }), { "content-type": "application/json" }),
+      empty: await post("", form),
+      repeated: await post(`${client}&grant_type=authorization_code&code=a&code=b`, form),
+      badBasic: await post("grant_type=authorization_code&code=x", { ...form, authorization: "Basic %%%not-base64" }),
+      badEscape: await post("grant_type=authorization_code&code=x", {
+        ...form,
+        authorization: `Basic ${Buffer.from("%E0%A4%A:x").toString("base64")}`,
+      }),
+      hugeCode: await post(`${client}&grant_type=authorization_code&code=${"a".repeat(8000)}`, form),
+      oversized: await post(`${client}&grant_type=authorization_code&code=${"a".repeat(20_000)}`, form),
+    };
+    const statuses = Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.status]));
+    expect(statuses).toEqual({ json: 400, empty: 401, repeated: 400, badBasic: 401, badEscape: 401, hugeCode: 400, oversized: 413 });
+    expect(await answers.repeated.json()).toMatchObject({ error: "invalid_request" });
+    expect(await answers.hugeCode.json()).toMatchObject({ error: "invalid_grant" });
+  });
+});
+
 describe("userinfo", () => {
   it("answers only with a valid access token of this provider", async () => {
     const tokens = (await demo.exchange(await demo.issueCode())).body;
