@@ -70,11 +70,11 @@ export async function mountDemoIdentityProviders(
   const database = options.database ?? (() => getDatabase());
   for (const provider of providers.filter((p) => p.local)) {
     const issuer = issuerOf(provider);
-    const demo = await openIdProvider({
+    const demo = openIdProvider({
       issuer,
       name: PROVIDER_NAMES[provider.id],
       client: { id: provider.clientId, secret: provider.clientSecret, redirectUris: [provider.redirectUri] },
-      secret: options.secret ?? authSecret(getEnv()),
+      secret: () => options.secret ?? authSecret(getEnv()),
       accounts: { list: () => DEMO_ACCOUNTS, find: (sub) => DEMO_ACCOUNTS.find((a) => a.sub === sub) },
       spendCode: async (codeId, expiresAt) => spendCode(await database(), codeId, expiresAt, new Date(now())),
       now,

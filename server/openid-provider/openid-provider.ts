@@ -24,8 +24,8 @@ export interface OpenIdProviderOptions {
   /** Shown on its pages ("Sign in with Google"). */
   name: string;
   client: RegisteredClient;
-  /** The server secret its keys are derived from; every app server of a site has the same one. */
-  secret: string;
+  /** The server secret its keys are derived from (read at the first request); every app server of a site has the same one. */
+  secret: () => string;
   /** The accounts on the chooser page, and the account of a subject. */
   accounts: { list(): readonly ProviderAccount[]; find(sub: string): ProviderAccount | undefined };
   /** Records a code as used; false when any app server already did. */
@@ -42,10 +42,12 @@ function claimsFor(account: ProviderAccount, scopes: readonly string[]): Record<
   };
 }
 
-export async function openIdProvider(options: OpenIdProviderOptions): Promise<Router> {
+export function openIdProvider(options: OpenIdProviderOptions): Router {
   const { issuer, client, accounts } = options;
   const now = options.now ?? Date.now;
-  const keys = await providerKeys(options.secret, issuer);
+  // Derived at the first request, so mounting reads no secret: the server's start checks it first (server/app.ts).
+  let derived: ReturnType<typeof providerKeys> | undefined;
+  const keysOf = () => (derived ??= providerKeys(options.secret(), issuer));
   const userinfoEndpoint = `${issuer}/userinfo`;
   const router = express.Router();
   const nonceOf = (res: Response) => String(res.locals.cspNonce ?? "");
@@ -71,8 +73,8 @@ export async function openIdProvider(options: OpenIdProviderOptions): Promise<Ro
     });
   });
 
-  router.get("/jwks", (_req, res) => {
-    res.set("cache-control", "public, max-age=300").json({ keys: [keys.publicJwk] });
+  router.get("/jwks", async (_req, res) => {
+    res.set("cache-control", "public, max-age=300").json({ keys: [(await keysOf()).publicJwk] });
   });
 
   /** Both steps of the authorization endpoint: the chooser, and the chosen account (`demo_user`) getting its code. */
@@ -99,13 +101,14 @@ export async function openIdProvider(options: OpenIdProviderOptions): Promise<Ro
       res.type("html").send(chooserPage({ providerName: options.name, query, accounts: accounts.list(), cancel, nonce: nonceOf(res) }));
       return;
     }
-    const code = await sealCode({ ...request, sub: account.sub }, keys.codeKey, { issuer, clientId: client.id, now: now() });
+    const code = await sealCode({ ...request, sub: account.sub }, (await keysOf()).codeKey, { issuer, clientId: client.id, now: now() });
     res.redirect(302, authorizationResponse(request.redirectUri, issuer, request.state, { code }));
   };
   router.get("/choose-account", authorize(false));
   router.get("/authorize", authorize(true));
 
   router.post("/token", express.text({ type: () => true, limit: TOKEN_BODY_LIMIT }), async (req: Request, res: Response) => {
+    const keys = await keysOf();
     const answer = req.is("application/x-www-form-urlencoded")
       ? await answerTokenRequest(new URLSearchParams(typeof req.body === "string" ? req.body : ""), req.get("authorization"), {
           client,
@@ -141,6 +144,7 @@ export async function openIdProvider(options: OpenIdProviderOptions): Promise<Ro
 
   const userinfo = async (req: Request, res: Response) => {
     res.set("cache-control", "no-store");
+    const keys = await keysOf();
     const bearer = /^Bearer +(\S+)$/i.exec(req.get("authorization") ?? "")?.[1];
     const realm = `Bearer realm="${issuer}"`;
     if (!bearer && !req.get("authorization")) {

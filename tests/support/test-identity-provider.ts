@@ -44,11 +44,11 @@ export async function startTestIdentityProvider(): Promise<TestIdentityProvider>
   // The clients the app registers, as the app computes them for this address.
   for (const provider of identityProviders(parseEnv({ PUBLIC_URL: origin, DEMO_SIGN_IN: "true" }))) {
     const issuer = `${origin}/dev/oidc/${provider.id}`;
-    const router = await openIdProvider({
+    const router = openIdProvider({
       issuer,
       name: provider.id,
       client: { id: provider.clientId, secret: provider.clientSecret, redirectUris: [provider.redirectUri] },
-      secret,
+      secret: () => secret,
       accounts: { list: () => (next ? [next] : []), find: (sub) => known.get(sub) },
       spendCode: async (codeId) => !used.has(codeId) && Boolean(used.add(codeId)),
     });
