@@ -123,6 +123,8 @@ function createAuth(database: Database, env: Env) {
           discoveryUrl: p.discoveryUrl,
           clientId: p.clientId,
           clientSecret: p.clientSecret,
+          // The address registered with the provider, sent as is (the local provider accepts no other).
+          redirectURI: p.redirectUri,
           scopes: ["openid", "profile", "email"],
           pkce: p.pkce,
           disableIdTokenNonceBinding: !p.nonce,

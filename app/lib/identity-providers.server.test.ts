@@ -12,6 +12,16 @@ describe("identityProviders", () => {
     expect(providers.every((p) => p.pkce && p.nonce)).toBe(true);
   });
 
+  it("names Better Auth's callback on our origin as each provider's one redirect URI", () => {
+    const local = identityProviders(parseEnv({ PUBLIC_URL: "http://127.0.0.1:3210/" }));
+    expect(local.map((p) => p.redirectUri)).toEqual([
+      "http://127.0.0.1:3210/api/auth/callback/google",
+      "http://127.0.0.1:3210/api/auth/callback/linkedin",
+    ]);
+    const real = identityProviders(parseEnv({ PUBLIC_URL: "https://introbase.example", GOOGLE_CLIENT_ID: "g", GOOGLE_CLIENT_SECRET: "s" }));
+    expect(real[0]!.redirectUri).toBe("https://introbase.example/api/auth/callback/google");
+  });
+
   it("uses the real provider only when both its client id and secret are set", () => {
     const providers = identityProviders(
       parseEnv({ GOOGLE_CLIENT_ID: "g-id", GOOGLE_CLIENT_SECRET: "g-secret", LINKEDIN_CLIENT_ID: "only-id" }),

@@ -15,11 +15,21 @@ export interface IdentityProvider {
   discoveryUrl: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * Where the provider sends the browser back: Better Auth's callback, sent as the redirect_uri and registered with
+   * the provider (with Google and LinkedIn in their consoles; the local provider accepts this one only).
+   */
+  redirectUri: string;
   /** True when this provider is our local demo provider (no real client credentials configured). */
   local: boolean;
   pkce: boolean;
   /** Whether the ID token must echo our nonce. Real LinkedIn does not echo it. */
   nonce: boolean;
+}
+
+/** Better Auth's callback for provider `id` (its basePath is /api/auth, lib/auth.server.ts). */
+function callbackUrl(env: Env, id: ProviderId): string {
+  return `${publicUrl(env)}/api/auth/callback/${id}`;
 }
 
 /** Where the local demo provider for `id` is served, on our own origin. */
@@ -51,7 +61,18 @@ export function identityProviders(env: Env): IdentityProvider[] {
     const clientSecret = id === "google" ? env.GOOGLE_CLIENT_SECRET : env.LINKEDIN_CLIENT_SECRET;
     if (clientId && clientSecret) {
       const linkedin = id === "linkedin";
-      return [{ id, discoveryUrl: REAL_DISCOVERY[id], clientId, clientSecret, local: false, pkce: !linkedin, nonce: !linkedin }];
+      return [
+        {
+          id,
+          discoveryUrl: REAL_DISCOVERY[id],
+          clientId,
+          clientSecret,
+          redirectUri: callbackUrl(env, id),
+          local: false,
+          pkce: !linkedin,
+          nonce: !linkedin,
+        },
+      ];
     }
     if (!demo) return [];
     return [
@@ -59,7 +80,10 @@ export function identityProviders(env: Env): IdentityProvider[] {
         id,
         discoveryUrl: `${localIssuer(env, id)}/.well-known/openid-configuration`,
         clientId: `introbase-local-${id}`,
+        // Known to anyone who reads this file, like the demo users: the local provider checks it so that the client's
+        // authentication is exercised, not to keep anyone out (demo sign-in lets anyone in as a demo user).
         clientSecret: "local-demo-secret",
+        redirectUri: callbackUrl(env, id),
         local: true,
         pkce: true,
         nonce: true,

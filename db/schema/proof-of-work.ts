@@ -1,6 +1,7 @@
 /**
  * Proof-of-work payloads already spent (issue 4): each solved challenge is accepted once. A row is kept until its
  * challenge would have expired anyway; after that the signature check refuses it without the table's help.
+ * The demo identity provider records its used authorization codes here too, as `oidc-code:<id>` (decision 0073).
  */
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 

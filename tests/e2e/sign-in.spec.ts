@@ -53,23 +53,41 @@ test.describe("sign-in through the local OpenID provider", () => {
     expect((await context.request.get("/api/auth/me")).status()).toBe(401);
   });
 
-  test("the provider's token endpoint refuses a wrong PKCE verifier", async ({ page, request }) => {
+  test("the provider's token endpoint refuses a wrong PKCE verifier and a wrong client secret", async ({ page, request }) => {
     await page.goto("/sign-in?returnTo=/");
     await page.getByRole("link", { name: "Continue with Google" }).click();
     const chooser = new URL(page.url());
     const authorize = new URL((await page.getByRole("link", { name: /Pat Public/ }).getAttribute("href"))!, chooser);
     const redirect = await request.get(authorize.toString(), { maxRedirects: 0 });
     const code = new URL(redirect.headers().location!).searchParams.get("code")!;
-    const token = await request.post("/dev/oidc/google/token", {
-      form: {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: chooser.searchParams.get("redirect_uri")!,
-        client_id: "introbase-local-google",
-        code_verifier: "a-wrong-verifier-that-does-not-match-the-challenge-at-all",
-      },
-    });
+    // The client's own credentials (lib/identity-providers.server.ts): only the verifier is wrong.
+    const form = {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: chooser.searchParams.get("redirect_uri")!,
+      client_id: "introbase-local-google",
+      client_secret: "local-demo-secret",
+      code_verifier: "a-wrong-verifier-that-does-not-match-the-challenge-at-all",
+    };
+    const token = await request.post("/dev/oidc/google/token", { form });
     expect(token.status()).toBe(400);
+    expect(await token.json()).toMatchObject({ error: "invalid_grant" });
+    const anotherClient = await request.post("/dev/oidc/google/token", { form: { ...form, client_secret: "guessed" } });
+    expect(anotherClient.status()).toBe(401);
+    expect(await anotherClient.json()).toMatchObject({ error: "invalid_client" });
+  });
+
+  test("a sign-in request for another site's address gets the provider's error page, not a redirect there", async ({ page }) => {
+    await page.goto("/sign-in?returnTo=/listings");
+    await page.getByRole("link", { name: "Continue with Google" }).click();
+    const chooser = new URL(page.url());
+    chooser.searchParams.set("redirect_uri", "https://evil.example/api/auth/callback/google");
+    const answer = await page.goto(chooser.toString());
+    expect(answer?.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "This sign-in request was refused" })).toBeVisible();
+    await expect(page.getByText("redirect_uri_mismatch")).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(chooser.origin);
+    expect(await page.locator("a[href*='evil.example']").count()).toBe(0);
   });
 
   test("state-changing requests from another origin are refused", async ({ page }) => {

@@ -1,9 +1,9 @@
 /**
  * Signs a demo user in over HTTP through the whole authorization-code flow against one server: its sign-in redirect,
  * the local demo OpenID provider it serves under /dev/oidc/google (account chooser, authorize), and the callback
- * that sets the session cookie. Every hop goes to the same server: the demo provider keeps its signing keys and
- * codes in that process (server/demo-identity-provider.ts). The session it makes lives in the database, so the
- * cookie then works on every server.
+ * that sets the session cookie. Every hop goes to the same server: each server here has a PUBLIC_URL of its own, so
+ * the issuer and redirect URI the flow names are that server's (server/demo-identity-provider.ts). The session it
+ * makes lives in the database, so the cookie then works on every server.
  */
 import { type Browser, locationOf, type Target } from "./browser.ts";
 
