@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { cspNonce, user, database } = getAppContext(context);
   return {
     nonce: cspNonce,
-    origin: siteOrigin(request),
+    origin: siteOrigin(),
     /** The external pilot form, when one is configured (public configuration, not a secret). */
     pilotFormUrl: getEnv().PILOT_FORM_URL ?? null,
     /** Whether an AI provider is configured (decision 0065): the AI buttons show only then. Never its url or key. */
