@@ -31,7 +31,10 @@ const EnvSchema = z.object({
         return normaliseOrigin(v);
       } catch {
         // Not the value itself: it may carry a password.
-        ctx.addIssue({ code: "custom", message: "PUBLIC_URL must be the address visitors use, such as https://introbase.example (scheme, host and port only)" });
+        ctx.addIssue({
+          code: "custom",
+          message: "PUBLIC_URL must be the address visitors use, such as https://introbase.example (scheme, host and port only)",
+        });
         return z.NEVER;
       }
     }),

@@ -1,4 +1,3 @@
-import type { Route } from "./+types/robots";
 import { robotsTxt } from "~/features/seo/robots-txt.ts";
 import { siteOrigin } from "~/features/seo/site-origin.server.ts";
 
