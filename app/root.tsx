@@ -1,3 +1,5 @@
+// First of all: zod's settings for the browser, before any module makes a schema (lib/zod-browser-config.ts).
+import "~/lib/zod-browser-config.ts";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
