@@ -1,5 +1,3 @@
-// First of all: zod's settings for the browser, before any module makes a schema (lib/zod-browser-config.ts).
-import "~/lib/zod-browser-config.ts";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
@@ -11,6 +9,7 @@ import { RequestIdNote } from "~/components/layout/status-page.tsx";
 import { pageMeta, SITE_DESCRIPTION } from "~/features/seo/meta-tags.ts";
 import { siteOrigin } from "~/features/seo/site-origin.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
+import { ZOD_BROWSER_CONFIG_SCRIPT } from "~/lib/zod-browser-config.ts";
 import { isAiConfigured } from "~/features/ai/ai-config.server.ts";
 import "./app.css";
 
@@ -55,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        {/* zod's browser settings, before any module runs (lib/zod-browser-config.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_BROWSER_CONFIG_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
