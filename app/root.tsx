@@ -19,7 +19,7 @@ import "./app.css";
  * gates need), and the plan catalogue (the tiers' names, prices and benefits from their records, which the upgrade
  * dialog sells and the locks name; a cached read).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { cspNonce, user, database } = getAppContext(context);
   return {
     nonce: cspNonce,
