@@ -35,7 +35,7 @@ const FEATURE_IMPORTS = {
   profiles: ["ai", "introductions", "duplicates", "follows", "matches"], // a profile's request-introduction, report-duplicate, follow and AI summary buttons, its match suggestions
   "reference-editor": ["audit"],
   "saved-searches": ["directory"], // a saved search is a directory state and its matches
-  seo: ["directory", "profiles"], // titles, canonical links and the crawler report of directory and profile pages
+  seo: ["directory", "profiles", "media"], // titles, canonical links and the crawler report of directory and profile pages; a stored logo on a social card
   taxonomy: ["audit"],
   verification: [],
 };

@@ -11,7 +11,8 @@ export default defineConfig({
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
   ssr: {
     // PGlite loads its WASM and extension bundles relative to its own files: keep it external.
-    external: ["@electric-sql/pglite", "postgres", "pino", "pino-http"],
+    // resvg loads a native binary of its platform's package; satori its WASM; the card's fonts are read from their package.
+    external: ["@electric-sql/pglite", "postgres", "pino", "pino-http", "@resvg/resvg-js", "satori"],
   },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -9,6 +9,7 @@ import { RequestIdNote } from "~/components/layout/status-page.tsx";
 import { pageMeta, SITE_DESCRIPTION } from "~/features/seo/meta-tags.ts";
 import { siteOrigin } from "~/features/seo/site-origin.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
+import { ZOD_BROWSER_CONFIG_SCRIPT } from "~/lib/zod-browser-config.ts";
 import { isAiConfigured } from "~/features/ai/ai-config.server.ts";
 import "./app.css";
 
@@ -18,11 +19,11 @@ import "./app.css";
  * gates need), and the plan catalogue (the tiers' names, prices and benefits from their records, which the upgrade
  * dialog sells and the locks name; a cached read).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { cspNonce, user, database } = getAppContext(context);
   return {
     nonce: cspNonce,
-    origin: siteOrigin(request),
+    origin: siteOrigin(),
     /** The external pilot form, when one is configured (public configuration, not a secret). */
     pilotFormUrl: getEnv().PILOT_FORM_URL ?? null,
     /** Whether an AI provider is configured (decision 0065): the AI buttons show only then. Never its url or key. */
@@ -53,6 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        {/* zod's browser settings, before any module runs (lib/zod-browser-config.ts). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_BROWSER_CONFIG_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -12,6 +12,9 @@ export default [
   route("api/reference", "routes/api.reference.ts"),
   route("api/openapi.json", "routes/api.openapi.ts"),
   route("media/:id", "routes/media.ts"),
+  // Social preview cards (decision 0072): the site's, and one per listing, its version in the address.
+  route("og/site/:file", "routes/social-card-site.ts"),
+  route("og/:type/:slug/:file", "routes/social-card.ts"),
   // Search engines (issue 6 §6).
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),

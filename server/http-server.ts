@@ -121,6 +121,9 @@ const listener = server.listen(PORT, HOST, (error?: Error) => {
   const address = listener.address();
   const port = address && typeof address === "object" ? address.port : PORT;
   log.info(`Introbase listening on http://${HOST === "0.0.0.0" ? "localhost" : HOST}:${port}`);
+  // Absolute URLs come from PUBLIC_URL only, never from a request's Host (decision 0072): say so where it matters.
+  if (!DEVELOPMENT && !process.env.PUBLIC_URL)
+    log.warn(`PUBLIC_URL is not set: pages, the sitemap and e-mails link to http://localhost:${PORT}; set it to the address visitors use`);
 });
 lifecycle.attach(listener);
 // Above the 60 s idle timeout of common load balancers and load generators.

@@ -106,6 +106,16 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BETTER_AUTH_SECRET: "short" })).toThrow(/at least 32 characters/);
   });
 
+  it("takes PUBLIC_URL only as an http(s) origin, and says so in one line naming it (issue 29 finding 7)", () => {
+    expect(publicUrl(parseEnv({ PUBLIC_URL: "HTTPS://Introbase.Example:8443" }))).toBe("https://introbase.example:8443");
+    for (const bad of ["https://introbase.example/app", "ftp://introbase.example", "https://introbase.example/?a=1", "introbase.example"])
+      expect(() => parseEnv({ PUBLIC_URL: bad }), bad).toThrow(
+        /^Invalid environment: PUBLIC_URL: PUBLIC_URL must be the address visitors use, such as https:\/\/introbase\.example \(scheme, host and port only\)$/,
+      );
+    // A user name or password in it is refused without being repeated.
+    expect(() => parseEnv({ PUBLIC_URL: "https://ops:hunter2@introbase.example" })).toThrow(/^(?!.*hunter2).*PUBLIC_URL: /);
+  });
+
   it("treats empty values as unset", () => {
     const env = parseEnv({ PORT: "", DATABASE_URL: "", PGLITE_DIR: "", SEED_LISTINGS: "" });
     expect(env.PORT).toBe(3000);

@@ -18,7 +18,27 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * The address visitors use (scheme, host, port). Every absolute URL the site writes (canonical, Open Graph, the
+   * sitemap, robots.txt, JSON-LD, e-mail links, OAuth redirects) is made from it, never from a request's Host header
+   * (decision 0072). Unset: http://localhost:PORT.
+   */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      try {
+        return normaliseOrigin(v);
+      } catch {
+        // Not the value itself: it may carry a password.
+        ctx.addIssue({
+          code: "custom",
+          message: "PUBLIC_URL must be the address visitors use, such as https://introbase.example (scheme, host and port only)",
+        });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** A PostgreSQL connection string. Unset: the embedded PGlite database in PGLITE_DIR. */
   DATABASE_URL: z

@@ -15,7 +15,7 @@ import { logger } from "~/lib/logger.server.ts";
  */
 export async function loader(args: Route.LoaderArgs) {
   requireAdmin(args, "debug");
-  const origin = siteOrigin(args.request);
+  const origin = siteOrigin();
   let answer: CrawlerReportAnswer;
   try {
     answer = await getCrawlerReport(getAppContext(args.context).database, origin, crawlerFetcher(origin));

@@ -13,7 +13,7 @@ export function meta(_: Route.MetaArgs) {
  */
 export function loader(args: Route.LoaderArgs) {
   requireAdmin(args, "debug");
-  return { origin: siteOrigin(args.request) };
+  return { origin: siteOrigin() };
 }
 
 export default function CrawlerTest({ loaderData }: Route.ComponentProps) {

@@ -13,6 +13,7 @@ import type { MatchesView } from "~/features/matches/matches-view.ts";
 import { originOf } from "~/features/seo/meta-tags.ts";
 import { ProfileJsonLd } from "~/features/seo/page-json-ld.tsx";
 import { profileMeta } from "~/features/seo/profile-seo.ts";
+import { profileSocialImage } from "~/features/seo/social-card.server.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { followState } from "~/features/follows/follows.server.ts";
 import { survivorOf } from "~/features/duplicates/merge.server.ts";
@@ -74,13 +75,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return data({ status: "not_found" as const }, { status: STATUS_BY_CODE.not_found });
   }
   const { noindex } = view;
+  // The page's social card: its address carries a hash of what the card shows, name, type, tagline and logo, which
+  // every viewer is sent alike (the teaser's fields); the card itself is drawn for a visitor, whoever asks.
+  const socialImage = profileSocialImage(view.status === "ok" ? view.listing : view.teaser);
   // The Follow button's state, for a signed-in member on a profile they may open (a teaser cannot be followed).
   const follow = user && view.status === "ok" ? await followState(database, user, view.listing.id) : null;
   const result =
     view.status === "locked"
-      ? { status: "locked" as const, teaser: view.teaser, noindex }
+      ? { status: "locked" as const, teaser: view.teaser, noindex, socialImage }
       : view.status === "quota_exceeded"
-        ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex }
+        ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex, socialImage }
         : // The portfolio goes out only with the profile itself: a teaser or a used-up quota shows none of it.
           {
             status: "ok" as const,
@@ -91,6 +95,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
             views: view.views ?? null,
             follow,
             noindex,
+            socialImage,
           };
   // A listing kept out of search engines says so in a header too, which crawlers read before the HTML.
   return noindex ? data(result, { headers: { "X-Robots-Tag": "noindex" } }) : result;

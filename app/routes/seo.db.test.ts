@@ -9,6 +9,8 @@ import { loaderArgs } from "~/lib/test-route.ts";
 import type * as ProfileRoute from "./+types/profile";
 import * as profile from "./profile.tsx";
 import * as robots from "./robots.ts";
+import type * as RootRoute from "../+types/root";
+import * as root from "../root.tsx";
 import * as sitemap from "./sitemap.ts";
 import * as sitemapIndex from "./sitemap-index.ts";
 
@@ -30,12 +32,42 @@ afterAll(async () => {
 const args = <T>(path: string, params: Record<string, string> = {}) => loaderArgs<T>(database, path, params);
 
 describe("GET /robots.txt", () => {
-  it("is plain text naming the sitemap on the request's origin when PUBLIC_URL is unset", async () => {
-    const response = robots.loader(args("/robots.txt"));
+  it("is plain text naming the sitemap on http://localhost:PORT when PUBLIC_URL is unset", async () => {
+    const response = robots.loader();
     expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     const text = await response.text();
     expect(text).toContain("Disallow: /admin");
-    expect(text).toContain("Sitemap: http://localhost/sitemap.xml");
+    expect(text).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+  });
+});
+
+/**
+ * Issue 29 finding 7: without PUBLIC_URL, robots.txt, the sitemaps and every page's canonical, og:url and JSON-LD were
+ * written on the request's Host (X-Forwarded-Host behind a proxy), and robots.txt and the sitemaps are cached publicly
+ * for an hour. The server builds request.url from those headers (server/react-router-handler.ts): here it names
+ * evil.example, as it would for `curl -H 'Host: evil.example'`.
+ */
+describe("a request naming another host, PUBLIC_URL unset", () => {
+  const EVIL = "evil.example";
+  const crafted = <T>(path: string, params: Record<string, string> = {}) =>
+    loaderArgs<T>(database, `http://${EVIL}${path}`, params, { init: { headers: { "X-Forwarded-Host": EVIL } } });
+
+  it("gets robots.txt and every sitemap on http://localhost:PORT, which no longer differ by host", async () => {
+    const bodies = [
+      await robots.loader().text(),
+      await (await sitemapIndex.loader(crafted("/sitemap.xml"))).text(),
+      await (await sitemap.loader(crafted("/sitemaps/pages.xml", { name: "pages.xml" }))).text(),
+      await (await sitemap.loader(crafted("/sitemaps/listings-1.xml", { name: "listings-1.xml" }))).text(),
+    ];
+    for (const body of bodies) {
+      expect(body).not.toContain(EVIL);
+      expect(body).toContain("http://localhost:3000/");
+    }
+  });
+
+  it("gets pages whose origin (canonical, og:url, og:image, JSON-LD) is http://localhost:PORT", async () => {
+    const data = await root.loader(crafted<RootRoute.Route.LoaderArgs>("/"));
+    expect(data.origin).toBe("http://localhost:3000");
   });
 });
 
@@ -54,7 +86,7 @@ describe("GET /sitemap.xml and /sitemaps/:name", () => {
     expect(body).not.toContain(`/profile/${hidden.type}/${hidden.slug}<`);
 
     const pages = await (await sitemap.loader(args("/sitemaps/pages.xml", { name: "pages.xml" }))).text();
-    expect(pages).toContain("<loc>http://localhost/privacy-policy</loc>");
+    expect(pages).toContain("<loc>http://localhost:3000/privacy-policy</loc>");
   });
 
   it("answer 404 for a file that does not exist", async () => {

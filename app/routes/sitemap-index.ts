@@ -9,8 +9,8 @@ import { getAppContext } from "~/lib/app-context.ts";
  * error pipeline's 503 (database out of reach, with Retry-After) or 500: a crawler retries either later, where a 404
  * or an empty index would tell it the pages are gone.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const entries = await sitemapIndexEntries(getAppContext(context).database, siteOrigin(request));
+export async function loader({ context }: Route.LoaderArgs) {
+  const entries = await sitemapIndexEntries(getAppContext(context).database, siteOrigin());
   return new Response(sitemapIndexXml(entries), {
     headers: { "Content-Type": SITEMAP_CONTENT_TYPE, "Cache-Control": "public, max-age=3600" },
   });

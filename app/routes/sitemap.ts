@@ -6,10 +6,10 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { notFound } from "~/lib/http.server.ts";
 
 /** GET /sitemaps/pages.xml and /sitemaps/listings-{n}.xml: the files the sitemap index names (failures: sitemap-index.ts). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const file = parseSitemapFileName(params.name);
   if (!file) return notFound("No such sitemap.");
-  const origin = siteOrigin(request);
+  const origin = siteOrigin();
   const entries =
     file.kind === "pages" ? staticPageEntries(origin) : await listingSitemapEntries(getAppContext(context).database, origin, file.index);
   if (!entries) return notFound("No such sitemap.");

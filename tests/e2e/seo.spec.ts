@@ -82,7 +82,11 @@ test.afterAll(async () => {
 test("robots.txt and the sitemap are served with their content types, listing exactly the indexable profiles", async () => {
   const robots = await crawler.get("/robots.txt");
   expect(robots.headers()["content-type"]).toBe("text/plain; charset=utf-8");
-  expect(await robots.text()).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  const robotsText = await robots.text();
+  expect(robotsText).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  // No catch-all Allow before the Disallow lines: first-match readers stopped at it (issue 29 finding 12).
+  expect(robotsText).not.toMatch(/^Allow: \/$/m);
+  expect(robotsText.indexOf("Disallow: /settings")).toBeGreaterThan(0);
 
   const index = await crawler.get("/sitemap.xml");
   expect(index.headers()["content-type"]).toBe("application/xml; charset=utf-8");
@@ -136,6 +140,49 @@ test("a noindex listing says so; a merged one redirects to its survivor; an arch
   expect(old.headers().location).toBe(`/profile/${survivor.type}/${survivor.slug}`);
 
   expect((await crawler.get(`/profile/${archived.type}/${archived.slug}`)).status()).toBe(404);
+});
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test("every public page names a 1200×630 social picture; a profile its own card, /developers its canonical (issue 29 finding 12)", async () => {
+  const pages = ["/", "/listings", "/listings?type=startup", "/service-landing-1", "/pilot", "/get-featured/startup"];
+  pages.push(
+    "/privacy-policy",
+    "/terms",
+    "/developers",
+    `/profile/${gated.type}/${gated.slug}`,
+    `/profile/${noindex.type}/${noindex.slug}`,
+  );
+  const pictures = new Set<string>();
+  for (const path of pages) {
+    const seo = readPageSeo(await (await crawler.get(path)).text());
+    const image = seo.meta["og:image"];
+    expect(image, path).toMatch(new RegExp(`^${BASE}/og/`));
+    expect([seo.meta["og:image:width"], seo.meta["og:image:height"]], path).toEqual(["1200", "630"]);
+    expect(seo.meta["og:image:alt"]?.length, path).toBeGreaterThan(10);
+    expect(seo.meta["twitter:card"], path).toBe("summary_large_image");
+    pictures.add(image!);
+  }
+  // The profile's card is its own; every other page shares the site's.
+  const card = readPageSeo(await (await crawler.get(`/profile/${gated.type}/${gated.slug}`)).text()).meta["og:image"]!;
+  expect(card).toMatch(new RegExp(`^${BASE}/og/startup/${gated.slug}/[0-9a-f]{16}\\.png$`));
+  expect(pictures.size).toBe(3);
+  for (const picture of pictures) {
+    const response = await crawler.get(new URL(picture).pathname);
+    expect(response.headers()["content-type"], picture).toBe("image/png");
+    expect(response.headers()["cache-control"], picture).toBe("public, max-age=31536000, immutable");
+    expect(pngSize(await response.body()), picture).toEqual({ width: 1200, height: 630 });
+  }
+
+  const developers = readPageSeo(await (await crawler.get("/developers")).text());
+  expect(developers.canonical).toBe(`${BASE}/developers`);
+  expect(developers.meta["og:url"]).toBe(`${BASE}/developers`);
+  expect(developers.meta["og:title"]).toBe("API for developers");
+  expect(await (await crawler.get("/sitemaps/pages.xml")).text()).toContain(`<loc>${BASE}/developers</loc>`);
 });
 
 test("the home page and the directory carry their own structured data and canonical addresses", async () => {

@@ -120,6 +120,13 @@ test.describe("a server that cannot start says which setting to fix, in one line
     await expectOneLine({ PORT: "http" }, /^Introbase cannot start: Invalid environment: PORT: .+$/);
   });
 
+  test("PUBLIC_URL: not an origin (a path, and a password that is not repeated)", async () => {
+    const { stderr } = await start({ PUBLIC_URL: "https://ops:hunter2@introbase.example/app" });
+    expect(stderr.trim()).toBe(
+      "Introbase cannot start: Invalid environment: PUBLIC_URL: PUBLIC_URL must be the address visitors use, such as https://introbase.example (scheme, host and port only)",
+    );
+  });
+
   test("LOG_LEVEL: not a level (the server's own logger must not throw first)", async () => {
     await expectOneLine({ LOG_LEVEL: "loud" }, /^Introbase cannot start: Invalid environment: LOG_LEVEL: .+$/);
   });

@@ -18,7 +18,7 @@ import { readListingForm } from "~/features/listing-editor/form-values.ts";
 import { parseListingForm } from "~/features/listing-editor/listing-form.ts";
 import { WebsiteLink } from "~/features/profiles/profile-header.tsx";
 import { TeamList } from "~/features/profiles/team-list.tsx";
-import { pageMeta } from "~/features/seo/meta-tags.ts";
+import { profileMeta } from "~/features/seo/profile-seo.ts";
 import { profileJsonLd } from "~/features/seo/structured-data.ts";
 import { visible } from "~/features/seo/test-listings.ts";
 import { normaliseWebUrl, safeHref, safeImageSrc } from "~/lib/web-url.ts";
@@ -208,8 +208,9 @@ describe("a stored non-http(s) url is never printed", () => {
     expect(organization.url).toBe("https://introbase.example/profile/startup/alder-pay");
     expect(organization.sameAs).toBeUndefined();
     expect(JSON.stringify(nodes)).not.toMatch(/javascript|data:|vbscript/i);
-    const meta = pageMeta({ origin: "https://introbase.example", path: "/x", title: "X", description: "Y", image: value });
-    expect(JSON.stringify(meta)).not.toMatch(/javascript|data:|vbscript|og:image/i);
+    // The Open Graph picture is the listing's card, drawn on the server: a stored logo never reaches the meta tags.
+    const meta = profileMeta("https://introbase.example", { status: "ok", listing });
+    expect(JSON.stringify(meta)).not.toMatch(/javascript|data:|vbscript/i);
   });
 
   it("still prints http(s) addresses and our own stored files", () => {

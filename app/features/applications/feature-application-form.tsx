@@ -215,7 +215,7 @@ export function FeatureApplicationFields({
         )}
       </FormField>
       <FormField label="Headquarters street (optional)" error={e.hqStreet} className="sm:col-span-2">
-        {(p) => <input {...p} name="hqStreet" defaultValue={text("hqStreet")} maxLength={200} autoComplete="street-address" />}
+        {(p) => <input {...p} name="hqStreet" defaultValue={text("hqStreet")} maxLength={200} autoComplete="address-line1" />}
       </FormField>
       <FormField label="City (optional)" error={e.hqCity}>
         {(p) => <input {...p} name="hqCity" defaultValue={text("hqCity")} maxLength={100} autoComplete="address-level2" />}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { serializeJsonLd } from "./json-ld.ts";
 import { absoluteUrl, DESCRIPTION_MAX, originOf, pageMeta, truncateDescription } from "./meta-tags.ts";
+import { SITE_CARD_ALT, SITE_CARD_PATH } from "./social-card.ts";
 
 describe("truncateDescription", () => {
   it("keeps a short text, with its whitespace collapsed", () => {
@@ -53,7 +54,8 @@ describe("originOf", () => {
 });
 
 describe("pageMeta", () => {
-  const tags = pageMeta({ origin: "https://introbase.com", path: "/pilot", title: "Pilot", description: "A pilot.", image: "/media/7" });
+  const card = { path: "/og/startup/alder-pay/0123456789abcdef.png", alt: "Alder Pay, a startup on Introbase" };
+  const tags = pageMeta({ origin: "https://introbase.com", path: "/pilot", title: "Pilot", description: "A pilot.", image: card });
   const find = (key: string, value: string) => tags.find((t) => (t as Record<string, string>)[key] === value) as Record<string, string>;
 
   it("writes the title with the site name, and the description", () => {
@@ -70,8 +72,22 @@ describe("pageMeta", () => {
     expect(find("property", "og:title").content).toBe("Pilot");
     expect(find("property", "og:site_name").content).toBe("Introbase");
     expect(find("property", "og:type").content).toBe("website");
-    expect(find("property", "og:image").content).toBe("https://introbase.com/media/7");
-    expect(find("name", "twitter:card").content).toBe("summary");
+  });
+
+  it("names a large social picture with its size and alt text (issue 29 finding 12)", () => {
+    expect(find("property", "og:image").content).toBe("https://introbase.com/og/startup/alder-pay/0123456789abcdef.png");
+    expect(find("property", "og:image:type").content).toBe("image/png");
+    expect(find("property", "og:image:width").content).toBe("1200");
+    expect(find("property", "og:image:height").content).toBe("630");
+    expect(find("property", "og:image:alt").content).toBe("Alder Pay, a startup on Introbase");
+    expect(find("name", "twitter:card").content).toBe("summary_large_image");
+  });
+
+  it("gives a page without a picture of its own the site's card", () => {
+    const plain = pageMeta({ origin: "https://introbase.com", path: "/terms", title: "Terms", description: "Terms." });
+    const image = plain.find((t) => (t as { property?: string }).property === "og:image") as { content: string };
+    expect(image.content).toBe(`https://introbase.com${SITE_CARD_PATH}`);
+    expect(plain).toContainEqual({ property: "og:image:alt", content: SITE_CARD_ALT });
   });
 
   it("is indexable unless told otherwise", () => {

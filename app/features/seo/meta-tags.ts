@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { safeImageSrc } from "~/lib/web-url.ts";
+import { SITE_CARD, SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialImage } from "./social-card.ts";
 
 export const SITE_NAME = "Introbase";
 export const SITE_DESCRIPTION =
@@ -45,8 +45,8 @@ export interface PageMetaInput {
   description: string;
   /** A robots directive such as "noindex" or "noindex, follow"; omitted, the page is indexable. */
   robots?: string;
-  /** The page's picture (a listing's logo), absolute or on our origin. */
-  image?: string | null;
+  /** The page's social card (a profile's own); omitted, the site's card. */
+  image?: SocialImage;
 }
 
 /** Title, description, canonical link, Open Graph and Twitter tags of one page, all URLs absolute. */
@@ -63,10 +63,17 @@ export function pageMeta({ origin, path, title, description, robots, image }: Pa
     { property: "og:description", content: text },
   );
   if (url) tags.push({ property: "og:url", content: url });
-  // Only an http(s) picture or one of our stored files: a stored javascript: or data: url is never printed.
-  const picture = safeImageSrc(image);
-  if (picture && origin) tags.push({ property: "og:image", content: absoluteUrl(origin, picture) });
-  tags.push({ name: "twitter:card", content: "summary" });
+  // Every page has a picture to share (decision 0072): a profile its own card, any other page the site's.
+  const card = image ?? SITE_CARD;
+  if (origin)
+    tags.push(
+      { property: "og:image", content: absoluteUrl(origin, card.path) },
+      { property: "og:image:type", content: "image/png" },
+      { property: "og:image:width", content: String(SOCIAL_CARD_WIDTH) },
+      { property: "og:image:height", content: String(SOCIAL_CARD_HEIGHT) },
+      { property: "og:image:alt", content: card.alt },
+    );
+  tags.push({ name: "twitter:card", content: origin ? "summary_large_image" : "summary" });
   return tags;
 }
 

@@ -4,12 +4,13 @@ import { PAYWALLED_SELECTOR, paywalledSections } from "../profiles/gated-section
 import { profilePath } from "./canonical.ts";
 import type { JsonLdNode } from "./json-ld.ts";
 import { pageMeta } from "./meta-tags.ts";
+import type { SocialImage } from "./social-card.ts";
 import { profileJsonLd } from "./structured-data.ts";
 
 /** What the profile route sent: the gated listing, a teaser (locked, or views used up), or nothing. */
 export type ProfileSeoInput =
-  | { status: "ok"; listing: VisibleListing; noindex?: boolean }
-  | { status: "locked" | "quota_exceeded"; teaser: LockedTeaser; noindex?: boolean }
+  | { status: "ok"; listing: VisibleListing; noindex?: boolean; socialImage?: SocialImage }
+  | { status: "locked" | "quota_exceeded"; teaser: LockedTeaser; noindex?: boolean; socialImage?: SocialImage }
   | { status: "not_found" };
 
 const NOT_FOUND_DESCRIPTION = "The profile you are looking for does not exist or might have been removed.";
@@ -31,7 +32,8 @@ export function profileMeta(origin: string | undefined, data: ProfileSeoInput | 
     path: profilePath(card.type, card.slug),
     title: `${card.name} – ${TYPE_LABEL[card.type]}`,
     description: profileDescription(data.status === "ok" ? data.listing : data.teaser),
-    image: card.logo,
+    // The listing's own card (its address made on the server, social-card.server.ts); the site's without one.
+    image: data.socialImage,
     robots: data.noindex ? "noindex" : undefined,
   });
 }

@@ -7,10 +7,14 @@ import { absoluteUrl } from "./meta-tags.ts";
  */
 const DISALLOWED_PATHS = ["/admin", "/debug", "/seo-test", "/api/", "/settings", "/sign-in", "/introductions", "/dev/"] as const;
 
+/**
+ * Disallow lines only: what no rule names is allowed under every reading. An "Allow: /" line, harmless where the
+ * longest match wins (RFC 9309), is read first and wins everything where the first match wins (Python's robotparser
+ * and older crawlers), which then took /settings and /admin as open (issue 29 finding 12).
+ */
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
-    "Allow: /",
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,

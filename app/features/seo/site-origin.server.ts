@@ -1,11 +1,11 @@
 import { getEnv, publicUrl, type Env } from "~/lib/env.server.ts";
 
 /**
- * The origin every canonical, Open Graph, sitemap and JSON-LD URL starts with: PUBLIC_URL. Where it is not set
- * (a developer's machine, a benchmark on 127.0.0.1) the address the request came in on, so that a canonical
- * link never names another host than the one being crawled; production sets PUBLIC_URL, as sign-in needs it.
+ * The origin every canonical, Open Graph, sitemap, robots.txt and JSON-LD URL starts with: PUBLIC_URL, or
+ * http://localhost:PORT without it (decision 0072). Never the request's Host or X-Forwarded-Host: those are the
+ * client's to choose, and robots.txt and the sitemap are cached publicly, so a crafted host would be served to
+ * everyone after it.
  */
-export function siteOrigin(request: Request, env: Env = getEnv()): string {
-  if (env.PUBLIC_URL) return publicUrl(env);
-  return new URL(request.url).origin;
+export function siteOrigin(env: Env = getEnv()): string {
+  return publicUrl(env);
 }

@@ -112,6 +112,8 @@ describe("fixed pages", () => {
     expect(locs).toContain(`${ORIGIN}/listings?type=startup`);
     expect(locs).toContain(`${ORIGIN}/privacy-policy`);
     expect(locs).toContain(`${ORIGIN}/terms`);
+    // The API's documentation is a public page too (issue 29 finding 12).
+    expect(locs).toContain(`${ORIGIN}/developers`);
     for (const path of ["/service-landing-2", "/directory", "/listing-landing-3", "/seo-test", "/settings"])
       expect(locs).not.toContain(`${ORIGIN}${path}`);
   });

@@ -23,6 +23,7 @@ const STATIC_PAGES: readonly string[] = [
   "/get-featured/partner",
   "/privacy-policy",
   "/terms",
+  "/developers",
 ];
 
 const l = s.listings;
