@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
-import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, MAX_NAME_LENGTH } from "./saved-search-rules.ts";
+import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, MAX_NAME_LENGTH } from "./saved-search-choices.ts";
 import type { SaveSearchState } from "./saved-searches-section.server.ts";
 
 /**

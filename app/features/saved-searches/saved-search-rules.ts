@@ -3,7 +3,6 @@
  * what a name may be, who may keep how many.
  */
 import { z } from "zod";
-import { ALERT_FREQUENCIES, type AlertFrequency } from "#db/values/saved-searches.ts";
 import type { AccessLevel } from "../access/tiers.ts";
 import {
   DEFAULT_PAGE_SIZE,
@@ -14,8 +13,9 @@ import {
   type DirectoryQuery,
 } from "../directory/directory-filters.ts";
 
-export { ALERT_FREQUENCIES, type AlertFrequency };
-export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = { off: "No e-mail", daily: "Daily e-mail", weekly: "Weekly e-mail" };
+import { ALERT_FREQUENCIES, MAX_NAME_LENGTH } from "./saved-search-choices.ts";
+
+export { ALERT_FREQUENCIES };
 
 /**
  * Saved searches a member may keep, by tier. As Crunchbase and Dealroom do, saving searches and alerts is for paying
@@ -24,7 +24,6 @@ export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = { off: "No
  */
 export const SAVED_SEARCH_LIMITS: Record<AccessLevel, number> = { public: 0, subscriber: 10, premium: 50 };
 
-export const MAX_NAME_LENGTH = 80;
 /** Longest canonical query kept: well above any state a person builds, and a bounded key for the unique index. */
 export const MAX_QUERY_LENGTH = 2000;
 

@@ -4,7 +4,8 @@ import type { SessionUser } from "~/lib/session.server.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "../directory/directory-filters.ts";
 import { spellFilterValues } from "../directory/filter-values.ts";
-import { canonicalQuery, suggestedName, type AlertFrequency } from "./saved-search-rules.ts";
+import type { AlertFrequency } from "./saved-search-choices.ts";
+import { canonicalQuery, suggestedName } from "./saved-search-rules.ts";
 import { directoryUrlOf, savedSearchLimit } from "./saved-searches-api.server.ts";
 import { findSavedSearchFor, listWithNewCounts } from "./saved-searches.server.ts";
 

@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
 import type { SavedSearchField } from "./saved-search-forms.ts";
-import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, MAX_NAME_LENGTH } from "./saved-search-rules.ts";
+import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, MAX_NAME_LENGTH } from "./saved-search-choices.ts";
 import type { SavedSearchesSectionData } from "./saved-searches-section.server.ts";
 
 type Item = SavedSearchesSectionData["items"][number];

@@ -15,7 +15,8 @@ import { directoryQueryToParams, FILTER_NOUNS } from "../directory/directory-fil
 import { resolveFilterValues, spellFilterValues } from "../directory/filter-values.ts";
 import { compareWithSnapshot, type Snapshot } from "../directory/matching-listings.server.ts";
 import { listingSummaries, type ListingSummary } from "./listing-summaries.server.ts";
-import { canonicalQuery, SAVED_SEARCH_LIMITS, type AlertFrequency } from "./saved-search-rules.ts";
+import type { AlertFrequency } from "./saved-search-choices.ts";
+import { canonicalQuery, SAVED_SEARCH_LIMITS } from "./saved-search-rules.ts";
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 export type SnapshotPurpose = (typeof savedSearchSnapshots.$inferSelect)["purpose"];
