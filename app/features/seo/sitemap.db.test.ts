@@ -73,15 +73,35 @@ describe("listing sitemaps", () => {
     expect(await listingSitemapEntries(database, ORIGIN, 2)).toBeNull();
   });
 
-  it("carry the listing's last change as lastmod", async () => {
-    await database.rows(sql`UPDATE listings SET updated_at = '2025-01-24T10:00:00Z' WHERE processing_status = 'published'`);
-    const entries = (await listingSitemapEntries(database, ORIGIN, 1))!;
-    expect(entries.every((e) => e.lastmod?.toISOString() === "2025-01-24T10:00:00.000Z")).toBe(true);
+  it("carry the newest change a visitor can see as lastmod, never a hidden field's (issue 29 §3)", async () => {
+    const [listing] = await database.rows<{ id: string; type: string; slug: string }>(
+      sql`SELECT id, type, slug FROM listings WHERE processing_status = 'published' AND NOT noindex AND visibility = 'public' ORDER BY slug LIMIT 1`,
+    );
+    const entry = (setAt: string) => ({ source: "operator_edit", setAt, confirmedAt: setAt });
+    const sources = { name: entry("2025-01-10T09:00:00.000Z"), tagline: entry("2025-01-12T09:00:00.000Z") };
+    const write = async (fields: object, updatedAt: string) => {
+      await database.rows(sql`INSERT INTO listing_field_sources (listing_id, fields) VALUES (${listing!.id}, ${JSON.stringify(fields)}::jsonb)
+        ON CONFLICT (listing_id) DO UPDATE SET fields = EXCLUDED.fields`);
+      await database.rows(sql`UPDATE listings SET updated_at = ${updatedAt} WHERE id = ${listing!.id}`);
+    };
+    const lastmodOf = async () =>
+      (await listingSitemapEntries(database, ORIGIN, 1))!.find((e) => e.loc === url(listing!))!.lastmod?.toISOString();
+
+    await write(sources, "2025-01-12T09:00:00Z");
+    expect(await lastmodOf()).toBe("2025-01-12T09:00:00.000Z");
+    // An operator sets, then empties, the premium-only phone: the row's updated_at moves, what a visitor sees does not.
+    await write({ ...sources, phone: entry("2025-03-01T09:00:00.000Z") }, "2025-03-01T09:00:00Z");
+    expect(await lastmodOf()).toBe("2025-01-12T09:00:00.000Z");
+    await write({ ...sources, phone: entry("2025-03-02T09:00:00.000Z") }, "2025-03-02T09:00:00Z");
+    expect(await lastmodOf()).toBe("2025-01-12T09:00:00.000Z");
+    // A visible change does move it.
+    await write({ ...sources, tagline: entry("2025-03-03T09:00:00.000Z") }, "2025-03-03T09:00:00Z");
+    expect(await lastmodOf()).toBe("2025-03-03T09:00:00.000Z");
   });
 });
 
 describe("sitemap index", () => {
-  it("names the fixed pages' file and one file per page of listings, with their newest change", async () => {
+  it("names the fixed pages' file and one file per page of listings, without a lastmod a hidden change could move", async () => {
     await database.rows(sql`UPDATE listings SET updated_at = '2025-02-01T00:00:00Z' WHERE slug = (
       SELECT slug FROM listings WHERE processing_status = 'published' AND NOT noindex ORDER BY slug DESC LIMIT 1)`);
     const index = await sitemapIndexEntries(database, ORIGIN, 20);
@@ -91,8 +111,7 @@ describe("sitemap index", () => {
       `${ORIGIN}/sitemaps/listings-2.xml`,
       `${ORIGIN}/sitemaps/listings-3.xml`,
     ]);
-    expect(index[3]!.lastmod?.toISOString()).toBe("2025-02-01T00:00:00.000Z");
-    expect(index[1]!.lastmod?.toISOString()).toBe("2025-01-24T10:00:00.000Z");
+    expect(index.every((e) => e.lastmod === undefined)).toBe(true);
   });
 
   it("names only the fixed pages when there are no listings", async () => {

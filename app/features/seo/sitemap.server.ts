@@ -1,10 +1,13 @@
 import { and, asc, eq, gt, gte, sql } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { getFieldRules } from "../access/field-rules.server.ts";
+import { getFieldSources } from "../catalog/field-provenance.server.ts";
 import { LISTING_TYPES } from "../catalog/listing-types.ts";
 import { DIRECTORY_PATH, directoryPath, profilePath } from "./canonical.ts";
 import { absoluteUrl } from "./meta-tags.ts";
 import { MAX_URLS_PER_SITEMAP, sitemapFileName, type SitemapEntry } from "./sitemap-xml.ts";
+import { visitorLastChange } from "./visitor-last-change.ts";
 
 /** Rows read per query while a listings sitemap is written: a file of 50,000 is read in ten steps. */
 const KEYSET_BATCH = 5_000;
@@ -38,31 +41,17 @@ export function staticPageEntries(origin: string): SitemapEntry[] {
   return STATIC_PAGES.map((path) => ({ loc: absoluteUrl(origin, path) }));
 }
 
-function toDate(epochSeconds: string | number | null): Date | null {
-  if (epochSeconds === null) return null;
-  const ms = Number(epochSeconds) * 1000;
-  return Number.isFinite(ms) ? new Date(ms) : null;
-}
-
-/** One entry per listings sitemap, with the newest change among its listings, in slug order. */
-export async function listingSitemapFiles(
-  database: Database,
-  perFile = MAX_URLS_PER_SITEMAP,
-): Promise<Array<{ index: number; lastmod: Date | null }>> {
-  const ordered = database.db
-    .select({
-      updatedAt: l.updatedAt,
-      chunk: sql<string>`(row_number() OVER (ORDER BY ${l.slug}) - 1) / ${perFile}`.as("chunk"),
-    })
+/**
+ * One entry per listings sitemap, in slug order. No lastmod: the newest change a visitor can see across 50,000
+ * listings would mean reading all their provenance, and the rows' updated_at also moves with hidden fields (issue 29).
+ */
+export async function listingSitemapFiles(database: Database, perFile = MAX_URLS_PER_SITEMAP): Promise<Array<{ index: number }>> {
+  const [row] = await database.db
+    .select({ listings: sql<string | number>`count(*)` })
     .from(l)
-    .where(indexable)
-    .as("ordered");
-  const rows = await database.db
-    .select({ chunk: ordered.chunk, lastmod: sql<string | number | null>`extract(epoch FROM max(${ordered.updatedAt}))` })
-    .from(ordered)
-    .groupBy(ordered.chunk)
-    .orderBy(ordered.chunk);
-  return rows.map((row) => ({ index: Number(row.chunk) + 1, lastmod: toDate(row.lastmod) }));
+    .where(indexable);
+  const files = Math.ceil(Number(row?.listings ?? 0) / perFile);
+  return Array.from({ length: files }, (_, i) => ({ index: i + 1 }));
 }
 
 /** The sitemap index: the fixed pages' file, then one file per 50,000 listings. */
@@ -70,10 +59,7 @@ export async function sitemapIndexEntries(database: Database, origin: string, pe
   const files = await listingSitemapFiles(database, perFile);
   return [
     { loc: absoluteUrl(origin, `/sitemaps/${sitemapFileName({ kind: "pages" })}`) },
-    ...files.map((file) => ({
-      loc: absoluteUrl(origin, `/sitemaps/${sitemapFileName({ kind: "listings", index: file.index })}`),
-      lastmod: file.lastmod,
-    })),
+    ...files.map((file) => ({ loc: absoluteUrl(origin, `/sitemaps/${sitemapFileName({ kind: "listings", index: file.index })}`) })),
   ];
 }
 
@@ -98,16 +84,24 @@ export async function listingSitemapEntries(
     .limit(1);
   if (!first) return null;
   const entries: SitemapEntry[] = [];
+  const rules = await getFieldRules(database);
   let after: string | null = null;
   while (entries.length < perFile) {
     const limit = Math.min(batch, perFile - entries.length);
     const rows = await db
-      .select({ type: l.type, slug: l.slug, updatedAt: l.updatedAt })
+      .select({ id: l.id, type: l.type, slug: l.slug, visibility: l.visibility, fieldVisibility: l.fieldVisibility })
       .from(l)
       .where(and(indexable, after === null ? gte(l.slug, first.slug) : gt(l.slug, after)))
       .orderBy(asc(l.slug))
       .limit(limit);
-    for (const row of rows) entries.push({ loc: absoluteUrl(origin, profilePath(row.type, row.slug)), lastmod: row.updatedAt });
+    const sources = await getFieldSources(
+      db,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) {
+      const lastmod = visitorLastChange(sources.get(row.id) ?? {}, row, rules);
+      entries.push({ loc: absoluteUrl(origin, profilePath(row.type, row.slug)), lastmod });
+    }
     if (rows.length < limit) break;
     after = rows[rows.length - 1]!.slug;
   }
