@@ -5,7 +5,7 @@ const XMLNS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
 export interface SitemapEntry {
   loc: string;
-  /** When the page last changed (a listing's updated_at). */
+  /** When what the page shows last changed (a profile: visitor-last-change.ts). */
   lastmod?: Date | null;
 }
 
