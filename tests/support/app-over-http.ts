@@ -1,0 +1,67 @@
+/**
+ * Test code only: the real application (server/app.ts: every middleware, the routes, the session, the demo OpenID
+ * provider, the jobs) on a port of its own, in the test's process, over real HTTP. The server build is made from the
+ * route table (route-build.ts) instead of by Vite; the database is a migrated embedded copy in a temporary
+ * directory, opened by the application itself as it opens ./data. What sits in front of the application in
+ * production (helmet, compression, static files, the access log: server/http-server.ts) is not here.
+ *
+ * For a `*.db.test.ts` file: those get the application's modules fresh per file (tests/support/fresh-file-state.ts),
+ * so the environment set here is the one the application reads. Call it in `beforeAll`, and `close()` in `afterAll`.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { vi } from "vitest";
+import type { Database } from "~/lib/db.server.ts";
+import { openTestDatabaseIn } from "~/lib/test-database.ts";
+
+export interface AppOverHttp {
+  /** http://127.0.0.1:PORT, the application's PUBLIC_URL. */
+  base: string;
+  /** The application's own database handle. */
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function startAppOverHttp({ env = {} }: { env?: Record<string, string> } = {}): Promise<AppOverHttp> {
+  const root = await mkdtemp(path.join(tmpdir(), "introbase-app-"));
+  let handler: RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const dir = path.join(root, "pglite");
+  await (await openTestDatabaseIn(dir)).close();
+  delete process.env.DATABASE_URL;
+  delete process.env.DATABASE_READ_URL;
+  Object.assign(process.env, {
+    PUBLIC_URL: base,
+    PGLITE_DIR: dir,
+    AUTH_SECRET_FILE: path.join(root, "auth-secret"),
+    SEED_LISTINGS: "12",
+    SIGN_IN_ATTEMPTS_PER_MINUTE: "1000",
+    ...env,
+  });
+
+  const { routeTableBuild } = await import("./route-build.ts");
+  const build = await routeTableBuild();
+  vi.doMock("virtual:react-router/server-build", () => build);
+  const application = await import("../../server/app.ts");
+  await application.prepare();
+  handler = application.app as unknown as RequestListener;
+  const { getDatabase } = await import("~/lib/database.server.ts");
+  const database = await getDatabase();
+
+  return {
+    base,
+    database,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await application.shutdown({ waitMs: 1_000, requestsDone: Promise.resolve() });
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
