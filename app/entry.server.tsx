@@ -29,7 +29,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (request.method.toUpperCase() === "HEAD") return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  // HEAD is GET without the body (RFC 9110 §9.3.2): the same headers, the page's type among them, and nothing rendered.
+  if (request.method.toUpperCase() === "HEAD") {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
   // The nonce lets React Router's inline scripts run under our Content-Security-Policy.
   const nonce = getAppContext(loadContext).cspNonce;
   return new Promise((resolve, reject) => {

@@ -1,7 +1,15 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, layout, route } from "@react-router/dev/routes";
+
+/**
+ * Every path matches in the spelling written here only (decision 0069): React Router's default matched "/API/debug/x"
+ * too, while the guards before it (API keys, CSRF, the admin guard) compared the spelling. server/route-rules.ts
+ * sends a read of another spelling to this one.
+ */
+const caseSensitive = (entries: RouteConfigEntry[]): RouteConfigEntry[] =>
+  entries.map((entry) => ({ ...entry, caseSensitive: true, ...(entry.children ? { children: caseSensitive(entry.children) } : {}) }));
 
 // One line per route of spec 01 §2 and spec 02 §2, aliases included, plus our own.
-export default [
+export default caseSensitive([
   // JSON API (resource routes)
   route("api/listings", "routes/api.listings.ts"),
   route("api/listings/export.csv", "routes/api.listings.export.ts"),
@@ -100,4 +108,4 @@ export default [
     route("debug/crawler-test", "routes/crawler-test.tsx", { id: "crawler-test" }),
     route("*", "routes/not-found.tsx"),
   ]),
-] satisfies RouteConfig;
+]) satisfies RouteConfig;

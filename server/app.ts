@@ -5,9 +5,9 @@
 import "react-router";
 import { fromNodeHeaders } from "better-auth/node";
 import express from "express";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ensureDemoUsers } from "#db/seed/demo-users.ts";
-import { authenticateApiKey, isKeyedApiPath } from "~/features/api-keys/api-key-auth.server.ts";
+import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
 import { DUPLICATE_SCAN_JOB, runDuplicateScanJob } from "~/features/duplicates/duplicate-scan-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB, runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
@@ -29,10 +29,12 @@ import { logger } from "~/lib/logger.server.ts";
 import { withStartLock } from "~/lib/prepare-database.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
 import { getSessionUser, type SessionUser } from "~/lib/session.server.ts";
+import { withApiKeyScope } from "./api-key-scope.ts";
 import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
 import { requestGuard } from "./request-guard.ts";
 import { markRecentWrites } from "./recent-writes.ts";
+import { routeOf, routeRules } from "./route-rules.ts";
 import { finalErrorHandler, requestId } from "./request-id.ts";
 
 const env = getEnv();
@@ -110,8 +112,19 @@ app.set("trust proxy", env.TRUST_PROXY_HOPS);
 app.use(requestId);
 
 // Before anything reads the request: a malformed URL is a 400, a body declared over its limit a 413, and every
-// answer leaves the connection usable or closes it (server/request-guard.ts).
+// answer leaves the connection usable or closes it (server/request-guard.ts). The path is put in its one spelling
+// here, or refused ("..", encoded slashes): everything after reads that spelling (decision 0069).
 app.use(requestGuard);
+
+// The local OpenID provider's own paths (not routes of the route table), when it stands in for Google or LinkedIn.
+await mountDemoIdentityProviders(app, providers, (p) => localIssuer(env, p.id));
+
+/** The build as React Router's Vite plugin made it; the routes run it through the error pipeline and the key scope. */
+const routeBuild = async () => (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+
+// The request's route, decided once by the router's own matching: letter case, unknown API paths, OPTIONS, methods a
+// route does not take, HEAD, and the headers every answer needs (server/route-rules.ts, decision 0069).
+app.use(routeRules(routeBuild));
 
 /** The user an API key stood for (set below), read where the session user would be. */
 const keyUser = (res: express.Response): SessionUser | undefined => res.locals.apiKeyUser as SessionUser | undefined;
@@ -119,9 +132,10 @@ const keyUser = (res: express.Response): SessionUser | undefined => res.locals.a
 // API keys (decision 0061): on the JSON API, "Authorization: Bearer <key>" makes the key's owner the request's user
 // (never an admin), counts the call and sends the rate-limit headers; a bad key, a plan without API access or a spent
 // limit is answered here and reaches no route. Without the header, nothing changes: the session cookie decides.
+// Looked at only for a request whose route is one keys are for (routeOf), never by reading the path.
 app.use(async (req, res, next) => {
   const header = req.headers.authorization;
-  if (header === undefined || !isKeyedApiPath(req.path)) return next();
+  if (header === undefined || !routeOf(res)?.keyed) return next();
   const outcome = await authenticateApiKey(await getDatabase(), header);
   res.set(outcome.headers);
   if (!outcome.ok) {
@@ -152,20 +166,26 @@ app.use((req, res, next) => {
 // With a read replica, a client that has just written reads the primary for a few seconds (decision 0053).
 if (env.DATABASE_READ_URL) app.use(markRecentWrites(publicUrl(env).startsWith("https:")));
 
-await mountDemoIdentityProviders(app, providers, (p) => localIssuer(env, p.id));
-
 app.use(
   createReactRouterHandler({
-    // Every loader and action answers a thrown value through the one error pipeline (app/lib/error-answer.server.ts).
-    build: async () => withErrorPipeline(await import("virtual:react-router/server-build")),
+    // Every loader and action answers a thrown value through the one error pipeline (app/lib/error-answer.server.ts);
+    // a route keys are not for refuses a key's user even if one got that far (server/api-key-scope.ts).
+    build: async () => withErrorPipeline(withApiKeyScope(await routeBuild())),
     async getLoadContext(req, res) {
       const database = await getDatabase();
-      const user = keyUser(res) ?? (await getSessionUser(database, fromNodeHeaders(req.headers)));
+      const fromKey = keyUser(res);
+      const user = fromKey ?? (await getSessionUser(database, fromNodeHeaders(req.headers)));
       // A page or answer made for a signed-in user must never be stored by a shared cache or the browser:
       // whatever a route says, the header is replaced just before it is sent.
       if (user) neverStore(res);
       const context = new RouterContextProvider();
-      context.set(appContext, { database, cspNonce: String(res.locals.cspNonce ?? ""), user, clientAddress: req.ip ?? "" });
+      context.set(appContext, {
+        database,
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        user,
+        viaApiKey: Boolean(fromKey),
+        clientAddress: req.ip ?? "",
+      });
       return context;
     },
   }),

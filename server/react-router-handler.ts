@@ -18,9 +18,10 @@ export interface ReactRouterHandlerOptions {
 
 /**
  * The request's URL as the routes see it. The host comes from the Host header (X-Forwarded-Host behind a trusted
- * proxy, Express's req.host), parsed so that a crafted header can change only the origin, never the path.
+ * proxy, Express's req.host), parsed so that a crafted header can change only the origin, never the path. The route a
+ * request goes to is decided on this same URL's path (server/route-rules.ts), so the two can never disagree.
  */
-function requestUrl(req: ExpressRequest): URL {
+export function requestUrl(req: ExpressRequest): URL {
   let origin: string;
   try {
     origin = new URL(`${req.protocol}://${req.host || "localhost"}`).origin;

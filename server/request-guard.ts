@@ -14,6 +14,8 @@ import type { Socket } from "node:net";
 import { requestTargetProblem } from "~/lib/body-decode.ts";
 import { BODY_LIMITS, bodyKindOf, connectionAfterAnswer, declaredLength, tooLargeMessage, type BodyKind } from "~/lib/body-limits.ts";
 import { AppError } from "~/lib/errors.ts";
+import { canonicalTarget } from "~/lib/request-path.ts";
+import { IMPLEMENTED_METHODS } from "./route-table.ts";
 
 /** After a refused body: how long, and about how much, the server keeps reading and dropping before it closes. */
 const LINGER_MS = 2_000;
@@ -36,12 +38,14 @@ export function bodyOverflowed(req: IncomingMessage): boolean {
   return bodies.get(req)?.overflowed ?? false;
 }
 
+const TITLES: Record<number, string> = { 400: "Bad request", 404: "Page not found", 405: "Method not allowed", 413: "Too large" };
+
 /** The answer's body for the guard's own refusals: a short page for a browser, `{ error }` for everything else. */
 export function refusal(req: IncomingMessage, status: number, message: string): { contentType: string; body: string } {
   const path = req.url ?? "/";
   const wantsPage = !path.startsWith("/api/") && (req.headers.accept ?? "").includes("text/html");
   if (!wantsPage) return { contentType: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
-  const title = status === 413 ? "Too large" : "Bad request";
+  const title = TITLES[status] ?? "Bad request";
   const escaped = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     contentType: "text/html; charset=utf-8",
@@ -49,9 +53,19 @@ export function refusal(req: IncomingMessage, status: number, message: string): 
   };
 }
 
-function refuse(req: IncomingMessage, res: ExpressResponse, status: number, message: string): void {
+/** Answers a request no route will see (refusal's body), with `headers` such as Allow beside the defaults. */
+export function refuse(
+  req: IncomingMessage,
+  res: ExpressResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   const { contentType, body } = refusal(req, status, message);
-  res.status(status).set({ "Content-Type": contentType, "Cache-Control": "no-store" }).send(body);
+  res
+    .status(status)
+    .set({ ...headers, "Content-Type": contentType, "Cache-Control": "no-store" })
+    .send(body);
 }
 
 /**
@@ -128,8 +142,18 @@ export function requestGuard(req: ExpressRequest, res: ExpressResponse, next: Ne
   bodies.set(req, state);
   settleConnection(req, res, state);
   const target = req.originalUrl || req.url || "";
+  // "OPTIONS *" asks about the server as a whole (RFC 9110 §9.3.7): the methods it implements.
+  if (target === "*" && req.method === "OPTIONS")
+    return void res
+      .status(204)
+      .set({ Allow: IMPLEMENTED_METHODS.join(", "), "Cache-Control": "no-store" })
+      .end();
   const problem = target.startsWith("/") ? requestTargetProblem(target) : "The request target must be a path.";
   if (problem) return refuse(req, res, 400, problem);
+  // One spelling of the path for every decision after this one and for the router (app/lib/request-path.ts).
+  const canonical = canonicalTarget(target);
+  if (!canonical.ok) return refuse(req, res, 400, canonical.message);
+  if (canonical.target !== target) req.url = req.originalUrl = canonical.target;
   // A body declared over its limit is never read, and no route runs: one that ignores its body (a button that starts
   // a job) would otherwise act on a request we refuse.
   if (state.declared !== null && !(state.declared <= state.limit)) {

@@ -9,6 +9,8 @@ export interface AppContext {
   cspNonce: string;
   /** The signed-in user, read from the session cookie and the database for this request; null when signed out. */
   user: SessionUser | null;
+  /** True when `user` is the owner of the API key the request carried (decision 0061), not a signed-in session. */
+  viaApiKey?: boolean;
   /** The client's IP address (as Express sees it, `trust proxy` applied), for rate limits. */
   clientAddress: string;
 }

@@ -12,7 +12,7 @@
  * Refused attempts count too, up to one past the limit (the count stays small, whatever an attacker sends).
  */
 import { createHash } from "node:crypto";
-import { and, asc, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { rateLimitWindows } from "#db/schema/rate-limits.ts";
 import type { Database } from "./db.server.ts";
 
@@ -103,6 +103,31 @@ export async function countAttempt(
     remaining: Math.max(0, rateLimit.limit - row.count),
     resetsAt: row.resetsAt,
     // A server whose clock runs behind the one that opened the window would otherwise say more than a window.
+    retryAfterSeconds: Math.min(rateLimit.windowSeconds, Math.max(1, Math.ceil(left / 1000))),
+  };
+}
+
+/**
+ * What countAttempt would answer for the next attempt, without counting it (a HEAD request: decision 0069): the
+ * attempts counted so far in the live window, and whether one more would be allowed.
+ */
+export async function peekAttempt(
+  database: Database,
+  rateLimit: RateLimit,
+  subject: string,
+  { now = Date.now() }: { now?: number } = {},
+): Promise<RateLimitVerdict> {
+  const [row] = await database.db
+    .select({ count: rateLimitWindows.count, resetsAt: rateLimitWindows.resetsAt })
+    .from(rateLimitWindows)
+    .where(eq(rateLimitWindows.key, rateLimitKey(rateLimit, subject)));
+  const live = row && row.resetsAt.getTime() > now ? row : { count: 0, resetsAt: new Date(now + rateLimit.windowSeconds * 1000) };
+  const left = live.resetsAt.getTime() - now;
+  return {
+    allowed: live.count < rateLimit.limit,
+    count: live.count,
+    remaining: Math.max(0, rateLimit.limit - live.count),
+    resetsAt: live.resetsAt,
     retryAfterSeconds: Math.min(rateLimit.windowSeconds, Math.max(1, Math.ceil(left / 1000))),
   };
 }

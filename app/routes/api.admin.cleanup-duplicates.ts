@@ -5,6 +5,9 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 /** POST /api/admin/cleanup-duplicates (spec 02 §7): dryRun, similarity, batchSize, batchOffset, usePythonService. */
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");

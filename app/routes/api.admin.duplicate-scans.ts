@@ -6,6 +6,9 @@ import { requireAdmin } from "~/lib/guards.server.ts";
 import { accepted, badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { jobView } from "~/lib/job-view.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 /**
  * POST /api/admin/duplicate-scans: the cleanup controls plus `batches` (2 or more, or null for every batch from
  * the start). Queues a job and answers 202 with it; GET /api/admin/jobs/{id} then reports its progress.

@@ -6,6 +6,9 @@ import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 const Body = z.object({
   recordIds: z.tuple([z.uuid(), z.uuid()], { error: "recordIds must be a pair of listing ids." }),
   dryRun: z.boolean().default(false),

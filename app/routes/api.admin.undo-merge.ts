@@ -6,6 +6,9 @@ import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 const Body = z.object({ mergeId: z.uuid({ error: "mergeId must be the id of a merge." }) });
 
 /** POST /api/admin/undo-merge { mergeId }: both listings and every moved row back as they were. */

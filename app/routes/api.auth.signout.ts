@@ -3,6 +3,9 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import { methodNotAllowed, seeOther } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 /**
  * POST /api/auth/signout: deletes the session row (the cookie is then worthless everywhere) and clears the
  * cookie. The origin check has already run. A form without JavaScript is sent home, as the spec's sign-out is.

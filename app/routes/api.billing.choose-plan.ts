@@ -7,6 +7,9 @@ import { getAppContext } from "~/lib/app-context.ts";
 import { formJson } from "~/lib/form-result.server.ts";
 import { jsonError, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 const refuse = (code: "bad_request" | "unauthorized" | "conflict", message: string) => formJson({ ok: false, message }, { code });
 
 /** Whole dollars, from JSON (a number) or a form (digits). */

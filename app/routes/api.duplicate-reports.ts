@@ -6,6 +6,9 @@ import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
 import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { countAttempt } from "~/lib/rate-limit.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 /**
  * POST /api/duplicate-reports { listingId, duplicateOfId, note? }: a signed-in member's report, queued for review.
  * Answers with the form result (decision 0045): 201 when queued, 200 when the pair was already reported, 429 with

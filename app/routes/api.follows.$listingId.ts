@@ -4,6 +4,9 @@ import { followState, unfollowListing } from "~/features/follows/follows.server.
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, errorResponse } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069), for Allow, OPTIONS and the 405 of any other method. */
+export const methods = ["GET", "DELETE"];
+
 const SIGN_IN = "Sign in to follow listings.";
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -11,6 +11,9 @@ import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { countAttempt } from "~/lib/rate-limit.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 const Claim = z.object({ requestId: z.uuid(), claimToken: z.string().min(1).max(100) });
 
 /**

@@ -8,6 +8,9 @@ import { refused } from "~/lib/form-parse.ts";
 import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
 import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 /**
  * POST /api/intro-requests (JSON or form): recipientType, recipientSlug, senderName, senderEmail, message and
  * the solved proof of work (`proofOfWork`). Answers with the form result (decision 0045): 201 with the request's

@@ -6,6 +6,9 @@ import { writeIntroMessage } from "~/features/introductions/intro-message.server
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 /**
  * POST /api/listings/:type/:slug/intro-message { senderName? } (decision 0065): "Generate with AI" of the Request an
  * Introduction dialog. A member whose plan has AI requests, on a server with a provider, gets the model's message

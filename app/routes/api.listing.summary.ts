@@ -12,6 +12,9 @@ import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, errorResponse, methodNotAllowed, notFound, readBody } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
+export const methods = ["POST"];
+
 /**
  * POST /api/listings/:type/:slug/summary (decision 0065): an AI summary of the listing as the caller's profile page
  * shows it, counted as ai_summary and ai_tokens. 401 signed out; 403 for a plan without AI requests or a listing above

@@ -10,6 +10,9 @@ import {
 import { getAppContext } from "~/lib/app-context.ts";
 import { badRequest, errorResponse, readBody } from "~/lib/http.server.ts";
 
+/** What this endpoint takes (decision 0069), for Allow, OPTIONS and the 405 of any other method. */
+export const methods = ["GET", "PATCH", "DELETE"];
+
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** GET /api/saved-searches/{id}: one of the member's saved searches (another member's is a 404). */

@@ -2,6 +2,7 @@ import { and, eq, like, ne, sql } from "drizzle-orm";
 import { listingViews, usageCounters } from "#db/schema/usage.ts";
 import { underLock } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { spendsNothing } from "~/lib/read-only-request.server.ts";
 import {
   AI_TOKENS,
   COMPANY_VIEW,
@@ -133,6 +134,11 @@ async function addToAiRequests(database: Database, userId: string, action: Usage
   });
 }
 
+/** The answer counting would give, without counting: for a request that spends nothing (a HEAD, decision 0069). */
+function wouldFit(state: QuotaState, amount: number): UsageResult {
+  return { ...state, allowed: state.remaining === null || state.remaining >= amount };
+}
+
 /** Counts `amount` units of an action, only if they fit in the month's quota (see addToCounter). */
 export async function recordUsage(
   database: Database,
@@ -140,6 +146,7 @@ export async function recordUsage(
   action: UsageAction,
   { amount = 1, now = new Date() }: { amount?: number; now?: Date } = {},
 ): Promise<UsageResult> {
+  if (spendsNothing()) return wouldFit(await getQuotaState(database, subject, action, now), amount);
   const limit = await limitOf(database, subject, action);
   const used = isAiRequest(action)
     ? await addToAiRequests(database, subject.id, action, amount, capOf(limit), now)
@@ -158,6 +165,8 @@ export async function refundUsage(
   action: UsageAction,
   { amount = 1, now = new Date() }: { amount?: number; now?: Date } = {},
 ): Promise<void> {
+  // Nothing was spent (recordUsage counted nothing), so nothing is given back.
+  if (spendsNothing()) return;
   const { year, month } = usageMonthKey(now);
   await database.db
     .update(usageCounters)
@@ -192,6 +201,21 @@ export async function recordCompanyView(
   now = new Date(),
 ): Promise<UsageResult & { counted: boolean }> {
   const { year, month } = usageMonthKey(now);
+  if (spendsNothing()) {
+    const seen = await database.db
+      .select({ listingId: listingViews.listingId })
+      .from(listingViews)
+      .where(
+        and(
+          eq(listingViews.userId, subject.id),
+          eq(listingViews.listingId, listingId),
+          eq(listingViews.year, year),
+          eq(listingViews.month, month),
+        ),
+      );
+    const state = await getQuotaState(database, subject, COMPANY_VIEW, now);
+    return { ...(seen.length > 0 ? { ...state, allowed: true } : wouldFit(state, 1)), counted: false };
+  }
   const limit = await limitOf(database, subject, COMPANY_VIEW);
   let used: number | null;
   try {

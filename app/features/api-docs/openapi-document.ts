@@ -68,9 +68,7 @@ function parameters(endpoint: ApiEndpoint): JsonSchema[] {
 }
 
 const RATE_LIMIT_HEADERS = {
-  "RateLimit-Limit": { $ref: "#/components/headers/RateLimit-Limit" },
-  "RateLimit-Remaining": { $ref: "#/components/headers/RateLimit-Remaining" },
-  "RateLimit-Reset": { $ref: "#/components/headers/RateLimit-Reset" },
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
   "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
 };
 
@@ -204,7 +202,7 @@ export function openApiDocument(endpoints: readonly ApiEndpoint[], { serverUrl, 
         "The Introbase directory as JSON. Without a key you get what a visitor sees; with a personal API key " +
         "(Settings › API keys, on plans with API access) you get what your plan shows you in the browser. " +
         `Each call with a key counts against your plan's monthly API calls and at most ${callsPerMinute} calls a minute; ` +
-        "every answer says where you stand in RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds), and a 429 carries Retry-After.",
+        "every answer says where you stand in RateLimit and RateLimit-Policy (draft-ietf-httpapi-ratelimit-headers), and a 429 carries Retry-After.",
     },
     servers: [{ url: serverUrl }],
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
@@ -219,11 +217,12 @@ export function openApiDocument(endpoints: readonly ApiEndpoint[], { serverUrl, 
       },
       schemas: { Error: jsonSchema(errorBodySchema, "output") },
       headers: {
-        "RateLimit-Limit": { description: "Calls allowed in the window of the limit closest to refusing.", schema: { type: "integer" } },
-        "RateLimit-Remaining": { description: "Calls left in that window.", schema: { type: "integer" } },
-        "RateLimit-Reset": { description: "Seconds until that window starts again.", schema: { type: "integer" } },
+        RateLimit: {
+          description: 'What is left of each limit: "minute";r=<calls left>;t=<seconds until it resets>, then "month" the same.',
+          schema: { type: "string" },
+        },
         "RateLimit-Policy": {
-          description: "Every limit that applies, as <calls>;w=<window in seconds>: the per-minute one and the month's quota.",
+          description: 'Every limit that applies: "minute";q=<calls>;w=60, "month";q=<calls>;w=<window in seconds>.',
           schema: { type: "string" },
         },
       },

@@ -6,7 +6,8 @@
  *
  * Every keyed call is counted twice, each count one statement that cannot be raced past its limit: per minute per
  * member in `rate_limit_windows` (app/lib/rate-limit.server.ts) and per month as `api_call` against the tier's
- * "API calls" quota (recordUsage). A refused call is answered 429 with Retry-After and reaches no route.
+ * "API calls" quota (recordUsage). A refused call is answered 429 with Retry-After and reaches no route. A HEAD
+ * request counts neither (decision 0069).
  */
 import { hasFeature } from "~/features/access/features.ts";
 import { API_CALL, startOfNextMonth } from "~/features/access/quotas.ts";
@@ -15,7 +16,8 @@ import { normalizeLevel } from "~/features/access/tiers.ts";
 import { recordUsage } from "~/features/access/usage.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
-import { countAttempt, defineRateLimit, type RateLimit } from "~/lib/rate-limit.server.ts";
+import { countAttempt, defineRateLimit, peekAttempt, type RateLimit } from "~/lib/rate-limit.server.ts";
+import { spendsNothing } from "~/lib/read-only-request.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { parseBearer } from "./api-key-secret.ts";
 import { findApiKey, lastUsedIsStale, touchApiKey } from "./api-keys.server.ts";
@@ -30,9 +32,14 @@ const NOT_FOR_KEYS = ["/api/admin/", "/api/debug/", "/api/auth/", "/api/billing/
 /** Public and the same for everyone: a key sent along is not looked at, and no call is counted. */
 const OPEN_TO_ALL = ["/api/openapi.json"];
 
+/**
+ * Whether a key stands for its owner at a route path of app/routes.ts ("/api/listings/:type/:slug"). Asked of the
+ * route a request resolves to (server/route-table.ts), never of the path as sent: "/api/x/../../settings" and
+ * "/API/listings" are other spellings the server has dealt with before this (decision 0069). Compared exactly, as
+ * the routes match.
+ */
 export function isKeyedApiPath(path: string): boolean {
-  const lower = path.toLowerCase();
-  return lower.startsWith("/api/") && !NOT_FOR_KEYS.some((prefix) => lower.startsWith(prefix)) && !OPEN_TO_ALL.includes(lower);
+  return path.startsWith("/api/") && !NOT_FOR_KEYS.some((prefix) => path.startsWith(prefix)) && !OPEN_TO_ALL.includes(path);
 }
 
 /** Calls per member per minute, whatever their quota: a burst cannot spend a month in seconds or load the server. */
@@ -84,8 +91,10 @@ export async function authenticateApiKey(
     };
   }
 
-  const minute = await countAttempt(database, perMinute, found.user.id, { now: now.getTime() });
+  // A HEAD request (decision 0069) is told where the member stands and spends nothing: recordUsage below reads the same.
+  const minute = await (spendsNothing() ? peekAttempt : countAttempt)(database, perMinute, found.user.id, { now: now.getTime() });
   const minuteAllowance: Allowance = {
+    policy: "minute",
     limit: perMinute.limit,
     remaining: minute.remaining,
     resetSeconds: minute.retryAfterSeconds,
@@ -130,6 +139,7 @@ function monthlyAllowance(limit: number, remaining: number, now: Date): Allowanc
   const next = startOfNextMonth(now);
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   return {
+    policy: "month",
     limit,
     remaining,
     resetSeconds: Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000)),

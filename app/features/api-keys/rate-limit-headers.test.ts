@@ -1,38 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { rateLimitHeaders, tightest } from "./rate-limit-headers.ts";
+import { rateLimitHeaders } from "./rate-limit-headers.ts";
 
-const minute = { limit: 60, remaining: 59, resetSeconds: 60, windowSeconds: 60 };
-const month = { limit: 10000, remaining: 9000, resetSeconds: 86400, windowSeconds: 2592000 };
+const minute = { policy: "minute", limit: 60, remaining: 59, resetSeconds: 30, windowSeconds: 60 };
+const month = { policy: "month", limit: 10000, remaining: 9000, resetSeconds: 86400, windowSeconds: 2592000 };
 
-describe("rateLimitHeaders", () => {
-  it("describes the limit closest to refusing and lists every policy", () => {
+describe("rateLimitHeaders (draft-ietf-httpapi-ratelimit-headers-11)", () => {
+  it("lists every policy in RateLimit-Policy and what is left of each in RateLimit, under the same names", () => {
     expect(rateLimitHeaders([minute, month])).toEqual({
-      "RateLimit-Limit": "60",
-      "RateLimit-Remaining": "59",
-      "RateLimit-Reset": "60",
-      "RateLimit-Policy": "60;w=60, 10000;w=2592000",
+      "RateLimit-Policy": '"minute";q=60;w=60, "month";q=10000;w=2592000',
+      RateLimit: '"minute";r=59;t=30, "month";r=9000;t=86400',
     });
   });
 
-  it("switches to the monthly quota once it has fewer calls left than the minute", () => {
-    const almostSpent = { ...month, remaining: 3 };
-    expect(rateLimitHeaders([minute, almostSpent])).toMatchObject({
-      "RateLimit-Limit": "10000",
-      "RateLimit-Remaining": "3",
-      "RateLimit-Reset": "86400",
-    });
+  it("sends none of the fields of the old drafts", () => {
+    const fields = Object.keys(rateLimitHeaders([minute])).map((field) => field.toLowerCase());
+    expect(fields).toEqual(["ratelimit-policy", "ratelimit"]);
   });
 
-  it("of equals, the one that resets first; never a negative count", () => {
-    expect(
-      tightest([
-        { ...month, remaining: 0 },
-        { ...minute, remaining: 0 },
-      ]),
-    ).toMatchObject({ limit: 60 });
-    expect(rateLimitHeaders([{ ...minute, remaining: -1, resetSeconds: 0.2 }])).toMatchObject({
-      "RateLimit-Remaining": "0",
-      "RateLimit-Reset": "1",
-    });
+  it("says whole, non-negative numbers: never a negative count or a fraction of a second", () => {
+    expect(rateLimitHeaders([{ ...minute, remaining: -1, resetSeconds: 0.2 }]).RateLimit).toBe('"minute";r=0;t=1');
+  });
+
+  it("refuses a policy name a structured-field parser would not read back", () => {
+    expect(() => rateLimitHeaders([{ ...minute, policy: 'per "minute"' }])).toThrow(RangeError);
+    expect(() => rateLimitHeaders([])).toThrow(RangeError);
   });
 });

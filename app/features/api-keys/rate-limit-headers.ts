@@ -1,11 +1,17 @@
 /**
- * The rate-limit headers of a keyed API answer (decision 0061): RateLimit-Limit, RateLimit-Remaining and
- * RateLimit-Reset as separate fields (the IETF httpapi draft's widely implemented form, draft 07), plus
- * RateLimit-Policy listing every limit that applies. Of several limits, the fields describe the one closest to
- * refusing, as the draft asks: a client that obeys them never meets the other.
+ * The rate-limit fields of a keyed API answer, as the current IETF draft has them (draft-ietf-httpapi-ratelimit-
+ * headers-11, decision 0069 replacing 0061's draft-07 fields): two structured-field lists with one item per quota
+ * policy, named the same in both.
+ *
+ *   RateLimit-Policy: "minute";q=60;w=60, "month";q=10000;w=2592000   the policies: quota q per window w seconds
+ *   RateLimit: "minute";r=59;t=30, "month";r=9999;t=1500000          what is left (r) and for how long (t seconds)
+ *
+ * A client that keeps r above zero for every policy it is told about is never refused.
  */
 
 export interface Allowance {
+  /** The policy's name: a structured-field string of lower-case letters. */
+  policy: string;
   limit: number;
   /** Calls left in the window after this one. */
   remaining: number;
@@ -15,20 +21,18 @@ export interface Allowance {
   windowSeconds: number;
 }
 
-/** The allowance closest to refusing: the fewest calls left; of equals, the one that resets first. */
-export function tightest(allowances: readonly Allowance[]): Allowance {
-  if (allowances.length === 0) throw new RangeError("no allowance");
-  return allowances.reduce((a, b) =>
-    b.remaining < a.remaining || (b.remaining === a.remaining && b.resetSeconds < a.resetSeconds) ? b : a,
-  );
-}
+const POLICY_NAME = /^[a-z][a-z0-9-]*$/;
+
+const name = (allowance: Allowance) => {
+  if (!POLICY_NAME.test(allowance.policy)) throw new RangeError(`rate-limit policy name "${allowance.policy}"`);
+  return `"${allowance.policy}"`;
+};
+const whole = (value: number) => Math.max(0, Math.ceil(value));
 
 export function rateLimitHeaders(allowances: readonly Allowance[]): Record<string, string> {
-  const shown = tightest(allowances);
+  if (allowances.length === 0) throw new RangeError("no allowance");
   return {
-    "RateLimit-Limit": String(shown.limit),
-    "RateLimit-Remaining": String(Math.max(0, shown.remaining)),
-    "RateLimit-Reset": String(Math.max(0, Math.ceil(shown.resetSeconds))),
-    "RateLimit-Policy": allowances.map((a) => `${a.limit};w=${a.windowSeconds}`).join(", "),
+    "RateLimit-Policy": allowances.map((a) => `${name(a)};q=${whole(a.limit)};w=${Math.max(1, whole(a.windowSeconds))}`).join(", "),
+    RateLimit: allowances.map((a) => `${name(a)};r=${whole(a.remaining)};t=${whole(a.resetSeconds)}`).join(", "),
   };
 }
