@@ -24,6 +24,7 @@ const PUBLIC_PARAMS: Record<string, string> = {
   name: "a sitemap file's name",
   list: "a reference list's name",
   providerId: "a sign-in provider (google, linkedin)",
+  file: "a social preview card's file name: a hash of the public card it draws",
 };
 
 const SECRET = "s3cr3tV4lue";
