@@ -1,0 +1,377 @@
+/** Checkout Sessions, subscriptions, invoices (with the preview of the next one) and billing portal sessions. */
+import { StripeFakeError, badRequest, invalidParam, mergeMetadata, missingParam, type Params } from "./api-errors.ts";
+import { page, type Route } from "./api-server.ts";
+import type { Billing } from "./billing.ts";
+import { addPeriods, formatDate, prorate, type Interval } from "./billing-periods.ts";
+import { invoiceObject, type InvoiceLine } from "./objects.ts";
+import { checkoutSessionObject, portalSessionObject } from "./payment-objects.ts";
+import { find, findCustomer } from "./routes-core.ts";
+import type { StripeObject } from "./store.ts";
+import type { SubscriptionLifecycle } from "./subscription-lifecycle.ts";
+
+const ID = "([^/]+)";
+const path = (p: string) => new RegExp(`^${p.replaceAll(":id", ID)}$`);
+const PRORATIONS = ["create_prorations", "always_invoice", "none"] as const;
+
+function recurringPrice(billing: Billing, id: string, param: string): StripeObject {
+  const price = find(billing, "price", id, param);
+  if (!price.active) throw invalidParam(param, `The price specified is inactive. This field only accepts active prices.`);
+  if (!price.recurring)
+    throw invalidParam(
+      param,
+      `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
+    );
+  return price;
+}
+
+function createCheckoutSession(billing: Billing, params: Params, origin: string): StripeObject {
+  const mode = params.string("mode", true);
+  if (!["payment", "setup", "subscription"].includes(mode))
+    throw invalidParam("mode", "Invalid mode: must be one of payment, setup, or subscription");
+  if (mode !== "subscription") throw invalidParam("mode", `The payment fake serves mode=subscription only (got ${mode}).`);
+  const items = params.objects("line_items");
+  if (items.length === 0) throw missingParam("line_items");
+  if (items.length > 1) throw invalidParam("line_items", "The payment fake keeps one line item per Checkout Session.");
+  const item = items[0]!;
+  const price = recurringPrice(billing, item.string("price", true), item.name("price"));
+  const quantity = item.int("quantity", { min: 1 });
+  if (quantity === undefined) throw missingParam(item.name("quantity"));
+  if (quantity !== 1) throw invalidParam(item.name("quantity"), "The payment fake sells a quantity of 1.");
+  const customerId = params.string("customer");
+  const customerEmail = params.string("customer_email");
+  if (customerId && customerEmail)
+    throw badRequest("You may only specify one of these parameters: customer, customer_email.", { code: "parameters_exclusive" });
+  if (customerId) findCustomer(billing, customerId, "customer");
+  const reference = params.string("client_reference_id");
+  if (reference && reference.length > 200) throw invalidParam("client_reference_id", "client_reference_id must be at most 200 characters.");
+  for (const name of ["success_url", "cancel_url"]) {
+    const url = params.string(name);
+    if (url && !/^https?:\/\/\S+$/.test(url)) throw invalidParam(name, "Not a valid URL", "url_invalid");
+  }
+  const session = billing.store.put(
+    checkoutSessionObject(billing.store, {
+      origin,
+      customer: customerId || null,
+      customerEmail: customerEmail || null,
+      clientReferenceId: reference || null,
+      metadata: mergeMetadata({}, params.metadata()),
+      successUrl: params.string("success_url") || null,
+      cancelUrl: params.string("cancel_url") || null,
+      amount: Number(price.unit_amount),
+      currency: String(price.currency),
+      allowPromotionCodes: params.bool("allow_promotion_codes") ?? null,
+    }),
+  );
+  const expiresAt = params.int("expires_at");
+  if (expiresAt !== undefined) {
+    const created = Number(session.created);
+    if (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 60 * 60)
+      throw invalidParam(
+        "expires_at",
+        "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+      );
+    session.expires_at = expiresAt;
+  }
+  const product = billing.store.get(String(price.product), "product");
+  session.__line_items = [
+    {
+      id: billing.store.id("li"),
+      object: "item",
+      amount_discount: 0,
+      amount_subtotal: price.unit_amount,
+      amount_tax: 0,
+      amount_total: price.unit_amount,
+      currency: price.currency,
+      description: product?.name ?? null,
+      metadata: {},
+      price: JSON.parse(JSON.stringify(price)) as StripeObject,
+      quantity: 1,
+    },
+  ];
+  billing.store.checkoutState.set(session.id, {
+    price: price.id,
+    subscriptionMetadata: mergeMetadata({}, params.object("subscription_data")?.metadata()),
+  });
+  return session;
+}
+
+function updateSubscription(
+  billing: Billing,
+  lifecycle: SubscriptionLifecycle,
+  sub: StripeObject,
+  params: Params,
+  request: { id: string; idempotencyKey: string | null },
+): StripeObject {
+  if (sub.status === "canceled") throw badRequest("A canceled subscription can only update its cancellation_details and metadata.");
+  const behaviour = params.oneOf("proration_behavior", PRORATIONS) ?? "create_prorations";
+  const items = params.objects("items");
+  if (items.length > 1) throw invalidParam("items", "The payment fake keeps one item per subscription.");
+  const change = items[0];
+  let price: StripeObject | null = null;
+  if (change) {
+    const itemId = change.string("id");
+    if (!itemId)
+      throw invalidParam(
+        change.name("id"),
+        "The payment fake keeps one item per subscription: pass items[0][id] with items[0][price] to change its price.",
+      );
+    if (itemId !== lifecycle.item(sub).id)
+      throw invalidParam(change.name("id"), `Subscription item ${itemId} is not part of subscription ${sub.id}.`);
+    if (change.bool("deleted"))
+      throw invalidParam(
+        change.name("deleted"),
+        "The payment fake keeps one item per subscription: change its price instead of deleting it.",
+      );
+    const priceId = change.string("price");
+    if (priceId) price = recurringPrice(billing, priceId, change.name("price"));
+  }
+  const pm = params.string("default_payment_method");
+  if (pm) {
+    const method = find(billing, "payment_method", pm, "default_payment_method");
+    if (method.customer !== sub.customer)
+      throw invalidParam(
+        "default_payment_method",
+        `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`,
+      );
+  }
+  const metadata = params.metadata();
+  const cancel = params.bool("cancel_at_period_end");
+  if (metadata !== undefined || pm) {
+    const previous = { metadata: sub.metadata, default_payment_method: sub.default_payment_method };
+    sub.metadata = mergeMetadata(sub.metadata as Record<string, string>, metadata);
+    if (pm) sub.default_payment_method = pm;
+    if (!price && cancel === undefined) billing.webhooks.emit("customer.subscription.updated", sub, { previous, request });
+  }
+  if (price) lifecycle.changePrice(sub, price, behaviour, request);
+  if (cancel !== undefined) lifecycle.setCancelAtPeriodEnd(sub, cancel, request);
+  return sub;
+}
+
+/** The invoice a change would make now, or the next renewal's: built like a real one, stored nowhere. */
+function previewInvoice(billing: Billing, lifecycle: SubscriptionLifecycle, params: Params): StripeObject {
+  const subscriptionId = params.string("subscription");
+  const customerId = params.string("customer");
+  if (!subscriptionId && !customerId) throw missingParam("customer");
+  if (!subscriptionId)
+    throw invalidParam("subscription", "The payment fake previews the invoices of an existing subscription: pass subscription.");
+  const sub = find(billing, "subscription", subscriptionId, "subscription");
+  if (customerId && customerId !== sub.customer)
+    throw invalidParam("customer", `Subscription ${sub.id} does not belong to customer ${customerId}.`);
+  if (sub.status === "canceled")
+    throw badRequest(`No upcoming invoices for subscription ${sub.id}: it is canceled.`, { code: "invoice_upcoming_none" });
+  const details = params.object("subscription_details");
+  const change = details?.objects("items")[0];
+  const item = lifecycle.item(sub);
+  const now = billing.store.now();
+  const customer = findCustomer(billing, String(sub.customer));
+  const build = (lines: InvoiceLine[], start: number, end: number, reason: string) => ({
+    ...invoiceObject(billing.store, {
+      id: `upcoming_${billing.store.id("in")}`,
+      customer,
+      subscription: sub,
+      billingReason: reason,
+      lines,
+      periodStart: start,
+      periodEnd: end,
+      startingBalance: Number(customer.balance),
+      origin: "",
+    }),
+    status: "draft",
+  });
+  const priceId = change?.string("price");
+  if (!priceId || priceId === item.price.id) {
+    const lines = lifecycle.renewalLines(sub);
+    const last = lines.at(-1)!;
+    return { ...build(lines, last.periodStart, last.periodEnd, "upcoming"), next_payment_attempt: last.periodStart };
+  }
+  const price = recurringPrice(billing, priceId, `${change!.name("price")}`);
+  const behaviour = details?.oneOf("proration_behavior", PRORATIONS) ?? "create_prorations";
+  const at = details?.int("proration_date") ?? now;
+  const name = (p: StripeObject) => billing.store.get(String(p.product), "product")?.name ?? "Subscription";
+  const { current_period_start: start, current_period_end: end } = item;
+  const credit: InvoiceLine = {
+    description: `Unused time on ${name(item.price)} after ${formatDate(at)}`,
+    amount: -prorate(Number(item.price.unit_amount), start, end, at),
+    price: item.price,
+    periodStart: at,
+    periodEnd: end,
+    proration: true,
+    subscriptionItem: item.id,
+  };
+  const newInterval = (price.recurring as { interval: Interval }).interval;
+  if (newInterval !== (item.price.recurring as { interval: Interval }).interval) {
+    const newEnd = addPeriods(at, newInterval, 1);
+    const full: InvoiceLine = {
+      description: `1 × ${name(price)} (at ${String(price.unit_amount)} cents / ${newInterval})`,
+      amount: Number(price.unit_amount),
+      price,
+      periodStart: at,
+      periodEnd: newEnd,
+      proration: false,
+      subscriptionItem: item.id,
+    };
+    return build([...(behaviour === "none" ? [] : [credit]), full], at, newEnd, "subscription_update");
+  }
+  const prorations: InvoiceLine[] =
+    behaviour === "none"
+      ? []
+      : [
+          credit,
+          {
+            ...credit,
+            description: `Remaining time on ${name(price)} after ${formatDate(at)}`,
+            amount: prorate(Number(price.unit_amount), start, end, at),
+            price,
+          },
+        ];
+  if (behaviour === "always_invoice") return build(prorations, at, end, "subscription_update");
+  const renewal = lifecycle.renewalLines(sub);
+  const last = renewal.at(-1)!;
+  return build(
+    [
+      ...renewal.slice(0, -1),
+      ...prorations,
+      {
+        ...last,
+        description: `1 × ${name(price)} (at ${String(price.unit_amount)} cents / ${newInterval})`,
+        amount: Number(price.unit_amount),
+        price,
+      },
+    ],
+    last.periodStart,
+    last.periodEnd,
+    "upcoming",
+  );
+}
+
+export function billingRoutes(billing: Billing, lifecycle: SubscriptionLifecycle): Route[] {
+  const store = billing.store;
+  const openSession = (id: string) => {
+    const session = find(billing, "checkout.session", id, undefined, "checkout.session");
+    return session;
+  };
+  return [
+    ["POST", path("/v1/checkout/sessions"), ({ params, origin }) => createCheckoutSession(billing, params, origin)],
+    [
+      "GET",
+      path("/v1/checkout/sessions"),
+      ({ params }) =>
+        page(
+          store
+            .all("checkout.session")
+            .filter((s) => ["customer", "subscription", "status"].every((f) => !params.string(f) || s[f] === params.string(f))),
+          params,
+          "/v1/checkout/sessions",
+        ),
+    ],
+    ["GET", path("/v1/checkout/sessions/:id"), ({ ids }) => openSession(ids[0]!)],
+    [
+      "GET",
+      path("/v1/checkout/sessions/:id/line_items"),
+      ({ ids, params }) => page(openSession(ids[0]!).__line_items as StripeObject[], params, `/v1/checkout/sessions/${ids[0]}/line_items`),
+    ],
+    [
+      "POST",
+      path("/v1/checkout/sessions/:id/expire"),
+      ({ ids, request }) => {
+        const session = openSession(ids[0]!);
+        if (session.status !== "open")
+          throw badRequest(
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+          );
+        lifecycle.expireSession(session, request);
+        return session;
+      },
+    ],
+    [
+      "GET",
+      path("/v1/subscriptions"),
+      ({ params }) => {
+        const status = params.oneOf("status", [
+          "active",
+          "all",
+          "canceled",
+          "ended",
+          "incomplete",
+          "incomplete_expired",
+          "past_due",
+          "paused",
+          "trialing",
+          "unpaid",
+        ]);
+        const price = params.string("price");
+        const subs = store
+          .all("subscription")
+          .filter(
+            (s) =>
+              (!params.string("customer") || s.customer === params.string("customer")) &&
+              (!price || lifecycle.item(s).price.id === price) &&
+              (status === "all" ||
+                (status === undefined ? s.status !== "canceled" : status === "ended" ? s.status === "canceled" : s.status === status)),
+          );
+        return page(subs, params, "/v1/subscriptions");
+      },
+    ],
+    ["GET", path("/v1/subscriptions/:id"), ({ ids }) => find(billing, "subscription", ids[0]!)],
+    [
+      "POST",
+      path("/v1/subscriptions/:id"),
+      ({ ids, params, request }) => updateSubscription(billing, lifecycle, find(billing, "subscription", ids[0]!), params, request),
+    ],
+    [
+      "DELETE",
+      path("/v1/subscriptions/:id"),
+      ({ ids, request }) => {
+        const sub = find(billing, "subscription", ids[0]!);
+        if (sub.status === "canceled")
+          throw badRequest(`This subscription (${sub.id}) is already canceled.`, { code: "resource_already_canceled" });
+        lifecycle.end(sub, "cancellation_requested", request);
+        return sub;
+      },
+    ],
+    [
+      "GET",
+      path("/v1/invoices"),
+      ({ params }) => {
+        const subscription = params.string("subscription");
+        const invoices = store
+          .all("invoice")
+          .filter(
+            (i) =>
+              (!params.string("customer") || i.customer === params.string("customer")) &&
+              (!params.string("status") || i.status === params.string("status")) &&
+              (!subscription ||
+                (i.parent as { subscription_details: { subscription: string } } | null)?.subscription_details.subscription ===
+                  subscription),
+          );
+        return page(invoices, params, "/v1/invoices");
+      },
+    ],
+    ["POST", path("/v1/invoices/create_preview"), ({ params }) => previewInvoice(billing, lifecycle, params)],
+    ["GET", path("/v1/invoices/:id"), ({ ids }) => find(billing, "invoice", ids[0]!)],
+    [
+      "GET",
+      path("/v1/invoices/:id/lines"),
+      ({ ids, params }) =>
+        page((find(billing, "invoice", ids[0]!).lines as { data: StripeObject[] }).data, params, `/v1/invoices/${ids[0]}/lines`),
+    ],
+    [
+      "POST",
+      path("/v1/billing_portal/sessions"),
+      ({ params, origin }) => {
+        const customer = findCustomer(billing, params.string("customer", true), "customer");
+        const returnUrl = params.string("return_url");
+        if (returnUrl && !/^https?:\/\/\S+$/.test(returnUrl)) throw invalidParam("return_url", "Not a valid URL", "url_invalid");
+        if (params.has("flow_data"))
+          throw new StripeFakeError(400, {
+            type: "invalid_request_error",
+            param: "flow_data",
+            message: "The payment fake's portal has no flows: leave flow_data out.",
+          });
+        return store.put(
+          portalSessionObject(store, { origin, customer: customer.id, returnUrl: returnUrl || null, configuration: "bpc_IBdefault" }),
+        );
+      },
+    ],
+  ];
+}

@@ -1,0 +1,332 @@
+/**
+ * Subscriptions over time: a change of price (prorated now or on the next invoice; a change of interval restarts
+ * the billing cycle and invoices at once, as Stripe does), cancelling now or at the period's end and taking that
+ * back, and the passing of time. Moving the clock renews each subscription whose period ended (an invoice charged to
+ * its card off-session), retries a failed renewal on the dunning schedule (past_due meanwhile, then canceled or
+ * unpaid when the retries are spent), ends subscriptions set to cancel, and expires Checkout Sessions; all in the
+ * order it would have happened, each event dated when it would have been sent.
+ */
+import type { Billing, RequestRef } from "./billing.ts";
+import { addPeriods, formatDate, periodEndAfter, prorate, type Interval } from "./billing-periods.ts";
+import { planOf, type InvoiceLine } from "./objects.ts";
+import type { StripeObject } from "./store.ts";
+
+export interface DunningOptions {
+  /** Days from one failed attempt to the next retry (Stripe's custom retry schedule). */
+  retryDays: number[];
+  /** What a subscription becomes once every retry failed. */
+  afterRetries: "cancel" | "unpaid";
+}
+
+const DAY = 24 * 60 * 60;
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+type Item = StripeObject & { price: StripeObject; current_period_start: number; current_period_end: number };
+
+export class SubscriptionLifecycle {
+  private readonly billing: Billing;
+  private readonly dunning: DunningOptions;
+
+  constructor(billing: Billing, dunning: DunningOptions) {
+    this.billing = billing;
+    this.dunning = dunning;
+  }
+
+  private get store() {
+    return this.billing.store;
+  }
+
+  item(subscription: StripeObject): Item {
+    return (subscription.items as { data: Item[] }).data[0]!;
+  }
+
+  private updated(subscription: StripeObject, previous: Record<string, unknown>, request?: RequestRef): void {
+    this.billing.webhooks.emit("customer.subscription.updated", subscription, { previous, request });
+  }
+
+  private paymentMethodOf(subscription: StripeObject): string | null {
+    const customer = this.store.get(String(subscription.customer), "customer");
+    const fallback = (customer?.invoice_settings as { default_payment_method: string | null } | undefined)?.default_payment_method;
+    return (subscription.default_payment_method as string | null) ?? fallback ?? null;
+  }
+
+  /** Charges a subscription's invoice off-session and moves the subscription (and dunning) by the result. */
+  private collect(subscription: StripeObject, invoice: StripeObject, request?: RequestRef): void {
+    const pm = this.paymentMethodOf(subscription);
+    const outcome = pm ? this.billing.chargeInvoice(invoice, pm, { onSession: false }) : ({ status: "declined" } as const);
+    const previousStatus = subscription.status;
+    const state = this.store.subscriptionState.get(subscription.id)!;
+    if (outcome.status === "paid") {
+      this.billing.emitPaid(invoice, request);
+      if (state.dunning?.invoice === invoice.id) state.dunning = undefined;
+      if (previousStatus !== "active" && !state.dunning) {
+        subscription.status = "active";
+        this.updated(subscription, { status: previousStatus }, request);
+      }
+      return;
+    }
+    const retries = state.dunning?.invoice === invoice.id ? state.dunning.retries : 0;
+    const nextWait = this.dunning.retryDays[retries];
+    invoice.next_payment_attempt = nextWait === undefined ? null : this.store.now() + nextWait * DAY;
+    this.billing.webhooks.emit("invoice.payment_failed", invoice, { request });
+    if (nextWait === undefined) return this.giveUp(subscription, invoice);
+    state.dunning = { invoice: invoice.id, retries, nextAttempt: Number(invoice.next_payment_attempt) };
+    if (previousStatus !== "past_due") {
+      subscription.status = "past_due";
+      this.updated(subscription, { status: previousStatus }, request);
+    }
+  }
+
+  private giveUp(subscription: StripeObject, invoice: StripeObject): void {
+    const state = this.store.subscriptionState.get(subscription.id)!;
+    state.dunning = undefined;
+    if (this.dunning.afterRetries === "unpaid") {
+      const previous = subscription.status;
+      subscription.status = "unpaid";
+      this.updated(subscription, { status: previous });
+      return;
+    }
+    invoice.auto_advance = false;
+    this.end(subscription, "payment_failed");
+  }
+
+  /** Ends a subscription now: canceled, with why. */
+  end(subscription: StripeObject, reason: "cancellation_requested" | "payment_failed", request?: RequestRef): void {
+    const now = this.store.now();
+    subscription.status = "canceled";
+    subscription.ended_at = now;
+    subscription.canceled_at = subscription.canceled_at ?? now;
+    subscription.cancel_at_period_end = false;
+    subscription.cancellation_details = { comment: null, feedback: null, reason };
+    const state = this.store.subscriptionState.get(subscription.id);
+    if (state) state.pending = [];
+    this.billing.webhooks.emit("customer.subscription.deleted", subscription, { request });
+  }
+
+  setCancelAtPeriodEnd(subscription: StripeObject, cancel: boolean, request?: RequestRef): void {
+    if (subscription.cancel_at_period_end === cancel) return;
+    const previous = clone({
+      cancel_at_period_end: subscription.cancel_at_period_end,
+      cancel_at: subscription.cancel_at,
+      canceled_at: subscription.canceled_at,
+      cancellation_details: subscription.cancellation_details,
+    });
+    subscription.cancel_at_period_end = cancel;
+    subscription.cancel_at = cancel ? this.item(subscription).current_period_end : null;
+    subscription.canceled_at = cancel ? this.store.now() : null;
+    subscription.cancellation_details = { comment: null, feedback: null, reason: cancel ? "cancellation_requested" : null };
+    this.updated(subscription, previous, request);
+  }
+
+  /**
+   * Moves the subscription's item to another price. Same interval: prorations for the rest of the period, invoiced
+   * now (always_invoice) or on the next renewal (create_prorations), or none. Another interval: the cycle restarts
+   * now and the new price is invoiced at once, less the unused time unless prorations are off.
+   */
+  changePrice(
+    subscription: StripeObject,
+    price: StripeObject,
+    behaviour: "create_prorations" | "always_invoice" | "none",
+    request?: RequestRef,
+  ): StripeObject | null {
+    const item = this.item(subscription);
+    const old = item.price;
+    if (old.id === price.id) return null;
+    const now = this.store.now();
+    const previous = { items: clone(subscription.items), plan: null };
+    const productName = (p: StripeObject) => this.store.get(String(p.product), "product")?.name ?? "Subscription";
+    const oldInterval = (old.recurring as { interval: Interval }).interval;
+    const newInterval = (price.recurring as { interval: Interval }).interval;
+    const { current_period_start: start, current_period_end: end } = item;
+    const credit: InvoiceLine = {
+      description: `Unused time on ${productName(old)} after ${formatDate(now)}`,
+      amount: -prorate(Number(old.unit_amount), start, end, now),
+      price: old,
+      periodStart: now,
+      periodEnd: end,
+      proration: true,
+      subscriptionItem: item.id,
+    };
+    item.price = price;
+    item.plan = planOf(price);
+    const customer = this.billing.customer(String(subscription.customer));
+    let invoice: StripeObject | null = null;
+    if (oldInterval !== newInterval) {
+      const newEnd = addPeriods(now, newInterval, 1);
+      subscription.billing_cycle_anchor = now;
+      item.current_period_start = now;
+      item.current_period_end = newEnd;
+      if (subscription.cancel_at_period_end) subscription.cancel_at = newEnd;
+      const full: InvoiceLine = {
+        description: `1 × ${productName(price)} (at ${String(price.unit_amount)} cents / ${newInterval})`,
+        amount: Number(price.unit_amount),
+        price,
+        periodStart: now,
+        periodEnd: newEnd,
+        proration: false,
+        subscriptionItem: item.id,
+      };
+      const pending = this.takePending(subscription);
+      invoice = this.billing.createInvoice(
+        customer,
+        subscription,
+        "subscription_update",
+        [...pending, ...(behaviour === "none" ? [] : [credit]), full],
+        now,
+        newEnd,
+      );
+    } else if (behaviour !== "none") {
+      const charge: InvoiceLine = {
+        ...credit,
+        description: `Remaining time on ${productName(price)} after ${formatDate(now)}`,
+        amount: prorate(Number(price.unit_amount), start, end, now),
+        price,
+      };
+      if (behaviour === "create_prorations")
+        this.store.subscriptionState
+          .get(subscription.id)!
+          .pending.push(
+            ...[credit, charge].map((l) => ({
+              description: l.description,
+              amount: l.amount,
+              price: l.price.id,
+              periodStart: l.periodStart,
+              periodEnd: l.periodEnd,
+            })),
+          );
+      else
+        invoice = this.billing.createInvoice(
+          customer,
+          subscription,
+          "subscription_update",
+          [...this.takePending(subscription), credit, charge],
+          now,
+          end,
+        );
+    }
+    this.updated(subscription, previous, request);
+    if (invoice) this.collect(subscription, invoice, request);
+    return invoice;
+  }
+
+  /** The prorations waiting for the next invoice, as lines, emptied. */
+  takePending(subscription: StripeObject): InvoiceLine[] {
+    const state = this.store.subscriptionState.get(subscription.id)!;
+    const lines = state.pending.map((p) => ({
+      description: p.description,
+      amount: p.amount,
+      price: this.store.get(p.price, "price")!,
+      periodStart: p.periodStart,
+      periodEnd: p.periodEnd,
+      proration: true,
+      subscriptionItem: this.item(subscription).id,
+    }));
+    state.pending = [];
+    return lines;
+  }
+
+  /** The lines the next renewal would invoice (create_preview), without changing anything. */
+  renewalLines(subscription: StripeObject): InvoiceLine[] {
+    const item = this.item(subscription);
+    const interval = (item.price.recurring as { interval: Interval }).interval;
+    const start = item.current_period_end;
+    const end = periodEndAfter(Number(subscription.billing_cycle_anchor), interval, start);
+    const pending = this.store.subscriptionState.get(subscription.id)?.pending ?? [];
+    return [
+      ...pending.map((p) => ({
+        description: p.description,
+        amount: p.amount,
+        price: this.store.get(p.price, "price")!,
+        periodStart: p.periodStart,
+        periodEnd: p.periodEnd,
+        proration: true,
+        subscriptionItem: item.id,
+      })),
+      {
+        description: `1 × ${this.store.get(String(item.price.product), "product")?.name ?? "Subscription"} (at ${String(item.price.unit_amount)} cents / ${interval})`,
+        amount: Number(item.price.unit_amount),
+        price: item.price,
+        periodStart: start,
+        periodEnd: end,
+        proration: false,
+        subscriptionItem: item.id,
+      },
+    ];
+  }
+
+  private renew(subscription: StripeObject): void {
+    const item = this.item(subscription);
+    const lines = this.renewalLines(subscription);
+    const previous = { items: clone(subscription.items) };
+    const last = lines.at(-1)!;
+    item.current_period_start = last.periodStart;
+    item.current_period_end = last.periodEnd;
+    this.store.subscriptionState.get(subscription.id)!.pending = [];
+    this.updated(subscription, previous);
+    const invoice = this.billing.createInvoice(
+      this.billing.customer(String(subscription.customer)),
+      subscription,
+      "subscription_cycle",
+      lines,
+      last.periodStart,
+      last.periodEnd,
+    );
+    this.collect(subscription, invoice);
+  }
+
+  /** The next thing due for one subscription, if any: when, and what. */
+  private due(subscription: StripeObject): { at: number; run: () => void } | null {
+    const status = String(subscription.status);
+    if (status === "canceled" || status === "incomplete_expired") return null;
+    const item = this.item(subscription);
+    const state = this.store.subscriptionState.get(subscription.id)!;
+    const candidates: Array<{ at: number; run: () => void }> = [];
+    if (state.dunning) {
+      const dunning = state.dunning;
+      candidates.push({
+        at: dunning.nextAttempt,
+        run: () => {
+          dunning.retries += 1;
+          this.collect(subscription, this.store.get(dunning.invoice, "invoice")!);
+        },
+      });
+    }
+    if (subscription.cancel_at_period_end)
+      candidates.push({ at: item.current_period_end, run: () => this.end(subscription, "cancellation_requested") });
+    else if (status !== "unpaid") candidates.push({ at: item.current_period_end, run: () => this.renew(subscription) });
+    return candidates.sort((a, b) => a.at - b.at)[0] ?? null;
+  }
+
+  /** Moves the clock to `target` (seconds), running everything that falls due on the way at the time it falls due. */
+  advanceTo(target: number): void {
+    for (let guard = 0; guard < 10_000; guard += 1) {
+      const next = [
+        ...this.store.all("subscription").map((s) => this.due(s)),
+        ...this.store
+          .all("checkout.session")
+          .filter((s) => s.status === "open")
+          .map((s) => ({ at: Number(s.expires_at), run: () => this.expireSession(s) })),
+      ]
+        .filter((d): d is { at: number; run: () => void } => d !== null && d.at <= target)
+        .sort((a, b) => a.at - b.at)[0];
+      if (!next) break;
+      this.store.offsetSeconds += Math.max(0, next.at - this.store.now());
+      next.run();
+    }
+    this.store.offsetSeconds += Math.max(0, target - this.store.now());
+  }
+
+  expireSession(session: StripeObject, request?: RequestRef): void {
+    session.status = "expired";
+    session.url = null;
+    this.store.checkoutState.delete(session.id);
+    this.billing.webhooks.emit("checkout.session.expired", session, { request });
+  }
+
+  /** After a new card: pays the open invoices of the customer's past-due subscriptions with it, as the portal does. */
+  retryOpenInvoices(customer: string): void {
+    for (const subscription of this.store.all("subscription").filter((s) => s.customer === customer)) {
+      const dunning = this.store.subscriptionState.get(subscription.id)?.dunning;
+      if (dunning && subscription.status === "past_due") this.collect(subscription, this.store.get(dunning.invoice, "invoice")!);
+    }
+  }
+}
