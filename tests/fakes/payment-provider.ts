@@ -7,8 +7,8 @@
  *   npm run fake:payments   (PORT, default 4050; STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_FAKE_WEBHOOK_URLS
  *                            comma-separated, STRIPE_FAKE_CONTROL_TOKEN, STRIPE_FAKE_PRICES a prices file)
  * and points the official client at it: new Stripe(key, { host: "127.0.0.1", port: 4050, protocol: "http" }).
- * Controls (JSON, Bearer control token): POST /__control/clock/advance {"seconds"}, /webhooks/{delay,duplicate,
- * reorder,corrupt}, PUT /webhooks/endpoints, POST /events/{id}/deliver, POST|DELETE /faults, POST /reset,
+ * Controls (JSON, Bearer control token): POST /__control/clock/advance {"seconds"}, /webhooks/{delay,release,
+ * duplicate,reorder,corrupt}, PUT /webhooks/endpoints, POST /events/{id}/deliver, POST|DELETE /faults, POST /reset,
  * POST /payment-methods/{id}/card, GET /deliveries, /requests, /state, /webhooks/settled (control-api.ts).
  */
 import { readFileSync } from "node:fs";

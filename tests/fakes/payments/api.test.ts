@@ -17,7 +17,10 @@ afterEach(async () => {
 });
 
 const raw = (path: string, init: RequestInit = {}) =>
-  fetch(`${f.fake.url}${path}`, { ...init, headers: { Authorization: `Bearer ${f.fake.apiKey}`, ...(init.headers as Record<string, string>) } });
+  fetch(`${f.fake.url}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${f.fake.apiKey}`, ...(init.headers as Record<string, string>) },
+  });
 
 describe("prices and products", () => {
   it("serves the prices of the shared config by lookup key, with their products", async () => {
@@ -26,7 +29,13 @@ describe("prices and products", () => {
     const prices = await f.stripe.prices.list({ lookup_keys: keys, active: true, expand: ["data.product"] });
     expect(prices.data.map((p) => p.lookup_key).sort()).toEqual([...keys].sort());
     const monthly = prices.data.find((p) => p.lookup_key === "introbase_subscriber_monthly")!;
-    expect(monthly).toMatchObject({ object: "price", unit_amount: 2900, currency: "usd", type: "recurring", recurring: { interval: "month", interval_count: 1 } });
+    expect(monthly).toMatchObject({
+      object: "price",
+      unit_amount: 2900,
+      currency: "usd",
+      type: "recurring",
+      recurring: { interval: "month", interval_count: 1 },
+    });
     expect(String(monthly.unit_amount_decimal)).toBe("2900");
     expect((monthly.product as Stripe.Product).name).toBe("Premium");
     expect((await f.stripe.prices.retrieve(monthly.id)).lookup_key).toBe("introbase_subscriber_monthly");
@@ -49,7 +58,14 @@ describe("prices and products", () => {
 describe("customers", () => {
   it("creates, reads, updates, lists, searches and deletes customers", async () => {
     const created = await f.stripe.customers.create({ email: "ada@example.com", name: "Ada", metadata: { user_id: "u1", plan: "x" } });
-    expect(created).toMatchObject({ object: "customer", email: "ada@example.com", name: "Ada", metadata: { user_id: "u1", plan: "x" }, created: START, livemode: false });
+    expect(created).toMatchObject({
+      object: "customer",
+      email: "ada@example.com",
+      name: "Ada",
+      metadata: { user_id: "u1", plan: "x" },
+      created: START,
+      livemode: false,
+    });
     expect(created.id).toMatch(/^cus_/);
     const updated = await f.stripe.customers.update(created.id, { email: "ada@new.example", metadata: { plan: "", team: "t" } });
     expect(updated.metadata).toEqual({ user_id: "u1", team: "t" });
@@ -83,7 +99,12 @@ describe("customers", () => {
 
 describe("refusals", () => {
   it("refuses a missing or wrong key with 401", async () => {
-    const wrong = new Stripe("sk_test_wrong_key_0000000000", { host: f.fake.host, port: f.fake.port, protocol: "http", maxNetworkRetries: 0 });
+    const wrong = new Stripe("sk_test_wrong_key_0000000000", {
+      host: f.fake.host,
+      port: f.fake.port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
     const error = await wrong.customers.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(error).toMatchObject({ statusCode: 401, message: `Invalid API Key provided: sk_test_${"*".repeat(16)}0000` });
@@ -93,22 +114,38 @@ describe("refusals", () => {
   });
 
   it("names the missing parameter, and an unknown object given as a parameter is a 400", async () => {
-    const noMode = await f.stripe.checkout.sessions.create({ line_items: [] } as unknown as Stripe.Checkout.SessionCreateParams).catch((e: unknown) => e);
+    const noMode = await f.stripe.checkout.sessions
+      .create({ line_items: [] } as unknown as Stripe.Checkout.SessionCreateParams)
+      .catch((e: unknown) => e);
     expect(noMode).toMatchObject({ statusCode: 400, code: "parameter_missing", param: "mode", message: "Missing required param: mode." });
     const [price] = (await f.stripe.prices.list({ lookup_keys: ["introbase_subscriber_monthly"] })).data;
-    const noQuantity = await f.stripe.checkout.sessions.create({ mode: "subscription", line_items: [{ price: price!.id }] }).catch((e: unknown) => e);
+    const noQuantity = await f.stripe.checkout.sessions
+      .create({ mode: "subscription", line_items: [{ price: price!.id }] })
+      .catch((e: unknown) => e);
     expect(noQuantity).toMatchObject({ statusCode: 400, code: "parameter_missing", param: "line_items[0][quantity]" });
     const noCustomer = await f.stripe.checkout.sessions
       .create({ mode: "subscription", customer: "cus_missing", line_items: [{ price: price!.id, quantity: 1 }] })
       .catch((e: unknown) => e);
-    expect(noCustomer).toMatchObject({ statusCode: 400, code: "resource_missing", param: "customer", message: "No such customer: 'cus_missing'" });
+    expect(noCustomer).toMatchObject({
+      statusCode: 400,
+      code: "resource_missing",
+      param: "customer",
+      message: "No such customer: 'cus_missing'",
+    });
     const both = await f.stripe.checkout.sessions
-      .create({ mode: "subscription", customer: (await f.stripe.customers.create({})).id, customer_email: "a@b.c", line_items: [{ price: price!.id, quantity: 1 }] })
+      .create({
+        mode: "subscription",
+        customer: (await f.stripe.customers.create({})).id,
+        customer_email: "a@b.c",
+        line_items: [{ price: price!.id, quantity: 1 }],
+      })
       .catch((e: unknown) => e);
     expect(both).toMatchObject({ statusCode: 400, code: "parameters_exclusive" });
     const unknownPath = await raw("/v1/nothing-here");
     expect(unknownPath.status).toBe(404);
-    expect(await unknownPath.json()).toMatchObject({ error: { type: "invalid_request_error", message: expect.stringMatching(/^Unrecognized request URL \(GET: \/v1\/nothing-here\)/) } });
+    expect(await unknownPath.json()).toMatchObject({
+      error: { type: "invalid_request_error", message: expect.stringMatching(/^Unrecognized request URL \(GET: \/v1\/nothing-here\)/) },
+    });
   });
 
   it("replays an idempotent request and refuses the key with other parameters", async () => {
@@ -116,11 +153,19 @@ describe("refusals", () => {
     const again = await f.stripe.customers.create({ email: "once@example.com" }, { idempotencyKey: "key-1" });
     expect(again.id).toBe(first.id);
     expect((await f.stripe.customers.list({ email: "once@example.com" })).data).toHaveLength(1);
-    const replay = await raw("/v1/customers", { method: "POST", headers: { "Idempotency-Key": "key-1", "Content-Type": "application/x-www-form-urlencoded" }, body: "email=once%40example.com" });
+    const replay = await raw("/v1/customers", {
+      method: "POST",
+      headers: { "Idempotency-Key": "key-1", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=once%40example.com",
+    });
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     const other = await f.stripe.customers.create({ email: "twice@example.com" }, { idempotencyKey: "key-1" }).catch((e: unknown) => e);
     expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
-    expect(other).toMatchObject({ statusCode: 400, type: "StripeIdempotencyError", message: expect.stringContaining("Keys for idempotent requests can only be used with the same parameters") });
+    expect(other).toMatchObject({
+      statusCode: 400,
+      type: "StripeIdempotencyError",
+      message: expect.stringContaining("Keys for idempotent requests can only be used with the same parameters"),
+    });
   });
 
   it("reads bracket notation as curl sends it (expand[]=…, lookup_keys[]=…)", async () => {

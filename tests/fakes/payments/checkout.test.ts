@@ -32,14 +32,22 @@ async function openSession(extra: Partial<Stripe.Checkout.SessionCreateParams> =
 describe("hosted Checkout", () => {
   it("shows what is bought and a labelled card form", async () => {
     const session = await openSession({ customer_email: "bea@example.com" });
-    expect(session).toMatchObject({ object: "checkout.session", status: "open", payment_status: "unpaid", mode: "subscription", amount_total: 9900, expires_at: START + 86400 });
+    expect(session).toMatchObject({
+      object: "checkout.session",
+      status: "open",
+      payment_status: "unpaid",
+      mode: "subscription",
+      amount_total: 9900,
+      expires_at: START + 86400,
+    });
     const res = await fetch(session.url!);
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(html).toContain("Subscribe to Enterprise");
     expect(html).toContain("$99.00");
     expect(html).toContain("bea@example.com");
-    for (const field of ["number", "expiry", "cvc", "name"]) expect(html).toMatch(new RegExp(`<label for="${field}">[\\s\\S]*?<input id="${field}" name="${field}"`));
+    for (const field of ["number", "expiry", "cvc", "name"])
+      expect(html).toMatch(new RegExp(`<label for="${field}">[\\s\\S]*?<input id="${field}" name="${field}"`));
     expect(html).toContain('href="http://app.test/billing"');
   });
 
@@ -52,26 +60,65 @@ describe("hosted Checkout", () => {
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`http://app.test/billing/success?session_id=${session.id}`);
     const done = await f.stripe.checkout.sessions.retrieve(session.id, { expand: ["subscription", "line_items", "invoice"] });
-    expect(done).toMatchObject({ status: "complete", payment_status: "paid", client_reference_id: "user-7", customer_details: { email: "cy@example.com", name: "Ada Lovelace" } });
+    expect(done).toMatchObject({
+      status: "complete",
+      payment_status: "paid",
+      client_reference_id: "user-7",
+      customer_details: { email: "cy@example.com", name: "Ada Lovelace" },
+    });
     const sub = done.subscription as Stripe.Subscription;
-    expect(sub).toMatchObject({ status: "active", customer: done.customer, metadata: { user_id: "user-7" }, cancel_at_period_end: false, latest_invoice: (done.invoice as Stripe.Invoice).id });
-    expect(sub.items.data[0]).toMatchObject({ current_period_start: START, current_period_end: Date.UTC(2027, 1, 15, 12) / 1000, price: { lookup_key: "introbase_premium_monthly" } });
+    expect(sub).toMatchObject({
+      status: "active",
+      customer: done.customer,
+      metadata: { user_id: "user-7" },
+      cancel_at_period_end: false,
+      latest_invoice: (done.invoice as Stripe.Invoice).id,
+    });
+    expect(sub.items.data[0]).toMatchObject({
+      current_period_start: START,
+      current_period_end: Date.UTC(2027, 1, 15, 12) / 1000,
+      price: { lookup_key: "introbase_premium_monthly" },
+    });
     expect(done.line_items?.data[0]).toMatchObject({ amount_total: 9900, quantity: 1, price: { id: sub.items.data[0]!.price.id } });
     const customer = (await f.stripe.customers.retrieve(String(done.customer))) as Stripe.Customer;
     expect(customer.email).toBe("cy@example.com");
-    const invoice = await f.stripe.invoices.retrieve((done.invoice as Stripe.Invoice).id, { expand: ["payments.data.payment.payment_intent"] });
-    expect(invoice).toMatchObject({ status: "paid", amount_paid: 9900, billing_reason: "subscription_create", parent: { subscription_details: { subscription: sub.id } } });
+    const invoice = await f.stripe.invoices.retrieve((done.invoice as Stripe.Invoice).id, {
+      expand: ["payments.data.payment.payment_intent"],
+    });
+    expect(invoice).toMatchObject({
+      status: "paid",
+      amount_paid: 9900,
+      billing_reason: "subscription_create",
+      parent: { subscription_details: { subscription: sub.id } },
+    });
     const intent = invoice.payments!.data[0]!.payment.payment_intent as Stripe.PaymentIntent;
     expect(intent).toMatchObject({ status: "succeeded", amount: 9900 });
     const charge = await f.stripe.charges.retrieve(String(intent.latest_charge));
     expect(charge).toMatchObject({ paid: true, amount: 9900, payment_method_details: { card: { last4: "4242", brand: "visa" } } });
 
     await f.fake.settled();
-    expect(f.types()).toEqual(["customer.created", "checkout.session.completed", "customer.subscription.created", "invoice.paid", "invoice.payment_succeeded"]);
+    expect(f.types()).toEqual([
+      "customer.created",
+      "checkout.session.completed",
+      "customer.subscription.created",
+      "invoice.paid",
+      "invoice.payment_succeeded",
+    ]);
     const completed = f.verify(f.receiver.received[1]!) as Stripe.CheckoutSessionCompletedEvent;
-    expect(completed).toMatchObject({ object: "event", api_version: Stripe.API_VERSION, livemode: false, created: START, pending_webhooks: 1 });
+    expect(completed).toMatchObject({
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      livemode: false,
+      created: START,
+      pending_webhooks: 1,
+    });
     expect(completed.id).toMatch(/^evt_/);
-    expect(completed.data.object).toMatchObject({ id: session.id, client_reference_id: "user-7", subscription: sub.id, customer: customer.id });
+    expect(completed.data.object).toMatchObject({
+      id: session.id,
+      client_reference_id: "user-7",
+      subscription: sub.id,
+      customer: customer.id,
+    });
   });
 
   it("serves the first invoice as a real PDF", async () => {
@@ -108,12 +155,20 @@ describe("hosted Checkout", () => {
     expect(asked).toMatchObject({ status: 303, location: `/c/pay/${session.id}/authenticate` });
     const page = await (await fetch(`${f.fake.url}${asked.location}`)).text();
     expect(page).toContain('value="complete"');
-    const failed = await fetch(`${f.fake.url}${asked.location}`, { method: "POST", body: new URLSearchParams({ action: "fail" }), redirect: "manual" });
+    const failed = await fetch(`${f.fake.url}${asked.location}`, {
+      method: "POST",
+      body: new URLSearchParams({ action: "fail" }),
+      redirect: "manual",
+    });
     expect(failed.status).toBe(402);
     expect(await failed.text()).toContain("We are unable to authenticate your payment method.");
     expect((await f.stripe.checkout.sessions.retrieve(session.id)).status).toBe("open");
     await payCheckout(session.url!, CARDS.authenticates);
-    const completed = await fetch(`${f.fake.url}${asked.location}`, { method: "POST", body: new URLSearchParams({ action: "complete" }), redirect: "manual" });
+    const completed = await fetch(`${f.fake.url}${asked.location}`, {
+      method: "POST",
+      body: new URLSearchParams({ action: "complete" }),
+      redirect: "manual",
+    });
     expect(completed.status).toBe(303);
     expect(completed.headers.get("location")).toBe(`http://app.test/billing/success?session_id=${session.id}`);
     expect((await f.stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe("paid");
@@ -123,7 +178,9 @@ describe("hosted Checkout", () => {
     const session = await openSession({ customer_email: "fay@example.com" });
     expect((await payCheckout(session.url!, "4242 4242 4242 4241")).html).toContain("Your card number is invalid.");
     expect((await payCheckout(session.url!, "4242 4242")).html).toContain("Your card number is incomplete.");
-    expect((await payCheckout(session.url!, CARDS.pays, { expiry: "12 / 26" })).html).toContain("Your card&#39;s expiration date is in the past.");
+    expect((await payCheckout(session.url!, CARDS.pays, { expiry: "12 / 26" })).html).toContain(
+      "Your card&#39;s expiration date is in the past.",
+    );
     expect((await payCheckout(session.url!, CARDS.pays, { cvc: "1" })).html).toContain("Your card&#39;s security code is incomplete.");
     expect((await payCheckout(session.url!, "4111 1111 1111 1111")).html).toContain("used a non test (live) card");
     const failsLater = await payCheckout(session.url!, CARDS.failsLater);

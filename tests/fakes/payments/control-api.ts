@@ -100,6 +100,10 @@ export async function answerControl(req: IncomingMessage, res: ServerResponse, u
     if (body) Object.assign(c.webhooks.controls, { delayMs: body.ms, delayTimes: body.times ?? null });
     return body && json(res, 200, state());
   }
+  if (route === "POST /webhooks/release") {
+    c.webhooks.release();
+    return json(res, 200, state());
+  }
   if (route === "POST /webhooks/duplicate") {
     const body = parse(BODIES.duplicate);
     if (body) c.webhooks.controls.duplicate = body.times;

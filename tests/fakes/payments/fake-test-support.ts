@@ -68,13 +68,20 @@ export interface Fixture {
 
 export async function startFixture(options: FakePaymentsOptions = {}): Promise<Fixture> {
   const receiver = await startReceiver();
-  const fake = await startFakePayments({ now: () => START_MS, webhookUrls: [receiver.url], retryDelaysMs: [1], maxAttempts: 3, ...options });
+  const fake = await startFakePayments({
+    now: () => START_MS,
+    webhookUrls: [receiver.url],
+    retryDelaysMs: [1],
+    maxAttempts: 3,
+    ...options,
+  });
   const stripe = new Stripe(fake.apiKey, { host: fake.host, port: fake.port, protocol: fake.protocol, maxNetworkRetries: 0 });
   return {
     fake,
     stripe,
     receiver,
-    verify: (r, secret = fake.webhookSecret) => stripe.webhooks.constructEvent(r.body, String(r.headers["stripe-signature"]), secret, undefined, undefined, START_MS),
+    verify: (r, secret = fake.webhookSecret) =>
+      stripe.webhooks.constructEvent(r.body, String(r.headers["stripe-signature"]), secret, undefined, undefined, START_MS),
     types: () => receiver.received.map((r) => (JSON.parse(r.body) as { type: string }).type),
     close: async () => {
       await fake.close();

@@ -182,17 +182,15 @@ export class SubscriptionLifecycle {
         price,
       };
       if (behaviour === "create_prorations")
-        this.store.subscriptionState
-          .get(subscription.id)!
-          .pending.push(
-            ...[credit, charge].map((l) => ({
-              description: l.description,
-              amount: l.amount,
-              price: l.price.id,
-              periodStart: l.periodStart,
-              periodEnd: l.periodEnd,
-            })),
-          );
+        this.store.subscriptionState.get(subscription.id)!.pending.push(
+          ...[credit, charge].map((l) => ({
+            description: l.description,
+            amount: l.amount,
+            price: l.price.id,
+            periodStart: l.periodStart,
+            periodEnd: l.periodEnd,
+          })),
+        );
       else
         invoice = this.billing.createInvoice(
           customer,

@@ -23,7 +23,11 @@ const price = async (key: string) => (await f.stripe.prices.list({ lookup_keys: 
 /** Replaces the card on file through the portal's form, as a customer would. */
 async function portalCard(customer: string, number: string) {
   const portal = await f.stripe.billingPortal.sessions.create({ customer, return_url: "http://app.test/settings/billing" });
-  const res = await fetch(`${portal.url}/payment-method`, { method: "POST", body: new URLSearchParams({ number, expiry: "12 / 30", cvc: "123" }), redirect: "manual" });
+  const res = await fetch(`${portal.url}/payment-method`, {
+    method: "POST",
+    body: new URLSearchParams({ number, expiry: "12 / 30", cvc: "123" }),
+    redirect: "manual",
+  });
   return { portal, res };
 }
 
@@ -34,11 +38,18 @@ describe("plan changes", () => {
     const premium = await price("introbase_premium_monthly");
     f.fake.advance(10 * DAY + 6 * 3600); // a third of the way through the 31-day January period, to the second
     const item = subscription.items.data[0]!;
-    const updated = await f.stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: premium.id }], proration_behavior: "always_invoice" });
+    const updated = await f.stripe.subscriptions.update(subscription.id, {
+      items: [{ id: item.id, price: premium.id }],
+      proration_behavior: "always_invoice",
+    });
     expect(updated.items.data[0]).toMatchObject({ id: item.id, price: { id: premium.id }, current_period_end: FEB_15 });
     const invoice = await f.stripe.invoices.retrieve(String(updated.latest_invoice));
     const left = (FEB_15 - (START + 10 * DAY + 6 * 3600)) / (FEB_15 - START);
-    expect(invoice).toMatchObject({ billing_reason: "subscription_update", status: "paid", amount_paid: Math.round(9900 * left) - Math.round(2900 * left) });
+    expect(invoice).toMatchObject({
+      billing_reason: "subscription_update",
+      status: "paid",
+      amount_paid: Math.round(9900 * left) - Math.round(2900 * left),
+    });
     expect(invoice.lines.data.map((l) => [l.amount, l.parent?.subscription_item_details?.proration])).toEqual([
       [-Math.round(2900 * left), true],
       [Math.round(9900 * left), true],
@@ -52,7 +63,10 @@ describe("plan changes", () => {
     const { subscription } = await subscribe(f);
     const premium = await price("introbase_premium_monthly");
     f.fake.advance(15 * DAY);
-    const preview = await f.stripe.invoices.createPreview({ subscription: subscription.id, subscription_details: { items: [{ id: subscription.items.data[0]!.id, price: premium.id }], proration_behavior: "create_prorations" } });
+    const preview = await f.stripe.invoices.createPreview({
+      subscription: subscription.id,
+      subscription_details: { items: [{ id: subscription.items.data[0]!.id, price: premium.id }], proration_behavior: "create_prorations" },
+    });
     await f.stripe.subscriptions.update(subscription.id, { items: [{ id: subscription.items.data[0]!.id, price: premium.id }] });
     expect((await f.stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
     const upcoming = await f.stripe.invoices.createPreview({ subscription: subscription.id });
@@ -60,14 +74,23 @@ describe("plan changes", () => {
     expect(upcoming.lines.data.map((l) => l.amount)).toEqual([-Math.round((2900 * 16) / 31), Math.round((9900 * 16) / 31), 9900]);
     f.fake.advance(16 * DAY);
     const [renewal] = (await f.stripe.invoices.list({ subscription: subscription.id, limit: 1 })).data;
-    expect(renewal).toMatchObject({ billing_reason: "subscription_cycle", total: upcoming.total, status: "paid", period_start: FEB_15, period_end: MAR_15 });
+    expect(renewal).toMatchObject({
+      billing_reason: "subscription_cycle",
+      total: upcoming.total,
+      status: "paid",
+      period_start: FEB_15,
+      period_end: MAR_15,
+    });
   });
 
   it("restarts the cycle on a change to annual, invoicing the year less the unused month", async () => {
     f = await startFixture();
     const { subscription } = await subscribe(f);
     const annual = await price("introbase_subscriber_annual");
-    const updated = await f.stripe.subscriptions.update(subscription.id, { items: [{ id: subscription.items.data[0]!.id, price: annual.id }], proration_behavior: "create_prorations" });
+    const updated = await f.stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, price: annual.id }],
+      proration_behavior: "create_prorations",
+    });
     expect(updated.items.data[0]).toMatchObject({ current_period_start: START, current_period_end: Date.UTC(2028, 0, 15, 12) / 1000 });
     expect(updated.billing_cycle_anchor).toBe(START);
     const invoice = await f.stripe.invoices.retrieve(String(updated.latest_invoice));
@@ -78,7 +101,10 @@ describe("plan changes", () => {
     f = await startFixture();
     const { subscription, customer } = await subscribe(f, "introbase_premium_monthly");
     const cheaper = await price("introbase_subscriber_monthly");
-    await f.stripe.subscriptions.update(subscription.id, { items: [{ id: subscription.items.data[0]!.id, price: cheaper.id }], proration_behavior: "always_invoice" });
+    await f.stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, price: cheaper.id }],
+      proration_behavior: "always_invoice",
+    });
     expect(((await f.stripe.customers.retrieve(customer.id)) as Stripe.Customer).balance).toBe(-7000);
     f.fake.advance(31 * DAY);
     const [renewal] = (await f.stripe.invoices.list({ subscription: subscription.id, limit: 1 })).data;
@@ -91,13 +117,24 @@ describe("cancelling", () => {
     f = await startFixture();
     const { subscription } = await subscribe(f);
     const set = await f.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
-    expect(set).toMatchObject({ status: "active", cancel_at_period_end: true, cancel_at: FEB_15, canceled_at: START, cancellation_details: { reason: "cancellation_requested" } });
-    expect(await f.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false })).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+    expect(set).toMatchObject({
+      status: "active",
+      cancel_at_period_end: true,
+      cancel_at: FEB_15,
+      canceled_at: START,
+      cancellation_details: { reason: "cancellation_requested" },
+    });
+    expect(await f.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false })).toMatchObject({
+      cancel_at_period_end: false,
+      cancel_at: null,
+    });
     await f.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true });
     f.fake.advance(31 * DAY);
     expect(await f.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: "canceled", ended_at: FEB_15 });
     expect((await f.stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
-    expect((await events("customer.subscription.updated")).map((e) => (e.data.object as Stripe.Subscription).cancel_at_period_end)).toEqual([true, false, true]);
+    expect((await events("customer.subscription.updated")).map((e) => (e.data.object as Stripe.Subscription).cancel_at_period_end)).toEqual(
+      [true, false, true],
+    );
     expect(await events("customer.subscription.deleted")).toHaveLength(1);
     expect((await f.stripe.subscriptions.list({ customer: String(subscription.customer) })).data).toHaveLength(0);
     expect((await f.stripe.subscriptions.list({ status: "canceled" })).data).toHaveLength(1);
@@ -108,7 +145,9 @@ describe("cancelling", () => {
     const { subscription } = await subscribe(f);
     expect(await f.stripe.subscriptions.cancel(subscription.id)).toMatchObject({ status: "canceled", ended_at: START, canceled_at: START });
     expect(await f.stripe.subscriptions.cancel(subscription.id).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
-    expect(await f.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
+    expect(await f.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }).catch((e: unknown) => e)).toMatchObject({
+      statusCode: 400,
+    });
     const [deleted] = await events("customer.subscription.deleted");
     expect((deleted!.data.object as Stripe.Subscription).status).toBe("canceled");
   });
@@ -140,7 +179,11 @@ describe("renewals", () => {
     const [failed] = (await f.stripe.invoices.list({ subscription: subscription.id, status: "open" })).data;
     expect(failed).toMatchObject({ attempt_count: 1, next_payment_attempt: FEB_15 + 3 * DAY, amount_remaining: 2900 });
     f.fake.advance(15 * DAY);
-    expect(await f.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: "canceled", ended_at: FEB_15 + 15 * DAY, cancellation_details: { reason: "payment_failed" } });
+    expect(await f.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
+      status: "canceled",
+      ended_at: FEB_15 + 15 * DAY,
+      cancellation_details: { reason: "payment_failed" },
+    });
     expect((await events("invoice.payment_failed")).map((e) => [e.created, (e.data.object as Stripe.Invoice).attempt_count])).toEqual([
       [FEB_15, 1],
       [FEB_15 + 3 * DAY, 2],
@@ -152,9 +195,17 @@ describe("renewals", () => {
 
   it("leaves the subscription unpaid after the retries when so configured", async () => {
     f = await startFixture({ dunning: { retryDays: [1], afterRetries: "unpaid" } });
-    const { subscription, customer } = await subscribe(f);
-    await portalCard(customer.id, CARDS.failsLater);
-    f.fake.advance(32 * DAY);
+    const { subscription } = await subscribe(f);
+    // The control switches the card the subscription already has, as if the bank started refusing it.
+    const switched = await fetch(`${f.fake.url}/__control/payment-methods/${String(subscription.default_payment_method)}/card`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${f.fake.controlToken}` },
+      body: JSON.stringify({ number: "4000000000000341" }),
+    });
+    expect(switched.status).toBe(200);
+    f.fake.advance(31 * DAY);
+    expect((await f.stripe.subscriptions.retrieve(subscription.id)).status).toBe("past_due");
+    f.fake.advance(DAY);
     expect((await f.stripe.subscriptions.retrieve(subscription.id)).status).toBe("unpaid");
   });
 
@@ -176,15 +227,27 @@ describe("billing portal", () => {
   it("opens for a customer, shows the plan, cancels at the period's end and renews from its forms", async () => {
     f = await startFixture();
     const { customer, subscription } = await subscribe(f);
-    expect(await f.stripe.billingPortal.sessions.create({ customer: "cus_missing" }).catch((e: unknown) => e)).toMatchObject({ statusCode: 400, param: "customer" });
+    expect(await f.stripe.billingPortal.sessions.create({ customer: "cus_missing" }).catch((e: unknown) => e)).toMatchObject({
+      statusCode: 400,
+      param: "customer",
+    });
     const portal = await f.stripe.billingPortal.sessions.create({ customer: customer.id, return_url: "http://app.test/settings/billing" });
-    expect(portal).toMatchObject({ object: "billing_portal.session", customer: customer.id, return_url: "http://app.test/settings/billing" });
+    expect(portal).toMatchObject({
+      object: "billing_portal.session",
+      customer: customer.id,
+      return_url: "http://app.test/settings/billing",
+    });
     const html = await (await fetch(portal.url)).text();
     expect(html).toContain("Premium");
     expect(html).toContain("Renews on 15 Feb 2027");
     expect(html).toContain("visa ending in 4242");
     expect(html).toContain('href="http://app.test/settings/billing"');
-    const post = (action: string) => fetch(`${portal.url}/${action}`, { method: "POST", body: new URLSearchParams({ subscription: subscription.id }), redirect: "manual" });
+    const post = (action: string) =>
+      fetch(`${portal.url}/${action}`, {
+        method: "POST",
+        body: new URLSearchParams({ subscription: subscription.id }),
+        redirect: "manual",
+      });
     expect((await post("cancel")).status).toBe(303);
     expect((await f.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
     expect(await (await fetch(`${portal.url}?done=canceled`)).text()).toContain("Your plan will be canceled on 15 Feb 2027.");
@@ -204,11 +267,19 @@ describe("refunds", () => {
     const part = await f.stripe.refunds.create({ payment_intent: intent, amount: 900, reason: "requested_by_customer" });
     expect(part).toMatchObject({ object: "refund", amount: 900, status: "succeeded", payment_intent: intent });
     const tooMuch = await f.stripe.refunds.create({ payment_intent: intent, amount: 2001 }).catch((e: unknown) => e);
-    expect(tooMuch).toMatchObject({ statusCode: 400, code: "amount_too_large", param: "amount", message: "Refund amount ($20.01) is greater than unrefunded amount on charge ($20.00)" });
+    expect(tooMuch).toMatchObject({
+      statusCode: 400,
+      code: "amount_too_large",
+      param: "amount",
+      message: "Refund amount ($20.01) is greater than unrefunded amount on charge ($20.00)",
+    });
     const rest = await f.stripe.refunds.create({ charge: String(part.charge) });
     expect(rest.amount).toBe(2000);
     expect(await f.stripe.charges.retrieve(String(part.charge))).toMatchObject({ amount_refunded: 2900, refunded: true });
-    expect(await f.stripe.refunds.create({ charge: String(part.charge) }).catch((e: unknown) => e)).toMatchObject({ statusCode: 400, code: "charge_already_refunded" });
+    expect(await f.stripe.refunds.create({ charge: String(part.charge) }).catch((e: unknown) => e)).toMatchObject({
+      statusCode: 400,
+      code: "charge_already_refunded",
+    });
     expect(await f.stripe.refunds.create({}).catch((e: unknown) => e)).toMatchObject({ statusCode: 400, code: "parameter_missing" });
     const refunded = (await events("charge.refunded")) as Stripe.ChargeRefundedEvent[];
     expect(refunded.map((e) => [e.data.object.amount_refunded, e.data.previous_attributes?.amount_refunded])).toEqual([

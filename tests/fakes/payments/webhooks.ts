@@ -34,7 +34,7 @@ export interface DeliveryRecord {
 }
 
 export interface WebhookControls {
-  /** Holds each of the next `delayTimes` deliveries (every one while null) this long before sending it. */
+  /** Holds each of the next `delayTimes` deliveries (every one while null) this long before sending it (or until released). */
   delayMs: number;
   delayTimes: number | null;
   /** The next n events are each delivered twice. */
@@ -64,6 +64,8 @@ export class WebhookDispatcher {
   private readonly chains = new Map<string, Promise<void>>();
   /** Pending timers, each with what ends it early on reset (a dropped retry settles, a held delivery is let go). */
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
+  /** The deliveries being held by the delay control, with what lets each go. */
+  private readonly delays = new Map<NodeJS.Timeout, () => void>();
   /** Moves on at each reset: a delivery of an earlier generation still queued is dropped. */
   private generation = 0;
   private pending = 0;
@@ -170,9 +172,11 @@ export class WebhookDispatcher {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.timers.delete(timer);
+        this.delays.delete(timer);
         resolve();
       }, delayMs);
       this.timers.set(timer, resolve);
+      this.delays.set(timer, resolve);
     });
   }
 
@@ -249,7 +253,20 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Sends every delivery the delay control is holding now, and holds no more. */
+  release(): void {
+    this.controls.delayMs = 0;
+    this.controls.delayTimes = null;
+    for (const [timer, go] of [...this.delays]) {
+      clearTimeout(timer);
+      this.timers.delete(timer);
+      this.delays.delete(timer);
+      go();
+    }
+  }
+
   reset(): void {
+    this.delays.clear();
     this.generation += 1;
     const timers = [...this.timers];
     this.timers.clear();
