@@ -57,17 +57,6 @@ export const noSuch = (kind: string, id: string, param?: string) =>
 export const badRequest = (message: string, extra: Partial<StripeErrorBody> = {}) =>
   new StripeFakeError(400, { type: "invalid_request_error", message, ...extra });
 
-/** What Stripe answers for a card a charge was refused on: 402 card_error with the decline code. */
-export const cardDeclined = (declineCode: string, message: string, extra: Partial<StripeErrorBody> = {}) =>
-  new StripeFakeError(402, {
-    type: "card_error",
-    code: declineCode === "expired_card" ? "expired_card" : "card_declined",
-    decline_code: declineCode,
-    doc_url: doc("card_declined"),
-    message,
-    ...extra,
-  });
-
 /** Typed reading of nested form parameters; every refusal names the parameter the way Stripe does (`items[0][price]`). */
 export class Params {
   readonly value: FormObject;

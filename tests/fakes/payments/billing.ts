@@ -3,16 +3,9 @@
  * intent, its charge and the invoice_payment linking them), the end of a Checkout that paid, and the events each
  * step sends. Subscription changes and the passing of time are in subscription-lifecycle.ts.
  */
-import { addPeriods, formatDate, type Interval } from "./billing-periods.ts";
-import {
-  customerObject,
-  finalizeInvoice,
-  invoiceObject,
-  paymentMethodObject,
-  subscriptionObject,
-  type CardDetails,
-  type InvoiceLine,
-} from "./objects.ts";
+import { addPeriods, type Interval } from "./billing-periods.ts";
+import { finalizeInvoice, invoiceObject, planLine, type InvoiceLine } from "./invoice-objects.ts";
+import { customerObject, paymentMethodObject, subscriptionObject, type CardDetails } from "./objects.ts";
 import { chargeObject, invoicePaymentObject, paymentIntentObject } from "./payment-objects.ts";
 import type { CardBehaviour, FakeStore, StripeObject } from "./store.ts";
 import type { WebhookDispatcher } from "./webhooks.ts";
@@ -216,23 +209,12 @@ export class Billing {
       }),
     );
     this.store.subscriptionState.set(subscription.id, { pending: [] });
-    const product = this.store.get(String(price.product), "product");
     const item = (subscription.items as { data: StripeObject[] }).data[0]!;
     const invoice = this.createInvoice(
       customer,
       subscription,
       "subscription_create",
-      [
-        {
-          description: `1 × ${product?.name ?? "Subscription"} (at ${String(price.unit_amount)} cents / ${interval})`,
-          amount: Number(price.unit_amount),
-          price,
-          periodStart: now,
-          periodEnd: end,
-          proration: false,
-          subscriptionItem: item.id,
-        },
-      ],
+      [planLine(this.store, price, item.id, now, end)],
       now,
       end,
     );
@@ -261,9 +243,5 @@ export class Billing {
     return session.success_url
       ? String(session.success_url).replaceAll("{CHECKOUT_SESSION_ID}", session.id)
       : `${this.origin()}/c/pay/${session.id}`;
-  }
-
-  describePeriod(start: number, end: number): string {
-    return `${formatDate(start)} – ${formatDate(end)}`;
   }
 }

@@ -9,7 +9,7 @@ import Stripe from "stripe";
 import { startFakePayments, type FakePayments, type FakePaymentsOptions } from "../payment-provider.ts";
 
 /** 15 January 2027, 12:00 UTC: the fake's clock in these tests (moved only by advance). */
-export const START_MS = Date.UTC(2027, 0, 15, 12, 0, 0);
+const START_MS = Date.UTC(2027, 0, 15, 12, 0, 0);
 export const START = START_MS / 1000;
 
 export interface Received {

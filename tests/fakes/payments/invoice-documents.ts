@@ -33,7 +33,7 @@ function invoiceText(invoice: StripeObject): string[] {
 }
 
 /** A one-page PDF of text lines, with a correct cross-reference table. */
-export function textPdf(lines: string[]): Buffer {
+function textPdf(lines: string[]): Buffer {
   const text = (s: string) =>
     s
       .replace(/[\u2013\u2014]/g, "-")

@@ -2,28 +2,14 @@
 import { StripeFakeError, badRequest, invalidParam, mergeMetadata, missingParam, type Params } from "./api-errors.ts";
 import { page, type Route } from "./api-server.ts";
 import type { Billing } from "./billing.ts";
-import { addPeriods, formatDate, prorate, type Interval } from "./billing-periods.ts";
-import { invoiceObject, type InvoiceLine } from "./objects.ts";
+import { previewInvoice } from "./invoice-preview.ts";
 import { checkoutSessionObject, portalSessionObject } from "./payment-objects.ts";
-import { find, findCustomer } from "./routes-core.ts";
+import { PRORATIONS, find, findCustomer, recurringPrice } from "./routes-core.ts";
 import type { StripeObject } from "./store.ts";
 import type { SubscriptionLifecycle } from "./subscription-lifecycle.ts";
 
 const ID = "([^/]+)";
 const path = (p: string) => new RegExp(`^${p.replaceAll(":id", ID)}$`);
-const PRORATIONS = ["create_prorations", "always_invoice", "none"] as const;
-
-function recurringPrice(billing: Billing, id: string, param: string): StripeObject {
-  const price = find(billing, "price", id, param);
-  if (!price.active) throw invalidParam(param, `The price specified is inactive. This field only accepts active prices.`);
-  if (!price.recurring)
-    throw invalidParam(
-      param,
-      `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
-    );
-  return price;
-}
-
 function createCheckoutSession(billing: Billing, params: Params, origin: string): StripeObject {
   const mode = params.string("mode", true);
   if (!["payment", "setup", "subscription"].includes(mode))
@@ -145,103 +131,6 @@ function updateSubscription(
   if (price) lifecycle.changePrice(sub, price, behaviour, request);
   if (cancel !== undefined) lifecycle.setCancelAtPeriodEnd(sub, cancel, request);
   return sub;
-}
-
-/** The invoice a change would make now, or the next renewal's: built like a real one, stored nowhere. */
-function previewInvoice(billing: Billing, lifecycle: SubscriptionLifecycle, params: Params): StripeObject {
-  const subscriptionId = params.string("subscription");
-  const customerId = params.string("customer");
-  if (!subscriptionId && !customerId) throw missingParam("customer");
-  if (!subscriptionId)
-    throw invalidParam("subscription", "The payment fake previews the invoices of an existing subscription: pass subscription.");
-  const sub = find(billing, "subscription", subscriptionId, "subscription");
-  if (customerId && customerId !== sub.customer)
-    throw invalidParam("customer", `Subscription ${sub.id} does not belong to customer ${customerId}.`);
-  if (sub.status === "canceled")
-    throw badRequest(`No upcoming invoices for subscription ${sub.id}: it is canceled.`, { code: "invoice_upcoming_none" });
-  const details = params.object("subscription_details");
-  const change = details?.objects("items")[0];
-  const item = lifecycle.item(sub);
-  const now = billing.store.now();
-  const customer = findCustomer(billing, String(sub.customer));
-  const build = (lines: InvoiceLine[], start: number, end: number, reason: string) => ({
-    ...invoiceObject(billing.store, {
-      id: `upcoming_${billing.store.id("in")}`,
-      customer,
-      subscription: sub,
-      billingReason: reason,
-      lines,
-      periodStart: start,
-      periodEnd: end,
-      startingBalance: Number(customer.balance),
-      origin: "",
-    }),
-    status: "draft",
-  });
-  const priceId = change?.string("price");
-  if (!priceId || priceId === item.price.id) {
-    const lines = lifecycle.renewalLines(sub);
-    const last = lines.at(-1)!;
-    return { ...build(lines, last.periodStart, last.periodEnd, "upcoming"), next_payment_attempt: last.periodStart };
-  }
-  const price = recurringPrice(billing, priceId, `${change!.name("price")}`);
-  const behaviour = details?.oneOf("proration_behavior", PRORATIONS) ?? "create_prorations";
-  const at = details?.int("proration_date") ?? now;
-  const name = (p: StripeObject) => billing.store.get(String(p.product), "product")?.name ?? "Subscription";
-  const { current_period_start: start, current_period_end: end } = item;
-  const credit: InvoiceLine = {
-    description: `Unused time on ${name(item.price)} after ${formatDate(at)}`,
-    amount: -prorate(Number(item.price.unit_amount), start, end, at),
-    price: item.price,
-    periodStart: at,
-    periodEnd: end,
-    proration: true,
-    subscriptionItem: item.id,
-  };
-  const newInterval = (price.recurring as { interval: Interval }).interval;
-  if (newInterval !== (item.price.recurring as { interval: Interval }).interval) {
-    const newEnd = addPeriods(at, newInterval, 1);
-    const full: InvoiceLine = {
-      description: `1 × ${name(price)} (at ${String(price.unit_amount)} cents / ${newInterval})`,
-      amount: Number(price.unit_amount),
-      price,
-      periodStart: at,
-      periodEnd: newEnd,
-      proration: false,
-      subscriptionItem: item.id,
-    };
-    return build([...(behaviour === "none" ? [] : [credit]), full], at, newEnd, "subscription_update");
-  }
-  const prorations: InvoiceLine[] =
-    behaviour === "none"
-      ? []
-      : [
-          credit,
-          {
-            ...credit,
-            description: `Remaining time on ${name(price)} after ${formatDate(at)}`,
-            amount: prorate(Number(price.unit_amount), start, end, at),
-            price,
-          },
-        ];
-  if (behaviour === "always_invoice") return build(prorations, at, end, "subscription_update");
-  const renewal = lifecycle.renewalLines(sub);
-  const last = renewal.at(-1)!;
-  return build(
-    [
-      ...renewal.slice(0, -1),
-      ...prorations,
-      {
-        ...last,
-        description: `1 × ${name(price)} (at ${String(price.unit_amount)} cents / ${newInterval})`,
-        amount: Number(price.unit_amount),
-        price,
-      },
-    ],
-    last.periodStart,
-    last.periodEnd,
-    "upcoming",
-  );
 }
 
 export function billingRoutes(billing: Billing, lifecycle: SubscriptionLifecycle): Route[] {

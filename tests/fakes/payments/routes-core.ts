@@ -23,6 +23,19 @@ export function find(billing: Billing, object: string, id: string, param?: strin
   return found;
 }
 
+export const PRORATIONS = ["create_prorations", "always_invoice", "none"] as const;
+
+export function recurringPrice(billing: Billing, id: string, param: string): StripeObject {
+  const price = find(billing, "price", id, param);
+  if (!price.active) throw invalidParam(param, `The price specified is inactive. This field only accepts active prices.`);
+  if (!price.recurring)
+    throw invalidParam(
+      param,
+      `The price specified is set to \`type=one_time\` but this field only accepts prices with \`type=recurring\`.`,
+    );
+  return price;
+}
+
 const where = (params: Params, filters: Record<string, (o: StripeObject, value: string) => boolean>) => (o: StripeObject) =>
   Object.entries(filters).every(([name, test]) => {
     const value = params.string(name);

@@ -3,6 +3,7 @@
  * same ids on every run) and time from the fake's clock: the injected `now` plus what a test moved it on by, so
  * renewals and period ends happen when a test says, not when the wall clock does. `reset` puts everything back.
  */
+import type { InvoiceLine } from "./invoice-objects.ts";
 
 /** A Stripe object as served: JSON with an id and an `object` name; references to others are their ids. */
 export interface StripeObject {
@@ -24,17 +25,9 @@ export type CardBehaviour =
   /** Attaches to a customer, then every charge is declined (4000 0000 0000 0341). */
   | { kind: "attaches-then-fails" };
 
-/** What a subscription still owes or is owed on its next invoice (prorations of a plan change). */
-export interface PendingLine {
-  description: string;
-  amount: number;
-  price: string;
-  periodStart: number;
-  periodEnd: number;
-}
-
 export interface SubscriptionState {
-  pending: PendingLine[];
+  /** What the subscription still owes or is owed on its next invoice (the prorations of a plan change). */
+  pending: InvoiceLine[];
   /** The failed renewal being retried, and how many retries are spent. */
   dunning?: { invoice: string; retries: number; nextAttempt: number };
 }

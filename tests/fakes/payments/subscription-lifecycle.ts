@@ -7,8 +7,9 @@
  * order it would have happened, each event dated when it would have been sent.
  */
 import type { Billing, RequestRef } from "./billing.ts";
-import { addPeriods, formatDate, periodEndAfter, prorate, type Interval } from "./billing-periods.ts";
-import { planOf, type InvoiceLine } from "./objects.ts";
+import { periodEndAfter, type Interval } from "./billing-periods.ts";
+import { planChange, planLine, type InvoiceLine } from "./invoice-objects.ts";
+import { planOf } from "./objects.ts";
 import type { StripeObject } from "./store.ts";
 
 export interface DunningOptions {
@@ -129,125 +130,48 @@ export class SubscriptionLifecycle {
     request?: RequestRef,
   ): StripeObject | null {
     const item = this.item(subscription);
-    const old = item.price;
-    if (old.id === price.id) return null;
+    if (item.price.id === price.id) return null;
     const now = this.store.now();
-    const previous = { items: clone(subscription.items), plan: null };
-    const productName = (p: StripeObject) => this.store.get(String(p.product), "product")?.name ?? "Subscription";
-    const oldInterval = (old.recurring as { interval: Interval }).interval;
-    const newInterval = (price.recurring as { interval: Interval }).interval;
-    const { current_period_start: start, current_period_end: end } = item;
-    const credit: InvoiceLine = {
-      description: `Unused time on ${productName(old)} after ${formatDate(now)}`,
-      amount: -prorate(Number(old.unit_amount), start, end, now),
-      price: old,
-      periodStart: now,
-      periodEnd: end,
-      proration: true,
-      subscriptionItem: item.id,
-    };
+    const state = this.store.subscriptionState.get(subscription.id)!;
+    const previous = { items: clone(subscription.items) };
+    const plan = planChange(this.store, item, price, behaviour, now, state.pending);
     item.price = price;
     item.plan = planOf(price);
-    const customer = this.billing.customer(String(subscription.customer));
+    if (plan.restart) {
+      subscription.billing_cycle_anchor = plan.restart.start;
+      item.current_period_start = plan.restart.start;
+      item.current_period_end = plan.restart.end;
+      if (subscription.cancel_at_period_end) subscription.cancel_at = plan.restart.end;
+    }
     let invoice: StripeObject | null = null;
-    if (oldInterval !== newInterval) {
-      const newEnd = addPeriods(now, newInterval, 1);
-      subscription.billing_cycle_anchor = now;
-      item.current_period_start = now;
-      item.current_period_end = newEnd;
-      if (subscription.cancel_at_period_end) subscription.cancel_at = newEnd;
-      const full: InvoiceLine = {
-        description: `1 × ${productName(price)} (at ${String(price.unit_amount)} cents / ${newInterval})`,
-        amount: Number(price.unit_amount),
-        price,
-        periodStart: now,
-        periodEnd: newEnd,
-        proration: false,
-        subscriptionItem: item.id,
-      };
-      const pending = this.takePending(subscription);
+    if (plan.invoiceNow) {
+      state.pending = [];
+      const customer = this.billing.customer(String(subscription.customer));
       invoice = this.billing.createInvoice(
         customer,
         subscription,
         "subscription_update",
-        [...pending, ...(behaviour === "none" ? [] : [credit]), full],
-        now,
-        newEnd,
+        plan.invoiceNow,
+        plan.restart?.start ?? now,
+        item.current_period_end,
       );
-    } else if (behaviour !== "none") {
-      const charge: InvoiceLine = {
-        ...credit,
-        description: `Remaining time on ${productName(price)} after ${formatDate(now)}`,
-        amount: prorate(Number(price.unit_amount), start, end, now),
-        price,
-      };
-      if (behaviour === "create_prorations")
-        this.store.subscriptionState.get(subscription.id)!.pending.push(
-          ...[credit, charge].map((l) => ({
-            description: l.description,
-            amount: l.amount,
-            price: l.price.id,
-            periodStart: l.periodStart,
-            periodEnd: l.periodEnd,
-          })),
-        );
-      else
-        invoice = this.billing.createInvoice(
-          customer,
-          subscription,
-          "subscription_update",
-          [...this.takePending(subscription), credit, charge],
-          now,
-          end,
-        );
     }
+    state.pending.push(...plan.pending);
     this.updated(subscription, previous, request);
     if (invoice) this.collect(subscription, invoice, request);
     return invoice;
   }
 
-  /** The prorations waiting for the next invoice, as lines, emptied. */
-  takePending(subscription: StripeObject): InvoiceLine[] {
-    const state = this.store.subscriptionState.get(subscription.id)!;
-    const lines = state.pending.map((p) => ({
-      description: p.description,
-      amount: p.amount,
-      price: this.store.get(p.price, "price")!,
-      periodStart: p.periodStart,
-      periodEnd: p.periodEnd,
-      proration: true,
-      subscriptionItem: this.item(subscription).id,
-    }));
-    state.pending = [];
-    return lines;
-  }
-
-  /** The lines the next renewal would invoice (create_preview), without changing anything. */
-  renewalLines(subscription: StripeObject): InvoiceLine[] {
+  /** The lines the next renewal will invoice: what is waiting, then the next period of `price` (the item's own). */
+  renewalLines(subscription: StripeObject, waiting?: InvoiceLine[], price?: StripeObject): InvoiceLine[] {
     const item = this.item(subscription);
+    const plan = price ?? item.price;
     const interval = (item.price.recurring as { interval: Interval }).interval;
     const start = item.current_period_end;
     const end = periodEndAfter(Number(subscription.billing_cycle_anchor), interval, start);
-    const pending = this.store.subscriptionState.get(subscription.id)?.pending ?? [];
     return [
-      ...pending.map((p) => ({
-        description: p.description,
-        amount: p.amount,
-        price: this.store.get(p.price, "price")!,
-        periodStart: p.periodStart,
-        periodEnd: p.periodEnd,
-        proration: true,
-        subscriptionItem: item.id,
-      })),
-      {
-        description: `1 × ${this.store.get(String(item.price.product), "product")?.name ?? "Subscription"} (at ${String(item.price.unit_amount)} cents / ${interval})`,
-        amount: Number(item.price.unit_amount),
-        price: item.price,
-        periodStart: start,
-        periodEnd: end,
-        proration: false,
-        subscriptionItem: item.id,
-      },
+      ...(waiting ?? this.store.subscriptionState.get(subscription.id)?.pending ?? []),
+      planLine(this.store, plan, item.id, start, end),
     ];
   }
 

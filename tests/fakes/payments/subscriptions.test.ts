@@ -2,7 +2,7 @@
  * A subscription's life through the official client and the fake's clock: plan changes with their prorations,
  * cancelling and resuming, renewals, failed renewals and their retries, the preview of the next invoice, refunds.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
 import { CARDS, START, startFixture, subscribe, type Fixture } from "./fake-test-support.ts";
 

@@ -52,7 +52,7 @@ export interface WebhookOptions {
   timeoutMs: number;
 }
 
-export const sign = (secret: string, timestamp: number, body: string) =>
+const sign = (secret: string, timestamp: number, body: string) =>
   `t=${timestamp},v1=${createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex")}`;
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
