@@ -57,6 +57,10 @@ export const noSuch = (kind: string, id: string, param?: string) =>
 export const badRequest = (message: string, extra: Partial<StripeErrorBody> = {}) =>
   new StripeFakeError(400, { type: "invalid_request_error", message, ...extra });
 
+/** What Stripe answers when a card refuses a charge the request itself made: 402 card_error with the decline code. */
+export const cardDeclined = (code: string, declineCode: string, message: string) =>
+  new StripeFakeError(402, { type: "card_error", code, decline_code: declineCode, doc_url: doc(code), message });
+
 /** Typed reading of nested form parameters; every refusal names the parameter the way Stripe does (`items[0][price]`). */
 export class Params {
   readonly value: FormObject;

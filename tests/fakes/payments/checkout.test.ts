@@ -119,6 +119,9 @@ describe("hosted Checkout", () => {
       subscription: sub.id,
       customer: customer.id,
     });
+    // What Stripe sends and nothing of the fake's own bookkeeping.
+    for (const delivery of f.receiver.received) expect(delivery.body).not.toMatch(/"__/);
+    expect((completed.data.object as unknown as Record<string, unknown>).line_items).toBeUndefined();
   });
 
   it("serves the first invoice as a real PDF", async () => {

@@ -128,7 +128,18 @@ function updateSubscription(
     if (pm) sub.default_payment_method = pm;
     if (!price && cancel === undefined) billing.webhooks.emit("customer.subscription.updated", sub, { previous, request });
   }
-  if (price) lifecycle.changePrice(sub, price, behaviour, request);
+  const paymentBehavior = params.oneOf("payment_behavior", [
+    "allow_incomplete",
+    "default_incomplete",
+    "error_if_incomplete",
+    "pending_if_incomplete",
+  ]);
+  if (paymentBehavior === "pending_if_incomplete")
+    throw invalidParam(
+      "payment_behavior",
+      "The payment fake keeps no pending updates: use error_if_incomplete (refused with a 402, nothing changed) or allow_incomplete.",
+    );
+  if (price) lifecycle.changePrice(sub, price, behaviour, request, paymentBehavior === "error_if_incomplete");
   if (cancel !== undefined) lifecycle.setCancelAtPeriodEnd(sub, cancel, request);
   return sub;
 }

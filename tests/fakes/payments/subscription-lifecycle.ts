@@ -6,6 +6,7 @@
  * unpaid when the retries are spent), ends subscriptions set to cancel, and expires Checkout Sessions; all in the
  * order it would have happened, each event dated when it would have been sent.
  */
+import { cardDeclined } from "./api-errors.ts";
 import type { Billing, RequestRef } from "./billing.ts";
 import { periodEndAfter, type Interval } from "./billing-periods.ts";
 import { planChange, planLine, type InvoiceLine } from "./invoice-objects.ts";
@@ -128,6 +129,7 @@ export class SubscriptionLifecycle {
     price: StripeObject,
     behaviour: "create_prorations" | "always_invoice" | "none",
     request?: RequestRef,
+    errorIfIncomplete = false,
   ): StripeObject | null {
     const item = this.item(subscription);
     if (item.price.id === price.id) return null;
@@ -135,6 +137,16 @@ export class SubscriptionLifecycle {
     const state = this.store.subscriptionState.get(subscription.id)!;
     const previous = { items: clone(subscription.items) };
     const plan = planChange(this.store, item, price, behaviour, now, state.pending);
+    // error_if_incomplete: a charge the card would refuse fails the request with a 402 and changes nothing.
+    const balance = Math.min(0, Number(this.billing.customer(String(subscription.customer)).balance));
+    const owed = (plan.invoiceNow ?? []).reduce((sum, line) => sum + line.amount, 0) + balance;
+    if (errorIfIncomplete && owed > 0) {
+      const pm = this.paymentMethodOf(subscription);
+      const outcome = pm ? this.billing.cardOutcome(pm, false) : null;
+      if (!outcome)
+        throw cardDeclined("card_declined", "generic_decline", "This customer has no attached payment source or default payment method.");
+      if (outcome.status === "declined") throw cardDeclined(outcome.code, outcome.declineCode, outcome.message);
+    }
     item.price = price;
     item.plan = planOf(price);
     if (plan.restart) {

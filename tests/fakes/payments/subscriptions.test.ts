@@ -2,7 +2,7 @@
  * A subscription's life through the official client and the fake's clock: plan changes with their prorations,
  * cancelling and resuming, renewals, failed renewals and their retries, the preview of the next invoice, refunds.
  */
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
 import { CARDS, START, startFixture, subscribe, type Fixture } from "./fake-test-support.ts";
 
@@ -109,6 +109,27 @@ describe("plan changes", () => {
     f.fake.advance(31 * DAY);
     const [renewal] = (await f.stripe.invoices.list({ subscription: subscription.id, limit: 1 })).data;
     expect(renewal).toMatchObject({ subtotal: 2900, amount_due: 0, starting_balance: -7000, ending_balance: -4100, status: "paid" });
+  });
+  it("refuses a change the card would decline with error_if_incomplete, changing nothing", async () => {
+    f = await startFixture();
+    const { subscription } = await subscribe(f);
+    await f.fake.settled();
+    f.fake.store.cards.set(String(subscription.default_payment_method), { kind: "attaches-then-fails" });
+    const premium = await price("introbase_premium_monthly");
+    const item = subscription.items.data[0]!;
+    const refused = await f.stripe.subscriptions
+      .update(subscription.id, {
+        items: [{ id: item.id, price: premium.id }],
+        proration_behavior: "always_invoice",
+        payment_behavior: "error_if_incomplete",
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(refused).toMatchObject({ statusCode: 402, code: "card_declined", decline_code: "generic_decline" });
+    const after = await f.stripe.subscriptions.retrieve(subscription.id);
+    expect(after.items.data[0]!.price.id).toBe(item.price.id);
+    expect((await f.stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
+    expect(await events("customer.subscription.updated")).toHaveLength(0);
   });
 });
 

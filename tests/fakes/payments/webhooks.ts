@@ -55,7 +55,8 @@ export interface WebhookOptions {
 const sign = (secret: string, timestamp: number, body: string) =>
   `t=${timestamp},v1=${createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex")}`;
 
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+/** The object as served: a copy without the fake's hidden fields (`__…`, such as a session's line items). */
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value, (key, v: unknown) => (key.startsWith("__") ? undefined : v))) as T;
 
 export class WebhookDispatcher {
   readonly deliveries: DeliveryRecord[] = [];
