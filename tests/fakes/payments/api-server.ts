@@ -211,7 +211,8 @@ export async function answerApi(req: IncomingMessage, res: ServerResponse, url: 
         type: "invalid_request_error",
         message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
       });
-    const source = method === "GET" ? url.searchParams : new URLSearchParams(await readBody(req));
+    // The official client sends a GET's and a DELETE's parameters in the query string, a POST's in the body.
+    const source = method === "POST" ? new URLSearchParams(await readBody(req)) : url.searchParams;
     const parsed = parseForm(source);
     if (!parsed.ok) throw badRequest(`Invalid parameter name: ${parsed.key}`, { param: parsed.key });
     const fingerprint = `${method} ${url.pathname} ${canonical(parsed.value)}`;

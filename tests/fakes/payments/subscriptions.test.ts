@@ -164,7 +164,12 @@ describe("cancelling", () => {
   it("cancels now on DELETE, once", async () => {
     f = await startFixture();
     const { subscription } = await subscribe(f);
-    expect(await f.stripe.subscriptions.cancel(subscription.id)).toMatchObject({ status: "canceled", ended_at: START, canceled_at: START });
+    const canceled = await f.stripe.subscriptions.cancel(subscription.id, {
+      invoice_now: false,
+      prorate: false,
+      expand: ["latest_invoice"],
+    });
+    expect(canceled).toMatchObject({ status: "canceled", ended_at: START, canceled_at: START, latest_invoice: { object: "invoice" } });
     expect(await f.stripe.subscriptions.cancel(subscription.id).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
     expect(await f.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }).catch((e: unknown) => e)).toMatchObject({
       statusCode: 400,
