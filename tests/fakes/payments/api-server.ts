@@ -107,6 +107,10 @@ function expandPath(store: FakeStore, value: Record<string, unknown>, segments: 
     for (const item of value.data as Array<Record<string, unknown>>) expandPath(store, item, rest, full);
     return;
   }
+  if (value.object === "customer" && head === "subscriptions" && value.subscriptions === undefined) {
+    const subs = store.all("subscription").filter((s) => s.customer === value.id && s.status !== "canceled");
+    value.subscriptions = list(JSON.parse(JSON.stringify(subs)) as StripeObject[], `/v1/customers/${String(value.id)}/subscriptions`);
+  }
   const hidden = INCLUDABLE[`${String(value.object)}:${head}`];
   if (hidden && Array.isArray(value[hidden])) {
     const ids = value[hidden] as Array<string | StripeObject>;

@@ -177,6 +177,13 @@ describe("hosted Checkout", () => {
     expect((await f.stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe("paid");
   });
 
+  it("refuses a trial, which the fake would otherwise charge at once", async () => {
+    const error = await openSession({ customer_email: "ivy@example.com", subscription_data: { trial_period_days: 14 } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ statusCode: 400, param: "subscription_data[trial_period_days]" });
+  });
+
   it("checks the card form as Stripe's does, and declines 0341 at once (it only attaches)", async () => {
     const session = await openSession({ customer_email: "fay@example.com" });
     expect((await payCheckout(session.url!, "4242 4242 4242 4241")).html).toContain("Your card number is invalid.");
@@ -206,11 +213,14 @@ describe("hosted Checkout", () => {
     expect(f.types()).toEqual(["checkout.session.expired", "checkout.session.expired"]);
   });
 
-  it("puts a paying customer's session on that customer", async () => {
+  it("puts a paying customer's session on that customer, whose subscriptions expand", async () => {
     const { customer, session, subscription, paid } = await subscribe(f);
     expect(paid.status).toBe(303);
     expect(session.customer).toBe(customer.id);
     expect(subscription.customer).toBe(customer.id);
     expect((await f.stripe.customers.list()).data).toHaveLength(1);
+    const expanded = (await f.stripe.customers.retrieve(customer.id, { expand: ["subscriptions"] })) as Stripe.Customer;
+    expect(expanded.subscriptions?.data.map((s) => s.id)).toEqual([subscription.id]);
+    expect((await f.stripe.customers.retrieve(customer.id)) as Stripe.Customer).not.toHaveProperty("subscriptions");
   });
 });

@@ -23,6 +23,10 @@ function createCheckoutSession(billing: Billing, params: Params, origin: string)
   const quantity = item.int("quantity", { min: 1 });
   if (quantity === undefined) throw missingParam(item.name("quantity"));
   if (quantity !== 1) throw invalidParam(item.name("quantity"), "The payment fake sells a quantity of 1.");
+  const subscriptionData = params.object("subscription_data");
+  for (const trial of ["trial_period_days", "trial_end"])
+    if (subscriptionData?.has(trial))
+      throw invalidParam(subscriptionData.name(trial), "The payment fake has no trials: leave subscription_data[trial_*] out.");
   const customerId = params.string("customer");
   const customerEmail = params.string("customer_email");
   if (customerId && customerEmail)
@@ -76,7 +80,7 @@ function createCheckoutSession(billing: Billing, params: Params, origin: string)
   ];
   billing.store.checkoutState.set(session.id, {
     price: price.id,
-    subscriptionMetadata: mergeMetadata({}, params.object("subscription_data")?.metadata()),
+    subscriptionMetadata: mergeMetadata({}, subscriptionData?.metadata()),
   });
   return session;
 }
