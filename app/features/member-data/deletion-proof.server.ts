@@ -17,12 +17,11 @@ import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { countAttempt, defineRateLimit } from "~/lib/rate-limit.server.ts";
 import { plural } from "~/lib/wording.ts";
+import { DELETION_LINK_MINUTES } from "./leave-forms.ts";
 import { DELETION_LINK_KIND, deletionLinkEmail } from "./leaving-emails.ts";
 
 export type DeletionMethod = "password" | "email-link";
 
-/** How long an e-mailed confirmation link works. */
-export const DELETION_LINK_MINUTES = 30;
 /** Confirmation links one account can be sent per hour. */
 const DELETION_LINKS_PER_HOUR = 3;
 

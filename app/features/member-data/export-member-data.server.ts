@@ -5,11 +5,16 @@
  * download must not hold a connection, and on the embedded database it would hold every other request).
  */
 import { sql } from "drizzle-orm";
+import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { countAttempt, defineRateLimit } from "~/lib/rate-limit.server.ts";
+import type { SessionUser } from "~/lib/session.server.ts";
+import { plural } from "~/lib/wording.ts";
 import { EXPORT_SECTIONS, type ExportMember, type ExportSection } from "./member-data-sections.server.ts";
 
 const PAGE = 500;
-export const EXPORT_FORMAT = "introbase-member-data/1";
+const EXPORT_FORMAT = "introbase-member-data/1";
 
 export interface ExportHeader {
   exportedAt: Date;
@@ -57,7 +62,7 @@ export async function* memberDataChunks(
 }
 
 /** The file as a byte stream for a Response: each piece is read from the database when the browser is ready for it. */
-export function memberDataStream(database: Database, member: ExportMember, header: ExportHeader): ReadableStream<Uint8Array> {
+function memberDataStream(database: Database, member: ExportMember, header: ExportHeader): ReadableStream<Uint8Array> {
   const chunks = memberDataChunks(database, member, header);
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
@@ -68,6 +73,37 @@ export function memberDataStream(database: Database, member: ExportMember, heade
     },
     async cancel() {
       await chunks.return(undefined);
+    },
+  });
+}
+
+/** Downloads per member per ten minutes: each reads every table of theirs, so a loop of them must not load the server. */
+const dataDownloads = defineRateLimit({ name: "data-download", limit: 5, windowSeconds: 10 * 60 });
+
+/**
+ * The answer to "Download my data": the file itself, straight to the authenticated browser that asked, as an attachment
+ * no cache may keep. Nothing is stored and no link is made, so there is nothing left to leak afterwards.
+ */
+export async function downloadMemberData(database: Database, user: SessionUser, now = new Date()): Promise<Response> {
+  const attempt = await countAttempt(database, dataDownloads, user.id, { now: now.getTime() });
+  if (!attempt.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `You downloaded your data several times just now. Please try again in ${plural(Math.ceil(attempt.retryAfterSeconds / 60), "minute")}.`,
+      {
+        headers: { "Retry-After": String(attempt.retryAfterSeconds) },
+      },
+    );
+  }
+  const { name, monthlyPrice } = (await getPlanCatalogue(database))[user.tier];
+  const header: ExportHeader = { exportedAt: now, plan: { tier: user.tier, name, monthlyPrice } };
+  const stream = memberDataStream(database, { id: user.id, email: user.email.toLowerCase() }, header);
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="introbase-my-data-${now.toISOString().slice(0, 10)}.json"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
     },
   });
 }

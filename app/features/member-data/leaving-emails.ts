@@ -7,7 +7,7 @@ import { paragraph, SIGN_OFF } from "~/lib/email-body.ts";
 import type { EmailMessage } from "~/lib/mailer.server.ts";
 
 export const DELETION_LINK_KIND = "account_deletion_link";
-export const ACCOUNT_DELETED_KIND = "account_deleted";
+const ACCOUNT_DELETED_KIND = "account_deleted";
 
 export function deletionLinkEmail({ email, url, minutes }: { email: string; url: string; minutes: number }): EmailMessage {
   return {

@@ -20,7 +20,7 @@ export interface ScrubOptions {
   withNames: boolean;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 
 /** A string as React escapes it into HTML, so the html part of an e-mail loses the name too. */
 const asHtml = (text: string) =>
@@ -38,7 +38,7 @@ function searchableNames(names: readonly string[]): string[] {
 }
 
 /** One pattern for everything to replace; null when there is nothing to look for. */
-export function mentionPattern(mentions: Mentions, { withNames }: ScrubOptions): RegExp | null {
+function mentionPattern(mentions: Mentions, { withNames }: ScrubOptions): RegExp | null {
   const literal = [mentions.email, mentions.id]
     .filter((value) => value.length >= 3)
     .flatMap(spellings)

@@ -18,7 +18,7 @@ export async function everyTable(database: Database): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-export async function everyWordColumn(database: Database): Promise<WordColumn[]> {
+async function everyWordColumn(database: Database): Promise<WordColumn[]> {
   return database.rows<WordColumn>(sql`
     SELECT c.table_name AS "table", c.column_name AS "column" FROM information_schema.columns c
     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'

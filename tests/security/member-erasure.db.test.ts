@@ -14,11 +14,11 @@ import type { Database } from "~/lib/db.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { accountErasureHandler } from "./account-erasure-job.server.ts";
-import { ACCOUNT_ERASURE_JOB, deleteAccount } from "./delete-account.server.ts";
-import { DELETED_MEMBER } from "./scrub-mentions.ts";
-import { describeHits, everyTable, findMentions } from "./scan-for-member.test-support.ts";
-import { plantMember, type Planted } from "./test-support.ts";
+import { accountErasureHandler } from "~/features/member-data/account-erasure-job.server.ts";
+import { ACCOUNT_ERASURE_JOB, deleteAccount } from "~/features/member-data/delete-account.server.ts";
+import { DELETED_MEMBER } from "~/features/member-data/scrub-mentions.ts";
+import { describeHits, everyTable, findMentions } from "./support/scan-for-member.ts";
+import { plantMember, type Planted } from "./support/plant-member.ts";
 
 /** Tables that cannot hold a member's name, address or id, and why. Everything else must be planted. */
 const HOLD_NO_MEMBER: Record<string, string> = {

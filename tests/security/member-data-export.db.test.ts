@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { memberDataChunks, type ExportHeader } from "./export-member-data.server.ts";
-import { plantMember, signUp, type Planted } from "./test-support.ts";
+import { memberDataChunks, type ExportHeader } from "~/features/member-data/export-member-data.server.ts";
+import { plantMember, signUp, type Planted } from "./support/plant-member.ts";
 import { createSavedSearch } from "~/features/saved-searches/saved-searches.server.ts";
 
 const NAME = "Quilla Vantablack";
@@ -22,7 +22,10 @@ let planted: Planted;
 let text: string;
 let file: Record<string, unknown>;
 
-const header: ExportHeader = { exportedAt: new Date("2031-05-01T10:00:00Z"), plan: { tier: "premium", name: "Enterprise", monthlyPrice: 99 } };
+const header: ExportHeader = {
+  exportedAt: new Date("2031-05-01T10:00:00Z"),
+  plan: { tier: "premium", name: "Enterprise", monthlyPrice: 99 },
+};
 
 async function exportOf(id: string, pageSize?: number): Promise<string> {
   let out = "";
@@ -39,7 +42,11 @@ beforeAll(async () => {
   // The other member has records of their own, which must stay out of this member's file.
   const [bertram] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${OTHER.email}`);
   await database.rows(sql`UPDATE users SET tier = 'premium' WHERE id = ${bertram!.id} RETURNING id`);
-  await createSavedSearch(database, { id: bertram!.id, tier: "premium" }, { name: "Bertram's own search", query: "type=investor", alertFrequency: "off" });
+  await createSavedSearch(
+    database,
+    { id: bertram!.id, tier: "premium" },
+    { name: "Bertram's own search", query: "type=investor", alertFrequency: "off" },
+  );
   await signUp(database, "Carla Stranger", "carla.stranger@example.net");
   text = await exportOf(planted.id);
   file = JSON.parse(text) as Record<string, unknown>;
@@ -56,10 +63,14 @@ describe("the member's data file", () => {
     expect(file.plan).toEqual(header.plan);
     expect(list("signInMethods")).toEqual([expect.objectContaining({ method: "password", providerAccountId: null })]);
     expect(list("sessions")).toEqual([expect.objectContaining({ userAgent: `Browser of ${NAME}` })]);
-    expect(list("subscriptionChanges")).toEqual([expect.objectContaining({ plan: "Enterprise", tier: "premium", status: "granted", monthlyPrice: 99 })]);
+    expect(list("subscriptionChanges")).toEqual([
+      expect.objectContaining({ plan: "Enterprise", tier: "premium", status: "granted", monthlyPrice: 99 }),
+    ]);
     expect(list("usage").map((u) => u.action)).toEqual(expect.arrayContaining(["company_view", "api_call"]));
     expect(list("profilesViewed").map((v) => v.listingId)).toContain(planted.listings.survivor.id);
-    expect(list("savedSearches")).toEqual([expect.objectContaining({ name: planted.savedSearchName, query: "type=startup", alerts: "weekly" })]);
+    expect(list("savedSearches")).toEqual([
+      expect.objectContaining({ name: planted.savedSearchName, query: "type=startup", alerts: "weekly" }),
+    ]);
     expect(list("follows")).toEqual([expect.objectContaining({ listingId: planted.listings.followed.id })]);
     expect(list("followEmailSettings")).toEqual([expect.objectContaining({ emails: true })]);
     expect(list("digestEmails")).toHaveLength(1);
@@ -70,12 +81,18 @@ describe("the member's data file", () => {
       ]),
     );
     expect(list("introRequestsSent").every((r) => r.message === `Hello, I am ${NAME}.`)).toBe(true);
-    expect(list("introRequestsReceived")).toEqual([expect.objectContaining({ listing: planted.listings.contact.name, status: "awaiting_recipient" })]);
+    expect(list("introRequestsReceived")).toEqual([
+      expect.objectContaining({ listing: planted.listings.contact.name, status: "awaiting_recipient" }),
+    ]);
     expect(list("apiKeys")).toEqual([expect.objectContaining({ name: `${NAME} CRM sync`, prefix: planted.apiKeyPrefix })]);
     expect(list("duplicateReports")).toEqual([expect.objectContaining({ note: `${NAME} thinks these are one company` })]);
     expect(list("pilotApplications")).toEqual([expect.objectContaining({ company: "Umbra Works", contactEmail: EMAIL })]);
-    expect(list("featureApplications")).toEqual([expect.objectContaining({ company: "Field Notes Co", team: [{ name: NAME, title: "CEO" }] })]);
-    expect(list("auditEntries").map((a) => a.operation)).toEqual(expect.arrayContaining(["intro_request", "feature_application", "merge_operation"]));
+    expect(list("featureApplications")).toEqual([
+      expect.objectContaining({ company: "Field Notes Co", team: [{ name: NAME, title: "CEO" }] }),
+    ]);
+    expect(list("auditEntries").map((a) => a.operation)).toEqual(
+      expect.arrayContaining(["intro_request", "feature_application", "merge_operation"]),
+    );
     expect(list("emailsSentToYou").map((m) => m.kind)).toEqual(
       expect.arrayContaining(["verify_email", "intro_accepted", "intro_rejected", "intro_request", "application_received"]),
     );
@@ -83,7 +100,16 @@ describe("the member's data file", () => {
 
   it("holds nothing of another member or an operator", async () => {
     const [bertram] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${OTHER.email}`);
-    for (const other of [OTHER.name, OTHER.email, bertram!.id, "Bertram's own search", "Carla Stranger", "carla.stranger", "Ada Operator", "op-ada"]) {
+    for (const other of [
+      OTHER.name,
+      OTHER.email,
+      bertram!.id,
+      "Bertram's own search",
+      "Carla Stranger",
+      "carla.stranger",
+      "Ada Operator",
+      "op-ada",
+    ]) {
       expect(text.toLowerCase(), other).not.toContain(other.toLowerCase());
     }
   });
@@ -94,7 +120,9 @@ describe("the member's data file", () => {
       ...(await database.rows<{ v: string }>(sql`SELECT secret_hash AS v FROM api_keys`)).map((r) => r.v),
       ...(await database.rows<{ v: string }>(sql`SELECT password AS v FROM accounts WHERE password IS NOT NULL`)).map((r) => r.v),
       ...(await database.rows<{ v: string }>(sql`SELECT token AS v FROM sessions`)).map((r) => r.v),
-      ...(await database.rows<{ v: string }>(sql`SELECT identifier AS v FROM verifications UNION SELECT value FROM verifications`)).map((r) => r.v),
+      ...(await database.rows<{ v: string }>(sql`SELECT identifier AS v FROM verifications UNION SELECT value FROM verifications`)).map(
+        (r) => r.v,
+      ),
       ...(await database.rows<{ v: string }>(sql`SELECT unsubscribe_url AS v FROM digest_deliveries`)).map((r) => r.v),
     ].filter((secret) => secret !== planted.id);
     expect(secrets.length).toBeGreaterThan(6);

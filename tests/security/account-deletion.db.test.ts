@@ -18,9 +18,9 @@ import { enqueueJob } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { accountErasureHandler, queueUnfinishedErasures } from "./account-erasure-job.server.ts";
-import { ACCOUNT_ERASURE_JOB, deleteAccount } from "./delete-account.server.ts";
-import { signUp } from "./test-support.ts";
+import { accountErasureHandler, queueUnfinishedErasures } from "~/features/member-data/account-erasure-job.server.ts";
+import { ACCOUNT_ERASURE_JOB, deleteAccount } from "~/features/member-data/delete-account.server.ts";
+import { signUp } from "./support/plant-member.ts";
 
 let database: Database;
 
