@@ -18,6 +18,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { enqueueJob } from "~/lib/job-queue.server.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { likeEscape } from "./scrub-rows.server.ts";
 
 export const ACCOUNT_ERASURE_JOB = "account_erasure";
 
@@ -63,9 +64,9 @@ export async function deleteAccount(database: Database, userId: string): Promise
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
-    await tx.delete(verifications)
-      .where(sql`${verifications.identifier} ILIKE ${`%${email}%`} OR ${verifications.value} ILIKE ${`%${email}%`}
-      OR ${verifications.identifier} LIKE ${`%${userId}%`} OR ${verifications.value} LIKE ${`%${userId}%`}`);
+    const [byEmail, byId] = [`%${likeEscape(email)}%`, `%${likeEscape(userId)}%`];
+    await tx.delete(verifications).where(sql`${verifications.identifier} ILIKE ${byEmail} OR ${verifications.value} ILIKE ${byEmail}
+      OR ${verifications.identifier} LIKE ${byId} OR ${verifications.value} LIKE ${byId}`);
     // Nothing may mail the address any more: digests recorded but not sent, requests an operator or recipient could move.
     await tx.delete(digestDeliveries).where(and(eq(digestDeliveries.userId, userId), eq(digestDeliveries.status, "pending")));
     await tx

@@ -7,9 +7,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
 import type { Erasure } from "./erase-member-records.server.ts";
 import { DELETED_MEMBER } from "./scrub-mentions.ts";
-import { rowMentionsAddressOrId, scrubRows, wordColumns } from "./scrub-rows.server.ts";
+import { likeEscape, rowMentionsAddressOrId, scrubRows, wordColumns } from "./scrub-rows.server.ts";
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 const before = (erasure: Erasure) => sql`${erasure.requestedAt.toISOString()}::timestamptz`;
 
 /** Rows of `table` that hold the member's address or id in any word column. */

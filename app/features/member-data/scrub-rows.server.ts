@@ -47,7 +47,8 @@ export function rowMentionsAddressOrId(columns: readonly Column[], mentions: Men
   return tests.length ? sql.join(tests, sql` OR `) : sql`false`;
 }
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+/** `text` inside a LIKE pattern as itself: %, _ and the escape character match only themselves. */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, "\\$&");
 
 const PAGE = 200;
 
