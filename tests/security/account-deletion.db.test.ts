@@ -84,6 +84,57 @@ describe("deleting while other work holds the member", () => {
     expect(await database.rows(sql`SELECT 1 FROM digest_deliveries`)).toEqual([]);
   });
 
+  it("withdraws the member's open applications at once, so no operator's decision mails the address", async () => {
+    const member = await signUp(database, "Ola Applicant", "ola.applicant@example.org");
+    const { submitPilotApplication } = await import("~/features/applications/pilot-applications.server.ts");
+    const { parseFeatureApplication, readFeatureForm } = await import("~/features/applications/feature-application.ts");
+    const { submitFeatureApplication, approveFeatureApplication, rejectFeatureApplication } =
+      await import("~/features/applications/feature-applications.server.ts");
+    const form = new FormData();
+    const fields = { name: "Ola Works", websiteUrl: "ola.example", tagline: "Works", description: "Ola Works makes small tools for crews that fix things in the field every day.", fundingStageId: "2" };
+    for (const [key, value] of Object.entries({ ...fields, contactName: "Ola Applicant", contactEmail: "ola.applicant@example.org" }))
+      form.append(key, value);
+    form.append("industryIds", "1");
+    form.append("geographyIds", "1");
+    const parsed = parseFeatureApplication("startup", readFeatureForm(form));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const [approve, reject] = await Promise.all(
+      [1, 2].map(() =>
+        submitFeatureApplication(database, {
+          type: "startup",
+          input: parsed.data,
+          logo: null,
+          userId: member.id,
+          clientAddress: "10.9.0.1",
+        }),
+      ),
+    );
+    await submitPilotApplication(
+      database,
+      {
+        company: "Ola Works",
+        website: "https://ola.example",
+        stage: "Seed",
+        goals: "A pilot for Ola Works.",
+        contactName: "Ola",
+        contactEmail: "ola.applicant@example.org",
+      },
+      member.id,
+    );
+    await deleteAccount(database, member.id);
+
+    const admin = { id: "op-ola" };
+    await database.db.insert(users).values({ ...admin, name: "Op", email: "op-ola@ops.test", emailVerified: true, role: "admin" });
+    await expect(approveFeatureApplication(database, approve!, { featured: false, admin })).rejects.toMatchObject({ code: "conflict" });
+    await expect(rejectFeatureApplication(database, reject!, { reason: "No.", admin })).rejects.toMatchObject({ code: "conflict" });
+    expect(await database.rows(sql`SELECT status FROM pilot_applications WHERE company = 'Ola Works'`)).toEqual([{ status: "declined" }]);
+    expect(await database.rows(sql`SELECT 1 FROM outbox_emails WHERE kind IN ('application_approved', 'application_rejected')`)).toEqual(
+      [],
+    );
+    await runErasure();
+    expect(await erasures()).toEqual([]);
+  });
+
   it("waits for a job still running with the member's id in its cursor, then finishes through the sweep", async () => {
     const member = await signUp(database, "Jonas Waiting", "jonas.waiting@example.org");
     const digest = await enqueueJob(database, { jobType: "saved_search_digest", parameters: {}, createdBy: null });
@@ -119,7 +170,7 @@ describe("deleting while other work holds the member", () => {
     await database.rows(sql`CREATE FUNCTION refuse_pilot_update() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'refused for %', OLD.contact_email; END $$`);
     await database.rows(
-      sql`CREATE TRIGGER refuse_pilot_update BEFORE UPDATE ON pilot_applications FOR EACH ROW EXECUTE FUNCTION refuse_pilot_update()`,
+      sql`CREATE TRIGGER refuse_pilot_update BEFORE UPDATE OF contact_name ON pilot_applications FOR EACH ROW EXECUTE FUNCTION refuse_pilot_update()`,
     );
     await deleteAccount(database, member.id);
     await runErasure();

@@ -189,7 +189,7 @@ const SECTIONS: LegalSection[] = [
         </p>
         <List
           items={[
-            "At once, you are signed out on every device, your password and your Google or LinkedIn sign-in stop working for the account, your API keys stop working, your subscription ends and introduction requests still waiting are withdrawn. Your e-mail address is free at once: signing up with it again makes a new, empty account.",
+            "At once, you are signed out on every device, your password and your Google or LinkedIn sign-in stop working for the account, your API keys stop working, your subscription ends, and introduction requests and applications still waiting for an answer are withdrawn. Your e-mail address is free at once: signing up with it again makes a new, empty account.",
             "Then we delete your profile, saved searches and their alerts, follows, usage history, introduction requests, sign-in records and the e-mails we sent you.",
             'Where a record must stay for others (applications you sent, duplicate reports, the audit log, copies of e-mails sent to other people), your name, e-mail address and account identifier are removed from it; the audit log says "a deleted member". If your address is a listing\'s contact address, we remove it from the listing.',
             "We keep what the law requires us to keep, such as the history of plans and payments, for the period it requires, without anything that identifies you.",

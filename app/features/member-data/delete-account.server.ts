@@ -73,6 +73,12 @@ export async function deleteAccount(database: Database, userId: string): Promise
       .update(introRequests)
       .set({ status: "rejected", decisionNote: WITHDRAWN_NOTE })
       .where(and(eq(introRequests.requesterId, userId), inArray(introRequests.status, [...OPEN_INTRO_STATUSES])));
+    // Applications not decided yet: a decision would mail the applicant (and approving one would publish them as the
+    // listing's contact), so they are withdrawn. Theirs by account or by address.
+    const applicant = (table: typeof featureApplications | typeof pilotApplications) =>
+      and(eq(table.status, "new"), sql`(${table.userId} = ${userId} OR lower(${table.contactEmail}) = ${email})`);
+    await tx.update(featureApplications).set({ status: "rejected", decisionNote: WITHDRAWN_NOTE }).where(applicant(featureApplications));
+    await tx.update(pilotApplications).set({ status: "declined", decidedAt: new Date() }).where(applicant(pilotApplications));
     const job = await enqueueJob(inTx, { jobType: ACCOUNT_ERASURE_JOB, parameters: { erasureId }, createdBy: null });
     return { erasureId, jobId: job.id, endedPlan: ended?.plan ?? null };
   });

@@ -17,7 +17,7 @@ export function whatHappens({
     plan.paid
       ? `Your ${plan.name} plan ends now, and nothing more is charged for it.`
       : "You are on the free plan, so there is no subscription to cancel.",
-    "Introduction requests still waiting for an answer are withdrawn.",
+    "Introduction requests and applications still waiting for an answer are withdrawn.",
     "Within minutes (and never later than 30 days), we delete your profile, saved searches and their alerts, follows, usage history, introduction requests, and the e-mails we sent you.",
     'Where we keep a record for others (applications you sent, duplicate reports, the audit log, copies of e-mails sent to other people), your name, e-mail address and account id are replaced by "a deleted member". If your address is a listing\'s contact address, we remove it from the listing.',
     "For our accounts we keep the history of plan changes (plan, price, dates), without anything that identifies you.",
