@@ -91,7 +91,13 @@ describe("deleting while other work holds the member", () => {
     const { submitFeatureApplication, approveFeatureApplication, rejectFeatureApplication } =
       await import("~/features/applications/feature-applications.server.ts");
     const form = new FormData();
-    const fields = { name: "Ola Works", websiteUrl: "ola.example", tagline: "Works", description: "Ola Works makes small tools for crews that fix things in the field every day.", fundingStageId: "2" };
+    const fields = {
+      name: "Ola Works",
+      websiteUrl: "ola.example",
+      tagline: "Works",
+      description: "Ola Works makes small tools for crews that fix things in the field every day.",
+      fundingStageId: "2",
+    };
     for (const [key, value] of Object.entries({ ...fields, contactName: "Ola Applicant", contactEmail: "ola.applicant@example.org" }))
       form.append(key, value);
     form.append("industryIds", "1");
@@ -133,6 +139,45 @@ describe("deleting while other work holds the member", () => {
     );
     await runErasure();
     expect(await erasures()).toEqual([]);
+  });
+
+  it("lets no accept link mail the address once the member who received the request deleted their account", async () => {
+    const member = await signUp(database, "Rita Recipient", "rita.recipient@example.org");
+    const asker = await signUp(database, "Amos Asker", "amos.asker@example.org");
+    const [listing] = await database.rows<{ id: string; type: "startup"; slug: string }>(
+      sql`SELECT id::text AS id, type, slug FROM listings WHERE visibility = 'public' ORDER BY slug LIMIT 1`,
+    );
+    await database.rows(
+      sql`UPDATE listings SET primary_contact_email = 'rita.recipient@example.org' WHERE id = ${listing!.id}::uuid RETURNING id`,
+    );
+    const { createIntroRequest } = await import("~/features/introductions/intro-requests.server.ts");
+    const { reviewIntroRequest, respondToIntro } = await import("~/features/introductions/intro-review.server.ts");
+    const asked = await createIntroRequest(database, {
+      input: {
+        recipientType: listing!.type,
+        recipientSlug: listing!.slug,
+        senderName: "Amos Asker",
+        senderEmail: "amos.asker@example.org",
+        message: "Hello there, Rita.",
+      },
+      user: { id: asker.id, name: "Amos Asker", email: "amos.asker@example.org", picture: null, role: "user", tier: "premium" },
+      clientAddress: "10.9.0.2",
+    });
+    await database.db.insert(users).values({ id: "op-rita", name: "Op", email: "op-rita@ops.test", emailVerified: true, role: "admin" });
+    await reviewIntroRequest(database, { requestId: asked.id, decision: "approve", reason: null, admin: { id: "op-rita" } });
+    const [ask] = await database.rows<{ text: string }>(
+      sql`SELECT text FROM outbox_emails WHERE kind = 'intro_request' ORDER BY created_at DESC LIMIT 1`,
+    );
+    const accept = /\/introductions\/respond\/(\S+)/.exec(ask!.text)![1]!;
+
+    await deleteAccount(database, member.id);
+    expect(await respondToIntro(database, accept)).toBe("invalid");
+    expect(await database.rows(sql`SELECT 1 FROM outbox_emails WHERE kind = 'intro_accepted'`)).toEqual([]);
+    await runErasure();
+    expect(await respondToIntro(database, accept)).toBe("invalid");
+    expect(await database.rows(sql`SELECT status, recipient_email FROM intro_requests WHERE id = ${asked.id}::uuid`)).toEqual([
+      { status: "awaiting_recipient", recipient_email: null },
+    ]);
   });
 
   it("waits for a job still running with the member's id in its cursor, then finishes through the sweep", async () => {

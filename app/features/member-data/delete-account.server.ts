@@ -73,6 +73,11 @@ export async function deleteAccount(database: Database, userId: string): Promise
       .update(introRequests)
       .set({ status: "rejected", decisionNote: WITHDRAWN_NOTE })
       .where(and(eq(introRequests.requesterId, userId), inArray(introRequests.status, [...OPEN_INTRO_STATUSES])));
+    // Requests sent to the member as a listing's contact: their accept link would mail the introduction to the address.
+    await tx
+      .update(introRequests)
+      .set({ recipientEmail: null })
+      .where(sql`lower(${introRequests.recipientEmail}) = ${email}`);
     // Applications not decided yet: a decision would mail the applicant (and approving one would publish them as the
     // listing's contact), so they are withdrawn. Theirs by account or by address.
     const applicant = (table: typeof featureApplications | typeof pilotApplications) =>
