@@ -84,6 +84,12 @@ describe("the member's data file", () => {
     expect(list("introRequestsReceived")).toEqual([
       expect.objectContaining({ listing: planted.listings.contact.name, status: "awaiting_recipient" }),
     ]);
+    expect(list("listingsWithYourAddress").map((l) => [l.listing, l.as])).toEqual(
+      expect.arrayContaining([
+        [planted.listings.contact.name, "primary contact"],
+        [planted.listings.contact.name, "team member"],
+      ]),
+    );
     expect(list("apiKeys")).toEqual([expect.objectContaining({ name: `${NAME} CRM sync`, prefix: planted.apiKeyPrefix })]);
     expect(list("duplicateReports")).toEqual([expect.objectContaining({ note: `${NAME} thinks these are one company` })]);
     expect(list("pilotApplications")).toEqual([expect.objectContaining({ company: "Umbra Works", contactEmail: EMAIL })]);

@@ -107,6 +107,16 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       'createdAt', ${iso("created_at")}, 'respondedAt', ${iso("responded_at")}) AS row
       FROM intro_requests WHERE lower(recipient_email) = ${m.email}`,
   ),
+  // Listings that give the member's address: as their primary contact, their public contact e-mail, or a team member's.
+  list(
+    "listingsWithYourAddress",
+    (m) => sql`SELECT h.listing_id::text || ':' || h.role AS key,
+        json_build_object('listingId', l.id, 'listing', l.name, 'as', h.role) AS row
+      FROM (SELECT id AS listing_id, 'primary contact' AS role FROM listings WHERE lower(primary_contact_email) = ${m.email}
+            UNION SELECT id, 'contact e-mail' FROM listings WHERE lower(contact_email) = ${m.email}
+            UNION SELECT listing_id, 'team member' FROM team_members WHERE lower(email) = ${m.email}) AS h
+      JOIN listings l ON l.id = h.listing_id`,
+  ),
   // API keys: name, visible prefix and dates. Never the key or its hash.
   list(
     "apiKeys",
