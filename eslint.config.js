@@ -12,7 +12,7 @@ const BASE_DOMAINS = ["catalog", "access"];
 const FEATURE_IMPORTS = {
   catalog: [], // the listing model: no other feature
   access: ["catalog"], // the tier rules over the listing model
-  accounts: ["introductions", "api-keys", "saved-searches", "follows"], // the settings page lists the member's introduction requests, API keys, saved searches and follows
+  accounts: ["introductions", "api-keys", "saved-searches", "follows", "member-data"], // the settings page lists the member's introduction requests, API keys, saved searches and follows, and offers their data and the way out
   applications: ["audit", "duplicates", "media", "verification"], // an approved application becomes a listing, checked for duplicates; the form carries a proof of work
   ai: [], // the AI seam (decision 0065): the provider client, its metering, the profile summary
   audit: [],
@@ -32,6 +32,7 @@ const FEATURE_IMPORTS = {
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
   matches: ["introductions"], // each suggestion's request-introduction dialog
   media: [],
+  "member-data": ["audit", "billing"], // leaving (decision 0077): a deletion ends the plan, and the erasure records what it did to listings
   profiles: ["ai", "introductions", "duplicates", "follows", "matches"], // a profile's request-introduction, report-duplicate, follow and AI summary buttons, its match suggestions
   "reference-editor": ["audit"],
   "saved-searches": ["directory"], // a saved search is a directory state and its matches

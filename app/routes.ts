@@ -57,6 +57,8 @@ export default caseSensitive([
   route("api/saved-searches", "routes/api.saved-searches.ts"),
   route("api/saved-searches/:id", "routes/api.saved-searches.item.ts"),
   route("api/saved-searches/:id/new", "routes/api.saved-searches.new.ts"),
+  // Leaving (decision 0077): the member's data as a file, answered to the settings page's POST.
+  route("settings/my-data", "routes/settings.my-data.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -71,6 +73,8 @@ export default caseSensitive([
     route("terms", "routes/terms.tsx"),
     route("sign-in", "routes/sign-in.tsx"),
     route("settings", "routes/settings.tsx"),
+    route("settings/delete-account", "routes/settings.delete-account.tsx"),
+    route("account-deleted", "routes/account-deleted.tsx"),
     route("developers", "routes/developers.tsx"),
     route("following", "routes/following.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),

@@ -16,6 +16,8 @@ import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreads
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { DIGEST_JOB, digestJobHandler, startDigestScheduler } from "~/features/digests/digest-job.server.ts";
+import { accountErasureHandler, startErasureSweep } from "~/features/member-data/account-erasure-job.server.ts";
+import { ACCOUNT_ERASURE_JOB } from "~/features/member-data/delete-account.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { authSecret } from "~/lib/auth.server.ts";
 import { startChangeFeed, type ChangeFeed } from "~/lib/change-feed.server.ts";
@@ -42,6 +44,7 @@ const providers = identityProviders(env);
 
 let stopOrphanSweep = () => {};
 let stopDigestScheduler = () => {};
+let stopErasureSweep = () => {};
 let changeFeed: ChangeFeed | undefined;
 
 /**
@@ -73,9 +76,12 @@ export async function prepare({ report }: { report: (step: string) => void } = {
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
     [DIGEST_JOB]: digestJobHandler(),
+    [ACCOUNT_ERASURE_JOB]: accountErasureHandler(),
   });
   // Saved-search alert digests: every server looks; the first to record a period queues it (decision 0062).
   stopDigestScheduler = startDigestScheduler(database);
+  // Deleted accounts whose erasure failed or waited for another job are queued again (decision 0077).
+  stopErasureSweep = startErasureSweep(database);
   // Stored files nothing references (a replaced logo, a failed import) are removed once an hour old.
   stopOrphanSweep = startOrphanSweep(database);
 }
@@ -88,6 +94,7 @@ export async function prepare({ report }: { report: (step: string) => void } = {
 export async function shutdown({ waitMs, requestsDone }: { waitMs: number; requestsDone: Promise<void> }): Promise<void> {
   stopOrphanSweep();
   stopDigestScheduler();
+  stopErasureSweep();
   const handedBack = await stopJobWorker({ waitMs });
   if (handedBack.length) logger.info({ jobs: handedBack }, "jobs handed back to the queue");
   await requestsDone;

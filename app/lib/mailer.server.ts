@@ -19,6 +19,11 @@ export interface EmailMessage {
   replyTo?: string;
   /** Extra headers, only those a list message needs (RFC 2369, RFC 8058): unsubscribe links and the list's id. */
   headers?: Partial<Record<ListHeader, string>>;
+  /**
+   * False: the outbox keeps the message without its recipients (and reply-to). For the confirmation sent to the
+   * address of a deleted account (decision 0077): the message goes out, and nothing kept names the address.
+   */
+  recordRecipient?: boolean;
 }
 
 /** A message whose parts were rendered when it was composed and kept until it is sent (a recorded digest). */
@@ -142,9 +147,13 @@ export async function sendEmail(
       logger.error({ err: cause, kind }, "e-mail could not be sent");
     }
   }
+  const forget = "recordRecipient" in message && message.recordRecipient === false;
+  const kept = forget
+    ? { to: [], replyTo: null, error: error && to.reduce((text, address) => text.split(address).join("[recipient]"), error) }
+    : { to, replyTo: replyTo ?? null, error };
   const [row] = await database.db
     .insert(outboxEmails)
-    .values({ kind, to, subject, text, html, replyTo: replyTo ?? null, status, error })
+    .values({ kind, ...kept, subject, text, html, status })
     .returning({ id: outboxEmails.id });
   return { id: row!.id, status };
 }

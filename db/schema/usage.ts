@@ -4,7 +4,7 @@
  * per listing per month, so `listing_views` remembers which listings a user already opened that month.
  */
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { listings } from "./listings.ts";
 
@@ -45,23 +45,28 @@ export const listingViews = pgTable(
 
 /**
  * Plan choices from the upgrade dialog. `status` says what happened: granted (demo billing gave the tier at
- * once) or requested (recorded for a person or, later, a payment provider to complete).
+ * once), requested (recorded for a person or, later, a payment provider to complete) or ended (the member deleted
+ * their account, decision 0077). A row is an accounting record: it outlives its member, without them (user_id null).
  */
+const SUBSCRIPTION_CHANGE_STATUSES = ["granted", "requested", "ended"] as const;
+
 export const subscriptionChanges = pgTable(
   "subscription_changes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the member deleted their account: the record keeps the plan and the amount, not the person. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     /** The plan's name as the buyer saw it (the tier record's display name at the time). */
     plan: text("plan").notNull(),
     tier: text("tier", { enum: ["subscriber", "premium"] }).notNull(),
     /** The monthly price in whole dollars the buyer agreed to; null on changes recorded before prices were kept. */
     monthlyPrice: integer("monthly_price"),
-    status: text("status", { enum: ["granted", "requested"] }).notNull(),
+    status: text("status", { enum: SUBSCRIPTION_CHANGE_STATUSES }).notNull(),
     provider: text("provider").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("subscription_changes_status_check", sql`${t.status} IN ('granted', 'requested')`)],
+  (t) => [
+    check("subscription_changes_status_check", sql`${t.status} IN ('granted', 'requested', 'ended')`),
+    index("subscription_changes_user_idx").on(t.userId),
+  ],
 );

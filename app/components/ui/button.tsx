@@ -7,6 +7,8 @@ const VARIANTS = {
   secondary: "border border-border bg-surface-raised text-fg hover:bg-surface-muted",
   ghost: "text-fg hover:bg-surface-muted",
   link: "text-accent underline-offset-4 hover:underline px-0",
+  /** For what cannot be undone (deleting an account): the danger colour on the raised surface, readable in both themes. */
+  danger: "border border-danger bg-surface-raised text-danger hover:bg-surface-muted",
 } as const;
 const SIZES = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base" } as const;
 

@@ -14,6 +14,7 @@ import { FollowingSection } from "~/features/follows/following-section.tsx";
 import type { FollowedListing } from "~/features/follows/follows.server.ts";
 import type { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
 import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
+import { LeaveSection } from "~/features/member-data/leave-section.tsx";
 import { SavedSearchesSection } from "~/features/saved-searches/saved-searches-section.tsx";
 import type { SavedSearchesSectionData } from "~/features/saved-searches/saved-searches-section.server.ts";
 import type { SignInProvider } from "~/lib/session.server.ts";
@@ -146,6 +147,7 @@ export function SettingsPage(data: SettingsData) {
 
       <ApiKeysSection data={data.apiKeys} />
       <FollowingSection {...data.follows} />
+      <LeaveSection />
 
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Account Actions</h2>

@@ -41,7 +41,8 @@ export function OutboxPage({
                   <Badge variant={STATUS_VARIANT[email.status]}>{email.status}</Badge>
                 </div>
                 <p className="mt-1 text-xs break-all text-fg-muted">
-                  {email.kind} · to {email.to.join(", ")} ·{" "}
+                  {/* No recipients kept: the confirmation sent to a deleted account's address (decision 0077). */}
+                  {email.kind} · to {email.to.length ? email.to.join(", ") : "a deleted member (address not kept)"} ·{" "}
                   <time dateTime={email.createdAt}>{email.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
                 </p>
               </summary>

@@ -6,7 +6,7 @@
  * row, one marked "sending" (the process died during the SMTP call, so it may have gone out) is never sent again and is
  * marked "unknown", and one sent is skipped.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { digestDeliveries } from "#db/schema/saved-searches.ts";
 import type { DigestCadence } from "#db/values/saved-searches.ts";
 import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
@@ -48,13 +48,19 @@ async function findDelivery({ db }: Database, userId: string, cadence: DigestCad
   return row ?? null;
 }
 
-/** Sends a recorded, pending message; the conditional "sending" mark makes sure only one caller ever does. */
+/**
+ * Sends a recorded, pending message; the conditional "sending" mark makes sure only one caller ever does, and only while
+ * the member still holds the verified address it was composed for: a member who deleted their account after the run
+ * read its audience is never mailed (decision 0077).
+ */
 async function sendRecorded(database: Database, delivery: Delivery, options: DigestOptions): Promise<DeliveryOutcome> {
   const { db } = database;
+  const stillTheirs = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${digestDeliveries.userId} AND u.email_verified
+    AND lower(u.email) = lower(${digestDeliveries.recipient}))`;
   const claimed = await db
     .update(digestDeliveries)
     .set({ status: "sending" })
-    .where(and(eq(digestDeliveries.id, delivery.id), eq(digestDeliveries.status, "pending")))
+    .where(and(eq(digestDeliveries.id, delivery.id), eq(digestDeliveries.status, "pending"), stillTheirs))
     .returning({ id: digestDeliveries.id });
   if (!claimed.length) return "already_done";
   const result = await sendEmail(

@@ -110,7 +110,8 @@ export async function readResponseLink(database: Database, token: string, now = 
   const checked = checkResponseToken(await responseKey(database), token, now);
   if (!checked.ok) return { state: checked.reason };
   const [request] = await database.db.select().from(introRequests).where(eq(introRequests.id, checked.requestId)).limit(1);
-  if (!request) return { state: "invalid" };
+  // No recipient address any more: the person it was sent to deleted their account (decision 0077); nothing may mail it.
+  if (!request || !request.recipientEmail) return { state: "invalid" };
   if (request.status !== "awaiting_recipient") return { state: "answered" };
   return {
     state: "open",

@@ -126,9 +126,15 @@ const SECTIONS: LegalSection[] = [
         <p>Depending on where you live, you have the right to:</p>
         <List
           items={[
-            "Access the personal data we hold about you and receive a copy in a portable format.",
+            <>
+              Access the personal data we hold about you and receive a copy in a portable format: signed in, choose{" "}
+              <strong>Download my data</strong> in Settings for one JSON file with everything we keep about you.
+            </>,
             "Correct data that is inaccurate or incomplete.",
-            "Delete your account and personal data.",
+            <>
+              Delete your account and personal data: choose <strong>Delete my account</strong> in Settings. The page tells you exactly what
+              happens before you confirm; see Data Retention below.
+            </>,
             "Restrict or object to certain processing, and withdraw consent you have given.",
             "Know what categories of personal information we collect, use and disclose (California residents), and opt out of its sale or sharing, which we do not do.",
           ]}
@@ -176,11 +182,22 @@ const SECTIONS: LegalSection[] = [
     id: "data-retention",
     title: "Data Retention",
     body: (
-      <p>
-        We keep personal data for as long as your account is active or as needed to provide the service. When you delete your account, we
-        remove your personal data within 30 days. We keep only what the law requires us to keep, such as billing records, for the period it
-        requires, and data in anonymised or aggregated form that can no longer identify you. Server logs are deleted on a rolling basis.
-      </p>
+      <>
+        <p>
+          We keep personal data for as long as your account is active or as needed to provide the service. When you delete your account, we
+          remove your personal data within 30 days; in practice it takes minutes:
+        </p>
+        <List
+          items={[
+            "At once, you are signed out on every device, your password and your Google or LinkedIn sign-in stop working for the account, your API keys stop working, your subscription ends, and introduction requests and applications still waiting for an answer are withdrawn. Your e-mail address is free at once: signing up with it again makes a new, empty account.",
+            "Then we delete your profile, saved searches and their alerts, follows, usage history, introduction requests, sign-in records and the e-mails we sent you.",
+            'Where a record must stay for others (applications you sent, duplicate reports, the audit log, copies of e-mails sent to other people), your name, e-mail address and account identifier are removed from it; the audit log says "a deleted member". If your address is a listing\'s contact address, we remove it from the listing.',
+            "We keep what the law requires us to keep, such as the history of plans and payments, for the period it requires, without anything that identifies you.",
+            "We send one e-mail to your address to confirm the deletion, and nothing more to it afterwards.",
+          ]}
+        />
+        <p>Data in anonymised or aggregated form that can no longer identify you may remain. Server logs are deleted on a rolling basis.</p>
+      </>
     ),
   },
   {

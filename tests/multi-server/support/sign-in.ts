@@ -10,6 +10,17 @@ import { type Browser, locationOf, type Target } from "./browser.ts";
 export type DemoUserId = "demo-public" | "demo-subscriber" | "demo-premium" | "demo-admin";
 
 export async function signIn(browser: Browser, server: Target, user: DemoUserId, headers: Record<string, string> = {}): Promise<void> {
+  const signedIn = await signInThroughProvider(browser, server, user, headers);
+  if (signedIn?.id !== user) throw new Error(`${server.name}: signed in as ${JSON.stringify(signedIn)} instead of ${user}`);
+}
+
+/** The same flow, answering whom the server signed in (a new account when the demo user's was deleted). */
+export async function signInThroughProvider(
+  browser: Browser,
+  server: Target,
+  user: DemoUserId,
+  headers: Record<string, string> = {},
+): Promise<{ id?: string; email?: string; tier?: string } | null> {
   const start = await browser.get(server, "/api/auth/signin?provider=google&returnTo=%2F", { headers });
   if (start.status !== 302) throw new Error(`${server.name}: sign-in did not start (status ${start.status}): ${await start.text()}`);
   const chooser = locationOf(start, server.url);
@@ -26,6 +37,5 @@ export async function signIn(browser: Browser, server: Target, user: DemoUserId,
   const landing = locationOf(done, server.url);
   if (landing.searchParams.get("error")) throw new Error(`${server.name}: the sign-in callback failed: ${landing}`);
   const me = await browser.get(server, "/api/auth/me");
-  const body = (await me.json()) as { user?: { id?: string } | null };
-  if (body.user?.id !== user) throw new Error(`${server.name}: signed in as ${JSON.stringify(body)} instead of ${user}`);
+  return ((await me.json()) as { user?: { id?: string; email?: string; tier?: string } | null }).user ?? null;
 }

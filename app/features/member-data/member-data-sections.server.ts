@@ -1,0 +1,160 @@
+/**
+ * What "Download my data" contains (GDPR Art. 15 and 20, decision 0077): one entry per kind of record the database
+ * keeps about a member, in the order of the file. A new table that holds members' data is added here, in one place:
+ * an entry with its query, and the erasure (account-erasure-job.server.ts) and its test learn of it from the scan of
+ * every table (member-data-erasure.db.test.ts fails until it is handled).
+ *
+ * Each entry is one SQL query over the member's rows giving `key` (unique, ordering the pages: the file is read page
+ * by page however large it is) and `row` (the JSON written, built in SQL so every driver writes the same). Secrets
+ * never appear: no password hash, session token, API key hash, verification value, unsubscribe link; and nothing of
+ * another person (who reviewed a request, whom a recipient's address belongs to, what someone else wrote).
+ */
+import { sql, type SQL } from "drizzle-orm";
+
+export interface ExportMember {
+  id: string;
+  /** Lower case. */
+  email: string;
+}
+
+export interface ExportSection {
+  /** The property of the file. */
+  name: string;
+  /** One row (the profile) or a list. */
+  shape: "one" | "list";
+  /** Rows as `key` and `row`, for the member. */
+  query(member: ExportMember): SQL;
+}
+
+/** A time as ISO 8601 in UTC, the same from PGlite and PostgreSQL. */
+const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const list = (name: string, query: (member: ExportMember) => SQL): ExportSection => ({ name, shape: "list", query });
+
+export const EXPORT_SECTIONS: readonly ExportSection[] = [
+  {
+    name: "profile",
+    shape: "one",
+    query: (m) => sql`SELECT id AS key, json_build_object('id', id, 'name', name, 'email', email, 'emailVerified', email_verified,
+      'picture', image, 'role', role, 'tier', tier, 'createdAt', ${iso("created_at")}, 'updatedAt', ${iso("updated_at")}) AS row
+      FROM users WHERE id = ${m.id}`,
+  },
+  // How the member signs in: the provider and the id it knows them by. Never the password's hash or the provider's tokens.
+  list(
+    "signInMethods",
+    (m) => sql`SELECT id AS key, json_build_object('method', CASE provider_id WHEN 'credential' THEN 'password' ELSE provider_id END,
+      'providerAccountId', CASE provider_id WHEN 'credential' THEN NULL ELSE account_id END, 'scope', scope,
+      'createdAt', ${iso("created_at")}, 'updatedAt', ${iso("updated_at")}) AS row FROM accounts WHERE user_id = ${m.id}`,
+  ),
+  // Where the member is signed in. Never the session's token.
+  list(
+    "sessions",
+    (m) => sql`SELECT id AS key, json_build_object('signedInAt', ${iso("created_at")}, 'lastSeenAt', ${iso("updated_at")},
+      'expiresAt', ${iso("expires_at")}, 'ipAddress', ip_address, 'userAgent', user_agent) AS row FROM sessions WHERE user_id = ${m.id}`,
+  ),
+  // Billing: every table of plans, subscriptions and invoices gets an entry here (amounts, plans and dates).
+  list(
+    "subscriptionChanges",
+    (m) => sql`SELECT id::text AS key, json_build_object('plan', plan, 'tier', tier, 'monthlyPrice', monthly_price, 'status', status,
+      'provider', provider, 'at', ${iso("created_at")}) AS row FROM subscription_changes WHERE user_id = ${m.id}`,
+  ),
+  list(
+    "usage",
+    (m) => sql`SELECT concat_ws(':', year, lpad(month::text, 2, '0'), action) AS key, json_build_object('year', year, 'month', month,
+      'action', action, 'count', count, 'lastUpdated', ${iso("last_updated")}) AS row FROM usage_counters WHERE user_id = ${m.id}`,
+  ),
+  list(
+    "profilesViewed",
+    (m) => sql`SELECT concat_ws(':', year, lpad(month::text, 2, '0'), listing_id) AS key, json_build_object('listingId', listing_id,
+      'year', year, 'month', month, 'firstViewedAt', ${iso("viewed_at")}) AS row FROM listing_views WHERE user_id = ${m.id}`,
+  ),
+  list(
+    "savedSearches",
+    (m) => sql`SELECT id::text AS key, json_build_object('id', id, 'name', name, 'query', query, 'alerts', alert_frequency,
+      'alertsChangedAt', ${iso("alerts_changed_at")}, 'lastLookedAt', ${iso("last_looked_at")}, 'createdAt', ${iso("created_at")},
+      'updatedAt', ${iso("updated_at")}) AS row FROM saved_searches WHERE user_id = ${m.id}`,
+  ),
+  list(
+    "follows",
+    (m) => sql`SELECT listing_id::text AS key, json_build_object('listingId', listing_id, 'followedAt', ${iso("created_at")}) AS row
+      FROM listing_follows WHERE user_id = ${m.id}`,
+  ),
+  list(
+    "followEmailSettings",
+    (m) => sql`SELECT user_id AS key, json_build_object('emails', emails, 'changedAt', ${iso("changed_at")},
+      'toldUntil', ${iso("told_until")}) AS row FROM follow_email_settings WHERE user_id = ${m.id}`,
+  ),
+  // The digests as sent: what and when, not the body (its unsubscribe links are credentials).
+  list(
+    "digestEmails",
+    (m) => sql`SELECT id::text AS key, json_build_object('cadence', cadence, 'periodStart', ${iso("period_start")}, 'status', status,
+      'subject', subject, 'items', item_count, 'createdAt', ${iso("created_at")}, 'sentAt', ${iso("sent_at")}) AS row
+      FROM digest_deliveries WHERE user_id = ${m.id}`,
+  ),
+  // Requests the member sent, as they wrote them; not who reviewed them or where the recipient was written to.
+  list(
+    "introRequestsSent",
+    (m) => sql`SELECT id::text AS key, json_build_object('id', id, 'recipient', recipient_name, 'recipientType', recipient_type,
+      'yourName', requester_name, 'yourEmail', requester_email, 'yourPhone', requester_phone, 'message', message, 'status', status,
+      'decisionNote', decision_note, 'ipAddress', client_address, 'createdAt', ${iso("created_at")}, 'reviewedAt', ${iso("reviewed_at")},
+      'respondedAt', ${iso("responded_at")}) AS row
+      FROM intro_requests WHERE requester_id = ${m.id} OR (requester_id IS NULL AND lower(requester_email) = ${m.email})`,
+  ),
+  // Requests sent to the member as a listing's contact: that they came and what became of them; the requester is theirs.
+  list(
+    "introRequestsReceived",
+    (m) => sql`SELECT id::text AS key, json_build_object('id', id, 'listing', recipient_name, 'status', status,
+      'createdAt', ${iso("created_at")}, 'respondedAt', ${iso("responded_at")}) AS row
+      FROM intro_requests WHERE lower(recipient_email) = ${m.email}`,
+  ),
+  // Listings that give the member's address: as their primary contact, their public contact e-mail, or a team member's.
+  list(
+    "listingsWithYourAddress",
+    (m) => sql`SELECT h.listing_id::text || ':' || h.role AS key,
+        json_build_object('listingId', l.id, 'listing', l.name, 'as', h.role) AS row
+      FROM (SELECT id AS listing_id, 'primary contact' AS role FROM listings WHERE lower(primary_contact_email) = ${m.email}
+            UNION SELECT id, 'contact e-mail' FROM listings WHERE lower(contact_email) = ${m.email}
+            UNION SELECT listing_id, 'team member' FROM team_members WHERE lower(email) = ${m.email}) AS h
+      JOIN listings l ON l.id = h.listing_id`,
+  ),
+  // API keys: name, visible prefix and dates. Never the key or its hash.
+  list(
+    "apiKeys",
+    (m) => sql`SELECT id::text AS key, json_build_object('name', name, 'prefix', prefix, 'createdAt', ${iso("created_at")},
+      'lastUsedAt', ${iso("last_used_at")}, 'revokedAt', ${iso("revoked_at")}) AS row FROM api_keys WHERE user_id = ${m.id}`,
+  ),
+  list(
+    "duplicateReports",
+    (m) => sql`SELECT id::text AS key, json_build_object('listingIds', json_build_array(listing_a, listing_b), 'note', note,
+      'status', status, 'createdAt', ${iso("created_at")}) AS row FROM duplicate_reviews WHERE reported_by = ${m.id}`,
+  ),
+  list(
+    "featureApplications",
+    (m) => sql`SELECT id::text AS key, json_build_object('id', id, 'type', type, 'company', name, 'websiteUrl', website_url,
+      'linkedinUrl', linkedin_url, 'tagline', tagline, 'description', description, 'problem', problem, 'solution', solution,
+      'timing', timing, 'howItWorks', how_it_works, 'team', team, 'contactName', contact_name, 'contactEmail', contact_email,
+      'hqStreet', hq_street, 'hqCity', hq_city, 'hqRegion', hq_region, 'hqPostalCode', hq_postal_code, 'phone', phone,
+      'companyEmail', company_email, 'status', status, 'decisionNote', decision_note, 'listingId', listing_id,
+      'ipAddress', client_address, 'createdAt', ${iso("created_at")}, 'updatedAt', ${iso("updated_at")}) AS row
+      FROM feature_applications WHERE user_id = ${m.id} OR lower(contact_email) = ${m.email}`,
+  ),
+  list(
+    "pilotApplications",
+    (m) => sql`SELECT id::text AS key, json_build_object('id', id, 'company', company, 'website', website, 'stage', stage,
+      'goals', goals, 'contactName', contact_name, 'contactEmail', contact_email, 'status', status,
+      'createdAt', ${iso("created_at")}, 'decidedAt', ${iso("decided_at")}) AS row
+      FROM pilot_applications WHERE user_id = ${m.id} OR lower(contact_email) = ${m.email}`,
+  ),
+  // What the audit log says the member did; its details are the operators' bookkeeping and may name others.
+  list(
+    "auditEntries",
+    (m) => sql`SELECT id::text AS key, json_build_object('at', ${iso("timestamp")}, 'operation', operation, 'action', action,
+      'source', source, 'company', company_name, 'recordId', record_id) AS row FROM audit_log WHERE actor_id = ${m.id}`,
+  ),
+  // E-mails we sent to the address: which and when. Their text holds links that are credentials, and names of others.
+  list(
+    "emailsSentToYou",
+    (m) => sql`SELECT id::text AS key, json_build_object('kind', kind, 'status', status, 'at', ${iso("created_at")}) AS row
+      FROM outbox_emails WHERE EXISTS (SELECT 1 FROM unnest("to") AS r WHERE lower(r) = ${m.email})`,
+  ),
+];

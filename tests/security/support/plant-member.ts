@@ -1,0 +1,242 @@
+/**
+ * Test code only: a member who has done everything the product lets a member do, through the product's own write
+ * paths (sign-up and its e-mailed link, sign-in, a plan, a saved search and its digest, follows, views, requests sent
+ * and received, an API key used, a duplicate report, applications, and, as an operator, a merge, a review, a debugger
+ * session and a backup), so that their name, address and id are wherever the database can hold them. Where a path
+ * needs an operator's form that has no function of its own (a listing's contact), the row is written as that form
+ * writes it.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { users, verifications } from "#db/schema/accounts.ts";
+import { getBillingProvider } from "~/features/billing/billing.server.ts";
+import { createApiKey } from "~/features/api-keys/api-keys.server.ts";
+import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
+import { grantAdmin } from "~/features/accounts/grant-admin.server.ts";
+import { recordCompanyView } from "~/features/access/usage.server.ts";
+import { parseFeatureApplication, readFeatureForm } from "~/features/applications/feature-application.ts";
+import { submitFeatureApplication } from "~/features/applications/feature-applications.server.ts";
+import { submitPilotApplication } from "~/features/applications/pilot-applications.server.ts";
+import { DIGEST_JOB, digestJobHandler, scheduleDigest } from "~/features/digests/digest-job.server.ts";
+import { periodContaining } from "~/features/digests/digest-periods.ts";
+import { mergeDuplicate } from "~/features/duplicates/merge.server.ts";
+import { reportDuplicate } from "~/features/duplicates/report-duplicate.server.ts";
+import { followListing } from "~/features/follows/follows.server.ts";
+import { setFollowEmails } from "~/features/follows/follow-emails.server.ts";
+import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
+import { respondToIntro, reviewIntroRequest } from "~/features/introductions/intro-review.server.ts";
+import { DebuggerSessionStore } from "~/features/lead-debugger/session-store.server.ts";
+import { createSavedSearch } from "~/features/saved-searches/saved-searches.server.ts";
+import { createIndustryBackup } from "~/features/taxonomy/industries-backup.server.ts";
+import { getAuth } from "~/lib/auth.server.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { JobWorker } from "~/lib/job-worker.server.ts";
+import type { SessionUser } from "~/lib/session.server.ts";
+
+export const PASSWORD = "correct horse battery staple";
+const ORIGIN = "http://localhost:3000";
+
+export interface Listing {
+  id: string;
+  type: "startup" | "investor" | "partner";
+  slug: string;
+  name: string;
+}
+
+/** Published public listings with a contact address, in a fixed order: the plants take them by position. */
+export async function publicListings(database: Database): Promise<Listing[]> {
+  return database.rows<Listing>(sql`
+    SELECT id::text AS id, type, slug, name FROM listings
+    WHERE processing_status = 'published' AND visibility = 'public' AND primary_contact_email IS NOT NULL ORDER BY slug`);
+}
+
+/** A password account as a person makes one: sign up, the e-mailed link, sign in. Returns its id and session cookie. */
+export async function signUp(database: Database, name: string, email: string, userAgent = "Test browser") {
+  const auth = getAuth(database);
+  await auth.api.signUpEmail({ body: { name, email, password: PASSWORD }, headers: new Headers({ origin: ORIGIN }) });
+  const [mail] = await database.rows<{ text: string }>(sql`
+    SELECT text FROM outbox_emails WHERE kind = 'verify_email' AND ${email.toLowerCase()} = ANY("to") ORDER BY created_at DESC LIMIT 1`);
+  await auth.api.verifyEmail({ query: { token: decodeURIComponent(/\/verify-email\?token=(\S+)/.exec(mail!.text)![1]!) } });
+  const signedIn = await auth.api.signInEmail({
+    body: { email, password: PASSWORD },
+    headers: new Headers({ origin: ORIGIN, "user-agent": userAgent, "x-forwarded-for": "203.0.113.50" }),
+    returnHeaders: true,
+  });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const [row] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${email.toLowerCase()}`);
+  return { id: row!.id, cookie };
+}
+
+export async function sessionUser(database: Database, id: string): Promise<SessionUser> {
+  const [row] = await database.db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = ${id}`);
+  return { id, name: row!.name, email: row!.email, picture: null, role: row!.role, tier: row!.tier };
+}
+
+/** The operator who reviews the planted member's requests (not them: their own requests need someone else). */
+export async function operator(database: Database): Promise<{ id: string }> {
+  const id = "op-ada";
+  await database.db
+    .insert(users)
+    .values({ id, name: "Ada Operator", email: "ada.operator@ops.test", emailVerified: true, role: "admin", tier: "premium" })
+    .onConflictDoNothing();
+  return { id };
+}
+
+function featureForm(name: string, email: string, company: string): FormData {
+  const data = new FormData();
+  const fields: Record<string, string | string[]> = {
+    name: company,
+    websiteUrl: `www.${company.toLowerCase().replace(/\W+/g, "")}.example`,
+    tagline: "Turning field notes into decisions",
+    description: `${company} helps crews write down what they saw. Founded by ${name}.`,
+    industryIds: ["1"],
+    geographyIds: ["1"],
+    fundingStageId: "2",
+    howItWorks: "Write it down\n\nShare it",
+    team: `${name}, CEO`,
+    contactName: name,
+    contactEmail: email,
+    companyEmail: email,
+  };
+  for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) data.append(key, v);
+  return data;
+}
+
+export interface Planted {
+  id: string;
+  cookie: string;
+  savedSearchName: string;
+  apiKeySecret: string;
+  apiKeyPrefix: string;
+  /** Listings by role: followed, viewed (then merged), asked for an introduction, receiving one, reported. */
+  listings: Record<"followed" | "survivor" | "merged" | "asked" | "rejected" | "contact" | "reportA" | "reportB", Listing>;
+}
+
+/**
+ * The member `name` <`email`> doing everything, `other` a second member who asks them for an introduction. The e-mail
+ * is used as typed (mixed case) wherever a form keeps what was typed.
+ */
+export async function plantMember(
+  database: Database,
+  { name, email, other }: { name: string; email: string; other: { name: string; email: string } },
+): Promise<Planted> {
+  const ada = await operator(database);
+  const all = await publicListings(database);
+  const pick = (i: number) => all[i]!;
+  const listings = {
+    followed: pick(0),
+    survivor: pick(1),
+    merged: pick(2),
+    asked: pick(3),
+    rejected: pick(4),
+    contact: pick(5),
+    reportA: pick(6),
+    reportB: pick(7),
+  };
+  const { id, cookie } = await signUp(database, name, email, `Browser of ${name}`);
+  await grantAdmin(database, email);
+  await getBillingProvider().choosePlan(database, id, { tier: "premium", name: "Enterprise", monthlyPrice: 99 });
+  const member = await sessionUser(database, id);
+
+  const savedSearchName = `${name}'s watch list`;
+  await createSavedSearch(database, member, { name: savedSearchName, query: "type=startup", alertFrequency: "weekly" });
+  await followListing(database, member, listings.followed.id);
+  // Off, then on again: the choice is recorded (a member who never chose has no row).
+  await setFollowEmails(database, id, false);
+  await setFollowEmails(database, id, true);
+
+  // Views of both listings of a pair in one month: the merge cannot move the second and keeps it for an undo.
+  await recordCompanyView(database, member, listings.survivor.id);
+  await recordCompanyView(database, member, listings.merged.id);
+  await mergeDuplicate(database, { survivorId: listings.survivor.id, mergedId: listings.merged.id, admin: { id } });
+
+  // Requests sent: one approved and accepted (the recipient is e-mailed the member's name, then both are introduced),
+  // one rejected with a reason that names them.
+  const ask = (listing: Listing) =>
+    createIntroRequest(database, {
+      input: {
+        recipientType: listing.type,
+        recipientSlug: listing.slug,
+        senderName: name,
+        senderEmail: email,
+        message: `Hello, I am ${name}.`,
+      },
+      user: member,
+      clientAddress: "203.0.113.9",
+    });
+  const asked = await ask(listings.asked);
+  await reviewIntroRequest(database, { requestId: asked.id, decision: "approve", reason: null, admin: ada });
+  const [askMail] = await database.rows<{ text: string }>(
+    sql`SELECT text FROM outbox_emails WHERE kind = 'intro_request' ORDER BY created_at DESC LIMIT 1`,
+  );
+  await respondToIntro(database, /\/introductions\/respond\/(\S+)/.exec(askMail!.text)![1]!);
+  const rejected = await ask(listings.rejected);
+  await reviewIntroRequest(database, { requestId: rejected.id, decision: "reject", reason: `${name}, please say more.`, admin: ada });
+
+  // A request received: the member's address is a listing's contact (an operator's edit), another member asks them.
+  await database.rows(sql`
+    UPDATE listings SET primary_contact = ${name}, primary_contact_email = ${email} WHERE id = ${listings.contact.id}::uuid RETURNING id`);
+  await database.rows(sql`
+    INSERT INTO team_members (listing_id, position, name, title, email) VALUES (${listings.contact.id}::uuid, 99, 'Q. V.', 'Founder', ${email})
+    RETURNING id`);
+  const bea = await signUp(database, other.name, other.email);
+  const received = await createIntroRequest(database, {
+    input: {
+      recipientType: listings.contact.type,
+      recipientSlug: listings.contact.slug,
+      senderName: other.name,
+      senderEmail: other.email,
+      message: `Hello from ${other.name}.`,
+    },
+    user: await sessionUser(database, bea.id),
+    clientAddress: "198.51.100.7",
+  });
+  await reviewIntroRequest(database, { requestId: received.id, decision: "approve", reason: null, admin: { id } });
+
+  const { secret: apiKeySecret, key } = await createApiKey(database, id, `${name} CRM sync`);
+  const used = await authenticateApiKey(database, `Bearer ${apiKeySecret}`);
+  if (!used.ok) throw new Error(`the planted key was refused: ${used.message}`);
+
+  await reportDuplicate(database, {
+    listingId: listings.reportA.id,
+    duplicateOfId: listings.reportB.id,
+    note: `${name} thinks these are one company`,
+    user: { id },
+  });
+  await submitPilotApplication(
+    database,
+    {
+      company: "Umbra Works",
+      website: "https://umbra.example",
+      stage: "Seed",
+      goals: `Run by ${name}, who wants a pilot.`,
+      contactName: name,
+      contactEmail: email,
+    },
+    id,
+  );
+  const feature = parseFeatureApplication("startup", readFeatureForm(featureForm(name, email, "Field Notes Co")));
+  if (!feature.ok) throw new Error(JSON.stringify(feature.errors));
+  await submitFeatureApplication(database, { type: "startup", input: feature.data, logo: null, userId: id, clientAddress: "203.0.113.9" });
+
+  // As an operator: the lead debugger's state, an industries backup.
+  await new DebuggerSessionStore(database).open({ userId: id, sessionKey: "user", authSessionId: null });
+  await createIndustryBackup(database.db, id);
+  // A password-reset link's row, as Better Auth writes one (the identifier holds the token, the value the account).
+  await database.db
+    .insert(verifications)
+    .values({ id: randomUUID(), identifier: `reset-password:${randomUUID()}`, value: id, expiresAt: new Date(Date.now() + 3_600_000) });
+
+  // The weekly digest of the member's saved search: recorded for them, and the job's cursor is their id.
+  const week = periodContaining("weekly", new Date(Date.now() + 7 * 86_400_000));
+  await scheduleDigest(database, "weekly", week);
+  await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler() }).tick();
+
+  return { id, cookie, savedSearchName, apiKeySecret, apiKeyPrefix: key.prefix, listings };
+}
