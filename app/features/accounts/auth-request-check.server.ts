@@ -5,7 +5,7 @@
  * stored as U+FFFD, and a value longer than an index allows failed the insert. Here each of them is a 400 with a
  * message, through the app's one body reader (app/lib/http.server.ts) and its limits.
  */
-import { MAX_PASSWORD } from "~/lib/auth.server.ts";
+import { MAX_PASSWORD } from "~/lib/password-rules.ts";
 import { bodyKindOf } from "~/lib/body-limits.ts";
 import { jsonErrorResponse, readRequestBody } from "~/lib/http.server.ts";
 

@@ -1,7 +1,21 @@
+import { PasswordSignInForm, type PasswordSignInResult } from "./password-sign-in-form.tsx";
 import { SIGN_IN_FAILED, SignInOptions } from "./sign-in-options.tsx";
 
-/** The sign-in page: where the header's Sign In leads without JavaScript, and where a failed provider callback lands. */
-export function SignInPage({ returnTo, failed, hint }: { returnTo: string; failed: boolean; hint: string | null }) {
+/**
+ * The sign-in page: where the header's Sign In leads without JavaScript, and where a failed provider callback lands.
+ * The providers first (spec 01 §2), then e-mail and password (decision 0076).
+ */
+export function SignInPage({
+  returnTo,
+  failed,
+  hint,
+  result,
+}: {
+  returnTo: string;
+  failed: boolean;
+  hint: string | null;
+  result?: PasswordSignInResult;
+}) {
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-semibold tracking-tight">Sign in to Introbase</h1>
@@ -9,6 +23,18 @@ export function SignInPage({ returnTo, failed, hint }: { returnTo: string; faile
       <div className="mt-6">
         <SignInOptions returnTo={returnTo} error={failed ? [SIGN_IN_FAILED, hint].filter(Boolean).join(" ") : null} />
       </div>
+      <OrDivider />
+      <PasswordSignInForm returnTo={returnTo} pageResult={result} />
+    </div>
+  );
+}
+
+export function OrDivider() {
+  return (
+    <div className="my-6 flex items-center gap-3 text-xs text-fg-muted" aria-hidden="true">
+      <span className="h-px flex-1 bg-border" />
+      or with your e-mail address
+      <span className="h-px flex-1 bg-border" />
     </div>
   );
 }
