@@ -70,6 +70,9 @@ export default caseSensitive([
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms", "routes/terms.tsx"),
     route("sign-in", "routes/sign-in.tsx"),
+    // Password accounts (decision 0076).
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
     route("settings", "routes/settings.tsx"),
     route("developers", "routes/developers.tsx"),
     route("following", "routes/following.tsx"),

@@ -34,7 +34,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   if (getAppContext(context).user) throw redirect(returnTo);
   const code = url.searchParams.get("error")?.slice(0, 60) ?? null;
-  return { returnTo, failed: code !== null, hint: code ? (HINTS[code] ?? null) : null };
+  // After a password reset (routes/reset-password.tsx): the new password is set, every session ended.
+  const notice =
+    url.searchParams.get("reset") === "1" ? "Your new password is set, and every session was signed out. Sign in with it." : null;
+  return { returnTo, failed: code !== null, hint: code ? (HINTS[code] ?? null) : null, notice };
 }
 
 const CODE = { invalid: "unauthorized", unverified: "forbidden", rate_limited: "rate_limited" } as const;

@@ -27,7 +27,8 @@ async function post(path: string, body: BodyInit, options: { contentType?: strin
     loaderArgs(database, `/api/auth/${path}`, {}, { init: { method: "POST", headers, body } }) as never,
   );
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+  const parsed = text && response.headers.get("content-type")?.includes("json") ? (JSON.parse(text) as Record<string, unknown>) : { text };
+  return { status: response.status, body: parsed, headers: response.headers };
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -124,6 +125,22 @@ describe("signed out", () => {
     expect([longToken.status, longToken.body.error]).toEqual([400, "idToken.token is too long: at most 8,192 characters."]);
   });
 
+  it("does not serve over HTTP what the account pages do behind their limits (decision 0076)", async () => {
+    for (const path of [
+      "request-password-reset",
+      "reset-password",
+      "change-email",
+      "change-password",
+      "revoke-other-sessions",
+      "unlink-account",
+    ]) {
+      const answer = await post(path, json({ email: EMAIL, token: "t", newPassword: "another good password", newEmail: "x@y.example" }), {
+        cookie,
+      });
+      expect([path, answer.status]).toEqual([path, 404]);
+    }
+  });
+
   it("writes nothing to stdout or stderr: Better Auth's own lines go to the app's logger", async () => {
     const written: string[] = [];
     const capture = (chunk: unknown) => {
@@ -136,17 +153,14 @@ describe("signed out", () => {
     try {
       await post("sign-up/email", json({ name: "A\u0000B", email: "quiet@bodies.example", password: PASSWORD }));
       await post("update-user", json({ name: "A\u0000B" }), { cookie });
-      // A request Better Auth refuses itself, and logs as an error: password reset is not set up.
-      const reset = await post("request-password-reset", json({ email: EMAIL, redirectTo: "/sign-in" }));
-      expect(reset.body.code).toBe("RESET_PASSWORD_DISABLED");
+      // A request Better Auth refuses itself, and logs as an error: a provider it does not have.
+      const social = await post("sign-in/social", json({ provider: "myspace", callbackURL: "/" }));
+      expect(social.status).toBe(404);
     } finally {
       out.mockRestore();
       err.mockRestore();
     }
     expect(written).toEqual([]);
-    expect(logged).toHaveBeenCalledWith(
-      expect.objectContaining({ source: "better-auth" }),
-      expect.stringMatching(/^Reset password isn't enabled/),
-    );
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ source: "better-auth" }), expect.stringMatching(/^Provider not found/));
   });
 });

@@ -50,7 +50,9 @@ function overLongField(value: unknown, path = ""): string | null {
  * bodies are read, checked and passed on as read; other types go on untouched (Better Auth refuses them itself,
  * 415), and so does a request without a body.
  */
-export async function checkAuthRequest(request: Request): Promise<{ ok: true; request: Request } | { ok: false; response: Response }> {
+export async function checkAuthRequest(
+  request: Request,
+): Promise<{ ok: true; request: Request; fields?: unknown } | { ok: false; response: Response }> {
   const kind = bodyKindOf(request.headers.get("content-type"));
   if (!request.body || (kind !== "json" && kind !== "form")) return { ok: true, request };
   const read = await readRequestBody(request);
@@ -71,5 +73,5 @@ export async function checkAuthRequest(request: Request): Promise<{ ok: true; re
   if (problem) return { ok: false, response: jsonErrorResponse(400, problem) };
   const headers = new Headers(request.headers);
   headers.delete("content-length");
-  return { ok: true, request: new Request(request.url, { method: request.method, headers, body, signal: request.signal }) };
+  return { ok: true, fields, request: new Request(request.url, { method: request.method, headers, body, signal: request.signal }) };
 }

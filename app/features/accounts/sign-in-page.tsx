@@ -9,17 +9,24 @@ export function SignInPage({
   returnTo,
   failed,
   hint,
+  notice,
   result,
 }: {
   returnTo: string;
   failed: boolean;
   hint: string | null;
+  notice?: string | null;
   result?: PasswordSignInResult;
 }) {
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:py-16">
       <h1 className="text-2xl font-semibold tracking-tight">Sign in to Introbase</h1>
       <p className="mt-2 text-sm text-fg-muted">Members see more of the directory, depending on their plan.</p>
+      {notice ? (
+        <p role="status" className="mt-4 rounded-md border border-accent/40 bg-accent/10 px-3 py-2 text-sm">
+          {notice}
+        </p>
+      ) : null}
       <div className="mt-6">
         <SignInOptions returnTo={returnTo} error={failed ? [SIGN_IN_FAILED, hint].filter(Boolean).join(" ") : null} />
       </div>
