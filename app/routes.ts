@@ -75,6 +75,7 @@ export default caseSensitive([
     route("sign-up", "routes/sign-up.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    route("confirm-email-change", "routes/confirm-email-change.tsx"),
     route("settings", "routes/settings.tsx"),
     route("developers", "routes/developers.tsx"),
     route("following", "routes/following.tsx"),
