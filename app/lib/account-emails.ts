@@ -6,12 +6,12 @@
 import { paragraph, SIGN_OFF } from "./email-body.ts";
 import type { EmailMessage } from "./mailer.server.ts";
 
-export const RESET_PASSWORD_KIND = "reset_password";
-export const NO_ACCOUNT_KIND = "no_account";
-export const ACCOUNT_EXISTS_KIND = "account_exists";
-export const EMAIL_CHANGE_KIND = "email_change";
-export const EMAIL_CHANGE_NOTICE_KIND = "email_change_notice";
-export const EMAIL_IN_USE_KIND = "email_in_use";
+const RESET_PASSWORD_KIND = "reset_password";
+const NO_ACCOUNT_KIND = "no_account";
+const ACCOUNT_EXISTS_KIND = "account_exists";
+const EMAIL_CHANGE_KIND = "email_change";
+const EMAIL_CHANGE_NOTICE_KIND = "email_change_notice";
+const EMAIL_IN_USE_KIND = "email_in_use";
 
 /** How long a reset link works, in minutes. */
 export const RESET_LINK_MINUTES = 60;

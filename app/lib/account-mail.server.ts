@@ -47,12 +47,12 @@ export async function sendAccountMail(database: Database, message: EmailMessage,
 }
 
 /** Our page for a reset link (routes/reset-password.tsx): opening it changes nothing. */
-export function resetPasswordUrl(env: Env, token: string): string {
+function resetPasswordUrl(env: Env, token: string): string {
   return `${publicUrl(env)}/reset-password?${new URLSearchParams({ token })}`;
 }
 
 /** Our page for a change-of-address link (routes/confirm-email-change.tsx). */
-export function emailChangeUrl(env: Env, token: string): string {
+function emailChangeUrl(env: Env, token: string): string {
   return `${publicUrl(env)}/confirm-email-change?${new URLSearchParams({ token })}`;
 }
 

@@ -47,7 +47,7 @@ export async function getSessionUser(
 }
 
 /** How often a session's "last active" moves: often enough to tell a person, seldom enough not to write on every request. */
-export const SESSION_SEEN_EVERY_MS = 5 * 60 * 1000;
+const SESSION_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /**
  * Keeps what the list of sessions in /settings shows (decision 0076): when a session was last used, from which

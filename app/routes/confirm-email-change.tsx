@@ -4,7 +4,7 @@ import { confirmEmailChange, readEmailChangeLink } from "~/features/accounts/ema
 import { ConfirmEmailChangePage, type EmailChangePageState } from "~/features/accounts/confirm-email-change-page.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
 import { formRefused } from "~/lib/form-result.server.ts";
-import { readForm } from "~/lib/http.server.ts";
+import { readForm, seeOther } from "~/lib/http.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Confirm your new address | Introbase" }, { name: "robots", content: "noindex" }];
@@ -26,10 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await confirmEmailChange(database, { token, headers: request.headers });
   if (!outcome.ok) return formRefused<never>("conflict", { message: "The address was not changed.", target: outcome.state });
   if (user) return emailChangedRedirect(outcome.cookies);
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `/confirm-email-change?${new URLSearchParams({ done: outcome.to })}`, "Cache-Control": "no-store" },
-  });
+  // No address in the URL: URLs are logged.
+  return seeOther("/confirm-email-change?done=1", { "Cache-Control": "no-store" });
 }
 
 export default function ConfirmEmailChange({ loaderData, actionData }: Route.ComponentProps) {

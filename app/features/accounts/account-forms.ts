@@ -38,10 +38,3 @@ export const LINK_PROVIDER = "link-provider";
 export const UNLINK_PROVIDER = "unlink-provider";
 export const ADD_PASSWORD = "add-password";
 export const providerSchema = z.object({ provider: z.enum(["google", "linkedin"], "Choose Google or LinkedIn.") });
-
-/** Drops the password fields from values a page sends back. */
-export function withoutPasswords<V extends Record<string, unknown>>(values: V | undefined): Partial<V> | undefined {
-  if (!values) return values;
-  const { password: _p, currentPassword: _c, newPassword: _n, ...rest } = values as Record<string, unknown>;
-  return rest as Partial<V>;
-}

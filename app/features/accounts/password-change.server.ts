@@ -10,8 +10,8 @@ import type { Database } from "~/lib/db.server.ts";
 import { countAttempt } from "~/lib/rate-limit.server.ts";
 import { passwordChecksPerUser } from "./account-limits.server.ts";
 
-export const NOT_CURRENT_PASSWORD = "That is not your current password.";
-export const TOO_MANY_PASSWORD_CHECKS = "Too many attempts with a wrong password. Please wait a few minutes and try again.";
+const NOT_CURRENT_PASSWORD = "That is not your current password.";
+const TOO_MANY_PASSWORD_CHECKS = "Too many attempts with a wrong password. Please wait a few minutes and try again.";
 
 export type PasswordChange =
   | { ok: true; cookies: string[] }

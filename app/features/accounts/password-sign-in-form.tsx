@@ -8,7 +8,7 @@ import type { PasswordSignInField } from "./account-forms.ts";
 export type PasswordSignInResult = FormResult<PasswordSignInField>;
 
 /** Where the form posts: the sign-in page's action, which comes back to `returnTo` once signed in. */
-export function signInAction(returnTo: string): string {
+function signInAction(returnTo: string): string {
   return `/sign-in?${new URLSearchParams({ returnTo })}`;
 }
 

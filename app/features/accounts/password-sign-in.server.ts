@@ -9,8 +9,8 @@ import type { Database } from "~/lib/db.server.ts";
 import { countPasswordAttempt, TOO_MANY_SIGN_INS } from "./account-limits.server.ts";
 
 /** The one answer to a wrong password and to an address without an account: which of them it was is nobody's business. */
-export const WRONG_EMAIL_OR_PASSWORD = "That e-mail address and password do not match an account. Check both, or reset your password.";
-export const ADDRESS_NOT_CONFIRMED =
+const WRONG_EMAIL_OR_PASSWORD = "That e-mail address and password do not match an account. Check both, or reset your password.";
+const ADDRESS_NOT_CONFIRMED =
   "This account's e-mail address is not confirmed yet. We sent you a new link: open it and enter your password to finish.";
 
 export type PasswordSignIn =

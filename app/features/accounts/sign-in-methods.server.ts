@@ -23,8 +23,7 @@ export interface SignInMethods {
   providers: Array<{ id: ProviderId; name: string; linked: boolean; available: boolean }>;
 }
 
-export const LAST_WAY_IN =
-  "This is the only way into your account, so it cannot be removed. Add a password or link another provider first.";
+const LAST_WAY_IN = "This is the only way into your account, so it cannot be removed. Add a password or link another provider first.";
 
 function waysIn<R extends { providerId: string; password: string | null }>(rows: R[]): R[] {
   return rows.filter((r) => r.providerId !== "credential" || Boolean(r.password));

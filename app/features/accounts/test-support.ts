@@ -21,12 +21,12 @@ export async function makePasswordAccount(
   return { id: user.id, name, email };
 }
 
-export function ourOrigin(): Headers {
+function ourOrigin(): Headers {
   return new Headers({ origin: publicUrl(getEnv()) });
 }
 
 /** `name=value; …` from a response's Set-Cookie headers, live cookies only. */
-export function cookiesOf(headers: Headers): string {
+function cookiesOf(headers: Headers): string {
   return headers
     .getSetCookie()
     .filter((c) => !/max-age=0/i.test(c))

@@ -10,13 +10,13 @@ import { accounts } from "#db/schema/accounts.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import * as settingsRoute from "~/routes/settings.tsx";
-import { signInWithProvider, type ProviderIdentity } from "../../../tests/support/test-identity-provider.ts";
-import { listSignInMethods, startLinking } from "./sign-in-methods.server.ts";
-import { answered, makePasswordAccount, routeArgs, signedInCookie } from "./test-support.ts";
+import * as settingsRoute from "./settings.tsx";
+import { signInWithProvider, type ProviderIdentity } from "../../tests/support/test-identity-provider.ts";
+import { listSignInMethods, startLinking } from "~/features/accounts/sign-in-methods.server.ts";
+import { answered, makePasswordAccount, routeArgs, signedInCookie } from "~/features/accounts/test-support.ts";
 
 const idp = await vi.hoisted(async () => {
-  const { startTestIdentityProvider } = await import("../../../tests/support/test-identity-provider.ts");
+  const { startTestIdentityProvider } = await import("../../tests/support/test-identity-provider.ts");
   const provider = await startTestIdentityProvider();
   process.env.PUBLIC_URL = provider.origin;
   process.env.SIGN_IN_ATTEMPTS_PER_MINUTE = "1000";
@@ -54,7 +54,7 @@ async function link(cookie: string, who: ProviderIdentity, provider: "google" | 
 
 async function providerSignIn(who: ProviderIdentity, provider: "google" | "linkedin" = "google") {
   idp.answerWith(who);
-  const { startSignIn } = await import("./sign-in.server.ts");
+  const { startSignIn } = await import("~/features/accounts/sign-in.server.ts");
   return signInWithProvider(
     () => startSignIn(database, provider, "/listings", new Headers({ origin: idp.origin })),
     (request) => getAuth(database).handler(request),
