@@ -64,7 +64,10 @@ describe("a post from another site (CSRF)", () => {
     ["/settings", { intent: "revoke-other-sessions" }],
     ["/settings", { intent: "unlink-provider", provider: "google" }],
     ["/settings", { intent: "add-password" }],
-    ["/api/intro-requests/sign-in", { requestId: "00000000-0000-4000-8000-000000000000", claimToken: "x", email: EMAIL, password: PASSWORD }],
+    [
+      "/api/intro-requests/sign-in",
+      { requestId: "00000000-0000-4000-8000-000000000000", claimToken: "x", email: EMAIL, password: PASSWORD },
+    ],
   ];
 
   it.each(forms)("is refused: POST %s", async (path, form) => {
@@ -94,7 +97,10 @@ describe("an address with an account and one without", () => {
       expect([path, unknown.status]).toEqual([path, known.status]);
       // The pages differ only by the address shown back and the page's nonces.
       const normal = (answer: RawAnswer, email: string) =>
-        answer.body.replaceAll(email, "ADDRESS").replace(/nonce="[^"]*"/g, "").replace(/"requestId":"[^"]*"/g, "");
+        answer.body
+          .replaceAll(email, "ADDRESS")
+          .replace(/nonce="[^"]*"/g, "")
+          .replace(/"requestId":"[^"]*"/g, "");
       expect(normal(unknown, without)).toBe(normal(known, EMAIL));
     }
   });

@@ -33,6 +33,8 @@ export interface AccountSecurityData {
   sessions: MemberSession[];
   /** What came back from a provider link (?linked=, ?linkError=&error=). */
   linkNotice: { provider: string; error: string | null } | null;
+  /** Set on the page a change of password leads to. */
+  passwordChanged: boolean;
 }
 
 export async function accountSecurityData(database: Database, user: SessionUser, request: Request): Promise<AccountSecurityData> {
@@ -48,7 +50,7 @@ export async function accountSecurityData(database: Database, user: SessionUser,
     : failed
       ? { provider: failed.slice(0, 20), error: (url.searchParams.get("error") ?? "unknown").slice(0, 60) }
       : null;
-  return { methods, sessions, linkNotice };
+  return { methods, sessions, linkNotice, passwordChanged: url.searchParams.get("passwordChanged") === "1" };
 }
 
 type Field = "currentPassword" | "newPassword" | "newEmail" | "sessionId" | "provider";
@@ -72,14 +74,10 @@ export async function accountSecurityAction(
           message: changed.message,
           errors: changed.field ? { [changed.field]: changed.message } : undefined,
         });
-      const done = formDone<Field>({
-        intent: CHANGE_PASSWORD,
-        message: "Your password is changed. Every other session was signed out; this browser stays signed in.",
-      });
-      const cookies = new Headers();
+      // A new page load, so that everything on it is read with this browser's new session.
+      const cookies = new Headers({ "Cache-Control": "no-store" });
       for (const cookie of changed.cookies) cookies.append("Set-Cookie", cookie);
-      done.init = { ...done.init, headers: cookies };
-      return done;
+      return redirect("/settings?passwordChanged=1", { headers: cookies });
     }
     case CHANGE_EMAIL: {
       const parsed = parseForm(changeEmailSchema, form);

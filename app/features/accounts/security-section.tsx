@@ -70,6 +70,11 @@ export function SecuritySection({ email, data }: { email: string; data: AccountS
             </Button>
           </div>
           <Answer result={password} />
+          {data.passwordChanged && !password ? (
+            <p role="status" className="text-sm">
+              Your password is changed. Every other session was signed out; this browser stays signed in.
+            </p>
+          ) : null}
         </Form>
       ) : (
         <p className="mt-1 text-sm text-fg-muted">
