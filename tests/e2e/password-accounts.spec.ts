@@ -27,6 +27,7 @@ test("sign up, confirm, sign out, sign in with the password, reset it by e-mail,
   // Sign up on /sign-up, reached from the sign-in page.
   await page.goto("/sign-in?returnTo=%2Flistings");
   await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page.getByRole("heading", { name: "Create your Introbase account" })).toBeVisible();
   await page.getByLabel("Full Name").fill(person.name);
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill("too short");
@@ -62,6 +63,7 @@ test("sign up, confirm, sign out, sign in with the password, reset it by e-mail,
   await signOut(page);
   await page.goto("/sign-in?returnTo=%2Fsettings");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(person.email);
   await page.getByRole("button", { name: "Send me a link" }).click();
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
