@@ -13,7 +13,8 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 import * as settingsRoute from "./settings.tsx";
 import { signInWithProvider, type ProviderIdentity } from "../../tests/support/test-identity-provider.ts";
 import { listSignInMethods, startLinking } from "~/features/accounts/sign-in-methods.server.ts";
-import { answered, makePasswordAccount, routeArgs, signedInCookie } from "~/features/accounts/test-support.ts";
+import { answered, makePasswordAccount, newestMail, routeArgs, signedInCookie } from "~/features/accounts/test-support.ts";
+import * as resetRoute from "./reset-password.tsx";
 
 const idp = await vi.hoisted(async () => {
   const { startTestIdentityProvider } = await import("../../tests/support/test-identity-provider.ts");
@@ -130,5 +131,23 @@ describe("unlinking", () => {
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await listSignInMethods(database, userId)).providers.filter((p) => p.linked)).toHaveLength(1);
+  });
+});
+
+describe("adding a password", () => {
+  it("mails a provider-only member a link to set one, proving the mailbox; then the password signs in too", async () => {
+    const only = await providerSignIn(identity("g-adder", "adder@methods.example"));
+    const asked = await post(only.cookie, { intent: "add-password" });
+    expect([asked.status, asked.data?.message]).toEqual([200, expect.stringContaining("adder@methods.example")]);
+    const mail = await newestMail(database, "reset_password", "adder@methods.example");
+    const token = decodeURIComponent(/\/reset-password\?token=(\S+)/.exec(mail?.text ?? "")![1]!);
+    const set = await answered(
+      await resetRoute.action(await routeArgs(database, "/reset-password", { form: { token, password: "my first own password" } })),
+    );
+    expect(set.status).toBe(302);
+    expect(await signedInCookie(database, "adder@methods.example", "my first own password")).toMatch(/session_token=/);
+    // With a password, Google can go: a way in stays.
+    const again = await providerSignIn(identity("g-adder", "adder@methods.example"));
+    expect((await post(again.cookie, { intent: "unlink-provider", provider: "google" })).status).toBe(200);
   });
 });

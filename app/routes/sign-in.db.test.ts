@@ -10,6 +10,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { getAuth } from "~/lib/auth.server.ts";
+import * as authCatchAll from "./api.auth.$.ts";
 import * as signInRoute from "./sign-in.tsx";
 
 vi.hoisted(() => {
@@ -77,6 +78,24 @@ describe("password sign-in", () => {
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
     expect([ghost.status, ghost.data]).toEqual([blocked.status, { ...blocked.data, values: { email: "ghost@sign-in.example" } }]);
     expect((await signIn({ email: "member@sign-in.example", password: PASSWORD })).status).toBe(302);
+  });
+
+  it("counts the API's password sign-in (POST /api/auth/sign-in/email) against the same account limit", async () => {
+    await makePasswordAccount(database, { name: "Api", email: "api@sign-in.example", password: PASSWORD });
+    const viaApi = async (password: string) => {
+      const args = await routeArgs<Parameters<typeof authCatchAll.action>[0]>(database, "/api/auth/sign-in/email", {
+        clientAddress: `192.0.2.${++client % 250}`,
+      });
+      const request = new Request(args.request.url, {
+        method: "POST",
+        headers: { origin: args.request.headers.get("origin")!, "content-type": "application/json" },
+        body: JSON.stringify({ email: "api@sign-in.example", password }),
+      });
+      return (await authCatchAll.action({ ...args, request })).status;
+    };
+    for (let i = 0; i < PASSWORD_ATTEMPTS_PER_ACCOUNT; i++) expect(await viaApi(`api guess ${i}`)).toBe(401);
+    expect(await viaApi(PASSWORD)).toBe(429);
+    expect((await signIn({ email: "api@sign-in.example", password: PASSWORD })).status).toBe(429);
   });
 
   it("limits guesses from one client address across accounts", async () => {
