@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The one answer to a sign-up that was taken: what happens next is in the e-mail. */
-export const SIGNED_UP = "Check your e-mail to finish signing up.";
+const SIGNED_UP = "Check your e-mail to finish signing up.";
 
 function signedUpAnswer(user: { name: string; email: string }): Response {
   const data = { status: "awaiting_verification", user: { name: user.name, email: user.email } };
