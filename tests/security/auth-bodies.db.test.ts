@@ -125,6 +125,15 @@ describe("signed out", () => {
     expect([longToken.status, longToken.body.error]).toEqual([400, "idToken.token is too long: at most 8,192 characters."]);
   });
 
+  it("refuses a body nested deeper than Better Auth's bodies go with a 400, however deep (no stack overflow, no 500)", async () => {
+    for (const path of ["sign-in/email", "sign-up/email"]) {
+      const deep = await post(path, `${"[".repeat(50_000)}${"]".repeat(50_000)}`);
+      expect([path, deep.status, deep.body.error]).toEqual([path, 400, "The body is nested too deeply: at most 16 levels."]);
+    }
+    const idToken = await post("sign-in/social", json({ provider: "google", idToken: { token: "t".repeat(20) } }));
+    expect(idToken.status).not.toBe(400);
+  });
+
   it("does not serve over HTTP what the account pages do behind their limits (decision 0076)", async () => {
     for (const path of [
       "request-password-reset",
