@@ -38,6 +38,7 @@ export default caseSensitive([
   route("api/proof-of-work", "routes/api.proof-of-work.ts"),
   route("api/intro-requests", "routes/api.intro-requests.ts"),
   route("api/intro-requests/sign-up", "routes/api.intro-requests.sign-up.ts"),
+  route("api/intro-requests/sign-in", "routes/api.intro-requests.sign-in.ts"),
   // Operator endpoints: every loader and action calls requireAdmin (DESIGN D7).
   route("api/debug/whoami", "routes/api.debug.whoami.ts"),
   route("api/debug/validate-industries-fields", "routes/api.debug.validate-industries-fields.ts"),
@@ -72,6 +73,11 @@ export default caseSensitive([
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms", "routes/terms.tsx"),
     route("sign-in", "routes/sign-in.tsx"),
+    // Password accounts (decision 0076).
+    route("sign-up", "routes/sign-up.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("confirm-email-change", "routes/confirm-email-change.tsx"),
     route("settings", "routes/settings.tsx"),
     route("settings/delete-account", "routes/settings.delete-account.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),

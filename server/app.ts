@@ -181,7 +181,7 @@ app.use(
     async getLoadContext(req, res) {
       const database = await getDatabase();
       const fromKey = keyUser(res);
-      const user = fromKey ?? (await getSessionUser(database, fromNodeHeaders(req.headers)));
+      const user = fromKey ?? (await getSessionUser(database, fromNodeHeaders(req.headers), { clientAddress: req.ip ?? "" }));
       // A page or answer made for a signed-in user must never be stored by a shared cache or the browser:
       // whatever a route says, the header is replaced just before it is sent.
       if (user) neverStore(res);

@@ -14,6 +14,9 @@ import path from "node:path";
 import { z } from "zod";
 import { accounts, sessions, users, verifications } from "#db/schema/accounts.ts";
 import type { Database } from "./db.server.ts";
+import { decodeJwt } from "jose";
+import { RESET_LINK_MINUTES } from "./account-emails.ts";
+import { sendAccountExistsNotice, sendEmailChangeLink, sendResetLink } from "./account-mail.server.ts";
 import { releaseUnverifiedAddress, sendVerificationLink, VERIFICATION_LINK_HOURS } from "./email-verification.server.ts";
 import { failureReason } from "./errors.ts";
 import { hmac } from "./hmac.server.ts";
@@ -21,13 +24,11 @@ import { getEnv, publicUrl, type Env } from "./env.server.ts";
 import { identityProviders } from "./identity-providers.server.ts";
 import { logger } from "./logger.server.ts";
 import { currentRequestId } from "./request-id.server.ts";
+import { MAX_PASSWORD, MIN_PASSWORD } from "./password-rules.ts";
 import { pathFailure, settingError } from "./startup-failure.ts";
 
 const SESSION_COOKIE_PREFIX = "ib";
 const SESSION_DAYS = 7;
-const MIN_PASSWORD = 10;
-/** The longest password Better Auth takes; also the bound on every password field sent to it (auth-request-check.server.ts). */
-export const MAX_PASSWORD = 128;
 
 /** The error code (on /sign-in?error=) of a provider sign-in whose address the provider has not verified. */
 export const PROVIDER_EMAIL_UNVERIFIED = "provider_email_unverified";
@@ -50,7 +51,25 @@ function createAuth(database: Database, env: Env) {
     trustedOrigins: [publicUrl(env)],
     database: drizzleAdapter(database.db, { provider: "pg", usePlural: true, schema: { users, sessions, accounts, verifications } }),
     // DESIGN D15: a password account signs in only once its address is verified, through the link we mail.
-    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD, maxPasswordLength: MAX_PASSWORD, requireEmailVerification: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD,
+      maxPasswordLength: MAX_PASSWORD,
+      requireEmailVerification: true,
+      // Decision 0076: a reset link works once, for an hour, and a new password ends every session of the account.
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await sendResetLink(database, user, token, env);
+      },
+      // A sign-up with an address that already has an account answers as a new one does (no stranger learns which
+      // addresses have accounts); the address's owner is told by e-mail how to get back in.
+      onExistingUserSignUp: async ({ user }) => {
+        await sendAccountExistsNotice(database, user, env);
+      },
+    },
+    // A reset token is kept only as its hash: whoever reads the table (or a backup) cannot use it.
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
     emailVerification: {
       sendOnSignUp: true,
       // A password sign-in of an unverified account (right password only) mails a fresh link.
@@ -59,18 +78,41 @@ function createAuth(database: Database, env: Env) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
       sendVerificationEmail: async ({ user, token }) => {
-        await sendVerificationLink(database, user, token, env);
+        // A change of address (changeEmail) is mailed to the new address with its own words and page.
+        const claims = decodeJwt(token);
+        if (typeof claims.updateTo === "string" && typeof claims.email === "string") {
+          await sendEmailChangeLink(database, { name: user.name, from: claims.email, to: claims.updateTo, token }, env);
+        } else {
+          await sendVerificationLink(database, user, token, env);
+        }
       },
     },
     // Better Auth's own verify endpoint acts on a GET (mail scanners open links) and needs only the link: ours
     // also needs the account's password, so the owner of a mailbox cannot confirm a stranger's sign-up.
-    disabledPaths: ["/verify-email", "/send-verification-email"],
+    // The account pages of decision 0076 call the rest on the server, behind our limits, e-mails and checks: over
+    // HTTP these would skip them (a reset mailed without the limit, a current password guessed without one).
+    disabledPaths: [
+      "/verify-email",
+      "/send-verification-email",
+      "/request-password-reset",
+      "/reset-password",
+      "/change-password",
+      "/change-email",
+      "/link-social",
+      "/unlink-account",
+      "/list-sessions",
+      "/revoke-session",
+      "/revoke-sessions",
+      "/revoke-other-sessions",
+    ],
     user: {
       additionalFields: {
         // input: false: a sign-up or profile update can never set these; only the server does.
         role: { type: ["user", "admin"], required: false, defaultValue: "user", input: false },
         tier: { type: ["public", "subscriber", "premium"], required: false, defaultValue: "public", input: false },
       },
+      // A change of address is confirmed through the link mailed to the new address (email-change.server.ts).
+      changeEmail: { enabled: true },
       // A provider account is made only for an address the provider verified (D15): every account without a
       // verified address is then a password account waiting for its link.
       validateUserInfo: ({ user, source }) => {

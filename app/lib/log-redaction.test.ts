@@ -22,6 +22,15 @@ describe("redactUrl", () => {
     );
   });
 
+  it("hides the token of the account links (decision 0076): reset, change of address, as a page and as a client navigation", () => {
+    expect(redactUrl(`/reset-password?token=${T}`)).toBe("/reset-password?token=[redacted]");
+    expect(redactUrl(`/reset-password.data?token=${T}&_routes=routes%2Freset-password`)).toBe(
+      "/reset-password.data?token=[redacted]&_routes=routes%2Freset-password",
+    );
+    expect(redactUrl(`/confirm-email-change?token=${T}`)).toBe("/confirm-email-change?token=[redacted]");
+    expect(redactUrl(`/sign-in?returnTo=${encodeURIComponent(`/reset-password?token=${T}`)}`)).not.toContain(T);
+  });
+
   it("replaces the values of secret query and fragment parameters, by name in any case", () => {
     for (const name of ["token", "code", "state", "nonce", "api_key", "apiKey", "access_token", "id_token", "csrfToken", "client_secret"]) {
       expect(redactUrl(`/x?a=1&${name}=${T}&b=2`)).toBe(`/x?a=1&${name}=[redacted]&b=2`);

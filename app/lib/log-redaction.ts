@@ -11,7 +11,8 @@ const REDACTED = "[redacted]";
 
 /**
  * Paths with a credential in a segment (`:token`). log-redaction.db.test.ts walks app/routes.ts and Better Auth's
- * endpoints and fails when a path parameter is neither here nor known to be public.
+ * endpoints and fails when a path parameter is neither here nor known to be public. The account links of decision 0076
+ * (/reset-password, /confirm-email-change, like /verify-email) carry theirs as `?token=`, which SECRET_PARAM covers.
  */
 export const SECRET_PATHS: readonly string[] = [
   "/unsubscribe/:token",

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { accounts } from "#db/schema/accounts.ts";
+import { accounts, sessions } from "#db/schema/accounts.ts";
 import { getAuth } from "./auth.server.ts";
 import type { Database } from "./db.server.ts";
 import { getEnv } from "./env.server.ts";
@@ -25,10 +25,15 @@ const TIERS: readonly string[] = ["public", "subscriber", "premium"];
  * whose address is not verified counts as signed out (DESIGN D15): such sessions are not made any more, and
  * one left from before must not make its holder an admin by ADMIN_EMAILS, or anything else by that address.
  */
-export async function getSessionUser(database: Database, headers: Headers): Promise<SessionUser | null> {
+export async function getSessionUser(
+  database: Database,
+  headers: Headers,
+  seen?: { clientAddress: string; now?: number },
+): Promise<SessionUser | null> {
   if (!headers.get("cookie")) return null;
   const session = await getAuth(database).api.getSession({ headers, query: { disableCookieCache: true } });
   if (!session?.user.emailVerified) return null;
+  if (seen) await noteSessionSeen(database, session.session, { ...seen, userAgent: headers.get("user-agent") });
   const { user } = session;
   const admin = user.role === "admin" || getEnv().ADMIN_EMAILS.includes(user.email.toLowerCase());
   return {
@@ -39,6 +44,29 @@ export async function getSessionUser(database: Database, headers: Headers): Prom
     role: admin ? "admin" : "user",
     tier: TIERS.includes(String(user.tier)) ? (user.tier as Tier) : "public",
   };
+}
+
+/** How often a session's "last active" moves: often enough to tell a person, seldom enough not to write on every request. */
+const SESSION_SEEN_EVERY_MS = 5 * 60 * 1000;
+
+/**
+ * Keeps what the list of sessions in /settings shows (decision 0076): when a session was last used, from which
+ * address and browser. Better Auth writes the row only when it extends the session (once a day), and behind our
+ * server it does not see the client's address; here the row is brought up to date when it is older than
+ * SESSION_SEEN_EVERY_MS or the address changed, in one conditional UPDATE.
+ */
+async function noteSessionSeen(
+  { db }: Database,
+  session: { id: string; updatedAt: Date; ipAddress?: string | null; userAgent?: string | null },
+  { clientAddress, userAgent, now = Date.now() }: { clientAddress: string; userAgent: string | null; now?: number },
+): Promise<void> {
+  const agent = userAgent?.slice(0, 512) ?? null;
+  const stale = now - new Date(session.updatedAt).getTime() >= SESSION_SEEN_EVERY_MS;
+  if (!stale && session.ipAddress === clientAddress && (session.userAgent ?? null) === agent) return;
+  await db
+    .update(sessions)
+    .set({ updatedAt: new Date(now), ipAddress: clientAddress || null, userAgent: agent })
+    .where(eq(sessions.id, session.id));
 }
 
 /** How the user last signed in: the provider of their most recently used account. */

@@ -8,18 +8,25 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 import { answerOf, loaderArgs } from "~/lib/test-route.ts";
 import * as requests from "./api.intro-requests.ts";
 import * as signUp from "./api.intro-requests.sign-up.ts";
+import * as signIn from "./api.intro-requests.sign-in.ts";
 import * as verifyEmail from "./verify-email.tsx";
 
 let database: Database;
 let recipient: { type: string; slug: string };
+let other: { type: string; slug: string };
 
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedListings(database, 10);
   const [row] = await database.rows<{ type: string; slug: string }>(
-    sql`SELECT type, slug FROM listings WHERE visibility = 'public' LIMIT 1`,
+    sql`SELECT type, slug FROM listings WHERE visibility = 'public' ORDER BY slug LIMIT 2`,
   );
   recipient = row!;
+  other = (
+    await database.rows<{ type: string; slug: string }>(
+      sql`SELECT type, slug FROM listings WHERE visibility = 'public' ORDER BY slug LIMIT 2`,
+    )
+  )[1]!;
 });
 
 afterAll(async () => {
@@ -36,7 +43,7 @@ async function confirmByEmail(email: string, password: string): Promise<Response
   return (await verifyEmail.action(loaderArgs(database, "/verify-email", {}, { init }) as never)) as Response;
 }
 
-async function post(route: typeof requests | typeof signUp, path: string, body: unknown, raw = false): Promise<Response> {
+async function post(route: typeof requests | typeof signUp | typeof signIn, path: string, body: unknown, raw = false): Promise<Response> {
   const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: raw ? String(body) : JSON.stringify(body) };
   return answerOf(route.action(loaderArgs(database, path, {}, { init }) as never));
 }
@@ -110,7 +117,7 @@ describe("POST /api/intro-requests", () => {
     expect(done.status).toBe(201);
     expect(await done.json()).toEqual({
       ok: true,
-      message: "Your account has been created.",
+      message: "Check your e-mail to finish signing up.",
       data: { status: "awaiting_verification", user: { name: "Vera Visitor", email: "vera@example.org" } },
     });
     // Not signed in: the address is not proven yet (DESIGN D15).
@@ -130,19 +137,64 @@ describe("POST /api/intro-requests", () => {
     expect((await statusOf()).status).toBe("pending_review");
   });
 
-  it("tells a visitor whose e-mail already has a verified account, beside the e-mail field", async () => {
+  it("answers a sign-up with an address that has an account as it answers a new one, and mails its owner instead (issue 30 §1)", async () => {
+    // To another listing: Vera's request to the first one is in progress, and one member asks each listing once at a time.
+    const toOther = { ...request(), recipientType: other.type, recipientSlug: other.slug };
     const { data: created } = await (
-      await post(requests, "/api/intro-requests", { ...request(), proofOfWork: await solvedProof(database) })
+      await post(requests, "/api/intro-requests", { ...toOther, proofOfWork: await solvedProof(database) })
     ).json();
-    const again = await post(signUp, "/api/intro-requests/sign-up", {
+    const fresh = await (await post(requests, "/api/intro-requests", { ...request(), proofOfWork: await solvedProof(database) })).json();
+    const step = (claim: { id: string; claimToken: string }, email: string) =>
+      post(signUp, "/api/intro-requests/sign-up", {
+        requestId: claim.id,
+        claimToken: claim.claimToken,
+        fullName: "Vera Again",
+        email,
+        phone: "+1 555 0100",
+        password: "a different long password",
+      });
+    const again = await step(created, "vera@example.org");
+    const newcomer = await step(fresh.data, "newcomer@example.org");
+    expect(again.status).toBe(201);
+    expect(again.status).toBe(newcomer.status);
+    const [againBody, newBody] = [await again.json(), await newcomer.json()];
+    expect(againBody).toEqual({ ...newBody, data: { ...newBody.data, user: { ...newBody.data.user, email: "vera@example.org" } } });
+    const [exists] = await database.rows<{ subject: string; text: string }>(
+      sql`SELECT subject, text FROM outbox_emails WHERE kind = 'account_exists' AND 'vera@example.org' = ANY("to")`,
+    );
+    expect(exists?.subject).toBe("You already have an Introbase account");
+    expect(exists?.text).toMatch(/\/forgot-password/);
+    // No second account, the first one's password unchanged, and the request still waits for its owner.
+    const [{ n }] = (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE email = 'vera@example.org'`)) as [
+      { n: number },
+    ];
+    expect(n).toBe(1);
+    const statusOf = async (id: string) =>
+      (await database.rows<{ status: string }>(sql`SELECT status FROM intro_requests WHERE id = ${id}`))[0]!.status;
+    expect(await statusOf(created.id)).toBe("awaiting_sign_up");
+
+    // The dialog's sign-in: a wrong password and an unknown address answer alike; the right one sends the request.
+    const attempt = (email: string, password: string) =>
+      post(signIn, "/api/intro-requests/sign-in", { requestId: created.id, claimToken: created.claimToken, email, password });
+    const wrong = await attempt("vera@example.org", "not the password");
+    const unknown = await attempt("nobody@example.org", "not the password");
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    const [wrongBody, unknownBody] = [await wrong.json(), await unknown.json()];
+    expect(unknownBody).toEqual({ ...wrongBody, values: { email: "nobody@example.org" } });
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    const forged = await post(signIn, "/api/intro-requests/sign-in", {
       requestId: created.id,
-      claimToken: created.claimToken,
-      fullName: "Vera Again",
+      claimToken: "forged",
       email: "vera@example.org",
-      phone: "+1 555 0100",
       password: "a long enough password",
     });
-    expect(again.status).toBe(400);
-    expect((await again.json()).errors.email).toBe("An account with this e-mail already exists. Sign in, then send your request again.");
+    expect(forged.status).toBe(400);
+    const done = await attempt("vera@example.org", "a long enough password");
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ ok: true, message: "Introduction request sent!", data: { status: "pending_review" } });
+    expect(done.headers.getSetCookie().some((c) => c.startsWith("ib.session_token="))).toBe(true);
+    expect(await statusOf(created.id)).toBe("pending_review");
+    // Once: the claim is spent.
+    expect((await attempt("vera@example.org", "a long enough password")).status).toBe(409);
   });
 });

@@ -5,7 +5,7 @@ import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
 import { parseSignUp } from "~/features/introductions/intro-request.ts";
 import { attachRequestToAccount, checkClaim } from "~/features/introductions/intro-requests.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { FIX_FIELDS, refused } from "~/lib/form-parse.ts";
+import { refused } from "~/lib/form-parse.ts";
 import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
 import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -18,9 +18,10 @@ const Claim = z.object({ requestId: z.uuid(), claimToken: z.string().min(1).max(
 
 /**
  * POST /api/intro-requests/sign-up: the dialog's "Complete Your Sign Up" step. Checks everything it can first
- * (the fields, the claim on the waiting request, whether the address is taken), so a refused step makes
- * nothing; then creates a password account (Better Auth mails its verification link) and hands the request
- * to it. The request goes to review once the address is verified (DESIGN D15): no session is made here.
+ * (the fields, the claim on the waiting request), so a refused step makes nothing; then creates a password account
+ * (Better Auth mails its verification link) and hands the request to it. The request goes to review once the address
+ * is verified (DESIGN D15): no session is made here. An address that already has an account gets the same answer
+ * and no account; the request waits for its owner to sign in (api.intro-requests.sign-in.ts, decision 0076).
  * Answers with the form result (decision 0045); a password is never sent back, not even the one just typed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,25 +60,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error }, "sign-up failed");
     return formJson({ ok: false, message: "We could not create your account. Please try again.", values }, { code: "internal" });
   }
-  if (!signedUp.ok) {
-    const errors = { email: "An account with this e-mail already exists. Sign in, then send your request again." };
-    return formJson({ ok: false, message: FIX_FIELDS, errors, values }, { code: "bad_request" });
-  }
+  // An address that already has an account: the same answer as a new one (a stranger must not learn which addresses
+  // have accounts); its owner got an e-mail saying so, and the dialog offers to sign in to send the request.
+  if (signedUp.outcome === "exists") return signedUpAnswer({ name: parsed.data.fullName, email: parsed.data.email });
   const account = signedUp.user;
   try {
-    const { status } = await attachRequestToAccount(database, {
+    await attachRequestToAccount(database, {
       requestId: claim.data.requestId,
       claimToken: claim.data.claimToken,
       user: account,
       phone: parsed.data.phone,
     });
-    const data = { status, user: { name: account.name, email: account.email } };
-    return formJson({ ok: true, message: "Your account has been created.", data }, { created: true });
+    return signedUpAnswer(account);
   } catch (error) {
     // Claimed by another sign-up a moment ago: this account is not needed (its link will say so).
     await removeUnverifiedAccount(database, account.id);
     return formJsonRefusedBy(error, { values });
   }
+}
+
+/** The one answer to a sign-up that was taken: what happens next is in the e-mail. */
+const SIGNED_UP = "Check your e-mail to finish signing up.";
+
+function signedUpAnswer(user: { name: string; email: string }): Response {
+  const data = { status: "awaiting_verification", user: { name: user.name, email: user.email } };
+  return formJson({ ok: true, message: SIGNED_UP, data }, { created: true });
 }
 
 export const loader = methodNotAllowed;

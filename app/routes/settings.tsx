@@ -1,6 +1,7 @@
 import type { Route } from "./+types/settings";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { getUsageSummary } from "~/features/access/usage.server.ts";
+import { accountSecurityAction, accountSecurityData } from "~/features/accounts/account-settings.server.ts";
 import { SettingsPage } from "~/features/accounts/settings-page.tsx";
 import { apiKeysAction, apiKeysSectionData } from "~/features/api-keys/api-keys-settings.server.ts";
 import { listFollows } from "~/features/follows/follows.server.ts";
@@ -20,10 +21,10 @@ export function meta(_: Route.MetaArgs) {
  * Spec 01 §2: the signed-in user's profile, benefits and sign-out, plus this month's usage. The plan (name, price,
  * benefits) and the quotas come from the user's tier record, through the plan catalogue: only what the tier grants.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return { user: null };
-  const [provider, usage, intros, catalogue, apiKeys, savedSearches, follows] = await Promise.all([
+  const [provider, usage, intros, catalogue, apiKeys, savedSearches, follows, security] = await Promise.all([
     getSignInProvider(database, user.id),
     getUsageSummary(database, user),
     listMyIntroRequests(database, user.id),
@@ -31,6 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     apiKeysSectionData(database, user),
     loadSavedSearchesSection(database, user),
     listFollows(database, user),
+    accountSecurityData(database, user, request),
   ]);
   const { name, monthlyPrice, benefits } = catalogue[user.tier];
   return {
@@ -41,15 +43,21 @@ export async function loader({ context }: Route.LoaderArgs) {
     apiKeys,
     savedSearches,
     follows,
+    security,
+    emailChanged: new URL(request.url).searchParams.get("emailChanged") === "1",
   };
 }
 
 /** The settings forms, posted here (plain forms, no JavaScript needed); each section answers its own intents. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, user } = getAppContext(context);
+  const { database, user, clientAddress } = getAppContext(context);
   if (!user) throw new AppError("unauthorized", "Sign in to change your settings.");
   const form = Object.fromEntries(await readForm(request, { nulInValues: true }));
-  return (await apiKeysAction(database, user, form)) ?? formRefused("bad_request", { message: "Unknown settings action." });
+  return (
+    (await accountSecurityAction(database, user, form, { request, clientAddress })) ??
+    (await apiKeysAction(database, user, form)) ??
+    formRefused("bad_request", { message: "Unknown settings action." })
+  );
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {

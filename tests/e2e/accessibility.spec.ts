@@ -25,6 +25,11 @@ const PAGES: Array<[string, (page: Page) => Promise<string>]> = [
   ["get featured startup", async () => "/get-featured/startup"],
   ["get featured partner", async () => "/get-featured/partner"],
   ["intro response link", async () => "/introductions/respond/not-a-valid-link"],
+  ["sign in", async () => "/sign-in"],
+  ["sign up", async () => "/sign-up"],
+  ["forgot password", async () => "/forgot-password"],
+  ["reset link not valid", async () => "/reset-password?token=not-a-valid-link"],
+  ["change of address link not valid", async () => "/confirm-email-change?token=not-a-valid-link"],
   ["not found", async () => "/no-such-page"],
 ];
 

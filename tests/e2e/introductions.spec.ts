@@ -77,7 +77,7 @@ test("a visitor asks, signs up, confirms the address by e-mail, an admin approve
   await expect(dialog.getByLabel("Phone Number")).toHaveValue("+1 555 010 0100");
   await dialog.getByLabel("Password").fill("a long enough password");
   await dialog.getByRole("button", { name: "Complete Sign Up" }).click();
-  await expect(page.getByText("Sign up successful!")).toBeVisible();
+  await expect(page.getByText("Check your e-mail to finish signing up.")).toBeVisible();
   // The address is not proven yet (DESIGN D15): the dialog says to confirm it, and nobody is signed in.
   await expect(dialog.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
   await expect(dialog).toContainText(`We sent a link to ${requester.email}`);

@@ -27,7 +27,8 @@ async function post(path: string, body: BodyInit, options: { contentType?: strin
     loaderArgs(database, `/api/auth/${path}`, {}, { init: { method: "POST", headers, body } }) as never,
   );
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+  const parsed = text && response.headers.get("content-type")?.includes("json") ? (JSON.parse(text) as Record<string, unknown>) : { text };
+  return { status: response.status, body: parsed, headers: response.headers };
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -124,13 +125,29 @@ describe("signed out", () => {
     expect([longToken.status, longToken.body.error]).toEqual([400, "idToken.token is too long: at most 8,192 characters."]);
   });
 
-  it("refuses a body nested deeper than any of Better Auth's with a 400, never a 500 (the route fuzzer's 50,000 levels)", async () => {
-    const deep = `{"name":${"[".repeat(50_000)}${"]".repeat(50_000)}}`;
-    for (const path of ["sign-up/email", "sign-in/email"]) {
-      expect(await post(path, deep)).toMatchObject({ status: 400, body: { error: "The body is nested too deeply." } });
+  it("refuses a body nested deeper than Better Auth's bodies go with a 400, however deep (no stack overflow, no 500)", async () => {
+    for (const path of ["sign-in/email", "sign-up/email"]) {
+      const deep = await post(path, `${"[".repeat(50_000)}${"]".repeat(50_000)}`);
+      expect([path, deep.status, deep.body.error]).toEqual([path, 400, "The body is nested too deeply: at most 16 levels."]);
     }
-    const shallow = await post("sign-in/social", json({ provider: "google", idToken: { token: "t" } }));
-    expect(shallow.body.error).not.toBe("The body is nested too deeply.");
+    const idToken = await post("sign-in/social", json({ provider: "google", idToken: { token: "t".repeat(20) } }));
+    expect(idToken.status).not.toBe(400);
+  });
+
+  it("does not serve over HTTP what the account pages do behind their limits (decision 0076)", async () => {
+    for (const path of [
+      "request-password-reset",
+      "reset-password",
+      "change-email",
+      "change-password",
+      "revoke-other-sessions",
+      "unlink-account",
+    ]) {
+      const answer = await post(path, json({ email: EMAIL, token: "t", newPassword: "another good password", newEmail: "x@y.example" }), {
+        cookie,
+      });
+      expect([path, answer.status]).toEqual([path, 404]);
+    }
   });
 
   it("writes nothing to stdout or stderr: Better Auth's own lines go to the app's logger", async () => {
@@ -145,17 +162,14 @@ describe("signed out", () => {
     try {
       await post("sign-up/email", json({ name: "A\u0000B", email: "quiet@bodies.example", password: PASSWORD }));
       await post("update-user", json({ name: "A\u0000B" }), { cookie });
-      // A request Better Auth refuses itself, and logs as an error: password reset is not set up.
-      const reset = await post("request-password-reset", json({ email: EMAIL, redirectTo: "/sign-in" }));
-      expect(reset.body.code).toBe("RESET_PASSWORD_DISABLED");
+      // A request Better Auth refuses itself, and logs as an error: a provider it does not have.
+      const social = await post("sign-in/social", json({ provider: "myspace", callbackURL: "/" }));
+      expect(social.status).toBe(404);
     } finally {
       out.mockRestore();
       err.mockRestore();
     }
     expect(written).toEqual([]);
-    expect(logged).toHaveBeenCalledWith(
-      expect.objectContaining({ source: "better-auth" }),
-      expect.stringMatching(/^Reset password isn't enabled/),
-    );
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ source: "better-auth" }), expect.stringMatching(/^Provider not found/));
   });
 });

@@ -34,6 +34,8 @@ async function loadFlows() {
     ...(await import("~/features/applications/feature-applications.server.ts")),
     ...(await import("~/features/introductions/intro-review.server.ts")),
     ...(await import("~/lib/email-verification.server.ts")),
+    ...(await import("~/lib/account-mail.server.ts")),
+    ...(await import("~/lib/account-emails.ts")),
     ...(await import("~/lib/env.server.ts")),
   };
 }
@@ -187,5 +189,47 @@ describe("every e-mail, as a mailbox receives it", () => {
     await flows.reviewIntroRequest(database, { requestId: rejected, decision: "reject", reason: REASON, admin });
     const [rejection] = smtp.received.slice(beforeRejection);
     expectSameMessage(rejection!, [PERSON, COMPANY, REASON]);
+  });
+
+  it("the account e-mails (decision 0076): reset link, no account, already an account, change of address and its notices", async () => {
+    const sent = async (send: () => Promise<unknown>) => {
+      const before = smtp.received.length;
+      await send();
+      const [mail] = smtp.received.slice(before);
+      if (!mail) throw new Error("no e-mail arrived");
+      return mail;
+    };
+    const env = flows.getEnv();
+    const reset = await sent(() => flows.sendResetLink(database, { name: PERSON, email: "ada@example.org" }, "tok&en=1", env));
+    expectSameMessage(reset, [PERSON]);
+    expect(textLinks(reset.text!)).toEqual(["https://introbase.example/reset-password?token=tok%26en%3D1"]);
+    const none = await sent(() => flows.sendNoAccountNotice(database, "nobody@example.org", env));
+    expectSameMessage(none, []);
+    expect(textLinks(none.text!)).toEqual([
+      "https://introbase.example/forgot-password",
+      "https://introbase.example/sign-in",
+      "https://introbase.example/sign-up",
+    ]);
+    const exists = await sent(() => flows.sendAccountExistsNotice(database, { name: PERSON, email: "ada@example.org" }, env));
+    expectSameMessage(exists, [PERSON]);
+    expect(textLinks(exists.text!)).toEqual(["https://introbase.example/sign-in", "https://introbase.example/forgot-password"]);
+    const change = await sent(() =>
+      flows.sendEmailChangeLink(database, { name: PERSON, from: "ada@example.org", to: "ada@new.example", token: "t.o.k" }, env),
+    );
+    expectSameMessage(change, [PERSON, "ada@example.org", "ada@new.example"]);
+    expect(change.to).toMatchObject({ text: "ada@new.example" });
+    expect(textLinks(change.text!)).toEqual(["https://introbase.example/confirm-email-change?token=t.o.k"]);
+    const links = flows.accountLinks(env);
+    const notice = await sent(() =>
+      flows.sendAccountMail(
+        database,
+        flows.emailChangeNoticeEmail({ name: PERSON, from: "ada@example.org", to: "ada@new.example", links }),
+        env,
+      ),
+    );
+    expectSameMessage(notice, [PERSON, "ada@new.example"]);
+    expect(notice.to).toMatchObject({ text: "ada@example.org" });
+    const inUse = await sent(() => flows.sendAccountMail(database, flows.emailInUseEmail({ email: "taken@example.org", links }), env));
+    expectSameMessage(inUse, ["taken@example.org"]);
   });
 });

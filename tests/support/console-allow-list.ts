@@ -38,6 +38,13 @@ const ALLOWED_CONSOLE_MESSAGES: readonly AllowedConsoleMessage[] = [
   },
   {
     suite: "browser",
+    pattern: failedLoad("401|403|429", String.raw`https?://[^/]+/(sign-in\.data(\?[^ ]*)?|api/intro-requests/sign-in)`),
+    reason:
+      "A password sign-in refused (decision 0076: a wrong password 401, an unconfirmed address 403, too many tries 429) " +
+      "is the answer the form shows beside its field; Chromium logs the 4xx fetch.",
+  },
+  {
+    suite: "browser",
     pattern: failedLoad("401", String.raw`https?://[^/]+/api/auth/me`),
     reason:
       "Spec 01 §7: /api/auth/me answers a non-OK status when signed out, and the header's session check asks it on " +

@@ -5,7 +5,7 @@
  * stored as U+FFFD, and a value longer than an index allows failed the insert. Here each of them is a 400 with a
  * message, through the app's one body reader (app/lib/http.server.ts) and its limits.
  */
-import { MAX_PASSWORD } from "~/lib/auth.server.ts";
+import { MAX_PASSWORD } from "~/lib/password-rules.ts";
 import { bodyKindOf } from "~/lib/body-limits.ts";
 import { jsonErrorResponse, readRequestBody } from "~/lib/http.server.ts";
 
@@ -31,34 +31,31 @@ const FIELD_LIMITS: Readonly<Record<string, number>> = {
 const OTHER_LIMIT = 8_192;
 
 /**
- * Deepest nesting a Better Auth body has (`idToken.token`, an `additionalData` object): deeper is refused before
- * anything walks or re-serialises it, which a body of 50,000 nested arrays would do until the stack runs out.
+ * How deep a body Better Auth is handed may nest. Its bodies are a level or two deep (an ID token's object); a deeper
+ * one is not a request to it. Counted before anything walks or re-serializes the body: JSON nested 50,000 deep passed
+ * the body reader (which walks with its own stack) and then overflowed the call stack here and in JSON.stringify (500).
  */
-const MAX_DEPTH = 8;
-const TOO_DEEP = "The body is nested too deeply.";
+const MAX_DEPTH = 16;
 
-function tooDeep(value: unknown): boolean {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
-  while (stack.length) {
-    const { value: item, depth } = stack.pop()!;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth >= MAX_DEPTH) return true;
-    for (const child of Object.values(item)) stack.push({ value: child, depth: depth + 1 });
-  }
-  return false;
-}
-
-/** The first string in the body longer than its field allows, as a message naming the field; null when none is. */
-function overLongField(value: unknown, path = ""): string | null {
-  if (typeof value === "string") {
-    const field = path.split(".").at(-1) ?? "";
-    const limit = FIELD_LIMITS[field] ?? OTHER_LIMIT;
-    return value.length > limit ? `${path || "The value"} is too long: at most ${limit.toLocaleString("en-US")} characters.` : null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const problem = overLongField(item, path ? `${path}.${key}` : key);
-    if (problem) return problem;
+/**
+ * The first problem of the body's values, as a message: a string longer than its field allows (naming the field), or
+ * nesting deeper than MAX_DEPTH; null when there is none. Walks with its own stack, never recursion.
+ */
+function overLongField(body: unknown): string | null {
+  const pending: Array<{ value: unknown; path: string; depth: number }> = [{ value: body, path: "", depth: 0 }];
+  while (pending.length) {
+    const { value, path, depth } = pending.pop()!;
+    if (typeof value === "string") {
+      const field = path.split(".").at(-1) ?? "";
+      const limit = FIELD_LIMITS[field] ?? OTHER_LIMIT;
+      if (value.length > limit) return `${path || "The value"} is too long: at most ${limit.toLocaleString("en-US")} characters.`;
+      continue;
+    }
+    if (typeof value !== "object" || value === null) continue;
+    if (depth >= MAX_DEPTH) return `The body is nested too deeply: at most ${MAX_DEPTH} levels.`;
+    // Reversed onto the stack, so fields are checked in their order and the first problem is the first field's.
+    for (const [key, item] of Object.entries(value).reverse())
+      pending.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
   }
   return null;
 }
@@ -68,27 +65,28 @@ function overLongField(value: unknown, path = ""): string | null {
  * bodies are read, checked and passed on as read; other types go on untouched (Better Auth refuses them itself,
  * 415), and so does a request without a body.
  */
-export async function checkAuthRequest(request: Request): Promise<{ ok: true; request: Request } | { ok: false; response: Response }> {
+export async function checkAuthRequest(
+  request: Request,
+): Promise<{ ok: true; request: Request; fields?: unknown } | { ok: false; response: Response }> {
   const kind = bodyKindOf(request.headers.get("content-type"));
   if (!request.body || (kind !== "json" && kind !== "form")) return { ok: true, request };
   const read = await readRequestBody(request);
   if (!read.ok) return { ok: false, response: jsonErrorResponse(read.status, read.message) };
-  let body: string | null;
   let fields: unknown;
+  let pairs: string[][] = [];
   if (read.kind === "json") {
-    if (tooDeep(read.value)) return { ok: false, response: jsonErrorResponse(400, TOO_DEEP) };
     fields = read.value;
-    body = read.value === undefined ? null : JSON.stringify(read.value);
   } else if (read.kind === "form") {
-    const pairs = [...read.form].map(([name, value]) => [name, String(value)]);
+    pairs = [...read.form].map(([name, value]) => [name, String(value)]);
     fields = Object.fromEntries(pairs);
-    body = new URLSearchParams(pairs).toString();
   } else {
     return { ok: true, request };
   }
+  // Checked before the body is serialized again: a body too deep for the call stack never reaches JSON.stringify.
   const problem = overLongField(fields);
   if (problem) return { ok: false, response: jsonErrorResponse(400, problem) };
+  const body = read.kind === "form" ? new URLSearchParams(pairs).toString() : fields === undefined ? null : JSON.stringify(fields);
   const headers = new Headers(request.headers);
   headers.delete("content-length");
-  return { ok: true, request: new Request(request.url, { method: request.method, headers, body, signal: request.signal }) };
+  return { ok: true, fields, request: new Request(request.url, { method: request.method, headers, body, signal: request.signal }) };
 }

@@ -20,6 +20,9 @@ import type { SavedSearchesSectionData } from "~/features/saved-searches/saved-s
 import type { SignInProvider } from "~/lib/session.server.ts";
 import type { CurrentUser } from "~/lib/use-current-user.ts";
 import { useSignOut } from "~/lib/session-sync.ts";
+import type { AccountSecurityData } from "./account-settings.server.ts";
+import { SecuritySection } from "./security-section.tsx";
+import { SessionsSection } from "./sessions-section.tsx";
 
 type MyIntroRequest = Omit<Awaited<ReturnType<typeof listMyIntroRequests>>[number], "createdAt"> & { createdAt: string };
 
@@ -34,6 +37,9 @@ export type SettingsData =
       apiKeys: ApiKeysSectionData;
       savedSearches?: SavedSearchesSectionData;
       follows: { items: FollowedListing[]; count: number; cap: number; emails: boolean };
+      security: AccountSecurityData;
+      /** Set once a change of address was confirmed (routes/confirm-email-change.tsx). */
+      emailChanged?: boolean;
     };
 
 /** Spec 01 §2: the signed-in user's profile, plan and benefits, this month's usage, their intro requests and sign-out. */
@@ -54,6 +60,11 @@ export function SettingsPage(data: SettingsData) {
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+      {data.emailChanged ? (
+        <p role="status" className="rounded-md border border-accent/40 bg-accent/10 px-3 py-2 text-sm">
+          Your e-mail address is now {user.email}.
+        </p>
+      ) : null}
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Profile Information</h2>
         <div className="mt-4 flex items-center gap-4">
@@ -144,6 +155,9 @@ export function SettingsPage(data: SettingsData) {
           </ul>
         )}
       </Card>
+
+      <SecuritySection email={user.email} data={data.security} />
+      <SessionsSection sessions={data.security.sessions} />
 
       <ApiKeysSection data={data.apiKeys} />
       <FollowingSection {...data.follows} />

@@ -52,6 +52,17 @@ export function parseSignUp(input: Record<string, unknown>) {
   return parseForm(SignUpSchema, input);
 }
 
+/** The other way through that step: the visitor already has a password account, and signs in to send the request. */
+const SignInSchema = z.object({
+  email,
+  password: z.string().min(1, "Enter your password.").max(128, "A password has at most 128 characters."),
+});
+export type SignInField = keyof z.infer<typeof SignInSchema>;
+
+export function parseSignIn(input: Record<string, unknown>) {
+  return parseForm(SignInSchema, input);
+}
+
 const TYPE_PHRASE: Record<ListingType, string> = {
   startup: "your startup",
   investor: "your fund",

@@ -25,7 +25,7 @@ export const INTRO_REQUESTS_PER_ADDRESS_PER_HOUR = 5;
 /** Requests per account per 24 hours, counted in the database so restarts and several processes agree. */
 export const INTRO_REQUESTS_PER_ACCOUNT_PER_DAY = 10;
 /** How long a signed-out visitor's request waits for its sign-up step before it is dropped. */
-const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
+export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 
 /** Requests that are not the operators' business yet: waiting for a sign-up, or for the requester's address. */
 export const NOT_YET_SENT: IntroStatus[] = ["awaiting_sign_up", "awaiting_verification"];
@@ -48,7 +48,12 @@ async function claimTokenFor(database: Database, requestId: string): Promise<str
 }
 
 /** Inside the account's lock: refuses a request past the daily limit or to a recipient already asked. */
-async function checkAccountLimits({ db }: Database, userId: string, listing: { id: string; name: string }, now: number): Promise<void> {
+export async function checkAccountLimits(
+  { db }: Database,
+  userId: string,
+  listing: { id: string; name: string },
+  now: number,
+): Promise<void> {
   const [row] = await db
     .select({ n: count() })
     .from(introRequests)
@@ -181,7 +186,7 @@ export async function checkClaim(
   if (!open) throw new AppError("conflict", EXPIRED_CLAIM);
 }
 
-const EXPIRED_CLAIM = "This request has expired or was already completed. Please send it again.";
+export const EXPIRED_CLAIM = "This request has expired or was already completed. Please send it again.";
 
 /**
  * After the sign-up step: the new account takes over the request. It goes to review once the account's
