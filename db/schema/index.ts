@@ -22,3 +22,4 @@ export * from "./api-keys.ts";
 export * from "./saved-searches.ts";
 export * from "./follows.ts";
 export * from "./field-sources.ts";
+export * from "./billing.ts";
