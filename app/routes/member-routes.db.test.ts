@@ -45,30 +45,75 @@ async function openProfile(listing: { type: string; slug: string }, user: Sessio
   return (await profile.loader(args(`/profile/${listing.type}/${listing.slug}`, { type: listing.type, slug: listing.slug }, user))) as {
     status: string;
     views?: { remaining: number | null } | null;
+    viewsUsedUp?: boolean;
   };
 }
 
-describe("profile views quota", () => {
-  it("withholds the 11th distinct profile of a month from a public member, with the details absent", async () => {
-    const pat = await member("public");
-    const statuses = [];
-    for (const listing of publicListings.slice(0, 10)) statuses.push((await openProfile(listing, pat)).status);
-    expect(statuses.every((s) => s === "ok")).toBe(true);
+/** A public listing whose profile shows a subscriber more than a visitor: its team needs a subscription. */
+async function publicWithGatedTeam(offset = 0): Promise<{ type: string; slug: string }> {
+  const rows = await database.rows<{ type: string; slug: string }>(sql`
+    SELECT l.type, l.slug FROM listings l
+    WHERE l.visibility = 'public' AND NOT (l.field_visibility ? 'team') AND EXISTS (SELECT 1 FROM team_members t WHERE t.listing_id = l.id)
+    ORDER BY l.name LIMIT 1 OFFSET ${offset}`);
+  return rows[0]!;
+}
 
-    const eleventh = await openProfile(publicListings[10]!, pat);
-    expect(eleventh.status).toBe("quota_exceeded");
-    expect(JSON.stringify(eleventh)).not.toContain(publicListings[10]!.description!.slice(-40));
-    // Re-opening a profile seen this month is free.
-    expect((await openProfile(publicListings[0]!, pat)).status).toBe("ok");
+async function spendAllViews(user: SessionUser, limit: number) {
+  const { year, month } = usageMonthKey(new Date());
+  await database.db.insert(usageCounters).values({ userId: user.id, year, month, action: "company_view", count: limit });
+}
+
+async function viewsCounted(user: SessionUser): Promise<number> {
+  const [row] = await database.rows<{ n: number }>(
+    sql`SELECT coalesce(sum(count), 0)::int AS n FROM usage_counters WHERE user_id = ${user.id} AND action = 'company_view'`,
+  );
+  return row!.n;
+}
+
+/** What a page shows of a listing, without what differs by who asks (the follow button, the quota line). */
+function pageContent(page: Awaited<ReturnType<typeof openProfile>>) {
+  const { follow: _follow, views: _views, viewsUsedUp: _usedUp, ...content } = page as Record<string, unknown>;
+  return content;
+}
+
+describe("profile views quota (decision 0080: a member never sees less than a visitor)", () => {
+  it("counts no view of a page that shows a member only what a visitor sees: a free member reads every public profile as a visitor does, past their 10 views", async () => {
+    const pat = await member("public");
+    for (const listing of publicListings.slice(0, 12)) {
+      const asMember = await openProfile(listing, pat);
+      expect(asMember.status).toBe("ok");
+      expect(pageContent(asMember)).toEqual(pageContent(await openProfile(listing, null)));
+    }
+    expect(await viewsCounted(pat)).toBe(0);
   });
 
   it("counts nothing for anonymous visitors", async () => {
     for (let i = 0; i < 12; i++) expect((await openProfile(publicListings[i]!, null)).status).toBe("ok");
   });
 
-  it("shows the remaining views to a member", async () => {
+  it("counts a subscriber's view of a profile that shows more than a visitor's, once per listing a month", async () => {
     const sam = await member("subscriber", "-views");
-    expect((await openProfile(publicListings[0]!, sam)).views?.remaining).toBe(499);
+    const listing = await publicWithGatedTeam();
+    expect((await openProfile(listing, sam)).views?.remaining).toBe(499);
+    expect((await openProfile(listing, sam)).views?.remaining).toBe(499);
+    expect(await viewsCounted(sam)).toBe(1);
+  });
+
+  it("shows a subscriber out of views what a visitor sees: the visitor's page of a public listing, the teaser of a subscriber listing", async () => {
+    const sam = await member("subscriber", "-spent");
+    await spendAllViews(sam, 500);
+    const listing = await publicWithGatedTeam(1);
+    const page = (await openProfile(listing, sam)) as Record<string, unknown>;
+    expect(page).toMatchObject({ status: "ok", viewsUsedUp: true });
+    expect(pageContent(page as never)).toEqual(pageContent(await openProfile(listing, null)));
+    expect(JSON.stringify(page)).toContain("Team profiles available");
+
+    const [closed] = await database.rows<{ type: string; slug: string; description: string }>(sql`
+      SELECT type, slug, description FROM listings WHERE visibility = 'subscriber' AND description IS NOT NULL ORDER BY name LIMIT 1`);
+    const teaser = await openProfile(closed!, sam);
+    expect(teaser.status).toBe("quota_exceeded");
+    expect(JSON.stringify(teaser)).not.toContain(closed!.description.slice(-40));
+    expect(await viewsCounted(sam)).toBe(500);
   });
 });
 
