@@ -85,4 +85,3 @@ describe("the CSV export's profile columns", () => {
     }
   });
 });
-});
