@@ -145,7 +145,9 @@ describe("planCatalogue", () => {
 
   it("sells the seeded tiers as decision 0080 records: each plan named after its tier, Subscriber $29 or $290 a year (Most Popular), Premium $99 or $990", () => {
     const catalogue = planCatalogue(seeded());
-    expect(SOLD_TIERS.map((t) => [t, catalogue[t].name, catalogue[t].monthlyPrice, catalogue[t].annualPrice, catalogue[t].mostPopular])).toEqual([
+    expect(
+      SOLD_TIERS.map((t) => [t, catalogue[t].name, catalogue[t].monthlyPrice, catalogue[t].annualPrice, catalogue[t].mostPopular]),
+    ).toEqual([
       ["subscriber", "Subscriber", 29, 290, true],
       ["premium", "Premium", 99, 990, false],
     ]);
@@ -180,11 +182,7 @@ describe("planHighlights: 'Everything in X' only when it is true", () => {
 
   it("lists a dearer plan in full when an operator gave it less of something than the cheaper one", () => {
     const subscriber = lines("subscriber", LEGACY_TIERS.subscriber);
-    for (const less of [
-      { maxCompanyViewsPerMonth: 100 },
-      { aiRequestsPerMonth: 0 },
-      { canExportData: false },
-    ]) {
+    for (const less of [{ maxCompanyViewsPerMonth: 100 }, { aiRequestsPerMonth: 0 }, { canExportData: false }]) {
       const premium = lines("premium", { ...LEGACY_TIERS.premium, ...less });
       const shown = planHighlights(premium, { name: "Premium", benefits: subscriber });
       expect(shown).toEqual(premium.map((b) => b.text));
