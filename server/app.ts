@@ -16,6 +16,10 @@ import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreads
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { DIGEST_JOB, digestJobHandler, startDigestScheduler } from "~/features/digests/digest-job.server.ts";
+import { billingEventJobHandler } from "~/features/billing/billing-event-job.server.ts";
+import { prepareBilling, startBillingClock } from "~/features/billing/billing-start.server.ts";
+import { getPaymentGateway } from "~/features/billing/stripe-gateway.server.ts";
+import { BILLING_EVENT_JOB } from "~/features/billing/webhook-intake.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { authSecret } from "~/lib/auth.server.ts";
 import { startChangeFeed, type ChangeFeed } from "~/lib/change-feed.server.ts";
@@ -42,6 +46,7 @@ const providers = identityProviders(env);
 
 let stopOrphanSweep = () => {};
 let stopDigestScheduler = () => {};
+let stopBillingClock = () => {};
 let changeFeed: ChangeFeed | undefined;
 
 /**
@@ -64,6 +69,8 @@ export async function prepare({ report }: { report: (step: string) => void } = {
       "no client credentials for these sign-in providers: the local demo provider signs in the demo users",
     );
   }
+  // Tiers are decided from subscriptions and grants (decision 0079): a database from before is brought up to date once.
+  await withStartLock(database, () => prepareBilling(database));
   report("building the directory index");
   await getDirectoryIndex(database);
   // Operator jobs (DESIGN D10) run in the server process; a job a restart interrupted resumes here.
@@ -73,7 +80,11 @@ export async function prepare({ report }: { report: (step: string) => void } = {
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
     [DIGEST_JOB]: digestJobHandler(),
+    // Payment webhooks, applied from the provider's current objects (decision 0079).
+    [BILLING_EVENT_JOB]: billingEventJobHandler(getPaymentGateway),
   });
+  // Tiers whose grace period, paid period or grant ends, and webhook events whose job failed, every minute.
+  stopBillingClock = startBillingClock(database);
   // Saved-search alert digests: every server looks; the first to record a period queues it (decision 0062).
   stopDigestScheduler = startDigestScheduler(database);
   // Stored files nothing references (a replaced logo, a failed import) are removed once an hour old.
@@ -88,6 +99,7 @@ export async function prepare({ report }: { report: (step: string) => void } = {
 export async function shutdown({ waitMs, requestsDone }: { waitMs: number; requestsDone: Promise<void> }): Promise<void> {
   stopOrphanSweep();
   stopDigestScheduler();
+  stopBillingClock();
   const handedBack = await stopJobWorker({ waitMs });
   if (handedBack.length) logger.info({ jobs: handedBack }, "jobs handed back to the queue");
   await requestsDone;

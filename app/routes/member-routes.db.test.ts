@@ -8,7 +8,6 @@ import { users } from "#db/schema/accounts.ts";
 import { usageCounters } from "#db/schema/usage.ts";
 import { seedListings } from "#db/seed/seed-database.ts";
 import { usageMonthKey } from "~/features/access/quotas.ts";
-import { clearTierDefinitionsCache } from "~/features/access/tier-records.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
@@ -130,31 +129,33 @@ describe("choosing a plan", () => {
     expect((await bad.json()).error).toBe("tier must be one of subscriber, premium.");
   });
 
-  it("grants the tier at once in demo mode, names the plan bought and records its name and price", async () => {
+  it("grants the tier at once in demo mode as a demo grant, names the plan bought, says no payment is taken and records its name and price", async () => {
     const pat = await member("public", "-demo");
-    const response = await choose(pat, { tier: "premium", monthlyPrice: 99 });
+    const response = await choose(pat, { tier: "premium", interval: "annual", price: 990 });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       ok: true,
-      message: "Enterprise, $99 per month. Demo billing: no payment was taken.",
+      message: "Premium, $990 per year. Demo: no payment is taken.",
       data: {
         status: "granted",
         tier: "premium",
-        plan: { name: "Enterprise", monthlyPrice: 99 },
-        title: "Your plan is now Enterprise",
-        message: "Enterprise, $99 per month. Demo billing: no payment was taken.",
+        plan: { name: "Premium", interval: "annual", price: 990 },
+        title: "Your plan is now Premium",
+        message: "Premium, $990 per year. Demo: no payment is taken.",
       },
     });
     const [row] = await database.db.select({ tier: users.tier }).from(users).where(eq(users.id, pat.id));
     expect(row!.tier).toBe("premium");
+    const grants = await database.rows(sql`SELECT source, tier, ends_at FROM tier_grants WHERE user_id = ${pat.id}`);
+    expect(grants).toEqual([{ source: "demo", tier: "premium", ends_at: null }]);
     const [change] = await database.rows<{ status: string; plan: string; tier: string; monthly_price: number }>(
       sql`SELECT status, plan, tier, monthly_price FROM subscription_changes WHERE user_id = ${pat.id}`,
     );
-    expect(change).toEqual({ status: "granted", plan: "Enterprise", tier: "premium", monthly_price: 99 });
+    expect(change).toEqual({ status: "granted", plan: "Premium", tier: "premium", monthly_price: 83 });
 
     const again = await choose({ ...pat, tier: "premium" }, { tier: "premium", monthlyPrice: 99 });
     expect(again.status).toBe(409);
-    expect((await again.json()).error).toBe("You already have Enterprise.");
+    expect((await again.json()).error).toBe("You already have Premium.");
   });
 });
 
@@ -261,16 +262,13 @@ describe("settings", () => {
     expect(data.user).toMatchObject({ provider: "other", tier: "subscriber" });
     // The subscriber's plan as sold, and only what its record grants: no unlimited views, no priority support.
     expect(data.plan).toEqual({
-      name: "Premium",
+      name: "Subscriber",
       monthlyPrice: 29,
       benefits: [
-        "Access to listings and profile details for Premium members",
+        "Access to listings and profile details for Subscriber members",
         "500 company views a month",
-        "Funding data",
         "Export company data (1,000 exports a month)",
         "50 AI requests a month",
-        "Basic outreach content",
-        "Value8 AI integration (basic)",
       ],
     });
     expect(data.usage.map((q) => [q.type, q.limit])).toEqual([

@@ -57,7 +57,7 @@ export async function refreshMemberTierIn(tx: Tx, userId: string, now: Date): Pr
 }
 
 /** refreshMemberTierIn in a transaction of its own. */
-export function refreshMemberTier(database: Database, userId: string, now = new Date()): Promise<MemberTier> {
+function refreshMemberTier(database: Database, userId: string, now = new Date()): Promise<MemberTier> {
   return database.db.transaction((tx) => refreshMemberTierIn(tx, userId, now));
 }
 
@@ -118,22 +118,4 @@ export async function refreshAllGrantedTiers(database: Database, now = new Date(
     SELECT user_id AS id FROM billing_subscriptions UNION SELECT user_id FROM tier_grants`);
   for (const { id } of rows) await refreshMemberTier(database, id, now);
   return rows.length;
-}
-
-/**
- * The tier clock: every app server looks once a minute for tiers due to change (a grace period ends at 10:00, the member
- * is on the free tier by 10:01). Any server may do it, twice does no harm: each member's row is locked while decided.
- */
-export function startTierClock(database: Database, options: { everyMs?: number; now?: () => Date } = {}): () => void {
-  const everyMs = options.everyMs ?? 60_000;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    refreshDueMemberTiers(database, options.now?.() ?? new Date())
-      .catch((error: unknown) => logger.error({ err: error }, "the tier clock failed"))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -73,6 +73,14 @@ export function formatIntervalPrice(price: number, interval: BillingInterval): s
   return `${formatPrice(price)} per ${interval === "monthly" ? "month" : "year"}`;
 }
 
+/** Every way a plan is sold, in words: "$29 per month or $290 per year", "$0 per month" for the free plan. */
+export function planPriceText(plan: Pick<Plan, "monthlyPrice" | "annualPrice">): string {
+  const annual = intervalPrice(plan, "annual");
+  return annual === null || plan.monthlyPrice === 0
+    ? formatMonthlyPrice(plan.monthlyPrice)
+    : `${formatMonthlyPrice(plan.monthlyPrice)} or ${formatIntervalPrice(annual, "annual")}`;
+}
+
 /**
  * Said beside every price in demo billing (DESIGN D17): choosing a plan there grants it at once and nobody pays, so a
  * price must not read as a charge.

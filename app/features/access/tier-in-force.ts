@@ -47,7 +47,7 @@ export interface TierInForce {
 }
 
 /** What one subscription grants at `now`, and until when (null: until the provider says otherwise). */
-export function subscriptionGrant(subscription: SubscriptionFacts, now: Date): { tier: PaidTier; until: Date | null } | null {
+function subscriptionGrant(subscription: SubscriptionFacts, now: Date): { tier: PaidTier; until: Date | null } | null {
   const { tier, status } = subscription;
   if (!tier || subscription.refundedAt) return null;
   let until: Date | null = null;

@@ -4,7 +4,7 @@
  * A job that failed (the provider did not answer) is queued again by the billing clock for three days, as the
  * provider itself would retry a delivery.
  */
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { billingEvents } from "#db/schema/billing.ts";
 import { jobs } from "#db/schema/jobs.ts";
 import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
@@ -23,7 +23,7 @@ export interface RecordedEvent {
 }
 
 /** What one event changes: the subscription it concerns, read afresh, and for an invoice the first payment too. */
-export async function applyBillingEvent(database: Database, gateway: PaymentGateway, event: RecordedEvent, now: Date): Promise<string> {
+async function applyBillingEvent(database: Database, gateway: PaymentGateway, event: RecordedEvent, now: Date): Promise<string> {
   const times = { observedAt: event.providerCreatedAt, now };
   if (!event.objectId) return "ignored: the event names no object";
   if (event.type.startsWith("checkout.session.")) {
@@ -99,10 +99,4 @@ export async function requeueFailedBillingEvents(database: Database, now: Date):
     });
   }
   return queued;
-}
-
-/** Events recorded but not applied yet (for an operator's look and the tests). */
-export async function pendingBillingEvents(database: Database): Promise<number> {
-  const [row] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM billing_events WHERE processed_at IS NULL`);
-  return row?.n ?? 0;
 }

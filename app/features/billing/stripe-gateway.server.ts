@@ -21,7 +21,7 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 const dateOf = (seconds: number | null | undefined): Date | null => (typeof seconds === "number" ? new Date(seconds * 1000) : null);
 
 /** The client for STRIPE_API_URL, with the app's outbound fetch as its transport. */
-export function createStripeClient(env: Env = getEnv(), fetchFn: typeof fetch = outboundFetch): Stripe {
+function createStripeClient(env: Env = getEnv(), fetchFn: typeof fetch = outboundFetch): Stripe {
   const url = new URL(env.STRIPE_API_URL);
   const https = url.protocol === "https:";
   return new Stripe(env.STRIPE_SECRET_KEY ?? "sk_test_unset", {
@@ -89,7 +89,7 @@ async function call<T>(doing: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function stripeGateway(stripe: Stripe = createStripeClient()): PaymentGateway {
+function stripeGateway(stripe: Stripe = createStripeClient()): PaymentGateway {
   return {
     findPrice: (lookupKey) =>
       call("the price look-up", async () => {

@@ -19,7 +19,7 @@ const PRICES: Record<string, number> = {
   introbase_premium_annual: 99000,
 };
 
-export function testPrice(lookupKey: string, overrides: Partial<ProviderPrice> = {}): ProviderPrice {
+function testPrice(lookupKey: string, overrides: Partial<ProviderPrice> = {}): ProviderPrice {
   return {
     id: `price_${lookupKey}`,
     lookupKey,

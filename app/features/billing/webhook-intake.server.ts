@@ -17,10 +17,10 @@ import { enqueueJob } from "~/lib/job-queue.server.ts";
 export const BILLING_EVENT_JOB = "billing_event";
 
 /** How old a signature may be (Stripe's own default): an older delivery is a replay of a captured one. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** The events that change a subscription, a payment or the tier; every other type is recorded and ignored. */
-export const APPLIED_EVENT_TYPES: ReadonlySet<string> = new Set([
+const APPLIED_EVENT_TYPES: ReadonlySet<string> = new Set([
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
   "customer.subscription.created",
