@@ -7,7 +7,7 @@ export const alias = {
   "#db": fileURLToPath(new URL("./db", import.meta.url)),
 };
 
-const ROOTS = ["app", "db", "server", "scripts", "tests/security"];
+const ROOTS = ["app", "db", "server", "scripts", "tests/security", "tests/fakes"];
 const TESTS = ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`);
 const DATABASE_TESTS = ROOTS.map((root) => `${root}/**/*.db.test.ts`);
 /**

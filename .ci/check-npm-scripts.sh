@@ -138,6 +138,14 @@ run fake:ai 0 '"total_tokens"' -- curl -fsS -H 'Authorization: Bearer sk-local-f
   -H 'Content-Type: application/json' -d '{"model": "introbase-fake-1", "messages": [{"role": "user", "content": "Name: Acme"}]}' \
   "http://127.0.0.1:$AI_PORT/v1/chat/completions"
 
+# The payment provider's fake (decision 0078) lists the seeded prices to its demo key, as the official client asks.
+PAY_PORT=$(free_port)
+PORT=$PAY_PORT STRIPE_SECRET_KEY=sk_test_local_fake_introbase_0123456789 setsid npm run --silent fake:payments >"$WORK/fake-payments.log" 2>&1 &
+SERVERS+=("$!")
+for _ in $(seq 1 60); do curl -fsS -o /dev/null "http://127.0.0.1:$PAY_PORT/healthz" 2>/dev/null && break; sleep 1; done
+run fake:payments 0 '"lookup_key": "introbase_subscriber_monthly"' -- curl -fsSg -H 'Authorization: Bearer sk_test_local_fake_introbase_0123456789' \
+  "http://127.0.0.1:$PAY_PORT/v1/prices?lookup_keys[]=introbase_subscriber_monthly&active=true"
+
 # start is `npm run build` and serve: it builds into build-smoke/, which serve then runs again.
 serves start
 skip build "run by start, above"

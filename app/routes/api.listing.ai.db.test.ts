@@ -16,17 +16,7 @@ import * as introMessage from "./api.listing.intro-message.ts";
 import * as summary from "./api.listing.summary.ts";
 
 // The settings are read once, when the app's modules first ask: the fake must be up and configured before any import.
-const fake = await vi.hoisted(async () => {
-  const { startFakeAiProvider, FAKE_AI_MODEL } = await import("../../tests/fakes/ai-provider.ts");
-  const started = await startFakeAiProvider({ apiKey: "sk-route-test-key" });
-  Object.assign(process.env, {
-    AI_API_URL: started.url,
-    AI_API_KEY: started.apiKey,
-    AI_MODEL: FAKE_AI_MODEL,
-    OUTBOUND_ALLOWED_PRIVATE_ORIGINS: started.origin,
-  });
-  return started;
-});
+const fake = await vi.hoisted(async () => (await import("../../tests/support/fake-ai-settings.ts")).useFakeAiProvider("sk-route-test-key"));
 
 let database: Database;
 let publicStartup: { slug: string; name: string };

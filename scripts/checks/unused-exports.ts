@@ -25,7 +25,7 @@ const ENTRY_POINTS = [
   /^scripts\/[^/]+\.ts$/,
   /^scripts\/checks\/(browser-imports|unused-exports)\.ts$/,
   /^bench\/[^/]+\.ts$/,
-  /^tests\/fakes\/(lead-provider|mail-catcher)\.ts$/,
+  /^tests\/fakes\/(lead-provider|mail-catcher|payment-provider)\.ts$/,
   /^tests\/e2e\//,
   /\.test\.tsx?$/,
   /^tests\/.*\.(setup|global-setup|global|teardown)\.ts$/, // named in a Vitest config as a string

@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const DEMO_AI_KEY = "sk-local-fake-introbase-0123456789";
+const DEMO_AI_KEY = "sk-local-fake-introbase-0123456789";
 export const FAKE_AI_MODEL = "introbase-fake-1";
 
 const FAULT_MODES = ["none", "500", "429", "400", "slow", "malformed", "wrong-shape", "huge"] as const;
@@ -59,7 +59,7 @@ function field(prompt: string, label: string): string | undefined {
  * The answer: an introduction message when the system prompt asks for one, else a summary; both made of the prompt's
  * own labelled lines, so what the app sent is visible in what it shows.
  */
-export function fakeAnswer(messages: ReadonlyArray<{ role: string; content: string }>): string {
+function fakeAnswer(messages: ReadonlyArray<{ role: string; content: string }>): string {
   const system = messages.find((m) => m.role === "system")?.content ?? "";
   const prompt = messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
   const name = field(prompt, "Name") ?? "this company";

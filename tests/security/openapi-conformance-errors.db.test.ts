@@ -7,27 +7,16 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
 import { DATA_EXPORT } from "~/features/access/quotas.ts";
 import { followCap } from "~/features/follows/follow-limits.ts";
 import { SAVED_SEARCH_LIMITS } from "~/features/saved-searches/saved-search-rules.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { callApi, type ApiCall } from "./support/api-call.ts";
-import { as, Fixture, ROOMY, type Caller } from "./support/conformance-fixture.ts";
-import { OpenApiCheck, type Json } from "./support/openapi-check.ts";
+import { as, ROOMY, startConformance, type Caller, type Fixture } from "./support/conformance-fixture.ts";
+import type { OpenApiCheck } from "./support/openapi-check.ts";
 
-const fake = await vi.hoisted(async () => {
-  const { startFakeAiProvider, FAKE_AI_MODEL } = await import("../fakes/ai-provider.ts");
-  const started = await startFakeAiProvider({ apiKey: "sk-conformance-errors-key" });
-  Object.assign(process.env, {
-    AI_API_URL: started.url,
-    AI_API_KEY: started.apiKey,
-    AI_MODEL: FAKE_AI_MODEL,
-    OUTBOUND_ALLOWED_PRIVATE_ORIGINS: started.origin,
-  });
-  return started;
-});
+const fake = await vi.hoisted(async () => (await import("../support/fake-ai-settings.ts")).useFakeAiProvider("sk-conformance-errors-key"));
 
 let database: Database;
 let fx: Fixture;
@@ -35,11 +24,7 @@ let check: OpenApiCheck;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await seedListings(database, 60);
-  fx = new Fixture(database);
-  await fx.load();
-  const served = await callApi(database, { method: "GET", url: "/api/openapi.json" }, ROOMY);
-  check = new OpenApiCheck((await served.json()) as Json);
+  ({ fx, check } = await startConformance(database));
 });
 
 afterEach(() => fake.setFault("none"));

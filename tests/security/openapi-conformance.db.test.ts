@@ -8,28 +8,17 @@
  * The error cases of each operation (400, 403, 404, 409, 413, 429) are in openapi-conformance-errors.db.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
 import { API_ENDPOINTS } from "~/features/api-docs/api-endpoints.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { unreachableDatabase } from "~/lib/test-route.ts";
 import { callApi, type ApiCall } from "./support/api-call.ts";
-import { Fixture, ROOMY, type Caller } from "./support/conformance-fixture.ts";
-import { OpenApiCheck, type Json } from "./support/openapi-check.ts";
+import { ROOMY, startConformance, type Caller, type Fixture } from "./support/conformance-fixture.ts";
+import type { Json, OpenApiCheck } from "./support/openapi-check.ts";
 import { SAMPLES } from "./support/operation-samples.ts";
 
 // The AI endpoints answer from the local fake provider; the settings are read once, so they are set before any import.
-const fake = await vi.hoisted(async () => {
-  const { startFakeAiProvider, FAKE_AI_MODEL } = await import("../fakes/ai-provider.ts");
-  const started = await startFakeAiProvider({ apiKey: "sk-conformance-key" });
-  Object.assign(process.env, {
-    AI_API_URL: started.url,
-    AI_API_KEY: started.apiKey,
-    AI_MODEL: FAKE_AI_MODEL,
-    OUTBOUND_ALLOWED_PRIVATE_ORIGINS: started.origin,
-  });
-  return started;
-});
+const fake = await vi.hoisted(async () => (await import("../support/fake-ai-settings.ts")).useFakeAiProvider("sk-conformance-key"));
 
 let database: Database;
 let fx: Fixture;
@@ -37,12 +26,7 @@ let check: OpenApiCheck;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await seedListings(database, 60);
-  fx = new Fixture(database);
-  await fx.load();
-  // The document as clients get it: from the route that serves it.
-  const served = await callApi(database, { method: "GET", url: "/api/openapi.json" }, ROOMY);
-  check = new OpenApiCheck((await served.json()) as Json);
+  ({ fx, check } = await startConformance(database));
 });
 
 afterAll(async () => {

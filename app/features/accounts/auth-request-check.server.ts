@@ -30,6 +30,24 @@ const FIELD_LIMITS: Readonly<Record<string, number>> = {
 /** Any other text (an ID token, a provider's name, a reset token): room for the longest legitimate one. */
 const OTHER_LIMIT = 8_192;
 
+/**
+ * Deepest nesting a Better Auth body has (`idToken.token`, an `additionalData` object): deeper is refused before
+ * anything walks or re-serialises it, which a body of 50,000 nested arrays would do until the stack runs out.
+ */
+const MAX_DEPTH = 8;
+const TOO_DEEP = "The body is nested too deeply.";
+
+function tooDeep(value: unknown): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length) {
+    const { value: item, depth } = stack.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth >= MAX_DEPTH) return true;
+    for (const child of Object.values(item)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return false;
+}
+
 /** The first string in the body longer than its field allows, as a message naming the field; null when none is. */
 function overLongField(value: unknown, path = ""): string | null {
   if (typeof value === "string") {
@@ -58,6 +76,7 @@ export async function checkAuthRequest(request: Request): Promise<{ ok: true; re
   let body: string | null;
   let fields: unknown;
   if (read.kind === "json") {
+    if (tooDeep(read.value)) return { ok: false, response: jsonErrorResponse(400, TOO_DEEP) };
     fields = read.value;
     body = read.value === undefined ? null : JSON.stringify(read.value);
   } else if (read.kind === "form") {

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
+import { createConcurrencyGate } from "~/lib/concurrency-gate.ts";
 import { CARD_FONT_SUBSETS, CARD_FONT_WEIGHTS, cardFontName } from "./render-social-card-fonts.server.ts";
 import type { CardNode } from "./social-card-layout.server.ts";
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH } from "./social-card.ts";
@@ -29,8 +30,18 @@ function loadFonts(): Promise<Font[]> {
   return fonts;
 }
 
+/**
+ * One card drawn at a time per process, a few more waiting; past that a 429 with Retry-After (a crawler asking for
+ * thousands of new cards at once would otherwise hold the one core every other request needs).
+ */
+const drawing = createConcurrencyGate({ running: 1, waiting: 8, retryAfterSeconds: 5 });
+
 /** The card as a 1200×630 PNG. */
-export async function renderSocialCard(layout: CardNode): Promise<Uint8Array> {
+export function renderSocialCard(layout: CardNode): Promise<Uint8Array> {
+  return drawing.run(() => drawCard(layout));
+}
+
+async function drawCard(layout: CardNode): Promise<Uint8Array> {
   const svg = await satori(layout as Parameters<typeof satori>[0], {
     width: SOCIAL_CARD_WIDTH,
     height: SOCIAL_CARD_HEIGHT,

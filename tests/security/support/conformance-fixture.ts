@@ -15,7 +15,9 @@ import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { defineRateLimit } from "~/lib/rate-limit.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
-import type { ApiCall, KeyCheck } from "./api-call.ts";
+import { seedListings } from "#db/seed/seed-database.ts";
+import { callApi, type ApiCall, type KeyCheck } from "./api-call.ts";
+import { OpenApiCheck, type Json } from "./openapi-check.ts";
 
 /** A clock in the middle of a month, for the key check: no call crosses into the next month by accident. */
 const NOW = new Date("2031-05-14T10:00:00.000Z");
@@ -122,4 +124,16 @@ export function as(caller: Caller, call: Omit<ApiCall, "user" | "authorization">
     user: caller.authorization !== undefined ? null : caller.user,
     ...(caller.authorization !== undefined ? { authorization: caller.authorization } : {}),
   };
+}
+
+/**
+ * A conformance test's start: the demo listings, the fixture's people and keys, and the OpenAPI document as clients
+ * get it, from the route that serves it.
+ */
+export async function startConformance(database: Database): Promise<{ fx: Fixture; check: OpenApiCheck }> {
+  await seedListings(database, 60);
+  const fx = new Fixture(database);
+  await fx.load();
+  const served = await callApi(database, { method: "GET", url: "/api/openapi.json" }, ROOMY);
+  return { fx, check: new OpenApiCheck((await served.json()) as Json) };
 }
