@@ -68,8 +68,8 @@ export interface PaymentGateway {
   /** What the next invoice will ask, or null when none is coming (the subscription ends). */
   upcomingInvoice(customerId: string, subscriptionId: string): Promise<UpcomingInvoice | null>;
   /**
-   * Moves the subscription to another price with proration. An upgrade is invoiced at once and applies only once paid;
-   * a downgrade is credited on the next invoice.
+   * Moves the subscription to another price with proration. An upgrade is invoiced and charged at once, and refused
+   * with nothing changed when the card declines; a downgrade is credited on the next invoice.
    */
   changePrice(subscription: { id: string; itemId: string }, priceId: string, upgrade: boolean): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;

@@ -7,6 +7,7 @@
  */
 import Stripe from "stripe";
 import { getEnv, type Env } from "~/lib/env.server.ts";
+import { AppError } from "~/lib/errors.ts";
 import { outboundFetch } from "~/lib/outbound-fetch.server.ts";
 import {
   providerFailure,
@@ -80,11 +81,22 @@ function invoice(i: Stripe.Invoice): ProviderInvoice {
   };
 }
 
-/** Runs one provider call; a failure becomes a 502 saying nothing was done (the provider's words are logged). */
+/**
+ * Runs one provider call; a declined card is the member's to hear about (409 with the bank's words), any other failure
+ * a 502 saying nothing was done (the provider's words are logged).
+ */
 async function call<T>(doing: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError)
+      throw new AppError(
+        "conflict",
+        `Your card was declined: ${error.message} Nothing was changed; update your payment method and try again.`,
+        {
+          cause: error,
+        },
+      );
     throw providerFailure(error, doing);
   }
 }
@@ -144,9 +156,10 @@ function stripeGateway(stripe: Stripe = createStripeClient()): PaymentGateway {
         subscription(
           await stripe.subscriptions.update(sub.id, {
             items: [{ id: sub.itemId, price: priceId }],
-            // An upgrade is charged now and applies once paid; a downgrade is credited on the next invoice.
+            // An upgrade is charged now, and refused (nothing changed) if the card declines; a downgrade is credited on
+            // the next invoice.
             proration_behavior: upgrade ? "always_invoice" : "create_prorations",
-            payment_behavior: upgrade ? "pending_if_incomplete" : "allow_incomplete",
+            payment_behavior: upgrade ? "error_if_incomplete" : "allow_incomplete",
           }),
         ),
       ),
