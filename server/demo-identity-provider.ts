@@ -32,7 +32,8 @@ const DEMO_ACCOUNTS: readonly ProviderAccount[] = DEMO_USERS.map((u) => ({ sub: 
  */
 function describeDemoUser(user: DemoUser, catalogue: PlanCatalogue): string {
   const plan = catalogue[user.tier];
-  const grants = plan.benefits.map((b, i) => (i === 0 ? b.charAt(0).toLowerCase() + b.slice(1) : b.toLowerCase())).join(", ");
+  // "Access to …" reads "access to …" inside the sentence; "API access" keeps its capitals.
+  const grants = plan.benefits.map((b) => (/^[A-Z][a-z]/.test(b) ? b.charAt(0).toLowerCase() + b.slice(1) : b)).join(", ");
   return user.role === "admin" ? `Operator on the ${plan.name} plan: the admin and debug tools, ${grants}` : `${plan.name} plan: ${grants}`;
 }
 

@@ -75,18 +75,32 @@ describe("the plan catalogue behind every screen", () => {
     expect(now.dialog.highlights).toContain("500 company views a month");
     expect(now.dialog.highlights).not.toContain("Unlimited company views");
     expect(now.settings).toEqual({ name: "Subscriber", monthlyPrice: 29, benefits: now.dialog.benefits });
-    expect(now.accessControl).toEqual({ name: "Subscriber", price: "$29 per month or $290 per year (Demo: no payment is taken)", views: 500 });
+    expect(now.accessControl).toEqual({
+      name: "Subscriber",
+      price: "$29 per month or $290 per year (Demo: no payment is taken)",
+      views: 500,
+    });
     expect(now.settingsViews).toBe(500);
   });
 
   it("follows an operator's edit at /admin/tiers on every screen, the quota and the price a purchase must match", async () => {
-    await saveSubscriber({ displayName: "Growth", monthlyPrice: "39", annualPrice: "390", maxCompanyViewsPerMonth: "-1", prioritySupport: "on" });
+    await saveSubscriber({
+      displayName: "Growth",
+      monthlyPrice: "39",
+      annualPrice: "390",
+      maxCompanyViewsPerMonth: "-1",
+      prioritySupport: "on",
+    });
     const after = await screens();
     expect(after.dialog).toMatchObject({ name: "Growth", monthlyPrice: 39 });
     expect(after.dialog.highlights).toEqual(expect.arrayContaining(["Unlimited company views", "Priority support"]));
     expect(after.dialog.highlights).not.toContain("500 company views a month");
     expect(after.settings).toEqual({ name: "Growth", monthlyPrice: 39, benefits: after.dialog.benefits });
-    expect(after.accessControl).toEqual({ name: "Growth", price: "$39 per month or $390 per year (Demo: no payment is taken)", views: 999999 });
+    expect(after.accessControl).toEqual({
+      name: "Growth",
+      price: "$39 per month or $390 per year (Demo: no payment is taken)",
+      views: 999999,
+    });
     expect(after.settingsViews).toBe(999999);
 
     // A buyer who was shown the old price buys nothing; at the new one they get the plan by its new name.

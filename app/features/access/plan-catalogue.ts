@@ -73,6 +73,13 @@ export function formatIntervalPrice(price: number, interval: BillingInterval): s
   return `${formatPrice(price)} per ${interval === "monthly" ? "month" : "year"}`;
 }
 
+/** "the Subscriber and Premium plans": the plans of these tiers, as the catalogue names them. */
+export function plansNamed(catalogue: PlanCatalogue, tiers: readonly AccessLevel[]): string {
+  const names = tiers.map((tier) => catalogue[tier].name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+  return `the ${list} plan${names.length > 1 ? "s" : ""}`;
+}
+
 /** Every way a plan is sold, in words: "$29 per month or $290 per year", "$0 per month" for the free plan. */
 export function planPriceText(plan: Pick<Plan, "monthlyPrice" | "annualPrice">): string {
   const annual = intervalPrice(plan, "annual");

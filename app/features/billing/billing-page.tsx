@@ -92,6 +92,7 @@ export function BillingPage({ overview, notice, result }: { overview: BillingOve
           {paid ? (
             <PlanPrice price={interval === "annual" ? plan.annualPrice : plan.monthlyPrice} interval={interval} className="text-sm" />
           ) : null}
+          {overview.source === "demo" ? <PlanPrice price={plan.monthlyPrice} className="text-sm" /> : null}
           {subscription && overview.source === "subscription" ? (
             <Badge variant="outline">{STATUS_TEXT[subscription.status] ?? subscription.status}</Badge>
           ) : null}

@@ -85,7 +85,12 @@ describe("checkout", () => {
     const url = await choose(pat, tier, interval, dollars);
     const session = await stripe.checkout.sessions.retrieve(url.split("/").at(-1)!, { expand: ["line_items"] });
     const price = session.line_items!.data[0]!.price!;
-    expect([price.lookup_key, price.unit_amount, session.amount_total, session.client_reference_id]).toEqual([key, cents, cents, "demo-public"]);
+    expect([price.lookup_key, price.unit_amount, session.amount_total, session.client_reference_id]).toEqual([
+      key,
+      cents,
+      cents,
+      "demo-public",
+    ]);
     expect(await tierOf("demo-public")).toBe("public");
   });
 });
@@ -108,7 +113,9 @@ describe("paying with 4242", () => {
     );
     for (const event of events.filter((e) => e.type !== "invoice.payment_succeeded" || e.outcome))
       expect(event.outcome, event.type).not.toMatch(/^ignored: subscription/);
-    const [first] = await rows<{ first_payment_at: Date | null }>(sql`SELECT first_payment_at FROM billing_customers WHERE user_id = 'demo-public'`);
+    const [first] = await rows<{ first_payment_at: Date | null }>(
+      sql`SELECT first_payment_at FROM billing_customers WHERE user_id = 'demo-public'`,
+    );
     expect(first!.first_payment_at).not.toBeNull();
 
     // The same event delivered again, twice at once: recorded once, applied once.
@@ -133,15 +140,41 @@ describe("paying with 4242", () => {
 
 describe("the webhook route", () => {
   it("refuses over HTTP a delivery without a valid, recent signature on its raw body, and records nothing", async () => {
-    const body = JSON.stringify({ id: "evt_forged_1", object: "event", type: "customer.subscription.deleted", created: 1, data: { object: { id: "sub_x" } } });
+    const body = JSON.stringify({
+      id: "evt_forged_1",
+      object: "event",
+      type: "customer.subscription.deleted",
+      created: 1,
+      data: { object: { id: "sub_x" } },
+    });
     const headers = { "content-type": "application/json" };
-    const forged = await rawRequest(app.base, { method: "POST", path: "/api/billing/webhook", headers: { ...headers, "stripe-signature": "t=1,v1=abc" }, body });
-    expect([forged.status, JSON.parse(forged.body).error]).toEqual([400, "Refused: the Stripe-Signature header does not sign this body with this endpoint's secret."]);
+    const forged = await rawRequest(app.base, {
+      method: "POST",
+      path: "/api/billing/webhook",
+      headers: { ...headers, "stripe-signature": "t=1,v1=abc" },
+      body,
+    });
+    expect([forged.status, JSON.parse(forged.body).error]).toEqual([
+      400,
+      "Refused: the Stripe-Signature header does not sign this body with this endpoint's secret.",
+    ]);
     const unsigned = await rawRequest(app.base, { method: "POST", path: "/api/billing/webhook", headers, body });
     expect(unsigned.status).toBe(400);
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 3600 });
-    const old = await rawRequest(app.base, { method: "POST", path: "/api/billing/webhook", headers: { ...headers, "stripe-signature": stale }, body });
-    expect([old.status, JSON.parse(old.body).error]).toEqual([400, "Refused: the Stripe-Signature timestamp is more than 5 minutes old (a replayed delivery)."]);
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: fake.webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const old = await rawRequest(app.base, {
+      method: "POST",
+      path: "/api/billing/webhook",
+      headers: { ...headers, "stripe-signature": stale },
+      body,
+    });
+    expect([old.status, JSON.parse(old.body).error]).toEqual([
+      400,
+      "Refused: the Stripe-Signature timestamp is more than 5 minutes old (a replayed delivery).",
+    ]);
     expect(await rows(sql`SELECT id FROM billing_events WHERE id = 'evt_forged_1'`)).toEqual([]);
   });
 
@@ -149,7 +182,12 @@ describe("the webhook route", () => {
     // Pretty-printed with odd spacing and a non-ASCII character: any re-serialisation would break the signature.
     const body = `{\n  "id": "evt_bytes_1",  "object": "event", "type": "customer.updated", "created": ${Math.floor(Date.now() / 1000)},\n  "data": { "object": { "id": "cus_x", "name": "Zoë" } }\n}`;
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: fake.webhookSecret });
-    const answer = await rawRequest(app.base, { method: "POST", path: "/api/billing/webhook", headers: { "content-type": "application/json", "stripe-signature": signature }, body });
+    const answer = await rawRequest(app.base, {
+      method: "POST",
+      path: "/api/billing/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body,
+    });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ received: true, id: "evt_bytes_1", duplicate: false });
   });

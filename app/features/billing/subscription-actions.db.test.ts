@@ -83,15 +83,18 @@ describe("checkout", () => {
     ["subscriber", "annual", "introbase_subscriber_annual", 29000],
     ["premium", "monthly", "introbase_premium_monthly", 9900],
     ["premium", "annual", "introbase_premium_annual", 99000],
-  ] as const)("of %s paid %s asks the provider for the price %s (%i cents), for the member's own customer", async (tier, interval, key, cents) => {
-    const buyer = await member();
-    const { url } = await startCheckout(database, provider, buyer, plan(tier, interval), "https://introbase.example");
-    const session = [...provider.sessions.values()].at(-1)!;
-    expect(url).toBe(`https://checkout.example/${session.id}`);
-    expect(session).toMatchObject({ priceId: `price_${key}`, userId: buyer.id, customerId: `cus_${buyer.id}` });
-    expect(provider.prices.get(key)!.unitAmount).toBe(cents);
-    expect(await tierOf(buyer.id)).toBe("public");
-  });
+  ] as const)(
+    "of %s paid %s asks the provider for the price %s (%i cents), for the member's own customer",
+    async (tier, interval, key, cents) => {
+      const buyer = await member();
+      const { url } = await startCheckout(database, provider, buyer, plan(tier, interval), "https://introbase.example");
+      const session = [...provider.sessions.values()].at(-1)!;
+      expect(url).toBe(`https://checkout.example/${session.id}`);
+      expect(session).toMatchObject({ priceId: `price_${key}`, userId: buyer.id, customerId: `cus_${buyer.id}` });
+      expect(provider.prices.get(key)!.unitAmount).toBe(cents);
+      expect(await tierOf(buyer.id)).toBe("public");
+    },
+  );
 
   it("is refused, with nothing charged, when the provider's price is not the one shown", async () => {
     const buyer = await member();
@@ -100,7 +103,9 @@ describe("checkout", () => {
       "Premium at $990 per year cannot be bought right now: the payment provider's price is not the one shown. Nothing was charged.",
     );
     provider.prices.delete("introbase_subscriber_monthly");
-    expect(await refused(startCheckout(database, provider, buyer, plan("subscriber", "monthly"), "https://introbase.example"))).toMatch(/cannot be bought right now/);
+    expect(await refused(startCheckout(database, provider, buyer, plan("subscriber", "monthly"), "https://introbase.example"))).toMatch(
+      /cannot be bought right now/,
+    );
     expect(provider.calls).not.toContain("createCheckoutSession");
   });
 
@@ -129,7 +134,9 @@ describe("a paid plan", () => {
     expect(await cancelPlan(database, provider, buyer.id, NOW)).toMatch(/stays until the period you paid for ends on 9 Jun 2031/);
     expect(await tierOf(buyer.id)).toBe("premium");
     expect(await resumePlan(database, provider, buyer.id, NOW)).toBe("Your plan continues: it renews as before.");
-    const [row] = await database.rows<{ cancel_at_period_end: boolean }>(sql`SELECT cancel_at_period_end FROM billing_subscriptions WHERE user_id = ${buyer.id}`);
+    const [row] = await database.rows<{ cancel_at_period_end: boolean }>(
+      sql`SELECT cancel_at_period_end FROM billing_subscriptions WHERE user_id = ${buyer.id}`,
+    );
     expect(row!.cancel_at_period_end).toBe(false);
   });
 });
@@ -148,7 +155,9 @@ describe(`the ${MONEY_BACK_DAYS}-day money-back guarantee`, () => {
 
   it("within 14 days: every payment refunded, the plan ended at once, and never a second time", async () => {
     const { buyer, sub } = await paying("introbase_premium_annual");
-    expect(await refundFirstPayment(database, provider, buyer.id, days(13))).toBe("Refunded $990.00: your plan has ended and you are on the free plan.");
+    expect(await refundFirstPayment(database, provider, buyer.id, days(13))).toBe(
+      "Refunded $990.00: your plan has ended and you are on the free plan.",
+    );
     expect(provider.refunded).toHaveLength(1);
     expect(provider.subscriptions.get(sub.id)!.status).toBe("canceled");
     expect(await tierOf(buyer.id)).toBe("public");
@@ -165,7 +174,9 @@ describe(`the ${MONEY_BACK_DAYS}-day money-back guarantee`, () => {
 
   it("when the provider fails, nothing is spent: the guarantee can be used again", async () => {
     const { buyer } = await paying("introbase_subscriber_monthly");
-    const down = Object.assign(Object.create(provider) as MemoryProvider, { refundInvoice: () => Promise.reject(new Error("provider down")) });
+    const down = Object.assign(Object.create(provider) as MemoryProvider, {
+      refundInvoice: () => Promise.reject(new Error("provider down")),
+    });
     await expect(refundFirstPayment(database, down, buyer.id, days(1))).rejects.toThrow("provider down");
     expect(await refundFirstPayment(database, provider, buyer.id, days(1))).toMatch(/^Refunded/);
   });
