@@ -22,8 +22,9 @@ export function PlanPrice({
   const per = interval === "monthly" ? "per month" : "per year";
   return (
     <span className={cn("inline-flex flex-wrap items-baseline gap-x-1.5", className)} data-plan-price="">
-      {size === "large" ? <span className="text-3xl font-bold">{formatPrice(price)}</span> : <span>{formatPrice(price)}</span>}
+      {size === "large" ? <span className="text-3xl font-bold">{formatPrice(price)}</span> : <span>{formatPrice(price)}</span>}{" "}
       <span className={size === "large" ? "text-sm text-fg-muted" : undefined}>{per}</span>
+      {demo ? " " : null}
       {demo ? (
         <span className="rounded bg-warning/15 px-1.5 py-0.5 text-xs font-medium text-fg" data-demo-note="">
           {DEMO_PRICE_NOTE}

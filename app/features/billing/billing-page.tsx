@@ -69,7 +69,8 @@ export function BillingPage({ overview, notice, result }: { overview: BillingOve
         </Link>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight">Billing</h1>
       </div>
-      {notice ? (
+      {/* The return from Checkout is news once: an answer to a form since replaces it. */}
+      {notice && !result ? (
         <p role="status" className="rounded-md border border-border bg-surface-muted px-4 py-3 text-sm">
           {notice}
         </p>
@@ -85,8 +86,10 @@ export function BillingPage({ overview, notice, result }: { overview: BillingOve
         </p>
       ) : null}
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Your plan</h2>
+      <Card className="p-5 sm:p-6" role="region" aria-labelledby="billing-plan">
+        <h2 id="billing-plan" className="text-lg font-semibold">
+          Your plan
+        </h2>
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <Badge variant="accent">{plan.name}</Badge>
           {paid ? (
@@ -154,7 +157,7 @@ export function BillingPage({ overview, notice, result }: { overview: BillingOve
                       <a
                         href={invoice.hostedUrl}
                         className="ml-3 text-accent underline"
-                        aria-label={`Invoice ${invoice.number ?? formatDate(invoice.date)} online`}
+                        aria-label={`View invoice ${invoice.number ?? formatDate(invoice.date)}`}
                       >
                         View
                       </a>
