@@ -15,7 +15,7 @@ import { AppError } from "~/lib/errors.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { startCheckout } from "./checkout.server.ts";
 import { moneyBackGuarantee, MONEY_BACK_DAYS } from "./money-back.ts";
-import { cancelPlan, changePlan, refundFirstPayment, resumePlan } from "./subscription-actions.server.ts";
+import { cancelPlan, changePlan, endPaidPlans, refundFirstPayment, resumePlan } from "./subscription-actions.server.ts";
 import { storeSubscription } from "./sync-subscription.server.ts";
 import { MemoryProvider } from "./test-support.ts";
 
@@ -138,6 +138,17 @@ describe("a paid plan", () => {
       sql`SELECT cancel_at_period_end FROM billing_subscriptions WHERE user_id = ${buyer.id}`,
     );
     expect(row!.cancel_at_period_end).toBe(false);
+  });
+});
+
+describe("an account being deleted", () => {
+  it("has every subscription ended at the provider at once, nothing refunded, and no plan left", async () => {
+    const { buyer, sub } = await paying("introbase_premium_monthly");
+    expect(await endPaidPlans(database, provider, buyer.id, NOW)).toBe(1);
+    expect(provider.subscriptions.get(sub.id)!.status).toBe("canceled");
+    expect(provider.refunded).toEqual([]);
+    expect(await tierOf(buyer.id)).toBe("public");
+    expect(await endPaidPlans(database, provider, buyer.id, NOW)).toBe(0);
   });
 });
 

@@ -93,6 +93,25 @@ export async function refundFirstPayment(database: Database, gateway: PaymentGat
   }
 }
 
+/**
+ * Ends every subscription the member still has, at the provider and at once, with nothing refunded: for an account being
+ * deleted (D18), whose card must not be charged again. Returns how many were ended.
+ */
+export async function endPaidPlans(database: Database, gateway: PaymentGateway, userId: string, now: Date): Promise<number> {
+  let ended = 0;
+  for (let live; (live = await liveSubscriptionOf(database, userId)); ended++) {
+    const subscription = await gateway.cancelNow(live.id);
+    // Stored as ended even if the provider still reports it otherwise, so this loop ends.
+    await storeSubscription(
+      database,
+      userId,
+      { ...subscription, status: "canceled", endedAt: subscription.endedAt ?? now },
+      { observedAt: now, now },
+    );
+  }
+  return ended;
+}
+
 /** The provider's billing portal, where the member changes their card; it returns to /settings/billing. */
 export async function portalSession(database: Database, gateway: PaymentGateway, userId: string, returnUrl: string): Promise<string> {
   const [customer] = await database.db
