@@ -24,6 +24,15 @@ const OPERATOR_PORT = PORT + 4;
 /** The local fake of the AI provider (tests/fakes/ai-provider.ts): "Generate with AI" and "AI summary" (decision 0065). */
 const AI_PORT = PORT + 5;
 const AI_KEY = "sk-local-fake-introbase-0123456789";
+/**
+ * The local fake of Stripe (tests/fakes/payment-provider.ts). The operators' server takes payments through it
+ * (BILLING_MODE=stripe, decision 0079) for the billing journey; the visitors' server keeps demo billing, so both modes
+ * are seen in the browser.
+ */
+const PAYMENTS_PORT = PORT + 6;
+const PAYMENTS_URL = `http://127.0.0.1:${PAYMENTS_PORT}`;
+const STRIPE_KEY = "sk_test_local_fake_introbase_0123456789";
+const STRIPE_WEBHOOK_SECRET = "whsec_local_fake_introbase_0123456789";
 const OPERATOR_URL = `http://127.0.0.1:${OPERATOR_PORT}`;
 /** Whose pages the HTML check reads (tests/e2e/support/served-pages.ts): the two app servers, not the fakes. */
 process.env.E2E_APP_ORIGINS = [BASE_URL, OPERATOR_URL].join(",");
@@ -67,13 +76,13 @@ const CHROMIUM = {
   },
 };
 
-const OPERATOR_SPECS = [/admin-[\w-]+\.spec\.ts$/, /get-featured\.spec\.ts$/];
+const OPERATOR_SPECS = [/admin-[\w-]+\.spec\.ts$/, /get-featured\.spec\.ts$/, /billing\.spec\.ts$/];
 
 /**
  * One production app server on its own embedded database. Playwright starts the web servers one after another,
  * so the second finds the build the first made.
  */
-function appServer({ port, pgliteDir, build }: { port: number; pgliteDir: string; build: boolean }) {
+function appServer({ port, pgliteDir, build, payments = false }: { port: number; pgliteDir: string; build: boolean; payments?: boolean }) {
   const url = `http://127.0.0.1:${port}`;
   return {
     // E2E_PREBUILT=1: the build in BUILD_DIR is current (.ci/run builds once before the suite).
@@ -111,7 +120,10 @@ function appServer({ port, pgliteDir, build }: { port: number; pgliteDir: string
       AI_API_KEY: AI_KEY,
       AI_MODEL: "introbase-fake-1",
       // The server fetches only public addresses (DESIGN D16): the local fakes are allowed by name, nothing else.
-      OUTBOUND_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${PROVIDER_PORT},http://127.0.0.1:${AI_PORT}`,
+      OUTBOUND_ALLOWED_PRIVATE_ORIGINS: `http://127.0.0.1:${PROVIDER_PORT},http://127.0.0.1:${AI_PORT},${PAYMENTS_URL}`,
+      ...(payments
+        ? { BILLING_MODE: "stripe", STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: PAYMENTS_URL }
+        : { BILLING_MODE: "demo" }),
     },
   };
 }
@@ -186,8 +198,22 @@ export default defineConfig({
       stderr: "pipe",
       env: { PORT: String(AI_PORT), AI_API_KEY: AI_KEY },
     },
+    {
+      command: "node tests/fakes/payment-provider.ts",
+      url: `${PAYMENTS_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(PAYMENTS_PORT),
+        STRIPE_SECRET_KEY: STRIPE_KEY,
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_FAKE_WEBHOOK_URLS: `${OPERATOR_URL}/api/billing/webhook`,
+      },
+    },
     appServer({ port: PORT, pgliteDir: process.env.E2E_PGLITE_DIR!, build: !process.env.E2E_PREBUILT }),
     // Built by the server above (a build of its own would race it for the folder): it waits for that build.
-    appServer({ port: OPERATOR_PORT, pgliteDir: process.env.E2E_OPERATOR_PGLITE_DIR!, build: false }),
+    appServer({ port: OPERATOR_PORT, pgliteDir: process.env.E2E_OPERATOR_PGLITE_DIR!, build: false, payments: true }),
   ],
 });

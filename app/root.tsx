@@ -30,6 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     aiConfigured: isAiConfigured(),
     user: user ? { id: user.id, name: user.name, email: user.email, picture: user.picture, tier: user.tier, role: user.role } : null,
     plans: await getPlanCatalogue(database),
+    /** How plans are paid (decision 0079): demo billing says beside every price that no payment is taken. */
+    billingMode: getEnv().BILLING_MODE,
   };
 }
 

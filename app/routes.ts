@@ -35,6 +35,8 @@ export default caseSensitive([
   route("api/auth/csrf", "routes/api.auth.csrf.ts"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/billing/choose-plan", "routes/api.billing.choose-plan.ts"),
+  // The payment provider's webhooks (decision 0079): signed, not a browser's, so no session and no origin check apply.
+  route("api/billing/webhook", "routes/api.billing.webhook.ts"),
   route("api/proof-of-work", "routes/api.proof-of-work.ts"),
   route("api/intro-requests", "routes/api.intro-requests.ts"),
   route("api/intro-requests/sign-up", "routes/api.intro-requests.sign-up.ts"),
@@ -81,6 +83,7 @@ export default caseSensitive([
     route("settings", "routes/settings.tsx"),
     route("settings/delete-account", "routes/settings.delete-account.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),
+    route("settings/billing", "routes/settings.billing.tsx"),
     route("developers", "routes/developers.tsx"),
     route("following", "routes/following.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),

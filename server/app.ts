@@ -18,6 +18,10 @@ import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { DIGEST_JOB, digestJobHandler, startDigestScheduler } from "~/features/digests/digest-job.server.ts";
 import { accountErasureHandler, startErasureSweep } from "~/features/member-data/account-erasure-job.server.ts";
 import { ACCOUNT_ERASURE_JOB } from "~/features/member-data/delete-account.server.ts";
+import { billingEventJobHandler } from "~/features/billing/billing-event-job.server.ts";
+import { prepareBilling, startBillingClock } from "~/features/billing/billing-start.server.ts";
+import { getPaymentGateway } from "~/features/billing/stripe-gateway.server.ts";
+import { BILLING_EVENT_JOB } from "~/features/billing/webhook-intake.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { authSecret } from "~/lib/auth.server.ts";
 import { startChangeFeed, type ChangeFeed } from "~/lib/change-feed.server.ts";
@@ -45,6 +49,7 @@ const providers = identityProviders(env);
 let stopOrphanSweep = () => {};
 let stopDigestScheduler = () => {};
 let stopErasureSweep = () => {};
+let stopBillingClock = () => {};
 let changeFeed: ChangeFeed | undefined;
 
 /**
@@ -67,6 +72,8 @@ export async function prepare({ report }: { report: (step: string) => void } = {
       "no client credentials for these sign-in providers: the local demo provider signs in the demo users",
     );
   }
+  // Tiers are decided from subscriptions and grants (decision 0079): a database from before is brought up to date once.
+  await withStartLock(database, () => prepareBilling(database));
   report("building the directory index");
   await getDirectoryIndex(database);
   // Operator jobs (DESIGN D10) run in the server process; a job a restart interrupted resumes here.
@@ -77,7 +84,11 @@ export async function prepare({ report }: { report: (step: string) => void } = {
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
     [DIGEST_JOB]: digestJobHandler(),
     [ACCOUNT_ERASURE_JOB]: accountErasureHandler(),
+    // Payment webhooks, applied from the provider's current objects (decision 0079).
+    [BILLING_EVENT_JOB]: billingEventJobHandler(getPaymentGateway),
   });
+  // Tiers whose grace period, paid period or grant ends, and webhook events whose job failed, every minute.
+  stopBillingClock = startBillingClock(database);
   // Saved-search alert digests: every server looks; the first to record a period queues it (decision 0062).
   stopDigestScheduler = startDigestScheduler(database);
   // Deleted accounts whose erasure failed or waited for another job are queued again (decision 0077).
@@ -95,6 +106,7 @@ export async function shutdown({ waitMs, requestsDone }: { waitMs: number; reque
   stopOrphanSweep();
   stopDigestScheduler();
   stopErasureSweep();
+  stopBillingClock();
   const handedBack = await stopJobWorker({ waitMs });
   if (handedBack.length) logger.info({ jobs: handedBack }, "jobs handed back to the queue");
   await requestsDone;

@@ -11,7 +11,9 @@
 import type { Router } from "express";
 import { and, like, lt, sql } from "drizzle-orm";
 import { usedProofs } from "#db/schema/proof-of-work.ts";
-import { DEMO_USERS } from "#db/seed/demo-users.ts";
+import { DEMO_USERS, type DemoUser } from "#db/seed/demo-users.ts";
+import type { PlanCatalogue } from "~/features/access/plan-catalogue.ts";
+import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { authSecret } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getDatabase } from "~/lib/database.server.ts";
@@ -22,13 +24,18 @@ import { openIdProvider, type ProviderAccount } from "./openid-provider/openid-p
 /** Used codes share the table of spent proofs of work: one row per thing accepted once, until it expires. */
 const CODE_ROW_PREFIX = "oidc-code:";
 
-const DEMO_ACCOUNTS: readonly ProviderAccount[] = DEMO_USERS.map((u) => ({
-  sub: u.id,
-  name: u.name,
-  email: u.email,
-  emailVerified: true,
-  description: u.description,
-}));
+const DEMO_ACCOUNTS: readonly ProviderAccount[] = DEMO_USERS.map((u) => ({ sub: u.id, name: u.name, email: u.email, emailVerified: true }));
+
+/**
+ * What the chooser says of a demo user: their plan as the catalogue names it and what it grants (decision 0080), so the
+ * page never calls a plan by another name than the rest of the site does.
+ */
+function describeDemoUser(user: DemoUser, catalogue: PlanCatalogue): string {
+  const plan = catalogue[user.tier];
+  // "Access to …" reads "access to …" inside the sentence; "API access" keeps its capitals.
+  const grants = plan.benefits.map((b) => (/^[A-Z][a-z]/.test(b) ? b.charAt(0).toLowerCase() + b.slice(1) : b)).join(", ");
+  return user.role === "admin" ? `Operator on the ${plan.name} plan: the admin and debug tools, ${grants}` : `${plan.name} plan: ${grants}`;
+}
 
 /**
  * Records a code as used: true the first time, on whichever app server. The insert does nothing on conflict, so two
@@ -75,7 +82,13 @@ export async function mountDemoIdentityProviders(
       name: PROVIDER_NAMES[provider.id],
       client: { id: provider.clientId, secret: provider.clientSecret, redirectUris: [provider.redirectUri] },
       secret: () => options.secret ?? authSecret(getEnv()),
-      accounts: { list: () => DEMO_ACCOUNTS, find: (sub) => DEMO_ACCOUNTS.find((a) => a.sub === sub) },
+      accounts: {
+        list: async () => {
+          const catalogue = await getPlanCatalogue(await database());
+          return DEMO_ACCOUNTS.map((account, i) => ({ ...account, description: describeDemoUser(DEMO_USERS[i]!, catalogue) }));
+        },
+        find: (sub) => DEMO_ACCOUNTS.find((a) => a.sub === sub),
+      },
       spendCode: async (codeId, expiresAt) => spendCode(await database(), codeId, expiresAt, new Date(now())),
       now,
     });

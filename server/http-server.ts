@@ -41,6 +41,13 @@ process.on("message", (message: { introbase?: string } | null) => {
   if (message?.introbase === "stop") lifecycle.stop("SIGTERM", "primary");
 });
 
+/** Where the payment provider's hosted pages are, when the site takes payments. */
+function paymentPageOrigins(): string[] {
+  if (process.env.BILLING_MODE !== "stripe") return [];
+  const api = URL.parse(process.env.STRIPE_API_URL || "https://api.stripe.com")?.origin;
+  return api && api !== "https://api.stripe.com" ? [api] : ["https://checkout.stripe.com", "https://billing.stripe.com"];
+}
+
 const server = express();
 server.disable("x-powered-by");
 server.use((_req, res, next) => {
@@ -57,6 +64,9 @@ server.use(
         "worker-src": ["'self'", "blob:"],
         "frame-src": ["'self'", "https:"],
         "connect-src": ["'self'", ...(DEVELOPMENT ? ["ws:"] : [])],
+        // A form of ours may lead on to the payment provider's Checkout and billing portal (a 303 after the post, which
+        // form-action governs too): Stripe's hosted pages, or the local fake's at STRIPE_API_URL (decision 0079).
+        "form-action": ["'self'", ...paymentPageOrigins()],
         "upgrade-insecure-requests": null,
       },
     },

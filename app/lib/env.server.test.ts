@@ -16,6 +16,7 @@ describe("parseEnv", () => {
       ADMIN_FEATURES: true,
       DEBUG_ROUTES: true,
       BILLING_MODE: "demo",
+      STRIPE_API_URL: "https://api.stripe.com",
       SIGN_IN_ATTEMPTS_PER_MINUTE: 20,
       API_CALLS_PER_MINUTE: 60,
       TRUST_PROXY_HOPS: 0,
@@ -54,6 +55,33 @@ describe("parseEnv", () => {
     })();
     expect(refused).toMatch(/AI_TIMEOUT_MS/);
     expect(refused).not.toContain("sk-secret");
+  });
+
+  it("reads the Stripe settings, needs both keys in stripe billing, and names the setting in one line without echoing a key", () => {
+    const stripe = { BILLING_MODE: "stripe", STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz789" };
+    expect(parseEnv({ ...stripe, STRIPE_API_URL: "http://127.0.0.1:4040/" })).toMatchObject({
+      ...stripe,
+      STRIPE_API_URL: "http://127.0.0.1:4040",
+    });
+    expect(() => parseEnv({ BILLING_MODE: "stripe", STRIPE_WEBHOOK_SECRET: "whsec_xyz789" })).toThrow(
+      /^Invalid environment: STRIPE_SECRET_KEY: BILLING_MODE=stripe needs STRIPE_SECRET_KEY \(see the README's payments section\)$/,
+    );
+    expect(() => parseEnv({ BILLING_MODE: "stripe", STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(
+      /^Invalid environment: STRIPE_WEBHOOK_SECRET: /,
+    );
+    expect(() => parseEnv({ BILLING_MODE: "paypal" })).toThrow(
+      /^Invalid environment: BILLING_MODE: BILLING_MODE must be demo, request or stripe$/,
+    );
+    expect(() => parseEnv({ STRIPE_API_URL: "ftp://stripe.example" })).toThrow(/^Invalid environment: STRIPE_API_URL: /);
+    const refused = (() => {
+      try {
+        parseEnv({ ...stripe, STRIPE_SECRET_KEY: "pk_live_publishable9" });
+      } catch (error) {
+        return String(error);
+      }
+    })();
+    expect(refused).toMatch(/STRIPE_SECRET_KEY must be a Stripe secret key/);
+    expect(refused).not.toContain("pk_live_publishable9");
   });
 
   it("reads the lead-data provider settings, without echoing the key in an error", () => {

@@ -131,8 +131,26 @@ const EnvSchema = z.object({
   /** Spec 01 §6: admin features and debug routes are switched on by configuration; off, their routes are 404. */
   ADMIN_FEATURES: flag(true),
   DEBUG_ROUTES: flag(true),
-  /** demo: choosing a plan grants the tier at once (labelled as a demo); request: the choice is recorded only. */
-  BILLING_MODE: z.enum(["demo", "request"]).default("demo"),
+  /**
+   * demo: choosing a plan grants the tier at once, and every price says no payment is taken; request: the choice is
+   * recorded only; stripe: members pay through Stripe Checkout and the tier follows the subscription (decision 0079).
+   */
+  BILLING_MODE: z.enum(["demo", "request", "stripe"], "BILLING_MODE must be demo, request or stripe").default("demo"),
+  /** Stripe's secret API key (sk_test_… or sk_live_…, or a restricted rk_…); needed with BILLING_MODE=stripe. Never logged. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)")
+    .optional(),
+  /** The signing secret of the webhook endpoint (whsec_…), from the dashboard or `stripe listen`. Never logged. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_]+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)")
+    .optional(),
+  /** Where Stripe's API is: its own by default; the local fake (`npm run fake:payments`) for tests and offline work. */
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: "STRIPE_API_URL must be an http:// or https:// URL" })
+    .default("https://api.stripe.com")
+    .transform((v) => v.replace(/\/+$/, "")),
   /**
    * A spreadsheet base to import from (DESIGN D4), read through an Airtable-style API: its metadata and records.
    * Unset key or base: no base is configured, and the schema diagnostics say how to configure one.
@@ -227,6 +245,13 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
         path: ["DKIM_DOMAIN"],
         message: `DKIM_DOMAIN ${env.DKIM_DOMAIN} does not match the From address's domain ${from ?? "(none)"} (MAIL_FROM, or the PUBLIC_URL host): mail signed for another domain fails DMARC`,
       });
+    }
+  }
+  // Stripe billing without its keys would fail at the first checkout or refuse every webhook.
+  if (env.BILLING_MODE === "stripe") {
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+      if (!env[key])
+        ctx.addIssue({ code: "custom", path: [key], message: `BILLING_MODE=stripe needs ${key} (see the README's payments section)` });
     }
   }
   // Every chat-completions request names its model: a url without one would fail on the first click.

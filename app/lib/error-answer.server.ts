@@ -47,6 +47,11 @@ export function describeError(error: unknown): ErrorAnswer {
     return { status: error.status, message: error.message, headers: error.headers, details };
   }
   const requestId = currentRequestId() ?? newRequestId();
+  // A third party failed (decision 0079): its own words are logged; the client reads the message written for it.
+  if (error instanceof AppError && error.code === "bad_gateway") {
+    logger.warn({ err: error.cause ?? error, requestId }, "a third party failed");
+    return { status: error.status, message: error.message, requestId };
+  }
   if (isDataSourceFailure(error)) {
     logger.error({ err: error, requestId }, "data source unreachable");
     return {

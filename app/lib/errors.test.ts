@@ -14,6 +14,7 @@ describe("STATUS_BY_CODE", () => {
       payload_too_large: 413,
       rate_limited: 429,
       internal: 500,
+      bad_gateway: 502,
       data_source: 503,
     });
   });

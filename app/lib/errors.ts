@@ -15,6 +15,11 @@ export const STATUS_BY_CODE = {
   rate_limited: 429,
   /** A fault of ours (a bug): logged with the request id, answered "Something went wrong" and the id. */
   internal: 500,
+  /**
+   * A third party the request needed (the payment provider) refused or did not answer: nothing was done. The message
+   * says so to the client; the provider's own words go to the log.
+   */
+  bad_gateway: 502,
   /** The database is out of reach (refused, cut off, closed): an outage, not a bug. */
   data_source: 503,
 } as const;

@@ -128,6 +128,18 @@ export async function readForm(request: Request, options: ReadOptions = {}): Pro
 }
 
 /**
+ * The body's bytes exactly as sent, within its kind's limit, for a signature made over them (a payment provider's
+ * webhook, decision 0079): nothing decoded or re-encoded. Too large is a thrown 413 answer, unreadable a 400.
+ */
+export async function readRawBody(request: Request): Promise<Uint8Array> {
+  const kind = bodyKindOf(request.headers.get("content-type"));
+  const bytes = await readLimitedBytes(request, BODY_LIMITS[kind]);
+  if (bytes === "too_large") throw jsonErrorResponse(413, tooLargeMessage(kind));
+  if (bytes === "unreadable") throw jsonErrorResponse(400, UNREADABLE);
+  return bytes;
+}
+
+/**
  * A JSON body whatever its Content-Type says, for endpoints documented as taking JSON from any client: the parsed
  * value (undefined when empty), or the 400 or 413 status and message, checked as readRequestBody does.
  */

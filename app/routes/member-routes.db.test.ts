@@ -8,7 +8,6 @@ import { users } from "#db/schema/accounts.ts";
 import { usageCounters } from "#db/schema/usage.ts";
 import { seedListings } from "#db/seed/seed-database.ts";
 import { usageMonthKey } from "~/features/access/quotas.ts";
-import { clearTierDefinitionsCache } from "~/features/access/tier-records.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
@@ -45,30 +44,75 @@ async function openProfile(listing: { type: string; slug: string }, user: Sessio
   return (await profile.loader(args(`/profile/${listing.type}/${listing.slug}`, { type: listing.type, slug: listing.slug }, user))) as {
     status: string;
     views?: { remaining: number | null } | null;
+    viewsUsedUp?: boolean;
   };
 }
 
-describe("profile views quota", () => {
-  it("withholds the 11th distinct profile of a month from a public member, with the details absent", async () => {
-    const pat = await member("public");
-    const statuses = [];
-    for (const listing of publicListings.slice(0, 10)) statuses.push((await openProfile(listing, pat)).status);
-    expect(statuses.every((s) => s === "ok")).toBe(true);
+/** A public listing whose profile shows a subscriber more than a visitor: its team needs a subscription. */
+async function publicWithGatedTeam(offset = 0): Promise<{ type: string; slug: string }> {
+  const rows = await database.rows<{ type: string; slug: string }>(sql`
+    SELECT l.type, l.slug FROM listings l
+    WHERE l.visibility = 'public' AND NOT (l.field_visibility ? 'team') AND EXISTS (SELECT 1 FROM team_members t WHERE t.listing_id = l.id)
+    ORDER BY l.name LIMIT 1 OFFSET ${offset}`);
+  return rows[0]!;
+}
 
-    const eleventh = await openProfile(publicListings[10]!, pat);
-    expect(eleventh.status).toBe("quota_exceeded");
-    expect(JSON.stringify(eleventh)).not.toContain(publicListings[10]!.description!.slice(-40));
-    // Re-opening a profile seen this month is free.
-    expect((await openProfile(publicListings[0]!, pat)).status).toBe("ok");
+async function spendAllViews(user: SessionUser, limit: number) {
+  const { year, month } = usageMonthKey(new Date());
+  await database.db.insert(usageCounters).values({ userId: user.id, year, month, action: "company_view", count: limit });
+}
+
+async function viewsCounted(user: SessionUser): Promise<number> {
+  const [row] = await database.rows<{ n: number }>(
+    sql`SELECT coalesce(sum(count), 0)::int AS n FROM usage_counters WHERE user_id = ${user.id} AND action = 'company_view'`,
+  );
+  return row!.n;
+}
+
+/** What a page shows of a listing, without what differs by who asks (the follow button, the quota line). */
+function pageContent(page: Awaited<ReturnType<typeof openProfile>>) {
+  const { follow: _follow, views: _views, viewsUsedUp: _usedUp, ...content } = page as Record<string, unknown>;
+  return content;
+}
+
+describe("profile views quota (decision 0080: a member never sees less than a visitor)", () => {
+  it("counts no view of a page that shows a member only what a visitor sees: a free member reads every public profile as a visitor does, past their 10 views", async () => {
+    const pat = await member("public");
+    for (const listing of publicListings.slice(0, 12)) {
+      const asMember = await openProfile(listing, pat);
+      expect(asMember.status).toBe("ok");
+      expect(pageContent(asMember)).toEqual(pageContent(await openProfile(listing, null)));
+    }
+    expect(await viewsCounted(pat)).toBe(0);
   });
 
   it("counts nothing for anonymous visitors", async () => {
     for (let i = 0; i < 12; i++) expect((await openProfile(publicListings[i]!, null)).status).toBe("ok");
   });
 
-  it("shows the remaining views to a member", async () => {
+  it("counts a subscriber's view of a profile that shows more than a visitor's, once per listing a month", async () => {
     const sam = await member("subscriber", "-views");
-    expect((await openProfile(publicListings[0]!, sam)).views?.remaining).toBe(499);
+    const listing = await publicWithGatedTeam();
+    expect((await openProfile(listing, sam)).views?.remaining).toBe(499);
+    expect((await openProfile(listing, sam)).views?.remaining).toBe(499);
+    expect(await viewsCounted(sam)).toBe(1);
+  });
+
+  it("shows a subscriber out of views what a visitor sees: the visitor's page of a public listing, the teaser of a subscriber listing", async () => {
+    const sam = await member("subscriber", "-spent");
+    await spendAllViews(sam, 500);
+    const listing = await publicWithGatedTeam(1);
+    const page = (await openProfile(listing, sam)) as Record<string, unknown>;
+    expect(page).toMatchObject({ status: "ok", viewsUsedUp: true });
+    expect(pageContent(page as never)).toEqual(pageContent(await openProfile(listing, null)));
+    expect(JSON.stringify(page)).toContain("Team profiles available");
+
+    const [closed] = await database.rows<{ type: string; slug: string; description: string }>(sql`
+      SELECT type, slug, description FROM listings WHERE visibility = 'subscriber' AND description IS NOT NULL ORDER BY name LIMIT 1`);
+    const teaser = await openProfile(closed!, sam);
+    expect(teaser.status).toBe("quota_exceeded");
+    expect(JSON.stringify(teaser)).not.toContain(closed!.description.slice(-40));
+    expect(await viewsCounted(sam)).toBe(500);
   });
 });
 
@@ -85,31 +129,33 @@ describe("choosing a plan", () => {
     expect((await bad.json()).error).toBe("tier must be one of subscriber, premium.");
   });
 
-  it("grants the tier at once in demo mode, names the plan bought and records its name and price", async () => {
+  it("grants the tier at once in demo mode as a demo grant, names the plan bought, says no payment is taken and records its name and price", async () => {
     const pat = await member("public", "-demo");
-    const response = await choose(pat, { tier: "premium", monthlyPrice: 99 });
+    const response = await choose(pat, { tier: "premium", interval: "annual", price: 990 });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       ok: true,
-      message: "Enterprise, $99 per month. Demo billing: no payment was taken.",
+      message: "Premium, $990 per year. Demo: no payment is taken.",
       data: {
         status: "granted",
         tier: "premium",
-        plan: { name: "Enterprise", monthlyPrice: 99 },
-        title: "Your plan is now Enterprise",
-        message: "Enterprise, $99 per month. Demo billing: no payment was taken.",
+        plan: { name: "Premium", interval: "annual", price: 990 },
+        title: "Your plan is now Premium",
+        message: "Premium, $990 per year. Demo: no payment is taken.",
       },
     });
     const [row] = await database.db.select({ tier: users.tier }).from(users).where(eq(users.id, pat.id));
     expect(row!.tier).toBe("premium");
+    const grants = await database.rows(sql`SELECT source, tier, ends_at FROM tier_grants WHERE user_id = ${pat.id}`);
+    expect(grants).toEqual([{ source: "demo", tier: "premium", ends_at: null }]);
     const [change] = await database.rows<{ status: string; plan: string; tier: string; monthly_price: number }>(
       sql`SELECT status, plan, tier, monthly_price FROM subscription_changes WHERE user_id = ${pat.id}`,
     );
-    expect(change).toEqual({ status: "granted", plan: "Enterprise", tier: "premium", monthly_price: 99 });
+    expect(change).toEqual({ status: "granted", plan: "Premium", tier: "premium", monthly_price: 83 });
 
     const again = await choose({ ...pat, tier: "premium" }, { tier: "premium", monthlyPrice: 99 });
     expect(again.status).toBe(409);
-    expect((await again.json()).error).toBe("You already have Enterprise.");
+    expect((await again.json()).error).toBe("You already have Premium.");
   });
 });
 
@@ -187,27 +233,6 @@ describe("CSV export", () => {
     expect(file).not.toContain(premiumOnly!.website!);
   });
 
-  it("leaves funding out for a tier whose record does not grant funding data, even with exports", async () => {
-    await database.rows(sql`UPDATE visibility_levels SET can_view_funding_data = false WHERE name = 'subscriber'`);
-    clearTierDefinitionsCache(database);
-    try {
-      const rows = await exportRows(await member("subscriber", "-nofunding"));
-      const values = [...rows.values()];
-      expect(values.length).toBeGreaterThan(0);
-      expect(values.some((row) => row.Website !== "")).toBe(true);
-      for (const row of values)
-        expect([row["Total Raised (USD)"], row["Latest Round"], row["Latest Round Amount (USD)"], row["Latest Round Date"]]).toEqual([
-          "",
-          "",
-          "",
-          "",
-        ]);
-    } finally {
-      await database.rows(sql`UPDATE visibility_levels SET can_view_funding_data = true WHERE name = 'subscriber'`);
-      clearTierDefinitionsCache(database);
-    }
-  });
-
   it("refuses with the spec's quota message when the month's exports are used up", async () => {
     const sam = await member("subscriber", "-depleted");
     // The route reads the month from the clock: hold it in one month, so a run at midnight on the 31st cannot split it.
@@ -237,16 +262,13 @@ describe("settings", () => {
     expect(data.user).toMatchObject({ provider: "other", tier: "subscriber" });
     // The subscriber's plan as sold, and only what its record grants: no unlimited views, no priority support.
     expect(data.plan).toEqual({
-      name: "Premium",
+      name: "Subscriber",
       monthlyPrice: 29,
       benefits: [
-        "Access to listings and profile details for Premium members",
+        "Access to listings and profile details for Subscriber members",
         "500 company views a month",
-        "Funding data",
         "Export company data (1,000 exports a month)",
         "50 AI requests a month",
-        "Basic outreach content",
-        "Value8 AI integration (basic)",
       ],
     });
     expect(data.usage.map((q) => [q.type, q.limit])).toEqual([

@@ -71,22 +71,36 @@ async function saveSubscriber(changes: Record<string, string>) {
 describe("the plan catalogue behind every screen", () => {
   it("names, prices and limits the seeded subscriber plan alike everywhere", async () => {
     const now = await screens();
-    expect(now.dialog).toMatchObject({ name: "Premium", monthlyPrice: 29, mostPopular: true });
+    expect(now.dialog).toMatchObject({ name: "Subscriber", monthlyPrice: 29, annualPrice: 290, mostPopular: true });
     expect(now.dialog.highlights).toContain("500 company views a month");
     expect(now.dialog.highlights).not.toContain("Unlimited company views");
-    expect(now.settings).toEqual({ name: "Premium", monthlyPrice: 29, benefits: now.dialog.benefits });
-    expect(now.accessControl).toEqual({ name: "Premium", price: "$29 per month", views: 500 });
+    expect(now.settings).toEqual({ name: "Subscriber", monthlyPrice: 29, benefits: now.dialog.benefits });
+    expect(now.accessControl).toEqual({
+      name: "Subscriber",
+      price: "$29 per month or $290 per year (Demo: no payment is taken)",
+      views: 500,
+    });
     expect(now.settingsViews).toBe(500);
   });
 
   it("follows an operator's edit at /admin/tiers on every screen, the quota and the price a purchase must match", async () => {
-    await saveSubscriber({ displayName: "Growth", monthlyPrice: "39", maxCompanyViewsPerMonth: "-1", prioritySupport: "on" });
+    await saveSubscriber({
+      displayName: "Growth",
+      monthlyPrice: "39",
+      annualPrice: "390",
+      maxCompanyViewsPerMonth: "-1",
+      prioritySupport: "on",
+    });
     const after = await screens();
     expect(after.dialog).toMatchObject({ name: "Growth", monthlyPrice: 39 });
     expect(after.dialog.highlights).toEqual(expect.arrayContaining(["Unlimited company views", "Priority support"]));
     expect(after.dialog.highlights).not.toContain("500 company views a month");
     expect(after.settings).toEqual({ name: "Growth", monthlyPrice: 39, benefits: after.dialog.benefits });
-    expect(after.accessControl).toEqual({ name: "Growth", price: "$39 per month", views: 999999 });
+    expect(after.accessControl).toEqual({
+      name: "Growth",
+      price: "$39 per month or $390 per year (Demo: no payment is taken)",
+      views: 999999,
+    });
     expect(after.settingsViews).toBe(999999);
 
     // A buyer who was shown the old price buys nothing; at the new one they get the plan by its new name.
@@ -102,7 +116,7 @@ describe("the plan catalogue behind every screen", () => {
     expect(bought.status).toBe(200);
     expect(await bought.json()).toMatchObject({
       ok: true,
-      data: { title: "Your plan is now Growth", plan: { name: "Growth", monthlyPrice: 39 } },
+      data: { title: "Your plan is now Growth", plan: { name: "Growth", interval: "monthly", price: 39 } },
     });
     const [row] = await database.db.select({ tier: users.tier }).from(users).where(eq(users.id, pat.id));
     expect(row!.tier).toBe("subscriber");

@@ -23,6 +23,8 @@ import type { Database } from "~/lib/db.server.ts";
 import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 
+const VISITOR: Viewer = { tier: "public" };
+
 /** An investor's portfolio, as the viewer may see it, read from `reader`; other types have none. */
 async function portfolioOf(reader: Database, type: ListingType, slug: string, viewer: Viewer): Promise<Portfolio> {
   return type === "investor" ? getInvestorPortfolio(reader, slug, viewer) : NO_PORTFOLIO;
@@ -62,11 +64,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // spent view, and the redirect of a merged listing (rare, and just written), from the primary.
   const reader = readerFor(database, request, user);
   // A failure is the error pipeline's (app/lib/error-answer.server.ts): the boundary below shows the spec's view.
-  const [view, similar, portfolio, matches] = await Promise.all([
+  const extras = (who: Viewer) =>
+    Promise.all([
+      similarTo(database, type, params.slug, who, reader),
+      portfolioOf(reader, type, params.slug, who),
+      matchesOf(database, type, params.slug, who, reader),
+    ]);
+  const [view, [similar, portfolio, matches]] = await Promise.all([
     viewProfile(database, type, params.slug, viewer, user ?? undefined, reader),
-    similarTo(database, type, params.slug, viewer, reader),
-    portfolioOf(reader, type, params.slug, viewer),
-    matchesOf(database, type, params.slug, viewer, reader),
+    extras(viewer),
   ]);
   if (view.status === "not_found") {
     // A listing merged into another keeps its address: it leads to the survivor for good (issue 5 §5).
@@ -85,13 +91,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ? { status: "locked" as const, teaser: view.teaser, noindex, socialImage }
       : view.status === "quota_exceeded"
         ? { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex, socialImage }
-        : // The portfolio goes out only with the profile itself: a teaser or a used-up quota shows none of it.
+        : // The portfolio goes out only with the profile itself: a teaser shows none of it. A member whose views are
+          // spent gets the page a visitor gets (decision 0080), its lists made for a visitor too.
           {
             status: "ok" as const,
             listing: readablePhone(view.listing),
-            similar,
-            portfolio,
-            matches,
+            ...(view.viewsUsedUp
+              ? await extras(VISITOR).then(([s, p, m]) => ({ similar: s, portfolio: p, matches: m, viewsUsedUp: true }))
+              : { similar, portfolio, matches }),
             views: view.views ?? null,
             follow,
             noindex,

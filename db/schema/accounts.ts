@@ -21,9 +21,15 @@ export const users = pgTable(
     tier: text("tier", { enum: ["public", "subscriber", "premium"] })
       .notNull()
       .default("public"),
+    /**
+     * When the tier in force next changes by itself (a grace period or a paid period ends, a grant expires): the tier
+     * is decided again then (access/member-tier.server.ts, decision 0079). Null: only a new event changes it.
+     */
+    tierChangesAt: timestamp("tier_changes_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
+    index("users_tier_changes_at_idx").on(t.tierChangesAt),
     check("users_role_check", sql`${t.role} IN ('user', 'admin')`),
     check("users_tier_check", sql`${t.tier} IN ('public', 'subscriber', 'premium')`),
   ],

@@ -23,3 +23,4 @@ export * from "./saved-searches.ts";
 export * from "./follows.ts";
 export * from "./field-sources.ts";
 export * from "./account-erasures.ts";
+export * from "./billing.ts";

@@ -71,6 +71,8 @@ export const visibilityLevels = pgTable(
     displayName: text("display_name").notNull(),
     rank: smallint("rank").notNull(),
     monthlyPrice: integer("monthly_price").notNull().default(0),
+    /** A year paid at once, whole dollars; 0 when the plan is not sold by the year (decision 0080). */
+    annualPrice: integer("annual_price").notNull().default(0),
     maxCompanyViewsPerMonth: integer("max_company_views_per_month").notNull(),
     canViewFundingData: boolean("can_view_funding_data").notNull().default(false),
     canExportData: boolean("can_export_data").notNull().default(false),

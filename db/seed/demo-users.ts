@@ -1,6 +1,7 @@
 /**
- * The demo accounts: one per tier and an admin. The local identity provider offers exactly these on its
- * sign-in page, so a newcomer can see the product as each tier without an external account.
+ * The demo accounts: one per tier and an admin, each named after its tier's plan (decision 0080). The local identity
+ * provider offers exactly these on its sign-in page, described from the plan catalogue, so a newcomer can see the
+ * product as each tier without an external account.
  */
 import type { Database } from "../../app/lib/db.server.ts";
 import { users } from "../schema/accounts.ts";
@@ -11,8 +12,6 @@ export interface DemoUser {
   email: string;
   tier: "public" | "subscriber" | "premium";
   role: "user" | "admin";
-  /** What the sign-in page says about the account. */
-  description: string;
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -22,7 +21,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
     email: "pat.public@demo.introbase.test",
     tier: "public",
     role: "user",
-    description: "Free tier: public listings and fields, 10 company views a month",
   },
   {
     id: "demo-subscriber",
@@ -30,7 +28,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
     email: "sam.subscriber@demo.introbase.test",
     tier: "subscriber",
     role: "user",
-    description: "Subscriber: subscriber listings and fields, exports, 500 company views",
   },
   {
     id: "demo-premium",
@@ -38,7 +35,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
     email: "priya.premium@demo.introbase.test",
     tier: "premium",
     role: "user",
-    description: "Premium: everything, unlimited company views",
   },
   {
     id: "demo-admin",
@@ -46,7 +42,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
     email: "ada.admin@demo.introbase.test",
     tier: "premium",
     role: "admin",
-    description: "Operator: premium plus the admin and debug tools",
   },
 ];
 

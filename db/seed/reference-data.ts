@@ -93,8 +93,8 @@ export const REVENUE_RANGES = [
 ] as const;
 
 /**
- * Tier records equal to the fallback definitions (access/tier-definitions.ts): spec 01 §6's grants, sold under the
- * upgrade dialog's names and prices (spec 01 §9; docs/decisions/0037-plan-catalogue.md).
+ * Tier records equal to the fallback definitions (access/tier-definitions.ts): spec 01 §6's grants, sold at the
+ * upgrade dialog's prices (spec 01 §9), each plan named after its tier (docs/decisions/0080-one-plan-catalogue.md).
  */
 export const VISIBILITY_LEVELS = [
   {
@@ -102,6 +102,7 @@ export const VISIBILITY_LEVELS = [
     displayName: "Free",
     rank: 1,
     monthlyPrice: 0,
+    annualPrice: 0,
     maxCompanyViewsPerMonth: 10,
     canViewFundingData: false,
     canExportData: false,
@@ -114,9 +115,10 @@ export const VISIBILITY_LEVELS = [
   },
   {
     name: "subscriber",
-    displayName: "Premium",
+    displayName: "Subscriber",
     rank: 2,
     monthlyPrice: 29,
+    annualPrice: 290,
     maxCompanyViewsPerMonth: 500,
     canViewFundingData: true,
     canExportData: true,
@@ -129,9 +131,10 @@ export const VISIBILITY_LEVELS = [
   },
   {
     name: "premium",
-    displayName: "Enterprise",
+    displayName: "Premium",
     rank: 3,
     monthlyPrice: 99,
+    annualPrice: 990,
     maxCompanyViewsPerMonth: -1,
     canViewFundingData: true,
     canExportData: true,

@@ -27,7 +27,7 @@ export interface OpenIdProviderOptions {
   /** The server secret its keys are derived from (read at the first request); every app server of a site has the same one. */
   secret: () => string;
   /** The accounts on the chooser page, and the account of a subject. */
-  accounts: { list(): readonly ProviderAccount[]; find(sub: string): ProviderAccount | undefined };
+  accounts: { list(): readonly ProviderAccount[] | Promise<readonly ProviderAccount[]>; find(sub: string): ProviderAccount | undefined };
   /** Records a code as used; false when any app server already did. */
   spendCode: (codeId: string, expiresAt: Date) => Promise<boolean>;
   now?: () => number;
@@ -98,7 +98,9 @@ export function openIdProvider(options: OpenIdProviderOptions): Router {
     const account = chosen ? accounts.find(query.get("demo_user") ?? "") : undefined;
     if (!account) {
       const cancel = authorizationResponse(request.redirectUri, issuer, request.state, { error: "access_denied" });
-      res.type("html").send(chooserPage({ providerName: options.name, query, accounts: accounts.list(), cancel, nonce: nonceOf(res) }));
+      res
+        .type("html")
+        .send(chooserPage({ providerName: options.name, query, accounts: await accounts.list(), cancel, nonce: nonceOf(res) }));
       return;
     }
     const code = await sealCode({ ...request, sub: account.sub }, (await keysOf()).codeKey, { issuer, clientId: client.id, now: now() });

@@ -32,7 +32,7 @@ test("an operator renames, reprices and widens the subscriber tier, and the dial
     views: await form.getByLabel("Company views per month").inputValue(),
     prioritySupport: await form.getByLabel("Priority support").isChecked(),
   };
-  expect(original).toEqual({ name: "Premium", price: "29", views: "500", prioritySupport: false });
+  expect(original).toEqual({ name: "Subscriber", price: "29", views: "500", prioritySupport: false });
 
   try {
     await editSubscriber(page, { name: "Growth", price: "39", views: "-1", prioritySupport: true });
@@ -55,21 +55,24 @@ test("an operator renames, reprices and widens the subscriber tier, and the dial
     await expect(growth.getByText("Most Popular")).toBeVisible();
     await expect(growth.getByRole("listitem").filter({ hasText: "Unlimited company views" })).toHaveCount(1);
     await expect(growth.getByRole("button", { name: "Your current plan" })).toBeDisabled();
-    const enterprise = dialog.getByRole("region", { name: "Enterprise" });
-    await expect(enterprise.getByRole("listitem").first()).toHaveText("Everything in Growth");
-    // Growth has unlimited views and priority support now: Enterprise no longer lists them as extras.
-    await expect(enterprise.getByText("Unlimited company views")).toHaveCount(0);
-    await expect(enterprise.getByText("Priority support")).toHaveCount(0);
+    const premium = dialog.getByRole("region", { name: "Premium" });
+    await expect(premium.getByRole("listitem").first()).toHaveText("Everything in Growth");
+    // Growth has unlimited views and priority support now: Premium no longer lists them as extras.
+    await expect(premium.getByText("Unlimited company views")).toHaveCount(0);
+    await expect(premium.getByText("Priority support")).toHaveCount(0);
     await sam.close();
 
     // The access-control page.
     await page.goto("/debug/access-control");
     const row = page.getByRole("region", { name: "Tiers, features and quotas" }).getByRole("row", { name: "Growth (subscriber)" });
-    await expect(row.getByRole("cell").nth(0)).toHaveText("$39 per month");
+    // This server takes payments through the payment fake (Stripe billing): its prices carry no demo note.
+    await expect(row.getByRole("cell").nth(0)).toHaveText("$39 per month or $290 per year");
     await expect(row.getByRole("cell").nth(1)).toHaveText("unlimited");
   } finally {
     await editSubscriber(page, original);
   }
   await page.goto("/debug/access-control");
-  await expect(page.getByRole("row", { name: "Premium (subscriber)" }).getByRole("cell").nth(0)).toHaveText("$29 per month");
+  await expect(page.getByRole("row", { name: "Subscriber (subscriber)" }).getByRole("cell").nth(0)).toHaveText(
+    "$29 per month or $290 per year",
+  );
 });

@@ -1,8 +1,8 @@
 /**
  * The CSV export's profile columns (issue 15 §8): a member downloads the directory and reads the file, not the page.
- * The attacker is a subscriber who wants a premium listing's website, LinkedIn or funding, or a member of a tier
- * whose record grants exports but not funding data who wants the funding figures. Sentinels planted in those fields
- * must be in the file only for a tier that may see them.
+ * The attacker is a subscriber who wants a premium listing's website, LinkedIn or funding. Sentinels planted in those
+ * fields must be in the file only for a tier that may see them. Funding of a listing the tier opens is public to
+ * everyone (decision 0080: no plan sells it), so it is in the file whatever the record's funding flag says.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,14 +73,12 @@ describe("the CSV export's profile columns", () => {
     for (const value of [PREMIUM.website, PREMIUM.linkedin, String(PREMIUM.total)]) expect(premium).toContain(value);
   });
 
-  it("hold no funding figure for a tier whose record grants exports without funding data", async () => {
-    const before = await exportFile(await member("subscriber", "b"));
-    expect(before).toContain(String(FUNDING.total));
+  it("hold the funding a profile shows everyone (decision 0080: funding is not sold), whatever the record's funding flag says", async () => {
     await database.rows(sql`UPDATE visibility_levels SET can_view_funding_data = false, can_export_data = true WHERE name = 'subscriber'`);
     clearTierDefinitionsCache(database);
     try {
       const file = await exportFile(await member("subscriber", "c"));
-      for (const value of [String(FUNDING.total), String(FUNDING.amount), FUNDING.date]) expect(file).not.toContain(value);
+      for (const value of [String(FUNDING.total), String(FUNDING.amount), FUNDING.date]) expect(file).toContain(value);
     } finally {
       await database.rows(sql`UPDATE visibility_levels SET can_view_funding_data = true WHERE name = 'subscriber'`);
       clearTierDefinitionsCache(database);

@@ -54,7 +54,12 @@ describe("choosing a plan by hand", () => {
     for (const price of [0, 29, 98]) {
       const response = await post(JSON.stringify({ tier: "premium", monthlyPrice: price }));
       expect(response.status).toBe(409);
-      expect((await response.json()).error).toMatch(/^Enterprise now costs \$99 per month, not \$\d+ per month\. Nothing was bought/);
+      expect((await response.json()).error).toMatch(/^Premium now costs \$99 per month, not \$\d+ per month\. Nothing was bought/);
+    }
+    for (const price of [0, 99, 989]) {
+      const response = await post(JSON.stringify({ tier: "premium", interval: "annual", price }));
+      expect(response.status).toBe(409);
+      expect((await response.json()).error).toMatch(/^Premium now costs \$990 per year, not \$\d+ per year\. Nothing was bought/);
     }
     await nothingBought();
   });
@@ -70,7 +75,8 @@ describe("choosing a plan by hand", () => {
 
   it("for a tier not for sale, or with a price that only looks like whole dollars: a 400 that says why", async () => {
     const tierError = "tier must be one of subscriber, premium.";
-    const priceError = "monthlyPrice must be the plan's monthly price in whole dollars, as shown.";
+    const priceError = "price must be the plan's price for the interval in whole dollars, as shown.";
+    const intervalError = "interval must be one of monthly, annual.";
     const cases: Array<[unknown, string]> = [
       [{ tier: "public", monthlyPrice: 0 }, tierError],
       [{ tier: "admin", monthlyPrice: 0 }, tierError],
@@ -87,6 +93,10 @@ describe("choosing a plan by hand", () => {
       [{ tier: "premium", monthlyPrice: "9999999999" }, priceError],
       [{ tier: "premium", monthlyPrice: [99] }, priceError],
       [{ tier: "premium", monthlyPrice: { valueOf: 99 } }, priceError],
+      // A monthly price does not stand for an annual one.
+      [{ tier: "premium", interval: "annual", monthlyPrice: 99 }, priceError],
+      [{ tier: "premium", interval: "weekly", price: 99 }, intervalError],
+      [{ tier: "premium", interval: ["annual"], price: 990 }, intervalError],
     ];
     for (const [body, error] of cases) {
       const response = await post(JSON.stringify(body));
@@ -110,7 +120,7 @@ describe("choosing a plan by hand", () => {
       { id: "victim", tier: "public", role: "user" },
     ]);
     expect(await database.db.select().from(subscriptionChanges)).toEqual([
-      expect.objectContaining({ userId: "mallory", tier: "premium", plan: "Enterprise", monthlyPrice: 99, status: "granted" }),
+      expect.objectContaining({ userId: "mallory", tier: "premium", plan: "Premium", monthlyPrice: 99, status: "granted" }),
     ]);
   });
 });

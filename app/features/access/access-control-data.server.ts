@@ -1,7 +1,8 @@
 import type { SessionUser } from "~/lib/session.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { FEATURES, hasFeature } from "./features.ts";
-import { formatMonthlyPrice, planCatalogue } from "./plan-catalogue.ts";
+import { getEnv } from "~/lib/env.server.ts";
+import { DEMO_PRICE_NOTE, planCatalogue, planPriceText } from "./plan-catalogue.ts";
 import { getTierDefinitions } from "./tier-records.server.ts";
 import { ACCESS_LEVELS } from "./tiers.ts";
 import { getUsageSummary } from "./usage.server.ts";
@@ -16,7 +17,8 @@ export async function accessControlData(database: Database, admin: SessionUser) 
     tiers: ACCESS_LEVELS.map((level) => ({
       level,
       name: catalogue[level].name,
-      price: formatMonthlyPrice(catalogue[level].monthlyPrice),
+      // In demo billing every price says no payment is taken (decision 0079).
+      price: `${planPriceText(catalogue[level])}${getEnv().BILLING_MODE === "demo" ? ` (${DEMO_PRICE_NOTE})` : ""}`,
       limits: catalogue[level].limits,
       features: Object.fromEntries(FEATURES.map((f) => [f, hasFeature(f, level, tiers[level])])),
     })),

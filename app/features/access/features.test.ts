@@ -20,6 +20,7 @@ const NOTHING: TierRecord = {
   displayName: "Empty",
   rank: 3,
   monthlyPrice: 0,
+  annualPrice: 0,
   maxCompanyViewsPerMonth: 0,
   canViewFundingData: false,
   canExportData: false,

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { VISIBILITY_LEVELS } from "#db/seed/reference-data.ts";
 import { hasFeature } from "./features.ts";
 import {
+  formatIntervalPrice,
   formatMonthlyPrice,
   formatPrice,
+  intervalPrice,
   planCatalogue,
   planHighlights,
   SOLD_TIERS,
@@ -61,19 +63,22 @@ function shownVersusGranted(tier: AccessLevel, record: TierRecord, lines: readon
     }
   };
 
+  // A free member sees what a visitor sees, which spends no view (decision 0080): views are sold from the paid tiers up.
+  const paid = tier !== "public";
   claim(/^Access to .*(listings|profiles)/, true);
-  claim(/^Unlimited company views$/, record.maxCompanyViewsPerMonth === -1 && limits.views === 999999);
-  claim(/^([\d,]+) company views a month$/, record.maxCompanyViewsPerMonth > 0, limits.views);
+  claim(/^Unlimited company views$/, paid && record.maxCompanyViewsPerMonth === -1 && limits.views === 999999);
+  claim(/^([\d,]+) company views a month$/, paid && record.maxCompanyViewsPerMonth > 0, limits.views);
   claim(/^Unlimited AI requests$/, record.aiRequestsPerMonth === -1 && limits.aiRequests === 999999);
   claim(/^([\d,]+) AI requests a month$/, record.aiRequestsPerMonth > 0, limits.aiRequests);
   claim(/^Export company data \(([\d,]+) exports a month\)$/, granted("export_data"), limits.exports);
   claim(/^API access \(([\d,]+) calls a month\)$/, granted("api_access"), limits.apiCalls);
-  claim(/^Funding data$/, granted("view_funding_data"));
-  claim(/^Historical data$/, granted("historical_data"));
   claim(/^Priority support$/, granted("priority_support"));
-  claim(/^Basic outreach content$/, granted("basic_outreach") && !granted("advanced_outreach"));
-  claim(/^(Advanced|Full) outreach content$/, granted("advanced_outreach"));
-  claim(/^Value8 AI integration \(.+\)$/, granted("value8_integration"));
+  // Never sold, whatever the record says (decision 0080): funding data is public to everyone, and no feature reads
+  // the historical-data, outreach or integration flags yet, so no tier withholds any of them.
+  claim(/funding/i, false);
+  claim(/historical/i, false);
+  claim(/outreach/i, false);
+  claim(/integration/i, false);
   for (const line of unexplained) problems.push(`${tier}: no grant explains "${line}"`);
   return problems;
 }
@@ -138,32 +143,28 @@ describe("planCatalogue", () => {
     expect(growth.benefits[0]).toBe("Access to listings and profile details for Growth members");
   });
 
-  it("sells the seeded tiers as the decision records: Premium $29 (Most Popular) and Enterprise $99", () => {
+  it("sells the seeded tiers as decision 0080 records: each plan named after its tier, Subscriber $29 or $290 a year (Most Popular), Premium $99 or $990", () => {
     const catalogue = planCatalogue(seeded());
-    expect(SOLD_TIERS.map((t) => [catalogue[t].name, catalogue[t].monthlyPrice, catalogue[t].mostPopular])).toEqual([
-      ["Premium", 29, true],
-      ["Enterprise", 99, false],
+    expect(
+      SOLD_TIERS.map((t) => [t, catalogue[t].name, catalogue[t].monthlyPrice, catalogue[t].annualPrice, catalogue[t].mostPopular]),
+    ).toEqual([
+      ["subscriber", "Subscriber", 29, 290, true],
+      ["premium", "Premium", 99, 990, false],
     ]);
-    expect(catalogue.public).toMatchObject({ name: "Free", monthlyPrice: 0, mostPopular: false });
-    expect(catalogue.public.benefits).toEqual(["Access to public listings and profile details", "10 company views a month"]);
+    expect(catalogue.public).toMatchObject({ name: "Free", monthlyPrice: 0, annualPrice: 0, mostPopular: false });
+    expect(catalogue.public.benefits).toEqual(["Access to public listings and profile details"]);
     expect(catalogue.subscriber.highlights).toEqual([
-      "Access to listings and profile details for Premium members",
+      "Access to listings and profile details for Subscriber members",
       "500 company views a month",
-      "Funding data",
       "Export company data (1,000 exports a month)",
       "50 AI requests a month",
-      "Basic outreach content",
-      "Value8 AI integration (basic)",
     ]);
     expect(catalogue.subscriber.highlights).toEqual(catalogue.subscriber.benefits);
     expect(catalogue.premium.highlights).toEqual([
-      "Everything in Premium",
+      "Everything in Subscriber",
       "Access to full directory listings and profiles",
       "Unlimited company views",
       "500 AI requests a month",
-      "Historical data",
-      "Advanced outreach content",
-      "Value8 AI integration (full)",
       "API access (10,000 calls a month)",
       "Priority support",
     ]);
@@ -181,12 +182,7 @@ describe("planHighlights: 'Everything in X' only when it is true", () => {
 
   it("lists a dearer plan in full when an operator gave it less of something than the cheaper one", () => {
     const subscriber = lines("subscriber", LEGACY_TIERS.subscriber);
-    for (const less of [
-      { maxCompanyViewsPerMonth: 100 },
-      { aiRequestsPerMonth: 0 },
-      { canViewFundingData: false },
-      { outreachContentLevel: "none" as const },
-    ]) {
+    for (const less of [{ maxCompanyViewsPerMonth: 100 }, { aiRequestsPerMonth: 0 }, { canExportData: false }]) {
       const premium = lines("premium", { ...LEGACY_TIERS.premium, ...less });
       const shown = planHighlights(premium, { name: "Premium", benefits: subscriber });
       expect(shown).toEqual(premium.map((b) => b.text));
@@ -224,10 +220,18 @@ describe("planHighlights: 'Everything in X' only when it is true", () => {
 });
 
 describe("prices", () => {
-  it("are whole dollars per month", () => {
+  it("are whole dollars per month or per year", () => {
     expect(formatPrice(29)).toBe("$29");
     expect(formatPrice(1200)).toBe("$1,200");
     expect(formatMonthlyPrice(99)).toBe("$99 per month");
     expect(formatMonthlyPrice(0)).toBe("$0 per month");
+    expect(formatIntervalPrice(990, "annual")).toBe("$990 per year");
+    expect(formatIntervalPrice(29, "monthly")).toBe("$29 per month");
+  });
+
+  it("a plan without an annual price is not sold by the year", () => {
+    expect(intervalPrice({ monthlyPrice: 29, annualPrice: 290 }, "annual")).toBe(290);
+    expect(intervalPrice({ monthlyPrice: 29, annualPrice: 0 }, "annual")).toBeNull();
+    expect(intervalPrice({ monthlyPrice: 29, annualPrice: 0 }, "monthly")).toBe(29);
   });
 });

@@ -20,7 +20,7 @@ export function isSoldTier(value: unknown): value is SoldTier {
 /** Spec 01 §9 marks the cheaper plan "Most Popular"; it is marketing, not a grant, so it is not in the record. */
 const MOST_POPULAR_TIER: SoldTier = "subscriber";
 
-export type BenefitKey = "access" | "views" | "funding" | "export" | "ai" | "historical" | "outreach" | "integration" | "api" | "support";
+export type BenefitKey = "access" | "views" | "export" | "ai" | "api" | "support";
 
 export interface Benefit {
   key: BenefitKey;
@@ -33,6 +33,8 @@ export interface Plan {
   tier: AccessLevel;
   name: string;
   monthlyPrice: number;
+  /** A year paid at once; 0 when the plan is not sold by the year. */
+  annualPrice: number;
   mostPopular: boolean;
   /** The monthly limits the quota code enforces for this tier (the same function, the same record). */
   limits: QuotaLimits;
@@ -56,8 +58,41 @@ export function formatMonthlyPrice(price: number): string {
   return `${formatPrice(price)} per month`;
 }
 
-const OUTREACH_TEXT = { basic: "Basic outreach content", advanced: "Advanced outreach content", full: "Full outreach content" } as const;
-const OUTREACH_AMOUNT = { none: 0, basic: 1, advanced: 2, full: 3 } as const;
+/** How a plan is paid: every month, or a year at once. */
+export const BILLING_INTERVALS = ["monthly", "annual"] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** The price of a plan for an interval, or null when the plan is not sold that way (no annual price). */
+export function intervalPrice(plan: Pick<Plan, "monthlyPrice" | "annualPrice">, interval: BillingInterval): number | null {
+  if (interval === "monthly") return plan.monthlyPrice;
+  return plan.annualPrice > 0 ? plan.annualPrice : null;
+}
+
+/** "$29 per month", "$290 per year". */
+export function formatIntervalPrice(price: number, interval: BillingInterval): string {
+  return `${formatPrice(price)} per ${interval === "monthly" ? "month" : "year"}`;
+}
+
+/** "the Subscriber and Premium plans": the plans of these tiers, as the catalogue names them. */
+export function plansNamed(catalogue: PlanCatalogue, tiers: readonly AccessLevel[]): string {
+  const names = tiers.map((tier) => catalogue[tier].name);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+  return `the ${list} plan${names.length > 1 ? "s" : ""}`;
+}
+
+/** Every way a plan is sold, in words: "$29 per month or $290 per year", "$0 per month" for the free plan. */
+export function planPriceText(plan: Pick<Plan, "monthlyPrice" | "annualPrice">): string {
+  const annual = intervalPrice(plan, "annual");
+  return annual === null || plan.monthlyPrice === 0
+    ? formatMonthlyPrice(plan.monthlyPrice)
+    : `${formatMonthlyPrice(plan.monthlyPrice)} or ${formatIntervalPrice(annual, "annual")}`;
+}
+
+/**
+ * Said beside every price in demo billing (DESIGN D17): choosing a plan there grants it at once and nobody pays, so a
+ * price must not read as a charge.
+ */
+export const DEMO_PRICE_NOTE = "Demo: no payment is taken";
 
 /** Which listings and fields a tier opens: those at or below its level (canSee), named by the plans' names. */
 function accessBenefit(tier: AccessLevel, name: string): Benefit {
@@ -73,24 +108,22 @@ function allowance(key: BenefitKey, value: number, unlimited: string, perMonth: 
   return value > 0 ? { key, text: `${count(value)} ${perMonth} a month`, amount: value } : null;
 }
 
-/** What one tier's record grants, as lines a buyer reads. */
+/**
+ * What one tier's record grants, as lines a buyer reads: only what the product withholds from those without it
+ * (docs/decisions/0080-one-plan-catalogue.md). So no line for a free member's views (they see what a visitor sees,
+ * which spends none), for funding data (public to everyone), or for the record's flags no feature reads yet
+ * (historical data, outreach content, the Value8 integration): a plan never sells what everyone has or nobody gets.
+ */
 export function tierBenefits(tier: AccessLevel, record: TierRecord): Benefit[] {
   const limits = quotaLimits(tier, record);
   const granted = (feature: string) => hasFeature(feature, tier, record);
-  const integration = record.value8aiIntegrationLevel.trim();
   const lines: Array<Benefit | null> = [
     accessBenefit(tier, record.displayName),
-    allowance("views", record.maxCompanyViewsPerMonth, "Unlimited company views", "company views"),
-    granted("view_funding_data") ? { key: "funding", text: "Funding data", amount: 1 } : null,
+    tier === "public" ? null : allowance("views", record.maxCompanyViewsPerMonth, "Unlimited company views", "company views"),
     granted("export_data")
       ? { key: "export", text: `Export company data (${count(limits.exports)} exports a month)`, amount: limits.exports }
       : null,
     allowance("ai", record.aiRequestsPerMonth, "Unlimited AI requests", "AI requests"),
-    granted("historical_data") ? { key: "historical", text: "Historical data", amount: 1 } : null,
-    record.outreachContentLevel !== "none"
-      ? { key: "outreach", text: OUTREACH_TEXT[record.outreachContentLevel], amount: OUTREACH_AMOUNT[record.outreachContentLevel] }
-      : null,
-    granted("value8_integration") ? { key: "integration", text: `Value8 AI integration (${integration})`, amount: 1 } : null,
     granted("api_access") ? { key: "api", text: `API access (${count(limits.apiCalls)} calls a month)`, amount: limits.apiCalls } : null,
     granted("priority_support") ? { key: "support", text: "Priority support", amount: 1 } : null,
   ];
@@ -129,6 +162,7 @@ export function planCatalogue({ tiers }: Pick<ResolvedTiers, "tiers">): PlanCata
       tier,
       name: record.displayName,
       monthlyPrice: record.monthlyPrice,
+      annualPrice: record.annualPrice,
       mostPopular: tier === MOST_POPULAR_TIER,
       limits: quotaLimits(tier, record),
       benefits: benefits[tier].map((b) => b.text),

@@ -25,6 +25,7 @@ const RECORD: TierRecord = {
   displayName: "Growth",
   rank: 2,
   monthlyPrice: 79,
+  annualPrice: 790,
   maxCompanyViewsPerMonth: 1200,
   canViewFundingData: true,
   canExportData: false,

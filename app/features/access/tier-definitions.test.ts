@@ -11,6 +11,7 @@ const record = (overrides: Partial<TierRecord> & Record<string, unknown> = {}): 
     displayName: "Growth",
     rank: 2,
     monthlyPrice: 79,
+    annualPrice: 790,
     maxCompanyViewsPerMonth: 1000,
     canViewFundingData: true,
     canExportData: false,
@@ -35,6 +36,7 @@ describe("legacy tier definitions (spec 01 §6)", () => {
       displayName: "Free",
       rank: 1,
       monthlyPrice: 0,
+      annualPrice: 0,
       maxCompanyViewsPerMonth: 10,
       canViewFundingData: false,
       canExportData: false,
@@ -48,12 +50,13 @@ describe("legacy tier definitions (spec 01 §6)", () => {
   });
 
   // Spec 01 §6's grants under the names and prices the upgrade dialog sells (§9): decision 0037.
-  it("subscriber is Premium: 29 a month, 500 views, funding, export, 50 AI, basic outreach and integration", () => {
+  it("subscriber is Subscriber (decision 0080): 29 a month or 290 a year, 500 views, funding, export, 50 AI, basic outreach and integration", () => {
     expect(LEGACY_TIERS.subscriber).toEqual({
       name: "subscriber",
-      displayName: "Premium",
+      displayName: "Subscriber",
       rank: 2,
       monthlyPrice: 29,
+      annualPrice: 290,
       maxCompanyViewsPerMonth: 500,
       canViewFundingData: true,
       canExportData: true,
@@ -66,12 +69,13 @@ describe("legacy tier definitions (spec 01 §6)", () => {
     });
   });
 
-  it("premium is Enterprise: 99 a month, unlimited (-1) views, 500 AI, historical, priority, API, advanced outreach, full integration", () => {
+  it("premium is Premium (decision 0080): 99 a month or 990 a year, unlimited (-1) views, 500 AI, historical, priority, API, advanced outreach, full integration", () => {
     expect(LEGACY_TIERS.premium).toEqual({
       name: "premium",
-      displayName: "Enterprise",
+      displayName: "Premium",
       rank: 3,
       monthlyPrice: 99,
+      annualPrice: 990,
       maxCompanyViewsPerMonth: -1,
       canViewFundingData: true,
       canExportData: true,
@@ -123,6 +127,8 @@ describe("isUsableTierRecord", () => {
     ["AI requests below -1", { aiRequestsPerMonth: -5 }],
     ["AI requests not a number", { aiRequestsPerMonth: Number.NaN }],
     ["a negative price", { monthlyPrice: -1 }],
+    ["a negative annual price", { annualPrice: -1 }],
+    ["a missing annual price", { annualPrice: undefined }],
     ["a flag as text", { canViewFundingData: "true" }],
     ["a missing flag", { apiAccessAllowed: undefined }],
     ["an unknown outreach level", { outreachContentLevel: "premium" }],

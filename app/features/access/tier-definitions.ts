@@ -16,6 +16,8 @@ export interface TierRecord {
   displayName: string;
   rank: number;
   monthlyPrice: number;
+  /** The price of a year paid at once, in whole dollars; 0: the plan is not sold by the year (decision 0080). */
+  annualPrice: number;
   maxCompanyViewsPerMonth: number;
   canViewFundingData: boolean;
   canExportData: boolean;
@@ -30,8 +32,9 @@ export interface TierRecord {
 
 /**
  * The fallback tier definitions of spec 01 §6, used when tier records cannot be loaded. Their grants are the
- * spec's; their names and prices are the ones the upgrade dialog sells (spec 01 §9), as in the seeded records, so
- * a failed read never changes what a buyer is shown (docs/decisions/0037-plan-catalogue.md).
+ * spec's; their prices are the ones the upgrade dialog sells (spec 01 §9) and each plan is named after its tier
+ * (docs/decisions/0080-one-plan-catalogue.md), as in the seeded records, so a failed read never changes what a buyer
+ * is shown. A year costs ten months.
  */
 export const LEGACY_TIERS: Readonly<Record<AccessLevel, Readonly<TierRecord>>> = Object.freeze({
   public: Object.freeze({
@@ -39,6 +42,7 @@ export const LEGACY_TIERS: Readonly<Record<AccessLevel, Readonly<TierRecord>>> =
     displayName: "Free",
     rank: 1,
     monthlyPrice: 0,
+    annualPrice: 0,
     maxCompanyViewsPerMonth: 10,
     canViewFundingData: false,
     canExportData: false,
@@ -51,9 +55,10 @@ export const LEGACY_TIERS: Readonly<Record<AccessLevel, Readonly<TierRecord>>> =
   }),
   subscriber: Object.freeze({
     name: "subscriber",
-    displayName: "Premium",
+    displayName: "Subscriber",
     rank: 2,
     monthlyPrice: 29,
+    annualPrice: 290,
     maxCompanyViewsPerMonth: 500,
     canViewFundingData: true,
     canExportData: true,
@@ -66,9 +71,10 @@ export const LEGACY_TIERS: Readonly<Record<AccessLevel, Readonly<TierRecord>>> =
   }),
   premium: Object.freeze({
     name: "premium",
-    displayName: "Enterprise",
+    displayName: "Premium",
     rank: 3,
     monthlyPrice: 99,
+    annualPrice: 990,
     maxCompanyViewsPerMonth: UNLIMITED,
     canViewFundingData: true,
     canExportData: true,
@@ -97,6 +103,7 @@ export function isUsableTierRecord(value: unknown): value is TierRecord {
     typeof r.displayName === "string" &&
     isInt(r.rank, 0) &&
     isInt(r.monthlyPrice, 0) &&
+    isInt(r.annualPrice, 0) &&
     isInt(r.maxCompanyViewsPerMonth, UNLIMITED) &&
     isInt(r.aiRequestsPerMonth, UNLIMITED) &&
     isBool(r.canViewFundingData) &&

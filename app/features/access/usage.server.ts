@@ -254,7 +254,10 @@ export interface QuotaSummary {
   status: QuotaStatus;
 }
 
-/** This month's use of each quota (views, AI requests, exports, API calls) against the user's limits. */
+/**
+ * This month's use of each quota (views, AI requests, exports, API calls) against the user's limits. A free member has
+ * no views row: they see what a visitor sees, which spends none (decision 0080).
+ */
 export async function getUsageSummary(database: Database, subject: UsageSubject, now = new Date()): Promise<QuotaSummary[]> {
   const [usage, { tiers }] = await Promise.all([getMonthlyUsage(database, subject.id, now), getTierDefinitions(database)]);
   const limits = quotaLimits(subject.tier, tiers[subject.tier]);
@@ -269,7 +272,7 @@ export async function getUsageSummary(database: Database, subject: UsageSubject,
     exports: limits.exports,
     "API calls": limits.apiCalls,
   };
-  return QUOTA_TYPES.map((type) => {
+  return QUOTA_TYPES.filter((type) => type !== "views" || subject.tier !== "public").map((type) => {
     const limit = limitOfType[type];
     const remaining = quotaRemaining(limit, used[type]);
     return { type, used: used[type], limit, remaining, status: quotaStatus(remaining, limit) };

@@ -12,3 +12,10 @@ const FALLBACK = planCatalogue({ tiers: LEGACY_TIERS });
 export function usePlanCatalogue(): PlanCatalogue {
   return useRouteLoaderData<typeof loader>("root")?.plans ?? FALLBACK;
 }
+
+export type BillingMode = "demo" | "request" | "stripe";
+
+/** How plans are paid on this site (BILLING_MODE): in demo billing every price says no payment is taken. */
+export function useBillingMode(): BillingMode {
+  return useRouteLoaderData<typeof loader>("root")?.billingMode ?? "demo";
+}

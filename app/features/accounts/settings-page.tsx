@@ -5,7 +5,8 @@ import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
-import { formatMonthlyPrice, type Plan } from "~/features/access/plan-catalogue.ts";
+import type { Plan } from "~/features/access/plan-catalogue.ts";
+import { PlanPrice } from "~/features/access/plan-price.tsx";
 import { QuotaIndicator } from "~/features/access/quota-indicator.tsx";
 import type { QuotaSummary } from "~/features/access/usage.server.ts";
 import { ApiKeysSection } from "~/features/api-keys/api-keys-section.tsx";
@@ -93,7 +94,7 @@ export function SettingsPage(data: SettingsData) {
       <Card className="p-5 sm:p-6">
         <h2 className="text-lg font-semibold">Subscription Benefits</h2>
         <p className="mt-1 text-sm text-fg-muted">
-          <span className="font-medium text-fg">{plan.name}</span> · {formatMonthlyPrice(plan.monthlyPrice)}
+          <span className="font-medium text-fg">{plan.name}</span> · <PlanPrice price={plan.monthlyPrice} />
         </p>
         <ul className="mt-3 grid gap-2 text-sm" aria-label={`${plan.name} benefits`}>
           {plan.benefits.map((benefit) => (
@@ -103,11 +104,16 @@ export function SettingsPage(data: SettingsData) {
             </li>
           ))}
         </ul>
-        {user.tier !== "premium" ? (
-          <Button variant="secondary" className="mt-4" onClick={unlock} aria-haspopup="dialog">
-            Upgrade plan
-          </Button>
-        ) : null}
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          {user.tier !== "premium" ? (
+            <Button variant="secondary" onClick={unlock} aria-haspopup="dialog">
+              Upgrade plan
+            </Button>
+          ) : null}
+          <Link to="/settings/billing" className="text-sm text-accent underline">
+            Billing and invoices
+          </Link>
+        </div>
       </Card>
 
       <Card className="p-5 sm:p-6">

@@ -1,25 +1,24 @@
-import { eq } from "drizzle-orm";
-import { users } from "#db/schema/accounts.ts";
 import { subscriptionChanges } from "#db/schema/usage.ts";
-import { formatMonthlyPrice, type Plan, type SoldTier } from "~/features/access/plan-catalogue.ts";
+import { grantTier } from "~/features/access/member-tier.server.ts";
+import { DEMO_PRICE_NOTE, formatIntervalPrice, type BillingInterval, type Plan, type SoldTier } from "~/features/access/plan-catalogue.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { getEnv } from "~/lib/env.server.ts";
 
-/** A plan as sold: one of the paid tiers, with the name and price the buyer was shown and agreed to. */
-export type SoldPlan = Pick<Plan, "name" | "monthlyPrice"> & { tier: SoldTier };
+/** A plan as sold: one of the paid tiers, with the name, interval and price the buyer was shown and agreed to. */
+export type SoldPlan = Pick<Plan, "name"> & { tier: SoldTier; interval: BillingInterval; price: number };
 
 export interface PlanChoice {
   status: "granted" | "requested";
   tier: SoldTier;
-  plan: { name: string; monthlyPrice: number };
+  plan: { name: string; interval: BillingInterval; price: number };
   /** The toast's title: it names the plan bought. */
   title: string;
   message: string;
 }
 
 /**
- * Where a payment provider plugs in: given a signed-in user and a plan, it either grants the tier (payment
- * done) or records that the user asked for it. Both implementations here take no payment.
+ * The two ways of choosing a plan that take no payment (decision 0010; Stripe billing is checkout.server.ts): the
+ * demo grants the tier at once, as a demo grant that counts only while the site runs demo billing (decision 0079);
+ * request records the wish for someone to follow up.
  */
 export interface BillingProvider {
   readonly name: string;
@@ -30,44 +29,41 @@ const change = (userId: string, plan: SoldPlan, status: "granted" | "requested",
   userId,
   plan: plan.name,
   tier: plan.tier,
-  monthlyPrice: plan.monthlyPrice,
+  // The table keeps a monthly figure: an annual choice is recorded at its price spread over twelve months.
+  monthlyPrice: plan.interval === "monthly" ? plan.price : Math.round(plan.price / 12),
   status,
   provider,
 });
 
-/** Demo mode: the tier is granted at once and the change recorded; the message says no payment was taken. */
-const demoBilling: BillingProvider = {
+const shown = (plan: SoldPlan) => `${plan.name}, ${formatIntervalPrice(plan.price, plan.interval)}`;
+
+/** Demo billing: the tier is granted at once and the choice recorded; the message says no payment is taken. */
+export const demoBilling: BillingProvider = {
   name: "demo",
-  async choosePlan({ db }, userId, plan) {
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ tier: plan.tier }).where(eq(users.id, userId));
-      await tx.insert(subscriptionChanges).values(change(userId, plan, "granted", "demo"));
-    });
+  async choosePlan(database, userId, plan) {
+    await grantTier(database, userId, { source: "demo", tier: plan.tier, note: `${plan.name} chosen in demo billing` });
+    await database.db.insert(subscriptionChanges).values(change(userId, plan, "granted", "demo"));
     return {
       status: "granted",
       tier: plan.tier,
-      plan: { name: plan.name, monthlyPrice: plan.monthlyPrice },
+      plan: { name: plan.name, interval: plan.interval, price: plan.price },
       title: `Your plan is now ${plan.name}`,
-      message: `${plan.name}, ${formatMonthlyPrice(plan.monthlyPrice)}. Demo billing: no payment was taken.`,
+      message: `${shown(plan)}. ${DEMO_PRICE_NOTE}.`,
     };
   },
 };
 
 /** Request mode: the choice is recorded for follow-up; the tier stays as it is until someone grants it. */
-const requestBilling: BillingProvider = {
+export const requestBilling: BillingProvider = {
   name: "request",
   async choosePlan({ db }, userId, plan) {
     await db.insert(subscriptionChanges).values(change(userId, plan, "requested", "request"));
     return {
       status: "requested",
       tier: plan.tier,
-      plan: { name: plan.name, monthlyPrice: plan.monthlyPrice },
+      plan: { name: plan.name, interval: plan.interval, price: plan.price },
       title: `Upgrade to ${plan.name} requested`,
-      message: `${plan.name}, ${formatMonthlyPrice(plan.monthlyPrice)}. We'll be in touch by e-mail to complete it.`,
+      message: `${shown(plan)}. We'll be in touch by e-mail to complete it.`,
     };
   },
 };
-
-export function getBillingProvider(): BillingProvider {
-  return getEnv().BILLING_MODE === "demo" ? demoBilling : requestBilling;
-}

@@ -1,46 +1,62 @@
-import { Check, CreditCard, Crown, ShieldCheck, Undo2 } from "lucide-react";
+import { Check, CreditCard, Crown, FlaskConical, ShieldCheck, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
-import { formatPrice, SOLD_TIERS, type Plan, type SoldTier } from "~/features/access/plan-catalogue.ts";
-import { usePlanCatalogue } from "~/features/access/use-plan-catalogue.ts";
+import { intervalPrice, SOLD_TIERS, type BillingInterval, type Plan, type SoldTier } from "~/features/access/plan-catalogue.ts";
+import { PlanPrice } from "~/features/access/plan-price.tsx";
+import { useBillingMode, usePlanCatalogue } from "~/features/access/use-plan-catalogue.ts";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { cn } from "~/lib/cn.ts";
-import { PLAN_FOOTER } from "./plans.ts";
+import { planFooter, type FooterPoint } from "./plans.ts";
 
-const FOOTER_ICONS = [Undo2, ShieldCheck, CreditCard];
+const FOOTER_ICONS: Record<FooterPoint, typeof Undo2> = { cancel: Undo2, guarantee: ShieldCheck, secure: CreditCard, demo: FlaskConical };
 const FAILED = "Something went wrong. Please try again.";
 
 /**
- * Spec 01 §2's upgrade dialog: the paid plans of the catalogue (names, prices and benefits from the tier records),
- * a footer, and "Processing..." on the chosen plan while the server records it. On success a toast names the plan
- * bought, the dialog closes and the page's data is reloaded, so a granted tier shows at once.
+ * Spec 01 §2's upgrade dialog: the paid plans of the catalogue (names, prices and benefits from the tier records), paid
+ * monthly or yearly, a footer that promises only what this site keeps, and "Processing..." on the chosen plan while
+ * the server answers. With Stripe billing the member goes on to Stripe's Checkout page to pay; in demo billing the
+ * plan is granted at once, every price saying no payment is taken, and a toast names it.
  */
 export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const catalogue = usePlanCatalogue();
+  const mode = useBillingMode();
+  const [interval, setBillingInterval] = useState<BillingInterval>("monthly");
   const [processing, setProcessing] = useState<SoldTier | null>(null);
   const [error, setError] = useState<string | null>(null);
   const revalidator = useRevalidator();
   const currentTier = useCurrentUser()?.tier;
+  const yearly = SOLD_TIERS.some((tier) => intervalPrice(catalogue[tier], "annual") !== null);
 
-  async function choose(plan: Plan & { tier: SoldTier }) {
+  async function choose(plan: Plan & { tier: SoldTier }, price: number) {
     setProcessing(plan.tier);
     setError(null);
+    let leaving = false;
     try {
       const response = await fetch("/api/billing/choose-plan", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
         // The price shown: the server refuses if the tier record has changed it since.
-        body: JSON.stringify({ tier: plan.tier, monthlyPrice: plan.monthlyPrice }),
+        body: JSON.stringify({ tier: plan.tier, interval, price }),
       });
-      const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string; data?: { title?: string } };
+      const body = (await response.json().catch(() => ({}))) as {
+        message?: string;
+        error?: string;
+        data?: { title?: string; checkoutUrl?: string };
+      };
       if (!response.ok) {
         setError(body.error ?? FAILED);
         // A changed price (409) shows the new one.
         if (response.status === 409) void revalidator.revalidate();
+        return;
+      }
+      if (body.data?.checkoutUrl) {
+        // Paying happens on the provider's page; the plan comes once it reports the payment.
+        leaving = true;
+        window.location.assign(body.data.checkoutUrl);
         return;
       }
       toast({ title: body.data?.title ?? `Your plan is now ${plan.name}`, description: body.message });
@@ -49,7 +65,7 @@ export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; o
     } catch {
       setError(FAILED);
     } finally {
-      setProcessing(null);
+      if (!leaving) setProcessing(null);
     }
   }
 
@@ -64,9 +80,34 @@ export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; o
       description="Unlock full profiles, exports and more."
       className="max-w-3xl"
     >
+      {yearly ? (
+        <fieldset className="mb-4 flex flex-wrap items-center gap-2">
+          <legend className="sr-only">Billing period</legend>
+          {(["monthly", "annual"] as const).map((value) => (
+            <label
+              key={value}
+              className={cn(
+                "cursor-pointer rounded-full border px-3 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent",
+                interval === value ? "border-accent bg-accent/10 font-medium" : "border-border",
+              )}
+            >
+              <input
+                type="radio"
+                name="billing-period"
+                value={value}
+                checked={interval === value}
+                onChange={() => setBillingInterval(value)}
+                className="sr-only"
+              />
+              {value === "monthly" ? "Monthly" : "Yearly"}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         {SOLD_TIERS.map((tier) => {
           const plan = { ...catalogue[tier], tier };
+          const price = intervalPrice(plan, interval);
           const current = tier === currentTier;
           return (
             <section
@@ -82,8 +123,11 @@ export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; o
                 {plan.mostPopular ? <Badge variant="accent">Most Popular</Badge> : null}
               </div>
               <p className="mt-2">
-                <span className="text-3xl font-bold">{formatPrice(plan.monthlyPrice)}</span>
-                <span className="text-sm text-fg-muted"> per month</span>
+                {price === null ? (
+                  <span className="text-sm text-fg-muted">Not sold by the year</span>
+                ) : (
+                  <PlanPrice price={price} interval={interval} size="large" />
+                )}
               </p>
               <ul className="mt-4 flex-1 space-y-2 text-sm">
                 {plan.highlights.map((item) => (
@@ -96,8 +140,8 @@ export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; o
               <Button
                 className="mt-5 w-full"
                 variant={plan.mostPopular ? "primary" : "secondary"}
-                disabled={processing !== null || current}
-                onClick={() => void choose(plan)}
+                disabled={processing !== null || current || price === null}
+                onClick={() => price !== null && void choose(plan, price)}
               >
                 {processing === tier ? "Processing..." : current ? "Your current plan" : `Choose ${plan.name}`}
               </Button>
@@ -111,10 +155,10 @@ export default function UpgradeDialog({ open, onOpenChange }: { open: boolean; o
         </p>
       ) : null}
       <ul className="mt-5 flex flex-wrap justify-center gap-x-6 gap-y-2 text-xs text-fg-muted">
-        {PLAN_FOOTER.map((text, i) => {
-          const Icon = FOOTER_ICONS[i]!;
+        {planFooter(mode).map(({ point, text }) => {
+          const Icon = FOOTER_ICONS[point];
           return (
-            <li key={text} className="flex items-center gap-1.5">
+            <li key={point} className="flex items-center gap-1.5">
               <Icon aria-hidden="true" className="size-3.5" />
               {text}
             </li>

@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -8,7 +8,7 @@ import { DATA_EXPORT, quotaLimitReachedMessage } from "../access/quotas.ts";
 import { getTierDefinitions } from "../access/tier-records.server.ts";
 import { recordUsage, type UsageSubject } from "../access/usage.server.ts";
 import type { DirectoryQuery } from "./directory-filters.ts";
-import { EXPORT_ROW_CAP, LISTING_COLUMNS, listingRow, toCsv, type ExportDetail, type ExportGate } from "./listings-csv.ts";
+import { EXPORT_ROW_CAP, LISTING_COLUMNS, listingRow, toCsv, type ExportDetail } from "./listings-csv.ts";
 import { searchListings } from "./search-listings.server.ts";
 
 export async function canExport(database: Database, subject: UsageSubject | null): Promise<boolean> {
@@ -25,8 +25,8 @@ export async function exportUpgradeHint(database: Database, subject: UsageSubjec
 
 /**
  * The directory results for `query` as CSV, gated for the user exactly as the page and the profiles are: a locked
- * listing is its teaser; an open one adds its website, LinkedIn and, when the tier may see funding data, its funding
- * (issue 15 §8). One download counts
+ * listing is its teaser; an open one adds its website, LinkedIn and funding (issue 15 §8; funding is public to
+ * everyone, decision 0080). One download counts
  * one unit of the data_export quota; a depleted quota or a tier without exports is refused before any work.
  */
 export async function exportListings(database: Database, user: UsageSubject, query: DirectoryQuery, origin: string): Promise<string> {
@@ -34,8 +34,6 @@ export async function exportListings(database: Database, user: UsageSubject, que
     throw new AppError("forbidden", "Your plan does not include exports. Upgrade to export listings.");
   const usage = await recordUsage(database, user, DATA_EXPORT);
   if (!usage.allowed) throw new AppError("rate_limited", quotaLimitReachedMessage("exports"));
-  const { tiers } = await getTierDefinitions(database);
-  const gate = { funding: hasFeature("view_funding_data", user.tier, tiers[user.tier]) };
   const rows: Array<Array<string | boolean | null>> = [];
   for (let page = 1; rows.length < EXPORT_ROW_CAP; page++) {
     const result = await searchListings(database, { ...query, page, pageSize: 100 }, { tier: user.tier });
@@ -43,16 +41,15 @@ export async function exportListings(database: Database, user: UsageSubject, que
     const details = await exportDetails(
       database,
       result.data.filter((item) => !item.locked).map((item) => item.id),
-      gate,
     );
-    rows.push(...result.data.map((item) => listingRow(item, origin, details.get(item.id), gate)));
+    rows.push(...result.data.map((item) => listingRow(item, origin, details.get(item.id))));
     if (!result.pagination.hasNextPage) break;
   }
   return toCsv([[...LISTING_COLUMNS], ...rows.slice(0, EXPORT_ROW_CAP)]);
 }
 
-/** The profile values a row adds, for open listings only; funding columns are not even read without the feature. */
-async function exportDetails(database: Database, ids: string[], gate: ExportGate): Promise<Map<string, ExportDetail>> {
+/** The profile values a row adds, for open listings only. */
+async function exportDetails(database: Database, ids: string[]): Promise<Map<string, ExportDetail>> {
   if (!ids.length) return new Map();
   const l = listings;
   const rows = await database.db
@@ -60,10 +57,10 @@ async function exportDetails(database: Database, ids: string[], gate: ExportGate
       id: l.id,
       websiteUrl: l.websiteUrl,
       linkedinUrl: l.linkedinUrl,
-      totalFundingRaised: gate.funding ? l.totalFundingRaised : sql<null>`NULL`,
-      latestRoundType: gate.funding ? l.latestRoundType : sql<null>`NULL`,
-      latestRoundAmount: gate.funding ? l.latestRoundAmount : sql<null>`NULL`,
-      latestRoundDate: gate.funding ? l.latestRoundDate : sql<null>`NULL`,
+      totalFundingRaised: l.totalFundingRaised,
+      latestRoundType: l.latestRoundType,
+      latestRoundAmount: l.latestRoundAmount,
+      latestRoundDate: l.latestRoundDate,
     })
     .from(l)
     .where(inArray(l.id, ids));

@@ -64,8 +64,8 @@ describe("listingRow", () => {
     latestRoundDate: "2024-03-01",
   };
 
-  it("has one cell per column, lists joined with semicolons; funding only with the funding gate", () => {
-    const row = listingRow(full, "https://introbase.example", detail, { funding: true });
+  it("has one cell per column, lists joined with semicolons, funding as every profile shows it", () => {
+    const row = listingRow(full, "https://introbase.example", detail);
     expect(row).toHaveLength(LISTING_COLUMNS.length);
     expect(Object.fromEntries(LISTING_COLUMNS.map((column, i) => [column, row[i]]))).toEqual({
       Name: "Nimbus AI",
@@ -87,10 +87,8 @@ describe("listingRow", () => {
       Access: "full",
       "Profile URL": "https://introbase.example/profile/startup/nimbus-ai",
     });
-    const withoutFunding = listingRow(full, "", detail, { funding: false });
-    expect(withoutFunding.slice(3, 5)).toEqual([detail.websiteUrl, detail.linkedinUrl]);
-    expect(withoutFunding.slice(10, 14)).toEqual([null, null, null, null]);
     expect(listingRow(full, "").slice(3, 5)).toEqual([null, null]);
+    expect(listingRow(full, "").slice(10, 14)).toEqual([null, null, null, null]);
   });
 
   it("exports only the teaser of a locked listing, whatever detail it is handed", () => {
@@ -108,7 +106,7 @@ describe("listingRow", () => {
       featured: false,
       listingVisibility: "premium",
     };
-    expect(listingRow(locked, "", detail, { funding: true })).toEqual([
+    expect(listingRow(locked, "", detail)).toEqual([
       "Vault",
       "investor",
       null,

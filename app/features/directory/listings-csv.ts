@@ -51,28 +51,18 @@ export interface ExportDetail {
   latestRoundDate: string | null;
 }
 
-/** What the viewer's tier may see beyond the card: funding figures need view_funding_data (spec 01 §6). */
-export interface ExportGate {
-  funding: boolean;
-}
-
 /** A money cell: the plain number a spreadsheet can sum ("2500000"), not the site's "$2.5M". */
 const amount = (value: number | null) => (value === null || !Number.isFinite(value) ? null : String(value));
 
 /**
  * One directory item as a CSV row, gated like the page: a locked listing exports only what its teaser shows, whatever
- * detail is passed; an open one adds its website and LinkedIn (on every profile it opens to), and its funding only
- * when the viewer's tier may see funding data.
+ * detail is passed; an open one adds its website and LinkedIn (on every profile it opens to) and its funding, which
+ * every profile shows to everyone (decision 0080).
  */
-export function listingRow(
-  item: DirectoryItem,
-  origin: string,
-  detail?: ExportDetail | null,
-  gate: ExportGate = { funding: false },
-): Array<string | boolean | null> {
+export function listingRow(item: DirectoryItem, origin: string, detail?: ExportDetail | null): Array<string | boolean | null> {
   const list = (values: readonly string[] | undefined) => (values ?? []).join("; ");
   const open = item.locked ? null : (detail ?? null);
-  const funding = open && gate.funding ? open : null;
+  const funding = open;
   return [
     item.name,
     item.type,

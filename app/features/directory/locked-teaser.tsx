@@ -1,4 +1,6 @@
 import { Lock } from "lucide-react";
+import { normalizeLevel } from "../access/tiers.ts";
+import { usePlanCatalogue } from "../access/use-plan-catalogue.ts";
 import { TYPE_LABEL, type LockedTeaser as Teaser } from "../catalog/listing-types.ts";
 import { ListingLogo } from "../catalog/listing-logo.tsx";
 import { BadgeRow, BadgeRows, BadgeValue } from "./card-badges.tsx";
@@ -9,6 +11,8 @@ import { TypeBadge } from "./listing-card.tsx";
  * leak through the page source.
  */
 export function LockedTeaser({ listing, onUnlock }: { listing: Teaser; onUnlock: () => void }) {
+  // The plan that opens it, named as the catalogue names it (decision 0080).
+  const plan = usePlanCatalogue()[normalizeLevel(listing.listingVisibility)].name;
   return (
     <article className="relative flex h-full flex-col rounded-xl border border-dashed border-border bg-surface-muted p-5">
       <button
@@ -22,7 +26,7 @@ export function LockedTeaser({ listing, onUnlock }: { listing: Teaser; onUnlock:
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-base font-semibold">{listing.name}</h3>
           <div className="mt-1 flex items-center gap-1.5">
-            <TypeBadge type={listing.type} title={`${TYPE_LABEL[listing.type]} - Subscriber access required`} />
+            <TypeBadge type={listing.type} title={`${TYPE_LABEL[listing.type]} - ${plan} access required`} />
             <Lock className="size-3.5 text-fg-muted" aria-hidden="true" />
           </div>
         </div>

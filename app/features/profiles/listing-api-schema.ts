@@ -86,7 +86,7 @@ export const listingApi = defineApiEndpoint({
   route: "api/listings/:type/:slug",
   summary: "One listing",
   description:
-    "A listing's profile, gated for the caller's tier. A listing above the tier answers 200 with its teaser and `locked: true`. Opening a listing counts against the month's company views where the plan meters them.",
+    "A listing's profile, gated for the caller's tier. A listing above the tier answers 200 with its teaser and `locked: true`. Opening a listing counts against the month's company views where the plan meters them, and only when it shows a field a visitor may not see; with the views used up the caller still gets what a visitor gets: the visitor's profile (200, `quota.remaining` 0), or the teaser of a listing visitors may not open (429).",
   tag: "Listings",
   auth: "optional",
   pathParams: listingPathSchema,
@@ -95,7 +95,7 @@ export const listingApi = defineApiEndpoint({
     400: { description: "An unknown listing type.", schema: errorBodySchema },
     404: { description: "No such listing.", schema: errorBodySchema },
     429: {
-      description: "The month's company views are used up: the teaser only, until the month turns.",
+      description: "The month's company views are used up and visitors may not open this listing: its teaser only, until the month turns.",
       schema: errorBodySchema.extend({ data: listingSchema, locked: z.literal(true), quota: quotaSchema }),
       headers: { "Retry-After": { description: "Seconds until the quota resets.", schema: { type: "integer" } } },
     },

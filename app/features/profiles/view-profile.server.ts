@@ -5,12 +5,26 @@ import { gateDirectoryItem, maySeeField, redactListing, toTeaser, type Viewer } 
 import { recordCompanyView, type QuotaState, type UsageSubject } from "../access/usage.server.ts";
 import { getFieldSources } from "../catalog/field-provenance.server.ts";
 import { gatedFieldOf, sectionProvenance } from "../catalog/field-provenance.ts";
-import type { GatedField, ListingCard, ListingDetail, ListingType, LockedTeaser, VisibleListing } from "../catalog/listing-types.ts";
+import {
+  GATED_FIELDS,
+  type GatedField,
+  type ListingCard,
+  type ListingDetail,
+  type ListingType,
+  type LockedTeaser,
+  type VisibleListing,
+} from "../catalog/listing-types.ts";
 import { getListingRecord } from "./get-listing.server.ts";
 
-/** `noindex`: the listing is kept out of search engines (its page says so; the sitemap leaves it out). */
+/** Who reads a profile without signing in: the floor no member ever drops below. */
+const VISITOR: Viewer = { tier: "public" };
+
+/**
+ * `noindex`: the listing is kept out of search engines (its page says so; the sitemap leaves it out). `viewsUsedUp`:
+ * the member's views are spent, so `listing` is what a visitor sees of it (decision 0080).
+ */
 export type ProfileView =
-  | { status: "ok"; listing: VisibleListing; views?: QuotaState; noindex: boolean }
+  | { status: "ok"; listing: VisibleListing; views?: QuotaState; noindex: boolean; viewsUsedUp?: true }
   | { status: "locked"; teaser: LockedTeaser; noindex: boolean }
   | { status: "quota_exceeded"; teaser: LockedTeaser; views: QuotaState; noindex: boolean }
   | { status: "not_found" };
@@ -33,13 +47,20 @@ export async function viewProfile(
   const { detail, noindex } = record;
   const redacted = redactListing(detail, viewer, rules);
   if (redacted) {
-    const listing = await withProvenance(reader, redacted, (field) => maySeeField(field, detail, viewer, rules));
-    if (!meter) return { status: "ok", listing, noindex };
-    // A signed-in viewer spends a company view (once per listing a month); with none left, the details stay here.
+    const seen = (who: Viewer) => (field: GatedField) => maySeeField(field, detail, who, rules);
+    const listing = await withProvenance(reader, redacted, seen(viewer));
+    // A view is counted only when it shows a field a visitor may not see (decision 0080): what anyone may read
+    // costs a member nothing, so a free member, who sees exactly what a visitor sees, never spends one.
+    const asVisitor = redactListing(detail, VISITOR, rules);
+    const beyondVisitor = !asVisitor || GATED_FIELDS.some((field) => seen(viewer)(field) && !seen(VISITOR)(field));
+    if (!meter || !beyondVisitor) return { status: "ok", listing, noindex };
+    // A signed-in viewer spends a company view (once per listing a month). With none left they still see what a
+    // visitor sees: the visitor's profile of a listing visitors may open, else the teaser.
     const { allowed, ...views } = await recordCompanyView(database, meter, detail.id);
-    return allowed
-      ? { status: "ok", listing, views, noindex }
-      : { status: "quota_exceeded", teaser: toTeaser(cardOf(detail)), views, noindex };
+    if (allowed) return { status: "ok", listing, views, noindex };
+    if (asVisitor)
+      return { status: "ok", listing: await withProvenance(reader, asVisitor, seen(VISITOR)), views, noindex, viewsUsedUp: true };
+    return { status: "quota_exceeded", teaser: toTeaser(cardOf(detail)), views, noindex };
   }
   const teaser = gateDirectoryItem(cardOf(detail), viewer);
   // Both gates read the same listing level; disagreeing would mean a bug, and the safe answer is no data.

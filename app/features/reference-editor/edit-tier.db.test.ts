@@ -38,8 +38,8 @@ describe("getTierRows", () => {
     const rows = await getTierRows(database);
     expect(rows.map((r) => [r.name, r.values.displayName, r.limits.views])).toEqual([
       ["public", "Free", 10],
-      ["subscriber", "Premium", 500],
-      ["premium", "Enterprise", 999999],
+      ["subscriber", "Subscriber", 500],
+      ["premium", "Premium", 999999],
     ]);
   });
 });
@@ -98,7 +98,7 @@ describe("updateTier", () => {
   it("creates a tier's record when the table has none", async () => {
     const [premium] = await database.db.delete(s.visibilityLevels).where(eq(s.visibilityLevels.name, "premium")).returning();
     const rows = await getTierRows(database);
-    expect(rows[2]).toMatchObject({ name: "premium", id: null, values: { displayName: "Enterprise" } });
+    expect(rows[2]).toMatchObject({ name: "premium", id: null, values: { displayName: "Premium" } });
     expect(await updateTier(database, "premium", { ...rows[2]!.values, displayName: "Scale" }, admin)).toEqual({ ok: true });
     const [row] = await database.db.select().from(s.visibilityLevels).where(eq(s.visibilityLevels.name, "premium"));
     expect(row).toMatchObject({ displayName: "Scale", rank: 3 });

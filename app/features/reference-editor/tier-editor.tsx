@@ -14,12 +14,12 @@ import { plural, pluralOf } from "~/lib/wording.ts";
 const NUMBERS: ReadonlyArray<{ name: TierField; label: string; hint?: string }> = [
   { name: "rank", label: "Rank", hint: "Rising from public to subscriber to premium." },
   { name: "monthlyPrice", label: "Monthly price (USD)" },
+  { name: "annualPrice", label: "Annual price (USD)", hint: "A year paid at once; 0: not sold by the year." },
   { name: "maxCompanyViewsPerMonth", label: "Company views per month", hint: "Use -1 for unlimited." },
   { name: "aiRequestsPerMonth", label: "AI requests per month", hint: "Use -1 for unlimited." },
 ];
 
 const FLAGS: ReadonlyArray<{ name: TierField; label: string }> = [
-  { name: "canViewFundingData", label: "Can view funding data" },
   { name: "canExportData", label: "Can export data" },
   { name: "canAccessHistoricalData", label: "Can access historical data" },
   { name: "prioritySupport", label: "Priority support" },

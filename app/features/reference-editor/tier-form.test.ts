@@ -7,7 +7,8 @@ const subscriber = tierToFormValues(LEGACY_TIERS.subscriber);
 describe("parseTierForm", () => {
   it("reads back what tierToFormValues wrote", () => {
     for (const record of Object.values(LEGACY_TIERS)) {
-      const { name: _name, ...rest } = record;
+      // The funding flag is not on the form: funding data is public (decision 0080).
+      const { name: _name, canViewFundingData: _funding, ...rest } = record;
       expect(parseTierForm(tierToFormValues(record))).toEqual({
         ok: true,
         data: { ...rest, outreachContentLevel: record.outreachContentLevel },
@@ -19,7 +20,7 @@ describe("parseTierForm", () => {
     const { canExportData: _dropped, ...rest } = subscriber;
     const parsed = parseTierForm(rest);
     expect(parsed.ok && parsed.data.canExportData).toBe(false);
-    expect(parsed.ok && parsed.data.canViewFundingData).toBe(true);
+    expect(parsed.ok && parsed.data.apiAccessAllowed).toBe(false);
   });
 
   it("takes -1 as unlimited for views and AI requests, and nothing below", () => {

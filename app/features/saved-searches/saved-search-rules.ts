@@ -3,7 +3,7 @@
  * what a name may be, who may keep how many.
  */
 import { z } from "zod";
-import type { AccessLevel } from "../access/tiers.ts";
+import { ACCESS_LEVELS, type AccessLevel } from "../access/tiers.ts";
 import {
   DEFAULT_PAGE_SIZE,
   directoryQueryToParams,
@@ -23,6 +23,9 @@ export { ALERT_FREQUENCIES };
  * delete) but gets no alerts and cannot add more.
  */
 export const SAVED_SEARCH_LIMITS: Record<AccessLevel, number> = { public: 0, subscriber: 10, premium: 50 };
+
+/** The tiers whose plans come with saved searches and their alerts. */
+export const SAVED_SEARCH_TIERS = ACCESS_LEVELS.filter((tier) => SAVED_SEARCH_LIMITS[tier] > 0);
 
 /** Longest canonical query kept: well above any state a person builds, and a bounded key for the unique index. */
 export const MAX_QUERY_LENGTH = 2000;

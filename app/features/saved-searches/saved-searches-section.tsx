@@ -3,8 +3,11 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
+import { plansNamed } from "~/features/access/plan-catalogue.ts";
+import { usePlanCatalogue } from "~/features/access/use-plan-catalogue.ts";
 import type { FormResult } from "~/lib/form-parse.ts";
 import type { SavedSearchField } from "./saved-search-forms.ts";
+import { SAVED_SEARCH_TIERS } from "./saved-search-rules.ts";
 import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, MAX_NAME_LENGTH } from "./saved-search-choices.ts";
 import type { SavedSearchesSectionData } from "./saved-searches-section.server.ts";
 
@@ -79,12 +82,15 @@ function SavedSearchRow({ item }: { item: Item }) {
 
 /** /settings: the member's saved searches (issue 18 §2). */
 export function SavedSearchesSection({ data }: { data: SavedSearchesSectionData | null | undefined }) {
+  const catalogue = usePlanCatalogue();
   if (!data) return null;
   return (
     <Card className="scroll-mt-20 p-5 sm:p-6" id="saved-searches">
       <h2 className="text-lg font-semibold">Saved searches</h2>
       {data.limit === 0 && !data.items.length ? (
-        <p className="mt-3 text-sm text-fg-muted">Saved searches with e-mail alerts come with the Subscriber and Premium plans.</p>
+        <p className="mt-3 text-sm text-fg-muted">
+          Saved searches with e-mail alerts come with {plansNamed(catalogue, SAVED_SEARCH_TIERS)}.
+        </p>
       ) : data.items.length === 0 ? (
         <p className="mt-3 text-sm text-fg-muted">
           None yet. Search or filter the{" "}

@@ -9,6 +9,8 @@ import { inTransactionOf, withinLimit } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Viewer } from "../access/redact-listing.ts";
+import { plansNamed } from "../access/plan-catalogue.ts";
+import { getPlanCatalogue } from "../access/tier-records.server.ts";
 import { normalizeLevel } from "../access/tiers.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
 import { directoryQueryToParams, FILTER_NOUNS } from "../directory/directory-filters.ts";
@@ -16,7 +18,7 @@ import { resolveFilterValues, spellFilterValues } from "../directory/filter-valu
 import { compareWithSnapshot, type Snapshot } from "../directory/matching-listings.server.ts";
 import { listingSummaries, type ListingSummary } from "./listing-summaries.server.ts";
 import type { AlertFrequency } from "./saved-search-choices.ts";
-import { canonicalQuery, SAVED_SEARCH_LIMITS } from "./saved-search-rules.ts";
+import { canonicalQuery, SAVED_SEARCH_LIMITS, SAVED_SEARCH_TIERS } from "./saved-search-rules.ts";
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 export type SnapshotPurpose = (typeof savedSearchSnapshots.$inferSelect)["purpose"];
@@ -82,6 +84,11 @@ export interface SaveInput {
   alertFrequency: AlertFrequency;
 }
 
+/** "the Subscriber and Premium plans", as the plan catalogue names them today (decision 0080). */
+async function savedSearchPlans(database: Database): Promise<string> {
+  return plansNamed(await getPlanCatalogue(database), SAVED_SEARCH_TIERS);
+}
+
 /**
  * Saves a directory state. Refused: a tier that may not save searches, a state that does not parse or names filter
  * values we do not have, a state the member already saved (409, naming it), and one over the tier's count (checked
@@ -91,7 +98,7 @@ export async function createSavedSearch(database: Database, member: Member, inpu
   const viewer = viewerOf(member);
   const limit = SAVED_SEARCH_LIMITS[viewer.tier];
   if (limit === 0)
-    throw new AppError("forbidden", "Saved searches come with the Subscriber and Premium plans. Upgrade to save this search.");
+    throw new AppError("forbidden", `Saved searches come with ${await savedSearchPlans(database)}. Upgrade to save this search.`);
   const reference = await getReferenceData(database);
   const asTyped = canonicalQuery(input.query);
   if (!asTyped.ok) throw new AppError("bad_request", asTyped.error, { details: { field: "query" } });
@@ -178,7 +185,7 @@ export async function setAlertFrequency(
   const current = await getSavedSearch(database, member, id);
   if (current.alertFrequency === frequency) return current;
   if (frequency !== "off" && !SAVED_SEARCH_LIMITS[normalizeLevel(member.tier)]) {
-    throw new AppError("forbidden", "E-mail alerts come with the Subscriber and Premium plans.");
+    throw new AppError("forbidden", `E-mail alerts come with ${await savedSearchPlans(database)}.`);
   }
   const restart =
     current.alertFrequency === "off" ? (await compareWithSnapshot(database, queryOf(current), viewerOf(member), null)).next : null;

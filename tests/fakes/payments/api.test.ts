@@ -37,7 +37,7 @@ describe("prices and products", () => {
       recurring: { interval: "month", interval_count: 1 },
     });
     expect(String(monthly.unit_amount_decimal)).toBe("2900");
-    expect((monthly.product as Stripe.Product).name).toBe("Premium");
+    expect((monthly.product as Stripe.Product).name).toBe("Subscriber");
     expect((await f.stripe.prices.retrieve(monthly.id)).lookup_key).toBe("introbase_subscriber_monthly");
     expect((await f.stripe.products.retrieve("prod_IntrobasePremium")).metadata).toEqual({ tier: "premium" });
     const annual = await f.stripe.prices.list({ lookup_keys: ["introbase_premium_annual"] });

@@ -43,7 +43,7 @@ describe("hosted Checkout", () => {
     const res = await fetch(session.url!);
     const html = await res.text();
     expect(res.status).toBe(200);
-    expect(html).toContain("Subscribe to Enterprise");
+    expect(html).toContain("Subscribe to Premium");
     expect(html).toContain("$99.00");
     expect(html).toContain("bea@example.com");
     for (const field of ["number", "expiry", "cvc", "name"])

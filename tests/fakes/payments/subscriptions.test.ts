@@ -264,7 +264,7 @@ describe("billing portal", () => {
       return_url: "http://app.test/settings/billing",
     });
     const html = await (await fetch(portal.url)).text();
-    expect(html).toContain("Premium");
+    expect(html).toContain("Subscriber");
     expect(html).toContain("Renews on 15 Feb 2027");
     expect(html).toContain("visa ending in 4242");
     expect(html).toContain('href="http://app.test/settings/billing"');

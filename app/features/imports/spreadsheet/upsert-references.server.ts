@@ -135,6 +135,8 @@ async function upsertVisibilityLevels(database: Database, read: BaseRead, log: U
         displayName: level.displayName ?? legacy.displayName,
         rank: level.rank ?? legacy.rank,
         monthlyPrice: Math.round(level.monthlyPrice ?? legacy.monthlyPrice),
+        // A base has no annual price: the built-in one only goes with the built-in monthly price, else none is sold.
+        annualPrice: Math.round(level.monthlyPrice ?? legacy.monthlyPrice) === legacy.monthlyPrice ? legacy.annualPrice : 0,
         maxCompanyViewsPerMonth: level.maxCompanyViewsPerMonth ?? legacy.maxCompanyViewsPerMonth,
         canViewFundingData: level.canViewFundingData,
         canExportData: level.canExportData,

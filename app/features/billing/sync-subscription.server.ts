@@ -1,0 +1,105 @@
+/**
+ * Writes a subscription as the provider reports it, and the tier that follows (decision 0079). Always from the
+ * provider's own current answer, read at the moment it is applied: so an event that arrives late, twice or before the
+ * one that should precede it applies today's state, which is the same whichever order they come in.
+ */
+import { eq, sql } from "drizzle-orm";
+import { users } from "#db/schema/accounts.ts";
+import { billingCustomers, billingSubscriptions } from "#db/schema/billing.ts";
+import { refreshMemberTierIn, type MemberTier } from "~/features/access/member-tier.server.ts";
+import type { Database } from "~/lib/db.server.ts";
+import type { PaymentGateway, ProviderInvoice, ProviderSubscription } from "./payment-gateway.server.ts";
+import { planOfLookupKey } from "./plan-prices.ts";
+
+/** The member a provider customer belongs to: the one we made it for, else the member the checkout named. */
+async function memberOf(database: Database, subscription: ProviderSubscription): Promise<string | null> {
+  const [known] = await database.db
+    .select({ userId: billingCustomers.userId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.providerCustomerId, subscription.customerId));
+  if (known) return known.userId;
+  if (!subscription.metadataUserId) return null;
+  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, subscription.metadataUserId));
+  return user?.id ?? null;
+}
+
+export interface SyncTimes {
+  /** When the provider said it (the event's time; now for a member's own action): a grace period counts from it. */
+  observedAt: Date;
+  now: Date;
+}
+
+/**
+ * Stores the provider's subscription for the member and decides their tier, in one transaction. A first failed payment
+ * starts the grace period at `observedAt` (the earliest report wins, so a late event cannot push it back); a paid
+ * subscription clears it.
+ */
+export async function storeSubscription(
+  database: Database,
+  userId: string,
+  subscription: ProviderSubscription,
+  times: SyncTimes,
+  extra: { refundedAt?: Date } = {},
+): Promise<MemberTier> {
+  const plan = planOfLookupKey(subscription.price?.lookupKey);
+  const pastDue = subscription.status === "past_due";
+  return database.db.transaction(async (tx) => {
+    // The customer is the member's from now on, even when only the checkout's metadata named them.
+    await tx.insert(billingCustomers).values({ userId, providerCustomerId: subscription.customerId }).onConflictDoNothing();
+    const values = {
+      userId,
+      providerCustomerId: subscription.customerId,
+      status: subscription.status,
+      tier: plan?.tier ?? null,
+      interval: plan?.interval ?? null,
+      priceId: subscription.price?.id ?? null,
+      priceLookupKey: subscription.price?.lookupKey ?? null,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      endedAt: subscription.endedAt,
+      syncedAt: times.now,
+      ...(extra.refundedAt ? { refundedAt: extra.refundedAt } : {}),
+    };
+    await tx
+      .insert(billingSubscriptions)
+      .values({ id: subscription.id, ...values, pastDueSince: pastDue ? times.observedAt : null })
+      .onConflictDoUpdate({
+        target: billingSubscriptions.id,
+        set: {
+          ...values,
+          pastDueSince: pastDue
+            ? sql`least(coalesce(${billingSubscriptions.pastDueSince}, ${times.observedAt.toISOString()}::timestamptz), ${times.observedAt.toISOString()}::timestamptz)`
+            : null,
+        },
+      });
+    return refreshMemberTierIn(tx, userId, times.now);
+  });
+}
+
+/** Reads the subscription from the provider and stores it; what it did, in a few words (the event's outcome). */
+export async function syncSubscription(
+  database: Database,
+  gateway: PaymentGateway,
+  subscriptionId: string,
+  times: SyncTimes,
+): Promise<string> {
+  const subscription = await gateway.retrieveSubscription(subscriptionId);
+  const userId = await memberOf(database, subscription);
+  if (!userId) return `ignored: subscription ${subscription.id} belongs to no member`;
+  const { tier } = await storeSubscription(database, userId, subscription, times);
+  return `subscription ${subscription.id} ${subscription.status}: tier ${tier}`;
+}
+
+/**
+ * Remembers a paid invoice if it is the member's first payment: the 14-day money-back guarantee runs from it. Order
+ * does not matter: the earliest paid invoice wins whenever its event comes.
+ */
+export async function recordPayment(database: Database, invoice: ProviderInvoice): Promise<void> {
+  if (invoice.status !== "paid" || invoice.amountPaid <= 0 || !invoice.paidAt || !invoice.customerId) return;
+  await database.db
+    .update(billingCustomers)
+    .set({ firstPaymentAt: invoice.paidAt, firstPaymentInvoiceId: invoice.id })
+    .where(
+      sql`${billingCustomers.providerCustomerId} = ${invoice.customerId} AND (${billingCustomers.firstPaymentAt} IS NULL OR ${billingCustomers.firstPaymentAt} > ${invoice.paidAt.toISOString()}::timestamptz)`,
+    );
+}
