@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { users, verifications } from "#db/schema/accounts.ts";
-import { getBillingProvider } from "~/features/billing/billing.server.ts";
+import { demoBilling } from "~/features/billing/billing.server.ts";
 import { createApiKey } from "~/features/api-keys/api-keys.server.ts";
 import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
 import { grantAdmin } from "~/features/accounts/grant-admin.server.ts";
@@ -141,7 +141,7 @@ export async function plantMember(
   };
   const { id, cookie } = await signUp(database, name, email, `Browser of ${name}`);
   await grantAdmin(database, email);
-  await getBillingProvider().choosePlan(database, id, { tier: "premium", name: "Enterprise", monthlyPrice: 99 });
+  await demoBilling.choosePlan(database, id, { tier: "premium", name: "Premium", interval: "monthly", price: 99 });
   const member = await sessionUser(database, id);
 
   const savedSearchName = `${name}'s watch list`;
