@@ -83,7 +83,8 @@ export async function prepare({ report }: { report: (step: string) => void } = {
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
     [DIGEST_JOB]: digestJobHandler(),
-    [ACCOUNT_ERASURE_JOB]: accountErasureHandler(),
+    // A deleted member's subscription is cancelled at the payment provider first (decision 0077).
+    [ACCOUNT_ERASURE_JOB]: accountErasureHandler({ gateway: getPaymentGateway }),
     // Payment webhooks, applied from the provider's current objects (decision 0079).
     [BILLING_EVENT_JOB]: billingEventJobHandler(getPaymentGateway),
   });

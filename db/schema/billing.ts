@@ -6,7 +6,7 @@
  * - a grant without payment (`tier_grants`): a demo-mode choice, or a complimentary grant until a date.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { jobs } from "./jobs.ts";
 
@@ -89,7 +89,9 @@ export const tierGrants = pgTable(
 /**
  * Each verified webhook event, once (its id is the key: a replay or a second server's copy of the same delivery
  * inserts nothing), and the job that applies it. Only ids are kept, no personal data: the job reads the objects
- * afresh from the provider.
+ * afresh from the provider. The ids are kept only while they are a member's: an event about no member's customer (a
+ * deleted account's) keeps none, and a deleted member's events lose theirs (decision 0077); what stays is the ledger
+ * an accountant reads beside the provider's invoices: the type, the amount, the currency and the dates.
  */
 export const billingEvents = pgTable(
   "billing_events",
@@ -100,6 +102,9 @@ export const billingEvents = pgTable(
     /** The object the event is about (cs_…, sub_…, in_…) and the customer it belongs to. */
     objectId: text("object_id"),
     providerCustomerId: text("provider_customer_id"),
+    /** Money paid on an invoice (its amount paid) or given back (a refund), in the currency's smallest unit. */
+    amount: integer("amount"),
+    currency: text("currency"),
     providerCreatedAt: timestamp("provider_created_at", { withTimezone: true }).notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     jobId: uuid("job_id").references(() => jobs.id, { onDelete: "set null" }),

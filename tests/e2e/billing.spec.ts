@@ -1,12 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test.ts";
 import { signUpWithPassword } from "./support/sign-up.ts";
+import { DEMO_STRIPE_SECRET_KEY } from "../fakes/payment-provider.ts";
 
 /**
  * Paying for a plan (issue 30 §3, decision 0079), on the operators' server, which takes payments through the local
  * fake of Stripe (playwright.config.ts): a new member chooses a plan, pays on the provider's Checkout page with the
  * test card 4242, comes back with the plan, and on /settings/billing sees it, its invoice and PDF, changes it
- * (prorated), cancels and resumes it, and takes the 14-day money-back guarantee, which ends it at once.
+ * (prorated), cancels and resumes it, and takes the 14-day money-back guarantee, which ends it at once. And leaving
+ * (decision 0077): a paying member's data file holds the invoice, and deleting the account ends the subscription at the
+ * provider, as the fake's own API then reports.
  */
 
 async function expectAccessible(page: Page) {
@@ -89,3 +92,79 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: testInfo.outputPath(`billing-refunded-${width}.png`), fullPage: true });
   });
 }
+
+/** The payment fake's API, as the operators' server reaches it (playwright.config.ts: E2E_PORT + 6, its test key). */
+const PAYMENTS_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT || 3210) + 6}`;
+const fakeApi = async (page: Page, path: string) => {
+  const answer = await page.request.get(`${PAYMENTS_URL}${path}`, { headers: { authorization: `Bearer ${DEMO_STRIPE_SECRET_KEY}` } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return (await answer.json()) as Record<string, unknown>;
+};
+
+test("a member who paid with 4242 downloads the invoice with their data, deletes the account, and the provider ends the subscription", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const password = "a long enough password";
+  const email = `dee.${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9)}@example.org`;
+  await signUpWithPassword(page, new URL(baseURL!).origin, { name: "Dee Departing", email, password });
+
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Upgrade plan" }).click();
+  await page.getByRole("dialog", { name: "Upgrade your plan" }).getByRole("button", { name: "Choose Subscriber" }).click();
+  await expect(page.getByRole("heading", { name: "Pay with card" })).toBeVisible();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Dee Departing");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page).toHaveURL(/\/settings\/billing\?checkout=paid$/);
+
+  // Download my data: the plan paid at the provider, and its invoice with the amount, the date and the PDF.
+  await page.goto("/settings");
+  const section = page.getByRole("heading", { name: "Your data and account" }).locator("..");
+  const [download] = await Promise.all([page.waitForEvent("download"), section.getByRole("button", { name: "Download my data" }).click()]);
+  const file = JSON.parse((await (await download.createReadStream()).toArray()).join("")) as {
+    billingCustomer: { customerId: string };
+    subscriptions: Array<{ id: string; status: string; plan: string; interval: string; cancelAtPeriodEnd: boolean }>;
+    invoices: Array<{ status: string; amountPaid: number; currency: string; paidAt: string; pdfUrl: string }>;
+    invoicesUnavailable: string | null;
+  };
+  expect(file.subscriptions).toEqual([
+    expect.objectContaining({ status: "active", plan: "Subscriber", interval: "monthly", cancelAtPeriodEnd: false }),
+  ]);
+  expect(file.invoices).toEqual([
+    expect.objectContaining({
+      status: "paid",
+      amountPaid: 2900,
+      currency: "usd",
+      pdfUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/i\/in_\w+\/pdf$/),
+    }),
+  ]);
+  expect(file.invoicesUnavailable).toBeNull();
+  const pdf = await page.request.get(file.invoices[0]!.pdfUrl);
+  expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+  const subscriptionId = file.subscriptions[0]!.id;
+  const customerId = file.billingCustomer.customerId;
+
+  // The deletion page says the subscription is cancelled at the provider; the password confirms.
+  await section.getByRole("link", { name: "Delete my account" }).click();
+  await expect(
+    page.getByText(/^Your Subscriber plan ends now: we cancel its subscription at our payment provider within minutes/),
+  ).toBeVisible();
+  await expectAccessible(page);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await fits(page);
+    await page.screenshot({ path: testInfo.outputPath(`delete-paid-account-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByLabel("Your password").fill(password);
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+
+  // The erasure job ends the subscription at the provider at once and deletes the customer: no card is charged again.
+  await expect.poll(async () => (await fakeApi(page, `/v1/subscriptions/${subscriptionId}`)).status, { timeout: 30_000 }).toBe("canceled");
+  expect(await fakeApi(page, `/v1/customers/${customerId}`)).toMatchObject({ id: customerId, deleted: true });
+});

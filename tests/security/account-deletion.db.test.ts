@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
 import { users } from "#db/schema/accounts.ts";
 import { endMembershipForDeletion } from "~/features/billing/end-membership-for-deletion.server.ts";
+import { MemoryProvider } from "~/features/billing/test-support.ts";
 import { audience } from "~/features/digests/digest-audience.server.ts";
 import { deliverDigest } from "~/features/digests/deliver-digest.server.ts";
 import { periodContaining } from "~/features/digests/digest-periods.ts";
@@ -24,7 +25,9 @@ import { signUp } from "./support/plant-member.ts";
 
 let database: Database;
 
-const runErasure = () => new JobWorker(database, { [ACCOUNT_ERASURE_JOB]: accountErasureHandler() }).tick();
+// These members never paid: the erasure asks the payment provider nothing (paid-account-deletion.db.test.ts does).
+const runErasure = () =>
+  new JobWorker(database, { [ACCOUNT_ERASURE_JOB]: accountErasureHandler({ gateway: () => new MemoryProvider() }) }).tick();
 const erasures = () => database.rows<{ last_error: string | null }>(sql`SELECT last_error FROM account_erasures`);
 
 beforeAll(async () => {

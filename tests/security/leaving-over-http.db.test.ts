@@ -145,7 +145,7 @@ describe("Delete my account, without a password (a Google sign-in)", () => {
     const page = await browser.get(server(), "/settings/delete-account");
     const html = await page.text();
     expect(html).toContain("What happens when you delete your account");
-    expect(html).toContain("Your Premium plan ends now");
+    expect(html).toContain("Your Subscriber plan ends now");
     expect(html).toContain("E-mail me a confirmation link");
     // Without a link, "Delete my account" deletes nothing.
     expect((await browser.post(server(), "/settings/delete-account", { intent: "delete-account", token: "" })).status).toBe(409);

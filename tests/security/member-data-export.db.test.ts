@@ -1,16 +1,19 @@
 /**
  * "Download my data" (GDPR Art. 15 and 20, decision 0077): the file holds every kind of record a member leaves
- * (planted through the product's write paths, test-support.ts), nothing of another member or an operator, and no
- * secret: no password hash, session token, API key or its hash, verification value, unsubscribe link. Read page by
- * page, it is the same file whatever the page size.
+ * (planted through the product's write paths, support/plant-member.ts, with a plan paid by card through the local fake
+ * of Stripe), their invoices as the payment provider holds them, nothing of another member or an operator, and no
+ * secret: no password hash, session token, API key or its hash, verification value, unsubscribe link, webhook or card
+ * detail. Read page by page, it is the same file whatever the page size. When the provider does not answer, the file
+ * says so and holds everything else.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
-import { memberDataChunks, type ExportHeader } from "~/features/member-data/export-member-data.server.ts";
-import { plantMember, signUp, type Planted } from "./support/plant-member.ts";
+import { memberDataChunks, memberDataHeader, type ExportHeader } from "~/features/member-data/export-member-data.server.ts";
+import { plantMember, sessionUser, signUp, type Planted } from "./support/plant-member.ts";
+import { startPlantPayments, type PlantPayments } from "./support/plant-payments.ts";
 import { createSavedSearch } from "~/features/saved-searches/saved-searches.server.ts";
 
 const NAME = "Quilla Vantablack";
@@ -18,27 +21,27 @@ const EMAIL = "Quilla.Vantablack@Example.ORG";
 const OTHER = { name: "Bertram Oakhollow", email: "bertram.oakhollow@example.net" };
 
 let database: Database;
+let payments: PlantPayments;
 let planted: Planted;
+let header: ExportHeader;
 let text: string;
 let file: Record<string, unknown>;
 
-const header: ExportHeader = {
-  exportedAt: new Date("2031-05-01T10:00:00Z"),
-  plan: { tier: "premium", name: "Enterprise", monthlyPrice: 99 },
-};
+const EXPORTED_AT = new Date("2031-05-01T10:00:00Z");
 
-async function exportOf(id: string, pageSize?: number): Promise<string> {
+async function exportOf(id: string, pageSize?: number, withHeader = header): Promise<string> {
   let out = "";
-  for await (const chunk of memberDataChunks(database, { id, email: EMAIL.toLowerCase() }, header, pageSize)) out += chunk;
+  for await (const chunk of memberDataChunks(database, { id, email: EMAIL.toLowerCase() }, withHeader, pageSize)) out += chunk;
   return out;
 }
 
 const list = (name: string) => file[name] as Array<Record<string, unknown>>;
 
 beforeAll(async () => {
+  payments = await startPlantPayments(() => database);
   database = await openTestDatabase();
   await seedListings(database, 24);
-  planted = await plantMember(database, { name: NAME, email: EMAIL, other: OTHER });
+  planted = await plantMember(database, { name: NAME, email: EMAIL, other: OTHER, payments });
   // The other member has records of their own, which must stay out of this member's file.
   const [bertram] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${OTHER.email}`);
   await database.rows(sql`UPDATE users SET tier = 'premium' WHERE id = ${bertram!.id} RETURNING id`);
@@ -48,11 +51,13 @@ beforeAll(async () => {
     { name: "Bertram's own search", query: "type=investor", alertFrequency: "off" },
   );
   await signUp(database, "Carla Stranger", "carla.stranger@example.net");
+  header = await memberDataHeader(database, await sessionUser(database, planted.id), payments.gateway, EXPORTED_AT);
   text = await exportOf(planted.id);
   file = JSON.parse(text) as Record<string, unknown>;
 }, 120_000);
 
 afterAll(async () => {
+  await payments?.close();
   await database?.close();
 });
 
@@ -60,11 +65,11 @@ describe("the member's data file", () => {
   it("holds their profile, plan and every kind of record they made", () => {
     expect(file.format).toBe("introbase-member-data/1");
     expect(file.profile).toMatchObject({ id: planted.id, name: NAME, email: EMAIL.toLowerCase(), role: "admin", tier: "premium" });
-    expect(file.plan).toEqual(header.plan);
+    expect(file.plan).toEqual({ tier: "premium", name: "Premium", monthlyPrice: 99 });
     expect(list("signInMethods")).toEqual([expect.objectContaining({ method: "password", providerAccountId: null })]);
     expect(list("sessions")).toEqual([expect.objectContaining({ userAgent: `Browser of ${NAME}` })]);
     expect(list("subscriptionChanges")).toEqual([
-      expect.objectContaining({ plan: "Enterprise", tier: "premium", status: "granted", monthlyPrice: 99 }),
+      expect.objectContaining({ plan: "Premium", tier: "premium", status: "granted", monthlyPrice: 99 }),
     ]);
     expect(list("usage").map((u) => u.action)).toEqual(expect.arrayContaining(["company_view", "api_call"]));
     expect(list("profilesViewed").map((v) => v.listingId)).toContain(planted.listings.survivor.id);
@@ -104,6 +109,68 @@ describe("the member's data file", () => {
     );
   });
 
+  it("holds their payments: the customer at the provider, the subscription, the grants and the invoices with their PDFs", () => {
+    const { customerId, subscriptionId, invoiceIds } = planted.paid;
+    expect(file.billingCustomer).toEqual({
+      customerId,
+      firstPaymentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      moneyBackGuaranteeUsedAt: null,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(list("subscriptions")).toEqual([
+      {
+        id: subscriptionId,
+        status: "active",
+        plan: "Subscriber",
+        tier: "subscriber",
+        interval: "monthly",
+        currentPeriodEnd: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        cancelAtPeriodEnd: false,
+        pastDueSince: null,
+        endedAt: null,
+        refundedAt: null,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+    ]);
+    expect(list("tierGrants")).toEqual([
+      expect.objectContaining({
+        source: "complimentary",
+        plan: "Premium",
+        tier: "premium",
+        endsAt: planted.complimentaryUntil.toISOString(),
+        note: `Thank you, ${NAME}, for the pilot`,
+      }),
+      expect.objectContaining({ source: "demo", plan: "Premium", tier: "premium", endsAt: null }),
+    ]);
+    expect(list("invoices")).toEqual([
+      {
+        id: invoiceIds[0],
+        number: expect.stringMatching(/^IB-FAKE-\d+$/),
+        status: "paid",
+        amountDue: 2900,
+        amountPaid: 2900,
+        currency: "usd",
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        subscriptionId,
+        hostedUrl: `${payments.fake.url}/i/${invoiceIds[0]}`,
+        pdfUrl: `${payments.fake.url}/i/${invoiceIds[0]}/pdf`,
+      },
+    ]);
+    expect(file.invoicesUnavailable).toBeNull();
+  });
+
+  it("says so when the payment provider does not answer, and holds everything else", async () => {
+    payments.fake.faults.push({ path: "/v1/invoices", method: "GET", status: 500, times: 1, shouldRetry: false });
+    const offline = await memberDataHeader(database, await sessionUser(database, planted.id), payments.gateway, EXPORTED_AT);
+    const partial = JSON.parse(await exportOf(planted.id, undefined, offline)) as Record<string, unknown>;
+    expect(partial.invoices).toEqual([]);
+    expect(partial.invoicesUnavailable).toBe(
+      "Your invoices could not be read from our payment provider just now. Download your data again in a few minutes to include them.",
+    );
+    expect({ ...partial, invoices: file.invoices, invoicesUnavailable: null }).toEqual(file);
+  });
+
   it("holds nothing of another member or an operator", async () => {
     const [bertram] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${OTHER.email}`);
     for (const other of [
@@ -130,11 +197,17 @@ describe("the member's data file", () => {
         (r) => r.v,
       ),
       ...(await database.rows<{ v: string }>(sql`SELECT unsubscribe_url AS v FROM digest_deliveries`)).map((r) => r.v),
+      // The payment provider's keys, its webhook events (their ids name the notices, not the member's records), the card.
+      payments.fake.apiKey,
+      payments.fake.webhookSecret,
+      ...(await database.rows<{ v: string }>(sql`SELECT id AS v FROM billing_events`)).map((r) => r.v),
     ].filter((secret) => secret !== planted.id);
     expect(secrets.length).toBeGreaterThan(6);
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/ib_[A-Za-z0-9_-]{20,}/);
     expect(text).not.toMatch(/\/unsubscribe\/|\/verify-email\?token=|\/introductions\/respond\//);
+    // Nothing of the card or the payments' inner objects: only what the member's invoices show.
+    expect(text).not.toMatch(/"last4"|"brand"|\b(pm|pi|ch|evt)_IB\d+/);
   });
 
   it("is the same file read one row at a time", async () => {

@@ -1,7 +1,9 @@
 /**
  * DESIGN D18, decision 0077: deleting an account leaves nothing of the person in the database. A member is planted
- * everywhere the product writes (test-support.ts), every table and column is read from information_schema when the test
- * runs, and after the deletion and its erasure job no column holds their name, address (any letter case) or id.
+ * everywhere the product writes (support/plant-member.ts, with a plan paid by card through the local fake of Stripe),
+ * every table and column is read from information_schema when the test runs, and after the deletion and its erasure
+ * job no column holds their name, address (any letter case), id, or the payment provider's ids of their customer,
+ * subscription, invoices and checkout; and the provider has ended the subscription, so the card is not charged again.
  *
  * The scan cannot pass by planting less: before the deletion, every table must hold the member somewhere, unless it is
  * listed below as unable to hold a member, with the reason. A table added later by anyone fails here until the
@@ -19,6 +21,7 @@ import { ACCOUNT_ERASURE_JOB, deleteAccount } from "~/features/member-data/delet
 import { DELETED_MEMBER } from "~/features/member-data/scrub-mentions.ts";
 import { describeHits, everyTable, findMentions } from "./support/scan-for-member.ts";
 import { plantMember, type Planted } from "./support/plant-member.ts";
+import { startPlantPayments, type PlantPayments } from "./support/plant-payments.ts";
 
 /** Tables that cannot hold a member's name, address or id, and why. Everything else must be planted. */
 const HOLD_NO_MEMBER: Record<string, string> = {
@@ -52,18 +55,25 @@ const EMAIL = "Quilla.Vantablack@Example.ORG";
 const OTHER = { name: "Bertram Oakhollow", email: "bertram.oakhollow@example.net" };
 
 let database: Database;
+let payments: PlantPayments;
 let planted: Planted;
 
-const runErasure = () => new JobWorker(database, { [ACCOUNT_ERASURE_JOB]: accountErasureHandler() }).tick();
-const needles = () => [NAME, EMAIL, planted.id];
+const runErasure = () =>
+  new JobWorker(database, { [ACCOUNT_ERASURE_JOB]: accountErasureHandler({ gateway: () => payments.gateway }) }).tick();
+const needles = () => {
+  const { customerId, subscriptionId, invoiceIds, checkoutSessionId } = planted.paid;
+  return [NAME, EMAIL, planted.id, customerId, subscriptionId, ...invoiceIds, checkoutSessionId];
+};
 
 beforeAll(async () => {
+  payments = await startPlantPayments(() => database);
   database = await openTestDatabase();
   await seedListings(database, 24);
-  planted = await plantMember(database, { name: NAME, email: EMAIL, other: OTHER });
+  planted = await plantMember(database, { name: NAME, email: EMAIL, other: OTHER, payments });
 }, 120_000);
 
 afterAll(async () => {
+  await payments?.close();
   await database?.close();
 });
 
@@ -85,8 +95,11 @@ describe("deleting an account", () => {
     expect(await getSessionUser(database, new Headers({ cookie: planted.cookie }))).toMatchObject({ id: planted.id });
 
     const deleted = await deleteAccount(database, planted.id);
-    expect(deleted.endedPlan).toBe("Enterprise");
+    expect(deleted.endedPlan).toBe("Premium");
     expect(await getSessionUser(database, new Headers({ cookie: planted.cookie }))).toBeNull();
+    // The demo and complimentary grants end with the account, and the tier with them.
+    expect(await database.rows(sql`SELECT source FROM tier_grants WHERE user_id = ${planted.id}`)).toEqual([]);
+    expect(await database.rows(sql`SELECT tier FROM users WHERE id = ${planted.id}`)).toEqual([{ tier: "public" }]);
     for (const table of ["sessions", "accounts", "api_keys"]) {
       expect(await database.rows(sql`SELECT 1 FROM ${sql.identifier(table)} WHERE user_id = ${planted.id}`), table).toEqual([]);
     }
@@ -95,12 +108,24 @@ describe("deleting an account", () => {
     expect(before.length).toBeGreaterThan(0);
   }, 60_000);
 
-  it("leaves no column holding the member's name, address or id once the erasure job has run", async () => {
+  it("leaves no column holding the member's name, address, id or provider ids once the erasure job has run", async () => {
     await runErasure();
     expect(await database.rows(sql`SELECT 1 FROM account_erasures`), "the erasure finished").toEqual([]);
     expect(await database.rows(sql`SELECT 1 FROM users WHERE id = ${planted.id}`)).toEqual([]);
+    // The provider's webhooks about the cancellation arrive after it, and are applied: they bring nothing back.
+    await payments.settle();
     expect(describeHits(await findMentions(database, needles()))).toEqual([]);
   }, 120_000);
+
+  it("has the payment provider end the subscription and forget the customer, so the card is not charged again", async () => {
+    expect(payments.fake.store.get(planted.paid.subscriptionId, "subscription")).toMatchObject({ status: "canceled" });
+    expect(payments.fake.store.get(planted.paid.customerId, "customer")).toMatchObject({ __deleted: true });
+    // A renewal falling due later charges nobody: the fake's clock moved a month and a half on.
+    payments.fake.advance(45 * 86_400);
+    await payments.fake.settled();
+    const invoices = payments.fake.store.all("invoice").filter((i) => i.customer === planted.paid.customerId);
+    expect(invoices.map((i) => i.id).sort()).toEqual([...planted.paid.invoiceIds].sort());
+  });
 
   it("keeps what others and the accounts need, without the person", async () => {
     const changes = await database.rows<{ status: string; user_id: string | null }>(
@@ -108,6 +133,12 @@ describe("deleting an account", () => {
     );
     expect(changes.map((c) => c.status)).toEqual(["granted", "ended"]);
     expect(changes.every((c) => c.user_id === null)).toBe(true);
+    // The payments received stay in the webhook record as an accountant needs them (what, how much, when), by nobody.
+    const events = await database.rows<{ type: string; amount: number | null; currency: string | null; object_id: string | null }>(
+      sql`SELECT type, amount, currency, object_id, provider_customer_id FROM billing_events WHERE type = 'invoice.paid'`,
+    );
+    expect(events).toEqual([{ type: "invoice.paid", amount: 2900, currency: "usd", object_id: null, provider_customer_id: null }]);
+    expect(await database.rows(sql`SELECT type FROM billing_events WHERE type = 'customer.subscription.deleted'`)).toHaveLength(1);
     const audit = await database.rows<{ source: string }>(sql`SELECT DISTINCT source FROM audit_log WHERE operation = 'intro_request'`);
     expect(audit.map((a) => a.source)).toContain(DELETED_MEMBER);
     // The other member's request to them stays (theirs), without the member's address.

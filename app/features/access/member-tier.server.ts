@@ -6,6 +6,7 @@
  * server reads the new one.
  */
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { accountErasures } from "#db/schema/account-erasures.ts";
 import { users } from "#db/schema/accounts.ts";
 import { billingSubscriptions, tierGrants } from "#db/schema/billing.ts";
 import type { Database, Db } from "~/lib/db.server.ts";
@@ -49,7 +50,9 @@ export type MemberTier = TierInForce & { changed: boolean };
 export async function refreshMemberTierIn(tx: Tx, userId: string, now: Date): Promise<MemberTier> {
   const [row] = await tx.select({ tier: users.tier }).from(users).where(eq(users.id, userId)).for("update");
   if (!row) return { tier: "public", changesAt: null, changed: false };
-  const decided = await decide(tx, userId, now);
+  // An account being deleted holds nothing (decision 0077), even while its subscription waits to be cancelled.
+  const [leaving] = await tx.select({ id: accountErasures.id }).from(accountErasures).where(eq(accountErasures.userId, userId));
+  const decided: TierInForce = leaving ? { tier: "public", changesAt: null } : await decide(tx, userId, now);
   await tx.update(users).set({ tier: decided.tier, tierChangesAt: decided.changesAt }).where(eq(users.id, userId));
   const changed = row.tier !== decided.tier;
   if (changed) logger.info({ userId, from: row.tier, to: decided.tier }, "member tier changed");

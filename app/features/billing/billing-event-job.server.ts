@@ -12,7 +12,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { enqueueJob } from "~/lib/job-queue.server.ts";
 import type { JobHandler } from "~/lib/job-worker.server.ts";
 import type { PaymentGateway } from "./payment-gateway.server.ts";
-import { recordPayment, syncSubscription } from "./sync-subscription.server.ts";
+import { customerOwner, recordPayment, syncSubscription } from "./sync-subscription.server.ts";
 import { BILLING_EVENT_JOB } from "./webhook-intake.server.ts";
 
 export interface RecordedEvent {
@@ -28,14 +28,14 @@ async function applyBillingEvent(database: Database, gateway: PaymentGateway, ev
   if (!event.objectId) return "ignored: the event names no object";
   if (event.type.startsWith("checkout.session.")) {
     const session = await gateway.retrieveCheckoutSession(event.objectId);
-    if (!session.subscriptionId) return `ignored: checkout ${session.id} made no subscription`;
+    if (!session.subscriptionId) return "ignored: checkout made no subscription";
     return syncSubscription(database, gateway, session.subscriptionId, times);
   }
   if (event.type.startsWith("customer.subscription.")) return syncSubscription(database, gateway, event.objectId, times);
   if (event.type.startsWith("invoice.")) {
     const invoice = await gateway.retrieveInvoice(event.objectId);
     await recordPayment(database, invoice);
-    if (!invoice.subscriptionId) return `invoice ${invoice.id} ${invoice.status ?? "draft"}: no subscription`;
+    if (!invoice.subscriptionId) return `invoice ${invoice.status ?? "draft"}: no subscription`;
     return syncSubscription(database, gateway, invoice.subscriptionId, times);
   }
   return `ignored: ${event.type}`;
@@ -49,9 +49,12 @@ export function billingEventJobHandler(gateway: () => PaymentGateway, clock: () 
     if (!event) return { outcome: `no event ${eventId}` };
     if (event.processedAt) return { outcome: event.outcome, alreadyApplied: true };
     const outcome = await applyBillingEvent(database, gateway(), event, clock());
+    // An event about no member's customer (a deleted account's, or one that was never ours) keeps no id that leads to a
+    // person at the provider: only its type, amount and dates (decision 0077).
+    const owned = event.providerCustomerId !== null && (await customerOwner(database, event.providerCustomerId)) !== null;
     await database.db
       .update(billingEvents)
-      .set({ processedAt: clock(), outcome })
+      .set({ processedAt: clock(), outcome, ...(owned ? {} : { objectId: null, providerCustomerId: null }) })
       .where(and(eq(billingEvents.id, eventId), isNull(billingEvents.processedAt)));
     return { outcome };
   };

@@ -64,7 +64,8 @@ export interface PaymentGateway {
   retrieveCheckoutSession(id: string): Promise<ProviderCheckoutSession>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
   retrieveInvoice(id: string): Promise<ProviderInvoice>;
-  listInvoices(customerId: string): Promise<ProviderInvoice[]>;
+  /** The customer's latest invoices, newest first (the last two years of a monthly plan); `all`: every one. */
+  listInvoices(customerId: string, options?: { all?: boolean }): Promise<ProviderInvoice[]>;
   /** What the next invoice will ask, or null when none is coming (the subscription ends). */
   upcomingInvoice(customerId: string, subscriptionId: string): Promise<UpcomingInvoice | null>;
   /**
@@ -74,8 +75,13 @@ export interface PaymentGateway {
   changePrice(subscription: { id: string; itemId: string }, priceId: string, upgrade: boolean): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
   cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
-  /** Refunds what was paid on an invoice, in full. */
+  /** Refunds what was paid on an invoice, in full; an invoice refunded already is left as it is. */
   refundInvoice(invoiceId: string): Promise<void>;
+  /**
+   * Deletes the customer at the provider (for an account being deleted): its saved cards go, every subscription it
+   * still has ends, and its invoices stay, as the provider keeps them for accounting. One deleted already is done.
+   */
+  deleteCustomer(customerId: string): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
 }
 

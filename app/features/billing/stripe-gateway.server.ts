@@ -21,8 +21,11 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
   typeof value === "string" ? value : (value?.id ?? null);
 const dateOf = (seconds: number | null | undefined): Date | null => (typeof seconds === "number" ? new Date(seconds * 1000) : null);
 
+/** Where the API is and the key to it: the settings' by default. */
+type StripeSettings = Pick<Env, "STRIPE_API_URL" | "STRIPE_SECRET_KEY">;
+
 /** The client for STRIPE_API_URL, with the app's outbound fetch as its transport. */
-function createStripeClient(env: Env = getEnv(), fetchFn: typeof fetch = outboundFetch): Stripe {
+function createStripeClient(env: StripeSettings = getEnv(), fetchFn: typeof fetch = outboundFetch): Stripe {
   const url = new URL(env.STRIPE_API_URL);
   const https = url.protocol === "https:";
   return new Stripe(env.STRIPE_SECRET_KEY ?? "sk_test_unset", {
@@ -138,8 +141,12 @@ function stripeGateway(stripe: Stripe = createStripeClient()): PaymentGateway {
       }),
     retrieveSubscription: (id) => call("reading the subscription", async () => subscription(await stripe.subscriptions.retrieve(id))),
     retrieveInvoice: (id) => call("reading the invoice", async () => invoice(await stripe.invoices.retrieve(id))),
-    listInvoices: (customerId) =>
-      call("listing the invoices", async () => (await stripe.invoices.list({ customer: customerId, limit: 24 })).data.map(invoice)),
+    listInvoices: (customerId, options = {}) =>
+      call("listing the invoices", async () => {
+        if (!options.all) return (await stripe.invoices.list({ customer: customerId, limit: 24 })).data.map(invoice);
+        // Page by page (100 each) to the end: a member's whole history, however long.
+        return (await stripe.invoices.list({ customer: customerId, limit: 100 }).autoPagingToArray({ limit: 10_000 })).map(invoice);
+      }),
     upcomingInvoice: (customerId, subscriptionId) =>
       call("the next invoice", async () => {
         try {
@@ -178,9 +185,25 @@ function stripeGateway(stripe: Stripe = createStripeClient()): PaymentGateway {
           const paymentIntent = idOf(payment.payment.payment_intent);
           const charge = idOf(payment.payment.charge);
           if (!paymentIntent && !charge) continue;
-          await stripe.refunds.create(paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! }, {
-            idempotencyKey: `introbase-refund-${invoiceId}-${n}`,
-          });
+          try {
+            await stripe.refunds.create(paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! }, {
+              idempotencyKey: `introbase-refund-${invoiceId}-${n}`,
+            });
+          } catch (error) {
+            // Refunded by an earlier try whose idempotency key has expired (a day): done, not a failure.
+            if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "charge_already_refunded") continue;
+            throw error;
+          }
+        }
+      }),
+    deleteCustomer: (customerId) =>
+      call("deleting the customer", async () => {
+        try {
+          await stripe.customers.del(customerId);
+        } catch (error) {
+          // Deleted already (an earlier try of the erasure): the provider no longer knows it.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
+          throw error;
         }
       }),
     createPortalSession: (customerId, returnUrl) =>
@@ -191,10 +214,20 @@ function stripeGateway(stripe: Stripe = createStripeClient()): PaymentGateway {
   };
 }
 
+/** A gateway to the API `settings` name, over `fetchFn` (a test's fake of Stripe, with the outbound rules allowing it). */
+export function createStripeGateway(settings: StripeSettings, fetchFn: typeof fetch = outboundFetch): PaymentGateway {
+  return stripeGateway(createStripeClient(settings, fetchFn));
+}
+
 let processGateway: PaymentGateway | undefined;
 
 /** This process's gateway (made on first use, from the settings). */
 export function getPaymentGateway(): PaymentGateway {
   processGateway ??= stripeGateway();
   return processGateway;
+}
+
+/** The gateway when the settings hold a key to the provider (Stripe billing, or a site that took payments before); else null. */
+export function configuredPaymentGateway(): PaymentGateway | null {
+  return getEnv().STRIPE_SECRET_KEY ? getPaymentGateway() : null;
 }

@@ -93,6 +93,9 @@ export async function refundFirstPayment(database: Database, gateway: PaymentGat
   }
 }
 
+/** The statuses the provider never leaves. */
+const ENDED_AT_PROVIDER: ReadonlySet<string> = new Set(["canceled", "incomplete_expired"]);
+
 /**
  * Ends every subscription the member still has, at the provider and at once, with nothing refunded: for an account being
  * deleted (D18), whose card must not be charged again. Returns how many were ended.
@@ -100,7 +103,10 @@ export async function refundFirstPayment(database: Database, gateway: PaymentGat
 export async function endPaidPlans(database: Database, gateway: PaymentGateway, userId: string, now: Date): Promise<number> {
   let ended = 0;
   for (let live; (live = await liveSubscriptionOf(database, userId)); ended++) {
-    const subscription = await gateway.cancelNow(live.id);
+    // Ended at the provider already (cancelled in its portal, or by an earlier try whose answer was lost): stored as it
+    // is, since cancelling it again would be refused.
+    const current = await gateway.retrieveSubscription(live.id);
+    const subscription = ENDED_AT_PROVIDER.has(current.status) ? current : await gateway.cancelNow(live.id);
     // Stored as ended even if the provider still reports it otherwise, so this loop ends.
     await storeSubscription(
       database,

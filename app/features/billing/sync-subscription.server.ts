@@ -3,7 +3,8 @@
  * provider's own current answer, read at the moment it is applied: so an event that arrives late, twice or before the
  * one that should precede it applies today's state, which is the same whichever order they come in.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, notExists, sql } from "drizzle-orm";
+import { accountErasures } from "#db/schema/account-erasures.ts";
 import { users } from "#db/schema/accounts.ts";
 import { billingCustomers, billingSubscriptions } from "#db/schema/billing.ts";
 import { refreshMemberTierIn, type MemberTier } from "~/features/access/member-tier.server.ts";
@@ -11,16 +12,45 @@ import type { Database } from "~/lib/db.server.ts";
 import type { PaymentGateway, ProviderInvoice, ProviderSubscription } from "./payment-gateway.server.ts";
 import { planOfLookupKey } from "./plan-prices.ts";
 
-/** The member a provider customer belongs to: the one we made it for, else the member the checkout named. */
+/** The member `userId` if they still have an account: one being deleted (decision 0077) is nobody's to pay for. */
+async function liveMember(database: Database, userId: string): Promise<string | null> {
+  const [user] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        notExists(
+          database.db
+            .select({ one: sql`1` })
+            .from(accountErasures)
+            .where(eq(accountErasures.userId, users.id)),
+        ),
+      ),
+    );
+  return user?.id ?? null;
+}
+
+/** The member whose customer at the provider this is, unless they deleted their account. */
+export async function customerOwner(database: Database, customerId: string): Promise<string | null> {
+  const [known] = await database.db
+    .select({ userId: billingCustomers.userId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.providerCustomerId, customerId));
+  return known ? liveMember(database, known.userId) : null;
+}
+
+/**
+ * The member a subscription belongs to: the one whose customer it is, else (a customer we did not record) the member the
+ * checkout named. A deleted member's is nobody's: a webhook after the deletion brings nothing back.
+ */
 async function memberOf(database: Database, subscription: ProviderSubscription): Promise<string | null> {
   const [known] = await database.db
     .select({ userId: billingCustomers.userId })
     .from(billingCustomers)
     .where(eq(billingCustomers.providerCustomerId, subscription.customerId));
-  if (known) return known.userId;
-  if (!subscription.metadataUserId) return null;
-  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, subscription.metadataUserId));
-  return user?.id ?? null;
+  const candidate = known?.userId ?? subscription.metadataUserId;
+  return candidate ? liveMember(database, candidate) : null;
 }
 
 export interface SyncTimes {
@@ -85,9 +115,10 @@ export async function syncSubscription(
 ): Promise<string> {
   const subscription = await gateway.retrieveSubscription(subscriptionId);
   const userId = await memberOf(database, subscription);
-  if (!userId) return `ignored: subscription ${subscription.id} belongs to no member`;
+  // Outcomes name no provider id: the event's row holds it while it is a member's, and loses it with their account.
+  if (!userId) return "ignored: subscription belongs to no member";
   const { tier } = await storeSubscription(database, userId, subscription, times);
-  return `subscription ${subscription.id} ${subscription.status}: tier ${tier}`;
+  return `subscription ${subscription.status}: tier ${tier}`;
 }
 
 /**

@@ -41,6 +41,7 @@ export class MemoryProvider implements PaymentGateway {
   readonly invoices = new Map<string, ProviderInvoice>();
   readonly sessions = new Map<string, { id: string; customerId: string; subscriptionId: string | null; userId: string; priceId: string }>();
   readonly refunded: string[] = [];
+  readonly deletedCustomers: string[] = [];
   readonly calls: string[] = [];
   private id(prefix: string) {
     // Unique across providers, as the provider's own ids are: a test's objects never take an earlier test's ids.
@@ -144,7 +145,15 @@ export class MemoryProvider implements PaymentGateway {
   }
   async refundInvoice(invoiceId: string) {
     this.calls.push("refundInvoice");
-    this.refunded.push(invoiceId);
+    if (!this.refunded.includes(invoiceId)) this.refunded.push(invoiceId);
+  }
+  async deleteCustomer(customerId: string) {
+    this.calls.push("deleteCustomer");
+    // As the provider does: the customer's subscriptions end with it.
+    for (const sub of this.subscriptions.values())
+      if (sub.customerId === customerId && sub.status !== "canceled")
+        this.update(sub.id, { status: "canceled", endedAt: new Date("2031-05-12T00:00:00Z") });
+    if (!this.deletedCustomers.includes(customerId)) this.deletedCustomers.push(customerId);
   }
   async createPortalSession(customerId: string) {
     this.calls.push("createPortalSession");

@@ -36,7 +36,7 @@ const APPLIED_EVENT_TYPES: ReadonlySet<string> = new Set([
   "invoice.payment_action_required",
 ]);
 
-/** Only what the job needs: the ids (no personal data is kept, decision 0079). */
+/** Only what the job needs, the ids, and the ledger's amount (no personal data is kept, decision 0079). */
 const EventShape = z.object({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
@@ -44,10 +44,20 @@ const EventShape = z.object({
   data: z.object({
     object: z.looseObject({
       id: z.string().max(255).optional(),
+      object: z.string().max(255).optional(),
       customer: z.union([z.string().max(255), z.looseObject({ id: z.string().max(255) }), z.null()]).optional(),
+      amount: z.number().int().optional().catch(undefined),
+      amount_paid: z.number().int().optional().catch(undefined),
+      currency: z.string().max(16).optional().catch(undefined),
     }),
   }),
 });
+
+/** Money the event records: paid on an invoice, or given back by a refund. Anything else has no amount of its own. */
+function amountOf(object: z.infer<typeof EventShape>["data"]["object"]): { amount: number | null; currency: string | null } {
+  const amount = object.object === "invoice" ? object.amount_paid : object.object === "refund" ? object.amount : undefined;
+  return amount === undefined ? { amount: null, currency: null } : { amount, currency: object.currency ?? null };
+}
 
 export interface WebhookIntake {
   eventId: string;
@@ -99,8 +109,11 @@ export async function receiveWebhook(
       .values({
         id: event.id,
         type: event.type,
-        objectId: object.id ?? null,
-        providerCustomerId: customer,
+        // The ids are what the job reads the objects by: an event no job applies keeps none, since after an account's
+        // deletion they would still lead to the person at the provider (decision 0077).
+        objectId: applied ? (object.id ?? null) : null,
+        providerCustomerId: applied ? customer : null,
+        ...amountOf(object),
         providerCreatedAt: new Date(event.created * 1000),
         receivedAt: options.now,
         ...(applied ? {} : { processedAt: options.now, outcome: "ignored: not a billing change" }),

@@ -151,6 +151,46 @@ describe("each event is applied once", () => {
     expect(await runBillingJobs(database, provider, NOW)).toBe(0);
   });
 
+  it("keeps the ledger of every event (type, amount, currency) and the provider's ids only of events about a member's customer", async () => {
+    const { customerId } = await customer();
+    const sub = provider.subscribe(customerId, "introbase_subscriber_monthly");
+    const paid = provider.invoice({ customerId, subscriptionId: sub.id });
+    const events = [
+      {
+        id: `evt_${++sequence}`,
+        type: "invoice.paid",
+        object: { id: paid.id, object: "invoice", customer: customerId, amount_paid: 2900, currency: "usd" },
+      },
+      {
+        id: `evt_${++sequence}`,
+        type: "refund.created",
+        object: { id: "re_1", object: "refund", charge: "ch_1", amount: 2900, currency: "usd" },
+      },
+      { id: `evt_${++sequence}`, type: "customer.deleted", object: { id: "cus_gone", object: "customer", email: "gone@example.org" } },
+      {
+        id: `evt_${++sequence}`,
+        type: "customer.subscription.updated",
+        object: { id: "sub_gone", object: "subscription", customer: "cus_gone" },
+      },
+    ];
+    provider.subscribe("cus_gone", "introbase_subscriber_monthly", { id: "sub_gone" });
+    for (const event of events) await receive(signedDelivery(event, NOW));
+    await runBillingJobs(database, provider, NOW);
+    const rows = await database.rows<Record<string, unknown> & { id: string }>(sql`
+      SELECT id, type, object_id, provider_customer_id, amount, currency FROM billing_events
+      WHERE id IN (${sql.join(
+        events.map((e) => sql`${e.id}`),
+        sql`, `,
+      )})`);
+    const inOrder = events.map((e) => rows.find((r) => r.id === e.id)!).map(({ id: _, ...row }) => row);
+    expect(inOrder).toEqual([
+      { type: "invoice.paid", object_id: paid.id, provider_customer_id: customerId, amount: 2900, currency: "usd" },
+      { type: "refund.created", object_id: null, provider_customer_id: null, amount: 2900, currency: "usd" },
+      { type: "customer.deleted", object_id: null, provider_customer_id: null, amount: null, currency: null },
+      { type: "customer.subscription.updated", object_id: null, provider_customer_id: null, amount: null, currency: null },
+    ]);
+  });
+
   it("an event whose job failed (the provider did not answer) is queued again five minutes later, and then applied", async () => {
     const { userId, customerId } = await customer();
     const sub = provider.subscribe(customerId, "introbase_subscriber_monthly");

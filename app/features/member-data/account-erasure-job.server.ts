@@ -9,6 +9,8 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountErasures } from "#db/schema/account-erasures.ts";
+import { endPaymentsAtProvider, forgetPaymentIds } from "~/features/billing/erase-member-payments.server.ts";
+import type { PaymentGateway } from "~/features/billing/payment-gateway.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { enqueueJob } from "~/lib/job-queue.server.ts";
 import { throwIfInterrupted, type JobHandler } from "~/lib/job-worker.server.ts";
@@ -32,7 +34,14 @@ import {
 } from "./erase-member-mentions.server.ts";
 import { accountDeletedEmail } from "./leaving-emails.ts";
 
-type Step = (database: Database, erasure: Erasure, jobId: string) => Promise<number | "deferred">;
+/** What a step may use besides the database: the payment provider, and the time (a test's own). */
+interface StepContext {
+  jobId: string;
+  gateway: () => PaymentGateway;
+  now: () => Date;
+}
+
+type Step = (database: Database, erasure: Erasure, context: StepContext) => Promise<number | "deferred">;
 
 /** The user row: its deletion takes every row that names it with it (sessions, usage, saved searches, follows, digests). */
 const deleteUserRow: Step = async (database, erasure) => {
@@ -52,8 +61,17 @@ const sendConfirmation: Step = async (database, erasure) => {
   return 1;
 };
 
-/** In order: records first while the foreign keys still say whose they are, the user row last but the confirmation. */
+/**
+ * In order: the payment provider first (nobody is charged for an account that is gone: until it answers, the erasure
+ * stops here and the sweep runs it again), then records while the foreign keys still say whose they are, the user row
+ * last but the confirmation.
+ */
 const STEPS: ReadonlyArray<{ name: string; run: Step }> = [
+  {
+    name: "payment provider",
+    run: (database, erasure, { gateway, now }) =>
+      endPaymentsAtProvider(database, gateway(), erasure.id, { deletedAt: erasure.requestedAt, now: now() }),
+  },
   { name: "introduction requests sent", run: eraseIntroRequestsSent },
   { name: "introduction requests received", run: eraseIntroRequestsReceived },
   { name: "applications", run: eraseApplications },
@@ -62,8 +80,9 @@ const STEPS: ReadonlyArray<{ name: string; run: Step }> = [
   { name: "audit log", run: eraseAuditMentions },
   { name: "e-mail copies", run: eraseOutboxMentions },
   { name: "sign-in leftovers", run: eraseSignInLeftovers },
-  { name: "other jobs", run: (database, erasure, jobId) => eraseJobMentions(database, erasure, jobId) },
+  { name: "other jobs", run: (database, erasure, { jobId }) => eraseJobMentions(database, erasure, jobId) },
   { name: "merges", run: eraseMergeMentions },
+  { name: "payment records", run: (database, erasure) => forgetPaymentIds(database, erasure.id) },
   { name: "account", run: deleteUserRow },
   { name: "confirmation e-mail", run: sendConfirmation },
 ];
@@ -76,7 +95,9 @@ async function loadErasure(database: Database, erasureId: string): Promise<Erasu
   return row ? { erasureId: row.id, id: row.userId, email: row.email, names: row.names, requestedAt: row.requestedAt } : null;
 }
 
-export function accountErasureHandler(): JobHandler {
+/** `gateway`: the payment provider (server/app.ts gives the process's); `now`: the clock of what is stored. */
+export function accountErasureHandler(options: { gateway: () => PaymentGateway; now?: () => Date }): JobHandler {
+  const context = (jobId: string): StepContext => ({ jobId, gateway: options.gateway, now: options.now ?? (() => new Date()) });
   return async ({ database, job, progress, signal }) => {
     const { erasureId } = Parameters.parse(job.parameters);
     const erasure = await loadErasure(database, erasureId);
@@ -89,7 +110,7 @@ export function accountErasureHandler(): JobHandler {
       const { name, run } = STEPS[step]!;
       let outcome: number | "deferred";
       try {
-        outcome = await run(database, erasure, job.id);
+        outcome = await run(database, erasure, context(job.id));
       } catch (error) {
         // The error (its values redacted by the logger) goes to the log; the job and the erasure row keep only the
         // step's name, since a failed query's message may quote the member's address.

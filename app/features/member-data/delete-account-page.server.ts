@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { accounts } from "#db/schema/accounts.ts";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
+import { liveSubscriptionOf } from "~/features/billing/checkout.server.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { parseForm } from "~/lib/form-parse.ts";
@@ -38,12 +39,13 @@ export interface DeleteAccountPageData {
 const WRONG_PASSWORD = "That is not the password of this account.";
 
 export async function deleteAccountPageData(database: Database, user: SessionUser, token: string | null): Promise<DeleteAccountPageData> {
-  const [method, catalogue, providers] = await Promise.all([
+  const [method, catalogue, providers, subscription] = await Promise.all([
     deletionMethod(database, user.id),
     getPlanCatalogue(database),
     database.db.selectDistinct({ id: accounts.providerId }).from(accounts).where(eq(accounts.userId, user.id)),
+    liveSubscriptionOf(database, user.id),
   ]);
-  const plan = { name: catalogue[user.tier].name, paid: user.tier !== "public" };
+  const plan = { name: catalogue[user.tier].name, paid: user.tier !== "public", atProvider: subscription !== null };
   return {
     email: user.email,
     method,

@@ -6,6 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
+import { memberInvoices, type ExportedInvoice } from "~/features/billing/member-invoices.server.ts";
+import type { PaymentGateway } from "~/features/billing/payment-gateway.server.ts";
+import { configuredPaymentGateway } from "~/features/billing/stripe-gateway.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { countAttempt, defineRateLimit } from "~/lib/rate-limit.server.ts";
@@ -20,6 +23,21 @@ export interface ExportHeader {
   exportedAt: Date;
   /** The member's plan as the catalogue names it now (the tier record's name, price). */
   plan: { tier: string; name: string; monthlyPrice: number };
+  /** The member's invoices, read from the payment provider before the file starts. */
+  invoices: ExportedInvoice[];
+  /** Why the invoices are missing (the provider did not answer), or null. */
+  invoicesUnavailable: string | null;
+}
+
+/** What the file says from the header, and after which section: the plan after the profile, invoices after billing's. */
+const HEADER_FIELDS_AFTER: Readonly<Record<string, (header: ExportHeader) => Record<string, unknown>>> = {
+  profile: (h) => ({ plan: h.plan }),
+  tierGrants: (h) => ({ invoices: h.invoices, invoicesUnavailable: h.invoicesUnavailable }),
+};
+
+function* headerFields(header: ExportHeader, after: string): Generator<string> {
+  const fields = HEADER_FIELDS_AFTER[after]?.(header) ?? {};
+  for (const [name, value] of Object.entries(fields)) yield `,\n  ${JSON.stringify(name)}: ${JSON.stringify(value)}`;
 }
 
 async function page(database: Database, section: ExportSection, member: ExportMember, after: string | null, size: number) {
@@ -44,7 +62,7 @@ export async function* memberDataChunks(
     if (section.shape === "one") {
       const [only] = await page(database, section, member, null, 1);
       yield `,\n  ${JSON.stringify(section.name)}: ${only?.row ?? "null"}`;
-      if (section.name === "profile") yield `,\n  "plan": ${JSON.stringify(header.plan)}`;
+      yield* headerFields(header, section.name);
       continue;
     }
     yield `,\n  ${JSON.stringify(section.name)}: [`;
@@ -57,6 +75,7 @@ export async function* memberDataChunks(
       after = rows.at(-1)!.key;
     }
     yield count ? "\n  ]" : "]";
+    yield* headerFields(header, section.name);
   }
   yield "\n}\n";
 }
@@ -77,6 +96,25 @@ function memberDataStream(database: Database, member: ExportMember, header: Expo
   });
 }
 
+/**
+ * What the file says besides its sections: the plan as the catalogue names it, and the invoices, read from the payment
+ * provider through `gateway` (null: the site has none). A provider that does not answer does not fail the download:
+ * the file says so in `invoicesUnavailable` and holds everything else.
+ */
+export async function memberDataHeader(
+  database: Database,
+  user: Pick<SessionUser, "id" | "tier">,
+  gateway: PaymentGateway | null,
+  now: Date,
+): Promise<ExportHeader> {
+  const [catalogue, { invoices, unavailable }] = await Promise.all([
+    getPlanCatalogue(database),
+    memberInvoices(database, gateway, user.id),
+  ]);
+  const { name, monthlyPrice } = catalogue[user.tier];
+  return { exportedAt: now, plan: { tier: user.tier, name, monthlyPrice }, invoices, invoicesUnavailable: unavailable };
+}
+
 /** Downloads per member per ten minutes: each reads every table of theirs, so a loop of them must not load the server. */
 const dataDownloads = defineRateLimit({ name: "data-download", limit: 5, windowSeconds: 10 * 60 });
 
@@ -95,8 +133,7 @@ export async function downloadMemberData(database: Database, user: SessionUser, 
       },
     );
   }
-  const { name, monthlyPrice } = (await getPlanCatalogue(database))[user.tier];
-  const header: ExportHeader = { exportedAt: now, plan: { tier: user.tier, name, monthlyPrice } };
+  const header = await memberDataHeader(database, user, configuredPaymentGateway(), now);
   const stream = memberDataStream(database, { id: user.id, email: user.email.toLowerCase() }, header);
   return new Response(stream, {
     headers: {

@@ -31,6 +31,10 @@ const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', '
 
 const list = (name: string, query: (member: ExportMember) => SQL): ExportSection => ({ name, shape: "list", query });
 
+/** The plan's name as the catalogue calls the tier in `column` now (decision 0080). */
+const planName = (column: string) =>
+  sql.raw(`(SELECT display_name FROM visibility_levels v WHERE v.name = ${column} ORDER BY v.id LIMIT 1)`);
+
 export const EXPORT_SECTIONS: readonly ExportSection[] = [
   {
     name: "profile",
@@ -52,11 +56,36 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     (m) => sql`SELECT id AS key, json_build_object('signedInAt', ${iso("created_at")}, 'lastSeenAt', ${iso("updated_at")},
       'expiresAt', ${iso("expires_at")}, 'ipAddress', ip_address, 'userAgent', user_agent) AS row FROM sessions WHERE user_id = ${m.id}`,
   ),
-  // Billing: every table of plans, subscriptions and invoices gets an entry here (amounts, plans and dates).
+  // Billing: every table of plans, subscriptions and grants gets an entry here (amounts, plans and dates); the invoices
+  // are the payment provider's, read from it when the file is made (export-member-data.server.ts). Never a webhook's
+  // event (its ids name the provider's notices, not the member's records) or anything of a card.
   list(
     "subscriptionChanges",
     (m) => sql`SELECT id::text AS key, json_build_object('plan', plan, 'tier', tier, 'monthlyPrice', monthly_price, 'status', status,
       'provider', provider, 'at', ${iso("created_at")}) AS row FROM subscription_changes WHERE user_id = ${m.id}`,
+  ),
+  {
+    name: "billingCustomer",
+    shape: "one",
+    query: (m) => sql`SELECT user_id AS key, json_build_object('customerId', provider_customer_id,
+      'firstPaymentAt', ${iso("first_payment_at")}, 'moneyBackGuaranteeUsedAt', ${iso("guarantee_used_at")},
+      'createdAt', ${iso("created_at")}) AS row FROM billing_customers WHERE user_id = ${m.id}`,
+  },
+  list(
+    "subscriptions",
+    (
+      m,
+    ) => sql`SELECT id AS key, json_build_object('id', id, 'status', status, 'plan', ${planName("billing_subscriptions.tier")}, 'tier', tier,
+      'interval', interval, 'currentPeriodEnd', ${iso("current_period_end")}, 'cancelAtPeriodEnd', cancel_at_period_end,
+      'pastDueSince', ${iso("past_due_since")}, 'endedAt', ${iso("ended_at")}, 'refundedAt', ${iso("refunded_at")},
+      'createdAt', ${iso("created_at")}) AS row FROM billing_subscriptions WHERE user_id = ${m.id}`,
+  ),
+  // A plan given without payment: chosen in demo billing, or an operator's gift. Not who granted it.
+  list(
+    "tierGrants",
+    (m) => sql`SELECT source AS key, json_build_object('source', source, 'plan', ${planName("tier_grants.tier")}, 'tier', tier,
+      'startsAt', ${iso("starts_at")}, 'endsAt', ${iso("ends_at")}, 'note', note, 'createdAt', ${iso("created_at")}) AS row
+      FROM tier_grants WHERE user_id = ${m.id}`,
   ),
   list(
     "usage",

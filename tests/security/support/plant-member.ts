@@ -1,6 +1,7 @@
 /**
  * Test code only: a member who has done everything the product lets a member do, through the product's own write
- * paths (sign-up and its e-mailed link, sign-in, a plan, a saved search and its digest, follows, views, requests sent
+ * paths (sign-up and its e-mailed link, sign-in, a plan chosen in demo billing, a complimentary plan from an operator, a
+ * plan paid with a card through the payment provider's Checkout (plant-payments.ts), a saved search and its digest, follows, views, requests sent
  * and received, an API key used, a duplicate report, applications, and, as an operator, a merge, a review, a debugger
  * session and a backup), so that their name, address and id are wherever the database can hold them. Where a path
  * needs an operator's form that has no function of its own (a listing's contact), the row is written as that form
@@ -13,6 +14,7 @@ import { demoBilling } from "~/features/billing/billing.server.ts";
 import { createApiKey } from "~/features/api-keys/api-keys.server.ts";
 import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
 import { grantAdmin } from "~/features/accounts/grant-admin.server.ts";
+import { grantTier } from "~/features/access/member-tier.server.ts";
 import { recordCompanyView } from "~/features/access/usage.server.ts";
 import { parseFeatureApplication, readFeatureForm } from "~/features/applications/feature-application.ts";
 import { submitFeatureApplication } from "~/features/applications/feature-applications.server.ts";
@@ -32,6 +34,7 @@ import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
+import { payForPlan, type PaidPlan, type PlantPayments } from "./plant-payments.ts";
 
 export const PASSWORD = "correct horse battery staple";
 const ORIGIN = "http://localhost:3000";
@@ -116,6 +119,10 @@ export interface Planted {
   apiKeyPrefix: string;
   /** Listings by role: followed, viewed (then merged), asked for an introduction, receiving one, reported. */
   listings: Record<"followed" | "survivor" | "merged" | "asked" | "rejected" | "contact" | "reportA" | "reportB", Listing>;
+  /** The plan paid at the payment provider: its customer, subscription, invoices and checkout. */
+  paid: PaidPlan;
+  /** When the operator's complimentary grant ends. */
+  complimentaryUntil: Date;
 }
 
 /**
@@ -124,7 +131,7 @@ export interface Planted {
  */
 export async function plantMember(
   database: Database,
-  { name, email, other }: { name: string; email: string; other: { name: string; email: string } },
+  { name, email, other, payments }: { name: string; email: string; other: { name: string; email: string }; payments: PlantPayments },
 ): Promise<Planted> {
   const ada = await operator(database);
   const all = await publicListings(database);
@@ -142,6 +149,16 @@ export async function plantMember(
   const { id, cookie } = await signUp(database, name, email, `Browser of ${name}`);
   await grantAdmin(database, email);
   await demoBilling.choosePlan(database, id, { tier: "premium", name: "Premium", interval: "monthly", price: 99 });
+  // An operator's gift, until a date, with a note about the member (as the operator feature to come will write it).
+  const complimentaryUntil = new Date(Date.now() + 90 * 86_400_000);
+  await grantTier(database, id, {
+    source: "complimentary",
+    tier: "premium",
+    endsAt: complimentaryUntil,
+    grantedBy: ada.id,
+    note: `Thank you, ${name}, for the pilot`,
+  });
+  const paid = await payForPlan(database, payments, { id, email: email.toLowerCase(), name });
   const member = await sessionUser(database, id);
 
   const savedSearchName = `${name}'s watch list`;
@@ -238,5 +255,5 @@ export async function plantMember(
   await scheduleDigest(database, "weekly", week);
   await new JobWorker(database, { [DIGEST_JOB]: digestJobHandler() }).tick();
 
-  return { id, cookie, savedSearchName, apiKeySecret, apiKeyPrefix: key.prefix, listings };
+  return { id, cookie, savedSearchName, apiKeySecret, apiKeyPrefix: key.prefix, listings, paid, complimentaryUntil };
 }
