@@ -23,12 +23,12 @@ export interface Profile {
   problem: string | null;
   countries: string[];
   fieldVisibility: Record<string, string>;
-  lockedFields: Record<string, unknown>;
+  lockedFields: Record<string, { requiredTier: string }>;
 }
 export interface ProfileAnswer {
   data: Profile;
   locked?: boolean;
-  quota?: { used: number };
+  quota?: { used: number; remaining: number | null };
 }
 
 export async function json<T>(browser: Browser, server: Target, path: string): Promise<{ status: number; body: T }> {
