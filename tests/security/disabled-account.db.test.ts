@@ -110,7 +110,9 @@ describe("a disabled member", () => {
   it("cannot use an API key, which says why", async () => {
     const answer = await withKey();
     expect(answer.status).toBe(403);
-    expect(JSON.parse(answer.body)).toEqual({ error: "The account this API key belongs to is disabled: its keys do not work while it is." });
+    expect(JSON.parse(answer.body)).toEqual({
+      error: "The account this API key belongs to is disabled: its keys do not work while it is.",
+    });
   });
 
   it("counts as signed out even with a session made while the account was being disabled", async () => {

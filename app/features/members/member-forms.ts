@@ -17,11 +17,7 @@ export const MAX_REASON = 500;
 const MAX_GRANT_YEARS = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const reason = z
-  .string()
-  .trim()
-  .min(1, "Give a reason: it is kept in the audit log.")
-  .max(MAX_REASON, `At most ${MAX_REASON} characters.`);
+const reason = z.string().trim().min(1, "Give a reason: it is kept in the audit log.").max(MAX_REASON, `At most ${MAX_REASON} characters.`);
 const optionalReason = z.string().trim().max(MAX_REASON, `At most ${MAX_REASON} characters.`);
 
 /** "2026-12-31" as the UTC midnight that starts it; null for text that is not a real calendar day. */
