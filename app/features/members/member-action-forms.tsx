@@ -49,12 +49,23 @@ export function GrantForms({
   const values = grantResult?.ok ? undefined : grantResult?.values;
   return (
     <div className="mt-6 grid gap-6 md:grid-cols-2">
-      <Form method="post" aria-label="Give a complimentary plan" className="grid content-start gap-3">
+      {/* Keyed by the grant in force: a given plan empties the form, as a page load without JavaScript would. */}
+      <Form
+        key={`grant-${page.complimentary?.tier ?? ""}-${page.complimentary?.endsAt ?? ""}`}
+        method="post"
+        aria-label="Give a complimentary plan"
+        className="grid content-start gap-3"
+      >
         <h3 className="text-sm font-semibold">Give a complimentary plan</h3>
         <input type="hidden" name="intent" value="grant" />
         <FormField label="Plan" error={grantResult?.errors?.tier}>
           {(props) => (
-            <select {...props} name="tier" defaultValue={values?.tier ?? "premium"} className={cn(props.className, "h-10")}>
+            <select
+              {...props}
+              name="tier"
+              defaultValue={values?.tier ?? "premium"}
+              className={cn(props.className, "h-10 read-only:bg-surface")}
+            >
               {page.plans.map((p) => (
                 <option key={p.tier} value={p.tier}>
                   {p.name}
@@ -120,7 +131,12 @@ export function RefundForms({ page, result }: { page: Page; result?: MemberSubmi
   const first = payments.invoices.find((i) => !i.refundedAt)?.id;
   const values = result?.ok ? undefined : result?.values;
   return (
-    <Form method="post" aria-label="Refund a payment" className="mt-3 grid gap-4">
+    <Form
+      key={`refund-${payments.invoices.filter((i) => i.refundedAt).length}`}
+      method="post"
+      aria-label="Refund a payment"
+      className="mt-3 grid gap-4"
+    >
       <input type="hidden" name="intent" value="refund" />
       <fieldset className="grid gap-2" aria-describedby={result?.errors?.invoice ? "refund-invoice-message" : undefined}>
         <legend className="text-sm font-medium">Payment to refund (in full)</legend>
@@ -186,7 +202,7 @@ export function AccessForms({ page, result }: { page: Page; result?: MemberSubmi
   const busy = busyOf(useNavigation().state);
   if (page.member.disabledAt)
     return (
-      <Form method="post" aria-label="Enable the account" className="mt-3 grid gap-3">
+      <Form key="enable" method="post" aria-label="Enable the account" className="mt-3 grid gap-3">
         <p className="text-sm">
           Disabled since {formatDate(page.member.disabledAt)}: the member cannot sign in by any method, and their API keys do not work.
         </p>
@@ -208,7 +224,7 @@ export function AccessForms({ page, result }: { page: Page; result?: MemberSubmi
       </div>
     );
   return (
-    <Form method="post" aria-label="Disable the account" className="mt-3 grid gap-3">
+    <Form key="disable" method="post" aria-label="Disable the account" className="mt-3 grid gap-3">
       <p className="text-sm">
         Disabling signs the member out everywhere at once and stops every way of signing in (password, Google, LinkedIn, API keys) until
         enabled again. Their listings, requests and data stay as they are.

@@ -69,7 +69,7 @@ export function planSource(
   subscription: SubscriptionFacts | null,
   grants: readonly GrantFacts[],
 ): { source: "free" | "subscription" | "complimentary" | "demo"; text: string } {
-  if (tier === "public") return { source: "free", text: "Free" };
+  if (tier === "public") return { source: "free", text: "Nothing paid or given" };
   const complimentary = grants.find((g) => g.source === "complimentary" && g.tier === tier);
   if (subscription && subscription.tier === tier && LIVE.has(subscription.status) && !subscription.refundedAt)
     return { source: "subscription", text: "Paid subscription" };

@@ -47,7 +47,7 @@ export function grantForm(now: Date) {
       .string()
       .refine((text) => calendarDay(text) !== null, "Enter a date as YYYY-MM-DD.")
       .refine((text) => calendarDay(text) === null || text >= today, `The date is in the past: choose ${today} or later.`)
-      .refine((text) => calendarDay(text) === null || text <= latest, `Choose a date before ${latest}.`),
+      .refine((text) => calendarDay(text) === null || text <= latest, `Choose ${latest} or earlier: at most ten years ahead.`),
     reason,
   });
 }

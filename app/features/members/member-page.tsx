@@ -4,7 +4,7 @@ import { formatDate, formatDateTime } from "~/lib/format-date.ts";
 import type { FormResult } from "~/lib/form-parse.ts";
 import type { MemberPageData } from "./member-page.server.ts";
 import { AccessForms, GrantForms, RefundForms } from "./member-action-forms.tsx";
-import { MemberBadges, usedOf } from "./members-table.tsx";
+import { MemberBadges, QUOTA_LABEL, usedOf } from "./members-table.tsx";
 
 export type MemberSubmission = FormResult<string>;
 
@@ -64,7 +64,7 @@ export function MemberPage({ page, result }: MemberPageProps) {
             ["E-mail address", `${member.email} (${member.emailVerified ? "confirmed" : "not confirmed"})`],
             ["Role", member.role === "admin" ? (member.adminByAddress ? "Admin, by ADMIN_EMAILS" : "Admin") : "Member"],
             ["Sign-in methods", member.signInMethods.join(", ") || "None"],
-            ["Last sign-in", member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never"],
+            ["Last sign-in", member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never signed in"],
             [
               "Sessions",
               sessions.active
@@ -80,7 +80,8 @@ export function MemberPage({ page, result }: MemberPageProps) {
       <Section title="Plan">
         <Facts
           rows={[
-            ["Plan", `${member.plan} (${member.planSource.text})`],
+            ["Plan", member.plan],
+            ["Comes from", member.planSource.text],
             ["Subscription", member.subscription.text],
             [
               "Complimentary plan",
@@ -105,7 +106,7 @@ export function MemberPage({ page, result }: MemberPageProps) {
           <tbody>
             {member.usage.map((q) => (
               <tr key={q.type} className="border-t border-border">
-                <td className="py-1 capitalize">{q.type}</td>
+                <td className="py-1">{QUOTA_LABEL[q.type]}</td>
                 <td className="py-1">{usedOf(q)}</td>
               </tr>
             ))}

@@ -21,7 +21,7 @@ export function usedOf(q: QuotaSummary): string {
   return q.status === "unlimited" ? `${used} (unlimited)` : `${used}/${q.limit.toLocaleString("en-US")}`;
 }
 
-const QUOTA_LABEL: Record<QuotaSummary["type"], string> = {
+export const QUOTA_LABEL: Record<QuotaSummary["type"], string> = {
   views: "Views",
   exports: "Exports",
   "API calls": "API calls",
@@ -40,7 +40,7 @@ function UsageLines({ usage }: { usage: QuotaSummary[] }) {
   );
 }
 
-const lastSignIn = (m: MemberSummary) => (m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "Never");
+const lastSignIn = (m: MemberSummary) => (m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "never");
 
 /** The page of members: below 1024 px the sign-in and created columns move under the name, below 768 px the usage too. */
 export function MembersTable({ items }: { items: MemberSummary[] }) {
@@ -87,7 +87,7 @@ export function MembersTable({ items }: { items: MemberSummary[] }) {
               </td>
               <td className="px-3 py-2">
                 <span className="font-medium">{m.plan}</span>
-                <span className="block text-xs text-fg-muted">{m.planSource.text}</span>
+                {m.planSource.source === "free" ? null : <span className="block text-xs text-fg-muted">{m.planSource.text}</span>}
                 <span className="block text-xs">Subscription: {m.subscription.text}</span>
               </td>
               <td className="hidden px-3 py-2 md:table-cell">
@@ -95,7 +95,7 @@ export function MembersTable({ items }: { items: MemberSummary[] }) {
               </td>
               <td className="hidden px-3 py-2 text-xs lg:table-cell">
                 <span className="block">{m.signInMethods.join(", ") || "None"}</span>
-                <span className="block text-fg-muted">Last: {lastSignIn(m)}</span>
+                <span className="block text-fg-muted">Last sign-in: {lastSignIn(m)}</span>
               </td>
               <td className="hidden px-3 py-2 text-xs whitespace-nowrap text-fg-muted lg:table-cell">{formatDate(m.createdAt)}</td>
             </tr>
