@@ -129,6 +129,21 @@ export function RefundForms({ page, result }: { page: Page; result?: MemberSubmi
     );
   const chosen = result && !result.ok ? result.values?.invoice : undefined;
   const first = payments.invoices.find((i) => !i.refundedAt)?.id;
+  if (!first)
+    return (
+      <div className="mt-3 grid gap-2 text-sm">
+        <p>Every payment of this member has been refunded:</p>
+        <ul className="grid gap-1 text-fg-muted">
+          {payments.invoices.map((invoice) => (
+            <li key={invoice.id}>
+              {invoice.amount} paid {formatDate(invoice.paidAt)} (invoice {invoice.number ?? invoice.id}): refunded{" "}
+              {formatDate(invoice.refundedAt!)}
+            </li>
+          ))}
+        </ul>
+        <Outcome result={result} />
+      </div>
+    );
   const values = result?.ok ? undefined : result?.values;
   return (
     <Form

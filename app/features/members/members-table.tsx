@@ -81,9 +81,9 @@ export function MembersTable({ items }: { items: MemberSummary[] }) {
                 <span className="mt-1 block text-xs text-fg-muted lg:hidden">
                   {m.signInMethods.join(", ") || "No sign-in method"} · last sign-in {lastSignIn(m)} · joined {formatDate(m.createdAt)}
                 </span>
-                <span className="mt-1 block text-fg-muted md:hidden">
+                <div className="mt-1 text-fg-muted md:hidden">
                   <UsageLines usage={m.usage} />
-                </span>
+                </div>
               </td>
               <td className="px-3 py-2">
                 <span className="font-medium">{m.plan}</span>
