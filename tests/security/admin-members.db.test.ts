@@ -110,11 +110,12 @@ describe("who may not", () => {
   it("another site's page posting with the admin's cookie (CSRF): refused, nothing changed", async () => {
     const before = await state();
     for (const form of ACTIONS) {
-      for (const headers of [
+      const attempts: Array<Record<string, string>> = [
         { Origin: "https://evil.example" },
         { "Sec-Fetch-Site": "cross-site" },
         { Referer: "https://evil.example/x" },
-      ]) {
+      ];
+      for (const headers of attempts) {
         const answer = await rawRequest(app.base, {
           method: "POST",
           path: `/admin/members/${TARGET}`,

@@ -34,6 +34,18 @@ export function memberSearchCondition(q: string): SQL | undefined {
 const position = sql`(${users.createdAt}, ${users.id})`;
 const cursorOf = (row: { createdAtText: string; id: string }): MemberCursor => ({ createdAt: row.createdAtText, id: row.id });
 
+/**
+ * The newest-first order as the (created_at, id) index gives it, or, for a search few members match, the same order
+ * written so that no index can give it: the planner then finds the matches through the trigram indexes and sorts those.
+ * Left to itself it walks the index from the newest member and filters, which for 132 matches among 100,000 members read
+ * 84,000 rows (50 ms on PostgreSQL) because it cannot tell how rare a pattern is; a search most members match stops
+ * after a page's worth either way.
+ */
+function orderFor(backwards: boolean, sparse: boolean) {
+  const created = sparse ? sql`(${users.createdAt} + interval '0 seconds')` : users.createdAt;
+  return backwards ? [asc(created), asc(users.id)] : [desc(created), desc(users.id)];
+}
+
 export async function listMembers(database: Database, query: MemberQuery, now = new Date()): Promise<MemberPage> {
   if (query.error) return { items: [], newer: null, older: null, matches: { count: 0, capped: false } };
   const search = memberSearchCondition(query.q);
@@ -44,24 +56,22 @@ export async function listMembers(database: Database, query: MemberQuery, now = 
       ? sql`${position} > (${cursor.createdAt}::timestamptz, ${cursor.id})`
       : sql`${position} < (${cursor.createdAt}::timestamptz, ${cursor.id})`
     : undefined;
-  const order = backwards ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
-  const [fetched, [counted]] = await Promise.all([
-    database.db
-      .select({ ...memberColumns, createdAtText: sql<string>`${users.createdAt}::text` })
-      .from(users)
-      .where(and(search, from))
-      .orderBy(...order)
-      .limit(MEMBER_PAGE_SIZE + 1),
-    database.rows<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${users} WHERE ${search ?? sql`true`} LIMIT ${COUNT_CAP + 1}) AS matched`,
-    ),
-  ]);
+  // Counted first (the trigram indexes answer it), so the page's query knows whether the matches are few.
+  const [counted] = await database.rows<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${users} WHERE ${search ?? sql`true`} LIMIT ${COUNT_CAP + 1}) AS matched`,
+  );
+  const n = counted?.n ?? 0;
+  const fetched = await database.db
+    .select({ ...memberColumns, createdAtText: sql<string>`${users.createdAt}::text` })
+    .from(users)
+    .where(and(search, from))
+    .orderBy(...orderFor(backwards, search !== undefined && n <= COUNT_CAP))
+    .limit(MEMBER_PAGE_SIZE + 1);
   const more = fetched.length > MEMBER_PAGE_SIZE;
   const page = fetched.slice(0, MEMBER_PAGE_SIZE);
   if (backwards) page.reverse();
   const first = page[0];
   const last = page.at(-1);
-  const n = counted?.n ?? 0;
   return {
     items: await summarizeMembers(database, page, now),
     // Going back, what lies beyond is newer; going on (or from the start), older. The side we came from always has rows.
