@@ -32,6 +32,7 @@ const FEATURE_IMPORTS = {
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
   matches: ["introductions"], // each suggestion's request-introduction dialog
   media: [],
+  members: ["audit", "billing"], // /admin/members (decision 0081): each action is audited; a refund goes through billing's gateway
   "member-data": ["audit", "billing"], // leaving (decision 0077): a deletion ends the plan, and the erasure records what it did to listings
   profiles: ["ai", "introductions", "duplicates", "follows", "matches"], // a profile's request-introduction, report-duplicate, follow and AI summary buttons, its match suggestions
   "reference-editor": ["audit"],

@@ -101,6 +101,9 @@ export default caseSensitive([
     route("admin/reference", "routes/admin.reference.tsx"),
     route("admin/reference/:list", "routes/admin.reference.list.tsx"),
     route("admin/tiers", "routes/admin.tiers.tsx"),
+    // Members for operators (decision 0081): find, grant, refund, disable.
+    route("admin/members", "routes/admin.members.tsx"),
+    route("admin/members/:id", "routes/admin.members.detail.tsx"),
     route("admin/duplicate-management", "routes/admin.duplicate-management.tsx"),
     route("admin/imports", "routes/admin.imports.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),

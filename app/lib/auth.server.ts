@@ -6,15 +6,17 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accounts, sessions, users, verifications } from "#db/schema/accounts.ts";
 import type { Database } from "./db.server.ts";
 import { decodeJwt } from "jose";
+import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE } from "./account-disabled.ts";
 import { RESET_LINK_MINUTES } from "./account-emails.ts";
 import { sendAccountExistsNotice, sendEmailChangeLink, sendResetLink } from "./account-mail.server.ts";
 import { releaseUnverifiedAddress, sendVerificationLink, VERIFICATION_LINK_HOURS } from "./email-verification.server.ts";
@@ -110,6 +112,8 @@ function createAuth(database: Database, env: Env) {
         // input: false: a sign-up or profile update can never set these; only the server does.
         role: { type: ["user", "admin"], required: false, defaultValue: "user", input: false },
         tier: { type: ["public", "subscriber", "premium"], required: false, defaultValue: "public", input: false },
+        // Set by an operator (decision 0081): getSessionUser counts no session of a disabled account.
+        disabledAt: { type: "date", required: false, input: false },
       },
       // A change of address is confirmed through the link mailed to the new address (email-change.server.ts).
       changeEmail: { enabled: true },
@@ -133,6 +137,29 @@ function createAuth(database: Database, env: Env) {
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every way of signing in ends here (password, provider callback, e-mail confirmation): a disabled account
+          // (decision 0081) gets no session, and an answer that says why. Reached only once the credential was right.
+          // A provider callback turns the error's code into /sign-in?error=account_disabled.
+          before: async (session) => {
+            const [user] = await database.db
+              .select({ disabledAt: users.disabledAt })
+              .from(users)
+              .where(eq(users.id, session.userId))
+              .limit(1);
+            if (user?.disabledAt) throw APIError.from("FORBIDDEN", { code: ACCOUNT_DISABLED, message: ACCOUNT_DISABLED_MESSAGE });
+          },
+          // The member's last sign-in, kept on their row: the session itself ends with a sign-out (/admin/members).
+          // Not a change of the account: updated_at stays.
+          after: async (session) => {
+            await database.db
+              .update(users)
+              .set({ lastSignedInAt: session.createdAt, updatedAt: sql`${users.updatedAt}` })
+              .where(eq(users.id, session.userId));
+          },
+        },
+      },
       user: {
         create: {
           // ADMIN_EMAILS counts only for an address proven at creation (a provider's verified one); a password

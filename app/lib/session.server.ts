@@ -23,7 +23,8 @@ const TIERS: readonly string[] = ["public", "subscriber", "premium"];
 /**
  * The user of the request's session cookie, or null (no cookie, expired, signed out or forged). An account
  * whose address is not verified counts as signed out (DESIGN D15): such sessions are not made any more, and
- * one left from before must not make its holder an admin by ADMIN_EMAILS, or anything else by that address.
+ * one left from before must not make its holder an admin by ADMIN_EMAILS, or anything else by that address. A
+ * disabled account counts as signed out too.
  */
 export async function getSessionUser(
   database: Database,
@@ -33,6 +34,8 @@ export async function getSessionUser(
   if (!headers.get("cookie")) return null;
   const session = await getAuth(database).api.getSession({ headers, query: { disableCookieCache: true } });
   if (!session?.user.emailVerified) return null;
+  // Disabled by an operator (decision 0081): its sessions were ended then; one a sign-in racing that made is not counted.
+  if (session.user.disabledAt) return null;
   if (seen) await noteSessionSeen(database, session.session, { ...seen, userAgent: headers.get("user-agent") });
   const { user } = session;
   const admin = user.role === "admin" || getEnv().ADMIN_EMAILS.includes(user.email.toLowerCase());

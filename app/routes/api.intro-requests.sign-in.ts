@@ -15,7 +15,7 @@ import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 export const methods = ["POST"];
 
 const Claim = z.object({ requestId: z.uuid(), claimToken: z.string().min(1).max(100) });
-const CODE = { invalid: "unauthorized", unverified: "forbidden", rate_limited: "rate_limited" } as const;
+const CODE = { invalid: "unauthorized", unverified: "forbidden", disabled: "forbidden", rate_limited: "rate_limited" } as const;
 
 /**
  * POST /api/intro-requests/sign-in: the dialog's other last step (decision 0076). A visitor whose address already has

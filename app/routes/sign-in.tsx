@@ -6,6 +6,7 @@ import type { PasswordSignInResult } from "~/features/accounts/password-sign-in-
 import { safeReturnTo } from "~/features/accounts/return-to.ts";
 import { SignInPage } from "~/features/accounts/sign-in-page.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
+import { ACCOUNT_DISABLED, ACCOUNT_DISABLED_MESSAGE } from "~/lib/account-disabled.ts";
 import { PROVIDER_EMAIL_UNVERIFIED } from "~/lib/auth.server.ts";
 import { parseForm, refused } from "~/lib/form-parse.ts";
 import { formRefused } from "~/lib/form-result.server.ts";
@@ -23,6 +24,8 @@ const HINTS: Record<string, string> = {
   [PROVIDER_EMAIL_UNVERIFIED]: "Your provider has not verified this e-mail address. Verify it with your provider, then try again.",
   access_denied: "The sign-in was cancelled.",
   provider_unavailable: "The sign-in provider could not be reached.",
+  // A provider sign-in of an account an operator disabled (decision 0081).
+  [ACCOUNT_DISABLED]: ACCOUNT_DISABLED_MESSAGE,
 };
 
 /**
@@ -40,7 +43,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { returnTo, failed: code !== null, hint: code ? (HINTS[code] ?? null) : null, notice };
 }
 
-const CODE = { invalid: "unauthorized", unverified: "forbidden", rate_limited: "rate_limited" } as const;
+const CODE = { invalid: "unauthorized", unverified: "forbidden", disabled: "forbidden", rate_limited: "rate_limited" } as const;
 
 /**
  * E-mail and password (decision 0076): the form of this page and of the sign-in dialog posts here. A passed sign-in

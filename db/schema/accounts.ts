@@ -26,10 +26,22 @@ export const users = pgTable(
      * is decided again then (access/member-tier.server.ts, decision 0079). Null: only a new event changes it.
      */
     tierChangesAt: timestamp("tier_changes_at", { withTimezone: true }),
+    /**
+     * When an operator disabled the account (decision 0081): while set, nothing signs in as the member (password,
+     * provider, API key) and no session of theirs counts. Null: the account works.
+     */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** When a session was last made for the member: their last sign-in, kept when the session itself is gone. */
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
     index("users_tier_changes_at_idx").on(t.tierChangesAt),
+    // /admin/members (decision 0081): part of a name or address, any case, found through trigrams, not by reading
+    // every member; the list pages newest first through (created_at, id).
+    index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    index("users_created_idx").on(t.createdAt, t.id),
     check("users_role_check", sql`${t.role} IN ('user', 'admin')`),
     check("users_tier_check", sql`${t.tier} IN ('public', 'subscriber', 'premium')`),
   ],

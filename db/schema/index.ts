@@ -24,3 +24,4 @@ export * from "./follows.ts";
 export * from "./field-sources.ts";
 export * from "./account-erasures.ts";
 export * from "./billing.ts";
+export * from "./billing-refunds.ts";

@@ -108,6 +108,33 @@ export function quotaRemaining(limit: number, used: number): number {
   return Math.max(0, monthlyLimit(limit) - Math.max(0, used));
 }
 
+export interface QuotaSummary {
+  type: QuotaType;
+  used: number;
+  limit: number;
+  remaining: number;
+  status: QuotaStatus;
+}
+
+/**
+ * A month's counters (action -> count) as each quota's use against the tier's limits: what settings shows a member and
+ * /admin/members an operator. A free member has no views row: they see what a visitor sees, which spends none
+ * (decision 0080). ai_tokens measures AI requests and spends no quota.
+ */
+export function summarizeUsage(usage: Readonly<Record<string, number>>, tier: AccessLevel, record?: TierRecord | null): QuotaSummary[] {
+  const limits = quotaLimits(tier, record);
+  const used: Record<QuotaType, number> = { views: 0, "AI requests": 0, exports: 0, "API calls": 0 };
+  for (const [action, count] of Object.entries(usage)) {
+    const type = action === AI_TOKENS ? null : quotaTypeOf(action);
+    if (type) used[type] += count;
+  }
+  return QUOTA_TYPES.filter((type) => type !== "views" || tier !== "public").map((type) => {
+    const limit = limits[LIMIT_KEY[type]];
+    const remaining = quotaRemaining(limit, used[type]);
+    return { type, used: used[type], limit, remaining, status: quotaStatus(remaining, limit) };
+  });
+}
+
 // ---- Quota status (spec 01 §4 "Quota status", §9 thresholds) ---------------------------------------------------
 
 const CRITICAL_PERCENT = 10;

@@ -6,15 +6,12 @@ import { spendsNothing } from "~/lib/read-only-request.server.ts";
 import {
   AI_TOKENS,
   COMPANY_VIEW,
-  QUOTA_TYPES,
   quotaLimitFor,
-  quotaLimits,
   quotaRemaining,
-  quotaStatus,
   quotaTypeOf,
+  summarizeUsage,
   usageMonthKey,
-  type QuotaStatus,
-  type QuotaType,
+  type QuotaSummary,
   type UsageAction,
 } from "./quotas.ts";
 import { getTierDefinitions } from "./tier-records.server.ts";
@@ -246,13 +243,7 @@ export async function recordCompanyView(
   };
 }
 
-export interface QuotaSummary {
-  type: QuotaType;
-  used: number;
-  limit: number;
-  remaining: number;
-  status: QuotaStatus;
-}
+export type { QuotaSummary } from "./quotas.ts";
 
 /**
  * This month's use of each quota (views, AI requests, exports, API calls) against the user's limits. A free member has
@@ -260,21 +251,5 @@ export interface QuotaSummary {
  */
 export async function getUsageSummary(database: Database, subject: UsageSubject, now = new Date()): Promise<QuotaSummary[]> {
   const [usage, { tiers }] = await Promise.all([getMonthlyUsage(database, subject.id, now), getTierDefinitions(database)]);
-  const limits = quotaLimits(subject.tier, tiers[subject.tier]);
-  const used: Record<QuotaType, number> = { views: 0, "AI requests": 0, exports: 0, "API calls": 0 };
-  for (const [action, count] of Object.entries(usage)) {
-    const type = action === AI_TOKENS ? null : quotaTypeOf(action);
-    if (type) used[type] += count;
-  }
-  const limitOfType: Record<QuotaType, number> = {
-    views: limits.views,
-    "AI requests": limits.aiRequests,
-    exports: limits.exports,
-    "API calls": limits.apiCalls,
-  };
-  return QUOTA_TYPES.filter((type) => type !== "views" || subject.tier !== "public").map((type) => {
-    const limit = limitOfType[type];
-    const remaining = quotaRemaining(limit, used[type]);
-    return { type, used: used[type], limit, remaining, status: quotaStatus(remaining, limit) };
-  });
+  return summarizeUsage(usage, subject.tier, tiers[subject.tier]);
 }

@@ -10,6 +10,7 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { z } from "zod";
 import { accounts, users } from "#db/schema/accounts.ts";
+import { isAccountDisabledError } from "~/lib/account-disabled.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { sendVerificationLink, VERIFICATION_LINK_HOURS } from "~/lib/email-verification.server.ts";
@@ -99,8 +100,14 @@ export async function confirmAddress(
     const again = await readVerificationLink(database, token, now);
     return { ok: false, link: again.state === "open" ? { ...again, state: "expired" } : again };
   }
-  const signedIn = await auth.api.signInEmail({ body: { email: link.email, password }, headers, returnHeaders: true });
-  return { ok: true, userId: link.userId, email: link.email, cookies: signedIn.headers.getSetCookie() };
+  try {
+    const signedIn = await auth.api.signInEmail({ body: { email: link.email, password }, headers, returnHeaders: true });
+    return { ok: true, userId: link.userId, email: link.email, cookies: signedIn.headers.getSetCookie() };
+  } catch (error) {
+    // Confirmed, but an operator disabled the account (decision 0081): no session; signing in says why.
+    if (isAccountDisabledError(error)) return { ok: false, link: { state: "used", email: link.email } };
+    throw error;
+  }
 }
 
 export type ResendResult = { state: "sent" | "over_limit"; email: string } | { state: "used" | "invalid" };

@@ -4,6 +4,7 @@
  * account whose address is not confirmed yet. Counted per client address and per account first.
  */
 import { isAPIError } from "better-auth/api";
+import { ACCOUNT_DISABLED_MESSAGE, isAccountDisabledError } from "~/lib/account-disabled.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { countPasswordAttempt, TOO_MANY_SIGN_INS } from "./account-limits.server.ts";
@@ -15,7 +16,7 @@ const ADDRESS_NOT_CONFIRMED =
 
 export type PasswordSignIn =
   | { ok: true; userId: string; cookies: string[] }
-  | { ok: false; reason: "invalid" | "unverified"; message: string }
+  | { ok: false; reason: "invalid" | "unverified" | "disabled"; message: string }
   | { ok: false; reason: "rate_limited"; message: string; retryAfterSeconds: number };
 
 export async function signInWithPassword(
@@ -39,6 +40,8 @@ export async function signInWithPassword(
     if (isAPIError(error) && error.body?.code === "EMAIL_NOT_VERIFIED")
       return { ok: false, reason: "unverified", message: ADDRESS_NOT_CONFIRMED };
     if (isAPIError(error) && error.statusCode === 401) return { ok: false, reason: "invalid", message: WRONG_EMAIL_OR_PASSWORD };
+    // Right password, account disabled by an operator (decision 0081): no session was made.
+    if (isAccountDisabledError(error)) return { ok: false, reason: "disabled", message: ACCOUNT_DISABLED_MESSAGE };
     throw error;
   }
 }

@@ -14,6 +14,7 @@ import { API_CALL, startOfNextMonth } from "~/features/access/quotas.ts";
 import { getTierDefinitions } from "~/features/access/tier-records.server.ts";
 import { normalizeLevel } from "~/features/access/tiers.ts";
 import { recordUsage } from "~/features/access/usage.server.ts";
+import { ACCOUNT_DISABLED_KEY_MESSAGE } from "~/lib/account-disabled.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { countAttempt, defineRateLimit, peekAttempt, type RateLimit } from "~/lib/rate-limit.server.ts";
@@ -79,6 +80,8 @@ export async function authenticateApiKey(
   if (!found || !found.user.emailVerified)
     return unauthorized("Unknown API key. Check that it was copied whole, or create a new one in Settings.");
   if (found.revokedAt) return unauthorized("This API key was revoked. Create a new one in Settings.");
+  // An operator disabled the account (decision 0081): its keys stop with its sign-in, and start again with it.
+  if (found.user.disabledAt) return { ok: false, status: 403, message: ACCOUNT_DISABLED_KEY_MESSAGE, headers: {} };
 
   const tier = normalizeLevel(found.user.tier);
   const { tiers } = await getTierDefinitions(database);

@@ -82,7 +82,7 @@ export interface KeyOwner {
   keyId: string;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
-  user: { id: string; name: string; email: string; image: string | null; tier: string; emailVerified: boolean };
+  user: { id: string; name: string; email: string; image: string | null; tier: string; emailVerified: boolean; disabledAt: Date | null };
 }
 
 /** The key whose secret this is, with its owner as the database has them now; null for an unknown key. */
@@ -99,6 +99,7 @@ export async function findApiKey({ db }: Database, secret: string): Promise<KeyO
         image: users.image,
         tier: users.tier,
         emailVerified: users.emailVerified,
+        disabledAt: users.disabledAt,
       },
     })
     .from(apiKeys)

@@ -15,7 +15,8 @@ export type AuditOperation =
   | "listing_edit"
   | "reference_edit"
   | "tier_edit"
-  | "industries_migration";
+  | "industries_migration"
+  | "member_account";
 
 export interface AuditEntry {
   operation: AuditOperation;

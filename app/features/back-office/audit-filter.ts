@@ -20,6 +20,7 @@ export const KNOWN_OPERATIONS = [
   "reference_edit",
   "tier_edit",
   "industries_migration",
+  "member_account",
 ] as const satisfies readonly AuditOperation[];
 
 /** Spec 02 §3's actions, then the product's own (undo, the application and introduction decisions). */
@@ -38,6 +39,11 @@ export const KNOWN_ACTIONS = [
   "declined",
   "migrated",
   "restored",
+  "plan_granted",
+  "grant_revoked",
+  "refunded",
+  "disabled",
+  "enabled",
 ] as const;
 
 export interface AuditFilterValues {

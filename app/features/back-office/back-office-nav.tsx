@@ -12,6 +12,7 @@ import {
   ScanSearch,
   ScrollText,
   Star,
+  Users,
 } from "lucide-react";
 import { Link } from "react-router";
 
@@ -20,6 +21,7 @@ const BACK_OFFICE_SECTIONS = [
   { href: "/admin/listings", label: "Listings", icon: List },
   { href: "/admin/reference", label: "Reference lists", icon: ListTree },
   { href: "/admin/tiers", label: "Tier records", icon: Layers },
+  { href: "/admin/members", label: "Members", icon: Users },
   { href: "/admin/imports", label: "Imports", icon: Download },
   { href: "/debug/leads-on-trees", label: "Lead provider debugger", icon: PlugZap },
   { href: "/admin/duplicate-management", label: "Duplicate management", icon: GitMerge },

@@ -5,6 +5,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { billingCustomers } from "#db/schema/billing.ts";
+import { billingRefunds } from "#db/schema/billing-refunds.ts";
 import { formatIntervalPrice, type BillingInterval, type SoldTier } from "~/features/access/plan-catalogue.ts";
 import { TIER_RANK } from "~/features/access/tiers.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -78,8 +79,13 @@ export async function refundFirstPayment(database: Database, gateway: PaymentGat
     .returning({ userId: billingCustomers.userId });
   if (!claimed.length) throw new AppError("conflict", "The money-back guarantee was used already: it covers a first payment once.");
   try {
-    const invoices = await gateway.listInvoices(customer.providerCustomerId);
-    const paid = invoices.filter((i) => i.status === "paid" && i.amountPaid > 0);
+    const [invoices, refunded] = await Promise.all([
+      gateway.listInvoices(customer.providerCustomerId),
+      database.db.select({ id: billingRefunds.invoiceId }).from(billingRefunds).where(eq(billingRefunds.userId, userId)),
+    ]);
+    // A payment an operator refunded already (operator-refund.server.ts) is not refunded again.
+    const done = new Set(refunded.map((r) => r.id));
+    const paid = invoices.filter((i) => i.status === "paid" && i.amountPaid > 0 && !done.has(i.id));
     for (const invoice of paid) await gateway.refundInvoice(invoice.id);
     for (let live; (live = await liveSubscriptionOf(database, userId));) {
       const ended = await gateway.cancelNow(live.id);
