@@ -64,7 +64,15 @@ afterAll(async () => {
 describe("the member's data file", () => {
   it("holds their profile, plan and every kind of record they made", () => {
     expect(file.format).toBe("introbase-member-data/1");
-    expect(file.profile).toMatchObject({ id: planted.id, name: NAME, email: EMAIL.toLowerCase(), role: "admin", tier: "premium" });
+    expect(file.profile).toMatchObject({
+      id: planted.id,
+      name: NAME,
+      email: EMAIL.toLowerCase(),
+      role: "admin",
+      tier: "premium",
+      lastSignedInAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      disabledAt: null,
+    });
     expect(file.plan).toEqual({ tier: "premium", name: "Premium", monthlyPrice: 99 });
     expect(list("signInMethods")).toEqual([expect.objectContaining({ method: "password", providerAccountId: null })]);
     expect(list("sessions")).toEqual([expect.objectContaining({ userAgent: `Browser of ${NAME}` })]);
@@ -125,12 +133,16 @@ describe("the member's data file", () => {
         tier: "subscriber",
         interval: "monthly",
         currentPeriodEnd: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        cancelAtPeriodEnd: false,
+        // An operator refunded its first payment, the plan running to the end of the period (plant-member.ts).
+        cancelAtPeriodEnd: true,
         pastDueSince: null,
         endedAt: null,
         refundedAt: null,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
+    ]);
+    expect(list("refunds")).toEqual([
+      { invoiceId: invoiceIds[0], amount: 2900, currency: "usd", planEnding: "period_end", at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
     ]);
     expect(list("tierGrants")).toEqual([
       expect.objectContaining({

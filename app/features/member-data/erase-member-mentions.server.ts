@@ -17,14 +17,22 @@ async function mentioning(database: Database, table: string, erasure: Erasure) {
 }
 
 /**
- * The audit log keeps every entry: what the member did stays as done by "a deleted member" (no actor, no name), and
- * any entry that holds their address or id elsewhere (an operator's note, a detail) loses it.
+ * The audit log keeps every entry: what the member did stays as done by "a deleted member" (no actor, no name), an
+ * entry about their account (an operator's gift, refund or disabling, whose record is their id) loses their names and
+ * the payment provider's invoice it refunded, and any other entry that holds their address or id (an operator's note, a
+ * detail) loses it. The notes on complimentary plans the member gave others, as an operator, lose their names too.
  */
 export async function eraseAuditMentions(database: Database, erasure: Erasure): Promise<number> {
   const theirs = await scrubRows(database, "audit_log", sql`actor_id = ${erasure.id}`, erasure, { withNames: true });
   await database.rows(sql`UPDATE audit_log SET actor_id = NULL, source = ${DELETED_MEMBER} WHERE actor_id = ${erasure.id} RETURNING id`);
+  // The provider's ids of the member's invoices go here as everywhere (forgetPaymentIds); the amount stays.
+  await database.rows(sql`
+    UPDATE audit_log SET details = details - 'invoiceId' - 'invoiceNumber'
+    WHERE record_id = ${erasure.id} AND details ?| array['invoiceId', 'invoiceNumber'] RETURNING id`);
+  const about = await scrubRows(database, "audit_log", sql`record_id = ${erasure.id}`, erasure, { withNames: true });
   const others = await scrubRows(database, "audit_log", await mentioning(database, "audit_log", erasure), erasure, { withNames: false });
-  return theirs + others;
+  const notes = await scrubRows(database, "tier_grants", sql`granted_by = ${erasure.id}`, erasure, { withNames: true });
+  return theirs + about + others + notes;
 }
 
 /**

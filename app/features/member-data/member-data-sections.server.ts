@@ -40,7 +40,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: "profile",
     shape: "one",
     query: (m) => sql`SELECT id AS key, json_build_object('id', id, 'name', name, 'email', email, 'emailVerified', email_verified,
-      'picture', image, 'role', role, 'tier', tier, 'createdAt', ${iso("created_at")}, 'updatedAt', ${iso("updated_at")}) AS row
+      'picture', image, 'role', role, 'tier', tier, 'createdAt', ${iso("created_at")}, 'updatedAt', ${iso("updated_at")},
+      'lastSignedInAt', ${iso("last_signed_in_at")}, 'disabledAt', ${iso("disabled_at")}) AS row
       FROM users WHERE id = ${m.id}`,
   },
   // How the member signs in: the provider and the id it knows them by. Never the password's hash or the provider's tokens.
@@ -79,6 +80,12 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       'interval', interval, 'currentPeriodEnd', ${iso("current_period_end")}, 'cancelAtPeriodEnd', cancel_at_period_end,
       'pastDueSince', ${iso("past_due_since")}, 'endedAt', ${iso("ended_at")}, 'refundedAt', ${iso("refunded_at")},
       'createdAt', ${iso("created_at")}) AS row FROM billing_subscriptions WHERE user_id = ${m.id}`,
+  ),
+  // Payments an operator gave back (decision 0081): which invoice, how much, what became of the plan. Not who did it.
+  list(
+    "refunds",
+    (m) => sql`SELECT invoice_id AS key, json_build_object('invoiceId', invoice_id, 'amount', amount, 'currency', currency,
+      'planEnding', plan_ending, 'at', ${iso("created_at")}) AS row FROM billing_refunds WHERE user_id = ${m.id}`,
   ),
   // A plan given without payment: chosen in demo billing, or an operator's gift. Not who granted it.
   list(
@@ -174,11 +181,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       'createdAt', ${iso("created_at")}, 'decidedAt', ${iso("decided_at")}) AS row
       FROM pilot_applications WHERE user_id = ${m.id} OR lower(contact_email) = ${m.email}`,
   ),
-  // What the audit log says the member did; its details are the operators' bookkeeping and may name others.
+  // What the audit log says the member did; its details are the operators' bookkeeping and may name others, and the
+  // record of an operator's action on an account is another member's id.
   list(
     "auditEntries",
     (m) => sql`SELECT id::text AS key, json_build_object('at', ${iso("timestamp")}, 'operation', operation, 'action', action,
-      'source', source, 'company', company_name, 'recordId', record_id) AS row FROM audit_log WHERE actor_id = ${m.id}`,
+      'source', source, 'company', company_name,
+      'recordId', CASE WHEN operation = 'member_account' THEN NULL ELSE record_id END) AS row
+      FROM audit_log WHERE actor_id = ${m.id}`,
   ),
   // E-mails we sent to the address: which and when. Their text holds links that are credentials, and names of others.
   list(

@@ -14,7 +14,6 @@ import { demoBilling } from "~/features/billing/billing.server.ts";
 import { createApiKey } from "~/features/api-keys/api-keys.server.ts";
 import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
 import { grantAdmin } from "~/features/accounts/grant-admin.server.ts";
-import { grantTier } from "~/features/access/member-tier.server.ts";
 import { recordCompanyView } from "~/features/access/usage.server.ts";
 import { parseFeatureApplication, readFeatureForm } from "~/features/applications/feature-application.ts";
 import { submitFeatureApplication } from "~/features/applications/feature-applications.server.ts";
@@ -23,6 +22,9 @@ import { DIGEST_JOB, digestJobHandler, scheduleDigest } from "~/features/digests
 import { periodContaining } from "~/features/digests/digest-periods.ts";
 import { mergeDuplicate } from "~/features/duplicates/merge.server.ts";
 import { reportDuplicate } from "~/features/duplicates/report-duplicate.server.ts";
+import { disableMember, enableMember, grantComplimentary } from "~/features/members/member-actions.server.ts";
+import { refundableInvoices } from "~/features/billing/operator-refund.server.ts";
+import { refundMemberPayment } from "~/features/members/member-refund.server.ts";
 import { followListing } from "~/features/follows/follows.server.ts";
 import { setFollowEmails } from "~/features/follows/follow-emails.server.ts";
 import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
@@ -149,16 +151,28 @@ export async function plantMember(
   const { id, cookie } = await signUp(database, name, email, `Browser of ${name}`);
   await grantAdmin(database, email);
   await demoBilling.choosePlan(database, id, { tier: "premium", name: "Premium", interval: "monthly", price: 99 });
-  // An operator's gift, until a date, with a note about the member (as the operator feature to come will write it).
+  // An operator's gift from /admin/members, until a date, with a reason that names the member.
   const complimentaryUntil = new Date(Date.now() + 90 * 86_400_000);
-  await grantTier(database, id, {
-    source: "complimentary",
-    tier: "premium",
-    endsAt: complimentaryUntil,
-    grantedBy: ada.id,
-    note: `Thank you, ${name}, for the pilot`,
-  });
+  const now = new Date();
+  await grantComplimentary(
+    database,
+    ada,
+    id,
+    { tier: "premium", endsAt: complimentaryUntil, reason: `Thank you, ${name}, for the pilot` },
+    now,
+  );
   const paid = await payForPlan(database, payments, { id, email: email.toLowerCase(), name });
+  // An operator refunds the member's first payment, the plan running to the end of its period (billing_refunds).
+  const [invoice] = await refundableInvoices(database, payments.gateway, id);
+  if (!invoice) throw new Error("the planted member has no paid invoice to refund");
+  await refundMemberPayment(
+    database,
+    payments.gateway,
+    ada,
+    id,
+    { invoice: invoice.id, ending: "period_end", reason: `${name} asked for it` },
+    now,
+  );
   const member = await sessionUser(database, id);
 
   const savedSearchName = `${name}'s watch list`;
@@ -215,6 +229,10 @@ export async function plantMember(
     clientAddress: "198.51.100.7",
   });
   await reviewIntroRequest(database, { requestId: received.id, decision: "approve", reason: null, admin: { id } });
+  // As an operator in /admin/members: a gift to the other member, and their account disabled and enabled again.
+  await grantComplimentary(database, { id }, bea.id, { tier: "subscriber", endsAt: complimentaryUntil, reason: `Granted by ${name}` }, now);
+  await disableMember(database, { id }, bea.id, `${name} saw spam`, now);
+  await enableMember(database, { id }, bea.id, `${name} checked again`, now);
 
   const { secret: apiKeySecret, key } = await createApiKey(database, id, `${name} CRM sync`);
   const used = await authenticateApiKey(database, `Bearer ${apiKeySecret}`);
