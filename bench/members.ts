@@ -5,7 +5,8 @@
  * "Seq Scan on users" anywhere fails the run.
  *
  *   npm run bench:members                                   PGlite in a fresh temporary directory
- *   npm run bench:members -- --postgres postgres://…/db    a PostgreSQL server (the database is emptied of users first)
+ *   npm run bench:members -- --postgres postgres://…/db    a PostgreSQL database holding no members but the bench's
+ *                                                           (--reset: empty one that holds others)
  *   npm run bench:members -- --members 20000 --repeat 20
  *
  * Results: bench/results/members-<engine>-<date>.json and bench/results/members-<engine>-latest.md.
@@ -25,8 +26,17 @@ const { values: args } = parseArgs({
     postgres: { type: "string" },
     members: { type: "string", default: "100000" },
     repeat: { type: "string", default: "15" },
+    reset: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
   },
 });
+if (args.help) {
+  console.log(`npm run bench:members -- [options]
+  --postgres postgres://...   a PostgreSQL database (default: PGlite in a fresh temporary directory)
+  --reset                     allow deleting the members of a --postgres database that holds others than the bench's
+  --members 100000            members generated   --repeat 15   runs of each query after one warm-up`);
+  process.exit(0);
+}
 const MEMBERS = Number(args.members);
 const REPEAT = Number(args.repeat);
 const engine = args.postgres ? "postgres" : "pglite";
@@ -37,6 +47,11 @@ const DOMAINS = ["example.org", "mail.example", "company.example", "startup.exam
 
 /** Members as a sign-up would leave them, spread over three years, written by the database in one statement. */
 async function seed(database: Database) {
+  // Every user is deleted: never those of a database someone uses, unless they say so.
+  const [others] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE id NOT LIKE 'bench-%'`);
+  if (others!.n > 0 && !args.reset) {
+    throw new Error(`the database holds ${others!.n} members the bench did not make: pass --reset to delete them, or use another database`);
+  }
   await database.rows(sql`DELETE FROM users RETURNING id`);
   const first = `{${FIRST.join(",")}}`;
   const last = `{${LAST.join(",")}}`;
