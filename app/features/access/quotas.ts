@@ -30,7 +30,7 @@ export function aiAction(kind: string): UsageAction {
 
 // ---- Quota types and limits (spec 01 §6 "Quotas") ---------------------------------------------------------------
 
-export const QUOTA_TYPES = ["views", "AI requests", "exports", "API calls"] as const;
+const QUOTA_TYPES = ["views", "AI requests", "exports", "API calls"] as const;
 export type QuotaType = (typeof QUOTA_TYPES)[number];
 
 /** One unit of each quota, for counts that must agree ("Only 1 view remaining"). */

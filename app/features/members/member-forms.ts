@@ -6,13 +6,13 @@
 import { z } from "zod";
 import { SOLD_TIERS } from "~/features/access/plan-catalogue.ts";
 
-export const MEMBER_INTENTS = ["grant", "revoke", "refund", "disable", "enable"] as const;
+const MEMBER_INTENTS = ["grant", "revoke", "refund", "disable", "enable"] as const;
 export type MemberIntent = (typeof MEMBER_INTENTS)[number];
 
 export const MemberIntentForm = z.object({ intent: z.enum(MEMBER_INTENTS, "Unknown action.") });
 
 /** The longest reason kept: a sentence or three for the audit log, not a letter. */
-export const MAX_REASON = 500;
+const MAX_REASON = 500;
 /** How far ahead a complimentary plan may run: longer is "for good", which is not what a gift until a date means. */
 const MAX_GRANT_YEARS = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,7 +58,7 @@ export const DisableForm = z.object({ reason });
 
 export const EnableForm = z.object({ reason: optionalReason });
 
-export const PLAN_ENDINGS = ["now", "period_end"] as const;
+const PLAN_ENDINGS = ["now", "period_end"] as const;
 export type PlanEnding = (typeof PLAN_ENDINGS)[number];
 
 export const RefundForm = z.object({

@@ -13,7 +13,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { formatDate } from "~/lib/format-date.ts";
 import { formatMoney } from "./member-facts.ts";
 
-export const HISTORY_LIMIT = 100;
+const HISTORY_LIMIT = 100;
 
 export interface HistoryItem {
   at: string;
@@ -30,7 +30,7 @@ const withReason = (words: string, reason: unknown) => (text(reason) ? `${words}
 const day = (iso: unknown) => (typeof iso === "string" ? formatDate(new Date(new Date(iso).getTime() - 1)) : "");
 
 /** An operator's entry about the member, in words; an entry of another kind is named by its operation and action. */
-export function describeOperatorEntry(operation: string, action: string, details: Record<string, unknown>): string {
+function describeOperatorEntry(operation: string, action: string, details: Record<string, unknown>): string {
   if (operation !== "member_account") return `${operation.replaceAll("_", " ")}: ${action.replaceAll("_", " ")}`;
   switch (action) {
     case "plan_granted":

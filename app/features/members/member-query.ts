@@ -6,7 +6,7 @@
  */
 
 export const MEMBER_PAGE_SIZE = 50;
-export const MAX_MEMBER_SEARCH = 200;
+const MAX_MEMBER_SEARCH = 200;
 /**
  * "Contains" needs a trigram to look up: a run of three letters or digits (pg_trgm ignores punctuation). Without one,
  * "%ab%" would read the whole index, so a name word or an address must start with the search instead.
