@@ -84,7 +84,7 @@ export function interpretSearch(
   meanings: Map<string, Meaning> = meaningsOf(ref),
 ): QueryInterpretation | null {
   const words = normalizeText(text).split(" ").filter(Boolean);
-  if (!words.length || isListingName(text)) return null;
+  if (!words.length) return null;
   const terms: InterpretedTerm[] = [];
   const rest: string[] = [];
   let afterFor = false;
@@ -103,7 +103,8 @@ export function interpretSearch(
       i++;
     }
   }
-  if (!terms.length) return null;
+  // The name check last: it is the costly one, and most searches name no filter.
+  if (!terms.length || isListingName(text)) return null;
   // "based" joins only in "based in" ("milestone-based" is a word of its own).
   const remaining = rest.filter((w, i) => !JOINING_WORDS.has(w) && w !== MARKET_WORD && !(w === "based" && rest[i + 1] === "in"));
   return { original: text, terms, remainingText: remaining.join(" ") };
