@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const read = directoryReadFor(database, request, user);
   // A search whose words name filters shows them in the address (decision 0083): the panel has them chosen.
   const interpreted = await interpretedAddress(database, url.searchParams, read);
-  if (interpreted !== null) throw redirect(`${url.pathname}?${interpreted}`);
+  // The page's own path, not its data request's (/listings.data when the browser navigates with JavaScript).
+  if (interpreted !== null) throw redirect(`${url.pathname.replace(/(?:\/_)?\.data$/, "") || "/"}?${interpreted}`);
   const { query, result, reference, notices, interpretation } = await loadDirectoryPage(database, url.searchParams, viewer, read);
   const exportAllowed = await canExport(database, user);
   return {
