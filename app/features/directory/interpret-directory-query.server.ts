@@ -12,7 +12,7 @@ import { interpretQuery, meaningsOf, type QueryInterpretation } from "./query-in
 import { normalizeText } from "./search-text.ts";
 
 /** The parameter that asks for the search's words as typed: `interpret=false`. */
-export const INTERPRET_PARAM = "interpret";
+const INTERPRET_PARAM = "interpret";
 /** On the page's own links: the search as typed, already read into the filters of the address. */
 export const INTERPRETED_PARAM = "interpreted";
 

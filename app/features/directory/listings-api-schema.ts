@@ -166,7 +166,9 @@ const listingsResponseSchema = z.object({
         .array(
           z.object({
             words: z.string().describe("The words of the search (lower case, punctuation as spaces) that became the filter."),
-            filter: z.enum(["type", "industries", "fundingStages", "countries", "geographies"]).describe("The filter parameter (type: entityType)."),
+            filter: z
+              .enum(["type", "industries", "fundingStages", "countries", "geographies"])
+              .describe("The filter parameter (type: entityType)."),
             values: z.array(z.string()).describe("The values added to it, as the parameter takes them."),
           }),
         )
@@ -174,7 +176,9 @@ const listingsResponseSchema = z.object({
       remainingText: z.string().describe('What was searched as text: the other words ("" when none).'),
     })
     .nullable()
-    .describe("How the search was read: null when it was searched as typed (no word named a filter, it is a listing's name, or interpret=false)."),
+    .describe(
+      "How the search was read: null when it was searched as typed (no word named a filter, it is a listing's name, or interpret=false).",
+    ),
 });
 
 export const listingsApi = defineApiEndpoint({

@@ -27,9 +27,30 @@ const flat: ReferenceData = {
 const migrated: ReferenceData = {
   ...flat,
   industries: [
-    { id: 1, name: "AI: Applied AI", primaryCategory: "AI", secondaryCategory: "Applied AI", industryKey: "AI::Applied AI", preMigrationName: "AI" },
-    { id: 2, name: "AI: Machine Learning", primaryCategory: "AI", secondaryCategory: "Machine Learning", industryKey: "AI::Machine Learning", preMigrationName: null },
-    { id: 3, name: "FinTech: Payments", primaryCategory: "FinTech", secondaryCategory: "Payments", industryKey: "FinTech::Payments", preMigrationName: "FinTech" },
+    {
+      id: 1,
+      name: "AI: Applied AI",
+      primaryCategory: "AI",
+      secondaryCategory: "Applied AI",
+      industryKey: "AI::Applied AI",
+      preMigrationName: "AI",
+    },
+    {
+      id: 2,
+      name: "AI: Machine Learning",
+      primaryCategory: "AI",
+      secondaryCategory: "Machine Learning",
+      industryKey: "AI::Machine Learning",
+      preMigrationName: null,
+    },
+    {
+      id: 3,
+      name: "FinTech: Payments",
+      primaryCategory: "FinTech",
+      secondaryCategory: "Payments",
+      industryKey: "FinTech::Payments",
+      preMigrationName: "FinTech",
+    },
   ],
 };
 
@@ -85,11 +106,17 @@ describe("interpretQuery", () => {
   });
 
   it("reads a region the reference lists lack as the countries it has", () => {
-    expect(read("searchQuery=nordics healthtech").query).toMatchObject({ countries: ["Sweden", "Denmark", "Finland"], industries: ["Healthcare"] });
+    expect(read("searchQuery=nordics healthtech").query).toMatchObject({
+      countries: ["Sweden", "Denmark", "Finland"],
+      industries: ["Healthcare"],
+    });
   });
 
   it("leaves a search that is a listing's name alone, even when its words name filters", () => {
-    expect(read("searchQuery=Berlin Robotics")).toEqual({ query: expect.objectContaining({ searchQuery: "Berlin Robotics", industries: [] }), interpretation: null });
+    expect(read("searchQuery=Berlin Robotics")).toEqual({
+      query: expect.objectContaining({ searchQuery: "Berlin Robotics", industries: [] }),
+      interpretation: null,
+    });
     expect(read("searchQuery=fintech hub").interpretation).toBeNull();
   });
 

@@ -47,7 +47,9 @@ export function meaningsOf(ref: ReferenceData): Map<string, Meaning> {
   for (const [word, stage] of Object.entries(STAGE_WORDS)) if (ref.fundingStages.some((s) => s.name === stage)) add(word, stage1(stage));
   for (const stage of ref.fundingStages) if (stage.name !== "Growth") add(stage.name, stage1(stage.name));
   const industryKeys = new Set(
-    ref.industries.flatMap((x) => [x.name, x.primaryCategory, x.secondaryCategory].filter((k): k is string => !!k).map((k) => k.toLowerCase())),
+    ref.industries.flatMap((x) =>
+      [x.name, x.primaryCategory, x.secondaryCategory].filter((k): k is string => !!k).map((k) => k.toLowerCase()),
+    ),
   );
   for (const [word, candidates] of Object.entries(INDUSTRY_WORDS)) {
     const value = candidates.find((c) => industryKeys.has(c.toLowerCase()));
@@ -88,7 +90,7 @@ export function interpretSearch(
   const terms: InterpretedTerm[] = [];
   const rest: string[] = [];
   let afterFor = false;
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let found: { length: number; meaning: Meaning } | null = null;
     for (let n = Math.min(MAX_PHRASE, words.length - i); n >= 1 && !found; n--) {
       const meaning = meanings.get(words.slice(i, i + n).join(" "));
