@@ -7,6 +7,8 @@ import { viewerFor } from "~/features/access/viewer.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { directoryReadFor } from "~/lib/read-database.server.ts";
 import { badRequest } from "~/lib/http.server.ts";
+import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
+import { interpretDirectoryQuery, literalSearch } from "~/features/directory/interpret-directory-query.server.ts";
 
 /** GET /api/listings: spec 01 §3's paginated listing response, plus facet counts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,11 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   // The replica when there is one and this client has not just written (decision 0053); the directory index in hand
   // unless it must show what this client just wrote (decision 0058).
-  const result = await getDirectory(database, parsed.query, viewerFor(user), directoryReadFor(database, request, user));
+  const read = directoryReadFor(database, request, user);
+  // Words of the search that name a type, industry, stage or place become those filters (decision 0083), unless the
+  // client asks for the words as typed; the answer says what was read, so a client can show or undo it.
+  const { query, interpretation } = literalSearch(params)
+    ? { query: parsed.query, interpretation: null }
+    : await interpretDirectoryQuery(database, parsed.query, await getReferenceData(database), { fresh: read.fresh });
+  const result = await getDirectory(database, query, viewerFor(user), read);
   // Signed in, the answer depends on a tier that may change on the next request: never stored.
   // The order the data is in (the default depends on whether there is a search): clients need not guess it.
   return Response.json(
-    { ...result, sort: effectiveSort(parsed.query) },
+    { ...result, sort: effectiveSort(query), interpretation },
     { headers: { "Cache-Control": user ? "no-store" : "private, max-age=60" } },
   );
 }

@@ -1,8 +1,8 @@
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/directory";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { viewerFor } from "~/features/access/viewer.ts";
-import { loadDirectoryPage } from "~/features/directory/directory-page.server.ts";
+import { interpretedAddress, loadDirectoryPage } from "~/features/directory/directory-page.server.ts";
 import { DirectoryView } from "~/features/directory/directory-view.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
 import { canExport, exportUpgradeHint } from "~/features/directory/export-listings.server.ts";
@@ -30,12 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The listings from the replica when there is one and this client has not just written (decision 0053), and from
   // the directory index in hand unless it must show what this client just wrote (decision 0058).
   const read = directoryReadFor(database, request, user);
-  const { query, result, reference, notices } = await loadDirectoryPage(database, url.searchParams, viewer, read);
+  // A search whose words name filters shows them in the address (decision 0083): the panel has them chosen.
+  const interpreted = await interpretedAddress(database, url.searchParams, read);
+  // The page's own path, not its data request's (/listings.data when the browser navigates with JavaScript).
+  if (interpreted !== null) throw redirect(`${url.pathname.replace(/(?:\/_)?\.data$/, "") || "/"}?${interpreted}`);
+  const { query, result, reference, notices, interpretation } = await loadDirectoryPage(database, url.searchParams, viewer, read);
   const exportAllowed = await canExport(database, user);
   return {
     query,
     result,
     notices,
+    interpretation,
     options: buildFilterOptions(reference, result.facets),
     canExport: exportAllowed,
     exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,

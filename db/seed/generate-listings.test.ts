@@ -295,3 +295,20 @@ describe("determinism", () => {
     expect([...generateListings(600, refs, 7)].map(strip)).not.toEqual(first);
   });
 });
+
+describe("industries that fit the description (issue 31)", () => {
+  // A startup's description is made from one offer of its sector (startup-text.ts); another sector's industry on it
+  // was a building-retrofit planner among a FinTech company's similar startups. Landmarks name theirs by hand.
+  it("tags a startup with its description's sector only", () => {
+    const industryName = new Map(refs.industries.map((x) => [x.id, x.name]));
+    const landmarks = new Set(LANDMARKS.map((l) => l.name));
+    const misfits: string[] = [];
+    for (const g of startups()) {
+      if (landmarks.has(g.listing.name)) continue;
+      const names = field<number[]>(g, "industryIds").map((id) => industryName.get(id)!);
+      expect(names[0]).toBe(g.meta.sector);
+      for (const name of names.slice(1)) misfits.push(`${g.listing.name} (${g.meta.sector}) tagged ${name}`);
+    }
+    expect(misfits.slice(0, 5)).toEqual([]);
+  });
+});

@@ -131,8 +131,8 @@ function withFirst<T>(rng: Random, first: T, pool: readonly T[], extra: number):
 }
 
 /**
- * The sector first, then neighbouring ones: startups have one to three industries, investors two or three (a fifth of
- * them are generalists across four), partners one to three.
+ * The sector first, then neighbouring ones: investors two or three industries (a fifth of them are generalists across
+ * four), partners one to three. Startups draw one to three too, but keep only their sector (generateListings).
  */
 function pickIndustries<T>(rng: Random, type: ListingType, sector: T, related: readonly T[], all: readonly T[]): T[] {
   if (type === "startup") return withFirst(rng, sector, related, rng.weighted(STARTUP_EXTRA_INDUSTRIES));
@@ -204,6 +204,10 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
             refs.industries,
           );
       if (!industries.length || industries[0] !== sectorRef) industries = [sectorRef, ...industries.filter((x) => x !== sectorRef)];
+      // A startup's description is one offer of its sector, so that sector is its one industry: a neighbouring one
+      // (Real Estate's FinTech) put a building-retrofit planner among a FinTech company's similar startups (issue 31).
+      // The pick above still runs, so the random stream and everything drawn after it stay as they were.
+      if (type === "startup" && !landmark) industries = [sectorRef];
       const named = landmark?.countries?.map((n) => refs.countries.find((c) => c.name === n)).filter((c) => c !== undefined) ?? [];
       countries = named.length ? named : pickCountries(rng, refs.countries, countriesByGeography);
     }

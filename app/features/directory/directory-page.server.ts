@@ -8,10 +8,12 @@ import type { Database } from "~/lib/db.server.ts";
 import type { DirectoryRead } from "~/lib/read-database.server.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { getReferenceData, type ReferenceData } from "../catalog/reference-data.server.ts";
-import { FILTER_NOUNS, readDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
+import { directoryQueryToParams, FILTER_NOUNS, readDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
 import type { DirectoryResult } from "./directory-result.ts";
 import { resolveFilterValues } from "./filter-values.ts";
 import { getDirectory } from "./get-directory.server.ts";
+import { interpretationView, type InterpretationView } from "./interpretation-view.ts";
+import { interpretDirectoryQuery, INTERPRETED_PARAM, literalSearch } from "./interpret-directory-query.server.ts";
 
 export interface DirectoryPage {
   query: DirectoryQuery;
@@ -19,6 +21,28 @@ export interface DirectoryPage {
   reference: ReferenceData;
   /** What was changed from the address, for the visitor. */
   notices: string[];
+  /** The filters the search's words became, as chips (decision 0083). */
+  interpretation: InterpretationView | null;
+}
+
+/**
+ * The address to show instead when the search's words name filters (decision 0083): those filters in the address,
+ * so the filter panel shows them chosen and links keep them, the rest as the search, and the search as typed for the
+ * chips. Null when the address stays: nothing to read, already read, or `interpret=false`.
+ */
+export async function interpretedAddress(
+  database: Database,
+  params: URLSearchParams,
+  how: Partial<DirectoryRead> = {},
+): Promise<string | null> {
+  if (params.has(INTERPRETED_PARAM) || literalSearch(params)) return null;
+  const { query } = readDirectoryQuery(params);
+  if (!query.searchQuery) return null;
+  const read = await interpretDirectoryQuery(database, query, await getReferenceData(database), { fresh: how.fresh });
+  if (!read.interpretation) return null;
+  const next = directoryQueryToParams(read.query);
+  next.set(INTERPRETED_PARAM, read.interpretation.original);
+  return next.toString();
 }
 
 /** `how`: the connection for the page's own reads, and whether it waits for the latest index (getDirectory). */
@@ -40,6 +64,8 @@ export async function loadDirectoryPage(
       notices.push(`No ${FILTER_NOUNS[filter].one} called "${value.slice(0, 60)}": it was left out of the filters.`);
     }
   }
+  const original = params.get(INTERPRETED_PARAM)?.slice(0, 200);
+  const interpretation = original ? interpretationView(original, query, reference) : null;
   let result = await getDirectory(database, query, viewer, how);
   const { totalPages, totalRecords } = result.pagination;
   if (query.page > totalPages && totalRecords > 0) {
@@ -47,5 +73,5 @@ export async function loadDirectoryPage(
     query = { ...query, page: totalPages };
     result = await getDirectory(database, query, viewer, how);
   }
-  return { query, result, reference, notices };
+  return { query, result, reference, notices, interpretation };
 }

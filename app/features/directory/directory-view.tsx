@@ -12,6 +12,8 @@ import type { DirectoryResult } from "./directory-result.ts";
 import { FilterPanel, type FilterOptions, type OpenSections } from "./filter-panel.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { QueryNotices } from "./query-notices.tsx";
+import type { InterpretationView } from "./interpretation-view.ts";
+import { InterpretationChips } from "./interpretation-chips.tsx";
 import { ResultsGrid } from "./results-grid.tsx";
 import { SortControl } from "./sort-control.tsx";
 
@@ -25,6 +27,8 @@ export interface DirectoryViewData {
   query: DirectoryQuery;
   result: DirectoryResult;
   notices: string[];
+  /** The filters the search's words became (decision 0083). */
+  interpretation?: InterpretationView | null;
   options: FilterOptions;
   canExport: boolean;
   exportHint: string | null;
@@ -42,6 +46,7 @@ export function DirectoryView({
   exportHint,
   previewOnlyFilters,
   notices,
+  interpretation,
   headerAction,
 }: DirectoryViewData) {
   const { pathname, search } = useLocation();
@@ -174,6 +179,7 @@ export function DirectoryView({
             sections={sections}
           />
           <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
+            {interpretation ? <InterpretationChips interpretation={interpretation} pathname={pathname} /> : null}
             <QueryNotices notices={notices} />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="results-heading" className="text-xl font-semibold">

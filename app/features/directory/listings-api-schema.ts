@@ -68,6 +68,12 @@ export const listingsQuerySchema = z.object({
     .optional()
     .describe("Full-text search over names, taglines and descriptions."),
   q: atMostCharacters(oneValue("q"), 200, "searchQuery must be at most 200 characters.").optional().describe("Alias of searchQuery."),
+  interpret: oneValue("interpret")
+    .regex(/^(true|on|1|yes|false|off|0|no)?$/i, "interpret must be true or false.")
+    .optional()
+    .describe(
+      "false: search the words as typed. By default words that name a listing type, industry, funding stage or place become those filters (see interpretation in the answer).",
+    ),
   entityType: oneValue("entityType")
     .regex(TYPES, TYPE_MESSAGE)
     .optional()
@@ -153,6 +159,26 @@ const listingsResponseSchema = z.object({
     })
     .describe("Counts per filter option, each with every other active filter applied; only what your tier may see."),
   sort: z.enum(SORTS).describe("The order the data is in."),
+  interpretation: z
+    .object({
+      original: z.string().describe("The search as sent."),
+      terms: z
+        .array(
+          z.object({
+            words: z.string().describe("The words of the search (lower case, punctuation as spaces) that became the filter."),
+            filter: z
+              .enum(["type", "industries", "fundingStages", "countries", "geographies"])
+              .describe("The filter parameter (type: entityType)."),
+            values: z.array(z.string()).describe("The values added to it, as the parameter takes them."),
+          }),
+        )
+        .describe("Each filter the search's words became, in the order of the words."),
+      remainingText: z.string().describe('What was searched as text: the other words ("" when none).'),
+    })
+    .nullable()
+    .describe(
+      "How the search was read: null when it was searched as typed (no word named a filter, it is a listing's name, or interpret=false).",
+    ),
 });
 
 export const listingsApi = defineApiEndpoint({

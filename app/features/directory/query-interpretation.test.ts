@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import * as seed from "#db/seed/reference-data.ts";
+import type { ReferenceData } from "../catalog/reference-data.server.ts";
+import { parseDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
+import { interpretQuery } from "./query-interpretation.ts";
+
+/** The reference lists the demo database starts with (the flat industries, before the taxonomy migration). */
+const flat: ReferenceData = {
+  industries: seed.PRIMARY_CATEGORIES.map((name, i) => ({
+    id: i + 1,
+    name,
+    primaryCategory: null,
+    secondaryCategory: null,
+    industryKey: null,
+    preMigrationName: null,
+  })),
+  geographies: seed.GEOGRAPHIES.map((name, i) => ({ id: i + 1, name })),
+  countries: seed.COUNTRIES.map(([name, isoCode], i) => ({ id: i + 1, name, isoCode, emoji: null })),
+  fundingStages: seed.FUNDING_STAGES.map((name, i) => ({ id: i + 1, name })),
+  targetPersonas: [],
+  businessModels: [],
+  revenueRanges: [],
+  visibilityLevels: [],
+};
+
+/** After the migration: records under primary categories, labelled by secondary ones. */
+const migrated: ReferenceData = {
+  ...flat,
+  industries: [
+    {
+      id: 1,
+      name: "AI: Applied AI",
+      primaryCategory: "AI",
+      secondaryCategory: "Applied AI",
+      industryKey: "AI::Applied AI",
+      preMigrationName: "AI",
+    },
+    {
+      id: 2,
+      name: "AI: Machine Learning",
+      primaryCategory: "AI",
+      secondaryCategory: "Machine Learning",
+      industryKey: "AI::Machine Learning",
+      preMigrationName: null,
+    },
+    {
+      id: 3,
+      name: "FinTech: Payments",
+      primaryCategory: "FinTech",
+      secondaryCategory: "Payments",
+      industryKey: "FinTech::Payments",
+      preMigrationName: "FinTech",
+    },
+  ],
+};
+
+const NAMES = new Set(["berlin robotics", "fintech hub"]);
+const isName = (phrase: string) => NAMES.has(phrase.trim().toLowerCase());
+
+function read(search: string, ref = flat) {
+  const parsed = parseDirectoryQuery(new URLSearchParams(search));
+  if (!parsed.ok) throw new Error(parsed.error);
+  return interpretQuery(parsed.query, ref, isName);
+}
+
+const filtersOf = (q: DirectoryQuery) => ({
+  type: q.entityType,
+  industries: q.industries,
+  fundingStages: q.fundingStages,
+  countries: q.countries,
+  geographies: q.geographies,
+  text: q.searchQuery,
+});
+
+describe("interpretQuery", () => {
+  it("reads 'Fintech startups' as startups in FinTech, with nothing left to search", () => {
+    const { query, interpretation } = read("searchQuery=Fintech startups");
+    expect(filtersOf(query)).toMatchObject({ type: "startup", industries: ["FinTech"], text: undefined });
+    expect(interpretation?.terms.map((t) => [t.words, t.filter, t.values])).toEqual([
+      ["fintech", "industries", ["FinTech"]],
+      ["startups", "type", ["startup"]],
+    ]);
+    expect(interpretation?.remainingText).toBe("");
+  });
+
+  it("reads 'AI for construction' as the AI industry searching for construction: an industry after 'for' is the market", () => {
+    const { query } = read("searchQuery=AI for construction");
+    expect(filtersOf(query)).toMatchObject({ industries: ["AI"], text: "construction" });
+  });
+
+  it("knows short forms and synonyms, stages and places, several of each", () => {
+    const { query } = read("searchQuery=seed-stage proptech VCs in the UK and Hungary");
+    expect(filtersOf(query)).toMatchObject({
+      type: "investor",
+      industries: ["Real Estate"],
+      fundingStages: ["Seed"],
+      countries: ["United Kingdom", "Hungary"],
+      text: undefined,
+    });
+    expect(filtersOf(read("searchQuery=series a climate funds in Europe").query)).toMatchObject({
+      fundingStages: ["Series A"],
+      industries: ["Environmental Services"],
+      geographies: ["Europe"],
+      type: "investor",
+    });
+  });
+
+  it("reads a region the reference lists lack as the countries it has", () => {
+    expect(read("searchQuery=nordics healthtech").query).toMatchObject({
+      countries: ["Sweden", "Denmark", "Finland"],
+      industries: ["Healthcare"],
+    });
+  });
+
+  it("leaves a search that is a listing's name alone, even when its words name filters", () => {
+    expect(read("searchQuery=Berlin Robotics")).toEqual({
+      query: expect.objectContaining({ searchQuery: "Berlin Robotics", industries: [] }),
+      interpretation: null,
+    });
+    expect(read("searchQuery=fintech hub").interpretation).toBeNull();
+  });
+
+  it("leaves unknown words as text and interprets nothing when no word names a filter", () => {
+    expect(read("searchQuery=milestone-based payments").interpretation).toBeNull();
+    expect(read("searchQuery=navzanics").interpretation).toBeNull();
+    const { query } = read("searchQuery=fintech milestone-based payouts");
+    expect(filtersOf(query)).toMatchObject({ industries: ["FinTech"], text: "milestone based payouts" });
+  });
+
+  it("does not read two-letter words as codes ('in' is not India, 'us' not the United States)", () => {
+    expect(read("searchQuery=tools for us in it").interpretation).toBeNull();
+  });
+
+  it("keeps the type already chosen, and no type when the words name two", () => {
+    expect(read("searchQuery=fintech startups&type=investor").query).toMatchObject({ entityType: "investor", industries: ["FinTech"] });
+    const both = read("searchQuery=fintech startups and investors");
+    expect(both.query.entityType).toBeUndefined();
+    expect(both.interpretation?.terms.map((t) => t.filter)).toEqual(["industries"]);
+  });
+
+  it("adds to the filters already chosen without repeating them, and drops a relevance order left without text", () => {
+    const { query } = read("searchQuery=fintech&industries=fintech&industries=AI&sort=relevance&page=3");
+    expect(query).toMatchObject({ industries: ["fintech", "AI"], page: 1, searchQuery: undefined });
+    expect(query.sort).toBeUndefined();
+  });
+
+  it("resolves against the migrated taxonomy: ML is the Machine Learning label there, AI the category", () => {
+    expect(read("searchQuery=ML startups", migrated).query.industries).toEqual(["Machine Learning"]);
+    expect(read("searchQuery=ML startups").query.industries).toEqual(["AI"]);
+    // "Payments" is a one-word label: an ordinary word of a phrase, not a filter.
+    expect(read("searchQuery=payments", migrated).interpretation).toBeNull();
+  });
+});
