@@ -12,7 +12,7 @@ export function HqCountryField({ countries, text, errors }: { countries: Referen
   return (
     <FormField label="Headquarters country (optional)" error={errors.hqCountryId}>
       {(p) => (
-        <select {...p} name="hqCountryId" defaultValue={text("hqCountryId")} autoComplete="country">
+        <select {...p} name="hqCountryId" defaultValue={text("hqCountryId")}>
           <option value="">Choose…</option>
           {countries.map((c) => (
             <option key={c.id} value={c.id}>
