@@ -108,6 +108,23 @@ describe("the solved robot check", () => {
     expect(await applicationsNamed("Replayed Ledger")).toBe(0);
   });
 
+  it("kept unspent cannot carry two applications sent at the same moment", async () => {
+    const proof = await solvedProof(database);
+    await post({ ...startup, name: "Twin Ledger", description: "short" }, proof);
+    const form = () => {
+      const data = new FormData();
+      for (const [key, value] of Object.entries({ ...startup, name: "Twin Ledger" })) for (const v of [value].flat()) data.append(key, v);
+      data.append("proofOfWork", proof);
+      return data;
+    };
+    const send = () =>
+      getFeatured.action(
+        loaderArgs(database, "/get-featured/startup", { type: "startup" }, { init: { method: "POST", body: form() } }) as never,
+      );
+    await Promise.all([send(), send()]);
+    expect(await applicationsNamed("Twin Ledger")).toBe(1);
+  });
+
   it("that was tampered with is refused even when every field is right", async () => {
     const proof = JSON.parse(Buffer.from(await solvedProof(database), "base64").toString("utf8")) as { solution: { derivedKey: string } };
     const key = proof.solution.derivedKey;
