@@ -16,6 +16,7 @@ import {
   rejectFeatureApplication,
   updateFeatureApplication,
 } from "~/features/applications/feature-applications.server.ts";
+import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { STATUS_BY_CODE, type ErrorCode } from "~/lib/errors.ts";
 import { FIX_FIELDS } from "~/lib/form-parse.ts";
@@ -69,7 +70,9 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (decision.data.intent === "save") {
       const values = readFeatureForm(form);
-      const parsed = parseFeatureApplication(application.type, values);
+      const reference = await getReferenceData(database);
+      const countryCodes = new Map(reference.countries.map((c) => [c.id, c.isoCode]));
+      const parsed = parseFeatureApplication(application.type, values, { countryCodes });
       if (!parsed.ok) return refuse("bad_request", { message: FIX_FIELDS, errors: parsed.errors, values });
       await updateFeatureApplication(database, application.id, parsed.data, admin);
       return done({ message: "Saved." });

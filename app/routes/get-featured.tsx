@@ -9,7 +9,7 @@ import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import { checkLogo } from "~/features/media/stored-files.server.ts";
 import { notFoundMeta, originOf, pageMeta } from "~/features/seo/meta-tags.ts";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
-import { PROOF_MESSAGES, spendProof } from "~/features/verification/proof-of-work.server.ts";
+import { PROOF_MESSAGES, checkProof, spendCheckedProof } from "~/features/verification/proof-of-work.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { STATUS_BY_CODE, type ErrorCode } from "~/lib/errors.ts";
 import { FIX_FIELDS, type FieldErrors } from "~/lib/form-parse.ts";
@@ -71,22 +71,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error;
   }
   const typed = readFeatureForm(form);
-  const parsed = parseFeatureApplication(type, typed);
+  const reference = await getReferenceData(database);
+  const countryCodes = new Map(reference.countries.map((c) => [c.id, c.isoCode]));
+  const parsed = parseFeatureApplication(type, typed, { countryCodes });
   const values = withoutNul(typed);
   const errors: FieldErrors<Field> = parsed.ok ? {} : { ...parsed.errors };
 
   // The robot check comes first, then every field and the logo are checked; only a submission that passes all of
   // it is stored, the logo and the application in one transaction. A logo kept for a submission that failed stayed
   // stored and served from /media to anyone given its address (issue 14).
-  const proof = await spendProof(database, form.get(PROOF_FIELD));
+  // A proof is checked here and spent only with a submission that is stored: refused fields leave it unspent, so the
+  // page keeps the solved box (proofKept) and the fixed form goes with the same proof, which then counts once (issue 31).
+  const proof = await checkProof(database, form.get(PROOF_FIELD));
   const logo = await checkLogo(form.get("logo"));
-  const data = { logoChosen: logo.ok === true };
+  const data = { logoChosen: logo.ok === true, proofKept: proof.ok };
   if (!proof.ok) {
     errors.proof = PROOF_MESSAGES[proof.reason];
     return refuse("bad_request", { errors, values, data, message: errors.proof });
   }
   if (logo.ok === false) errors.logo = logo.message;
   if (!parsed.ok || errors.logo) return refuse("bad_request", { errors, values, data, message: FIX_FIELDS });
+  const spent = await spendCheckedProof(database, proof.proof);
+  if (!spent.ok) {
+    errors.proof = PROOF_MESSAGES[spent.reason];
+    return refuse("bad_request", { errors, values, data: { ...data, proofKept: false }, message: errors.proof });
+  }
   await submitFeatureApplication(database, {
     type,
     input: parsed.data,

@@ -4,12 +4,12 @@
  * (/get-featured/{startup,partner}) become published listings when an operator approves them.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { referenceIds, timestamps } from "./columns.ts";
 import { listings } from "./listings.ts";
 import { storedFiles } from "./media.ts";
-import { businessModels, fundingStages } from "./reference.ts";
+import { businessModels, countries, fundingStages } from "./reference.ts";
 
 export const pilotApplications = pgTable(
   "pilot_applications",
@@ -69,6 +69,15 @@ export const featureApplications = pgTable(
     hqPostalCode: text("hq_postal_code"),
     phone: text("phone"),
     companyEmail: text("company_email"),
+    // Company facts (issue 31, decision 0086), each optional: the headquarters country (the listing's first country, and
+    // where a national phone number is read), the founding year, a team-size band (features/catalog/company-facts),
+    // and for startups the total raised and the latest round's type and date.
+    hqCountryId: integer("hq_country_id").references(() => countries.id),
+    foundedYear: smallint("founded_year"),
+    teamSize: text("team_size"),
+    totalFundingRaised: numeric("total_funding_raised", { precision: 18, scale: 2, mode: "number" }),
+    latestRoundType: text("latest_round_type"),
+    latestRoundDate: date("latest_round_date"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: ["new", "approved", "rejected"] })
       .notNull()
@@ -86,6 +95,7 @@ export const featureApplications = pgTable(
   (t) => [
     check("feature_applications_status_check", sql`${t.status} IN ('new', 'approved', 'rejected')`),
     check("feature_applications_type_check", sql`${t.type} IN ('startup', 'partner')`),
+    check("feature_applications_team_size_check", sql`${t.teamSize} IN ('1-10', '11-50', '51-200', '201-1000', '1000+')`),
     index("feature_applications_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );

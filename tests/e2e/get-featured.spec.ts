@@ -12,7 +12,14 @@ async function tickRobotBox(page: Page) {
     .toBe("verified");
 }
 
-async function apply(page: Page, name: string, { logo = false } = {}) {
+const robotState = (page: Page) => page.locator("altcha-widget").evaluate((w) => (w as HTMLElement & { getState(): string }).getState());
+
+/**
+ * Applies with the company facts and a phone number as dialled in Geneva, at the given width: one mistake (a short
+ * description) is refused beside its field, then fixed and sent without solving the robot check again (issue 31).
+ */
+async function apply(page: Page, name: string, { logo = false, width = 1280 } = {}) {
+  await page.setViewportSize({ width, height: 900 });
   await page.goto("/get-featured/startup");
   await page.getByLabel("Company name").fill(name);
   await page.getByLabel("Website").fill(`${name.toLowerCase().replace(/\W+/g, "")}.example`);
@@ -21,24 +28,41 @@ async function apply(page: Page, name: string, { logo = false } = {}) {
   await page.getByRole("checkbox", { name: "AI", exact: true }).check();
   await page.getByRole("checkbox", { name: "Europe", exact: true }).check();
   await page.getByLabel("Funding stage").selectOption({ label: "Seed" });
+  await page.getByLabel("Founded (year)").fill("2019");
+  await page.getByLabel("Team size").selectOption("11-50");
+  await page.getByLabel("Total raised (US dollars)").fill("$1,500,000");
+  await page.getByLabel("Latest round", { exact: true }).selectOption({ label: "Seed" });
+  await page.getByLabel("Latest round date").fill("2025-03-14");
   await page.getByLabel("Contact name").fill("Mara Lind");
   await page.getByLabel("Contact e-mail").fill("mara@lumen.example");
+  await page.getByLabel("Headquarters country (optional)").selectOption({ label: "Switzerland" });
+  await page.getByLabel("Company phone (optional)").fill("022 555 01 23");
   if (logo) await page.getByLabel("Logo (optional)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: LOGO });
   await tickRobotBox(page);
   await page.getByRole("button", { name: "Send application" }).click();
 
   // A message beside the field; everything typed (and the chosen logo, which is stored only with a complete
-  // application) is still there.
+  // application) is still there, and the robot box is still solved: the refused form did not spend it.
+  const description = page.getByLabel("Description");
   await expect(page.getByText("Write at least 50 characters.")).toBeVisible();
+  await expect(description).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Tagline")).toHaveValue("Turning factory data into decisions");
   await expect(page.getByRole("checkbox", { name: "Europe", exact: true })).toBeChecked();
+  await expect(page.getByLabel("Team size")).toHaveValue("11-50");
+  await expect(page.getByLabel("Latest round date")).toHaveValue("2025-03-14");
+  await expect(page.getByLabel("Company phone (optional)")).toHaveValue("022 555 01 23");
   if (logo) {
     await expect(page.getByText("Your logo is kept in the form and sent with it again.")).toBeVisible();
     expect(await page.getByLabel("Logo (optional)").evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(1);
   }
+  expect(await robotState(page)).toBe("verified");
+  await page.screenshot({ path: test.info().outputPath(`get-featured-mistake-${width}.png`), fullPage: true });
+  await page.getByLabel("Latest round date").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath(`get-featured-facts-${width}.png`) });
+  await page.getByLabel("Company phone (optional)").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath(`get-featured-phone-${width}.png`) });
 
-  await page.getByLabel("Description").fill(`${name} connects machines on the factory floor and tells plant managers what to fix first.`);
-  await tickRobotBox(page);
+  await description.fill(`${name} connects machines on the factory floor and tells plant managers what to fix first.`);
   await page.getByRole("button", { name: "Send application" }).click();
   await expect(page.getByRole("heading", { name: "Application received" })).toBeVisible();
 }
@@ -46,14 +70,19 @@ async function apply(page: Page, name: string, { logo = false } = {}) {
 test("an approved application with a logo is published in the directory; a rejected one is not", async ({ page, browser }) => {
   const approved = `Lumen Forge ${Date.now()}`;
   const rejected = `Quiet Works ${Date.now()}`;
-  await apply(page, approved, { logo: true });
-  await apply(page, rejected);
+  await apply(page, approved, { logo: true, width: 1280 });
+  await apply(page, rejected, { width: 390 });
   await waitForMail((m) => m.subject === `We received ${approved}'s application`);
 
   const admin = await browser.newPage();
   await signInAs(admin, "Ada Admin", { returnTo: "/admin/applications" });
   await admin.getByRole("link", { name: approved }).click();
   await expect(admin.getByRole("img", { name: `${approved} logo` })).toBeVisible();
+  // The operator sees the facts as sent, the phone read in Switzerland.
+  await expect(admin.getByLabel("Team size")).toHaveValue("11-50");
+  await expect(admin.getByLabel("Founded (year)")).toHaveValue("2019");
+  await expect(admin.getByLabel("Total raised (US dollars)")).toHaveValue("1500000");
+  await expect(admin.getByLabel("Company phone (optional)")).toHaveValue("+41225550123");
   await admin.getByLabel("Feature this listing").check();
   await admin.getByRole("button", { name: "Approve and publish" }).click();
   await expect(admin.getByText("Approved and published. The applicant has been e-mailed.")).toBeVisible();

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { FormField } from "~/components/ui/form-field.tsx";
 import type { ReferenceData, ReferenceItem } from "~/features/catalog/reference-data.server.ts";
 import { cn } from "~/lib/cn.ts";
+import { CompanyFactsFields, HqCountryField } from "./company-facts-form.tsx";
 import { LIMITS, type FeatureField, type FeatureFormValues, type FeatureType } from "./feature-application.ts";
 
 export interface FeatureFormOptions {
@@ -169,6 +170,7 @@ export function FeatureApplicationFields({
         </FormField>
       )}
       <div>{logo}</div>
+      <CompanyFactsFields type={type} text={text} errors={e} />
       {type === "startup" ? (
         <>
           <FormField label="The problem (optional)" error={e.problem} className="sm:col-span-2">
@@ -214,7 +216,8 @@ export function FeatureApplicationFields({
           />
         )}
       </FormField>
-      <FormField label="Headquarters street (optional)" error={e.hqStreet} className="sm:col-span-2">
+      <HqCountryField countries={options.countries} text={text} errors={e} />
+      <FormField label="Headquarters street (optional)" error={e.hqStreet}>
         {(p) => <input {...p} name="hqStreet" defaultValue={text("hqStreet")} maxLength={200} autoComplete="address-line1" />}
       </FormField>
       <FormField label="City (optional)" error={e.hqCity}>
@@ -226,7 +229,11 @@ export function FeatureApplicationFields({
       <FormField label="Postal code (optional)" error={e.hqPostalCode}>
         {(p) => <input {...p} name="hqPostalCode" defaultValue={text("hqPostalCode")} maxLength={20} autoComplete="postal-code" />}
       </FormField>
-      <FormField label="Company phone (optional)" error={e.phone} hint="With the country code, such as +1 415 555 2671.">
+      <FormField
+        label="Company phone (optional)"
+        error={e.phone}
+        hint="With the country code (+41 22 …), or as dialled in the headquarters country."
+      >
         {(p) => <input {...p} name="phone" type="tel" defaultValue={text("phone")} maxLength={64} autoComplete="tel" />}
       </FormField>
       <FormField

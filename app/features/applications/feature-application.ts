@@ -4,9 +4,9 @@
  * fields; team and "how it works" as one line each.
  */
 import { z } from "zod";
-import { normalizePhoneNumber } from "~/features/catalog/phone-number.ts";
 import { NUL_FIELD_MESSAGE, type FieldErrors } from "~/lib/form-parse.ts";
 import { webUrlSchema } from "~/lib/web-url-schema.ts";
+import { FACT_FIELDS, NO_FUNDING, factSchemas, readPhone } from "./company-facts-fields.ts";
 
 export type FeatureType = "startup" | "partner";
 
@@ -93,19 +93,8 @@ const common = {
   hqCity: optionalText(100),
   hqRegion: optionalText(100),
   hqPostalCode: optionalText(20),
-  // International form only: the applicant's countries are a list of ids here, not a country to read a national
-  // number in, and a wrong guess would store someone else's number.
-  phone: z
-    .string()
-    .trim()
-    .max(64, "At most 64 characters.")
-    .transform((value, ctx) => {
-      if (!value) return null;
-      const phone = normalizePhoneNumber(value);
-      if (phone !== null) return phone;
-      ctx.addIssue({ code: "custom", message: "Enter a phone number with its country code, such as +1 415 555 2671." });
-      return z.NEVER;
-    }),
+  // Read in the chosen countries by parseFeatureApplication (readPhone), which knows their ISO codes.
+  phone: z.string(),
   companyEmail: z
     .string()
     .trim()
@@ -114,27 +103,51 @@ const common = {
     .transform((v) => v.toLowerCase() || null),
 };
 
-const StartupApplicationSchema = z.object({
-  ...common,
-  fundingStageId: optionalId.refine((v) => v !== null, "Choose your funding stage."),
-  businessModelId: z.any().transform(() => null),
-  problem: optionalText(2000),
-  solution: optionalText(2000),
-  timing: optionalText(2000),
-});
+function schemaFor(type: FeatureType, now: Date) {
+  const facts = factSchemas(now);
+  if (type === "startup")
+    return z.object({
+      ...common,
+      ...facts,
+      fundingStageId: optionalId.refine((v) => v !== null, "Choose your funding stage."),
+      businessModelId: z.any().transform(() => null),
+      problem: optionalText(2000),
+      solution: optionalText(2000),
+      timing: optionalText(2000),
+    });
+  return z.object({
+    ...common,
+    ...facts,
+    ...NO_FUNDING,
+    fundingStageId: z.any().transform(() => null),
+    businessModelId: optionalId.refine((v) => v !== null, "Choose your business model."),
+    problem: z.any().transform(() => null),
+    solution: z.any().transform(() => null),
+    timing: z.any().transform(() => null),
+  });
+}
 
-const PartnerApplicationSchema = z.object({
-  ...common,
-  fundingStageId: z.any().transform(() => null),
-  businessModelId: optionalId.refine((v) => v !== null, "Choose your business model."),
-  problem: z.any().transform(() => null),
-  solution: z.any().transform(() => null),
-  timing: z.any().transform(() => null),
-});
-
-type Common = Omit<z.infer<typeof StartupApplicationSchema>, "fundingStageId" | "businessModelId" | "problem" | "solution" | "timing">;
-/** Either type's application: a startup has a stage and may tell its story; a partner has a business model. */
+type Common = Omit<
+  z.infer<ReturnType<typeof schemaFor>>,
+  | "fundingStageId"
+  | "businessModelId"
+  | "problem"
+  | "solution"
+  | "timing"
+  | "phone"
+  | "totalFundingRaised"
+  | "latestRoundType"
+  | "latestRoundDate"
+>;
+/**
+ * Either type's application: a startup has a stage, may tell its story and its funding; a partner has a business
+ * model. Both may give their headquarters country, founding year and team size.
+ */
 export type FeatureApplicationInput = Common & {
+  phone: string | null;
+  totalFundingRaised: number | null;
+  latestRoundType: string | null;
+  latestRoundDate: string | null;
   fundingStageId: number | null;
   businessModelId: number | null;
   problem: string | null;
@@ -165,6 +178,7 @@ const TEXT_FIELDS = [
   "hqPostalCode",
   "phone",
   "companyEmail",
+  ...FACT_FIELDS,
 ] as const;
 
 /** What the form shows again after an error: every text as typed, every list as chosen. */
@@ -207,14 +221,31 @@ export function withoutNul(values: FeatureFormValues): FeatureFormValues {
   };
 }
 
+/** What reading an application needs besides the form: country id → ISO code (for phones) and today (for years). */
+export interface FeatureParseContext {
+  /** Without it a phone number must be international (+…). */
+  countryCodes?: ReadonlyMap<number, string>;
+  now?: Date;
+}
+
 /** The values as an application of the given type, or the first message per field (NUL refused beside its field). */
-export function parseFeatureApplication(type: FeatureType, values: FeatureFormValues): FeatureParse {
-  const schema = type === "startup" ? StartupApplicationSchema : PartnerApplicationSchema;
+export function parseFeatureApplication(type: FeatureType, values: FeatureFormValues, context: FeatureParseContext = {}): FeatureParse {
+  const schema = schemaFor(type, context.now ?? new Date());
   const withNul = fieldsWithNul(values);
   const result = schema.safeParse({ ...values.text, ...values.lists });
-  if (result.success && withNul.length === 0) return { ok: true, data: result.data };
+  const phone = readPhone(
+    values.text.phone ?? "",
+    { hqCountryId: values.text.hqCountryId ?? "", countryIds: values.lists.countryIds ?? [] },
+    context.countryCodes ?? new Map(),
+  );
+  // A country id the server does not know (a stale or tampered form) is said beside the field, not a foreign-key error.
+  const hq = result.success ? result.data.hqCountryId : null;
+  const unknownHq = hq !== null && context.countryCodes !== undefined && !context.countryCodes.has(hq);
+  if (result.success && phone.ok && !unknownHq && withNul.length === 0) return { ok: true, data: { ...result.data, phone: phone.phone } };
   const errors: FieldErrors<FeatureField> = {};
+  if (unknownHq) errors.hqCountryId = "Choose a country from the list.";
   if (!result.success) for (const issue of result.error.issues) errors[issue.path[0] as FeatureField] ??= issue.message;
+  if (!phone.ok) errors.phone ??= phone.message;
   for (const field of withNul) errors[field] = NUL_FIELD_MESSAGE;
   return { ok: false, errors };
 }
@@ -243,6 +274,12 @@ export function applicationToFormValues(a: FeatureApplicationInput): FeatureForm
       hqPostalCode: a.hqPostalCode ?? "",
       phone: a.phone ?? "",
       companyEmail: a.companyEmail ?? "",
+      hqCountryId: a.hqCountryId ? String(a.hqCountryId) : "",
+      foundedYear: a.foundedYear === null ? "" : String(a.foundedYear),
+      teamSize: a.teamSize ?? "",
+      totalFundingRaised: a.totalFundingRaised === null ? "" : String(a.totalFundingRaised),
+      latestRoundType: a.latestRoundType ?? "",
+      latestRoundDate: a.latestRoundDate ?? "",
     },
     lists: { industryIds: a.industryIds.map(String), geographyIds: a.geographyIds.map(String), countryIds: a.countryIds.map(String) },
   };

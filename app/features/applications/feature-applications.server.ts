@@ -202,7 +202,10 @@ export async function approveFeatureApplication(
       featured,
       industryIds: application.industryIds,
       geographyIds: application.geographyIds,
-      countryIds: application.countryIds,
+      // The headquarters country leads the listing's countries (the listing has no column of its own for it).
+      countryIds: application.hqCountryId
+        ? [application.hqCountryId, ...application.countryIds.filter((c) => c !== application.hqCountryId)]
+        : application.countryIds,
       fundingStageId: application.fundingStageId,
       businessModelId: application.businessModelId,
       problem: application.problem,
@@ -217,6 +220,11 @@ export async function approveFeatureApplication(
       hqPostalCode: application.hqPostalCode,
       phone: application.phone,
       contactEmail: application.companyEmail,
+      foundedYear: application.foundedYear,
+      teamSize: application.teamSize,
+      totalFundingRaised: application.totalFundingRaised,
+      latestRoundType: application.latestRoundType,
+      latestRoundDate: application.latestRoundDate,
       processingStatus: "published",
       dataSource: "application",
     };

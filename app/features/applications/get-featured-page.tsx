@@ -21,7 +21,7 @@ export const FEATURE_AUDIENCES = {
   },
 } as const;
 
-export type FeatureSubmission = FormResult<FeatureField | "logo" | "proof", { logoChosen: boolean }, FeatureFormValues>;
+export type FeatureSubmission = FormResult<FeatureField | "logo" | "proof", { logoChosen: boolean; proofKept: boolean }, FeatureFormValues>;
 
 /**
  * The /get-featured application form: sent from the page (so a click while the robot check solves waits for it),
@@ -42,6 +42,10 @@ export function GetFeaturedPage({
   // A logo over the limit is said beside the field before anything is sent (the server would refuse the upload).
   const [logoTooLarge, setLogoTooLarge] = useState<string | null>(null);
   const verification = useVerificationToast();
+  // A new widget (and challenge) after every answer that spent or refused the proof; an answer that refused only the
+  // fields left it unspent (proofKept), and the solved box stays for the corrected form (issue 31).
+  const [widget, setWidget] = useState({ answer: actionData, key: 0 });
+  if (widget.answer !== actionData) setWidget({ answer: actionData, key: actionData?.data?.proofKept ? widget.key : widget.key + 1 });
   if (actionData?.ok) {
     return (
       <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
@@ -91,8 +95,7 @@ export function GetFeaturedPage({
           logo={<LogoInput error={logoTooLarge ?? actionData?.errors?.logo} chosenBefore={actionData?.data?.logoChosen ?? false} />}
         />
         <div>
-          {/* A new widget (and challenge) after every answer: each solved challenge is accepted once. */}
-          <ProofOfWorkField key={JSON.stringify(actionData ?? null)} onTicked={verification.clear} />
+          <ProofOfWorkField key={widget.key} onTicked={verification.clear} />
           {actionData?.errors?.proof ? <p className="mt-1 text-xs text-danger">{actionData.errors.proof}</p> : null}
         </div>
         <div>

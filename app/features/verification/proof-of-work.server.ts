@@ -5,7 +5,7 @@
  */
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { usedProofs } from "#db/schema/proof-of-work.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
@@ -77,15 +77,22 @@ function decode(payload: string) {
   }
 }
 
+/** A payload whose signature, expiry and solution were verified and that was not spent yet: spendable once. */
+export interface CheckedProof {
+  nonce: string;
+  expiresAt: Date;
+}
+
 /**
- * Checks a submitted payload and spends it: true once per solved challenge. The spend is an insert that
- * does nothing on conflict, so two submissions of one payload racing each other cannot both pass.
+ * Checks a submitted payload without spending it: for a form that may still be refused for its other fields, so a
+ * person who fixes a mistake need not solve the check again (issue 31). Nothing is accepted on the strength of a
+ * checked proof alone: what a submission stores waits for spendCheckedProof.
  */
-export async function spendProof(
+export async function checkProof(
   database: Database,
   payload: unknown,
   now = Date.now(),
-): Promise<{ ok: true } | { ok: false; reason: ProofFailure }> {
+): Promise<{ ok: true; proof: CheckedProof } | { ok: false; reason: ProofFailure }> {
   if (typeof payload !== "string" || payload === "") return { ok: false, reason: "missing" };
   const decoded = decode(payload);
   if (!decoded) return { ok: false, reason: "invalid" };
@@ -99,15 +106,39 @@ export async function spendProof(
   });
   if (result.expired) return { ok: false, reason: "expired" };
   if (!result.verified) return { ok: false, reason: "invalid" };
+  const nonce = decoded.challenge.parameters.nonce.toLowerCase();
+  const [spent] = await database.db.select({ nonce: usedProofs.nonce }).from(usedProofs).where(eq(usedProofs.nonce, nonce)).limit(1);
+  if (spent) return { ok: false, reason: "replayed" };
+  return { ok: true, proof: { nonce, expiresAt: new Date(expiresAt * 1000) } };
+}
+
+/**
+ * Spends a checked proof: true once per solved challenge. The spend is an insert that does nothing on conflict, so
+ * two submissions of one payload racing each other cannot both pass.
+ */
+export async function spendCheckedProof(
+  database: Database,
+  proof: CheckedProof,
+): Promise<{ ok: true } | { ok: false; reason: ProofFailure }> {
   const inserted = await database.db
     .insert(usedProofs)
-    .values({ nonce: decoded.challenge.parameters.nonce.toLowerCase(), expiresAt: new Date(expiresAt * 1000) })
+    .values({ nonce: proof.nonce, expiresAt: proof.expiresAt })
     .onConflictDoNothing()
     .returning({ nonce: usedProofs.nonce });
   if (inserted.length === 0) return { ok: false, reason: "replayed" };
   // Spent challenges past their expiry are refused by the signature check alone; their rows can go.
   if (Math.random() < 0.05) await database.db.delete(usedProofs).where(lt(usedProofs.expiresAt, sql`now()`));
   return { ok: true };
+}
+
+/** Checks a submitted payload and spends it: true once per solved challenge. */
+export async function spendProof(
+  database: Database,
+  payload: unknown,
+  now = Date.now(),
+): Promise<{ ok: true } | { ok: false; reason: ProofFailure }> {
+  const checked = await checkProof(database, payload, now);
+  return checked.ok ? spendCheckedProof(database, checked.proof) : checked;
 }
 
 /** The spec's toast (spec 01 §5) when the box is not ticked; the server's own words for the other failures. */
