@@ -153,6 +153,16 @@ const listingsResponseSchema = z.object({
     })
     .describe("Counts per filter option, each with every other active filter applied; only what your tier may see."),
   sort: z.enum(SORTS).describe("The order the data is in."),
+  suggestion: z
+    .object({
+      searchQuery: z.string().describe("The search text to try instead, with the same filters."),
+      reason: z
+        .enum(["spelling", "fewer-words"])
+        .describe("spelling: words respelled as listings use them; fewer-words: one word of the search left out."),
+      totalRecords: z.number().int().describe("How many listings that search finds for you."),
+    })
+    .optional()
+    .describe("Only when searchQuery found nothing: a search that finds something (never a dead end)."),
 });
 
 export const listingsApi = defineApiEndpoint({
