@@ -10,8 +10,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
 import { TtlCache } from "~/lib/ttl-cache.ts";
-import { countBits, difference, emptyBitset, hasBit, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { countBits, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
+import { partialTier, PARTIAL_TIER_BELOW } from "./partial-tier.ts";
 import { allOf, termSets, type RankedClasses } from "./search-index.ts";
 
 export interface TextResult {
@@ -24,12 +25,6 @@ export interface TextResult {
   /** The partial tier (decision 0082): listings matching most terms but not all, best first; empty when it did not join. */
   partial: Uint32Array;
 }
-
-/**
- * The partial tier joins when fewer listings than this match every term (for the viewer, before filters): a default
- * page (25). Fewer would leave most of the first page empty for a natural phrase with one word no listing uses.
- */
-export const PARTIAL_TIER_BELOW = 25;
 
 const CACHE_LIFETIME_MS = 2 * 60 * 1000;
 /** Bytes of bitsets each of the two caches may hold per index. */
@@ -92,41 +87,4 @@ export async function searchText(
   const matches = strict.slice();
   for (const position of tier) setBit(matches, position);
   return { key: `${key}${tier.length ? "\u0000partial" : ""}`, matches, groups, partial: tier };
-}
-
-/**
- * Listings matching at least half the terms (rounded up) but not all of them, best first: more terms matched, then
- * where they matched (a term in the name 3, in the tagline or industries 2, only in the description 1, summed), then
- * the default order. `found` holds descriptions only where the viewer may open the listing, so hidden text neither
- * admits nor lifts a listing.
- */
-export function partialTier(found: Bitset[], inName: Bitset[], onCard: Bitset[], strict: Bitset): Uint32Array {
-  const need = Math.max(1, Math.ceil(found.length / 2));
-  const any = emptyBitset(strict.length * 32);
-  for (const set of found) uniteInto(any, set);
-  const candidates = difference(any, strict);
-  const buckets = new Map<number, number[]>();
-  for (let w = 0; w < candidates.length; w++) {
-    let bits = candidates[w]!;
-    while (bits) {
-      const low = bits & -bits;
-      const position = w * 32 + 31 - Math.clz32(low);
-      bits ^= low;
-      let count = 0;
-      let where = 0;
-      for (let t = 0; t < found.length; t++) {
-        if (!hasBit(found[t]!, position)) continue;
-        count++;
-        where += hasBit(inName[t]!, position) ? 3 : hasBit(onCard[t]!, position) ? 2 : 1;
-      }
-      if (count < need) continue;
-      const score = count * 32 + where;
-      const bucket = buckets.get(score);
-      if (bucket) bucket.push(position);
-      else buckets.set(score, [position]);
-    }
-  }
-  const out: number[] = [];
-  for (const score of [...buckets.keys()].sort((a, b) => b - a)) out.push(...buckets.get(score)!);
-  return Uint32Array.from(out);
 }
