@@ -290,7 +290,7 @@ async function main(): Promise<void> {
       tieredCpu.push(process.cpuUsage(c).user / 1000);
       if (PHRASES.includes(search))
         tierLines.push(
-          `${tiered.at(-1)!.toFixed(1).padStart(6)} ms ${JSON.stringify(search)} all words ${strictCount}, partial tier ${tier.length}`,
+          `${tiered.at(-1)!.toFixed(1).padStart(6)} ms (CPU ${tieredCpu.at(-1)!.toFixed(1)} ms) ${JSON.stringify(search)} all words ${strictCount}, partial tier ${tier.length}`,
         );
     }
   }

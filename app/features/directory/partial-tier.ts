@@ -3,7 +3,7 @@
  * matching most of them follow, as Meilisearch's and Algolia's optional words or Elasticsearch's
  * minimum_should_match do. Pure: the sets come from the search index and the description search.
  */
-import { difference, emptyBitset, hasBit, uniteInto, type Bitset } from "./bitset.ts";
+import { difference, emptyBitset, hasBit, type Bitset } from "./bitset.ts";
 
 /**
  * The partial tier joins when fewer listings than this match every term (for the viewer, before filters): a default
@@ -19,9 +19,18 @@ export const PARTIAL_TIER_BELOW = 25;
  */
 export function partialTier(found: Bitset[], inName: Bitset[], onCard: Bitset[], strict: Bitset): Uint32Array {
   const need = Math.max(1, Math.ceil(found.length / 2));
-  const any = emptyBitset(strict.length * 32);
-  for (const set of found) uniteInto(any, set);
-  const candidates = difference(any, strict);
+  // atLeast[j]: listings matching more than j terms, counted a whole set at a time, so that only the listings matching
+  // enough terms are visited one by one (at a million listings, a common word's set holds hundreds of thousands).
+  const atLeast = Array.from({ length: need }, () => emptyBitset(strict.length * 32));
+  for (const set of found) {
+    for (let w = 0; w < set.length; w++) {
+      const word = set[w]!;
+      if (!word) continue;
+      for (let j = need - 1; j > 0; j--) atLeast[j]![w]! |= atLeast[j - 1]![w]! & word;
+      atLeast[0]![w]! |= word;
+    }
+  }
+  const candidates = difference(atLeast[need - 1]!, strict);
   const buckets = new Map<number, number[]>();
   for (let w = 0; w < candidates.length; w++) {
     let bits = candidates[w]!;
@@ -36,7 +45,6 @@ export function partialTier(found: Bitset[], inName: Bitset[], onCard: Bitset[],
         count++;
         where += hasBit(inName[t]!, position) ? 3 : hasBit(onCard[t]!, position) ? 2 : 1;
       }
-      if (count < need) continue;
       const score = count * 32 + where;
       const bucket = buckets.get(score);
       if (bucket) bucket.push(position);
