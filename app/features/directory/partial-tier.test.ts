@@ -30,3 +30,19 @@ describe("partialTier (decision 0082)", () => {
     expect([...partialTier(found, [set([]), set([])], [set([]), set([])], set([]))]).toEqual([6]);
   });
 });
+
+describe("partialTier at scale", () => {
+  it("orders hundreds of thousands of listings without running out of stack", () => {
+    const size = 400_000;
+    const common = emptyBitset(size);
+    common.fill(0xffffffff);
+    const tier = partialTier(
+      [common, emptyBitset(size)],
+      [emptyBitset(size), emptyBitset(size)],
+      [common, emptyBitset(size)],
+      emptyBitset(size),
+    );
+    expect(tier.length).toBe(size);
+    expect(tier[size - 1]).toBe(size - 1);
+  });
+});

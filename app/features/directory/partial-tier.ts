@@ -51,7 +51,15 @@ export function partialTier(found: Bitset[], inName: Bitset[], onCard: Bitset[],
       else buckets.set(score, [position]);
     }
   }
-  const out: number[] = [];
-  for (const score of [...buckets.keys()].sort((a, b) => b - a)) out.push(...buckets.get(score)!);
-  return Uint32Array.from(out);
+  let total = 0;
+  for (const bucket of buckets.values()) total += bucket.length;
+  // Copied bucket by bucket: spreading a bucket of hundreds of thousands into push() overflows the stack.
+  const out = new Uint32Array(total);
+  let at = 0;
+  for (const score of [...buckets.keys()].sort((a, b) => b - a)) {
+    const bucket = buckets.get(score)!;
+    out.set(bucket, at);
+    at += bucket.length;
+  }
+  return out;
 }

@@ -46,7 +46,7 @@ export function wordsOf(text: string): string[] {
  * count in exact names and name prefixes, which read the whole query, and a query of nothing else keeps them.
  * Not "it" or "us", which people type for IT and the US.
  */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
+const STOP_WORDS: ReadonlySet<string> = new Set(
   "a an and are as at be by for from in into is its of on or our that the their this to via we with who which".split(" "),
 );
 
