@@ -117,6 +117,8 @@ const PHRASES = [
   "healthcare software zzqx",
   "payments marketplaces europe",
   "robotics warehouse automation startups",
+  "software zzqx",
+  "capital qqxv",
 ];
 
 /** What people search: common words, sector phrases, typos, and names of this data (whole, first word, a typo). */
