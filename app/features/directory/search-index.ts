@@ -7,7 +7,8 @@
  *   3. every query word starts a word of the name ("pay vanta"),
  *   4. the same with typos in the name ("kario" → Kairo Flow),
  *   5. every word found in the name, tagline or industries, word forms included ("payments" → "payment").
- * Descriptions are matched by the database (search-listings.server.ts) and rank after all of these.
+ * Descriptions are matched by the database (search-listings.server.ts) and rank after all of these. "Word" means a
+ * query term (queryWordsOf, decision 0082): stop words left out, a linked word found joined or by all its parts.
  *
  * It is made while the listings are read (SearchIndexBuilder), and holds a million of them in 91 MiB, where it took
  * 333 MiB (and 1 GB more while it was made) when every word kept an array of positions and every name a map entry
