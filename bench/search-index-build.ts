@@ -107,6 +107,20 @@ function listingsOf(page: string, industryName: Map<number, string>): Listing[] 
   return (JSON.parse(page) as Row[]).map(([name, tagline, ids]) => ({ name, tagline, industries: ids.map((id) => industryName.get(id)!) }));
 }
 
+/** Phrases of several words, as people type them (issue 31), for the partial tier. */
+const PHRASES = [
+  "ai for construction",
+  "milestone-based payments",
+  "fintech startups in berlin",
+  "seed stage climate fund",
+  "b2b saas for logistics",
+  "healthcare software zzqx",
+  "payments marketplaces europe",
+  "robotics warehouse automation startups",
+  "software zzqx",
+  "capital qqxv",
+];
+
 /** What people search: common words, sector phrases, typos, and names of this data (whole, first word, a typo). */
 function queries(nameAt: (position: number) => string, count: number): string[] {
   const fixed = [
@@ -237,9 +251,13 @@ async function main(): Promise<void> {
   const times: number[] = [];
   const digest = createHash("sha1");
   const lines: string[] = [];
+  /** CPU time of each rank(): on a shared machine the wall time also holds the waits for a core. */
+  const cpuTimes: number[] = [];
   for (const search of searches) {
     const t = performance.now();
+    const c = process.cpuUsage();
     const ranked = index.rank(search);
+    cpuTimes.push(process.cpuUsage(c).user / 1000);
     times.push(performance.now() - t);
     const classes = [ranked.exactName, ranked.namePrefix, ranked.nameWords, ranked.nameTypos, ranked.cardText, ...ranked.perWord];
     const line = `${JSON.stringify(search)} ${classes.map((set) => `${countBits(set)}:${digestOf(set)}`).join(" ")} ${ranked.words.join(",")}`;
@@ -251,6 +269,33 @@ async function main(): Promise<void> {
   await settle();
   const kept = process.memoryUsage();
 
+  // rank() and then the partial tier (decision 0082) as a relevance page makes it, card text only (no database),
+  // over the same queries and natural phrases of several words, some with a word nothing uses.
+  const tiered: number[] = [];
+  const tieredCpu: number[] = [];
+  const tierLines: string[] = [];
+  if (path.resolve(args.module) === path.join(REPO_ROOT, "app/features/directory/search-index.ts")) {
+    const { termSets, allOf } = await import("../app/features/directory/search-index.ts");
+    const { partialTier, PARTIAL_TIER_BELOW } = await import("../app/features/directory/partial-tier.ts");
+    for (const search of [...searches, ...PHRASES]) {
+      const t = performance.now();
+      const c = process.cpuUsage();
+      const ranked = index.rank(search);
+      const perTerm = termSets(ranked.terms, ranked.perWord, count);
+      const strict = allOf(perTerm, count);
+      const strictCount = countBits(strict);
+      const tier =
+        ranked.terms.length > 1 && strictCount < PARTIAL_TIER_BELOW
+          ? partialTier(perTerm, termSets(ranked.terms, ranked.inName, count), perTerm, strict)
+          : new Uint32Array(0);
+      tiered.push(performance.now() - t);
+      tieredCpu.push(process.cpuUsage(c).user / 1000);
+      if (PHRASES.includes(search))
+        tierLines.push(
+          `${tiered.at(-1)!.toFixed(1).padStart(6)} ms (CPU ${tieredCpu.at(-1)!.toFixed(1)} ms) ${JSON.stringify(search)} all words ${strictCount}, partial tier ${tier.length}`,
+        );
+    }
+  }
   const rank = summarize(times);
   console.log(lines.join("\n"));
   console.log(
@@ -263,8 +308,16 @@ async function main(): Promise<void> {
       `after the build (GC'd, rows held): heap+external +${mib(memory(built) - memory(loaded))} MiB, RSS +${mib(built.rss - loaded.rss)} MiB`,
       `peak during the build: heap+external +${mib(peakHeap - memory(loaded))} MiB, RSS +${mib(peakRss - loaded.rss)} MiB`,
       `the index alone (rows dropped, GC'd): heap ${mib(kept.heapUsed - base.heapUsed)} MiB + external ${mib(kept.external - base.external)} MiB = ${mib(memory(kept) - memory(base))} MiB`,
-      `rank() over ${searches.length} queries: p50 ${rank.p50} ms, p95 ${rank.p95} ms, max ${rank.max} ms`,
+      `rank() over ${searches.length} queries: p50 ${rank.p50} ms, p95 ${rank.p95} ms, max ${rank.max} ms` +
+        ` (CPU time: p50 ${summarize(cpuTimes).p50} ms, p95 ${summarize(cpuTimes).p95} ms, max ${summarize(cpuTimes).max} ms)`,
       `answers digest ${digest.digest("hex").slice(0, 16)}`,
+      ...(tiered.length
+        ? [
+            ...tierLines,
+            `rank() + partial tier over ${tiered.length} queries (the ${searches.length} above and ${PHRASES.length} phrases): p50 ${summarize(tiered).p50} ms, p95 ${summarize(tiered).p95} ms, max ${summarize(tiered).max} ms` +
+              ` (CPU time: p50 ${summarize(tieredCpu).p50} ms, p95 ${summarize(tieredCpu).p95} ms, max ${summarize(tieredCpu).max} ms)`,
+          ]
+        : []),
     ].join("\n"),
   );
 }

@@ -66,6 +66,23 @@ describe("GET /api/listings", () => {
     expect(body.error).toMatch(message);
   });
 
+  it("answers a search that finds nothing with a documented suggestion that finds something (decision 0082)", async () => {
+    const { body: first } = await get("/api/listings?pageSize=25");
+    // A word of a listing's name with two letters swapped twice: beyond the one typo a 6-8 letter word may carry.
+    const word = (first.data as { name: string }[])
+      .map((item) => item.name.split(" ")[0]!.toLowerCase())
+      .find((w) => /^[a-z]{6,8}$/.test(w))!;
+    const garbled = `${word[1]}${word[0]}${word.slice(2, -2)}${word.at(-1)}${word.at(-2)}`;
+    const { status, body } = await get(`/api/listings?searchQuery=${garbled}`);
+    expect(status).toBe(200);
+    expect(body.pagination.totalRecords).toBe(0);
+    expect(body.suggestion).toMatchObject({ reason: "spelling" });
+    const { body: again } = await get(`/api/listings?searchQuery=${encodeURIComponent(body.suggestion.searchQuery)}`);
+    expect(again.pagination.totalRecords).toBe(body.suggestion.totalRecords);
+    expect(again.pagination.totalRecords).toBeGreaterThan(0);
+    expect(again.suggestion).toBeUndefined();
+  });
+
   it("treats SQL metacharacters in the search as text", async () => {
     const { status, body } = await get(`/api/listings?searchQuery=${encodeURIComponent("x'); DROP TABLE listings; --")}`);
     expect(status).toBe(200);

@@ -60,6 +60,25 @@ for (const width of [1280, 390]) {
       await expect(page).toHaveURL(/sort=newest/);
     });
 
+    test("a search that finds nothing links to one that finds something (decision 0082)", async ({ page }) => {
+      const { first } = await listingSharingFirstWord(page);
+      const word = first.toLowerCase();
+      // Two pairs of letters swapped: beyond the one typo a search allows a word of 4 to 7 letters.
+      const garbled = `${word[1]}${word[0]}${word.slice(2, -2)}${word.at(-1)}${word.at(-2)}`;
+      const api = (await (await page.request.get(`/api/listings?searchQuery=${garbled}`)).json()) as {
+        pagination: { totalRecords: number };
+        suggestion?: { searchQuery: string; totalRecords: number };
+      };
+      expect(api.pagination.totalRecords).toBe(0);
+      expect(api.suggestion).toBeDefined();
+      await openDirectory(page, `/listings?searchQuery=${garbled}`);
+      const link = page.getByRole("link", { name: api.suggestion!.searchQuery, exact: true });
+      await expect(page.getByText("Did you mean")).toBeVisible();
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`searchQuery=${encodeURIComponent(api.suggestion!.searchQuery)}`));
+      await expect(page.locator(CARDS)).not.toHaveCount(0);
+    });
+
     test("odd and old links show listings with a plain notice", async ({ page }) => {
       const response = await page.goto("/listings?type=bogus&industries=Alchemy&page=999");
       expect(response?.status()).toBe(200);

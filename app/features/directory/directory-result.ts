@@ -23,8 +23,20 @@ export interface Pagination {
   nextOffset?: string;
 }
 
+/** For a search that found nothing: a search that finds something (decision 0082). */
+export interface SearchSuggestion {
+  /** The search text to try instead, with the same filters. */
+  searchQuery: string;
+  /** "spelling": words respelled as listings use them; "fewer-words": one word of the search left out. */
+  reason: "spelling" | "fewer-words";
+  /** How many listings it finds for this viewer. */
+  totalRecords: number;
+}
+
 export interface DirectoryResult {
   data: DirectoryItem[];
   pagination: Pagination;
   facets: Facets;
+  /** Only when a search found nothing and another finds something. */
+  suggestion?: SearchSuggestion;
 }

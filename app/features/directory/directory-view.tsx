@@ -11,7 +11,7 @@ import { directoryQueryToParams, formToDirectoryParams, PAGE_SIZES, type Directo
 import type { DirectoryResult } from "./directory-result.ts";
 import { FilterPanel, type FilterOptions, type OpenSections } from "./filter-panel.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
-import { QueryNotices } from "./query-notices.tsx";
+import { QueryNotices, SearchSuggestionNotice } from "./query-notices.tsx";
 import type { InterpretationView } from "./interpretation-view.ts";
 import { InterpretationChips } from "./interpretation-chips.tsx";
 import { ResultsGrid } from "./results-grid.tsx";
@@ -181,6 +181,10 @@ export function DirectoryView({
           <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
             {interpretation ? <InterpretationChips interpretation={interpretation} pathname={pathname} /> : null}
             <QueryNotices notices={notices} />
+            <SearchSuggestionNotice
+              suggestion={result.suggestion}
+              href={`${pathname}?${directoryQueryToParams({ ...query, searchQuery: result.suggestion?.searchQuery ?? "", page: 1 })}`}
+            />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="results-heading" className="text-xl font-semibold">
                 {heading} <span className="font-normal text-fg-muted">({result.pagination.totalRecords})</span>

@@ -179,6 +179,16 @@ const listingsResponseSchema = z.object({
     .describe(
       "How the search was read: null when it was searched as typed (no word named a filter, it is a listing's name, or interpret=false).",
     ),
+  suggestion: z
+    .object({
+      searchQuery: z.string().describe("The search text to try instead, with the same filters."),
+      reason: z
+        .enum(["spelling", "fewer-words"])
+        .describe("spelling: words respelled as listings use them; fewer-words: one word of the search left out."),
+      totalRecords: z.number().int().describe("How many listings that search finds for you."),
+    })
+    .optional()
+    .describe("Only when searchQuery found nothing: a search that finds something (never a dead end)."),
 });
 
 export const listingsApi = defineApiEndpoint({

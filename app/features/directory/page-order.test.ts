@@ -41,3 +41,15 @@ describe("pagePositions", () => {
     }
   });
 });
+
+describe("pagePositions with a tail (the partial tier, decision 0082)", () => {
+  const size = 10;
+  it("pages the groups, the rest of the matches, then the tail in its order, across page boundaries", () => {
+    const matching = set(size, [0, 1, 2, 6, 7, 8]);
+    const plan = { kind: "groups" as const, groups: [set(size, [2])], tail: Uint32Array.from([8, 6, 4, 7]) };
+    expect(pagePositions(plan, matching, 0, 100)).toEqual([2, 0, 1, 8, 6, 7]);
+    expect(pagePositions(plan, matching, 2, 2)).toEqual([1, 8]);
+    expect(pagePositions(plan, matching, 4, 5)).toEqual([6, 7]);
+    expect(pagePositions(plan, matching, 6, 5)).toEqual([]);
+  });
+});

@@ -5,20 +5,40 @@
  * listings whose value the viewer may see, the others following in the default order. Every plan pages in one
  * pass without sorting the matches.
  */
-import { countBits, difference, emptyBitset, hasBit, intersectInto, setPositions, uniteInto, type Bitset } from "./bitset.ts";
+import { countBits, difference, emptyBitset, hasBit, intersectInto, setBit, setPositions, uniteInto, type Bitset } from "./bitset.ts";
 
 export type PagePlan =
   | { kind: "default" }
-  /** Relevance: the groups best first; a listing in several counts in the first. */
-  | { kind: "groups"; groups: Bitset[] }
+  /** Relevance: the groups best first (a listing in several counts in the first), then `tail` in its order. */
+  | { kind: "groups"; groups: Bitset[]; tail?: Uint32Array }
   /** A value order: `order` lists positions by the value, best first; only those in `known` use it. */
   | { kind: "value"; order: Uint32Array; known: Bitset };
 
 /** Up to `limit` positions of `matching` after skipping `offset`, in the plan's order. */
 export function pagePositions(plan: PagePlan, matching: Bitset, offset: number, limit: number): number[] {
   if (plan.kind === "default") return setPositions(matching, offset, limit);
-  if (plan.kind === "groups") return pageOfGroups(plan.groups, matching, offset, limit);
+  if (plan.kind === "groups") {
+    if (!plan.tail?.length) return pageOfGroups(plan.groups, matching, offset, limit);
+    const head = difference(matching, tailSet(plan.tail, matching));
+    const page = pageOfGroups(plan.groups, head, offset, limit);
+    if (page.length >= limit) return page;
+    // Past the groups: skip what they held, then read the tail (the partial tier, decision 0082).
+    let skip = page.length ? 0 : offset - countBits(head);
+    for (const position of plan.tail) {
+      if (!hasBit(matching, position)) continue;
+      if (skip > 0) skip--;
+      else if (page.push(position) >= limit) break;
+    }
+    return page;
+  }
   return pageOfValues(plan.order, plan.known, matching, offset, limit);
+}
+
+/** The tail's positions among `matching`, as a set. */
+function tailSet(tail: Uint32Array, matching: Bitset): Bitset {
+  const out = emptyBitset(matching.length * 32);
+  for (const position of tail) if (hasBit(matching, position)) setBit(out, position);
+  return out;
 }
 
 function pageOfGroups(groups: Bitset[], matching: Bitset, offset: number, limit: number): number[] {

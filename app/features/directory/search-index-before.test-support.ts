@@ -2,10 +2,10 @@
  * The directory's search index as it was before issue 17 (commit 8ae90c1), for tests only: the reference the streaming
  * SearchIndexBuilder must answer exactly like (search-index.test.ts).
  */
-import { emptyBitset, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { emptyBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import { allowedTypos, typoDistance } from "./edit-distance.ts";
-import type { RankedClasses, SearchableListing } from "./search-index.ts";
-import { MAX_QUERY_WORDS, normalizeText, stem, wordsOf } from "./search-text.ts";
+import { allOf, termSets, type RankedClasses, type SearchableListing } from "./search-index.ts";
+import { normalizeText, queryWordsOf, stem, wordsOf } from "./search-text.ts";
 
 /** A word list with the positions of the listings using each word, searchable by prefix and by typo. */
 class BeforeVocabulary {
@@ -172,7 +172,8 @@ export class BeforeIndex {
   /** The listings of each relevance class for a search text. */
   rank(search: string): RankedClasses {
     const phrase = normalizeText(search);
-    const words = [...new Set(wordsOf(search))].slice(0, MAX_QUERY_WORDS);
+    // Queries are read as the index reads them (decision 0082): this file checks the vocabulary, not the reading.
+    const { words, terms } = queryWordsOf(search);
     const exactName = this.positions(this.exactNames.get(phrase) ?? []);
     const namePrefix = this.namesStartingWith(phrase);
     const inName = words.map((word) => this.union(this.nameWords, this.nameWords.withPrefix(word)));
@@ -186,11 +187,13 @@ export class BeforeIndex {
     return {
       exactName,
       namePrefix,
-      nameWords: this.all(inName),
-      nameTypos: this.all(nearName),
-      cardText: this.all(perWord),
+      nameWords: allOf(termSets(terms, inName, this.size), this.size),
+      nameTypos: allOf(termSets(terms, nearName, this.size), this.size),
+      cardText: allOf(termSets(terms, perWord, this.size), this.size),
       perWord,
+      inName: nearName,
       words,
+      terms,
     };
   }
 
@@ -217,14 +220,6 @@ export class BeforeIndex {
   private union(vocabulary: BeforeVocabulary, indexes: number[]): Bitset {
     const out = emptyBitset(this.size);
     for (const i of indexes) for (const position of vocabulary.postings[i]!) setBit(out, position);
-    return out;
-  }
-
-  /** Listings in every set (none when there are no sets: an empty query matches nothing). */
-  private all(sets: Bitset[]): Bitset {
-    if (!sets.length) return emptyBitset(this.size);
-    const out = sets[0]!.slice();
-    for (const set of sets.slice(1)) intersectInto(out, set);
     return out;
   }
 }

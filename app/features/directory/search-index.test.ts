@@ -173,3 +173,29 @@ describe("SearchIndexBuilder", () => {
     expect([ranked.exactName, ranked.namePrefix, ranked.cardText, ...ranked.perWord].map((set) => set.length)).toEqual([0, 0, 0, 0, 0]);
   });
 });
+
+describe("words however they are typed (decision 0082)", () => {
+  const more = SearchIndex.of([
+    { name: "Brickwise", tagline: "Milestone-based payments for builders", industries: [] },
+    { name: "Vraxo Site", tagline: "AI cameras that watch sites", industries: ["Construction"] },
+    { name: "Stackly", tagline: "Node.js hosting", industries: [] },
+  ]);
+  const found = (search: string) => setPositions(more.rank(search).cardText, 0, 10);
+
+  it("finds a hyphenated phrase typed with or without its hyphen, and the plain phrase typed with one", () => {
+    expect(found("milestone-based payments")).toEqual([0]);
+    expect(found("milestone based payments")).toEqual([0]);
+    expect(found("milestonebased")).toEqual([0]);
+    expect(found("node js")).toEqual([2]);
+    expect(found("nodejs")).toEqual([2]);
+  });
+
+  it("lets no stop word decide a match", () => {
+    expect(found("AI for construction")).toEqual([1]);
+  });
+
+  it("respells a word beyond the typos a search allows", () => {
+    expect(more.respell("brixwize")).toBe("brickwise");
+    expect(more.respell("qqqqqqq")).toBeNull();
+  });
+});

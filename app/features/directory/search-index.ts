@@ -7,15 +7,17 @@
  *   3. every query word starts a word of the name ("pay vanta"),
  *   4. the same with typos in the name ("kario" → Kairo Flow),
  *   5. every word found in the name, tagline or industries, word forms included ("payments" → "payment").
- * Descriptions are matched by the database (search-listings.server.ts) and rank after all of these.
+ * Descriptions are matched by the database (search-listings.server.ts) and rank after all of these. "Word" means a
+ * query term (queryWordsOf, decision 0082): stop words left out, a linked word found joined or by all its parts.
  *
  * It is made while the listings are read (SearchIndexBuilder), and holds a million of them in 91 MiB, where it took
  * 333 MiB (and 1 GB more while it was made) when every word kept an array of positions and every name a map entry
  * (issue 17, bench/results/search-index-build-2026-11-25.md).
  */
 import { AppError } from "~/lib/errors.ts";
+import { allowedTypos } from "./edit-distance.ts";
 import { emptyBitset, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
-import { MAX_QUERY_WORDS, normalizeText, stem, wordsOf } from "./search-text.ts";
+import { normalizeText, queryWordsOf, stem, wordsOf } from "./search-text.ts";
 import { Chunks, VocabularyBuilder, WordTable, type Vocabulary } from "./search-vocabulary.ts";
 import { runAtOnce, runInSlices, sortedOrder, type Steps } from "./sliced-steps.ts";
 
@@ -35,8 +37,12 @@ export interface RankedClasses {
   cardText: Bitset;
   /** Per query word, the listings whose card text has it: the description matches are added to these. */
   perWord: Bitset[];
-  /** The query's words in normal form, as the description search needs them. */
+  /** Per query word, the listings whose name has it (typos allowed): the best place for a word to match. */
+  inName: Bitset[];
+  /** The query's words in normal form, as the description search needs them (stop words left out). */
   words: string[];
+  /** The terms a listing must match, as alternatives of words (queryWordsOf). */
+  terms: number[][][];
 }
 
 /**
@@ -144,7 +150,7 @@ export class PlainReader {
   /** Where its words start and end in `lower`. */
   readonly starts: number[] = [];
   readonly ends: number[] = [];
-  /** Its words not in `lower` as they are: "and" for "&", and hyphenated words joined ("e-commerce": "ecommerce"). */
+  /** Its words not in `lower` as they are: "and" for "&", and linked words joined ("e-commerce": "ecommerce"). */
   readonly others: string[] = [];
 
   /** Reads `text`; false when it is not ASCII, and wordsOf and normalizeText have to read it. */
@@ -153,7 +159,7 @@ export class PlainReader {
     this.starts.length = this.ends.length = this.others.length = 0;
     this.normal = true;
     let start = -1;
-    // Where the words linked by hyphens or apostrophes up to the one at `start` begin.
+    // Where the words linked by hyphens, apostrophes, dots or slashes up to the one at `start` begin (LINKED in search-text.ts).
     let linkedFrom = -1;
     for (let i = 0; i <= lower.length; i++) {
       const c = i < lower.length ? lower.charCodeAt(i) : 32;
@@ -166,10 +172,10 @@ export class PlainReader {
       if (start >= 0) {
         this.starts.push(start);
         this.ends.push(i);
-        if ((c === 45 || c === 39) && isLetterOrDigit(lower.charCodeAt(i + 1))) {
+        if ((c === 45 || c === 39 || c === 46 || c === 47) && isLetterOrDigit(lower.charCodeAt(i + 1))) {
           if (linkedFrom < 0) linkedFrom = start;
         } else if (linkedFrom >= 0) {
-          this.others.push(lower.slice(linkedFrom, i).replace(/[-']/g, ""));
+          this.others.push(lower.slice(linkedFrom, i).replace(/[-'./]/g, ""));
           linkedFrom = -1;
         }
       } else if (lower.length) this.normal = false; // a separator at the start, after another or at the end
@@ -221,7 +227,7 @@ export class SearchIndex {
   /** The listings of each relevance class for a search text. */
   rank(search: string): RankedClasses {
     const phrase = normalizeText(search);
-    const words = [...new Set(wordsOf(search))].slice(0, MAX_QUERY_WORDS);
+    const { words, terms } = queryWordsOf(search);
     const exactName = this.names.matching(phrase, false, this.size);
     const namePrefix = phrase.length < 2 ? emptyBitset(this.size) : this.names.matching(phrase, true, this.size);
     const inName = words.map((word) => this.nameWords.union(this.size, this.nameWords.withPrefix(word)));
@@ -234,21 +240,44 @@ export class SearchIndex {
     return {
       exactName,
       namePrefix,
-      nameWords: this.all(inName),
-      nameTypos: this.all(nearName),
-      cardText: this.all(perWord),
+      nameWords: allOf(termSets(terms, inName, this.size), this.size),
+      nameTypos: allOf(termSets(terms, nearName, this.size), this.size),
+      cardText: allOf(termSets(terms, perWord, this.size), this.size),
       perWord,
+      inName: nearName,
       words,
+      terms,
     };
   }
 
-  /** Listings in every set (none when there are no sets: an empty query matches nothing). */
-  private all(sets: Bitset[]): Bitset {
-    if (!sets.length) return emptyBitset(this.size);
-    const out = sets[0]!.slice();
-    for (const set of sets.slice(1)) intersectInto(out, set);
-    return out;
+  /** A word of the card text near `word` with more typos than a search allows, for "did you mean" (decision 0082). */
+  respell(word: string): string | null {
+    return this.cardWords.closest(word, allowedTypos(word) + 1);
   }
+}
+
+/** Per term, the listings matching it: any alternative, each with all its words (sets: per word of the query). */
+export function termSets(terms: number[][][], sets: Bitset[], size: number): Bitset[] {
+  return terms.map((alternatives) => {
+    const out = emptyBitset(size);
+    for (const words of alternatives)
+      uniteInto(
+        out,
+        allOf(
+          words.map((i) => sets[i]!),
+          size,
+        ),
+      );
+    return out;
+  });
+}
+
+/** Listings in every set (none when there are no sets: an empty query matches nothing). */
+export function allOf(sets: Bitset[], size: number): Bitset {
+  if (!sets.length) return emptyBitset(size);
+  const out = sets[0]!.slice();
+  for (const set of sets.slice(1)) intersectInto(out, set);
+  return out;
 }
 
 /**

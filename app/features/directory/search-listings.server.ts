@@ -19,6 +19,7 @@ import { getDirectoryIndex } from "./directory-index.server.ts";
 import { intersectInto } from "./bitset.ts";
 import { resolveFilterValues } from "./filter-values.ts";
 import { pagePositions, type PagePlan } from "./page-order.ts";
+import { suggestSearch } from "./search-suggestion.server.ts";
 import { searchText, type TextResult } from "./text-search.server.ts";
 import type { ViewerOptions } from "./viewer-options.ts";
 import type { DirectoryResult, Facets } from "./directory-result.ts";
@@ -57,7 +58,7 @@ export function activeFilters(
 /** How the page is ordered: relevance groups, a value order (funding values only where the viewer sees them), or the default. */
 function pagePlan(query: DirectoryQuery, index: DirectoryIndex, viewer: ViewerOptions, text?: TextResult): PagePlan {
   const sort = effectiveSort(query);
-  if (sort === "relevance" && text) return { kind: "groups", groups: text.groups };
+  if (sort === "relevance" && text) return { kind: "groups", groups: text.groups, tail: text.partial };
   if (sort === "newest") return { kind: "value", ...index.orderBy("created_ms") };
   if (sort === "recently-funded" || sort === "most-raised") {
     const { order, known } = index.orderBy(sort === "most-raised" ? "total_raised" : "latest_round_ms");
@@ -168,7 +169,9 @@ export async function searchListings(
   ]);
   const index = indexReferenceData(ref);
   const options = directory.forViewer(viewer.tier, rules);
-  const text = query.searchQuery ? await searchText(reader, directory, query.searchQuery, options.open) : undefined;
+  // The partial tier (decision 0082) only where the page is ordered by relevance: other orders would mix it in.
+  const relevance = effectiveSort(query) === "relevance";
+  const text = query.searchQuery ? await searchText(reader, directory, query.searchQuery, options.open, relevance) : undefined;
   const counts = countFacets(directory.all, options.options, activeFilters(query, ref, directory, options, text), options.counts);
   const positions = pagePositions(
     pagePlan(query, directory, options, text),
@@ -181,6 +184,10 @@ export async function searchListings(
     positions.map((position) => directory.idAt(position)),
   );
   const total = counts.total;
+  const suggestion =
+    total === 0 && query.searchQuery
+      ? await suggestSearch(reader, directory, query, options, (next, nextText) => activeFilters(next, ref, directory, options, nextText))
+      : undefined;
   const totalPages = Math.max(1, Math.ceil(total / query.pageSize));
   const hasNextPage = query.page < totalPages;
   return {
@@ -195,5 +202,6 @@ export async function searchListings(
       ...(hasNextPage ? { nextOffset: String(query.page * query.pageSize) } : {}),
     },
     facets: toFacets(counts, index),
+    ...(suggestion ? { suggestion } : {}),
   };
 }

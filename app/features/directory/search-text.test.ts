@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allowedTypos, typoDistance } from "./edit-distance.ts";
-import { normalizeText, stem, wordsOf } from "./search-text.ts";
+import { MAX_QUERY_WORDS, normalizeText, queryWordsOf, stem, wordsOf } from "./search-text.ts";
 
 describe("normalizeText", () => {
   it.each([
@@ -71,5 +71,32 @@ describe("typoDistance", () => {
 
   it("allows no typo under four letters, one up to seven, two from eight", () => {
     expect([allowedTypos("pay"), allowedTypos("kario"), allowedTypos("quantumx")]).toEqual([0, 1, 2]);
+  });
+});
+
+describe("queryWordsOf (decision 0082)", () => {
+  const read = (search: string) => {
+    const { words, terms } = queryWordsOf(search);
+    return terms.map((alternatives) => alternatives.map((parts) => parts.map((i) => words[i]).join("+")).join(" | "));
+  };
+
+  it("reads a linked word as joined or as all its parts, whatever links it", () => {
+    expect(read("milestone-based payments")).toEqual(["milestonebased | milestone+based", "payments"]);
+    expect(read("B2B/SaaS node.js O'Neil")).toEqual(["b2bsaas | b2b+saas", "nodejs | node+js", "oneil | o+neil"]);
+  });
+
+  it("leaves stop words out unless nothing else is left", () => {
+    expect(read("AI for construction")).toEqual(["ai", "construction"]);
+    expect(read("the state-of-the-art in robotics")).toEqual(["stateoftheart | state+art", "robotics"]);
+    expect(read("The And")).toEqual(["the", "and"]);
+  });
+
+  it("keeps each term once and at most MAX_QUERY_WORDS of them", () => {
+    expect(read("pay Pay PAY")).toEqual(["pay"]);
+    expect(read("a1 a2 a3 a4 a5 a6 a7 a8 a9 a10")).toHaveLength(MAX_QUERY_WORDS);
+  });
+
+  it("joins words linked by dots and slashes in indexed text too", () => {
+    expect(wordsOf("Node.js and AI/ML")).toEqual(["node", "js", "and", "ai", "ml", "nodejs", "aiml"]);
   });
 });

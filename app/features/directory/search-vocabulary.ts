@@ -252,9 +252,8 @@ export class Vocabulary {
     return out;
   }
 
-  /** Indexes of the words within the typos allowed for `word`. */
-  near(word: string): number[] {
-    const max = allowedTypos(word);
+  /** Indexes of the words within the typos allowed for `word` (or within `max`). */
+  near(word: string, max = allowedTypos(word)): number[] {
     if (!max) return [];
     const out: number[] = [];
     const counts = new Int32Array(2);
@@ -272,6 +271,17 @@ export class Vocabulary {
       }
     }
     return out;
+  }
+
+  /** The word fewest typos from `word`, at most `max` (the first in order among equals), or null. */
+  closest(word: string, max: number): string | null {
+    let best: string | null = null;
+    let fewest = max + 1;
+    for (const i of this.near(word, max)) {
+      const distance = typoDistance(word, this.words[i]!, max);
+      if (distance < fewest) [best, fewest] = [this.words[i]!, distance];
+    }
+    return best;
   }
 
   /** Adds the listings using word `i` to `set`. */

@@ -1,32 +1,36 @@
 /**
  * The search text of a directory query: the ranked classes over card text from the in-memory search index
  * (search-index.ts), and the description matches from the database's full-text index (English word forms,
- * prefixes). A listing matches when every word is found in its card text or, if the viewer may open it, in its
- * description (DESIGN D14: a locked listing's description is not searchable). Results live as long as the
+ * prefixes). A listing matches when every term is found in its card text or, if the viewer may open it, in its
+ * description (DESIGN D14: a locked listing's description is not searchable); for a relevance-ordered page that
+ * finds too little, listings matching most terms follow (decision 0082). Results live as long as the
  * index they are positions of, and take a bounded share of memory: each is a few bitsets of the index's size (125 KB
  * each at 1,000,000 listings), so how many are kept follows from the size, not a fixed count (issue 17).
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
 import { TtlCache } from "~/lib/ttl-cache.ts";
-import { intersectInto, uniteInto, type Bitset } from "./bitset.ts";
+import { countBits, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
-import type { RankedClasses } from "./search-index.ts";
+import { partialTier, PARTIAL_TIER_BELOW } from "./partial-tier.ts";
+import { allOf, termSets, type RankedClasses } from "./search-index.ts";
 
 export interface TextResult {
   /** The search in the form results are cached by: equal keys match the same listings for the same viewer. */
   key: string;
-  /** Listings matching the search for this viewer. */
+  /** Listings matching the search for this viewer: every term, and the partial tier when it joined. */
   matches: Bitset;
-  /** The relevance classes, best first; matches outside them (description only) rank last. */
+  /** The relevance classes, best first, the last of them every listing matching all terms. */
   groups: Bitset[];
+  /** The partial tier (decision 0082): listings matching most terms but not all, best first; empty when it did not join. */
+  partial: Uint32Array;
 }
 
 const CACHE_LIFETIME_MS = 2 * 60 * 1000;
 /** Bytes of bitsets each of the two caches may hold per index. */
 const CACHE_BYTES = 32 * 2 ** 20;
-/** Bitsets in one ranked search: its five classes and about one per word. */
-const SETS_PER_RANKING = 8;
+/** Bitsets in one ranked search: its five classes and about two per word. */
+const SETS_PER_RANKING = 16;
 const ranked = new WeakMap<DirectoryIndex, TtlCache<RankedClasses>>();
 const described = new WeakMap<DirectoryIndex, TtlCache<Bitset>>();
 
@@ -52,17 +56,35 @@ function descriptionMatches(database: Database, index: DirectoryIndex, word: str
   });
 }
 
-export async function searchText(database: Database, index: DirectoryIndex, search: string, open: Bitset): Promise<TextResult> {
+/**
+ * The search text's matches for a viewer who may open `open`. With `partial` (a relevance-ordered page), when fewer
+ * than PARTIAL_TIER_BELOW listings match every term, the listings matching most of them follow (partialTier).
+ */
+export async function searchText(
+  database: Database,
+  index: DirectoryIndex,
+  search: string,
+  open: Bitset,
+  partial = false,
+): Promise<TextResult> {
   const key = search.toLowerCase();
   const classes = await cacheOf(ranked, index, SETS_PER_RANKING).get(key, async () => (await index.searchIndex()).rank(search));
   const descriptions = await Promise.all(classes.words.map((word) => descriptionMatches(database, index, word)));
-  let matches: Bitset = classes.perWord.length ? index.all.slice() : classes.cardText.slice();
-  classes.perWord.forEach((card, i) => {
-    matches = intersectInto(matches, uniteInto(intersectInto(descriptions[i]!.slice(), open), card));
-  });
-  return {
-    key,
-    matches,
-    groups: [classes.exactName, classes.namePrefix, classes.nameWords, classes.nameTypos, classes.cardText],
-  };
+  // Per word: its card text, or its description where the viewer may open the listing (decision 0030).
+  const found = classes.perWord.map((card, i) => uniteInto(intersectInto(descriptions[i]!.slice(), open), card));
+  const perTerm = termSets(classes.terms, found, index.size);
+  const strict = allOf(perTerm, index.size);
+  const groups = [classes.exactName, classes.namePrefix, classes.nameWords, classes.nameTypos, classes.cardText, strict];
+  const tier =
+    partial && classes.terms.length > 1 && countBits(strict) < PARTIAL_TIER_BELOW
+      ? partialTier(
+          perTerm,
+          termSets(classes.terms, classes.inName, index.size),
+          termSets(classes.terms, classes.perWord, index.size),
+          strict,
+        )
+      : new Uint32Array(0);
+  const matches = strict.slice();
+  for (const position of tier) setBit(matches, position);
+  return { key: `${key}${tier.length ? "\u0000partial" : ""}`, matches, groups, partial: tier };
 }
