@@ -13,7 +13,9 @@ import { parseArgs } from "node:util";
 import { seedListings } from "#db/seed/seed-database.ts";
 import type { AccessLevel } from "~/features/access/tiers.ts";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
+import { interpretDirectoryQuery } from "~/features/directory/interpret-directory-query.server.ts";
 import { searchListings } from "~/features/directory/search-listings.server.ts";
+import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import { openDatabase } from "~/lib/db.server.ts";
 import { dateStamp, log, machineInfo, machineMarkdown, writeResult } from "./lib/machine.ts";
 
@@ -64,7 +66,9 @@ const scored: Scored[] = [];
 for (const item of dataset.queries) {
   const parsed = parseDirectoryQuery(new URLSearchParams({ searchQuery: item.query, pageSize: String(DEPTH) }));
   if (!parsed.ok) throw new Error(`${item.query}: ${parsed.error}`);
-  const result = await searchListings(database, parsed.query, { tier: TIER });
+  // As /api/listings and the page ask it: the words that name a filter read as one first (decision 0083).
+  const { query } = await interpretDirectoryQuery(database, parsed.query, await getReferenceData(database));
+  const result = await searchListings(database, query, { tier: TIER });
   const slugs = result.data.map((card) => card.slug);
   const found = result.pagination.totalRecords;
   let rank: number | null;

@@ -88,6 +88,17 @@ describe("interpretQuery", () => {
     expect(filtersOf(query)).toMatchObject({ industries: ["AI"], text: "construction" });
   });
 
+  it("reads 'who invests in drone startups' as investors searched for drones: the startups are what they invest in", () => {
+    const { query, interpretation } = read("searchQuery=who invests in drone startups");
+    expect(filtersOf(query)).toMatchObject({ type: "investor", text: "drone" });
+    expect(interpretation?.terms.map((t) => [t.words, t.filter, t.values])).toEqual([["invests in", "type", ["investor"]]]);
+    expect(filtersOf(read("searchQuery=funds investing in fintech startups").query)).toMatchObject({
+      type: "investor",
+      industries: ["FinTech"],
+      text: undefined,
+    });
+  });
+
   it("knows short forms and synonyms, stages and places, several of each", () => {
     const { query } = read("searchQuery=seed-stage proptech VCs in the UK and Hungary");
     expect(filtersOf(query)).toMatchObject({

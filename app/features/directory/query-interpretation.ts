@@ -8,7 +8,16 @@
 import type { ListingType } from "../catalog/listing-types.ts";
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
-import { INDUSTRY_WORDS, JOINING_WORDS, MARKET_WORD, PLACE_WORDS, REGION_WORDS, STAGE_WORDS, TYPE_WORDS } from "./query-words.ts";
+import {
+  INDUSTRY_WORDS,
+  INVESTING_WORDS,
+  JOINING_WORDS,
+  MARKET_WORD,
+  PLACE_WORDS,
+  REGION_WORDS,
+  STAGE_WORDS,
+  TYPE_WORDS,
+} from "./query-words.ts";
 import { normalizeText } from "./search-text.ts";
 
 /** The filters a search word may become: all of them usable by every viewer (decision 0030 gates none of them). */
@@ -90,7 +99,19 @@ export function interpretSearch(
   const terms: InterpretedTerm[] = [];
   const rest: string[] = [];
   let afterFor = false;
+  let investing = false;
   for (let i = 0; i < words.length;) {
+    // "who invests in …": the listings wanted are investors; a startup word after it is what they invest in.
+    if (INVESTING_WORDS.has(words[i]!) && words[i + 1] === "in") {
+      if (!investing) terms.push({ words: `${words[i]} in`, filter: "type", values: ["investor"] });
+      investing = true;
+      i += 2;
+      continue;
+    }
+    if (investing && TYPE_WORDS[words[i]!] === "startup") {
+      i++;
+      continue;
+    }
     let found: { length: number; meaning: Meaning } | null = null;
     for (let n = Math.min(MAX_PHRASE, words.length - i); n >= 1 && !found; n--) {
       const meaning = meanings.get(words.slice(i, i + n).join(" "));

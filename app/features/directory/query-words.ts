@@ -194,5 +194,11 @@ export const JOINING_WORDS = new Set([
   "top",
 ]);
 
+/**
+ * Words that say the listing invests ("who invests in battery startups"): they name investors, and a startup word
+ * after them names what is invested in, not the listings wanted, so it narrows nothing.
+ */
+export const INVESTING_WORDS = new Set(["invests", "invest", "investing", "backs", "backing", "funding", "funds"]);
+
 /** After this word an industry names the market served ("AI for construction"), so it stays text to search. */
 export const MARKET_WORD = "for";
