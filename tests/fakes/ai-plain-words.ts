@@ -7,7 +7,13 @@
 /** The values of a "Label: a | b | c" line of the system prompt. */
 function listOf(system: string, label: string): string[] {
   const line = system.split("\n").find((l) => l.startsWith(`${label}: `));
-  return line ? line.slice(label.length + 2).split(" | ").map((v) => v.trim()).filter(Boolean) : [];
+  return line
+    ? line
+        .slice(label.length + 2)
+        .split(" | ")
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -110,7 +116,8 @@ export function plainWordsAnswer(system: string, prompt: string): string {
   if (stages.length) answer.fundingStages = stages;
 
   const countries = new Set(listOf(system, "Countries").filter((name) => has(text, name)));
-  for (const [word, names] of Object.entries(COUNTRY_WORDS)) if (has(sentence, word === "us" ? "US" : word)) names.forEach((n) => countries.add(n));
+  for (const [word, names] of Object.entries(COUNTRY_WORDS))
+    if (has(sentence, word === "us" ? "US" : word)) names.forEach((n) => countries.add(n));
   if (countries.size) answer.countries = [...countries];
   const geographies = listOf(system, "Geographies").filter((name) => name.length > 2 && has(text, name));
   for (const [words, name] of Object.entries(GEOGRAPHY_WORDS)) if (has(text, words)) geographies.push(name);
@@ -123,9 +130,11 @@ export function plainWordsAnswer(system: string, prompt: string): string {
   const team = /(under|below|fewer than|less than|over|more than)\s+(\d+)\s+(people|employees|staff)/i.exec(sentence);
   if (team) answer.teamSize = bands(TEAM, direction(team[1]!.replace("fewer", "less")), Number(team[2]));
 
-  const months = /(?:in|within) the (?:last|past) (3|6|12|24|three|six|twelve) months|(?:in|within) the (?:last|past) (year|two years)/i.exec(sentence);
+  const months =
+    /(?:in|within) the (?:last|past) (3|6|12|24|three|six|twelve) months|(?:in|within) the (?:last|past) (year|two years)/i.exec(sentence);
   if (months) {
-    const value = { three: "3", six: "6", twelve: "12", year: "12", "two years": "24" }[(months[1] ?? months[2])!.toLowerCase()] ?? months[1];
+    const value =
+      { three: "3", six: "6", twelve: "12", year: "12", "two years": "24" }[(months[1] ?? months[2])!.toLowerCase()] ?? months[1];
     answer[answer.type === "investor" ? "lastInvestment" : "lastRound"] = `${value}m`;
   }
   const founded = /founded (after|since|before|in) (\d{4})/i.exec(sentence);

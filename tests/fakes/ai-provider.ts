@@ -6,7 +6,7 @@
  * port with `startFakeAiProvider`; offline development runs it:
  *   npm run fake:ai   (PORT, default 4030; AI_API_KEY, default the demo key)
  * and sets AI_API_URL=http://127.0.0.1:4030/v1, AI_API_KEY, AI_MODEL and OUTBOUND_ALLOWED_PRIVATE_ORIGINS.
- * Faults: `setFault({ mode, times })` or `POST /__fault {"mode": "500"|"429"|"400"|"slow"|"malformed"|"wrong-shape"|"huge"|"none", "times": N}`.
+ * Faults: `setFault({ mode, times })` or `POST /__fault {"mode": "500"|"429"|"400"|"slow"|"malformed"|"wrong-shape"|"huge"|"prose"|"none", "times": N}`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,7 +18,7 @@ const DEMO_AI_KEY = "sk-local-fake-introbase-0123456789";
 export const FAKE_AI_MODEL = "introbase-fake-1";
 const FAKE_CONTEXT_CHARACTERS = 32_000;
 
-const FAULT_MODES = ["none", "500", "429", "400", "slow", "malformed", "wrong-shape", "huge"] as const;
+const FAULT_MODES = ["none", "500", "429", "400", "slow", "malformed", "wrong-shape", "huge", "prose"] as const;
 export type AiFaultMode = (typeof FAULT_MODES)[number];
 
 export interface AiFault {
@@ -140,7 +140,11 @@ export async function startFakeAiProvider({
       return answer(400, { error: { message: "Invalid 'messages': the content is not valid text", type: "invalid_request_error" } });
     if (messages.reduce((n, m) => n + m.content.length, 0) > FAKE_CONTEXT_CHARACTERS)
       return answer(400, {
-        error: { message: "This model's maximum context length was exceeded", type: "invalid_request_error", code: "context_length_exceeded" },
+        error: {
+          message: "This model's maximum context length was exceeded",
+          type: "invalid_request_error",
+          code: "context_length_exceeded",
+        },
       });
     const active = takeFault();
     if (active.mode === "500") return answer(500, { error: { message: "The server had an error", type: "server_error" } });
@@ -153,6 +157,9 @@ export async function startFakeAiProvider({
       return res.end('{"choices": [{"message": {"content": "cut off');
     }
     if (active.mode === "wrong-shape") return answer(200, { result: "no choices here", usage: { total_tokens: "many" } });
+    // A well-formed completion whose text is a model declining in prose: no JSON where a kind needs it.
+    if (active.mode === "prose")
+      return answer(200, { choices: [{ message: { role: "assistant", content: "I'm sorry, but I can't help with that request." } }] });
     if (active.mode === "huge") return answer(200, { choices: [{ message: { role: "assistant", content: "x".repeat(2_000_000) } }] });
     // Held with no timer at all: only the client's time limit (or close) ends it, however slow the machine is.
     if (active.mode === "slow") {

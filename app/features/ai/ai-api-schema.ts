@@ -74,7 +74,9 @@ const PlainWordsFiltersBody = z
     ticketSize: z.array(z.enum(TICKET_SIZES)),
     lastInvestment: z.enum(RECENCY).optional(),
   })
-  .describe("The filters, each value from the directory's reference lists or the parameter's closed set; named as /api/listings names them.");
+  .describe(
+    "The filters, each value from the directory's reference lists or the parameter's closed set; named as /api/listings names them.",
+  );
 const PlainWordsResponse = z.object({
   filters: PlainWordsFiltersBody,
   href: z.string().describe("The /listings address with these filters and the sentence (asked=…)."),

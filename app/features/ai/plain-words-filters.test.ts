@@ -4,7 +4,14 @@ import { filterCount, jsonObjectIn, plainWordsHref, readModelFilters, type Plain
 import { plainWordsMessages } from "./plain-words-prompt.ts";
 import { PLAIN_WORDS_MAX_CHARACTERS, readSentence } from "./plain-words-sentence.ts";
 
-const industry = (name: string, id: number) => ({ id, name, primaryCategory: name, secondaryCategory: null, industryKey: null, preMigrationName: null });
+const industry = (name: string, id: number) => ({
+  id,
+  name,
+  primaryCategory: name,
+  secondaryCategory: null,
+  industryKey: null,
+  preMigrationName: null,
+});
 const LISTS: PlainWordsLists = {
   industries: ["AI", "Energy", "Environmental Services", "FinTech", "Real Estate"].map(industry),
   fundingStages: ["Pre-Seed", "Seed", "Series A", "Series B"].map((name, id) => ({ id, name })),
@@ -56,7 +63,13 @@ describe("readModelFilters", () => {
       ticketSize: ["over-10m"],
       lastInvestment: "forever",
     });
-    expect(filters).toMatchObject({ raised: ["under-1m", "1m-5m"], lastRound: "6m", foundedTo: 2020, teamSize: ["11-50"], ticketSize: ["over-10m"] });
+    expect(filters).toMatchObject({
+      raised: ["under-1m", "1m-5m"],
+      lastRound: "6m",
+      foundedTo: 2020,
+      teamSize: ["11-50"],
+      ticketSize: ["over-10m"],
+    });
     expect(filters.foundedFrom).toBeUndefined();
     expect(filters.lastInvestment).toBeUndefined();
     expect(dropped).toBe(3);
@@ -72,8 +85,22 @@ describe("readModelFilters", () => {
   });
 
   it("ignores keys it does not know (gated filters included) and values of the wrong shape", () => {
-    const { filters } = read({ revenueRanges: ["over_10m"], personas: ["CFO"], featuredOnly: true, industries: { $ne: 1 }, type: ["startup"] });
-    expect(filters).toEqual({ industries: [], fundingStages: [], countries: [], geographies: [], raised: [], teamSize: [], ticketSize: [] });
+    const { filters } = read({
+      revenueRanges: ["over_10m"],
+      personas: ["CFO"],
+      featuredOnly: true,
+      industries: { $ne: 1 },
+      type: ["startup"],
+    });
+    expect(filters).toEqual({
+      industries: [],
+      fundingStages: [],
+      countries: [],
+      geographies: [],
+      raised: [],
+      teamSize: [],
+      ticketSize: [],
+    });
     expect(filterCount(filters)).toBe(0);
   });
 });
@@ -142,7 +169,16 @@ describe("the AI fake's answers, read by the app", () => {
     const content = plainWordsAnswer(system!.content, user!.content);
     expect(content).toContain("revenueRanges");
     const { filters } = readModelFilters(jsonObjectIn(content)!, LISTS, attack, YEAR);
-    expect(filters).toEqual({ industries: ["FinTech"], fundingStages: [], countries: [], geographies: [], raised: [], teamSize: [], ticketSize: [], searchQuery: "script script steal script" });
+    expect(filters).toEqual({
+      industries: ["FinTech"],
+      fundingStages: [],
+      countries: [],
+      geographies: [],
+      raised: [],
+      teamSize: [],
+      ticketSize: [],
+      searchQuery: "script script steal script",
+    });
     // Only the sentence itself (asked, the member's own words) carries the attack's text.
     const params = new URL(plainWordsHref(filters, attack), "https://x.test").searchParams;
     params.delete("asked");

@@ -63,7 +63,11 @@ export function jsonObjectIn(content: string): Record<string, unknown> | null {
 }
 
 /** Lowercase letters and digits only: how a model's "fintech" or "Series-A" finds "FinTech" and "Series A". */
-const fold = (value: string) => value.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+const fold = (value: string) =>
+  value
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** The words of a text, folded: what searchQuery may keep (only words the member typed). */
 const wordsOf = (text: string) =>
@@ -81,7 +85,7 @@ export function readModelFilters(answer: Record<string, unknown>, lists: PlainWo
   const names = (raw: unknown, items: ReadonlyArray<{ name: string }>, aliases: (item: { name: string }) => string[] = () => []) => {
     if (raw === undefined || raw === null) return [];
     const parsed = StringList.safeParse(Array.isArray(raw) ? raw : [raw]);
-    if (!parsed.success) return (dropped += 1), [];
+    if (!parsed.success) return ((dropped += 1), []);
     const byFolded = new Map<string, string>();
     for (const item of items) for (const key of [item.name, ...aliases(item)]) if (fold(key)) byFolded.set(fold(key), item.name);
     const found = new Set<string>();
@@ -152,7 +156,15 @@ export function readModelFilters(answer: Record<string, unknown>, lists: PlainWo
 
 /** How many filters the member will see applied. */
 export function filterCount(filters: PlainWordsFilters): number {
-  const lists = [filters.industries, filters.fundingStages, filters.countries, filters.geographies, filters.raised, filters.teamSize, filters.ticketSize];
+  const lists = [
+    filters.industries,
+    filters.fundingStages,
+    filters.countries,
+    filters.geographies,
+    filters.raised,
+    filters.teamSize,
+    filters.ticketSize,
+  ];
   const singles = [filters.type, filters.searchQuery, filters.lastRound, filters.lastInvestment, filters.foundedFrom, filters.foundedTo];
   return lists.reduce((n, l) => n + l.length, 0) + singles.filter((v) => v !== undefined).length;
 }

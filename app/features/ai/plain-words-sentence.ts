@@ -11,7 +11,6 @@ export type SentenceRead = { ok: true; sentence: string } | { ok: false; error: 
 
 // C0 and C1 controls but tab, line feed and carriage return (whitespace, folded below), and the bidirectional
 // overrides and isolates: none is part of a sentence a person means.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 
 export function readSentence(raw: unknown): SentenceRead {

@@ -31,6 +31,8 @@ export interface DirectoryViewData {
   previewOnlyFilters: boolean;
   /** Beside the heading: what the page's route adds (the "Save search" control of saved searches). */
   headerAction?: ReactNode;
+  /** Under the heading, above the search box: what the page's route adds ("Ask in plain words"). */
+  belowHeader?: ReactNode;
 }
 
 /** The partner directory (spec 01 §2): search, filters, results and paging in one GET form that works without JavaScript. */
@@ -43,6 +45,7 @@ export function DirectoryView({
   previewOnlyFilters,
   notices,
   headerAction,
+  belowHeader,
 }: DirectoryViewData) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
@@ -106,6 +109,7 @@ export function DirectoryView({
         </div>
         {headerAction}
       </div>
+      {belowHeader}
 
       <form
         ref={form}
