@@ -42,7 +42,8 @@ export function PlainWordsControl({ state, refusal }: { state: PlainWordsState; 
         </p>
       ) : null}
       {state.status === "offered" ? (
-        <details className={state.asked ? "mt-2" : ""} open={Boolean(refusal) || undefined}>
+        // A new sentence's page starts with the form folded (the details would otherwise stay as it was opened).
+        <details key={state.asked ?? ""} className={state.asked ? "mt-2" : ""} open={Boolean(refusal) || undefined}>
           <summary className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-accent">
             {state.asked ? null : <Sparkles className="size-4" aria-hidden="true" />}
             {state.asked ? "Edit the sentence" : "Ask in plain words"}
