@@ -12,7 +12,7 @@ import { jsonObjectIn, plainWordsHref, readModelFilters, type PlainWordsFilters 
 import { plainWordsMessages } from "./plain-words-prompt.ts";
 
 /** The usage counter's kind: ai_plain_words. */
-export const PLAIN_WORDS_KIND = "plain_words";
+const PLAIN_WORDS_KIND = "plain_words";
 
 export type PlainWordsOutcome =
   | { status: "ok"; filters: PlainWordsFilters; href: string; dropped: number; quota: QuotaState }

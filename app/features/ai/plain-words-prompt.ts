@@ -6,7 +6,7 @@ import type { ChatMessage } from "./ai-client.server.ts";
 import { RAISED_BANDS, RECENCY, TEAM_SIZES, TICKET_SIZES, type PlainWordsLists } from "./plain-words-filters.ts";
 
 /** The first line of the system prompt: also how the AI fake knows which kind of request it answers. */
-export const PLAIN_WORDS_TASK = "You turn a sentence into search filters for a directory of startups, investors and local partners.";
+const PLAIN_WORDS_TASK = "You turn a sentence into search filters for a directory of startups, investors and local partners.";
 
 /** A list's values on one line, "|"-separated; a name cannot add a line of its own. */
 const line = (values: readonly string[]) => values.map((v) => v.replace(/[\r\n|]+/g, " ")).join(" | ");

@@ -19,7 +19,7 @@ export interface PlainWordsState {
   asked: string | null;
 }
 
-export const PLAIN_WORDS_SIGN_IN = "Sign in with a plan that includes AI requests to ask in plain words.";
+const PLAIN_WORDS_SIGN_IN = "Sign in with a plan that includes AI requests to ask in plain words.";
 
 export async function plainWordsStateFor(database: Database, user: SessionUser | null, params: URLSearchParams): Promise<PlainWordsState> {
   const read = readSentence(params.get(ASKED_PARAM) ?? "");
