@@ -54,6 +54,14 @@ test("an injected sentence lands on real filters only, the sentence shown as tex
   expect(params.toString()).toBe("industries=FinTech");
   await expect(page.getByRole("status").filter({ hasText: "Filters set from your words" })).toContainText(attack);
   await expect(page.locator("img[src=x]")).toHaveCount(0);
+  // The same from the server's HTML (a shared link), for a visitor too: the sentence is text, and they are told why
+  // they cannot ask themselves.
+  const link = page.url();
+  await page.context().clearCookies();
+  await page.goto(link);
+  await expect(page.getByRole("status").filter({ hasText: "Filters set from your words" })).toContainText(attack);
+  await expect(page.getByText("Sign in with a plan that includes AI requests to ask in plain words.")).toBeVisible();
+  await expect(page.locator("img[src=x]")).toHaveCount(0);
 });
 
 test("a refusal keeps the sentence and says why, and the AI being down is no error page", async ({ page }) => {
@@ -70,4 +78,16 @@ test("a refusal keeps the sentence and says why, and the AI being down is no err
   await expect(page.getByText("The AI service is unavailable right now. Please try again in a moment.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Partner Directory" })).toBeVisible();
   await expect(page.getByLabel("Describe what you are looking for")).toHaveValue(SENTENCE);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form posts, and the page it lands on has the filters and the sentence", async ({ page }) => {
+    await signInAs(page, "Sam Subscriber", { returnTo: "/listings" });
+    await page.goto("/listings");
+    await ask(page, SENTENCE);
+    await expect(page).toHaveURL(/type=startup.*industries=FinTech.*asked=/);
+    await expect(page.getByRole("status").filter({ hasText: "Filters set from your words" })).toContainText(SENTENCE);
+  });
 });
