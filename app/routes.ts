@@ -13,6 +13,7 @@ export default caseSensitive([
   // JSON API (resource routes)
   route("api/listings", "routes/api.listings.ts"),
   route("api/listings/export.csv", "routes/api.listings.export.ts"),
+  route("api/listings/plain-words", "routes/api.listings.plain-words.ts"),
   route("api/listings/:type/:slug", "routes/api.listing.ts"),
   route("api/listings/:type/:slug/matches", "routes/api.listing-matches.ts"),
   route("api/listings/:type/:slug/summary", "routes/api.listing.summary.ts"),

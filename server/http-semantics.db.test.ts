@@ -62,8 +62,10 @@ describe("OPTIONS", () => {
 
   it("names each resource's own methods: a page, a form page, a POST-only endpoint, an item with PATCH and DELETE", async () => {
     const allow = async (path: string) => methodsOf((await send({ method: "OPTIONS", path })).headers.allow);
-    expect(await allow("/listings")).toEqual(["GET", "HEAD", "OPTIONS"]);
+    expect(await allow("/")).toEqual(["GET", "HEAD", "OPTIONS"]);
     expect(await allow("/pilot")).toEqual(["GET", "HEAD", "OPTIONS", "POST"]);
+    // The directory takes the "Ask in plain words" form (decision 0087).
+    expect(await allow("/listings")).toEqual(["GET", "HEAD", "OPTIONS", "POST"]);
     expect(await allow("/api/intro-requests")).toEqual(["OPTIONS", "POST"]);
     expect(await allow("/api/saved-searches/x")).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH"]);
   });
@@ -111,7 +113,7 @@ describe("methods the site does not implement", () => {
   });
 
   it("a method a page does not take: 405 with Allow, as HTML for a browser", async () => {
-    const answer = await send({ method: "POST", path: "/listings", headers: { Accept: "text/html", Origin: app.base }, form: { x: "1" } });
+    const answer = await send({ method: "POST", path: "/", headers: { Accept: "text/html", Origin: app.base }, form: { x: "1" } });
     expect(answer.status).toBe(405);
     expect(answer.headers["content-type"]).toContain("text/html");
     expect(methodsOf(answer.headers.allow)).toEqual(["GET", "HEAD", "OPTIONS"]);

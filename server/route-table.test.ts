@@ -52,7 +52,9 @@ describe("routeTable", () => {
 
   it("says what each route takes: GET and HEAD with a loader, POST with an action, its own list when it has one", () => {
     const methods = (path: string) => table.resolve(path).route?.methods;
-    expect(methods("/listings")).toEqual(["GET", "HEAD", "OPTIONS"]);
+    expect(methods("/")).toEqual(["GET", "HEAD", "OPTIONS"]);
+    // The directory's action takes the "Ask in plain words" form (decision 0087).
+    expect(methods("/listings")).toEqual(["GET", "HEAD", "POST", "OPTIONS"]);
     expect(methods("/settings")).toEqual(["GET", "HEAD", "POST", "OPTIONS"]);
     expect(methods("/api/intro-requests")).toEqual(["POST", "OPTIONS"]);
     expect(methods("/api/follows/x")).toEqual(["GET", "HEAD", "DELETE", "OPTIONS"]);

@@ -1,7 +1,10 @@
-import { isRouteErrorResponse, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/directory";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { viewerFor } from "~/features/access/viewer.ts";
+import { PlainWordsControl } from "~/features/ai/plain-words-control.tsx";
+import { answerPlainWords } from "~/features/ai/plain-words-request.server.ts";
+import { plainWordsStateFor } from "~/features/ai/plain-words-state.server.ts";
 import { interpretedAddress, loadDirectoryPage } from "~/features/directory/directory-page.server.ts";
 import { DirectoryView } from "~/features/directory/directory-view.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
@@ -14,6 +17,7 @@ import { originOf } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { directoryReadFor } from "~/lib/read-database.server.ts";
 import { DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE, STATUS_BY_CODE } from "~/lib/errors.ts";
+import { readForm } from "~/lib/http.server.ts";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page =
@@ -47,14 +51,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).
     previewOnlyFilters: viewer.tier !== "premium",
     saveSearch: await saveSearchStateFor(database, user, query),
+    plainWords: await plainWordsStateFor(database, user, url.searchParams),
   };
 }
 
-export default function Directory({ loaderData }: Route.ComponentProps) {
+/**
+ * "Ask in plain words" (decision 0087): the sentence becomes this page's filters, and the member is sent there; a
+ * refusal (bad sentence, plan, month spent, AI down) comes back to the form with its words and the right status.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { database, user } = getAppContext(context);
+  // NUL is the sentence's check to refuse, beside the field, not the body reader's error page.
+  const form = await readForm(request, { nulInValues: true });
+  const raw = form.get("sentence");
+  const reply = await answerPlainWords(database, user, raw ?? "");
+  if (reply.ok) return redirect(reply.outcome.href, 303);
+  // Back in the box as typed, but for what an HTML page cannot hold (controls, broken surrogates), and not a novel.
+  const sentence =
+    typeof raw === "string" ? [...raw.toWellFormed().replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, " ")].slice(0, 1000).join("") : "";
+  return data({ plainWords: { error: reply.message, sentence } }, { status: STATUS_BY_CODE[reply.code] });
+}
+
+export default function Directory({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <DirectoryJsonLd query={loaderData.query} items={loaderData.result.data} />
-      <DirectoryView {...loaderData} headerAction={<SaveSearchControl save={loaderData.saveSearch} />} />
+      <DirectoryView
+        {...loaderData}
+        headerAction={<SaveSearchControl save={loaderData.saveSearch} />}
+        belowHeader={<PlainWordsControl state={loaderData.plainWords} refusal={actionData?.plainWords} />}
+      />
     </>
   );
 }

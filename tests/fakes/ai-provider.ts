@@ -1,22 +1,24 @@
 /**
  * A local fake of an OpenAI-compatible chat-completions endpoint (DESIGN D9; decision 0065): POST /v1/chat/completions
  * with `model` and `messages`, the key as a Bearer token, a deterministic answer written from the prompt (no language
- * model: the same prompt always gets the same words) and `usage` tokens counted from the text, four characters a
+ * model: the same prompt always gets the same words; for "Ask in plain words", the JSON filters of ai-plain-words.ts) and `usage` tokens counted from the text, four characters a
  * token. Every request is kept, body included, so a test can read exactly what the app sent. Tests start it on a free
  * port with `startFakeAiProvider`; offline development runs it:
  *   npm run fake:ai   (PORT, default 4030; AI_API_KEY, default the demo key)
  * and sets AI_API_URL=http://127.0.0.1:4030/v1, AI_API_KEY, AI_MODEL and OUTBOUND_ALLOWED_PRIVATE_ORIGINS.
- * Faults: `setFault({ mode, times })` or `POST /__fault {"mode": "500"|"429"|"400"|"slow"|"malformed"|"wrong-shape"|"huge"|"none", "times": N}`.
+ * Faults: `setFault({ mode, times })` or `POST /__fault {"mode": "500"|"429"|"400"|"slow"|"malformed"|"wrong-shape"|"huge"|"prose"|"none", "times": N}`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { plainWordsAnswer } from "./ai-plain-words.ts";
 
 const DEMO_AI_KEY = "sk-local-fake-introbase-0123456789";
 export const FAKE_AI_MODEL = "introbase-fake-1";
+const FAKE_CONTEXT_CHARACTERS = 32_000;
 
-const FAULT_MODES = ["none", "500", "429", "400", "slow", "malformed", "wrong-shape", "huge"] as const;
+const FAULT_MODES = ["none", "500", "429", "400", "slow", "malformed", "wrong-shape", "huge", "prose"] as const;
 export type AiFaultMode = (typeof FAULT_MODES)[number];
 
 export interface AiFault {
@@ -62,6 +64,7 @@ function field(prompt: string, label: string): string | undefined {
 function fakeAnswer(messages: ReadonlyArray<{ role: string; content: string }>): string {
   const system = messages.find((m) => m.role === "system")?.content ?? "";
   const prompt = messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
+  if (system.startsWith("You turn a sentence into search filters")) return plainWordsAnswer(system, prompt);
   const name = field(prompt, "Name") ?? "this company";
   const about = [field(prompt, "Tagline"), field(prompt, "Industries")].filter(Boolean).join("; ");
   if (/introduction/i.test(system)) {
@@ -131,6 +134,18 @@ export async function startFakeAiProvider({
     const messages = body?.messages;
     if (!Array.isArray(messages) || typeof body?.model !== "string" || !messages.every((m) => typeof m?.content === "string"))
       return answer(400, { error: { message: "model and messages are required", type: "invalid_request_error" } });
+    // What the real API refuses whatever the fault: text that is not valid Unicode or holds NUL, and a prompt over the
+    // model's context (a small one here: 32,000 characters, about 8,000 tokens).
+    if (messages.some((m) => !m.content.isWellFormed() || m.content.includes("\u0000")))
+      return answer(400, { error: { message: "Invalid 'messages': the content is not valid text", type: "invalid_request_error" } });
+    if (messages.reduce((n, m) => n + m.content.length, 0) > FAKE_CONTEXT_CHARACTERS)
+      return answer(400, {
+        error: {
+          message: "This model's maximum context length was exceeded",
+          type: "invalid_request_error",
+          code: "context_length_exceeded",
+        },
+      });
     const active = takeFault();
     if (active.mode === "500") return answer(500, { error: { message: "The server had an error", type: "server_error" } });
     if (active.mode === "429") return answer(429, { error: { message: "Rate limit reached", type: "requests" } }, { "Retry-After": "20" });
@@ -142,6 +157,9 @@ export async function startFakeAiProvider({
       return res.end('{"choices": [{"message": {"content": "cut off');
     }
     if (active.mode === "wrong-shape") return answer(200, { result: "no choices here", usage: { total_tokens: "many" } });
+    // A well-formed completion whose text is a model declining in prose: no JSON where a kind needs it.
+    if (active.mode === "prose")
+      return answer(200, { choices: [{ message: { role: "assistant", content: "I'm sorry, but I can't help with that request." } }] });
     if (active.mode === "huge") return answer(200, { choices: [{ message: { role: "assistant", content: "x".repeat(2_000_000) } }] });
     // Held with no timer at all: only the client's time limit (or close) ends it, however slow the machine is.
     if (active.mode === "slow") {

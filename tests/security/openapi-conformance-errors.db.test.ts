@@ -74,6 +74,7 @@ const LISTING = "get /api/listings/{type}/{slug}";
 const MATCHES = "get /api/listings/{type}/{slug}/matches";
 const SUMMARY = "post /api/listings/{type}/{slug}/summary";
 const INTRO = "post /api/listings/{type}/{slug}/intro-message";
+const PLAIN_WORDS = "post /api/listings/plain-words";
 const TOO_BIG = JSON.stringify({ senderName: "x".repeat(300 * 1024) });
 
 describe("GET /api/listings", () => {
@@ -192,6 +193,19 @@ describe("the AI endpoints", () => {
     await conforms(INTRO, spent, { method: "POST", url: url("intro-message"), json: {} }, 429);
     fake.setFault("500");
     await conforms(SUMMARY, await fx.key("premium"), { method: "POST", url: url("summary", "STARTUPS"), json: {} }, 503);
+  });
+
+  it("answer a sentence as documented: bad input 400, a plan without AI requests 403, spent 429, a failing provider 503", async () => {
+    const ask = (sentence: unknown) => ({ method: "POST", url: "/api/listings/plain-words", json: { sentence } });
+    const member = await fx.member("subscriber");
+    await conforms(PLAIN_WORDS, member, ask("x".repeat(301)), 400);
+    await conforms(PLAIN_WORDS, member, ask("startups\u0007in Berlin"), 400);
+    await conforms(PLAIN_WORDS, await fx.member("public"), ask("fintech startups"), 403);
+    const spent = await fx.member("subscriber");
+    await fx.spend(spent.user!, "ai_summary");
+    await conforms(PLAIN_WORDS, spent, ask("fintech startups"), 429);
+    fake.setFault("500");
+    await conforms(PLAIN_WORDS, await fx.key("premium"), ask("fintech startups"), 503);
   });
 });
 

@@ -40,6 +40,7 @@ const BODIES: Record<string, unknown> = {
   "post /api/follows": { listingId: UUID },
   "post /api/listings/{type}/{slug}/summary": {},
   "post /api/listings/{type}/{slug}/intro-message": {},
+  "post /api/listings/plain-words": { sentence: "fintech startups" },
 };
 
 /**

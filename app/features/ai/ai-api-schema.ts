@@ -6,6 +6,8 @@ import { z } from "zod";
 import { atMostCharacters, defineApiEndpoint, errorBodySchema, type ApiEndpoint } from "~/lib/api-schema.ts";
 import { listingTypeParam } from "../catalog/listing-type-param.ts";
 import { LISTING_TYPES } from "../catalog/listing-types.ts";
+import { RAISED_BANDS, RECENCY, TEAM_SIZES, TICKET_SIZES } from "./plain-words-filters.ts";
+import { PLAIN_WORDS_MAX_CHARACTERS } from "./plain-words-sentence.ts";
 
 /** The listing in the path: its type as the site reads it (plural, any case: "Startups" is startup). */
 const ListingPath = z.object({
@@ -46,6 +48,43 @@ const IntroMessageResponse = z.object({
 });
 export type IntroMessageAnswer = z.infer<typeof IntroMessageResponse>;
 
+/** POST /api/listings/plain-words: a sentence saying what to look for (decision 0087). */
+const PlainWordsRequest = z
+  .object({
+    sentence: atMostCharacters(
+      z.string(),
+      PLAIN_WORDS_MAX_CHARACTERS,
+      `Keep the sentence to at most ${PLAIN_WORDS_MAX_CHARACTERS} characters.`,
+    ).describe('What you are looking for, e.g. "seed-stage climate startups in the Nordics that raised under $5M".'),
+  })
+  .strict();
+const PlainWordsFiltersBody = z
+  .object({
+    type: z.enum(LISTING_TYPES).optional(),
+    industries: z.array(z.string()),
+    fundingStages: z.array(z.string()),
+    countries: z.array(z.string()),
+    geographies: z.array(z.string()),
+    searchQuery: z.string().optional(),
+    raised: z.array(z.enum(RAISED_BANDS)),
+    lastRound: z.enum(RECENCY).optional(),
+    foundedFrom: z.number().int().optional(),
+    foundedTo: z.number().int().optional(),
+    teamSize: z.array(z.enum(TEAM_SIZES)),
+    ticketSize: z.array(z.enum(TICKET_SIZES)),
+    lastInvestment: z.enum(RECENCY).optional(),
+  })
+  .describe(
+    "The filters, each value from the directory's reference lists or the parameter's closed set; named as /api/listings names them.",
+  );
+const PlainWordsResponse = z.object({
+  filters: PlainWordsFiltersBody,
+  href: z.string().describe("The /listings address with these filters and the sentence (asked=…)."),
+  dropped: z.number().int().min(0).describe("Values of the AI's answer left out: not in a list, or words you did not type."),
+  quota: AiQuota,
+});
+export type PlainWordsAnswer = z.infer<typeof PlainWordsResponse>;
+
 /** Every refusal: 400, 401, 403, 404, 429 (the quota, with Retry-After), 503 (no provider, or it failed): `{ error }`. */
 const AiErrorResponse = errorBodySchema;
 /** The month's AI requests are spent: the message and where the quota stands. */
@@ -66,6 +105,13 @@ export const AI_API = {
     params: ListingPath,
     request: IntroMessageRequest,
     response: IntroMessageResponse,
+    error: AiErrorResponse,
+  },
+  plainWords: {
+    method: "post",
+    path: "/api/listings/plain-words",
+    request: PlainWordsRequest,
+    response: PlainWordsResponse,
     error: AiErrorResponse,
   },
 } as const;
@@ -111,5 +157,24 @@ export const aiApiEndpoints: readonly ApiEndpoint[] = [
     pathParams: AI_API.introMessage.params,
     body: AI_API.introMessage.request,
     responses: { 200: { description: "The message, and where it came from.", schema: AI_API.introMessage.response }, ...aiRefusals },
+  }),
+  defineApiEndpoint({
+    method: "post",
+    path: AI_API.plainWords.path,
+    route: "api/listings/plain-words",
+    summary: "Directory filters from a sentence",
+    description:
+      "The AI reads the sentence into filters, each checked against the directory's reference lists (anything else is dropped); " +
+      "counts one AI request (ai_plain_words) and its tokens. Open `href`, or pass the filters to /api/listings.",
+    tag: "AI",
+    auth: "required",
+    body: AI_API.plainWords.request,
+    responses: {
+      200: { description: "The filters, their /listings address and your AI requests left.", schema: AI_API.plainWords.response },
+      400: aiRefusals[400],
+      403: { description: "Your plan has no AI requests.", schema: AiErrorResponse },
+      429: { ...aiRefusals[429], description: "This month's AI requests are used up." },
+      503: aiRefusals[503],
+    },
   }),
 ];

@@ -152,3 +152,13 @@ describe("AI client against the fake", () => {
     }
   });
 });
+
+describe("the fake refuses what a real provider refuses", () => {
+  it("NUL or broken Unicode in a message, and a prompt over the model's context, are 400s: the client reports them refused", async () => {
+    for (const content of ["a\u0000b", "a \ud800 b", "x".repeat(40_000)]) {
+      const error = await failure(client().complete([{ role: "user", content }]));
+      expect(error).toMatchObject({ reason: "refused", httpStatus: 400 });
+    }
+    expect(fake.requests.map((r) => r.status)).toEqual([400, 400, 400]);
+  });
+});

@@ -9,7 +9,7 @@
 import { aiAction, AI_TOKENS } from "~/features/access/quotas.ts";
 import { recordUsage, refundUsage, type QuotaState, type UsageSubject } from "~/features/access/usage.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import type { AiClient, ChatMessage } from "./ai-client.server.ts";
+import { AiProviderError, type AiClient, type ChatMessage } from "./ai-client.server.ts";
 
 export type MeteredAnswer = { allowed: true; content: string; tokens: number; quota: QuotaState } | { allowed: false; quota: QuotaState };
 
@@ -20,6 +20,7 @@ export async function meteredAiCall(
     subject,
     kind,
     messages,
+    usable = () => true,
     now = () => new Date(),
   }: {
     client: AiClient;
@@ -27,6 +28,8 @@ export async function meteredAiCall(
     /** The ai_{kind} counter: "summary", "intro_message". */
     kind: string;
     messages: readonly ChatMessage[];
+    /** Whether the answer can be used at all (a kind that needs JSON): one that cannot is the provider's failure, refunded. */
+    usable?: (content: string) => boolean;
     now?: () => Date;
   },
 ): Promise<MeteredAnswer> {
@@ -38,6 +41,7 @@ export async function meteredAiCall(
   let answer;
   try {
     answer = await client.complete(messages);
+    if (!usable(answer.content)) throw new AiProviderError("malformed");
   } catch (error) {
     // Refunded in the month it was spent, whatever the clock says now.
     await refundUsage(database, subject, action, { now: spentAt });

@@ -35,6 +35,8 @@ export interface DirectoryViewData {
   previewOnlyFilters: boolean;
   /** Beside the heading: what the page's route adds (the "Save search" control of saved searches). */
   headerAction?: ReactNode;
+  /** Under the heading, above the search box: what the page's route adds ("Ask in plain words"). */
+  belowHeader?: ReactNode;
 }
 
 /** The partner directory (spec 01 §2): search, filters, results and paging in one GET form that works without JavaScript. */
@@ -48,6 +50,7 @@ export function DirectoryView({
   notices,
   interpretation,
   headerAction,
+  belowHeader,
 }: DirectoryViewData) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
@@ -111,6 +114,7 @@ export function DirectoryView({
         </div>
         {headerAction}
       </div>
+      {belowHeader}
 
       <form
         ref={form}

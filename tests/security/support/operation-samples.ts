@@ -40,6 +40,8 @@ export const SAMPLES: Record<string, Sample> = {
     as(c, { method: "POST", url: `/api/listings/startup/${publicStartup(fx).slug}/summary`, json: {} }),
   "post /api/listings/{type}/{slug}/intro-message": async (fx, c) =>
     as(c, { method: "POST", url: `/api/listings/startup/${publicStartup(fx).slug}/intro-message`, json: { senderName: "Ada" } }),
+  "post /api/listings/plain-words": async (_fx, c) =>
+    as(c, { method: "POST", url: "/api/listings/plain-words", json: { sentence: "seed-stage fintech startups in Germany" } }),
   "get /api/reference": async (_fx, c) => as(c, { method: "GET", url: "/api/reference" }),
   "get /api/saved-searches": async (_fx, c) => as(c, { method: "GET", url: "/api/saved-searches" }),
   "post /api/saved-searches": async (_fx, c) =>
