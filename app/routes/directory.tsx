@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The listings from the replica when there is one and this client has not just written (decision 0053), and from
   // the directory index in hand unless it must show what this client just wrote (decision 0058).
   const read = directoryReadFor(database, request, user);
-  const { query, result, reference, notices } = await loadDirectoryPage(database, url.searchParams, viewer, read);
+  const { query, result, reference, notices, gatedFilters } = await loadDirectoryPage(database, url.searchParams, viewer, read);
   const exportAllowed = await canExport(database, user);
   return {
     query,
@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
     // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).
     previewOnlyFilters: viewer.tier !== "premium",
+    gatedFilters,
     saveSearch: await saveSearchStateFor(database, user, query),
   };
 }

@@ -6,11 +6,14 @@
  */
 import type { Database } from "~/lib/db.server.ts";
 import type { DirectoryRead } from "~/lib/read-database.server.ts";
+import { getFieldRules } from "../access/field-rules.server.ts";
 import type { Viewer } from "../access/redact-listing.ts";
+import { getPlanCatalogue } from "../access/tier-records.server.ts";
 import { getReferenceData, type ReferenceData } from "../catalog/reference-data.server.ts";
 import { FILTER_NOUNS, readDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
 import type { DirectoryResult } from "./directory-result.ts";
 import { resolveFilterValues } from "./filter-values.ts";
+import { gatedFilterSentence, gatedFiltersFor, type GatedFilter } from "./gated-filters.ts";
 import { getDirectory } from "./get-directory.server.ts";
 
 export interface DirectoryPage {
@@ -19,6 +22,8 @@ export interface DirectoryPage {
   reference: ReferenceData;
   /** What was changed from the address, for the visitor. */
   notices: string[];
+  /** Filters on a value the viewer's plan is not shown: the panel says so instead of counting (decision 0085). */
+  gatedFilters: GatedFilter[];
 }
 
 /** `how`: the connection for the page's own reads, and whether it waits for the latest index (getDirectory). */
@@ -40,6 +45,17 @@ export async function loadDirectoryPage(
       notices.push(`No ${FILTER_NOUNS[filter].one} called "${value.slice(0, 60)}": it was left out of the filters.`);
     }
   }
+  const gatedFilters = gatedFiltersFor(viewer.tier, await getFieldRules(database));
+  // A link chosen by a member (or typed) keeps its gated filter: it matches only listings that show this viewer the
+  // value, so it reveals nothing, and the visitor is told why it finds so few (decision 0085).
+  const chosenGated = gatedFilters.filter(({ filter }) => query[filter].length > 0);
+  if (chosenGated.length) {
+    const plans = await getPlanCatalogue(database);
+    for (const { filter, requiredTier } of chosenGated)
+      notices.push(
+        `${gatedFilterSentence(filter, plans[requiredTier].name)}: filtering by ${FILTER_NOUNS[filter].one} finds only the listings that show you theirs.`,
+      );
+  }
   let result = await getDirectory(database, query, viewer, how);
   const { totalPages, totalRecords } = result.pagination;
   if (query.page > totalPages && totalRecords > 0) {
@@ -47,5 +63,5 @@ export async function loadDirectoryPage(
     query = { ...query, page: totalPages };
     result = await getDirectory(database, query, viewer, how);
   }
-  return { query, result, reference, notices };
+  return { query, result, reference, notices, gatedFilters };
 }
