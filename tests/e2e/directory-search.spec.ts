@@ -77,10 +77,11 @@ for (const width of [1280, 390]) {
       const reopen = () => (width < 1024 ? page.getByRole("button", { name: "Show filters" }).click() : Promise.resolve());
       await reopen();
       await page.locator("summary", { hasText: "Geographies" }).click();
-      await page.locator('input[name="geographies"]').first().check();
+      // click, not check: on a phone the box is gone (the panel closed) before check() could read it back.
+      await page.locator('input[name="geographies"]').first().click();
       await expect(page).toHaveURL(/geographies=/);
       await reopen();
-      await page.locator('input[name="geographies"]').first().uncheck();
+      await page.locator('input[name="geographies"]').first().click();
       await expect(page).not.toHaveURL(/geographies=/);
       await expect(page.locator("details", { hasText: "Geographies" })).toHaveAttribute("open", "");
       await page.screenshot({ path: `test-results/directory-search-${width}.png` });

@@ -1,12 +1,11 @@
-import { SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
-import { flushSync } from "react-dom";
 import { Link } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/lib/cn.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
 import type { Facets } from "./directory-result.ts";
+import { isPanelOpen, PanelToggle, ResultCount, ShowResultsButton, type OpenSections } from "./filter-panel-disclosure.tsx";
 import { GatedFilterNote } from "./gated-filter-note.tsx";
 import type { GatedFilter } from "./gated-filters.ts";
 import { TypeAhead, type FacetOption } from "./type-ahead.tsx";
@@ -29,35 +28,6 @@ const ENTITY_TYPES = [
   { value: "investor", label: "Investors" },
   { value: "partner", label: "Partners" },
 ] as const;
-
-/** Which parts of the panel the visitor opened (the panel on a phone, each section), kept by the page across the navigations its filters cause. */
-/** The panel itself, opened with "Show" on screens narrower than the sidebar layout. */
-const WHOLE_PANEL = "whole filter panel";
-const FILTER_PANEL_TOGGLE = "filter-panel-toggle";
-/** Below Tailwind's `lg`, where the panel is a disclosure above the results instead of a sidebar. */
-const PHONE_LAYOUT = "(width < 64rem)";
-
-/**
- * After a change made in the panel on a phone: the panel closes, so the results it found come into view, and focus
- * goes to its toggle, which reads the new count (its description) instead of falling to the page (decision 0085).
- * Call again once the panel has been remounted for the new address. A wide screen keeps its sidebar as it was.
- */
-export function closeFilterPanelOnPhone(sections: OpenSections): boolean {
-  if (!window.matchMedia(PHONE_LAYOUT).matches || !sections.isOpen(WHOLE_PANEL)) return false;
-  flushSync(() => sections.toggle(WHOLE_PANEL, false));
-  document.getElementById(FILTER_PANEL_TOGGLE)?.focus();
-  return true;
-}
-
-/** Focus on the panel's toggle (after the panel was remounted for a new address). */
-export function focusFilterPanelToggle(): void {
-  document.getElementById(FILTER_PANEL_TOGGLE)?.focus();
-}
-
-export interface OpenSections {
-  isOpen: (title: string) => boolean;
-  toggle: (title: string, open: boolean) => void;
-}
 
 function Section({
   title,
@@ -90,7 +60,17 @@ function Section({
 }
 
 /** `countsGated`: a zero count is not shown, as it says nothing but what the viewer's plan hides (decision 0085). */
-function FacetCheckbox({ name, option, selected, countsGated }: { name: ListFilter; option: FacetOption; selected: string[]; countsGated?: boolean }) {
+function FacetCheckbox({
+  name,
+  option,
+  selected,
+  countsGated,
+}: {
+  name: ListFilter;
+  option: FacetOption;
+  selected: string[];
+  countsGated?: boolean;
+}) {
   return (
     <label className={cn("facet-option", option.count === 0 && !selected.includes(option.value) && "text-fg-muted")}>
       <input type="checkbox" name={name} value={option.value} defaultChecked={selected.includes(option.value)} />
@@ -166,7 +146,17 @@ function IndustryGroups({ groups, selected }: { groups: NonNullable<FilterOption
  * upgrade instead of a column of zeros, and only the options some listing shows them (its own setting) or that the
  * address chose, so the choice can be taken back (decision 0085).
  */
-function GatedList({ gate, name, options, selected }: { gate: GatedFilter | undefined; name: ListFilter; options: FacetOption[]; selected: string[] }) {
+function GatedList({
+  gate,
+  name,
+  options,
+  selected,
+}: {
+  gate: GatedFilter | undefined;
+  name: ListFilter;
+  options: FacetOption[];
+  selected: string[];
+}) {
   if (!gate) return <CheckboxList name={name} options={options} selected={selected} />;
   const shown = options.filter((o) => o.count > 0 || selected.includes(o.value));
   return (
@@ -210,43 +200,19 @@ export function FilterPanel({
   sections: OpenSections;
 }) {
   const hydrated = useHydrated();
-  // Held by the page like the sections: the panel is remounted for every new URL. On a phone a change closes it
-  // (closeFilterPanelOnPhone), so the results it found are in view.
-  const expanded = sections.isOpen(WHOLE_PANEL);
+  const expanded = isPanelOpen(sections);
   const typeCounts = facets.entityType;
   const allCount = Object.values(typeCounts).reduce((a, b) => a + b, 0);
   return (
     <aside aria-label="Filters" className="lg:w-72 lg:shrink-0">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold">Filters</h2>
-        {/* On a phone the panel is closed most of the time: what the filters found is said beside it (decision 0085). */}
-        <p id="filter-result-count" className="mr-auto text-sm text-fg-muted tabular-nums lg:hidden">
-          {total} {total === 1 ? "result" : "results"}
-        </p>
+        <ResultCount total={total} />
         <div className="flex items-center gap-2">
           <Link to={clearHref} className="text-sm font-medium text-accent hover:underline">
             Clear All
           </Link>
-          {/* A link to the panel before JavaScript (CSS :target shows it), a toggle after: the panel starts
-              closed on small screens either way, so nothing shifts when the page hydrates. */}
-          <a
-            id={FILTER_PANEL_TOGGLE}
-            href="#filter-controls"
-            role={hydrated ? "button" : undefined}
-            aria-expanded={hydrated ? expanded : undefined}
-            aria-controls="filter-controls"
-            aria-describedby="filter-result-count"
-            className={buttonClass({ variant: "secondary", size: "sm", className: "lg:hidden" })}
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              sections.toggle(WHOLE_PANEL, !expanded);
-            }}
-          >
-            <SlidersHorizontal aria-hidden="true" />
-            {expanded ? "Hide" : "Show"}
-            <span className="sr-only"> filters</span>
-          </a>
+          <PanelToggle sections={sections} />
         </div>
       </div>
       <div id="filter-controls" className={cn("mt-4 scroll-mt-20", expanded ? "block" : "hidden target:block lg:block")}>
@@ -298,7 +264,12 @@ export function FilterPanel({
           />
         </Section>
         <Section title="Revenue /year" selected={query.revenueRanges.length > 0} sections={sections}>
-          <GatedList gate={gatedFilters.find((g) => g.filter === "revenueRanges")} name="revenueRanges" options={options.revenueRanges} selected={query.revenueRanges} />
+          <GatedList
+            gate={gatedFilters.find((g) => g.filter === "revenueRanges")}
+            name="revenueRanges"
+            options={options.revenueRanges}
+            selected={query.revenueRanges}
+          />
         </Section>
         <Section title="Target Personas" selected={query.personas.length > 0} sections={sections}>
           <TypeAhead
@@ -323,19 +294,7 @@ export function FilterPanel({
           </p>
         ) : null}
         {hydrated ? (
-          // On a phone the panel sits above the results: this leaves it for them (decision 0085).
-          <div className="sticky bottom-0 mt-2 border-t border-border bg-surface py-3 lg:hidden">
-            <Button
-              type="button"
-              className="w-full"
-              onClick={() => {
-                flushSync(() => sections.toggle(WHOLE_PANEL, false));
-                document.getElementById("results-heading")?.focus();
-              }}
-            >
-              Show {total} {total === 1 ? "result" : "results"}
-            </Button>
-          </div>
+          <ShowResultsButton sections={sections} total={total} />
         ) : (
           <Button type="submit" className="mt-4 w-full">
             Apply filters

@@ -21,7 +21,9 @@ export const GATED_FILTER_SUBJECTS: Record<GatedFieldDimension, string> = { reve
 /** The filters whose value the global field rules keep from a viewer of this tier. */
 export function gatedFiltersFor(tier: AccessLevel, rules: FieldRules): GatedFilter[] {
   const gated: GatedFilter[] = [];
-  for (const [filter, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, (typeof GATED_FIELD_DIMENSIONS)[GatedFieldDimension]]>) {
+  for (const [filter, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<
+    [GatedFieldDimension, (typeof GATED_FIELD_DIMENSIONS)[GatedFieldDimension]]
+  >) {
     // No listing's own setting: the global rule (or the field's default) is what a listing follows unless it says otherwise.
     const level = requiredLevel(field, { fieldVisibility: {} }, rules);
     if (!canSee(tier, level)) gated.push({ filter, requiredTier: level });
