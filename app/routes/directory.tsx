@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const interpreted = await interpretedAddress(database, url.searchParams, read);
   // The page's own path, not its data request's (/listings.data when the browser navigates with JavaScript).
   if (interpreted !== null) throw redirect(`${url.pathname.replace(/(?:\/_)?\.data$/, "") || "/"}?${interpreted}`);
-  const { query, result, reference, notices, interpretation } = await loadDirectoryPage(database, url.searchParams, viewer, read);
+  const { query, result, reference, notices, interpretation, gatedFilters } = await loadDirectoryPage(database, url.searchParams, viewer, read);
   const exportAllowed = await canExport(database, user);
   return {
     query,
@@ -50,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
     // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).
     previewOnlyFilters: viewer.tier !== "premium",
+    gatedFilters,
     saveSearch: await saveSearchStateFor(database, user, query),
     plainWords: await plainWordsStateFor(database, user, url.searchParams),
   };

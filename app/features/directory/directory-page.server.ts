@@ -6,11 +6,14 @@
  */
 import type { Database } from "~/lib/db.server.ts";
 import type { DirectoryRead } from "~/lib/read-database.server.ts";
+import { getFieldRules } from "../access/field-rules.server.ts";
 import type { Viewer } from "../access/redact-listing.ts";
+import { getPlanCatalogue } from "../access/tier-records.server.ts";
 import { getReferenceData, type ReferenceData } from "../catalog/reference-data.server.ts";
 import { directoryQueryToParams, FILTER_NOUNS, readDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
 import type { DirectoryResult } from "./directory-result.ts";
 import { resolveFilterValues } from "./filter-values.ts";
+import { gatedFilterSentence, gatedFiltersFor, type GatedFilter } from "./gated-filters.ts";
 import { getDirectory } from "./get-directory.server.ts";
 import { interpretationView, type InterpretationView } from "./interpretation-view.ts";
 import { interpretDirectoryQuery, INTERPRETED_PARAM, literalSearch } from "./interpret-directory-query.server.ts";
@@ -23,6 +26,8 @@ export interface DirectoryPage {
   notices: string[];
   /** The filters the search's words became, as chips (decision 0083). */
   interpretation: InterpretationView | null;
+  /** Filters on a value the viewer's plan is not shown: the panel says so instead of counting (decision 0085). */
+  gatedFilters: GatedFilter[];
 }
 
 /**
@@ -66,6 +71,17 @@ export async function loadDirectoryPage(
   }
   const original = params.get(INTERPRETED_PARAM)?.slice(0, 200);
   const interpretation = original ? interpretationView(original, query, reference) : null;
+  const gatedFilters = gatedFiltersFor(viewer.tier, await getFieldRules(database));
+  // A link chosen by a member (or typed) keeps its gated filter: it matches only listings that show this viewer the
+  // value, so it reveals nothing, and the visitor is told why it finds so few (decision 0085).
+  const chosenGated = gatedFilters.filter(({ filter }) => query[filter].length > 0);
+  if (chosenGated.length) {
+    const plans = await getPlanCatalogue(database);
+    for (const { filter, requiredTier } of chosenGated)
+      notices.push(
+        `${gatedFilterSentence(filter, plans[requiredTier].name)}: filtering by ${FILTER_NOUNS[filter].one} finds only the listings that show you theirs.`,
+      );
+  }
   let result = await getDirectory(database, query, viewer, how);
   const { totalPages, totalRecords } = result.pagination;
   if (query.page > totalPages && totalRecords > 0) {
@@ -73,5 +89,5 @@ export async function loadDirectoryPage(
     query = { ...query, page: totalPages };
     result = await getDirectory(database, query, viewer, how);
   }
-  return { query, result, reference, notices, interpretation };
+  return { query, result, reference, notices, interpretation, gatedFilters };
 }

@@ -9,7 +9,9 @@ import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { directoryQueryToParams, formToDirectoryParams, PAGE_SIZES, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
 import type { DirectoryResult } from "./directory-result.ts";
-import { FilterPanel, type FilterOptions, type OpenSections } from "./filter-panel.tsx";
+import type { GatedFilter } from "./gated-filters.ts";
+import { closeFilterPanelOnPhone, focusFilterPanelToggle, type OpenSections } from "./filter-panel-disclosure.tsx";
+import { FilterPanel, type FilterOptions } from "./filter-panel.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { QueryNotices, SearchSuggestionNotice } from "./query-notices.tsx";
 import type { InterpretationView } from "./interpretation-view.ts";
@@ -33,6 +35,7 @@ export interface DirectoryViewData {
   canExport: boolean;
   exportHint: string | null;
   previewOnlyFilters: boolean;
+  gatedFilters: GatedFilter[];
   /** Beside the heading: what the page's route adds (the "Save search" control of saved searches). */
   headerAction?: ReactNode;
   /** Under the heading, above the search box: what the page's route adds ("Ask in plain words"). */
@@ -47,6 +50,7 @@ export function DirectoryView({
   canExport: exportAllowed,
   exportHint,
   previewOnlyFilters,
+  gatedFilters,
   notices,
   interpretation,
   headerAction,
@@ -89,6 +93,18 @@ export function DirectoryView({
     return () => clearInterval(timer);
   }, [revalidator]);
 
+  // On a phone a change in the panel closes it; focus goes back to its toggle once the panel is remounted for the
+  // new address (decision 0085).
+  const refocusToggle = useRef(false);
+  useEffect(() => {
+    if (!refocusToggle.current) return;
+    refocusToggle.current = false;
+    focusFilterPanelToggle();
+  }, [search]);
+  const panelChanged = () => {
+    if (closeFilterPanelOnPhone(sections)) refocusToggle.current = true;
+  };
+
   // Every change submits the whole form without a page number: filters, search and type reset to page 1.
   const go = (formData: FormData, replace = false) => {
     void navigate(`${pathname}?${formToDirectoryParams(formData).toString()}`, { replace, preventScrollReset: true });
@@ -101,6 +117,7 @@ export function DirectoryView({
     formData.delete(name);
     for (const value of values) formData.append(name, value);
     go(formData);
+    panelChanged();
   };
   const hrefFor = (page: number) => `${pathname}?${directoryQueryToParams({ ...query, page }).toString()}`;
   const heading = HEADINGS[query.entityType ?? "all"];
@@ -131,6 +148,7 @@ export function DirectoryView({
           const target = e.target as unknown as HTMLInputElement;
           if (target.id === "directory-search" || target.role === "combobox") return;
           submitForm();
+          if (target.closest("#filter-controls")) panelChanged();
         }}
       >
         <div role="search" className="mt-6 flex gap-2">
@@ -180,6 +198,8 @@ export function DirectoryView({
             onListChange={onListChange}
             clearHref={pathname}
             previewOnly={previewOnlyFilters}
+            gatedFilters={gatedFilters}
+            total={result.pagination.totalRecords}
             sections={sections}
           />
           <section aria-labelledby="results-heading" className="min-w-0 flex-1" aria-busy={loading}>
@@ -190,7 +210,7 @@ export function DirectoryView({
               href={`${pathname}?${directoryQueryToParams({ ...query, searchQuery: result.suggestion?.searchQuery ?? "", page: 1 })}`}
             />
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="results-heading" className="text-xl font-semibold">
+              <h2 id="results-heading" tabIndex={-1} className="text-xl font-semibold">
                 {heading} <span className="font-normal text-fg-muted">({result.pagination.totalRecords})</span>
               </h2>
               <SortControl query={query} />

@@ -1,11 +1,13 @@
-import { SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button.tsx";
+import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/lib/cn.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
 import type { Facets } from "./directory-result.ts";
+import { isPanelOpen, PanelToggle, ResultCount, ShowResultsButton, type OpenSections } from "./filter-panel-disclosure.tsx";
+import { GatedFilterNote } from "./gated-filter-note.tsx";
+import type { GatedFilter } from "./gated-filters.ts";
 import { TypeAhead, type FacetOption } from "./type-ahead.tsx";
 
 export interface FilterOptions {
@@ -26,15 +28,6 @@ const ENTITY_TYPES = [
   { value: "investor", label: "Investors" },
   { value: "partner", label: "Partners" },
 ] as const;
-
-/** Which parts of the panel the visitor opened (the panel on a phone, each section), kept by the page across the navigations its filters cause. */
-/** The panel itself, opened with "Show" on screens narrower than the sidebar layout. */
-const WHOLE_PANEL = "whole filter panel";
-
-export interface OpenSections {
-  isOpen: (title: string) => boolean;
-  toggle: (title: string, open: boolean) => void;
-}
 
 function Section({
   title,
@@ -66,22 +59,43 @@ function Section({
   );
 }
 
-function FacetCheckbox({ name, option, selected }: { name: ListFilter; option: FacetOption; selected: string[] }) {
+/** `countsGated`: a zero count is not shown, as it says nothing but what the viewer's plan hides (decision 0085). */
+function FacetCheckbox({
+  name,
+  option,
+  selected,
+  countsGated,
+}: {
+  name: ListFilter;
+  option: FacetOption;
+  selected: string[];
+  countsGated?: boolean;
+}) {
   return (
     <label className={cn("facet-option", option.count === 0 && !selected.includes(option.value) && "text-fg-muted")}>
       <input type="checkbox" name={name} value={option.value} defaultChecked={selected.includes(option.value)} />
       <span>{option.label}</span>
-      <span>{option.count}</span>
+      {countsGated && option.count === 0 ? <span /> : <span>{option.count}</span>}
     </label>
   );
 }
 
-function CheckboxList({ name, options, selected }: { name: ListFilter; options: FacetOption[]; selected: string[] }) {
+function CheckboxList({
+  name,
+  options,
+  selected,
+  countsGated,
+}: {
+  name: ListFilter;
+  options: FacetOption[];
+  selected: string[];
+  countsGated?: boolean;
+}) {
   return (
     <fieldset className="max-h-64 space-y-1 overflow-y-auto pr-1">
       <legend className="sr-only">{name}</legend>
       {options.map((o) => (
-        <FacetCheckbox key={o.value} name={name} option={o} selected={selected} />
+        <FacetCheckbox key={o.value} name={name} option={o} selected={selected} countsGated={countsGated} />
       ))}
     </fieldset>
   );
@@ -128,6 +142,36 @@ function IndustryGroups({ groups, selected }: { groups: NonNullable<FilterOption
 }
 
 /**
+ * A filter on a value the viewer's plan may not show: when the global rule keeps it from them, the note with the
+ * upgrade instead of a column of zeros, and only the options some listing shows them (its own setting) or that the
+ * address chose, so the choice can be taken back (decision 0085).
+ */
+function GatedList({
+  gate,
+  name,
+  options,
+  selected,
+}: {
+  gate: GatedFilter | undefined;
+  name: ListFilter;
+  options: FacetOption[];
+  selected: string[];
+}) {
+  if (!gate) return <CheckboxList name={name} options={options} selected={selected} />;
+  const shown = options.filter((o) => o.count > 0 || selected.includes(o.value));
+  return (
+    <>
+      <GatedFilterNote gate={gate} />
+      {shown.length ? (
+        <div className="mt-3">
+          <CheckboxList name={name} options={shown} selected={selected} countsGated />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * The filter controls of spec 01 §2, all inside the directory's GET form. With JavaScript a change submits at
  * once; without it, "Apply filters" does. Counts are facet counts under the other active filters.
  */
@@ -138,6 +182,8 @@ export function FilterPanel({
   onListChange,
   clearHref,
   previewOnly,
+  gatedFilters,
+  total,
   sections,
 }: {
   query: DirectoryQuery;
@@ -147,39 +193,26 @@ export function FilterPanel({
   clearHref: string;
   /** The viewer's plan locks some listings: filters and counts see only their preview. */
   previewOnly: boolean;
+  /** Filters on a value the viewer's plan is not shown (decision 0085). */
+  gatedFilters: GatedFilter[];
+  /** Listings matching every filter, for the count a phone shows beside the closed panel. */
+  total: number;
   sections: OpenSections;
 }) {
   const hydrated = useHydrated();
-  // Held by the page like the sections: the panel is remounted for every new URL, and on a phone a visitor who
-  // ticks one box goes on to the next without reopening it.
-  const expanded = sections.isOpen(WHOLE_PANEL);
+  const expanded = isPanelOpen(sections);
   const typeCounts = facets.entityType;
   const allCount = Object.values(typeCounts).reduce((a, b) => a + b, 0);
   return (
     <aside aria-label="Filters" className="lg:w-72 lg:shrink-0">
-      <div className="flex items-center justify-between">
+      <div className="flex items-center justify-between gap-2">
         <h2 className="text-base font-semibold">Filters</h2>
+        <ResultCount total={total} />
         <div className="flex items-center gap-2">
           <Link to={clearHref} className="text-sm font-medium text-accent hover:underline">
             Clear All
           </Link>
-          {/* A link to the panel before JavaScript (CSS :target shows it), a toggle after: the panel starts
-              closed on small screens either way, so nothing shifts when the page hydrates. */}
-          <a
-            href="#filter-controls"
-            role={hydrated ? "button" : undefined}
-            aria-expanded={hydrated ? expanded : undefined}
-            aria-controls="filter-controls"
-            className={buttonClass({ variant: "secondary", size: "sm", className: "lg:hidden" })}
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              sections.toggle(WHOLE_PANEL, !expanded);
-            }}
-          >
-            <SlidersHorizontal aria-hidden="true" />
-            {expanded ? "Hide" : "Show"}
-          </a>
+          <PanelToggle sections={sections} />
         </div>
       </div>
       <div id="filter-controls" className={cn("mt-4 scroll-mt-20", expanded ? "block" : "hidden target:block lg:block")}>
@@ -231,7 +264,12 @@ export function FilterPanel({
           />
         </Section>
         <Section title="Revenue /year" selected={query.revenueRanges.length > 0} sections={sections}>
-          <CheckboxList name="revenueRanges" options={options.revenueRanges} selected={query.revenueRanges} />
+          <GatedList
+            gate={gatedFilters.find((g) => g.filter === "revenueRanges")}
+            name="revenueRanges"
+            options={options.revenueRanges}
+            selected={query.revenueRanges}
+          />
         </Section>
         <Section title="Target Personas" selected={query.personas.length > 0} sections={sections}>
           <TypeAhead
@@ -255,7 +293,9 @@ export function FilterPanel({
             region), and a revenue range counts where you can see it.
           </p>
         ) : null}
-        {hydrated ? null : (
+        {hydrated ? (
+          <ShowResultsButton sections={sections} total={total} />
+        ) : (
           <Button type="submit" className="mt-4 w-full">
             Apply filters
           </Button>
