@@ -38,7 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const interpreted = await interpretedAddress(database, url.searchParams, read);
   // The page's own path, not its data request's (/listings.data when the browser navigates with JavaScript).
   if (interpreted !== null) throw redirect(`${url.pathname.replace(/(?:\/_)?\.data$/, "") || "/"}?${interpreted}`);
-  const { query, result, reference, notices, interpretation, gatedFilters } = await loadDirectoryPage(database, url.searchParams, viewer, read);
+  const { query, result, reference, notices, interpretation, gatedFilters } = await loadDirectoryPage(
+    database,
+    url.searchParams,
+    viewer,
+    read,
+  );
   const exportAllowed = await canExport(database, user);
   return {
     query,
