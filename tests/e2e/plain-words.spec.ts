@@ -28,7 +28,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole("heading", { name: /^Startups \(\d+\)$/ })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`plain-words-${width}.png`), fullPage: false });
 
-    if (width < 1024) await page.getByRole("button", { name: "Show", exact: true }).click();
+    if (width < 1024) await page.getByRole("button", { name: "Show filters" }).click();
     await expect(page.getByRole("radio", { name: /^Startups/ })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: /^FinTech/ }).first()).toBeChecked();
     await expect(page.getByRole("checkbox", { name: /^Seed/ })).toBeChecked();
