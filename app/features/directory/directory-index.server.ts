@@ -30,7 +30,14 @@ function readPage(database: Database, featured: boolean, after: { name: string; 
            name, tagline,
            (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
            (extract(epoch FROM latest_round_date) * 1000)::float8 AS latest_round_ms,
-           total_funding_raised::float8 AS total_raised
+           total_funding_raised::float8 AS total_raised,
+           founded_year, team_size, ticket_size,
+           -- An investor's latest investment: the newest round linked to it (investor_relationships_investor_idx).
+           -- Rounds are public (decision 0080); which company it was stays on the profile's gated portfolio.
+           CASE WHEN type = 'investor' THEN (
+             SELECT (extract(epoch FROM max(f.funding_date)) * 1000)::float8
+             FROM investor_relationships r JOIN funding_rounds f ON f.id = r.funding_round_id
+             WHERE r.investor_id = listings.id) END AS last_investment_ms
     FROM listings
     -- featured is never null: one equality and a row comparison are a range of listings_directory_order_idx
     WHERE processing_status = 'published' AND featured = ${featured}
