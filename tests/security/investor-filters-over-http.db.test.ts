@@ -57,9 +57,13 @@ describe("a visitor", () => {
     );
     expect(locked).toBeGreaterThan(0);
     for (const band of ["under-1m", "1m-5m", "5m-20m", "20m-100m", "over-100m"]) {
-      const [low, high] = { "under-1m": [0, 1e6], "1m-5m": [1e6, 5e6], "5m-20m": [5e6, 20e6], "20m-100m": [20e6, 100e6], "over-100m": [100e6, 1e15] }[
-        band
-      ]!;
+      const [low, high] = {
+        "under-1m": [0, 1e6],
+        "1m-5m": [1e6, 5e6],
+        "5m-20m": [5e6, 20e6],
+        "20m-100m": [20e6, 100e6],
+        "over-100m": [100e6, 1e15],
+      }[band]!;
       const [row] = await app.database.rows<{ open: number; all: number }>(sql`
         SELECT count(*) FILTER (WHERE visibility = 'public')::int AS open, count(*)::int AS all FROM listings
         WHERE processing_status = 'published' AND total_funding_raised >= ${low} AND total_funding_raised < ${high}`);

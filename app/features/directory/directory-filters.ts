@@ -73,7 +73,19 @@ export interface QueryProblem {
   notice: string;
 }
 
-const SCALARS = ["searchQuery", "q", "entityType", "type", "featuredOnly", "featured", "page", "pageSize", "offset", "sort", ...RANGE_PARAMS];
+const SCALARS = [
+  "searchQuery",
+  "q",
+  "entityType",
+  "type",
+  "featuredOnly",
+  "featured",
+  "page",
+  "pageSize",
+  "offset",
+  "sort",
+  ...RANGE_PARAMS,
+];
 
 /**
  * Reads the directory state from URL parameters. API clients get a 400 for anything that cannot be honoured
@@ -201,7 +213,16 @@ export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQ
   problems.push(...ranges.problems);
 
   return {
-    query: { searchQuery, entityType, featuredOnly, ...lists, ...ranges.filters, page, pageSize: pageSize as PageSize, ...(sort ? { sort } : {}) },
+    query: {
+      searchQuery,
+      entityType,
+      featuredOnly,
+      ...lists,
+      ...ranges.filters,
+      page,
+      pageSize: pageSize as PageSize,
+      ...(sort ? { sort } : {}),
+    },
     problems,
   };
 }

@@ -276,8 +276,8 @@ export function FilterPanel({
         {previewOnly ? (
           <p className="border-t border-border pt-3 text-xs text-fg-muted">
             Filters and counts use only what your plan shows: a locked listing matches on its preview (type, stage, first industries and
-            region), a revenue range counts where you can see it, and amounts, rounds, founding and team figures count only on
-            listings you can open.
+            region), a revenue range counts where you can see it, and amounts, rounds, founding and team figures count only on listings you
+            can open.
           </p>
         ) : null}
         {hydrated ? null : (

@@ -87,7 +87,10 @@ const windowFilter = (name: string, what: string) =>
 const yearFilter = (name: string, what: string) =>
   oneValue(name)
     .regex(/^(\s*\d{4}\s*)?$/, `${name} must be a year from ${MIN_FOUNDED} to ${MAX_FOUNDED}.`)
-    .refine((v) => !v.trim() || (Number(v) >= MIN_FOUNDED && Number(v) <= MAX_FOUNDED), `${name} must be a year from ${MIN_FOUNDED} to ${MAX_FOUNDED}.`)
+    .refine(
+      (v) => !v.trim() || (Number(v) >= MIN_FOUNDED && Number(v) <= MAX_FOUNDED),
+      `${name} must be a year from ${MIN_FOUNDED} to ${MAX_FOUNDED}.`,
+    )
     .optional()
     .describe(`${what} (a year, ${MIN_FOUNDED}-${MAX_FOUNDED}). Listings you cannot open never match.`);
 const BUSINESS_MODELS = ["retainer", "retainer_plus_success", "success_only"];
