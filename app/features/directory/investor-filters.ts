@@ -4,9 +4,9 @@
  * range. Pure: the bands a listing falls in, how free text is read, and the URL form of the scalar ones.
  */
 
-export const RAISED_BANDS = ["under-1m", "1m-5m", "5m-20m", "20m-100m", "over-100m"] as const;
-export const TEAM_SIZE_BANDS = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
-export const TICKET_SIZE_BANDS = ["under-500k", "500k-2m", "2m-10m", "over-10m"] as const;
+const RAISED_BANDS = ["under-1m", "1m-5m", "5m-20m", "20m-100m", "over-100m"] as const;
+const TEAM_SIZE_BANDS = ["1-10", "11-50", "51-200", "201-1000", "1000+"] as const;
+const TICKET_SIZE_BANDS = ["under-500k", "500k-2m", "2m-10m", "over-10m"] as const;
 export const WINDOWS = ["3m", "6m", "12m", "24m"] as const;
 export type Window = (typeof WINDOWS)[number];
 
