@@ -86,11 +86,8 @@ const windowFilter = (name: string, what: string) =>
 
 const yearFilter = (name: string, what: string) =>
   oneValue(name)
-    .regex(/^(\s*\d{4}\s*)?$/, `${name} must be a year from ${MIN_FOUNDED} to ${MAX_FOUNDED}.`)
-    .refine(
-      (v) => !v.trim() || (Number(v) >= MIN_FOUNDED && Number(v) <= MAX_FOUNDED),
-      `${name} must be a year from ${MIN_FOUNDED} to ${MAX_FOUNDED}.`,
-    )
+    // 1800 to 2100 as a pattern, so that the document refuses what the server refuses (MIN_FOUNDED, MAX_FOUNDED).
+    .regex(/^(\s*(18\d\d|19\d\d|20\d\d|2100)\s*)?$/, `${name} must be a year from ${MIN_FOUNDED} to ${MAX_FOUNDED}.`)
     .optional()
     .describe(`${what} (a year, ${MIN_FOUNDED}-${MAX_FOUNDED}). Listings you cannot open never match.`);
 const BUSINESS_MODELS = ["retainer", "retainer_plus_success", "success_only"];
