@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result,
     notices,
     interpretation,
-    options: buildFilterOptions(reference, result.facets),
+    options: buildFilterOptions(reference, result.facets, new Date().getUTCFullYear()),
     canExport: exportAllowed,
     exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
     // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).

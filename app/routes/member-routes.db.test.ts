@@ -181,7 +181,8 @@ describe("CSV export", () => {
     const lines = (await response.text()).split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(
       '"Name","Type","Tagline","Website","LinkedIn","Industries","Geographies","Countries","Target Personas","Funding Stage",' +
-        '"Total Raised (USD)","Latest Round","Latest Round Amount (USD)","Latest Round Date","Business Model","Featured","Access","Profile URL"',
+        '"Total Raised (USD)","Latest Round","Latest Round Amount (USD)","Latest Round Date","Business Model","Featured","Access","Profile URL",' +
+        '"Founded Year","Team Size","Ticket Size"',
     );
     const [{ n } = { n: -1 }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE type = 'partner'`);
     expect(lines).toHaveLength(n + 1);

@@ -145,7 +145,8 @@ type Category =
   | "search"
   | "search-typo"
   | "deep-page"
-  | "combination";
+  | "combination"
+  | "investor-filters";
 
 const WEIGHTS: Record<Category, number> = {
   all: 3,
@@ -158,6 +159,8 @@ const WEIGHTS: Record<Category, number> = {
   "stage/model": 6,
   search: 14,
   "search-typo": 5,
+  // Decision 0084: amount raised, team size, ticket size, last round and founded years, with their sorts.
+  "investor-filters": 8,
   "deep-page": 8,
   combination: 12,
 };
@@ -248,6 +251,21 @@ function build(category: Category, rng: Rng): URLSearchParams {
         if (dim === "stage") add("fundingStages", rng.sample(STAGES, rng.int(1, 2)));
       }
       page = rng.chance(0.85) ? 1 : rng.int(2, 4);
+      break;
+    }
+    case "investor-filters": {
+      if (rng.chance(0.6)) p.set("type", rng.pick(["startup", "investor"]));
+      const dims = rng.sample(["raised", "teamSize", "ticketSize", "lastRound", "lastInvestment", "founded", "industries"], rng.int(1, 3));
+      for (const dim of dims) {
+        if (dim === "raised") add("raised", rng.sample(["under-1m", "1m-5m", "5m-20m", "20m-100m", "over-100m"], rng.int(1, 2)));
+        if (dim === "teamSize") add("teamSize", rng.sample(["1-10", "11-50", "51-200", "201-1000", "1000+"], rng.int(1, 2)));
+        if (dim === "ticketSize") add("ticketSize", rng.sample(["under-500k", "500k-2m", "2m-10m", "over-10m"], rng.int(1, 2)));
+        if (dim === "lastRound") p.set("lastRound", rng.pick(["3m", "6m", "12m", "24m"]));
+        if (dim === "lastInvestment") p.set("lastInvestment", rng.pick(["3m", "6m", "12m", "24m"]));
+        if (dim === "founded") p.set("foundedFrom", String(rng.int(2005, 2022)));
+        if (dim === "industries") add("industries", [rng.pick(INDUSTRIES)]);
+      }
+      if (rng.chance(0.4)) p.set("sort", rng.pick(["most-raised", "recently-funded", "recently-founded"]));
       break;
     }
   }

@@ -289,6 +289,9 @@ test("a subscriber's CSV has the profile columns, and nothing of a listing only 
     "Featured",
     "Access",
     "Profile URL",
+    "Founded Year",
+    "Team Size",
+    "Ticket Size",
   ]);
   expect(subscriber.rows.some((row) => row.Access === "full" && row.Website && row["Total Raised (USD)"])).toBe(true);
 

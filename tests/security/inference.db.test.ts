@@ -20,12 +20,23 @@ import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { loaderArgs, testUser } from "~/lib/test-route.ts";
 import { loader as listingsLoader } from "~/routes/api.listings.ts";
+import { BAND_CODES, raisedBand, teamSizeBand, ticketBands } from "~/features/directory/investor-filters.ts";
 
 const TIERS: AccessLevel[] = ["public", "subscriber", "premium"];
 const WORD = "zqxhiddenword";
 
 let database: Database;
-type Filter = "industries" | "geographies" | "countries" | "personas" | "fundingStages" | "businessModels" | "revenueRanges";
+type Filter =
+  | "industries"
+  | "geographies"
+  | "countries"
+  | "personas"
+  | "fundingStages"
+  | "businessModels"
+  | "revenueRanges"
+  | "raised"
+  | "teamSize"
+  | "ticketSize";
 /** Per filter, every option as the API takes it (a name, or a code for business models and revenue ranges). */
 const optionsOf = {} as Record<Filter, string[]>;
 const sentinel = { country: "Zqxland", persona: "Zqx Persona", industry: "Zqx Industry", geography: "Zqx Geo" };
@@ -68,6 +79,9 @@ async function visibleValues(tier: AccessLevel): Promise<Map<string, Record<Filt
         personas: [],
         businessModels: [],
         revenueRanges: [],
+        raised: [],
+        teamSize: [],
+        ticketSize: [],
       };
       if (!item.locked) {
         const view = await viewProfile(database, item.type as ListingType, item.slug, viewer);
@@ -78,6 +92,10 @@ async function visibleValues(tier: AccessLevel): Promise<Map<string, Record<Filt
         values.geographies = view.listing.geography;
         values.businessModels = await codesOf("business_models", view.listing.businessModel);
         values.revenueRanges = await codesOf("revenue_ranges", view.listing.revenueRange);
+        // Decision 0084: the bands of what the opened profile shows, read by the same rules the filter documents.
+        values.raised = [raisedBand(view.listing.totalFundingRaised)].filter((b): b is string => b !== null);
+        values.teamSize = [teamSizeBand(view.listing.teamSize)].filter((b): b is string => b !== null);
+        values.ticketSize = ticketBands(view.listing.ticketSize);
       }
       out.set(item.id, values);
     }
@@ -143,6 +161,9 @@ beforeAll(async () => {
   optionsOf.fundingStages = await names(sql`SELECT name AS v FROM funding_stages`);
   optionsOf.businessModels = await names(sql`SELECT code AS v FROM business_models`);
   optionsOf.revenueRanges = await names(sql`SELECT code AS v FROM revenue_ranges`);
+  optionsOf.raised = [...BAND_CODES.raised];
+  optionsOf.teamSize = [...BAND_CODES.teamSize];
+  optionsOf.ticketSize = [...BAND_CODES.ticketSize];
 });
 
 afterAll(async () => {

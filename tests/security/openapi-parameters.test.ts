@@ -29,6 +29,9 @@ const VALUES = [
   ...["a".repeat(100), "a".repeat(101), ` ${"a".repeat(100)} `, "a".repeat(200), "a".repeat(201), "\u{1F600}".repeat(150)],
   ...[UUID, UUID.toUpperCase(), "not-a-uuid", "00000000-0000-0000-0000-000000000000", `{${UUID}}`],
   ...[FIFTY_ONE_VALUES, FIFTY_ONE_VALUES.replace("v50", "v0"), "a/b", "a%2Fb", "caf\u00e9", "\u0000"],
+  // The investor filters (decision 0084): bands, windows, years.
+  ...["1m-5m", "OVER-100M", " under-1m , 5m-20m ", "1000+", "1000", "201-1000", "500k-2m", "over-10m", "2m-3m"],
+  ...["3m", "24M", " 6m ", "5m", "1y", "2015", " 2015 ", "1800", "1799", "2100", "2101", "0999", "20150"],
 ];
 
 /** A valid value of each path parameter, so the one under test is what decides. */

@@ -68,6 +68,13 @@ export interface ListingCard {
   countries: string[];
   targetPersonas: string[];
   listingVisibility: AccessLevel;
+  /**
+   * Funding is public (decision 0080) and shown on open cards; a locked teaser does not show it (decision 0084).
+   * Absent where a card is made for its lock alone (e-mails, social cards).
+   */
+  totalFundingRaised?: number | null;
+  latestRoundType?: string | null;
+  latestRoundDate?: string | null;
 }
 
 /** A listing above the viewer's tier: only what the locked teaser shows (spec 01 §2). */

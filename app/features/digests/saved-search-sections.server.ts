@@ -47,7 +47,14 @@ export async function savedSearchDigest(
   const reported: SavedSearchDigest["reported"] = [];
   const next: Array<{ id: string; snapshot: Snapshot }> = [];
   for (const row of rows) {
-    const report = await compareWithSnapshot(database, queryOf(row), viewer, await readSnapshot(database, row.id, "digest"));
+    const report = await compareWithSnapshot(
+      database,
+      queryOf(row),
+      viewer,
+      await readSnapshot(database, row.id, "digest"),
+      undefined,
+      period.to,
+    );
     next.push({ id: row.id, snapshot: report.next });
     if (!report.newIds.length) continue;
     const shown = await listingSummaries(database, report.newIds.slice(0, ITEMS_PER_SECTION - 1), viewer);

@@ -15,6 +15,8 @@ const BADGE_GROUPS = {
   personas: { label: "Personas" },
   model: { label: "Model" },
   countries: { label: "Countries" },
+  raised: { label: "Raised" },
+  round: { label: "Last round" },
 } as const satisfies Record<string, { label: string }>;
 export type BadgeGroup = keyof typeof BADGE_GROUPS;
 

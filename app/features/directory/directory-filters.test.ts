@@ -30,6 +30,9 @@ describe("parseDirectoryQuery", () => {
       countries: [],
       revenueRanges: [],
       personas: [],
+      raised: [],
+      teamSize: [],
+      ticketSize: [],
       page: 1,
       pageSize: 25,
     });
@@ -101,7 +104,13 @@ describe("parseDirectoryQuery", () => {
     expect(ok("industries=%20AI%20,%20FinTech%20,,&industries=AI").industries).toEqual(["AI", "FinTech"]);
     expect(ok("countries=DE&countries=Japan&personas=CTO").countries).toEqual(["DE", "Japan"]);
     for (const name of LIST_FILTERS) {
-      expect(ok(`${name}=${name === "businessModels" ? "retainer" : "x"}`)[name]).toHaveLength(1);
+      const codes: Partial<Record<string, string>> = {
+        businessModels: "retainer",
+        raised: "1m-5m",
+        teamSize: "1-10",
+        ticketSize: "over-10m",
+      };
+      expect(ok(`${name}=${encodeURIComponent(codes[name] ?? "x")}`)[name]).toHaveLength(1);
     }
   });
 

@@ -1,7 +1,8 @@
 import { parseListingType, type ListingType } from "../catalog/listing-types.ts";
+import { BAND_CODES, RANGE_PARAMS, readRangeFilters, type BandFilter, type RangeFilters } from "./investor-filters.ts";
 
 /** Spec 01 §3 filter and pagination parameters, after validation. */
-export interface DirectoryQuery {
+export interface DirectoryQuery extends RangeFilters {
   searchQuery?: string;
   entityType?: ListingType;
   featuredOnly?: boolean;
@@ -12,6 +13,10 @@ export interface DirectoryQuery {
   countries: string[];
   revenueRanges: string[];
   personas: string[];
+  /** Bands of total raised, team size and investors' ticket size (investor-filters.ts). */
+  raised: string[];
+  teamSize: string[];
+  ticketSize: string[];
   page: number;
   pageSize: PageSize;
   /** Absent: the default order for the query (see effectiveSort). */
@@ -34,13 +39,16 @@ export const LIST_FILTERS = [
   "countries",
   "revenueRanges",
   "personas",
+  "raised",
+  "teamSize",
+  "ticketSize",
 ] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
 const BUSINESS_MODEL_CODES = ["retainer", "retainer_plus_success", "success_only"] as const;
 
 /** The orders a directory page can take (decision 0040). Relevance needs a search text. */
-export const SORTS = ["relevance", "featured", "newest", "recently-funded", "most-raised"] as const;
+export const SORTS = ["relevance", "featured", "newest", "recently-funded", "most-raised", "recently-founded"] as const;
 export type Sort = (typeof SORTS)[number];
 export const SORT_LABELS: Record<Sort, string> = {
   relevance: "Best match",
@@ -48,6 +56,7 @@ export const SORT_LABELS: Record<Sort, string> = {
   newest: "Newest",
   "recently-funded": "Recently funded",
   "most-raised": "Most raised",
+  "recently-founded": "Recently founded",
 };
 
 /** The order a query is shown in: the chosen one, else best match when searching and featured first otherwise. */
@@ -64,7 +73,19 @@ export interface QueryProblem {
   notice: string;
 }
 
-const SCALARS = ["searchQuery", "q", "entityType", "type", "featuredOnly", "featured", "page", "pageSize", "offset", "sort"];
+const SCALARS = [
+  "searchQuery",
+  "q",
+  "entityType",
+  "type",
+  "featuredOnly",
+  "featured",
+  "page",
+  "pageSize",
+  "offset",
+  "sort",
+  ...RANGE_PARAMS,
+];
 
 /**
  * Reads the directory state from URL parameters. API clients get a 400 for anything that cannot be honoured
@@ -177,9 +198,31 @@ export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQ
     );
     lists.businessModels = lists.businessModels.filter((m) => !badModels.includes(m));
   }
+  for (const name of Object.keys(BAND_CODES) as BandFilter[]) {
+    const codes: readonly string[] = BAND_CODES[name];
+    const bad = lists[name].filter((v) => !codes.includes(v.toLowerCase()));
+    if (bad.length) {
+      problem(
+        `${name} accepts only ${codes.join(", ")} (got "${bad[0]!.slice(0, 40)}").`,
+        `No ${FILTER_NOUNS[name].one} "${bad[0]!.slice(0, 40)}": it was left out of the filters.`,
+      );
+    }
+    lists[name] = lists[name].map((v) => v.toLowerCase()).filter((v) => codes.includes(v));
+  }
+  const ranges = readRangeFilters(single);
+  problems.push(...ranges.problems);
 
   return {
-    query: { searchQuery, entityType, featuredOnly, ...lists, page, pageSize: pageSize as PageSize, ...(sort ? { sort } : {}) },
+    query: {
+      searchQuery,
+      entityType,
+      featuredOnly,
+      ...lists,
+      ...ranges.filters,
+      page,
+      pageSize: pageSize as PageSize,
+      ...(sort ? { sort } : {}),
+    },
     problems,
   };
 }
@@ -193,6 +236,9 @@ export const FILTER_NOUNS: Record<ListFilter, { one: string; many: string }> = {
   countries: { one: "country", many: "countries" },
   revenueRanges: { one: "revenue range", many: "revenue ranges" },
   personas: { one: "persona", many: "personas" },
+  raised: { one: "amount raised band", many: "amount raised bands" },
+  teamSize: { one: "team size band", many: "team size bands" },
+  ticketSize: { one: "ticket size band", many: "ticket size bands" },
 };
 
 function parsePositiveInt(raw: string | null, fallback: number): number | null {
@@ -209,6 +255,7 @@ export function directoryQueryToParams(query: Partial<DirectoryQuery>): URLSearc
   if (query.entityType) params.set("type", query.entityType);
   if (query.featuredOnly) params.set("featured", "true");
   for (const name of LIST_FILTERS) for (const v of query[name] ?? []) params.append(name, v);
+  for (const name of RANGE_PARAMS) if (query[name] !== undefined) params.set(name, String(query[name]));
   if (query.sort) params.set("sort", query.sort);
   if (query.pageSize && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));
   if (query.page && query.page > 1) params.set("page", String(query.page));

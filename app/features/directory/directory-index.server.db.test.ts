@@ -88,6 +88,10 @@ describe("IndexBuilder", () => {
       created_ms: i,
       latest_round_ms: null,
       total_raised: null,
+      last_investment_ms: null,
+      founded_year: null,
+      team_size: null,
+      ticket_size: null,
     }));
     let turns = 0;
     let built = false;

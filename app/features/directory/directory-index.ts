@@ -38,7 +38,11 @@ import {
 export type { Dimension } from "./viewer-options.ts";
 
 /** The values a page can be sorted by, highest first. */
-export type SortValue = "created_ms" | "latest_round_ms" | "total_raised";
+export type SortValue = "created_ms" | "latest_round_ms" | "total_raised" | "founded_year";
+/** The values the range filters compare (investor-filters.ts): dates in milliseconds, the founded year. */
+export type RangeValue = "latest_round_ms" | "last_investment_ms" | "founded_year";
+/** Range sets kept per index: a day's cutoffs and the founded ranges people pick repeat. */
+const CACHED_RANGES = 200;
 
 /** A viewer's option sets and the counts already made with them. */
 export interface ViewerIndex extends ViewerOptions {
@@ -53,6 +57,8 @@ export class DirectoryIndex implements VisibilityFacts {
   readonly fieldLevels: Record<GatedFieldDimension, Record<FieldLevel, Bitset>>;
   private readonly ids: ListingIds;
   private readonly valueOrders: Record<SortValue, ValueOrder>;
+  private readonly rangeValues: Record<RangeValue, Float64Array>;
+  private readonly rangeSets = new Map<string, Bitset>();
   /** What the search index is made of; let go once it is made. */
   private cardText?: IndexColumns["cardText"];
   private readonly industryName: (id: number) => string | undefined;
@@ -72,6 +78,7 @@ export class DirectoryIndex implements VisibilityFacts {
     this.listingsAt = columns.listingsAt;
     this.fieldLevels = columns.fieldLevels;
     this.valueOrders = columns.valueOrders;
+    this.rangeValues = columns.rangeValues;
     this.cardText = columns.cardText;
     this.industryName = industryName;
   }
@@ -125,6 +132,25 @@ export class DirectoryIndex implements VisibilityFacts {
   /** Positions by a value, highest first (ties in the default order), made with the index. */
   orderBy(value: SortValue): ValueOrder {
     return this.valueOrders[value];
+  }
+
+  /**
+   * Listings whose value lies in [low, high] (unknown values never do), by one pass over the column: 0.1 ms a 100,000
+   * listings. Kept per bounds, as the windows' cutoffs change once a day.
+   */
+  within(value: RangeValue, low: number, high: number): Bitset {
+    const key = `${value}:${low}:${high}`;
+    let set = this.rangeSets.get(key);
+    if (set) return set;
+    set = emptyBitset(this.size);
+    const column = this.rangeValues[value];
+    for (let position = 0; position < column.length; position++) {
+      const v = column[position]!;
+      if (v >= low && v <= high) setBit(set, position);
+    }
+    if (this.rangeSets.size >= CACHED_RANGES) this.rangeSets.delete(this.rangeSets.keys().next().value!);
+    this.rangeSets.set(key, set);
+    return set;
   }
 
   /** A bitset of the given listing ids; ids not in the index (unpublished since the build) are ignored. */

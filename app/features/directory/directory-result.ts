@@ -11,6 +11,10 @@ export interface Facets {
   fundingStages: Record<string, number>;
   businessModels: Record<string, number>;
   revenueRanges: Record<string, number>;
+  /** Per band code (investor-filters.ts). */
+  raised: Record<string, number>;
+  teamSize: Record<string, number>;
+  ticketSize: Record<string, number>;
 }
 
 export interface Pagination {

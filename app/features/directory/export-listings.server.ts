@@ -61,6 +61,9 @@ async function exportDetails(database: Database, ids: string[]): Promise<Map<str
       latestRoundType: l.latestRoundType,
       latestRoundAmount: l.latestRoundAmount,
       latestRoundDate: l.latestRoundDate,
+      foundedYear: l.foundedYear,
+      teamSize: l.teamSize,
+      ticketSize: l.ticketSize,
     })
     .from(l)
     .where(inArray(l.id, ids));

@@ -27,6 +27,9 @@ const sets: OptionSets = {
   fundingStages: options({ 1: 0.2, 2: 0.2 }),
   businessModels: options({ 1: 0.5 }),
   revenueRanges: options({ 1: 0.1, 2: 0.0005 }),
+  raised: options({ "under-1m": 0.2, "1m-5m": 0.1 }),
+  teamSize: options({ "1-10": 0.3 }),
+  ticketSize: options({ "under-500k": 0.05, "500k-2m": 0.05 }),
 };
 
 /** The counts by the definition, listing by listing. */

@@ -15,9 +15,12 @@
 import { countBits, countIntersection, intersectInto, popcount, type Bitset } from "./bitset.ts";
 import type { Dimension, OptionSets } from "./viewer-options.ts";
 
-/** One active filter: its dimension (or the search text, which has no facet), what it selected, the listings it admits. */
+/** Range filters (last round, last investment, founded year): active filters with no facet of their own. */
+export type RangeDimension = "lastRound" | "lastInvestment" | "founded";
+
+/** One active filter: its dimension (or the search text or a range, which have no facet), what it selected, the listings it admits. */
 export interface ActiveFilter {
-  dimension: Dimension | "search";
+  dimension: Dimension | RangeDimension | "search";
   /** The selection in a stable form ("3,17" for two ids, the normalised text for a search): equal keys admit the same. */
   key: string;
   admits: Bitset;

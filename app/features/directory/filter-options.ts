@@ -2,6 +2,14 @@ import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import type { Facets } from "./directory-result.ts";
 import type { FilterOptions } from "./filter-panel.tsx";
 import type { FacetOption } from "./type-ahead.tsx";
+import { BAND_CODES, BAND_LABELS, type BandFilter } from "./investor-filters.ts";
+
+/** The oldest year the founded selects offer (an older one still works in the URL). */
+const FIRST_OFFERED_YEAR = 1980;
+
+/** A band filter's choices in band order, each with its facet count. */
+const bands = (filter: BandFilter, facets: Facets): FacetOption[] =>
+  BAND_CODES[filter].map((code) => ({ value: code, label: BAND_LABELS[filter][code]!, count: facets[filter][code] ?? 0 }));
 
 /**
  * The industries grouped by primary category once the taxonomy is migrated (records named "Primary: Secondary");
@@ -22,7 +30,7 @@ function industryGroups(ref: ReferenceData, facets: Facets): FilterOptions["indu
 }
 
 /** Filter choices from the reference lists, each with its facet count. Values are what the URL carries. */
-export function buildFilterOptions(ref: ReferenceData, facets: Facets): FilterOptions {
+export function buildFilterOptions(ref: ReferenceData, facets: Facets, thisYear: number): FilterOptions {
   const byName = (items: Array<{ name: string }>, counts: Record<string, number>) =>
     items.map((x) => ({ value: x.name, label: x.name, count: counts[x.name] ?? 0 }));
   const byCode = (items: Array<{ code: string; name: string }>, counts: Record<string, number>) =>
@@ -43,5 +51,9 @@ export function buildFilterOptions(ref: ReferenceData, facets: Facets): FilterOp
     personas: byName(ref.targetPersonas, facets.personas),
     fundingStages: byName(ref.fundingStages, facets.fundingStages),
     businessModels: byCode(ref.businessModels, facets.businessModels),
+    raised: bands("raised", facets),
+    teamSize: bands("teamSize", facets),
+    ticketSize: bands("ticketSize", facets),
+    foundedYears: Array.from({ length: Math.max(0, thisYear - FIRST_OFFERED_YEAR + 1) }, (_, i) => thisYear - i),
   };
 }

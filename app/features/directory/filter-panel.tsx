@@ -9,6 +9,7 @@ import { isPanelOpen, PanelToggle, ResultCount, ShowResultsButton, type OpenSect
 import { GatedFilterNote } from "./gated-filter-note.tsx";
 import type { GatedFilter } from "./gated-filters.ts";
 import { TypeAhead, type FacetOption } from "./type-ahead.tsx";
+import { RangeControls } from "./range-controls.tsx";
 
 export interface FilterOptions {
   industries: FacetOption[];
@@ -20,6 +21,11 @@ export interface FilterOptions {
   personas: FacetOption[];
   fundingStages: FacetOption[];
   businessModels: FacetOption[];
+  raised: FacetOption[];
+  teamSize: FacetOption[];
+  ticketSize: FacetOption[];
+  /** The years the founded selects offer, newest first. */
+  foundedYears: number[];
 }
 
 const ENTITY_TYPES = [
@@ -287,10 +293,29 @@ export function FilterPanel({
         <Section title="Business Model" selected={query.businessModels.length > 0} sections={sections}>
           <CheckboxList name="businessModels" options={options.businessModels} selected={query.businessModels} />
         </Section>
+        <Section title="Amount Raised" selected={query.raised.length > 0 || query.lastRound !== undefined} sections={sections}>
+          <CheckboxList name="raised" options={options.raised} selected={query.raised} />
+          <RangeControls query={query} show="lastRound" />
+        </Section>
+        <Section
+          title="Company"
+          selected={query.teamSize.length > 0 || query.foundedFrom !== undefined || query.foundedTo !== undefined}
+          sections={sections}
+        >
+          <RangeControls query={query} show="founded" years={options.foundedYears} />
+          <p className="mt-3 mb-1 text-sm font-medium">Team size</p>
+          <CheckboxList name="teamSize" options={options.teamSize} selected={query.teamSize} />
+        </Section>
+        <Section title="Investors" selected={query.ticketSize.length > 0 || query.lastInvestment !== undefined} sections={sections}>
+          <p className="mb-1 text-sm font-medium">Ticket size</p>
+          <CheckboxList name="ticketSize" options={options.ticketSize} selected={query.ticketSize} />
+          <RangeControls query={query} show="lastInvestment" />
+        </Section>
         {previewOnly ? (
           <p className="border-t border-border pt-3 text-xs text-fg-muted">
             Filters and counts use only what your plan shows: a locked listing matches on its preview (type, stage, first industries and
-            region), and a revenue range counts where you can see it.
+            region), a revenue range counts where you can see it, and amounts, rounds, founding and team figures count only on listings you
+            can open.
           </p>
         ) : null}
         {hydrated ? (

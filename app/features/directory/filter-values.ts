@@ -8,6 +8,7 @@
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
 import { LIST_FILTERS } from "./directory-filters.ts";
+import { BAND_CODES } from "./investor-filters.ts";
 
 export interface ResolvedFilters {
   /** Per filter, the reference ids its values stand for (as index keys). */
@@ -30,6 +31,10 @@ function pools(ref: ReferenceData): Record<ListFilter, Pool> {
     fundingStages: ref.fundingStages.map((x) => ({ id: x.id, keys: [x.name] })),
     businessModels: ref.businessModels.map((x) => ({ id: x.id, keys: [x.code] })),
     revenueRanges: ref.revenueRanges.map((x) => ({ id: x.id, keys: [x.code] })),
+    // Bands are keyed by their codes, not reference ids (investor-filters.ts): resolveFilterValues passes them through.
+    raised: [],
+    teamSize: [],
+    ticketSize: [],
   };
 }
 
@@ -39,6 +44,13 @@ export function resolveFilterValues(query: Pick<DirectoryQuery, ListFilter>, ref
   const keys = {} as Record<ListFilter, string[]>;
   const unknown: ResolvedFilters["unknown"] = [];
   for (const filter of LIST_FILTERS) {
+    if (filter in BAND_CODES) {
+      const codes: readonly string[] = BAND_CODES[filter as keyof typeof BAND_CODES];
+      const wanted = query[filter].map((v) => v.toLowerCase());
+      for (const value of wanted) if (!codes.includes(value)) unknown.push({ filter, value });
+      keys[filter] = [...new Set(wanted.filter((v) => codes.includes(v)))];
+      continue;
+    }
     const ids = new Set<number>();
     for (const value of query[filter]) {
       const wanted = value.toLowerCase();

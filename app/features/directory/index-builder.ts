@@ -9,7 +9,8 @@ import { ACCESS_LEVELS, normalizeLevel, type AccessLevel } from "../access/tiers
 import type { ListingType } from "../catalog/listing-types.ts";
 import { setBit, type Bitset } from "./bitset.ts";
 import type { ListFilter } from "./directory-filters.ts";
-import { DirectoryIndex, type SortValue } from "./directory-index.ts";
+import { DirectoryIndex, type RangeValue, type SortValue } from "./directory-index.ts";
+import { raisedBand, teamSizeBand, ticketBands } from "./investor-filters.ts";
 import { giveWay, Pacer } from "./give-way.ts";
 import { ListingIds } from "./listing-ids.ts";
 import { valueOrder, type ValueOrder } from "./value-order.ts";
@@ -39,9 +40,14 @@ const DIMENSIONS: Dimension[] = [
   "featured",
   ...(Object.keys(ARRAY_COLUMNS) as ListFilter[]),
   ...(Object.keys(SCALAR_COLUMNS) as ListFilter[]),
+  "raised",
+  "teamSize",
+  "ticketSize",
 ];
 const TEASER_LIMITS: Record<TeaserDimension, number> = { industries: TEASER_INDUSTRIES, geographies: TEASER_GEOGRAPHIES };
-const SORT_VALUES: SortValue[] = ["created_ms", "latest_round_ms", "total_raised"];
+const SORT_VALUES: SortValue[] = ["created_ms", "latest_round_ms", "total_raised", "founded_year"];
+/** Values the range filters compare (last round, last investment, founded year), kept by position. */
+const RANGE_VALUES: RangeValue[] = ["latest_round_ms", "last_investment_ms", "founded_year"];
 const TAGLINES_REMEMBERED = 100_000;
 
 /** One published listing as the index reads it, in the default order. */
@@ -64,6 +70,13 @@ export interface IndexRow {
   created_ms: number | null;
   latest_round_ms: number | null;
   total_raised: number | null;
+  /** An investor's latest investment: the newest round it is linked to (directory-index.server.ts). */
+  last_investment_ms: number | null;
+  founded_year: number | null;
+  /** As written ("11-50", "about 25"); read into a band by teamSizeBand. */
+  team_size: string | null;
+  /** As written ("$250K - $1M"); read into bands by ticketBands. */
+  ticket_size: string | null;
 }
 
 /**
@@ -74,6 +87,8 @@ export interface IndexColumns extends Omit<VisibilityFacts, "size"> {
   ids: ListingIds;
   /** The listings by each sort value, highest first. */
   valueOrders: Record<SortValue, ValueOrder>;
+  /** The values the range filters compare, by position (NaN: unknown). */
+  rangeValues: Record<RangeValue, Float64Array>;
   /** What the search index is made of. */
   cardText: CardText;
 }
@@ -119,6 +134,10 @@ export class IndexBuilder {
     SortValue,
     Growing<Float64Array>
   >;
+  private readonly ranges = Object.fromEntries(RANGE_VALUES.map((v) => [v, new Growing(new Float64Array(1 << 12))])) as Record<
+    RangeValue,
+    Growing<Float64Array>
+  >;
   private readonly names: string[] = [];
   private readonly taglines: Array<string | null> = [];
   /** One string per distinct tagline seen lately: generated and imported directories repeat many. */
@@ -154,12 +173,18 @@ export class IndexBuilder {
       const id = row[column];
       if (id !== null) this.mark(this.options[dimension], String(id), position);
     }
+    const raised = raisedBand(row.total_raised);
+    if (raised) this.mark(this.options.raised, raised, position);
+    const team = teamSizeBand(row.team_size);
+    if (team) this.mark(this.options.teamSize, team, position);
+    for (const band of ticketBands(row.ticket_size)) this.mark(this.options.ticketSize, band, position);
     this.mark(this.levels, normalizeLevel(row.visibility), position);
     const own = toFieldVisibility(row.field_visibility);
     for (const [dimension, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, keyof typeof own]>) {
       this.mark(this.fieldLevels[dimension], own[field] ?? "rule", position);
     }
     for (const value of SORT_VALUES) this.values[value].push(row[value] ?? NaN);
+    for (const value of RANGE_VALUES) this.ranges[value].push(row[value] ?? NaN);
     this.names.push(row.name);
     this.taglines.push(row.tagline === null ? null : this.once(row.tagline));
     this.industryStarts.push(this.industryIds.length);
@@ -226,6 +251,7 @@ export class IndexBuilder {
           Object.entries(this.fieldLevels).map(([dimension, sets]) => [dimension, byLevel(sets, [...ACCESS_LEVELS, "rule"])]),
         ) as Record<GatedFieldDimension, Record<FieldLevel, Bitset>>,
         valueOrders,
+        rangeValues: Object.fromEntries(RANGE_VALUES.map((v) => [v, this.ranges[v].done()])) as Record<RangeValue, Float64Array>,
         cardText: {
           names: this.names,
           taglines: this.taglines,

@@ -2,7 +2,7 @@ import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
-import { businessModelLabel } from "../catalog/format.ts";
+import { businessModelLabel, formatAmount, formatRoundDate, roundTypeLabel } from "../catalog/format.ts";
 import { ListingLogo } from "../catalog/listing-logo.tsx";
 import { TYPE_LABEL, type ListingCard as Card, type ListingType } from "../catalog/listing-types.ts";
 import { BadgeRow, BadgeRows, BadgeValue } from "./card-badges.tsx";
@@ -16,6 +16,12 @@ export function TypeBadge({ type, title }: { type: ListingType; title?: string }
       {TYPE_LABEL[type]}
     </Badge>
   );
+}
+
+/** "Series A · Mar 2026", or what of it is known. */
+function roundText(type: string | null | undefined, date: string | null | undefined): string | null {
+  const parts = [type ? roundTypeLabel(type) : null, date ? formatRoundDate(date) : null].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
 }
 
 export function ListingCard({
@@ -55,6 +61,9 @@ export function ListingCard({
           <BadgeValue group="model" value={listing.businessModel && businessModelLabel(listing.businessModel)} />
         ) : null}
         <BadgeRow group="countries" items={listing.countries} cap={CAPS.countries} codes={countryCodes} />
+        {/* The figures "Most raised" and "Recently funded" sort by (decision 0084); open cards only carry them. */}
+        <BadgeValue group="raised" value={listing.totalFundingRaised ? `${formatAmount(listing.totalFundingRaised)} total` : null} />
+        <BadgeValue group="round" value={roundText(listing.latestRoundType, listing.latestRoundDate)} />
       </BadgeRows>
       <div className="mt-auto flex gap-2 pt-5">
         <Link

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { listingTeaserShape } from "~/features/catalog/listing-teaser-schema.ts";
 import { atMostCharacters, defineApiEndpoint, errorBodySchema, oneValue } from "~/lib/api-schema.ts";
 import { LIST_FILTERS, PAGE_SIZES, SORTS } from "./directory-filters.ts";
+import { BAND_CODES, MAX_FOUNDED, MIN_FOUNDED, WINDOWS, type BandFilter } from "./investor-filters.ts";
 
 const TYPES = /^\s*(all|startups?|investors?|partners?)?\s*$/i;
 /** The value as the directory's messages quote it: the first 40 characters. */
@@ -52,7 +53,43 @@ const FILTER_DESCRIPTIONS: Record<(typeof LIST_FILTERS)[number], string> = {
   countries: "Countries, by name.",
   revenueRanges: "Revenue ranges, by code.",
   personas: "Target personas, by name.",
+  raised: "Total amount raised in US dollars, by band: under-1m, 1m-5m, 5m-20m, 20m-100m, over-100m. Listings you cannot open never match.",
+  teamSize: "Team size, by band: 1-10, 11-50, 51-200, 201-1000, 1000+. Listings you cannot open never match.",
+  ticketSize:
+    "Investors' ticket size, by band: under-500k, 500k-2m, 2m-10m, over-10m (a ticket range is in every band it overlaps). Listings you cannot open never match.",
 };
+
+/** A band filter: each value one of its codes, the message quoting the first that is not (as the directory's). */
+function bandFilter(name: BandFilter) {
+  const codes: readonly string[] = BAND_CODES[name];
+  const escaped = codes.map((code) => code.replace(/[+]/g, "\\+"));
+  return z
+    .array(
+      z.string().regex(new RegExp(`^\\s*(?:${escaped.join("|")})?\\s*(?:,\\s*(?:${escaped.join("|")})?\\s*)*$`, "i"), {
+        error: (issue) => {
+          const bad = splitValues([String(issue.input)]).find((v) => !codes.includes(v.toLowerCase()));
+          return `${name} accepts only ${codes.join(", ")} ${got(bad)}.`;
+        },
+      }),
+    )
+    .optional()
+    .describe(`${FILTER_DESCRIPTIONS[name]} Repeat the parameter, or separate values with commas.`);
+}
+
+const windowFilter = (name: string, what: string) =>
+  oneValue(name)
+    .regex(new RegExp(`^(\\s*(${WINDOWS.join("|")})\\s*)?$`, "i"), {
+      error: (issue) => `${name} must be one of ${WINDOWS.join(", ")} ${got(issue.input)}.`,
+    })
+    .optional()
+    .describe(`${what} within the past 3, 6, 12 or 24 months: ${WINDOWS.join(", ")}. Listings you cannot open never match.`);
+
+const yearFilter = (name: string, what: string) =>
+  oneValue(name)
+    // 1800 to 2100 as a pattern, so that the document refuses what the server refuses (MIN_FOUNDED, MAX_FOUNDED).
+    .regex(/^(\s*(18\d\d|19\d\d|20\d\d|2100)\s*)?$/, `${name} must be a year from ${MIN_FOUNDED} to ${MAX_FOUNDED}.`)
+    .optional()
+    .describe(`${what} (a year, ${MIN_FOUNDED}-${MAX_FOUNDED}). Listings you cannot open never match.`);
 const BUSINESS_MODELS = ["retainer", "retainer_plus_success", "success_only"];
 
 const listFilters = Object.fromEntries(LIST_FILTERS.map((name) => [name, listFilter(name, FILTER_DESCRIPTIONS[name])])) as Record<
@@ -103,6 +140,13 @@ export const listingsQuerySchema = z.object({
     .refine((values) => splitValues(values).length <= 50, "businessModels accepts at most 50 values.")
     .optional()
     .describe(`${FILTER_DESCRIPTIONS.businessModels} Repeat the parameter, or separate values with commas; at most 50 values.`),
+  raised: bandFilter("raised"),
+  teamSize: bandFilter("teamSize"),
+  ticketSize: bandFilter("ticketSize"),
+  lastRound: windowFilter("lastRound", "A startup's latest funding round"),
+  lastInvestment: windowFilter("lastInvestment", "An investor's latest investment (the newest round it is linked to)"),
+  foundedFrom: yearFilter("foundedFrom", "Founded in or after this year"),
+  foundedTo: yearFilter("foundedTo", "Founded in or before this year"),
   page: oneValue("page")
     .regex(/^([1-9]\d{0,8})?$/, "page must be a whole number of at least 1.")
     // Up to five digits, or 100000 itself (or not a number at all, which the pattern above refuses).
@@ -119,7 +163,7 @@ export const listingsQuerySchema = z.object({
     })
     .optional()
     .describe(
-      "The order: relevance (needs a search), featured, newest, recently-funded or most-raised. Default: relevance when searching, else featured.",
+      "The order: relevance (needs a search), featured, newest, recently-funded, most-raised or recently-founded. Default: relevance when searching, else featured.",
     ),
 });
 
@@ -130,6 +174,9 @@ const cardSchema = z.object({
   countries: z.array(z.string()).optional(),
   targetPersonas: z.array(z.string()).optional(),
   listingVisibility: z.enum(["public", "subscriber", "premium"]).describe("The tier a listing needs to be seen whole."),
+  totalFundingRaised: z.number().nullable().optional().describe("Total raised in US dollars (open listings only)."),
+  latestRoundType: z.string().nullable().optional().describe("The latest round's type, e.g. seed, series-a (open listings only)."),
+  latestRoundDate: z.string().nullable().optional().describe("The latest round's date, YYYY-MM-DD (open listings only)."),
 });
 
 const counts = z.record(z.string(), z.number().int());
@@ -156,6 +203,9 @@ const listingsResponseSchema = z.object({
       fundingStages: counts,
       businessModels: counts,
       revenueRanges: counts,
+      raised: counts,
+      teamSize: counts,
+      ticketSize: counts,
     })
     .describe("Counts per filter option, each with every other active filter applied; only what your tier may see."),
   sort: z.enum(SORTS).describe("The order the data is in."),

@@ -62,6 +62,9 @@ describe("listingRow", () => {
     latestRoundType: "series-a",
     latestRoundAmount: 1_500_000.5,
     latestRoundDate: "2024-03-01",
+    foundedYear: 2019,
+    teamSize: "11-50",
+    ticketSize: null,
   };
 
   it("has one cell per column, lists joined with semicolons, funding as every profile shows it", () => {
@@ -86,6 +89,9 @@ describe("listingRow", () => {
       Featured: true,
       Access: "full",
       "Profile URL": "https://introbase.example/profile/startup/nimbus-ai",
+      "Founded Year": "2019",
+      "Team Size": "11-50",
+      "Ticket Size": null,
     });
     expect(listingRow(full, "").slice(3, 5)).toEqual([null, null]);
     expect(listingRow(full, "").slice(10, 14)).toEqual([null, null, null, null]);
@@ -125,6 +131,9 @@ describe("listingRow", () => {
       false,
       "locked (premium)",
       "/profile/investor/vault",
+      null,
+      null,
+      null,
     ]);
   });
 });

@@ -39,6 +39,10 @@ export const LISTING_COLUMNS = [
   "Featured",
   "Access",
   "Profile URL",
+  // Added after the others (decision 0084), so a sheet that reads columns by position keeps working.
+  "Founded Year",
+  "Team Size",
+  "Ticket Size",
 ] as const;
 
 /** What a profile shows beyond the card, as the export reads it for the listings the viewer may open. */
@@ -49,6 +53,10 @@ export interface ExportDetail {
   latestRoundType: string | null;
   latestRoundAmount: number | null;
   latestRoundDate: string | null;
+  foundedYear: number | null;
+  /** As the profile writes them ("11-50", "$250K - $1M"). */
+  teamSize: string | null;
+  ticketSize: string | null;
 }
 
 /** A money cell: the plain number a spreadsheet can sum ("2500000"), not the site's "$2.5M". */
@@ -82,5 +90,8 @@ export function listingRow(item: DirectoryItem, origin: string, detail?: ExportD
     item.featured,
     item.locked ? `locked (${item.listingVisibility})` : "full",
     `${origin}/profile/${item.type}/${item.slug}`,
+    open?.foundedYear == null ? null : String(open.foundedYear),
+    open?.teamSize ?? null,
+    open?.ticketSize ?? null,
   ];
 }

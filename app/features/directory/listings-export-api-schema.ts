@@ -30,6 +30,9 @@ const COLUMN_MEANINGS: Record<(typeof LISTING_COLUMNS)[number], string> = {
   Featured: "true or false",
   Access: 'full, or "locked (<tier>)" for a listing above your plan: only its teaser columns are filled',
   "Profile URL": "the listing's profile page",
+  "Founded Year": "the year it was founded (empty above your plan)",
+  "Team Size": "its team size as the profile writes it, e.g. 11-50 (empty above your plan)",
+  "Ticket Size": "an investor's ticket size as the profile writes it, e.g. $250K - $1M (empty above your plan)",
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -49,7 +52,7 @@ const csvFile = z
 const EXAMPLE_ROW = [
   ...["Acme Robotics", "startup", "Robots that pick warehouse orders", "https://acme.example", "https://www.linkedin.com/company/acme"],
   ...["Robotics; Logistics", "Europe", "Germany", "Operations leaders", "Seed", "2500000", "Seed", "2500000", "2025-03-14"],
-  ...["", "true", "full", "https://introbase.example/profile/startup/acme-robotics"],
+  ...["", "true", "full", "https://introbase.example/profile/startup/acme-robotics", "2021", "11-50", ""],
 ];
 
 export const listingsExportApi = defineApiEndpoint({

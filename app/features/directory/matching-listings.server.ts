@@ -37,14 +37,20 @@ export interface MatchReport {
 }
 
 /** Listings matching `query` that `viewer` may open, as a bitset over the index. Filter values we no longer have are dropped. */
-async function openMatches(database: Database, directory: DirectoryIndex, query: DirectoryQuery, viewer: Viewer): Promise<Bitset> {
+async function openMatches(
+  database: Database,
+  directory: DirectoryIndex,
+  query: DirectoryQuery,
+  viewer: Viewer,
+  now: Date,
+): Promise<Bitset> {
   const [ref, rules] = await Promise.all([getReferenceData(database), getFieldRules(database)]);
   const known = { ...query };
   for (const { filter, value } of resolveFilterValues(query, ref).unknown) known[filter] = known[filter].filter((v) => v !== value);
   const options = directory.forViewer(viewer.tier, rules);
   const text = known.searchQuery ? await searchText(database, directory, known.searchQuery, options.open) : undefined;
   const matching = options.open.slice();
-  for (const filter of activeFilters(known, ref, directory, options, text)) intersectInto(matching, filter.admits);
+  for (const filter of activeFilters(known, ref, directory, options, text, now)) intersectInto(matching, filter.admits);
   return matching;
 }
 
@@ -58,9 +64,11 @@ export async function compareWithSnapshot(
   viewer: Viewer,
   snapshot: Snapshot | null,
   limit = SNAPSHOT_LIMIT,
+  /** The clock "last round within 6 months" is judged by: a digest's period end, else the system's. */
+  now: Date = new Date(),
 ): Promise<MatchReport> {
   const directory = await getDirectoryIndex(database);
-  const matching = await openMatches(database, directory, query, viewer);
+  const matching = await openMatches(database, directory, query, viewer, now);
   return diffMatches(directory, matching, snapshot, limit);
 }
 

@@ -13,8 +13,8 @@ import {
   type ReferenceIndex,
 } from "../catalog/reference-data.server.ts";
 import { effectiveSort, LIST_FILTERS, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
-import { anyOf, type DirectoryIndex, type Dimension } from "./directory-index.ts";
-import { countFacets, type ActiveFilter, type Counts } from "./facet-counts.ts";
+import { anyOf, type DirectoryIndex, type Dimension, type RangeValue } from "./directory-index.ts";
+import { countFacets, type ActiveFilter, type Counts, type RangeDimension } from "./facet-counts.ts";
 import { getDirectoryIndex } from "./directory-index.server.ts";
 import { intersectInto } from "./bitset.ts";
 import { resolveFilterValues } from "./filter-values.ts";
@@ -22,6 +22,7 @@ import { pagePositions, type PagePlan } from "./page-order.ts";
 import { suggestSearch } from "./search-suggestion.server.ts";
 import { searchText, type TextResult } from "./text-search.server.ts";
 import type { ViewerOptions } from "./viewer-options.ts";
+import { BAND_CODES, windowStart } from "./investor-filters.ts";
 import type { DirectoryResult, Facets } from "./directory-result.ts";
 
 export type { DirectoryResult, Facets, Pagination } from "./directory-result.ts";
@@ -41,6 +42,7 @@ export function activeFilters(
   index: DirectoryIndex,
   viewer: ViewerOptions,
   text?: TextResult,
+  now: Date = new Date(),
 ): ActiveFilter[] {
   const filters: ActiveFilter[] = [];
   const add = (dimension: Dimension, keys: string[]) => {
@@ -51,6 +53,14 @@ export function activeFilters(
   if (query.featuredOnly) add("featured", ["true"]);
   const keys = filterKeys(query, ref);
   for (const filter of LIST_FILTERS) if (query[filter].length) add(filter, keys[filter]);
+  // Range filters: last round, last investment, founded year. Their values are on the profile, not the teaser: a
+  // locked listing never matches (as the band filters, viewer-options.ts), so a filter reveals nothing locked.
+  const range = (dimension: RangeDimension, value: RangeValue, low: number, high: number) =>
+    filters.push({ dimension, key: `${low}..${high}`, admits: intersectInto(index.within(value, low, high).slice(), viewer.open) });
+  if (query.lastRound) range("lastRound", "latest_round_ms", windowStart(query.lastRound, now), Infinity);
+  if (query.lastInvestment) range("lastInvestment", "last_investment_ms", windowStart(query.lastInvestment, now), Infinity);
+  if (query.foundedFrom !== undefined || query.foundedTo !== undefined)
+    range("founded", "founded_year", query.foundedFrom ?? -Infinity, query.foundedTo ?? Infinity);
   if (text) filters.push({ dimension: "search", key: text.key, admits: text.matches });
   return filters;
 }
@@ -60,9 +70,10 @@ function pagePlan(query: DirectoryQuery, index: DirectoryIndex, viewer: ViewerOp
   const sort = effectiveSort(query);
   if (sort === "relevance" && text) return { kind: "groups", groups: text.groups, tail: text.partial };
   if (sort === "newest") return { kind: "value", ...index.orderBy("created_ms") };
-  if (sort === "recently-funded" || sort === "most-raised") {
-    const { order, known } = index.orderBy(sort === "most-raised" ? "total_raised" : "latest_round_ms");
-    // Funding figures are on the profile, not the teaser: a locked listing sorts as if it had none.
+  if (sort === "recently-funded" || sort === "most-raised" || sort === "recently-founded") {
+    const value = sort === "most-raised" ? "total_raised" : sort === "recently-funded" ? "latest_round_ms" : "founded_year";
+    const { order, known } = index.orderBy(value);
+    // Funding figures and the founded year are on the profile, not the teaser: a locked listing sorts as if it had none.
     return { kind: "value", order, known: intersectInto(known.slice(), viewer.open) };
   }
   return { kind: "default" };
@@ -83,6 +94,9 @@ interface CardRow {
   funding_stage_id: number | null;
   business_model_id: number | null;
   visibility: string;
+  total_raised: number | null;
+  latest_round_type: string | null;
+  latest_round_date: string | null;
 }
 
 /** The cards of one page by primary key, in the page's order; a listing deleted since the index build drops out. */
@@ -90,7 +104,8 @@ async function fetchCards(database: Database, ids: string[]): Promise<CardRow[]>
   if (!ids.length) return [];
   const rows = await database.rows<CardRow>(sql`
     SELECT id, slug, type, name, logo_url, tagline, featured, industry_ids, geography_ids,
-           country_ids, persona_ids, funding_stage_id, business_model_id, visibility
+           country_ids, persona_ids, funding_stage_id, business_model_id, visibility,
+           total_funding_raised::float8 AS total_raised, latest_round_type, latest_round_date::text AS latest_round_date
     FROM listings
     WHERE id = ANY(${uuidArray(ids)}) AND processing_status = 'published'`);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -106,11 +121,15 @@ function toFacets(counts: Counts, index: ReferenceIndex): Facets {
     fundingStages: index.fundingStage,
     businessModels: index.businessModel,
     revenueRanges: index.revenueRange,
+    raised: new Map(),
+    teamSize: new Map(),
+    ticketSize: new Map(),
   };
   const named = (filter: ListFilter): Record<string, number> => {
     const out: Record<string, number> = {};
     for (const [key, n] of counts.facets[filter]) {
-      const name = names[filter].get(Number(key));
+      // Bands are keyed by their codes; the reference lists by their ids.
+      const name = filter in BAND_CODES ? key : names[filter].get(Number(key));
       if (name !== undefined) out[name] = n;
     }
     return out;
@@ -125,6 +144,9 @@ function toFacets(counts: Counts, index: ReferenceIndex): Facets {
     fundingStages: named("fundingStages"),
     businessModels: named("businessModels"),
     revenueRanges: named("revenueRanges"),
+    raised: named("raised"),
+    teamSize: named("teamSize"),
+    ticketSize: named("ticketSize"),
   };
 }
 
@@ -145,6 +167,9 @@ function toCard(row: CardRow, index: ReferenceIndex, viewer: Viewer): DirectoryI
       fundingStage: row.funding_stage_id === null ? null : (index.fundingStage.get(row.funding_stage_id) ?? null),
       businessModel: row.business_model_id === null ? null : (index.businessModel.get(row.business_model_id) ?? null),
       listingVisibility: normalizeLevel(row.visibility),
+      totalFundingRaised: row.total_raised,
+      latestRoundType: row.latest_round_type,
+      latestRoundDate: row.latest_round_date,
     },
     viewer,
   );
@@ -161,6 +186,7 @@ export async function searchListings(
   viewer: Viewer,
   reader = database,
   inHand?: DirectoryIndex,
+  now: Date = new Date(),
 ): Promise<DirectoryResult> {
   const [ref, directory, rules] = await Promise.all([
     getReferenceData(database),
@@ -172,7 +198,7 @@ export async function searchListings(
   // The partial tier (decision 0082) only where the page is ordered by relevance: other orders would mix it in.
   const relevance = effectiveSort(query) === "relevance";
   const text = query.searchQuery ? await searchText(reader, directory, query.searchQuery, options.open, relevance) : undefined;
-  const counts = countFacets(directory.all, options.options, activeFilters(query, ref, directory, options, text), options.counts);
+  const counts = countFacets(directory.all, options.options, activeFilters(query, ref, directory, options, text, now), options.counts);
   const positions = pagePositions(
     pagePlan(query, directory, options, text),
     counts.matching,

@@ -6,7 +6,8 @@
  * - type, featured and funding stage are on every card, locked teasers included: unchanged;
  * - industries and geographies: locked teasers show the first few (TEASER_INDUSTRIES, TEASER_GEOGRAPHIES),
  *   so a locked listing matches only on those;
- * - countries, personas and business models are on open cards only: locked listings never match;
+ * - countries, personas and business models are on open cards only, and amount raised, team size and ticket size on
+ *   open profiles only (decision 0084): locked listings never match;
  * - revenue range is a gated field: it matches only where the listing is open and its field level (the
  *   listing's own, else the global rule) is within the viewer's tier.
  * Decision 0030 records the choice.
@@ -24,7 +25,7 @@ export type OptionSets = Record<Dimension, Map<string, Bitset>>;
 const TEASER_DIMENSIONS = ["industries", "geographies"] as const;
 export type TeaserDimension = (typeof TEASER_DIMENSIONS)[number];
 /** Dimensions only an open card shows. */
-const OPEN_CARD_DIMENSIONS = ["countries", "personas", "businessModels"] as const;
+const OPEN_CARD_DIMENSIONS = ["countries", "personas", "businessModels", "raised", "teamSize", "ticketSize"] as const;
 /** Dimensions that are a gated field of the profile: open listing and the field's level both needed. */
 export const GATED_FIELD_DIMENSIONS = { revenueRanges: "revenueRange" } as const satisfies Partial<Record<ListFilter, GatedField>>;
 export type GatedFieldDimension = keyof typeof GATED_FIELD_DIMENSIONS;

@@ -114,7 +114,7 @@ export async function createSavedSearch(database: Database, member: Member, inpu
     .limit(1);
   if (existing) throw new AppError("conflict", `You already saved this search as "${existing.name}".`);
   // The baseline for "new since you last looked" and for the first digest: what it matches now.
-  const { next } = await compareWithSnapshot(database, parsed.query, viewer, null);
+  const { next } = await compareWithSnapshot(database, parsed.query, viewer, null, undefined, now);
   const outcome = await withinLimit(database, {
     key: `saved-searches:${member.id}`,
     limit,

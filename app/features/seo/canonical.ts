@@ -1,5 +1,6 @@
 import type { ListingType } from "../catalog/listing-types.ts";
 import { DEFAULT_PAGE_SIZE, directoryQueryToParams, LIST_FILTERS, type DirectoryQuery } from "../directory/directory-filters.ts";
+import { hasRangeFilters } from "../directory/investor-filters.ts";
 
 /** The directory's one address: /directory and /listing-landing-3 show the same page and point here. */
 export const DIRECTORY_PATH = "/listings";
@@ -38,6 +39,7 @@ export function directorySeo(query: DirectoryQuery): DirectorySeo {
   const filtered =
     Boolean(query.searchQuery || query.featuredOnly) ||
     LIST_FILTERS.some((name) => query[name].length > 0) ||
+    hasRangeFilters(query) ||
     query.pageSize !== DEFAULT_PAGE_SIZE;
   if (filtered) return { path: directoryPath(query.entityType), robots: "noindex, follow" };
   return { path: directoryPath(query.entityType, query.page) };
