@@ -231,7 +231,9 @@ const listingsResponseSchema = z.object({
     ),
   suggestion: z
     .object({
-      searchQuery: z.string().describe("The search text to try instead, with the same filters."),
+      searchQuery: z
+        .string()
+        .describe('The search text to try instead, with the same filters ("": the filters alone, when one word found nothing).'),
       reason: z
         .enum(["spelling", "fewer-words"])
         .describe("spelling: words respelled as listings use them; fewer-words: one word of the search left out."),

@@ -25,7 +25,7 @@ export function SearchSuggestionNotice({ suggestion, href }: { suggestion: Searc
     <p role="status" className="mb-4 rounded-lg border border-border bg-surface-muted px-3 py-2 text-sm">
       {suggestion.reason === "spelling" ? "Did you mean " : "Nothing matches every word. Try "}
       <Link to={href} className="font-medium text-accent underline underline-offset-2">
-        {suggestion.searchQuery}
+        {suggestion.searchQuery || "the filters without the words"}
       </Link>
       {` (${found})?`}
     </p>

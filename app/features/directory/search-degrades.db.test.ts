@@ -108,6 +108,15 @@ describe("a search that finds nothing", () => {
     expect(result.suggestion).toMatchObject({ searchQuery: "brickwise", reason: "fewer-words", totalRecords: 1 });
   });
 
+  it("with one word and filters, suggests the filters alone", async () => {
+    const result = await ask("searchQuery=zzqqxxvv&type=startup&sort=newest");
+    expect(result.pagination.totalRecords).toBe(0);
+    const startups = (await ask("type=startup")).pagination.totalRecords;
+    expect(result.suggestion).toEqual({ searchQuery: "", reason: "fewer-words", totalRecords: startups });
+    // Without a filter there is nothing to fall back on but everything: no suggestion.
+    expect((await ask("searchQuery=zzqqxxvv")).suggestion).toBeUndefined();
+  });
+
   it("suggests nothing when something was found", async () => {
     expect((await ask("searchQuery=brickwise")).suggestion).toBeUndefined();
   });

@@ -14,7 +14,7 @@ import { queryWordsOf } from "./search-text.ts";
 import { searchText } from "./text-search.server.ts";
 import type { ViewerOptions } from "./viewer-options.ts";
 
-type FiltersOf = (query: DirectoryQuery, text: Awaited<ReturnType<typeof searchText>>) => ActiveFilter[];
+type FiltersOf = (query: DirectoryQuery, text: Awaited<ReturnType<typeof searchText>> | undefined) => ActiveFilter[];
 
 export async function suggestSearch(
   database: Database,
@@ -34,11 +34,14 @@ export async function suggestSearch(
     for (let i = 0; i < typed.length; i++) {
       candidates.push({ searchQuery: typed.filter((_, k) => k !== i).join(" "), reason: "fewer-words" });
     }
+  } else if (filtersOf({ ...query, searchQuery: undefined }, undefined).length > 0) {
+    // One word and some filters ("Berlin startups" read as startups searched for berlin): the filters alone.
+    candidates.push({ searchQuery: "", reason: "fewer-words" });
   }
   let best: SearchSuggestion | undefined;
   for (const candidate of candidates) {
-    const next = { ...query, searchQuery: candidate.searchQuery, page: 1 };
-    const text = await searchText(database, directory, candidate.searchQuery, viewer.open, true);
+    const next = { ...query, searchQuery: candidate.searchQuery || undefined, page: 1 };
+    const text = candidate.searchQuery ? await searchText(database, directory, candidate.searchQuery, viewer.open, true) : undefined;
     const matching = directory.all.slice();
     for (const filter of filtersOf(next, text)) intersectInto(matching, filter.admits);
     const totalRecords = countBits(matching);
