@@ -9,8 +9,8 @@
  *   npm run bench:relevance-speed -- --listings 1000000 --pglite-dir bench/.data/pglite-1m
  *
  * Each query once to warm the caches the server keeps (the directory index, the text search's word cache), then
- * --repeat timed runs: p50, p95 and max over every run, the slowest queries, and the budget check (p95 <= 150 ms on
- * PGlite, <= 50 ms on PostgreSQL; no single run over twice that). Results: bench/results/relevance-speed-*.
+ * --repeat timed runs: p50, p95 and max over every run, the slowest queries, and the budget check (BUDGET_P95 below;
+ * no single run over 1 s). Results: bench/results/relevance-speed-*.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -47,7 +47,12 @@ const url = process.env.BENCH_DATABASE_URL;
 if (engine === "postgres" && !url) throw new Error("--engine postgres needs BENCH_DATABASE_URL");
 const LISTINGS = Number(args.listings);
 const REPEAT = Number(args.repeat);
-const BUDGET_P95 = engine === "pglite" ? 150 : 50;
+/**
+ * The directory's budgets (README): at 100,000 listings p95 <= 50 ms on PostgreSQL and <= 150 ms on PGlite; past that,
+ * issue 17's bars for text searches at a million, p95 <= 150 ms. No query over 1 s at any size.
+ */
+const BUDGET_P95 = LISTINGS > 100_000 || engine === "pglite" ? 150 : 50;
+const BUDGET_MAX = 1000;
 const TIERS: AccessLevel[] = ["public", "premium"];
 
 const { queries } = JSON.parse(readFileSync(new URL("./datasets/relevance-queries.json", import.meta.url), "utf8")) as {
@@ -86,7 +91,7 @@ await database.close();
 
 const stats = summarize(samples);
 slowest.sort((a, b) => b.ms - a.ms);
-const pass = stats.p95 <= BUDGET_P95 && stats.max <= 2 * BUDGET_P95;
+const pass = stats.p95 <= BUDGET_P95 && stats.max <= BUDGET_MAX;
 const machine = machineInfo();
 const markdown = `# Relevance queries at ${LISTINGS.toLocaleString("en-US")} listings, ${engine}
 
@@ -96,7 +101,7 @@ runs after a warm-up: ${samples.length} samples, milliseconds. Run: \`npm run be
 
 | p50 | p95 | max | budget |
 | --- | --- | --- | --- |
-| ${stats.p50.toFixed(1)} | ${stats.p95.toFixed(1)} | ${stats.max.toFixed(1)} | p95 <= ${BUDGET_P95}, max <= ${2 * BUDGET_P95}: ${pass ? "PASS" : "FAIL"} |
+| ${stats.p50.toFixed(1)} | ${stats.p95.toFixed(1)} | ${stats.max.toFixed(1)} | p95 <= ${BUDGET_P95}, max <= ${BUDGET_MAX}: ${pass ? "PASS" : "FAIL"} |
 
 Slowest: ${slowest
   .slice(0, 5)
