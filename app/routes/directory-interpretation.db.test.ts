@@ -74,6 +74,14 @@ describe("GET /api/listings reads the search's words as filters", () => {
     const answer = await api("/api/listings?searchQuery=fintech");
     expect(answer.data[0]!.industry).toContain("FinTech");
     expect(answer.data.every((card) => card.industry.includes("FinTech"))).toBe(true);
+    // The first one says so in its own words: no real-estate investor tagged FinTech without a word of finance.
+    const silent = answer.data
+      .slice(0, 1)
+      .filter(
+        (card) =>
+          !/financ|fintech|pay|bank|ledger|treasur|money|lend|credit|insur|invoice|wealth|cash/i.test(`${card.name} ${card.tagline}`),
+      );
+    expect(silent.map((card) => `${card.name}: ${card.tagline} (${card.industry.join(", ")})`)).toEqual([]);
   });
 
   it("reads 'AI for construction' as the AI industry searching for construction", async () => {

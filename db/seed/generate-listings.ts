@@ -132,7 +132,8 @@ function withFirst<T>(rng: Random, first: T, pool: readonly T[], extra: number):
 
 /**
  * The sector first, then neighbouring ones: investors two or three industries (a fifth of them are generalists across
- * four), partners one to three. Startups draw one to three too, but keep only their sector (generateListings).
+ * four), partners one to three. Startups draw one to three too, but keep only their sector, and investors and partners
+ * the first two, which their texts name (generateListings).
  */
 function pickIndustries<T>(rng: Random, type: ListingType, sector: T, related: readonly T[], all: readonly T[]): T[] {
   if (type === "startup") return withFirst(rng, sector, related, rng.weighted(STARTUP_EXTRA_INDUSTRIES));
@@ -208,6 +209,9 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
       // (Real Estate's FinTech) put a building-retrofit planner among a FinTech company's similar startups (issue 31).
       // The pick above still runs, so the random stream and everything drawn after it stay as they were.
       if (type === "startup" && !landmark) industries = [sectorRef];
+      // Investors' and partners' texts name their first two sectors: a third industry they never mention put a real
+      // estate investor first among "fintech" results (issue 31).
+      else if (!landmark) industries = industries.slice(0, 2);
       const named = landmark?.countries?.map((n) => refs.countries.find((c) => c.name === n)).filter((c) => c !== undefined) ?? [];
       countries = named.length ? named : pickCountries(rng, refs.countries, countriesByGeography);
     }
