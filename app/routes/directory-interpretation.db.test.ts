@@ -27,6 +27,7 @@ afterAll(async () => {
 interface Card {
   name: string;
   type: string;
+  tagline: string | null;
   industry: string[];
 }
 interface Answer {
