@@ -212,7 +212,9 @@ export async function searchListings(
   const total = counts.total;
   const suggestion =
     total === 0 && query.searchQuery
-      ? await suggestSearch(reader, directory, query, options, (next, nextText) => activeFilters(next, ref, directory, options, nextText, now))
+      ? await suggestSearch(reader, directory, query, options, (next, nextText) =>
+          activeFilters(next, ref, directory, options, nextText, now),
+        )
       : undefined;
   const totalPages = Math.max(1, Math.ceil(total / query.pageSize));
   const hasNextPage = query.page < totalPages;
