@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -8,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { expect, test, type Page } from "./support/test.ts";
 import { startOwnServer, type OwnServer } from "./support/own-server.ts";
 import { signInAs } from "./support/sign-in.ts";
+import { expectAccessible } from "./support/page-checks.ts";
 
 /**
  * The industries taxonomy from the browser (issue 6 §1-3): an operator runs the migration on the demo data (its
@@ -21,12 +21,6 @@ async function industryNames(page: Page): Promise<string[]> {
   const response = await page.request.get("/api/reference");
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { industries: Array<{ name: string }> }).industries.map((i) => i.name);
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("an operator migrates the demo industries, sees the success banner, and restores the backup", async ({ page }) => {

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./support/test.ts";
+import { expect, test } from "./support/test.ts";
 import { signInAs } from "./support/sign-in.ts";
 import { signUpWithPassword } from "./support/sign-up.ts";
+import { expectAccessible, expectFits } from "./support/page-checks.ts";
 
 /**
  * Members for operators (issue 30 §6, decision 0081), on the operators' server: Ada Admin finds a new member by part of
@@ -9,16 +9,6 @@ import { signUpWithPassword } from "./support/sign-up.ts";
  * disables the account (the member's session ends at once, and their password no longer signs them in, saying why),
  * and enables it again.
  */
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function fits(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 /** A day a year from now, as the date field takes it. */
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -50,7 +40,7 @@ for (const width of [1280, 390]) {
     await expect(page).toHaveURL(new RegExp(`q=MEMBER\\.${id}`));
     await expect(page.getByRole("status")).toHaveText(`1 member matches “MEMBER.${id}”`);
     await expectAccessible(page);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: testInfo.outputPath(`members-${width}.png`), fullPage: true });
     await page.getByRole("link", { name: `Mo Member ${width}` }).click();
     await expect(page.getByRole("heading", { name: `Mo Member ${width}`, level: 1 })).toBeVisible();
@@ -69,7 +59,7 @@ for (const width of [1280, 390]) {
       page.getByRole("region", { name: "History" }).getByText(/Complimentary Premium granted until .*Partner programme/),
     ).toBeVisible();
     await expectAccessible(page);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: testInfo.outputPath(`member-granted-${width}.png`), fullPage: true });
 
     // The member's next page has it.
@@ -83,7 +73,7 @@ for (const width of [1280, 390]) {
     await disable.getByRole("button", { name: "Disable account" }).click();
     await expect(page.getByText("The account is disabled: every session of it has ended, and it cannot sign in.")).toBeVisible();
     await expect(page.getByText(/^Disabled since /).first()).toBeVisible();
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: testInfo.outputPath(`member-disabled-${width}.png`), fullPage: true });
 
     await member.goto("/settings/billing");

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test.ts";
 import { signInAs } from "./support/sign-in.ts";
+import { expectAccessible } from "./support/page-checks.ts";
 
 /**
  * The back-office editors for reference lists and tier records (issue 5 §1): an operator adds and renames a
@@ -13,12 +13,6 @@ async function personaNames(page: Page): Promise<string[]> {
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { targetPersonas: Array<{ name: string }> };
   return body.targetPersonas.map((p) => p.name);
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("an operator adds a target persona, renames it, finds it in the directory filters, and deletes it", async ({ page }) => {

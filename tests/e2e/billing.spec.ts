@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test.ts";
 import { signUpWithPassword } from "./support/sign-up.ts";
 import { DEMO_STRIPE_SECRET_KEY } from "../fakes/payment-provider.ts";
+import { expectAccessible, expectFits } from "./support/page-checks.ts";
 
 /**
  * Paying for a plan (issue 30 §3, decision 0079), on the operators' server, which takes payments through the local
@@ -11,16 +11,6 @@ import { DEMO_STRIPE_SECRET_KEY } from "../fakes/payment-provider.ts";
  * (decision 0077): a paying member's data file holds the invoice, and deleting the account ends the subscription at the
  * provider, as the fake's own API then reports.
  */
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function fits(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 for (const width of [1280, 390]) {
   test(`at ${width} px: pay with 4242, see the plan and its invoice, change it, cancel and resume it, and get the money back`, async ({
@@ -64,7 +54,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole("link", { name: /^PDF of invoice / })).toHaveCount(1);
     await expect(page.getByText("$29.00").first()).toBeVisible();
     await expectAccessible(page);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: testInfo.outputPath(`billing-paid-${width}.png`), fullPage: true });
 
     // Move up: charged the prorated difference today.
@@ -88,7 +78,7 @@ for (const width of [1280, 390]) {
     await expect(plan.getByText("Free", { exact: true })).toBeVisible();
     expect((await (await page.request.get("/api/auth/me")).json()).user.tier).toBe("public");
     await expect(page.getByText("14-day money-back guarantee")).toHaveCount(0);
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: testInfo.outputPath(`billing-refunded-${width}.png`), fullPage: true });
   });
 }
@@ -156,7 +146,7 @@ test("a member who paid with 4242 downloads the invoice with their data, deletes
   await expectAccessible(page);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await fits(page);
+    await expectFits(page);
     await page.screenshot({ path: testInfo.outputPath(`delete-paid-account-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

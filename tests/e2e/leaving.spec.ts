@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./support/test.ts";
+import { expect, test } from "./support/test.ts";
 import { allMail, linkIn, waitForMail } from "./support/mail.ts";
 import { signUpWithPassword } from "./support/sign-up.ts";
+import { expectAccessible } from "./support/page-checks.ts";
 
 /**
  * Leaving (issue 30 §2, decision 0077): a member downloads their data (a JSON file with their saved search in it),
@@ -10,12 +10,6 @@ import { signUpWithPassword } from "./support/sign-up.ts";
  */
 
 const PASSWORD = "a long enough password";
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test("a member downloads their data, deletes the account with their password, and the address starts again empty", async ({
   page,

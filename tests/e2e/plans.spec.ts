@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./support/test.ts";
 import { signInAs } from "./support/sign-in.ts";
 import { signUpWithPassword } from "./support/sign-up.ts";
+import { expectAccessible } from "./support/page-checks.ts";
 
 /**
  * Plans that mean what they say (issue 15 §4, decisions 0037 and 0080): a member buys a plan in the upgrade dialog, and
@@ -26,13 +26,6 @@ async function signUp(page: Page, origin: string, label: string): Promise<void> 
     email: `bea.${id}@example.org`,
     password: "a long enough password",
   });
-}
-
-async function expectAccessible(page: Page, include?: string) {
-  const axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
-  const results = await (include ? axe.include(include) : axe).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 for (const width of [1280, 390]) {
