@@ -16,6 +16,11 @@ export function badRequest(message: string): Response {
   return errorResponse("bad_request", message);
 }
 
+/** A body or query a schema refused: 400 with its first problem's message (the schema words it for people). */
+export function zodBadRequest(error: { issues: ReadonlyArray<{ message: string }> }, fallback = "Invalid request."): Response {
+  return badRequest(error.issues[0]?.message ?? fallback);
+}
+
 export function notFound(message: string): Response {
   return errorResponse("not_found", message);
 }

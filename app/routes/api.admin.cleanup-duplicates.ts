@@ -3,7 +3,7 @@ import { CleanupRequest } from "~/features/duplicates/cleanup-response.ts";
 import { runCleanup } from "~/features/duplicates/cleanup.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { badRequest, zodBadRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -15,7 +15,7 @@ export async function action(args: Route.ActionArgs) {
   const body = await readBody(args.request);
   if (!body) return badRequest("The body must be JSON.");
   const parsed = CleanupRequest.safeParse(body);
-  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
+  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
   return Response.json(await runCleanup(getAppContext(args.context).database, parsed.data, admin), {
     headers: { "Cache-Control": "no-store" },
   });

@@ -3,7 +3,7 @@ import { ScanRequest } from "~/features/duplicates/cleanup-response.ts";
 import { startDuplicateScan } from "~/features/duplicates/duplicate-scan-job.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { accepted, badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { accepted, badRequest, zodBadRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 import { jobView } from "~/lib/job-view.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
@@ -19,7 +19,7 @@ export async function action(args: Route.ActionArgs) {
   const body = await readBody(args.request);
   if (!body) return badRequest("The body must be JSON.");
   const parsed = ScanRequest.safeParse(body);
-  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
+  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
   const job = await startDuplicateScan(getAppContext(args.context).database, parsed.data, admin);
   return accepted(jobView(job), `/api/admin/jobs/${job.id}`);
 }

@@ -4,7 +4,7 @@ import { mergePair } from "~/features/duplicates/manual-merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { zodBadRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "POST") return methodNotAllowed();
   const body = await readBody(args.request);
   const parsed = Body.safeParse(body ?? {});
-  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
+  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
   try {
     const result = await mergePair(getAppContext(args.context).database, parsed.data.recordIds, {
       admin,

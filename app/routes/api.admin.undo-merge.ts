@@ -4,7 +4,7 @@ import { undoMerge } from "~/features/duplicates/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { zodBadRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -16,7 +16,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   if (args.request.method !== "POST") return methodNotAllowed();
   const parsed = Body.safeParse((await readBody(args.request)) ?? {});
-  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
+  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
   try {
     await undoMerge(getAppContext(args.context).database, { mergeId: parsed.data.mergeId, admin });
     return Response.json({ success: true, error: null }, { headers: { "Cache-Control": "no-store" } });

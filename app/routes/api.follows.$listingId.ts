@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.follows.$listingId";
 import { ListingIdParams } from "~/features/follows/follows-api-schema.ts";
 import { followState, unfollowListing } from "~/features/follows/follows.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, errorResponse } from "~/lib/http.server.ts";
+import { zodBadRequest, errorResponse } from "~/lib/http.server.ts";
 
 /** What this endpoint takes (decision 0069), for Allow, OPTIONS and the 405 of any other method. */
 export const methods = ["GET", "DELETE"];
@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return errorResponse("unauthorized", SIGN_IN);
   const parsed = ListingIdParams.safeParse(params);
-  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid listing id.");
+  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid listing id.");
   return Response.json(await followState(database, user, parsed.data.listingId), { headers: NO_STORE });
 }
 
@@ -25,6 +25,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return errorResponse("unauthorized", SIGN_IN);
   const parsed = ListingIdParams.safeParse(params);
-  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid listing id.");
+  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid listing id.");
   return Response.json(await unfollowListing(database, user, parsed.data.listingId), { headers: NO_STORE });
 }

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.follows";
 import { FollowRequest } from "~/features/follows/follows-api-schema.ts";
 import { followListing, listFollows } from "~/features/follows/follows.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, created, errorResponse, readBody } from "~/lib/http.server.ts";
+import { badRequest, zodBadRequest, created, errorResponse, readBody } from "~/lib/http.server.ts";
 
 const SIGN_IN = "Sign in to follow listings.";
 
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readBody(request);
   if (!body) return badRequest('Send a JSON object such as {"listingId": "…"}.');
   const parsed = FollowRequest.safeParse(body);
-  if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? "Invalid request.");
+  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
   const outcome = await followListing(database, user, parsed.data.listingId);
   return outcome.changed ? created(outcome) : Response.json(outcome, { headers: { "Cache-Control": "no-store" } });
 }

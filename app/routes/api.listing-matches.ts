@@ -5,7 +5,7 @@ import { MATCHES_API, type MatchesResponse } from "~/features/matches/matches-ap
 import { lockedMatchesMessage } from "~/features/matches/matches-view.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { readerFor } from "~/lib/read-database.server.ts";
-import { badRequest, notFound } from "~/lib/http.server.ts";
+import { badRequest, zodBadRequest, notFound } from "~/lib/http.server.ts";
 
 /**
  * GET /api/listings/:type/:slug/matches: the investors that fit a startup, or the startups that fit an investor, gated
@@ -15,7 +15,7 @@ import { badRequest, notFound } from "~/lib/http.server.ts";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = MATCHES_API.request.params.safeParse({ type: params.type, slug: params.slug });
-  if (!parsed.success) return badRequest(parsed.error.issues[0]!.message);
+  if (!parsed.success) return zodBadRequest(parsed.error);
   const query = MATCHES_API.request.query.safeParse({ limit: url.searchParams.get("limit") ?? undefined });
   if (!query.success) return badRequest(query.error.issues[0]!.message);
 

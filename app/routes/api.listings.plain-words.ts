@@ -3,7 +3,7 @@ import { AI_API } from "~/features/ai/ai-api-schema.ts";
 import { aiQuotaBody, aiQuotaRefusal } from "~/features/ai/ai-responses.server.ts";
 import { answerPlainWords } from "~/features/ai/plain-words-request.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, errorResponse, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { errorResponse, methodNotAllowed, readBody, zodBadRequest } from "~/lib/http.server.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses. */
 export const methods = ["POST"];
@@ -18,10 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { database, user } = getAppContext(context);
   if (!user) return errorResponse("unauthorized", "Sign in to ask in plain words.");
   const body = AI_API.plainWords.request.safeParse((await readBody(request)) ?? {});
-  if (!body.success) {
-    const issue = body.error.issues[0]!;
-    return badRequest(issue.code === "unrecognized_keys" ? 'This request takes one field: "sentence".' : issue.message);
-  }
+  if (!body.success) return zodBadRequest(body.error);
   const reply = await answerPlainWords(database, user, body.data.sentence);
   if (!reply.ok) {
     if (reply.quota) return aiQuotaRefusal(reply.quota);

@@ -49,15 +49,16 @@ const IntroMessageResponse = z.object({
 export type IntroMessageAnswer = z.infer<typeof IntroMessageResponse>;
 
 /** POST /api/listings/plain-words: a sentence saying what to look for (decision 0087). */
-const PlainWordsRequest = z
-  .object({
+const PlainWordsRequest = z.strictObject(
+  {
     sentence: atMostCharacters(
       z.string(),
       PLAIN_WORDS_MAX_CHARACTERS,
       `Keep the sentence to at most ${PLAIN_WORDS_MAX_CHARACTERS} characters.`,
     ).describe('What you are looking for, e.g. "seed-stage climate startups in the Nordics that raised under $5M".'),
-  })
-  .strict();
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? 'This request takes one field: "sentence".' : undefined) },
+);
 const PlainWordsFiltersBody = z
   .object({
     type: z.enum(LISTING_TYPES).optional(),
