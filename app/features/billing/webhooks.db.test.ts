@@ -201,8 +201,12 @@ describe("each event is applied once", () => {
     expect(await runBillingJobs(database, down, NOW)).toBe(1);
     expect(await tierOf(userId)).toBe("public");
     // Stamped by the database's clock when it failed: five minutes after that (an hour here), it goes back in the queue.
-    const inAnHour = new Date(Date.now() + 60 * 60_000);
-    expect(await requeueFailedBillingEvents(database, new Date(Date.now() + 60_000))).toBe(0);
+    const [failed] = await database.rows<{ ms: number }>(sql`
+      SELECT (extract(epoch FROM j.completed_at) * 1000)::float8 AS ms
+      FROM billing_events e JOIN jobs j ON j.id = e.job_id WHERE e.processed_at IS NULL AND j.status = 'failed'`);
+    const failedAt = failed!.ms;
+    const inAnHour = new Date(failedAt + 60 * 60_000);
+    expect(await requeueFailedBillingEvents(database, new Date(failedAt + 60_000))).toBe(0);
     expect(await requeueFailedBillingEvents(database, inAnHour)).toBe(1);
     expect(await requeueFailedBillingEvents(database, inAnHour)).toBe(0);
     expect(await runBillingJobs(database, provider, NOW)).toBe(1);

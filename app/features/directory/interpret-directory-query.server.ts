@@ -21,6 +21,11 @@ export function literalSearch(params: URLSearchParams): boolean {
   return ["false", "0", "off", "no"].includes((params.get(INTERPRET_PARAM) ?? "").trim().toLowerCase());
 }
 
+/**
+ * The phrase table of each reference-data object, derived from it and nothing else. Only a cache: getReferenceData's
+ * copy is dropped when PostgreSQL's change feed says the lists changed on any server (decision 0049), the next call
+ * gets a new object and a new table, and the old pair is garbage collected.
+ */
 const meanings = new WeakMap<ReferenceData, ReturnType<typeof meaningsOf>>();
 
 /**
