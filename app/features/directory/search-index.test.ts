@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Random } from "#db/seed/random.ts";
 import { setPositions, type Bitset } from "./bitset.ts";
-import { PlainReader, SearchIndex, SearchIndexBuilder, type SearchableListing } from "./search-index.ts";
+import { PlainReader } from "./plain-reader.ts";
+import { SearchIndex, SearchIndexBuilder, type SearchableListing } from "./search-index.ts";
 import { typoDistance } from "./edit-distance.ts";
 import { normalizeText, wordsOf } from "./search-text.ts";
 import { countsApart, letterCounts, WordTable } from "./search-vocabulary.ts";
