@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { JobView } from "~/lib/job-view.ts";
+import { postJson } from "~/lib/post-json.ts";
 import type { CleanupRequest, CleanupResponse } from "./cleanup-response.ts";
 
 /** What the screen last asked for: one batch at once, or several as a job (null batches: to the end). */
@@ -12,12 +13,6 @@ export type RunState =
   | { phase: "failed"; message: string };
 
 const POLL_MS = 1_000;
-
-async function postJson(url: string, body: unknown): Promise<{ ok: boolean; status: number; data: Record<string, unknown> | null }> {
-  const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  return { ok: response.ok, status: response.status, data };
-}
 
 /**
  * Runs the cleanup from the screen: one batch through POST /api/admin/cleanup-duplicates (spec 02 §7), several

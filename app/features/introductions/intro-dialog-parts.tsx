@@ -2,6 +2,7 @@
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
+import { postJson } from "~/lib/post-json.ts";
 
 /** The claim on a signed-out visitor's waiting request, which the step after it hands to an account. */
 export type Claim = { requestId: string; claimToken: string };
@@ -14,8 +15,8 @@ export interface Answer {
 
 export async function post(url: string, body: Record<string, string>): Promise<Answer> {
   try {
-    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    return { ok: response.ok, body: (await response.json().catch(() => ({ ok: false }))) as Answer["body"] };
+    const answer = await postJson(url, body);
+    return { ok: answer.ok, body: (answer.data ?? { ok: false }) as unknown as Answer["body"] };
   } catch {
     return { ok: false, body: { ok: false, message: "You appear to be offline. Please try again." } };
   }
