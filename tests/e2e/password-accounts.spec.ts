@@ -95,7 +95,7 @@ test("sign up, confirm, sign out, sign in with the password, reset it by e-mail,
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
   await expect(sessions.getByRole("listitem").first()).toContainText("This browser");
   await page.getByRole("button", { name: "Sign out everywhere else" }).click();
-  await expect(page.getByText("Every other session is signed out.")).toBeVisible();
+  await expect(page.getByText("Every other session is signed out.", { exact: true })).toBeVisible();
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
   expect((await other.request.get("/api/auth/me")).status()).toBe(401);
 
