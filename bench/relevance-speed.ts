@@ -67,7 +67,7 @@ async function ask(text: string, tier: AccessLevel): Promise<number> {
   const started = performance.now();
   const parsed = parseDirectoryQuery(new URLSearchParams({ searchQuery: text }));
   if (!parsed.ok) throw new Error(`${text}: ${parsed.error}`);
-  const { query } = await interpretDirectoryQuery(database, parsed.query, reference);
+  const { query } = await interpretDirectoryQuery(database, parsed.query, reference, { tier });
   await searchListings(database, query, { tier });
   return performance.now() - started;
 }

@@ -67,7 +67,7 @@ for (const item of dataset.queries) {
   const parsed = parseDirectoryQuery(new URLSearchParams({ searchQuery: item.query, pageSize: String(DEPTH) }));
   if (!parsed.ok) throw new Error(`${item.query}: ${parsed.error}`);
   // As /api/listings and the page ask it: the words that name a filter read as one first (decision 0083).
-  const { query } = await interpretDirectoryQuery(database, parsed.query, await getReferenceData(database));
+  const { query } = await interpretDirectoryQuery(database, parsed.query, await getReferenceData(database), { tier: TIER });
   const result = await searchListings(database, query, { tier: TIER });
   const slugs = result.data.map((card) => card.slug);
   const found = result.pagination.totalRecords;

@@ -24,10 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const read = directoryReadFor(database, request, user);
   // Words of the search that name a type, industry, stage or place become those filters (decision 0083), unless the
   // client asks for the words as typed; the answer says what was read, so a client can show or undo it.
+  const viewer = viewerFor(user);
   const { query, interpretation } = literalSearch(params)
     ? { query: parsed.query, interpretation: null }
-    : await interpretDirectoryQuery(database, parsed.query, await getReferenceData(database), { fresh: read.fresh });
-  const result = await getDirectory(database, query, viewerFor(user), read);
+    : await interpretDirectoryQuery(database, parsed.query, await getReferenceData(database), viewer, { fresh: read.fresh });
+  const result = await getDirectory(database, query, viewer, read);
   // Signed in, the answer depends on a tier that may change on the next request: never stored.
   // The order the data is in (the default depends on whether there is a search): clients need not guess it.
   return Response.json(

@@ -33,7 +33,13 @@ interface Card {
 interface Answer {
   data: Card[];
   pagination: { totalRecords: number };
-  interpretation: { original: string; terms: Array<{ words: string; filter: string; values: string[] }>; remainingText: string } | null;
+  interpretation: {
+    original: string;
+    terms: Array<{ words: string; filter: string; values: string[] }>;
+    remainingText: string;
+    unmatched?: string[];
+  } | null;
+  sort: string;
 }
 
 async function api(path: string, user = testUser("premium")) {
@@ -85,10 +91,16 @@ describe("GET /api/listings reads the search's words as filters", () => {
     expect(silent.map((card) => `${card.name}: ${card.tagline} (${card.industry.join(", ")})`)).toEqual([]);
   });
 
-  it("reads 'AI for construction' as the AI industry searching for construction", async () => {
+  it("reads 'AI for construction' as the AI industry searching for construction, and lets 'construction' go when no AI listing has it", async () => {
     const answer = await api("/api/listings?searchQuery=AI%20for%20construction");
     expect(answer.interpretation?.terms).toEqual([{ words: "ai", filter: "industries", values: ["AI"] }]);
-    expect(answer.interpretation?.remainingText).toBe("construction");
+    // No AI listing of this directory says construction: the AI listings, ranked by the words, and the word let go said.
+    expect(answer.interpretation?.unmatched).toEqual(["construction"]);
+    expect(answer.interpretation?.remainingText).toBe("");
+    expect(answer.sort).toBe("relevance");
+    const ai = await api("/api/listings?industries=AI");
+    expect(answer.pagination.totalRecords).toBe(ai.pagination.totalRecords);
+    expect(answer.pagination.totalRecords).toBeGreaterThan(0);
   });
 
   it("leaves a listing's name alone, though its words name an industry: the listing comes first", async () => {
@@ -102,6 +114,48 @@ describe("GET /api/listings reads the search's words as filters", () => {
     expect(answer.interpretation).toBeNull();
     const read = await api("/api/listings?searchQuery=Fintech%20startups");
     expect(answer.pagination.totalRecords).not.toBe(read.pagination.totalRecords);
+  });
+
+  it("lets the last filter's words go when nothing matches them all, and says which", async () => {
+    const words = "seed-stage climate startups in the Nordics";
+    const all = await api(
+      `/api/listings?type=startup&fundingStages=Seed&industries=Environmental%20Services&countries=Sweden,Denmark,Finland`,
+    );
+    expect(all.pagination.totalRecords).toBe(0);
+    const answer = await api(`/api/listings?searchQuery=${encodeURIComponent(words)}`);
+    expect(answer.interpretation?.unmatched).toEqual(["nordics"]);
+    expect(answer.interpretation?.terms.map((t) => t.filter)).toEqual(["fundingStages", "industries", "type"]);
+    const without = await api("/api/listings?type=startup&fundingStages=Seed&industries=Environmental%20Services");
+    expect(answer.pagination.totalRecords).toBe(without.pagination.totalRecords);
+    expect(answer.pagination.totalRecords).toBeGreaterThan(0);
+  });
+
+  it("reads 'construction tech' as the industry, and keeps 'speech analytics' a phrase to search", async () => {
+    const contech = await api("/api/listings?searchQuery=investors%20in%20construction%20tech");
+    expect(contech.interpretation?.terms.map((t) => [t.words, t.values])).toEqual([
+      ["investors", ["investor"]],
+      ["construction tech", ["Construction"]],
+    ]);
+    expect(contech.interpretation?.unmatched).toBeUndefined();
+    expect(contech.pagination.totalRecords).toBeGreaterThan(0);
+    const speech = await api("/api/listings?searchQuery=speech%20analytics%20for%20call%20centers");
+    expect(speech.interpretation).toBeNull();
+  });
+
+  it("ranks by the words when every word became a filter: 'angel investors' puts the angels first", async () => {
+    const answer = await api("/api/listings?searchQuery=angel%20investors&pageSize=100");
+    expect(answer.sort).toBe("relevance");
+    const namesAngels = (card: Card) => /angel/i.test(`${card.name} ${card.tagline}`);
+    // The same investors as the type filter alone, whose default order (featured first) does not start with angels.
+    const plain = await api("/api/listings?type=investor&pageSize=100");
+    expect(answer.pagination.totalRecords).toBe(plain.pagination.totalRecords);
+    // The investors naming angels come first (those saying it only in their description mixed in); in the default order
+    // they are spread out.
+    const angels = plain.data.filter(namesAngels).length;
+    const amongFirst = (cards: Card[]) => cards.slice(0, angels).filter(namesAngels).length;
+    expect(angels).toBeGreaterThan(1);
+    expect(namesAngels(answer.data[0]!)).toBe(true);
+    expect(amongFirst(answer.data)).toBeGreaterThan(amongFirst(plain.data));
   });
 
   it("narrows a visitor exactly as the same filters chosen by hand would (decision 0030)", async () => {
@@ -137,6 +191,17 @@ describe("the directory page", () => {
     const literal = await page(`/directory?${view.literalParams}`);
     expect(literal.data!.query).toMatchObject({ searchQuery: "Fintech startups", industries: [] });
     expect(literal.data!.interpretation).toBeNull();
+  });
+
+  it("says which words it let go, on the page, until a filter is changed", async () => {
+    const first = await page("/directory?searchQuery=AI+for+construction");
+    const location = new URL(first.location!, "http://localhost");
+    expect(location.searchParams.getAll("unmatched")).toEqual(["construction"]);
+    const shown = await page(`${location.pathname}${location.search}`);
+    expect(shown.data!.notices).toContain("Nothing matched all of “AI for construction”: “construction” left out.");
+    expect(shown.data!.result.pagination.totalRecords).toBeGreaterThan(0);
+    const chip = shown.data!.interpretation!.chips[0]!;
+    expect(new URLSearchParams(chip.removeParams).has("unmatched")).toBe(false);
   });
 
   it("stays on a search that names no filter, or a listing", async () => {

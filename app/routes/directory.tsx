@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // the directory index in hand unless it must show what this client just wrote (decision 0058).
   const read = directoryReadFor(database, request, user);
   // A search whose words name filters shows them in the address (decision 0083): the panel has them chosen.
-  const interpreted = await interpretedAddress(database, url.searchParams, read);
+  const interpreted = await interpretedAddress(database, url.searchParams, viewer, read);
   // The page's own path, not its data request's (/listings.data when the browser navigates with JavaScript).
   if (interpreted !== null) throw redirect(`${url.pathname.replace(/(?:\/_)?\.data$/, "") || "/"}?${interpreted}`);
   const { query, result, reference, notices, interpretation, gatedFilters } = await loadDirectoryPage(

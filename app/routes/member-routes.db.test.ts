@@ -182,7 +182,7 @@ describe("CSV export", () => {
     expect(lines[0]).toBe(
       '"Name","Type","Tagline","Website","LinkedIn","Industries","Geographies","Countries","Target Personas","Funding Stage",' +
         '"Total Raised (USD)","Latest Round","Latest Round Amount (USD)","Latest Round Date","Business Model","Featured","Access","Profile URL",' +
-        '"Founded Year","Team Size","Ticket Size"',
+        '"Founded Year","Team Size","Ticket Size","Headquarters City"',
     );
     const [{ n } = { n: -1 }] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings WHERE type = 'partner'`);
     expect(lines).toHaveLength(n + 1);

@@ -61,7 +61,7 @@ const atMostFifty = {
     ).size > 50,
 };
 const LOOSER: Record<string, { rule: string; breaks: (value: string) => boolean }> = Object.fromEntries(
-  ["industries", "geographies", "fundingStages", "businessModels", "countries", "revenueRanges", "personas"].map((name) => [
+  ["industries", "geographies", "fundingStages", "businessModels", "countries", "cities", "revenueRanges", "personas"].map((name) => [
     name,
     atMostFifty,
   ]),

@@ -28,6 +28,7 @@ describe("parseDirectoryQuery", () => {
       fundingStages: [],
       businessModels: [],
       countries: [],
+      cities: [],
       revenueRanges: [],
       personas: [],
       raised: [],

@@ -11,6 +11,8 @@ export interface DirectoryQuery extends RangeFilters {
   fundingStages: string[];
   businessModels: string[];
   countries: string[];
+  /** Headquarters cities, as written (compared without case or accents: city-column.ts). */
+  cities: string[];
   revenueRanges: string[];
   personas: string[];
   /** Bands of total raised, team size and investors' ticket size (investor-filters.ts). */
@@ -21,6 +23,12 @@ export interface DirectoryQuery extends RangeFilters {
   pageSize: PageSize;
   /** Absent: the default order for the query (see effectiveSort). */
   sort?: Sort;
+  /**
+   * Words that order the results without narrowing them: a search whose every word became a filter ("angel
+   * investors") is still ranked by those words, as Algolia's optional words are (decision 0088). Not a URL parameter
+   * of its own: the page takes it from `interpreted`, the API from its own reading of the search.
+   */
+  rankBy?: string;
 }
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -37,6 +45,7 @@ export const LIST_FILTERS = [
   "fundingStages",
   "businessModels",
   "countries",
+  "cities",
   "revenueRanges",
   "personas",
   "raised",
@@ -59,10 +68,14 @@ export const SORT_LABELS: Record<Sort, string> = {
   "recently-founded": "Recently founded",
 };
 
-/** The order a query is shown in: the chosen one, else best match when searching and featured first otherwise. */
-export function effectiveSort(query: Pick<DirectoryQuery, "sort" | "searchQuery">): Sort {
-  if (query.sort && (query.sort !== "relevance" || query.searchQuery)) return query.sort;
-  return query.searchQuery ? "relevance" : "featured";
+/**
+ * The order a query is shown in: the chosen one, else best match when searching (or ranking by the words a search was
+ * read from) and featured first otherwise.
+ */
+export function effectiveSort(query: Pick<DirectoryQuery, "sort" | "searchQuery" | "rankBy">): Sort {
+  const ranked = !!(query.searchQuery || query.rankBy);
+  if (query.sort && (query.sort !== "relevance" || ranked)) return query.sort;
+  return ranked ? "relevance" : "featured";
 }
 
 export type ParseResult = { ok: true; query: DirectoryQuery } | { ok: false; error: string };
@@ -234,6 +247,7 @@ export const FILTER_NOUNS: Record<ListFilter, { one: string; many: string }> = {
   fundingStages: { one: "funding stage", many: "funding stages" },
   businessModels: { one: "business model", many: "business models" },
   countries: { one: "country", many: "countries" },
+  cities: { one: "city", many: "cities" },
   revenueRanges: { one: "revenue range", many: "revenue ranges" },
   personas: { one: "persona", many: "personas" },
   raised: { one: "amount raised band", many: "amount raised bands" },

@@ -92,6 +92,7 @@ describe("IndexBuilder", () => {
       founded_year: null,
       team_size: null,
       ticket_size: null,
+      hq_city: null,
     }));
     let turns = 0;
     let built = false;

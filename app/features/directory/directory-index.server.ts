@@ -35,7 +35,7 @@ function readPage(
            (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
            (extract(epoch FROM latest_round_date) * 1000)::float8 AS latest_round_ms,
            total_funding_raised::float8 AS total_raised,
-           founded_year, team_size, ticket_size
+           founded_year, team_size, ticket_size, hq_city
     FROM listings
     -- featured is never null: one equality and a row comparison are a range of listings_directory_order_idx
     WHERE processing_status = 'published' AND featured = ${featured}

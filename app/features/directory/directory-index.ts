@@ -59,6 +59,8 @@ export class DirectoryIndex implements VisibilityFacts {
   private readonly valueOrders: Record<SortValue, ValueOrder>;
   private readonly rangeValues: Record<RangeValue, Float64Array>;
   private readonly rangeSets = new Map<string, Bitset>();
+  /** Headquarters cities by position (city-column.ts). */
+  readonly cities: IndexColumns["cities"];
   /** What the search index is made of; let go once it is made. */
   private cardText?: IndexColumns["cardText"];
   private readonly industryName: (id: number) => string | undefined;
@@ -79,6 +81,7 @@ export class DirectoryIndex implements VisibilityFacts {
     this.fieldLevels = columns.fieldLevels;
     this.valueOrders = columns.valueOrders;
     this.rangeValues = columns.rangeValues;
+    this.cities = columns.cities;
     this.cardText = columns.cardText;
     this.industryName = industryName;
   }

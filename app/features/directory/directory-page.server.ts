@@ -16,7 +16,14 @@ import { resolveFilterValues } from "./filter-values.ts";
 import { gatedFilterSentence, gatedFiltersFor, type GatedFilter } from "./gated-filters.ts";
 import { getDirectory } from "./get-directory.server.ts";
 import { interpretationView, type InterpretationView } from "./interpretation-view.ts";
-import { interpretDirectoryQuery, INTERPRETED_PARAM, literalSearch } from "./interpret-directory-query.server.ts";
+import { getDirectoryIndex } from "./directory-index.server.ts";
+import {
+  interpretDirectoryQuery,
+  INTERPRETED_PARAM,
+  literalSearch,
+  UNMATCHED_PARAM,
+  viewerMeanings,
+} from "./interpret-directory-query.server.ts";
 
 export interface DirectoryPage {
   query: DirectoryQuery;
@@ -38,15 +45,17 @@ export interface DirectoryPage {
 export async function interpretedAddress(
   database: Database,
   params: URLSearchParams,
+  viewer: Viewer,
   how: Partial<DirectoryRead> = {},
 ): Promise<string | null> {
   if (params.has(INTERPRETED_PARAM) || literalSearch(params)) return null;
   const { query } = readDirectoryQuery(params);
   if (!query.searchQuery) return null;
-  const read = await interpretDirectoryQuery(database, query, await getReferenceData(database), { fresh: how.fresh });
+  const read = await interpretDirectoryQuery(database, query, await getReferenceData(database), viewer, { fresh: how.fresh });
   if (!read.interpretation) return null;
   const next = directoryQueryToParams(read.query);
   next.set(INTERPRETED_PARAM, read.interpretation.original);
+  for (const words of read.interpretation.unmatched ?? []) next.append(UNMATCHED_PARAM, words);
   return next.toString();
 }
 
@@ -70,7 +79,22 @@ export async function loadDirectoryPage(
     }
   }
   const original = params.get(INTERPRETED_PARAM)?.slice(0, 200);
-  const interpretation = original ? interpretationView(original, query, reference) : null;
+  const interpretation = original
+    ? interpretationView(
+        original,
+        query,
+        reference,
+        await viewerMeanings(database, reference, viewer, await getDirectoryIndex(database, { fresh: how.fresh })),
+      )
+    : null;
+  // The words the filters came from still order the page when no text is left to search (decision 0088).
+  if (interpretation && !query.searchQuery) query = { ...query, rankBy: original };
+  const unmatched = params
+    .getAll(UNMATCHED_PARAM)
+    .slice(0, 8)
+    .map((words) => words.slice(0, 200));
+  if (interpretation && unmatched.length)
+    notices.push(`Nothing matched all of “${original}”: ${unmatched.map((words) => `“${words}”`).join(" and ")} left out.`);
   const gatedFilters = gatedFiltersFor(viewer.tier, await getFieldRules(database));
   // A link chosen by a member (or typed) keeps its gated filter: it matches only listings that show this viewer the
   // value, so it reveals nothing, and the visitor is told why it finds so few (decision 0085).

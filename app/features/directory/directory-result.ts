@@ -7,6 +7,8 @@ export interface Facets {
   industries: Record<string, number>;
   geographies: Record<string, number>;
   countries: Record<string, number>;
+  /** Headquarters cities: the 100 with most listings, and any chosen (CITY_FACETS). */
+  cities: Record<string, number>;
   personas: Record<string, number>;
   fundingStages: Record<string, number>;
   businessModels: Record<string, number>;

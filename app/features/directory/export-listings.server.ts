@@ -3,6 +3,10 @@ import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { hasFeature } from "../access/features.ts";
+import { toFieldVisibility } from "../access/field-name.ts";
+import { getFieldRules } from "../access/field-rules.server.ts";
+import { requiredLevel, type FieldRules } from "../access/redact-listing.ts";
+import { canSee, type AccessLevel } from "../access/tiers.ts";
 import { upgradeHint } from "../access/placeholders.ts";
 import { DATA_EXPORT, quotaLimitReachedMessage } from "../access/quotas.ts";
 import { getTierDefinitions } from "../access/tier-records.server.ts";
@@ -35,12 +39,15 @@ export async function exportListings(database: Database, user: UsageSubject, que
   const usage = await recordUsage(database, user, DATA_EXPORT);
   if (!usage.allowed) throw new AppError("rate_limited", quotaLimitReachedMessage("exports"));
   const rows: Array<Array<string | boolean | null>> = [];
+  const rules = await getFieldRules(database);
   for (let page = 1; rows.length < EXPORT_ROW_CAP; page++) {
     const result = await searchListings(database, { ...query, page, pageSize: 100 }, { tier: user.tier });
     // Profile-level values are read for the listings the viewer may open, never for a locked one.
     const details = await exportDetails(
       database,
       result.data.filter((item) => !item.locked).map((item) => item.id),
+      user.tier,
+      rules,
     );
     rows.push(...result.data.map((item) => listingRow(item, origin, details.get(item.id))));
     if (!result.pagination.hasNextPage) break;
@@ -48,8 +55,8 @@ export async function exportListings(database: Database, user: UsageSubject, que
   return toCsv([[...LISTING_COLUMNS], ...rows.slice(0, EXPORT_ROW_CAP)]);
 }
 
-/** The profile values a row adds, for open listings only. */
-async function exportDetails(database: Database, ids: string[]): Promise<Map<string, ExportDetail>> {
+/** The profile values a row adds, for open listings only; the city only where its field level lets the viewer see it. */
+async function exportDetails(database: Database, ids: string[], tier: AccessLevel, rules: FieldRules): Promise<Map<string, ExportDetail>> {
   if (!ids.length) return new Map();
   const l = listings;
   const rows = await database.db
@@ -64,8 +71,15 @@ async function exportDetails(database: Database, ids: string[]): Promise<Map<str
       foundedYear: l.foundedYear,
       teamSize: l.teamSize,
       ticketSize: l.ticketSize,
+      hqCity: l.hqCity,
+      fieldVisibility: l.fieldVisibility,
     })
     .from(l)
     .where(inArray(l.id, ids));
-  return new Map(rows.map(({ id, ...detail }) => [id, detail]));
+  return new Map(
+    rows.map(({ id, fieldVisibility, hqCity, ...detail }) => {
+      const shown = canSee(tier, requiredLevel("hqCity", { fieldVisibility: toFieldVisibility(fieldVisibility) }, rules));
+      return [id, { ...detail, hqCity: shown ? hqCity : null }];
+    }),
+  );
 }

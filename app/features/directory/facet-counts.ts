@@ -17,10 +17,12 @@ import type { Dimension, OptionSets } from "./viewer-options.ts";
 
 /** Range filters (last round, last investment, founded year): active filters with no facet of their own. */
 export type RangeDimension = "lastRound" | "lastInvestment" | "founded";
+/** Dimensions with facet counts: the option sets', and the headquarters city's column (city-column.ts). */
+export type FacetDimension = Dimension | "cities";
 
 /** One active filter: its dimension (or the search text or a range, which have no facet), what it selected, the listings it admits. */
 export interface ActiveFilter {
-  dimension: Dimension | RangeDimension | "search";
+  dimension: FacetDimension | RangeDimension | "search";
   /** The selection in a stable form ("3,17" for two ids, the normalised text for a search): equal keys admit the same. */
   key: string;
   admits: Bitset;
@@ -29,7 +31,7 @@ export interface ActiveFilter {
 export interface Counts {
   total: number;
   /** Per dimension, option key → listings matching it with every other active filter applied. */
-  facets: Record<Dimension, Map<string, number>>;
+  facets: Record<FacetDimension, Map<string, number>>;
   /** Listings matching every filter. */
   matching: Bitset;
 }
@@ -38,13 +40,13 @@ export interface Counts {
 const CACHED_FILTER_SETS = 4_000;
 
 export class CountsCache {
-  private readonly entries = new Map<string, Partial<Record<Dimension, Map<string, number>>>>();
+  private readonly entries = new Map<string, Partial<Record<FacetDimension, Map<string, number>>>>();
 
-  get(filters: string, dimension: Dimension): Map<string, number> | undefined {
+  get(filters: string, dimension: FacetDimension): Map<string, number> | undefined {
     return this.entries.get(filters)?.[dimension];
   }
 
-  set(filters: string, dimension: Dimension, counts: Map<string, number>): void {
+  set(filters: string, dimension: FacetDimension, counts: Map<string, number>): void {
     let entry = this.entries.get(filters);
     if (!entry) {
       this.entries.set(filters, (entry = {}));
@@ -55,7 +57,7 @@ export class CountsCache {
 }
 
 /** A stable key of the filters other than `dimension`'s own: those its counts depend on. */
-function keyWithout(filters: ActiveFilter[], dimension: Dimension): string {
+function keyWithout(filters: ActiveFilter[], dimension: FacetDimension): string {
   return filters
     .filter((filter) => filter.dimension !== dimension)
     .map((filter) => `${filter.dimension}=${filter.key}`)
@@ -63,7 +65,7 @@ function keyWithout(filters: ActiveFilter[], dimension: Dimension): string {
     .join("\u0001");
 }
 
-function intersectAll(all: Bitset, filters: ActiveFilter[], skip?: Dimension): Bitset {
+function intersectAll(all: Bitset, filters: ActiveFilter[], skip?: FacetDimension): Bitset {
   const out = all.slice();
   for (const filter of filters) if (filter.dimension !== skip) intersectInto(out, filter.admits);
   return out;
@@ -95,20 +97,29 @@ export function countOptions(base: Bitset, options: Map<string, Bitset>): Map<st
 
 /**
  * The total and every facet count of `filters` over a viewer's option sets (`options`, with `all` the directory's
- * listings), reusing and filling `cache`, which must belong to the same index and viewer.
+ * listings) and its city counts (`countCities`, over the listings that show the viewer their city), reusing and
+ * filling `cache`, which must belong to the same index and viewer.
  */
-export function countFacets(all: Bitset, options: OptionSets, filters: ActiveFilter[], cache: CountsCache): Counts {
+export function countFacets(
+  all: Bitset,
+  options: OptionSets,
+  filters: ActiveFilter[],
+  cache: CountsCache,
+  countCities: (base: Bitset) => Map<string, number> = () => new Map(),
+): Counts {
   const matching = intersectAll(all, filters);
   const facets = {} as Counts["facets"];
-  for (const dimension of Object.keys(options) as Dimension[]) {
+  const count = (dimension: FacetDimension, within: (base: Bitset) => Map<string, number>) => {
     const own = filters.some((filter) => filter.dimension === dimension);
     const key = keyWithout(filters, dimension);
     let counts = cache.get(key, dimension);
     if (!counts) {
-      counts = countOptions(own ? intersectAll(all, filters, dimension) : matching, options[dimension]);
+      counts = within(own ? intersectAll(all, filters, dimension) : matching);
       cache.set(key, dimension, counts);
     }
     facets[dimension] = counts;
-  }
+  };
+  for (const dimension of Object.keys(options) as Dimension[]) count(dimension, (base) => countOptions(base, options[dimension]));
+  count("cities", countCities);
   return { total: countBits(matching), facets, matching };
 }

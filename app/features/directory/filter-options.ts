@@ -47,6 +47,10 @@ export function buildFilterOptions(ref: ReferenceData, facets: Facets, thisYear:
       count: facets.countries[c.name] ?? 0,
       code: c.isoCode,
     })),
+    // The facet holds the cities with most listings (and any chosen): offered most listings first.
+    cities: Object.entries(facets.cities)
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([name, count]) => ({ value: name, label: name, count })),
     revenueRanges: byCode(ref.revenueRanges, facets.revenueRanges),
     personas: byName(ref.targetPersonas, facets.personas),
     fundingStages: byName(ref.fundingStages, facets.fundingStages),

@@ -10,6 +10,7 @@ import { GatedFilterNote } from "./gated-filter-note.tsx";
 import type { GatedFilter } from "./gated-filters.ts";
 import { TypeAhead, type FacetOption } from "./type-ahead.tsx";
 import { RangeControls } from "./range-controls.tsx";
+import { cityKey } from "./city-column.ts";
 
 export interface FilterOptions {
   industries: FacetOption[];
@@ -17,6 +18,8 @@ export interface FilterOptions {
   industryGroups: Array<{ primary: string; options: FacetOption[] }> | null;
   geographies: FacetOption[];
   countries: FacetOption[];
+  /** Headquarters cities with listings the viewer may see, most listings first (and any chosen). */
+  cities: FacetOption[];
   revenueRanges: FacetOption[];
   personas: FacetOption[];
   fundingStages: FacetOption[];
@@ -178,6 +181,42 @@ function GatedList({
 }
 
 /**
+ * The headquarters city: a type-ahead over the cities the viewer may see, or, when the plan is not shown cities, the
+ * upgrade note above the cities that do show (decision 0088). A city chosen in another spelling ("berlin") is shown
+ * and kept in the spelling the listings use.
+ */
+function CityFilter({
+  gate,
+  options,
+  selected,
+  onChange,
+}: {
+  gate: GatedFilter | undefined;
+  options: FacetOption[];
+  selected: string[];
+  onChange: (next: string[]) => void;
+}) {
+  const spelled = selected.map((value) => options.find((o) => cityKey(o.value) === cityKey(value))?.value ?? value);
+  const typeAhead = (
+    <TypeAhead
+      name="cities"
+      label="Headquarters City"
+      placeholder="Search cities..."
+      options={options}
+      selected={spelled}
+      onChange={onChange}
+    />
+  );
+  if (!gate) return typeAhead;
+  return (
+    <>
+      <GatedFilterNote gate={gate} />
+      {options.length ? <div className="mt-3">{typeAhead}</div> : null}
+    </>
+  );
+}
+
+/**
  * The filter controls of spec 01 §2, all inside the directory's GET form. With JavaScript a change submits at
  * once; without it, "Apply filters" does. Counts are facet counts under the other active filters.
  */
@@ -269,6 +308,14 @@ export function FilterPanel({
             onChange={(v) => onListChange("countries", v)}
           />
         </Section>
+        <Section title="Headquarters City" selected={query.cities.length > 0} sections={sections}>
+          <CityFilter
+            gate={gatedFilters.find((g) => g.filter === "cities")}
+            options={options.cities}
+            selected={query.cities}
+            onChange={(v) => onListChange("cities", v)}
+          />
+        </Section>
         <Section title="Revenue /year" selected={query.revenueRanges.length > 0} sections={sections}>
           <GatedList
             gate={gatedFilters.find((g) => g.filter === "revenueRanges")}
@@ -314,8 +361,8 @@ export function FilterPanel({
         {previewOnly ? (
           <p className="border-t border-border pt-3 text-xs text-fg-muted">
             Filters and counts use only what your plan shows: a locked listing matches on its preview (type, stage, first industries and
-            region), a revenue range counts where you can see it, and amounts, rounds, founding and team figures count only on listings you
-            can open.
+            region), a revenue range or a city counts where you can see it, and amounts, rounds, founding and team figures count only on
+            listings you can open.
           </p>
         ) : null}
         {hydrated ? (

@@ -4,6 +4,10 @@
  * industries migration (spec 02 §3): an industry value may name a record, its key ("AI::Machine Learning"), a
  * primary category ("AI": every record under it, which is what the flat list's "AI" meant), a secondary label
  * (every record with it), or a record's name before the migration.
+ *
+ * Cities are no reference list: they are the listings' own words, resolved against the directory index
+ * (city-column.ts). A city no listing has is no error: it finds nothing, the same for every viewer, so that whether a
+ * city is known tells no one about a headquarters they may not see (decision 0088).
  */
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
@@ -31,7 +35,9 @@ function pools(ref: ReferenceData): Record<ListFilter, Pool> {
     fundingStages: ref.fundingStages.map((x) => ({ id: x.id, keys: [x.name] })),
     businessModels: ref.businessModels.map((x) => ({ id: x.id, keys: [x.code] })),
     revenueRanges: ref.revenueRanges.map((x) => ({ id: x.id, keys: [x.code] })),
-    // Bands are keyed by their codes, not reference ids (investor-filters.ts): resolveFilterValues passes them through.
+    // Bands are keyed by their codes, not reference ids (investor-filters.ts), and cities by the index's own codes:
+    // resolveFilterValues passes both through.
+    cities: [],
     raised: [],
     teamSize: [],
     ticketSize: [],
@@ -49,6 +55,10 @@ export function resolveFilterValues(query: Pick<DirectoryQuery, ListFilter>, ref
       const wanted = query[filter].map((v) => v.toLowerCase());
       for (const value of wanted) if (!codes.includes(value)) unknown.push({ filter, value });
       keys[filter] = [...new Set(wanted.filter((v) => codes.includes(v)))];
+      continue;
+    }
+    if (filter === "cities") {
+      keys[filter] = query.cities;
       continue;
     }
     const ids = new Set<number>();

@@ -16,7 +16,7 @@ export interface GatedFilter {
 }
 
 /** What each gated filter is about, as the sentence names it: "Revenue is shown to Subscriber members". */
-export const GATED_FILTER_SUBJECTS: Record<GatedFieldDimension, string> = { revenueRanges: "Revenue" };
+export const GATED_FILTER_SUBJECTS: Record<GatedFieldDimension, string> = { revenueRanges: "Revenue", cities: "Headquarters city" };
 
 /** The filters whose value the global field rules keep from a viewer of this tier. */
 export function gatedFiltersFor(tier: AccessLevel, rules: FieldRules): GatedFilter[] {

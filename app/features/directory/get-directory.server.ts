@@ -27,7 +27,9 @@ export async function getDirectory(
   const params = directoryQueryToParams(query);
   params.sort();
   const source = reader === database ? "primary" : "replica";
-  const key = `${directory.generation}|${source}|${viewer.tier}|${query.page}|${query.pageSize}|${params.toString()}`;
+  // The ranking words order the page though they are no parameter of its own (a search read into filters).
+  const ranking = query.rankBy?.toLowerCase() ?? "";
+  const key = `${directory.generation}|${source}|${viewer.tier}|${query.page}|${query.pageSize}|${params.toString()}|${ranking}`;
   return cache.get(database, key, () => searchListings(database, query, viewer, reader, directory));
 }
 

@@ -8,7 +8,7 @@ import { TEASER_GEOGRAPHIES, TEASER_INDUSTRIES } from "../access/redact-listing.
 import { ACCESS_LEVELS, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
 import type { ListingType } from "../catalog/listing-types.ts";
 import { setBit, type Bitset } from "./bitset.ts";
-import type { ListFilter } from "./directory-filters.ts";
+import { CityColumn } from "./city-column.ts";
 import { DirectoryIndex, type RangeValue, type SortValue } from "./directory-index.ts";
 import { raisedBand, teamSizeBand, ticketBands } from "./investor-filters.ts";
 import { giveWay, Pacer } from "./give-way.ts";
@@ -19,6 +19,7 @@ import {
   type Dimension,
   type FieldLevel,
   type GatedFieldDimension,
+  type OptionFilter,
   type OptionSets,
   type TeaserDimension,
   type VisibilityFacts,
@@ -38,8 +39,8 @@ const SCALAR_COLUMNS = {
 const DIMENSIONS: Dimension[] = [
   "entityType",
   "featured",
-  ...(Object.keys(ARRAY_COLUMNS) as ListFilter[]),
-  ...(Object.keys(SCALAR_COLUMNS) as ListFilter[]),
+  ...(Object.keys(ARRAY_COLUMNS) as OptionFilter[]),
+  ...(Object.keys(SCALAR_COLUMNS) as OptionFilter[]),
   "raised",
   "teamSize",
   "ticketSize",
@@ -77,6 +78,8 @@ export interface IndexRow {
   team_size: string | null;
   /** As written ("$250K - $1M"); read into bands by ticketBands. */
   ticket_size: string | null;
+  /** Headquarters city, as written. */
+  hq_city: string | null;
 }
 
 /**
@@ -89,6 +92,8 @@ export interface IndexColumns extends Omit<VisibilityFacts, "size"> {
   valueOrders: Record<SortValue, ValueOrder>;
   /** The values the range filters compare, by position (NaN: unknown). */
   rangeValues: Record<RangeValue, Float64Array>;
+  /** Headquarters cities by position. */
+  cities: CityColumn;
   /** What the search index is made of. */
   cardText: CardText;
 }
@@ -138,6 +143,7 @@ export class IndexBuilder {
     RangeValue,
     Growing<Float64Array>
   >;
+  private readonly cities = CityColumn.builder();
   private readonly names: string[] = [];
   private readonly taglines: Array<string | null> = [];
   /** One string per distinct tagline seen lately: generated and imported directories repeat many. */
@@ -161,7 +167,7 @@ export class IndexBuilder {
     if (position >= this.capacity) this.grow();
     this.mark(this.options.entityType, row.type, position);
     if (row.featured) this.mark(this.options.featured, "true", position);
-    for (const [dimension, column] of Object.entries(ARRAY_COLUMNS) as Array<[ListFilter, keyof IndexRow]>) {
+    for (const [dimension, column] of Object.entries(ARRAY_COLUMNS) as Array<[OptionFilter, keyof IndexRow]>) {
       const values = (row[column] as number[] | null) ?? [];
       for (const id of values) this.mark(this.options[dimension], String(id), position);
       if (dimension in TEASER_LIMITS) {
@@ -169,7 +175,7 @@ export class IndexBuilder {
         for (const id of values.slice(0, TEASER_LIMITS[teaser])) this.mark(this.teaserOptions[teaser], String(id), position);
       }
     }
-    for (const [dimension, column] of Object.entries(SCALAR_COLUMNS) as Array<[ListFilter, keyof IndexRow]>) {
+    for (const [dimension, column] of Object.entries(SCALAR_COLUMNS) as Array<[OptionFilter, keyof IndexRow]>) {
       const id = row[column];
       if (id !== null) this.mark(this.options[dimension], String(id), position);
     }
@@ -185,6 +191,7 @@ export class IndexBuilder {
     }
     for (const value of SORT_VALUES) this.values[value].push(row[value] ?? NaN);
     for (const value of RANGE_VALUES) this.ranges[value].push(row[value] ?? NaN);
+    this.cities.push(row.hq_city);
     this.names.push(row.name);
     this.taglines.push(row.tagline === null ? null : this.once(row.tagline));
     this.industryStarts.push(this.industryIds.length);
@@ -252,6 +259,7 @@ export class IndexBuilder {
         ) as Record<GatedFieldDimension, Record<FieldLevel, Bitset>>,
         valueOrders,
         rangeValues: Object.fromEntries(RANGE_VALUES.map((v) => [v, this.ranges[v].done()])) as Record<RangeValue, Float64Array>,
+        cities: this.cities.finish(),
         cardText: {
           names: this.names,
           taglines: this.taglines,

@@ -4,17 +4,24 @@
  * directory index (a search that is a listing's name is left alone). `interpret=false` in the address opts out.
  */
 import type { Database } from "~/lib/db.server.ts";
+import { getFieldRules } from "../access/field-rules.server.ts";
+import type { Viewer } from "../access/redact-listing.ts";
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import { countBits } from "./bitset.ts";
 import type { DirectoryQuery } from "./directory-filters.ts";
+import type { DirectoryIndex, ViewerIndex } from "./directory-index.ts";
 import { getDirectoryIndex } from "./directory-index.server.ts";
-import { interpretQuery, meaningsOf, type QueryInterpretation } from "./query-interpretation.ts";
+import type { DirectoryResult } from "./directory-result.ts";
+import { searchListings } from "./search-listings.server.ts";
+import { interpretQuery, meaningsOf, withCities, type PhraseMeanings, type QueryInterpretation } from "./query-interpretation.ts";
 import { normalizeText } from "./search-text.ts";
 
 /** The parameter that asks for the search's words as typed: `interpret=false`. */
 const INTERPRET_PARAM = "interpret";
 /** On the page's own links: the search as typed, already read into the filters of the address. */
 export const INTERPRETED_PARAM = "interpreted";
+/** Beside it: words of that search let go because nothing matched them all (relaxUntilFound). */
+export const UNMATCHED_PARAM = "unmatched";
 
 /** Whether the address asks for the words as typed. */
 export function literalSearch(params: URLSearchParams): boolean {
@@ -27,14 +34,42 @@ export function literalSearch(params: URLSearchParams): boolean {
  * gets a new object and a new table, and the old pair is garbage collected.
  */
 const meanings = new WeakMap<ReferenceData, ReturnType<typeof meaningsOf>>();
+/** The cities each viewer's view of an index shows, as phrases; dropped with the view (a new index, new rules). */
+const cityMeanings = new WeakMap<ViewerIndex, WeakMap<ReferenceData, PhraseMeanings>>();
+
+/** The cities of the listings that show this viewer their headquarters city (decision 0088). */
+function visibleCities(index: DirectoryIndex, view: ViewerIndex): string[] {
+  return [...index.cities.count(view.fieldVisible.cities).keys()].map((code) => index.cities.nameOf(Number(code))!);
+}
+
+/**
+ * The phrase table a viewer's search is read with: the reference lists' and the synonyms', and the headquarters cities
+ * this viewer may see (a city only hidden ones have is no filter for them: its chip would say a hidden listing is there).
+ */
+export async function viewerMeanings(
+  database: Database,
+  reference: ReferenceData,
+  viewer: Viewer,
+  index?: DirectoryIndex,
+): Promise<PhraseMeanings> {
+  let table = meanings.get(reference);
+  if (!table) meanings.set(reference, (table = meaningsOf(reference)));
+  const [directory, rules] = await Promise.all([index ?? getDirectoryIndex(database), getFieldRules(database)]);
+  const view = directory.forViewer(viewer.tier, rules);
+  let byReference = cityMeanings.get(view);
+  if (!byReference) cityMeanings.set(view, (byReference = new WeakMap()));
+  let out = byReference.get(reference);
+  if (!out) byReference.set(reference, (out = withCities(table, visibleCities(directory, view))));
+  return out;
+}
 
 /**
  * Whether `phrase` means a listing by name: some listing is named exactly that or, for several words, starts with
  * them ("Berlin Robot" for "Berlin Robotics"). One word that only starts a name ("AI" of "Aiden Labs") does not count.
  * Names are on every card, teasers included, so this reveals nothing a viewer could not see.
  */
-async function nameCheck(database: Database, fresh: boolean): Promise<(phrase: string) => boolean> {
-  const search = await (await getDirectoryIndex(database, { fresh })).searchIndex();
+async function nameCheck(index: DirectoryIndex): Promise<(phrase: string) => boolean> {
+  const search = await index.searchIndex();
   return (phrase) => {
     const classes = search.rank(phrase);
     return countBits(classes.exactName) > 0 || (normalizeText(phrase).includes(" ") && countBits(classes.namePrefix) > 0);
@@ -45,10 +80,46 @@ export async function interpretDirectoryQuery(
   database: Database,
   query: DirectoryQuery,
   reference: ReferenceData,
+  viewer: Viewer,
   { fresh = true }: { fresh?: boolean } = {},
 ): Promise<{ query: DirectoryQuery; interpretation: QueryInterpretation | null }> {
   if (!query.searchQuery) return { query, interpretation: null };
-  let table = meanings.get(reference);
-  if (!table) meanings.set(reference, (table = meaningsOf(reference)));
-  return interpretQuery(query, reference, await nameCheck(database, fresh), table);
+  const index = await getDirectoryIndex(database, { fresh });
+  const [names, table] = await Promise.all([nameCheck(index), viewerMeanings(database, reference, viewer, index)]);
+  const read = interpretQuery(query, reference, names, table);
+  if (!read.interpretation) return read;
+  return relaxUntilFound(read.query, read.interpretation, (next) => searchListings(database, next, viewer, database, index));
+}
+
+/**
+ * When the filters a search's words became, with the text left over, find nothing, the words are let go one step at a
+ * time until something is found (decision 0088), as Algolia's removeWordsIfNoResults does: first the text left over,
+ * which then only orders the results; then each filter read from the words, the last word first (the listing type
+ * stays). `unmatched` says which words were let go, so the page and the API can say so. When nothing is found even
+ * then, the reading stands, and the page offers its suggestion.
+ */
+async function relaxUntilFound(
+  query: DirectoryQuery,
+  interpretation: QueryInterpretation,
+  search: (query: DirectoryQuery) => Promise<DirectoryResult>,
+): Promise<{ query: DirectoryQuery; interpretation: QueryInterpretation }> {
+  const finds = async (next: DirectoryQuery) => (await search({ ...next, page: 1 })).pagination.totalRecords > 0;
+  if (await finds(query)) return { query, interpretation };
+  const unmatched: string[] = [];
+  let next = query;
+  if (next.searchQuery) {
+    unmatched.push(next.searchQuery);
+    next = { ...next, searchQuery: undefined, rankBy: interpretation.original };
+    if (await finds(next)) return { query: next, interpretation: { ...interpretation, remainingText: "", unmatched } };
+  }
+  let terms = interpretation.terms;
+  for (const term of [...interpretation.terms].reverse()) {
+    if (term.filter === "type") continue;
+    const gone = new Set(term.values.map((v) => v.toLowerCase()));
+    next = { ...next, [term.filter]: next[term.filter].filter((v) => !gone.has(v.toLowerCase())) };
+    terms = terms.filter((t) => t !== term);
+    unmatched.unshift(term.words);
+    if (await finds(next)) return { query: next, interpretation: { ...interpretation, terms, remainingText: "", unmatched } };
+  }
+  return { query, interpretation };
 }

@@ -6,7 +6,7 @@
  */
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "./directory-filters.ts";
-import { interpretSearch, type InterpretedTerm } from "./query-interpretation.ts";
+import { interpretSearch, type InterpretedTerm, type PhraseMeanings } from "./query-interpretation.ts";
 
 export interface InterpretationChip {
   /** What the filter is, in words: "Startups", "FinTech", "Sweden, Denmark, Finland". */
@@ -25,6 +25,13 @@ export interface InterpretationView {
 }
 
 const TYPE_LABELS: Record<string, string> = { startup: "Startups", investor: "Investors", partner: "Partners" };
+
+function chipLabel(term: InterpretedTerm): string {
+  if (term.filter === "type") return TYPE_LABELS[term.values[0]!]!;
+  // A city alone reads as a market ("Berlin"): the chip says it is where listings are based.
+  if (term.filter === "cities") return `Based in ${term.values.join(", ")}`;
+  return term.values.join(", ");
+}
 
 function holds(query: DirectoryQuery, term: InterpretedTerm): boolean {
   if (term.filter === "type") return query.entityType === term.values[0];
@@ -45,16 +52,21 @@ function without(query: DirectoryQuery, terms: InterpretedTerm[]): DirectoryQuer
 }
 
 /** The chips of a page whose address says it was read from `original`, or null when none of its filters is left. */
-export function interpretationView(original: string, query: DirectoryQuery, ref: ReferenceData): InterpretationView | null {
+export function interpretationView(
+  original: string,
+  query: DirectoryQuery,
+  ref: ReferenceData,
+  meanings?: PhraseMeanings,
+): InterpretationView | null {
   // The page already decided that `original` is no listing's name when it read it into filters.
-  const read = interpretSearch(original, ref, () => false);
+  const read = interpretSearch(original, ref, () => false, meanings);
   const terms = read?.terms.filter((term) => holds(query, term)) ?? [];
   if (!terms.length) return null;
   const chips = terms.map((term) => {
     const rest = directoryQueryToParams(without(query, [term]));
     if (terms.length > 1) rest.set("interpreted", original);
     return {
-      label: term.filter === "type" ? TYPE_LABELS[term.values[0]!]! : term.values.join(", "),
+      label: chipLabel(term),
       words: term.words,
       removeParams: rest.toString(),
     };

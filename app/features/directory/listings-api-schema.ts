@@ -51,6 +51,8 @@ const FILTER_DESCRIPTIONS: Record<(typeof LIST_FILTERS)[number], string> = {
   fundingStages: "Funding stages, by name.",
   businessModels: "Partners' business models: retainer, retainer_plus_success, success_only.",
   countries: "Countries, by name.",
+  cities:
+    "Headquarters cities, by name, compared without case or accents. A city no listing has finds nothing. Listings that do not show you their city never match.",
   revenueRanges: "Revenue ranges, by code.",
   personas: "Target personas, by name.",
   raised: "Total amount raised in US dollars, by band: under-1m, 1m-5m, 5m-20m, 20m-100m, over-100m. Listings you cannot open never match.",
@@ -199,6 +201,7 @@ const listingsResponseSchema = z.object({
       industries: counts,
       geographies: counts,
       countries: counts,
+      cities: counts.describe("Headquarters cities: the 100 with most listings, and any chosen."),
       personas: counts,
       fundingStages: counts,
       businessModels: counts,
@@ -217,13 +220,19 @@ const listingsResponseSchema = z.object({
           z.object({
             words: z.string().describe("The words of the search (lower case, punctuation as spaces) that became the filter."),
             filter: z
-              .enum(["type", "industries", "fundingStages", "countries", "geographies"])
+              .enum(["type", "industries", "fundingStages", "countries", "cities", "geographies"])
               .describe("The filter parameter (type: entityType)."),
             values: z.array(z.string()).describe("The values added to it, as the parameter takes them."),
           }),
         )
         .describe("Each filter the search's words became, in the order of the words."),
       remainingText: z.string().describe('What was searched as text: the other words ("" when none).'),
+      unmatched: z
+        .array(z.string())
+        .optional()
+        .describe(
+          "Words let go because nothing matched them all: the text left over (which then only orders the results), then the words of filters, last word first. Absent when every word applies.",
+        ),
     })
     .nullable()
     .describe(

@@ -65,6 +65,7 @@ describe("listingRow", () => {
     foundedYear: 2019,
     teamSize: "11-50",
     ticketSize: null,
+    hqCity: "Berlin",
   };
 
   it("has one cell per column, lists joined with semicolons, funding as every profile shows it", () => {
@@ -92,6 +93,7 @@ describe("listingRow", () => {
       "Founded Year": "2019",
       "Team Size": "11-50",
       "Ticket Size": null,
+      "Headquarters City": "Berlin",
     });
     expect(listingRow(full, "").slice(3, 5)).toEqual([null, null]);
     expect(listingRow(full, "").slice(10, 14)).toEqual([null, null, null, null]);
@@ -131,6 +133,7 @@ describe("listingRow", () => {
       false,
       "locked (premium)",
       "/profile/investor/vault",
+      null,
       null,
       null,
       null,

@@ -43,6 +43,8 @@ export const LISTING_COLUMNS = [
   "Founded Year",
   "Team Size",
   "Ticket Size",
+  // Decision 0088: the city the directory filters by, where the listing shows it to the viewer.
+  "Headquarters City",
 ] as const;
 
 /** What a profile shows beyond the card, as the export reads it for the listings the viewer may open. */
@@ -57,6 +59,8 @@ export interface ExportDetail {
   /** As the profile writes them ("11-50", "$250K - $1M"). */
   teamSize: string | null;
   ticketSize: string | null;
+  /** Null when empty or when the field's level keeps it from the viewer (exportListings gates it). */
+  hqCity: string | null;
 }
 
 /** A money cell: the plain number a spreadsheet can sum ("2500000"), not the site's "$2.5M". */
@@ -93,5 +97,6 @@ export function listingRow(item: DirectoryItem, origin: string, detail?: ExportD
     open?.foundedYear == null ? null : String(open.foundedYear),
     open?.teamSize ?? null,
     open?.ticketSize ?? null,
+    open?.hqCity ?? null,
   ];
 }

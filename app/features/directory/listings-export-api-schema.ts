@@ -33,6 +33,7 @@ const COLUMN_MEANINGS: Record<(typeof LISTING_COLUMNS)[number], string> = {
   "Founded Year": "the year it was founded (empty above your plan)",
   "Team Size": "its team size as the profile writes it, e.g. 11-50 (empty above your plan)",
   "Ticket Size": "an investor's ticket size as the profile writes it, e.g. $250K - $1M (empty above your plan)",
+  "Headquarters City": "the city it is based in (empty above your plan, or where the listing keeps its city to higher plans)",
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -25,6 +25,21 @@ describe("pagePositions", () => {
     expect(pagePositions(plan, matching, 7, 10)).toEqual([]);
   });
 
+  it("pages ranking words: their groups, then their tail, then the listings they do not match, across page boundaries", () => {
+    const plan = {
+      kind: "groups" as const,
+      groups: [set(size, [8]), set(size, [3, 8])],
+      tail: Uint32Array.from([9, 1]),
+      within: set(size, [1, 3, 8, 9]),
+    };
+    expect(pagePositions(plan, matching, 0, 100)).toEqual([8, 3, 9, 1, 0, 2, 5]);
+    for (const limit of [1, 2, 3]) {
+      const seen: number[] = [];
+      for (let offset = 0; offset < 7; offset += limit) seen.push(...pagePositions(plan, matching, offset, limit));
+      expect(seen).toEqual([8, 3, 9, 1, 0, 2, 5]);
+    }
+  });
+
   it("pages a value order, listings without a visible value after, in the default order", () => {
     const plan = { kind: "value" as const, order: Uint32Array.from([8, 4, 2, 0]), known: set(size, [8, 4, 2, 0]) };
     expect(pagePositions(plan, matching, 0, 100)).toEqual([8, 2, 0, 1, 3, 5, 9]);

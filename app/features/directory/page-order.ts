@@ -9,14 +9,25 @@ import { countBits, difference, emptyBitset, hasBit, intersectInto, setBit, setP
 
 export type PagePlan =
   | { kind: "default" }
-  /** Relevance: the groups best first (a listing in several counts in the first), then `tail` in its order. */
-  | { kind: "groups"; groups: Bitset[]; tail?: Uint32Array }
+  /**
+   * Relevance: the groups best first (a listing in several counts in the first), then `tail` in its order. With
+   * `within` (ranking words, which do not narrow), the matching listings outside it follow all of that, in the default order.
+   */
+  | { kind: "groups"; groups: Bitset[]; tail?: Uint32Array; within?: Bitset }
   /** A value order: `order` lists positions by the value, best first; only those in `known` use it. */
   | { kind: "value"; order: Uint32Array; known: Bitset };
 
 /** Up to `limit` positions of `matching` after skipping `offset`, in the plan's order. */
 export function pagePositions(plan: PagePlan, matching: Bitset, offset: number, limit: number): number[] {
   if (plan.kind === "default") return setPositions(matching, offset, limit);
+  if (plan.kind === "groups" && plan.within) {
+    const ranked = intersectInto(matching.slice(), plan.within);
+    const page = pagePositions({ kind: "groups", groups: plan.groups, tail: plan.tail }, ranked, offset, limit);
+    if (page.length >= limit) return page;
+    const skip = page.length ? 0 : offset - countBits(ranked);
+    page.push(...setPositions(difference(matching, plan.within), skip, limit - page.length));
+    return page;
+  }
   if (plan.kind === "groups") {
     if (!plan.tail?.length) return pageOfGroups(plan.groups, matching, offset, limit);
     const head = difference(matching, tailSet(plan.tail, matching));

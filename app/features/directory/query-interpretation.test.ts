@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as seed from "#db/seed/reference-data.ts";
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
-import { parseDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
-import { interpretQuery } from "./query-interpretation.ts";
+import { effectiveSort, parseDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
+import { interpretQuery, meaningsOf, withCities } from "./query-interpretation.ts";
 
 /** The reference lists the demo database starts with (the flat industries, before the taxonomy migration). */
 const flat: ReferenceData = {
@@ -57,10 +57,10 @@ const migrated: ReferenceData = {
 const NAMES = new Set(["berlin robotics", "fintech hub"]);
 const isName = (phrase: string) => NAMES.has(phrase.trim().toLowerCase());
 
-function read(search: string, ref = flat) {
+function read(search: string, ref = flat, cities?: string[]) {
   const parsed = parseDirectoryQuery(new URLSearchParams(search));
   if (!parsed.ok) throw new Error(parsed.error);
-  return interpretQuery(parsed.query, ref, isName);
+  return interpretQuery(parsed.query, ref, isName, cities ? withCities(meaningsOf(ref), cities) : undefined);
 }
 
 const filtersOf = (q: DirectoryQuery) => ({
@@ -70,6 +70,25 @@ const filtersOf = (q: DirectoryQuery) => ({
   countries: q.countries,
   geographies: q.geographies,
   text: q.searchQuery,
+});
+
+describe("interpretQuery with the headquarters cities a viewer may see", () => {
+  const CITIES = ["Berlin", "São Paulo", "New York", "Singapore", "Reading", "Nice"];
+
+  it("reads 'Berlin startups' and 'startups based in New York' as startups headquartered there", () => {
+    expect(read("searchQuery=Berlin startups", flat, CITIES).query).toMatchObject({ entityType: "startup", cities: ["Berlin"] });
+    const { query, interpretation } = read("searchQuery=fintech startups based in new york", flat, CITIES);
+    expect(query).toMatchObject({ entityType: "startup", industries: ["FinTech"], cities: ["New York"], searchQuery: undefined });
+    expect(interpretation?.terms.map((t) => [t.words, t.filter])).toContainEqual(["new york", "cities"]);
+    expect(read("searchQuery=sao paulo investors", flat, CITIES).query.cities).toEqual(["São Paulo"]);
+  });
+
+  it("leaves a city that is also a country, an ordinary word, or unknown to this viewer to the rest of the rules", () => {
+    expect(read("searchQuery=Singapore funds", flat, CITIES).query).toMatchObject({ countries: ["Singapore"], cities: [] });
+    expect(read("searchQuery=reading app startups", flat, CITIES).query).toMatchObject({ cities: [], searchQuery: "reading app" });
+    expect(read("searchQuery=nice startups", flat, CITIES).query.cities).toEqual([]);
+    expect(read("searchQuery=Berlin startups", flat).query).toMatchObject({ cities: [], searchQuery: "berlin" });
+  });
 });
 
 describe("interpretQuery", () => {
@@ -149,10 +168,11 @@ describe("interpretQuery", () => {
     expect(both.interpretation?.terms.map((t) => t.filter)).toEqual(["industries"]);
   });
 
-  it("adds to the filters already chosen without repeating them, and drops a relevance order left without text", () => {
+  it("adds to the filters already chosen without repeating them, and ranks by the words when no text is left", () => {
     const { query } = read("searchQuery=fintech&industries=fintech&industries=AI&sort=relevance&page=3");
-    expect(query).toMatchObject({ industries: ["fintech", "AI"], page: 1, searchQuery: undefined });
-    expect(query.sort).toBeUndefined();
+    expect(query).toMatchObject({ industries: ["fintech", "AI"], page: 1, searchQuery: undefined, rankBy: "fintech" });
+    expect(effectiveSort(query)).toBe("relevance");
+    expect(effectiveSort(read("searchQuery=fintech&sort=newest").query)).toBe("newest");
   });
 
   it("resolves against the migrated taxonomy: ML is the Machine Learning label there, AI the category", () => {

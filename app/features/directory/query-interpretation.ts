@@ -1,27 +1,32 @@
 /**
  * Reads a directory search as a person means it (decision 0083): words that name a listing type, an industry, a
  * funding stage or a place become the directory's own filters, and the rest is searched as text. Words are resolved
- * against the reference lists the database holds (they change: the industries migrate to a taxonomy) and the small
- * synonym table in query-words.ts. Conservative on purpose: a search that is a listing's name, or the start of one, is
+ * against the reference lists the database holds (they change: the industries migrate to a taxonomy), the small
+ * synonym table in query-words.ts, and the headquarters cities the viewer may see (decision 0088). Conservative on purpose: a search that is a listing's name, or the start of one, is
  * left alone, a word after "for" names a market and stays text, and a type word that contradicts the chosen type too.
  */
 import type { ListingType } from "../catalog/listing-types.ts";
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
 import {
+  CITY_NAMES_THAT_ARE_WORDS,
   INDUSTRY_WORDS,
   INVESTING_WORDS,
   JOINING_WORDS,
   MARKET_WORD,
   PLACE_WORDS,
+  TECH_WORDS,
   REGION_WORDS,
   STAGE_WORDS,
   TYPE_WORDS,
 } from "./query-words.ts";
 import { normalizeText } from "./search-text.ts";
 
-/** The filters a search word may become: all of them usable by every viewer (decision 0030 gates none of them). */
-export type InterpretedFilter = "type" | Extract<ListFilter, "industries" | "fundingStages" | "countries" | "geographies">;
+/**
+ * The filters a search word may become. The city is a gated field (decision 0030): a city is read only from the cities
+ * of listings that show the viewer theirs, so a chip never names a headquarters the viewer may not see.
+ */
+export type InterpretedFilter = "type" | Extract<ListFilter, "industries" | "fundingStages" | "countries" | "cities" | "geographies">;
 
 export interface InterpretedTerm {
   /** The words of the search, in normal form, that became the filter. */
@@ -37,9 +42,18 @@ export interface QueryInterpretation {
   terms: InterpretedTerm[];
   /** What is still searched as text ("" when every word became a filter). */
   remainingText: string;
+  /**
+   * Words let go because nothing matched them all (decision 0088): the text left over, then filters' words, in the
+   * order of the search. Absent when every word applies.
+   */
+  unmatched?: string[];
 }
 
 type Meaning = { filter: InterpretedFilter; values: string[] };
+/** What a phrase (in normal form) means, if anything. */
+export interface PhraseMeanings {
+  get(phrase: string): Meaning | undefined;
+}
 
 /** Longest phrase looked up, in words ("central and eastern europe"). */
 const MAX_PHRASE = 4;
@@ -81,6 +95,20 @@ export function meaningsOf(ref: ReferenceData): Map<string, Meaning> {
   return out;
 }
 
+/**
+ * The phrase table with headquarters cities added: a phrase the table gives a meaning keeps it ("Luxembourg" is the
+ * country), as do two-letter names and cities that are ordinary words (CITY_NAMES_THAT_ARE_WORDS).
+ */
+export function withCities(table: Map<string, Meaning>, cities: Iterable<string>): PhraseMeanings {
+  const byKey = new Map<string, Meaning>();
+  for (const city of cities) {
+    const key = normalizeText(city);
+    if (key.length > 2 && !CITY_NAMES_THAT_ARE_WORDS.has(key) && !table.has(key) && key.split(" ").length <= MAX_PHRASE)
+      byKey.set(key, { filter: "cities", values: [city] });
+  }
+  return { get: (phrase) => table.get(phrase) ?? byKey.get(phrase) };
+}
+
 const stage1 = (name: string): Meaning => ({ filter: "fundingStages", values: [name] });
 const region1 = (name: string): Meaning => ({ filter: "geographies", values: [name] });
 
@@ -92,7 +120,7 @@ export function interpretSearch(
   text: string,
   ref: ReferenceData,
   isListingName: (phrase: string) => boolean,
-  meanings: Map<string, Meaning> = meaningsOf(ref),
+  meanings: PhraseMeanings = meaningsOf(ref),
 ): QueryInterpretation | null {
   const words = normalizeText(text).split(" ").filter(Boolean);
   if (!words.length) return null;
@@ -117,6 +145,12 @@ export function interpretSearch(
       const meaning = meanings.get(words.slice(i, i + n).join(" "));
       if (meaning && !(afterFor && meaning.filter === "industries")) found = { length: n, meaning };
     }
+    // An industry right after a word searched as text ends that word's phrase ("speech analytics", "b2b fintech"):
+    // the phrase is what is wanted, and the industry is in the card text the phrase is searched in anyway.
+    const previous = rest.length && rest[rest.length - 1] === words[i - 1] ? words[i - 1]! : null;
+    if (found?.meaning.filter === "industries" && previous && !JOINING_WORDS.has(previous) && previous !== MARKET_WORD) found = null;
+    // "construction tech", "climate technology": the industry's own technology.
+    if (found?.meaning.filter === "industries" && TECH_WORDS.has(words[i + found.length] ?? "")) found.length += 1;
     if (found) {
       terms.push({ words: words.slice(i, i + found.length).join(" "), ...found.meaning });
       i += found.length;
@@ -142,7 +176,7 @@ export function interpretQuery(
   query: DirectoryQuery,
   ref: ReferenceData,
   isListingName: (phrase: string) => boolean,
-  meanings?: Map<string, Meaning>,
+  meanings?: PhraseMeanings,
 ): { query: DirectoryQuery; interpretation: QueryInterpretation | null } {
   const read = query.searchQuery ? interpretSearch(query.searchQuery, ref, isListingName, meanings) : null;
   if (!read) return { query, interpretation: null };
@@ -158,7 +192,7 @@ export function interpretQuery(
     const have = new Set(out[term.filter].map((v) => v.toLowerCase()));
     out[term.filter] = [...out[term.filter], ...term.values.filter((v) => !have.has(v.toLowerCase()))];
   }
-  // Relevance needs a search text: with none left, the order falls back to the default (effectiveSort).
-  if (!out.searchQuery && out.sort === "relevance") delete out.sort;
+  // With no text left to search, the words still order the results (best match), without narrowing them.
+  if (!out.searchQuery) out.rankBy = read.original;
   return { query: out, interpretation: { ...read, terms } };
 }

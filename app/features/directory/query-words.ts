@@ -202,3 +202,32 @@ export const INVESTING_WORDS = new Set(["invests", "invest", "investing", "backs
 
 /** After this word an industry names the market served ("AI for construction"), so it stays text to search. */
 export const MARKET_WORD = "for";
+
+/** After an industry, these name its technology ("construction tech", "climate technology"): read with the industry. */
+export const TECH_WORDS = new Set(["tech", "technology", "technologies", "software"]);
+
+/**
+ * City names that are ordinary words of a search more often than places ("reading list", "nice", "mobile apps", "bath
+ * products"): never read as a headquarters city (decision 0088). Listings' cities come from imports, so any may appear.
+ */
+export const CITY_NAMES_THAT_ARE_WORDS = new Set([
+  "bath",
+  "college",
+  "commerce",
+  "deal",
+  "energy",
+  "enterprise",
+  "hope",
+  "industry",
+  "liberty",
+  "march",
+  "mobile",
+  "nice",
+  "opportunity",
+  "orange",
+  "reading",
+  "sale",
+  "split",
+  "university",
+  "victoria",
+]);

@@ -23,6 +23,7 @@ import { suggestSearch } from "./search-suggestion.server.ts";
 import { searchText, type TextResult } from "./text-search.server.ts";
 import type { ViewerOptions } from "./viewer-options.ts";
 import { BAND_CODES, windowStart } from "./investor-filters.ts";
+import type { CityColumn } from "./city-column.ts";
 import type { DirectoryResult, Facets } from "./directory-result.ts";
 
 export type { DirectoryResult, Facets, Pagination } from "./directory-result.ts";
@@ -52,7 +53,12 @@ export function activeFilters(
   if (query.entityType) add("entityType", [query.entityType]);
   if (query.featuredOnly) add("featured", ["true"]);
   const keys = filterKeys(query, ref);
-  for (const filter of LIST_FILTERS) if (query[filter].length) add(filter, keys[filter]);
+  for (const filter of LIST_FILTERS) if (filter !== "cities" && query[filter].length) add(filter, keys[filter]);
+  if (query.cities.length) {
+    // Only the listings that show this viewer their city (viewer-options.ts): a hidden headquarters never matches.
+    const codes = [...new Set(query.cities.flatMap((city) => index.cities.codeOf(city) ?? []))].sort((a, b) => a - b);
+    filters.push({ dimension: "cities", key: codes.join(","), admits: index.cities.matching(codes, viewer.fieldVisible.cities) });
+  }
   // Range filters: last round, last investment, founded year. Their values are on the profile, not the teaser: a
   // locked listing never matches (as the band filters, viewer-options.ts), so a filter reveals nothing locked.
   const range = (dimension: RangeDimension, value: RangeValue, low: number, high: number) =>
@@ -65,10 +71,14 @@ export function activeFilters(
   return filters;
 }
 
-/** How the page is ordered: relevance groups, a value order (funding values only where the viewer sees them), or the default. */
-function pagePlan(query: DirectoryQuery, index: DirectoryIndex, viewer: ViewerOptions, text?: TextResult): PagePlan {
+/**
+ * How the page is ordered: relevance groups (of the search, or of the ranking words over listings they do not narrow),
+ * a value order (funding values only where the viewer sees them), or the default.
+ */
+function pagePlan(query: DirectoryQuery, index: DirectoryIndex, viewer: ViewerOptions, text?: TextResult, ranking?: TextResult): PagePlan {
   const sort = effectiveSort(query);
   if (sort === "relevance" && text) return { kind: "groups", groups: text.groups, tail: text.partial };
+  if (sort === "relevance" && ranking) return { kind: "groups", groups: ranking.groups, tail: ranking.partial, within: ranking.matches };
   if (sort === "newest") return { kind: "value", ...index.orderBy("created_ms") };
   if (sort === "recently-funded" || sort === "most-raised" || sort === "recently-founded") {
     const value = sort === "most-raised" ? "total_raised" : sort === "recently-funded" ? "latest_round_ms" : "founded_year";
@@ -112,8 +122,24 @@ async function fetchCards(database: Database, ids: string[]): Promise<CardRow[]>
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-function toFacets(counts: Counts, index: ReferenceIndex): Facets {
-  const names: Record<ListFilter, Map<number, string>> = {
+/** Cities in the facet: the most common ones, and any chosen (a panel of thousands helps nobody; the API says so). */
+const CITY_FACETS = 100;
+
+/** The city counts by name: the CITY_FACETS cities with most listings, then those chosen that are not among them. */
+function cityFacets(counts: Map<string, number>, cities: CityColumn, chosen: string[]): Record<string, number> {
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]));
+  const out: Record<string, number> = {};
+  for (const [code, n] of ranked.slice(0, CITY_FACETS)) out[cities.nameOf(Number(code))!] = n;
+  for (const city of chosen) {
+    const code = cities.codeOf(city);
+    const name = code === undefined ? city : cities.nameOf(code)!;
+    out[name] ??= code === undefined ? 0 : (counts.get(String(code)) ?? 0);
+  }
+  return out;
+}
+
+function toFacets(counts: Counts, index: ReferenceIndex, cities: CityColumn, chosenCities: string[]): Facets {
+  const names: Record<Exclude<ListFilter, "cities">, Map<number, string>> = {
     industries: index.industry,
     geographies: index.geography,
     countries: index.country,
@@ -125,7 +151,7 @@ function toFacets(counts: Counts, index: ReferenceIndex): Facets {
     teamSize: new Map(),
     ticketSize: new Map(),
   };
-  const named = (filter: ListFilter): Record<string, number> => {
+  const named = (filter: Exclude<ListFilter, "cities">): Record<string, number> => {
     const out: Record<string, number> = {};
     for (const [key, n] of counts.facets[filter]) {
       // Bands are keyed by their codes; the reference lists by their ids.
@@ -140,6 +166,7 @@ function toFacets(counts: Counts, index: ReferenceIndex): Facets {
     industries: named("industries"),
     geographies: named("geographies"),
     countries: named("countries"),
+    cities: cityFacets(counts.facets.cities, cities, chosenCities),
     personas: named("personas"),
     fundingStages: named("fundingStages"),
     businessModels: named("businessModels"),
@@ -198,9 +225,17 @@ export async function searchListings(
   // The partial tier (decision 0082) only where the page is ordered by relevance: other orders would mix it in.
   const relevance = effectiveSort(query) === "relevance";
   const text = query.searchQuery ? await searchText(reader, directory, query.searchQuery, options.open, relevance) : undefined;
-  const counts = countFacets(directory.all, options.options, activeFilters(query, ref, directory, options, text, now), options.counts);
+  const ranking =
+    !query.searchQuery && query.rankBy && relevance ? await searchText(reader, directory, query.rankBy, options.open, "always") : undefined;
+  const counts = countFacets(
+    directory.all,
+    options.options,
+    activeFilters(query, ref, directory, options, text, now),
+    options.counts,
+    (base) => directory.cities.count(intersectInto(base.slice(), options.fieldVisible.cities)),
+  );
   const positions = pagePositions(
-    pagePlan(query, directory, options, text),
+    pagePlan(query, directory, options, text, ranking),
     counts.matching,
     (query.page - 1) * query.pageSize,
     query.pageSize,
@@ -229,7 +264,7 @@ export async function searchListings(
       hasPreviousPage: query.page > 1,
       ...(hasNextPage ? { nextOffset: String(query.page * query.pageSize) } : {}),
     },
-    facets: toFacets(counts, index),
+    facets: toFacets(counts, index, directory.cities, query.cities),
     ...(suggestion ? { suggestion } : {}),
   };
 }

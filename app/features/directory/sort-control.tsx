@@ -6,9 +6,10 @@ import { SORT_LABELS, SORTS, effectiveSort, type DirectoryQuery, type Sort } fro
  * searching, featured first otherwise) is the empty value, so plain links stay short.
  */
 export function SortControl({ query }: { query: DirectoryQuery }) {
-  const fallback: Sort = query.searchQuery ? "relevance" : "featured";
+  const ranked = !!(query.searchQuery || query.rankBy);
+  const fallback: Sort = ranked ? "relevance" : "featured";
   const current = effectiveSort(query);
-  const choices = SORTS.filter((sort) => sort !== "relevance" || query.searchQuery);
+  const choices = SORTS.filter((sort) => sort !== "relevance" || ranked);
   return (
     <label className="ml-auto flex items-center gap-2 text-sm text-fg-muted">
       Sort by

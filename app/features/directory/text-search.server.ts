@@ -58,14 +58,15 @@ function descriptionMatches(database: Database, index: DirectoryIndex, word: str
 
 /**
  * The search text's matches for a viewer who may open `open`. With `partial` (a relevance-ordered page), when fewer
- * than PARTIAL_TIER_BELOW listings match every term, the listings matching most of them follow (partialTier).
+ * than PARTIAL_TIER_BELOW listings match every term, the listings matching most of them follow (partialTier); with
+ * "always", they follow however many match every term (ranking words, which order a page without narrowing it).
  */
 export async function searchText(
   database: Database,
   index: DirectoryIndex,
   search: string,
   open: Bitset,
-  partial = false,
+  partial: boolean | "always" = false,
 ): Promise<TextResult> {
   const key = search.toLowerCase();
   const classes = await cacheOf(ranked, index, SETS_PER_RANKING).get(key, async () => (await index.searchIndex()).rank(search));
@@ -76,7 +77,7 @@ export async function searchText(
   const strict = allOf(perTerm, index.size);
   const groups = [classes.exactName, classes.namePrefix, classes.nameWords, classes.nameTypos, classes.cardText, strict];
   const tier =
-    partial && classes.terms.length > 1 && countBits(strict) < PARTIAL_TIER_BELOW
+    partial && classes.terms.length > 1 && (partial === "always" || countBits(strict) < PARTIAL_TIER_BELOW)
       ? partialTier(
           perTerm,
           termSets(classes.terms, classes.inName, index.size),

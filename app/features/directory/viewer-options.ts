@@ -8,17 +8,20 @@
  *   so a locked listing matches only on those;
  * - countries, personas and business models are on open cards only, and amount raised, team size and ticket size on
  *   open profiles only (decision 0084): locked listings never match;
- * - revenue range is a gated field: it matches only where the listing is open and its field level (the
- *   listing's own, else the global rule) is within the viewer's tier.
- * Decision 0030 records the choice.
+ * - revenue range and headquarters city are gated fields: they match only where the listing is open and the field's
+ *   level (the listing's own, else the global rule) is within the viewer's tier. The city is a column, not option
+ *   sets (city-column.ts): its viewer's share is `fieldVisible.cities`, which its filter and counts intersect with.
+ * Decisions 0030 and 0088 record the choice.
  */
-import type { FieldRules } from "../access/redact-listing.ts";
+import { requiredLevel, type FieldRules } from "../access/redact-listing.ts";
 import { ACCESS_LEVELS, canSee, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
 import type { GatedField } from "../catalog/listing-types.ts";
 import { countBits, emptyBitset, intersectInto, uniteInto, type Bitset } from "./bitset.ts";
 import type { ListFilter } from "./directory-filters.ts";
 
-export type Dimension = "entityType" | "featured" | ListFilter;
+/** List filters kept as option sets; the city is a column of codes (city-column.ts). */
+export type OptionFilter = Exclude<ListFilter, "cities">;
+export type Dimension = "entityType" | "featured" | OptionFilter;
 export type OptionSets = Record<Dimension, Map<string, Bitset>>;
 
 /** Dimensions a locked teaser shows in part: a locked listing matches on its first values only. */
@@ -27,7 +30,9 @@ export type TeaserDimension = (typeof TEASER_DIMENSIONS)[number];
 /** Dimensions only an open card shows. */
 const OPEN_CARD_DIMENSIONS = ["countries", "personas", "businessModels", "raised", "teamSize", "ticketSize"] as const;
 /** Dimensions that are a gated field of the profile: open listing and the field's level both needed. */
-export const GATED_FIELD_DIMENSIONS = { revenueRanges: "revenueRange" } as const satisfies Partial<Record<ListFilter, GatedField>>;
+export const GATED_FIELD_DIMENSIONS = { revenueRanges: "revenueRange", cities: "hqCity" } as const satisfies Partial<
+  Record<ListFilter, GatedField>
+>;
 export type GatedFieldDimension = keyof typeof GATED_FIELD_DIMENSIONS;
 
 /** A field's level on a listing: its own setting, or "rule" when the global field rule decides. */
@@ -50,6 +55,8 @@ export interface ViewerOptions {
   options: OptionSets;
   /** Listings the viewer may open (not locked). */
   open: Bitset;
+  /** Per gated-field dimension, the listings that show this viewer the field. */
+  fieldVisible: Record<GatedFieldDimension, Bitset>;
 }
 
 function unionOf(size: number, sets: Bitset[]): Bitset {
@@ -82,18 +89,19 @@ export function viewerOptions(facts: VisibilityFacts, tier: AccessLevel, rules: 
   let everythingVisible = openCount === facts.size;
   for (const [dimension, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, GatedField]>) {
     const levels = facts.fieldLevels[dimension];
-    const ruleOpens = canSee(tier, normalizeLevel(rules[field]));
+    // Where a listing sets no level of its own: the global rule, else the field's default (redact-listing.ts).
+    const ruleOpens = canSee(tier, requiredLevel(field, { fieldVisibility: {} }, rules));
     const visible = unionOf(facts.size, [...within.map((level) => levels[level]), ...(ruleOpens ? [levels.rule] : [])]);
     fieldVisible[dimension] = intersectInto(visible, open);
     if (countBits(fieldVisible[dimension]) !== facts.size) everythingVisible = false;
   }
-  if (everythingVisible) return { options, open };
+  if (everythingVisible) return { options, open, fieldVisible };
   for (const dimension of TEASER_DIMENSIONS) options[dimension] = narrowed(facts.options[dimension], open, facts.teaserOptions[dimension]);
   for (const dimension of OPEN_CARD_DIMENSIONS) options[dimension] = narrowed(facts.options[dimension], open);
   for (const dimension of Object.keys(GATED_FIELD_DIMENSIONS) as GatedFieldDimension[]) {
-    options[dimension] = narrowed(facts.options[dimension], fieldVisible[dimension]);
+    if (dimension !== "cities") options[dimension] = narrowed(facts.options[dimension], fieldVisible[dimension]);
   }
-  return { options, open };
+  return { options, open, fieldVisible };
 }
 
 /** A viewer's cache key: the tier and every global rule the narrowing reads. */

@@ -1,0 +1,104 @@
+/**
+ * The headquarters city of every listing, as one small number per position (decision 0088). Cities are free text (an
+ * import brings whatever the provider wrote), so there may be thousands: one bitset per city, as the reference filters
+ * have, would cost 125 KB per city at 1,000,000 listings. A column of codes costs 4 bytes a listing, and a filter or
+ * a count is one pass over it (about 1 ms at 1,000,000).
+ *
+ * Spellings that differ only in case, accents, spaces or punctuation ("Sao Paulo", "São Paulo ", "SAO-PAULO") are one
+ * city, shown as first seen in the directory order.
+ */
+import { emptyBitset, hasBit, setBit, type Bitset } from "./bitset.ts";
+import { normalizeText } from "./search-text.ts";
+
+/** Positions without a city. */
+const NONE = -1;
+
+/** The form a city is compared in. */
+export function cityKey(name: string): string {
+  return normalizeText(name);
+}
+
+export class CityColumn {
+  private constructor(
+    private readonly codes: Int32Array,
+    /** Display name by code. */
+    private readonly names: readonly string[],
+    private readonly byKey: ReadonlyMap<string, number>,
+  ) {}
+
+  /** The code of a city, by any of its spellings; undefined when no listing has it. */
+  codeOf(name: string): number | undefined {
+    return this.byKey.get(cityKey(name));
+  }
+
+  nameOf(code: number): string | undefined {
+    return this.names[code];
+  }
+
+  /** Listings in `within` whose city is one of `codes`. */
+  matching(codes: readonly number[], within: Bitset): Bitset {
+    const out = emptyBitset(this.codes.length);
+    if (!codes.length) return out;
+    const wanted = new Set(codes);
+    for (let position = 0; position < this.codes.length; position++) {
+      if (wanted.has(this.codes[position]!) && hasBit(within, position)) setBit(out, position);
+    }
+    return out;
+  }
+
+  /** Listings of `base` per city code (as text, as the other facet counts are keyed); cities with none left out. */
+  count(base: Bitset): Map<string, number> {
+    const tally = new Int32Array(this.names.length);
+    for (let word = 0; word < base.length; word++) {
+      let bits = base[word]!;
+      while (bits) {
+        const low = bits & -bits;
+        const code = this.codes[(word << 5) + (31 - Math.clz32(low))]!;
+        if (code !== NONE) tally[code]!++;
+        bits ^= low;
+      }
+    }
+    const out = new Map<string, number>();
+    for (let code = 0; code < tally.length; code++) if (tally[code]) out.set(String(code), tally[code]!);
+    return out;
+  }
+
+  /** Collects the cities of listings added in position order. */
+  static builder(): CityColumnBuilder {
+    return new CityColumnBuilder((codes, names, byKey) => new CityColumn(codes, names, byKey));
+  }
+}
+
+class CityColumnBuilder {
+  private codes = new Int32Array(1 << 12);
+  private length = 0;
+  private readonly names: string[] = [];
+  private readonly byKey = new Map<string, number>();
+
+  constructor(private readonly make: (codes: Int32Array, names: string[], byKey: Map<string, number>) => CityColumn) {}
+
+  /** The next position's city (null or blank: none). */
+  push(city: string | null): void {
+    if (this.length === this.codes.length) {
+      const bigger = new Int32Array(this.codes.length * 2);
+      bigger.set(this.codes);
+      this.codes = bigger;
+    }
+    this.codes[this.length++] = city === null ? NONE : this.code(city);
+  }
+
+  private code(city: string): number {
+    const key = cityKey(city);
+    if (!key) return NONE;
+    let code = this.byKey.get(key);
+    if (code === undefined) {
+      this.byKey.set(key, (code = this.names.length));
+      this.names.push(city.trim().replace(/\s+/g, " "));
+    }
+    return code;
+  }
+
+  finish(): CityColumn {
+    return this.make(this.codes.slice(0, this.length), this.names, this.byKey);
+  }
+}
