@@ -37,6 +37,32 @@ for (const width of [1280, 390]) {
   });
 }
 
+test.describe("a city, and words let go (decision 0088)", () => {
+  test.use({ viewport: { width: 390, height: 900 } });
+
+  test("'Berlin startups' reads the headquarters city; 'AI for construction' says which word it let go", async ({ page }) => {
+    await page.goto("/listings");
+    await page.locator("form#directory-form[data-hydrated='true']").waitFor();
+    await page.getByLabel("Search listings").fill("Berlin startups");
+    await page.getByLabel("Search listings").press("Enter");
+    await expect(page).toHaveURL(/cities=Berlin/);
+    const chips = page.locator(CHIPS);
+    await expect(chips.getByRole("link", { name: /^Remove/ })).toHaveText(["Based in Berlin", "Startups"]);
+    await expect(page.locator("#results-heading")).toContainText("Startups");
+
+    // A new search on a clean directory (the form keeps the filters chosen, which would narrow it further).
+    await page.getByRole("link", { name: "Clear All" }).click();
+    await expect(page).not.toHaveURL(/cities=/);
+    await page.getByLabel("Search listings").fill("AI for construction");
+    await page.getByLabel("Search listings").press("Enter");
+    await expect(page).toHaveURL(/unmatched=construction/);
+    await expect(chips.getByRole("link", { name: /^Remove/ })).toHaveText(["AI"]);
+    await expect(page.getByText("Nothing matched all of “AI for construction”: “construction” left out.")).toBeVisible();
+    await expect(page.locator("#results-heading")).not.toContainText("(0)");
+    await page.screenshot({ path: test.info().outputPath("let-go-390.png"), fullPage: false });
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -292,8 +292,10 @@ test("a subscriber's CSV has the profile columns, and nothing of a listing only 
     "Founded Year",
     "Team Size",
     "Ticket Size",
+    "Headquarters City",
   ]);
   expect(subscriber.rows.some((row) => row.Access === "full" && row.Website && row["Total Raised (USD)"])).toBe(true);
+  expect(subscriber.rows.some((row) => row.Access === "full" && row["Headquarters City"])).toBe(true);
 
   const premiumPage = await browser.newPage();
   await signInAs(premiumPage, "Priya Premium", { returnTo: "/listings?type=startups" });
@@ -310,7 +312,13 @@ test("a subscriber's CSV has the profile columns, and nothing of a listing only 
   expect(onlyPremium.length).toBeGreaterThan(0);
   for (const row of onlyPremium) {
     const locked = subscriber.rows.find((other) => other.Name === row.Name)!;
-    expect([locked.Website, locked.LinkedIn, locked["Total Raised (USD)"], locked["Latest Round Date"]]).toEqual(["", "", "", ""]);
+    expect([
+      locked.Website,
+      locked.LinkedIn,
+      locked["Total Raised (USD)"],
+      locked["Latest Round Date"],
+      locked["Headquarters City"],
+    ]).toEqual(["", "", "", "", ""]);
     expect(subscriber.text).not.toContain(row.Website);
   }
 });
