@@ -52,6 +52,8 @@ export interface ListingTextOptions {
   refs: ReferenceIds;
   /** The first funding-round id to use; the ones after it follow (reserved by the caller). */
   firstRoundId: number;
+  /** Listings per chunk (CHUNK unless a test wants several chunks of a small load). */
+  chunkSize?: number;
 }
 
 /** The chunks of listings and their details, then the relationships; `nextRoundId` once the generator is done. */
@@ -65,10 +67,11 @@ export function* listingCopyText(options: ListingTextOptions): Generator<Chunk, 
   const investorIndex = new Map<string, number>();
   let nextRoundId = options.firstRoundId;
   const generator = generateListings(count, options.refs);
-  for (let start = 0; start < count; start += CHUNK) {
+  const chunk = options.chunkSize ?? CHUNK;
+  for (let start = 0; start < count; start += chunk) {
     const text = new Map(LOADED_TABLES.map((t) => [t, ""]));
     const add = (table: CopyTable, row: Record<string, unknown>) => text.set(table, text.get(table)! + table.line(row));
-    for (let i = start; i < Math.min(count, start + CHUNK); i++) {
+    for (let i = start; i < Math.min(count, start + chunk); i++) {
       const g = generator.next().value as GeneratedListing;
       const listingId = ids.at(i);
       add(LISTINGS, { id: listingId, ...g.listing, ...matchColumns(g.listing) });

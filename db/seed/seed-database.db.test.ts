@@ -202,13 +202,14 @@ describe("a bulk load that fails halfway", () => {
       const schema = async () =>
         (await fresh.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'listings'`))[0]!.n;
       const indexesBefore = await schema();
+      // Three chunks of 400: the second COPY has run when the first report after it stops the load.
       const failing = seedListings(
         fresh,
-        12_000,
+        1_200,
         (done) => {
-          if (done >= 5000) throw new Error("stopped on purpose");
+          if (done >= 800) throw new Error("stopped on purpose");
         },
-        { worker: true, rebuildIndexes: true },
+        { worker: true, rebuildIndexes: true, chunkSize: 400 },
       );
       await expect(failing).rejects.toThrow("stopped on purpose");
       expect({ listings: await countIn("listings"), team: await countIn("team_members"), indexes: await schema() }).toEqual({

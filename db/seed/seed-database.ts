@@ -92,6 +92,8 @@ export interface SeedOptions {
   rebuildIndexes?: boolean;
   /** Write the rows in a worker thread while the main thread loads them. */
   worker?: boolean;
+  /** Listings per COPY chunk (listing-copy-text.ts); tests make a small load take several chunks. */
+  chunkSize?: number;
 }
 
 /**
@@ -113,7 +115,7 @@ export async function seedListings(
     // The description words (decision 0060) in one statement after the load, not by the trigger row by row.
     if (bulk) await session.query(`ALTER TABLE listings DISABLE TRIGGER ${DESCRIPTION_TRIGGER}`);
     const [first] = await session.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('funding_rounds', 'id'))::int AS id");
-    const textOptions: ListingTextOptions = { count, refs, firstRoundId: first!.id };
+    const textOptions: ListingTextOptions = { count, refs, firstRoundId: first!.id, chunkSize: options.chunkSize };
     const chunks = (options.worker ?? count >= BULK_FROM) && existsSync(WORKER) ? inWorker(textOptions) : inThread(textOptions);
     let reported = 0;
     let next = await chunks.next();
