@@ -34,7 +34,7 @@ export function ImportsPage({ page: loaderData, result: actionData }: { page: Im
       <p className="mt-2 max-w-prose text-sm text-fg-muted">
         Companies from the lead-data provider: duplicates above 95 % are merged into the existing listing, near matches go to the review
         queue, the rest are published. Running the same import again creates nothing new. The same runs from the command line:{" "}
-        <code>npm run import -- --endpoint funding --category AI</code>.
+        <code>npm run import -- --endpoint funding --category "Artificial Intelligence"</code>.
       </p>
       {keyConfigured ? null : (
         <p role="note" className="mt-4 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
