@@ -19,7 +19,7 @@ import { contentHash } from "./import-company.server.ts";
 import type { ImportedCompany } from "./map-provider-record.ts";
 
 /** One logo's download, whole: a logo host that dawdles costs the import this much at most. */
-export const LOGO_TIMEOUT_MS = 10_000;
+const LOGO_TIMEOUT_MS = 10_000;
 /** Downloads at once: enough to hide a slow host, few enough to be a polite client. */
 const LOGO_CONCURRENCY = 4;
 /** The first failures kept for the job card; the counts say how many there were. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { externalIdFor, stableHash, toImportedCompany, toIsoDate, type ImportedCompany, type MapOptions, logoSourceUrl } from "./map-provider-record.ts";
+import {
+  externalIdFor,
+  stableHash,
+  toImportedCompany,
+  toIsoDate,
+  type ImportedCompany,
+  type MapOptions,
+  logoSourceUrl,
+} from "./map-provider-record.ts";
 import { ProviderRecord } from "./provider-record.ts";
 
 const now = new Date("2026-11-23T12:00:00Z");
@@ -307,7 +315,15 @@ describe("logoSourceUrl", () => {
     expect(logoSourceUrl("https://cdn.example.com/a.png")).toBe("https://cdn.example.com/a.png");
     expect(logoSourceUrl("http://127.0.0.1:4020/logos/a.png")).toBe("http://127.0.0.1:4020/logos/a.png");
     expect(logoSourceUrl("cdn.example.com/a.png")).toBe("https://cdn.example.com/a.png");
-    for (const bad of ["javascript:alert(1)", "data:image/png;base64,AAAA", "file:///etc/passwd", "https://u:p@x.example/a.png", "https://a b/c", "", null])
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "file:///etc/passwd",
+      "https://u:p@x.example/a.png",
+      "https://a b/c",
+      "",
+      null,
+    ])
       expect(logoSourceUrl(bad)).toBeNull();
   });
 });

@@ -66,7 +66,7 @@ interface ImportCursor {
 /** What a provider import job leaves in its record: the last cursor, and whether it ran to the end. */
 export type ProviderImportOutput = ImportCursor & { finished?: boolean };
 
-export const LISTINGS_KEPT = 20;
+const LISTINGS_KEPT = 20;
 const RAW_PAGES_KEPT = 3;
 const ZERO: ImportCounters = {
   pages: 0,

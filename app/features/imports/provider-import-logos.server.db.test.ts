@@ -16,7 +16,12 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { createProviderClient } from "./provider-client.server.ts";
-import { PROVIDER_IMPORT_JOB, providerImportHandler, startProviderImport, type ProviderImportOutput } from "./provider-import-job.server.ts";
+import {
+  PROVIDER_IMPORT_JOB,
+  providerImportHandler,
+  startProviderImport,
+  type ProviderImportOutput,
+} from "./provider-import-job.server.ts";
 import { ProviderQuery } from "./provider-query.ts";
 
 let database: Database;

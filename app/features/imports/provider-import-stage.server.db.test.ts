@@ -112,7 +112,10 @@ describe("the examples the README and the form give", () => {
   });
 
   it("the form's example categories each import companies from the fake", async () => {
-    const examples = /e\.g\. (.+)$/.exec(PROVIDER_QUERY_HINTS.category!)![1]!.split(",").map((c) => c.trim());
+    const examples = /e\.g\. (.+)$/
+      .exec(PROVIDER_QUERY_HINTS.category!)![1]!
+      .split(",")
+      .map((c) => c.trim());
     expect(examples.length).toBeGreaterThan(1);
     for (const category of examples) {
       const done = await runImport(fake, { category, maxResults: 20 });
