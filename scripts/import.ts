@@ -1,6 +1,6 @@
 /**
- * The provider import from the command line (issue 7 §6): `npm run import -- --endpoint funding --category AI
- * --country DE [--round seed] [--page 1] [--max-results 20] [--max-jobs 1] [--date-from 2025-01-01] [--date-to ...]
+ * The provider import from the command line (issue 7 §6): `npm run import -- --endpoint funding --category
+ * "Artificial Intelligence" --country Germany [--round seed] [--page 1] [--max-results 20] [--max-jobs 1] [--date-from 2025-01-01] [--date-to ...]
  * [--website ...] [--linkedin-url ...]`. The same job as the back-office runs, executed here with a progress bar;
  * it uses DATABASE_URL or the embedded database (not while a server holds that embedded database) and
  * PROVIDER_API_URL / PROVIDER_API_KEY.
@@ -51,7 +51,8 @@ const { values } = parseArgs({
 });
 if (values.help) {
   console.log(`npm run import -- [provider options]            the provider import (PROVIDER_API_URL, PROVIDER_API_KEY)
-  --endpoint funding|m-a  --category AI  --country DE  --round seed  --page 1  --max-results 20  --max-jobs 1
+  --endpoint funding|m-a  --category "Artificial Intelligence"  --country Germany  --round seed  --page 1
+  --max-results 20  --max-jobs 1  (categories and countries by the provider's names, comma-separated)
   --date-from 2025-01-01  --date-to 2025-12-31  --website URL  --linkedin-url URL
 npm run import -- --spreadsheet [appXXXXXXXX]    a spreadsheet base (SPREADSHEET_API_URL, SPREADSHEET_API_KEY;
                                                  without an id, SPREADSHEET_BASE_ID)

@@ -1,7 +1,8 @@
 /**
  * A provider import from the browser (issue 7 §5): an admin asks the local fake provider for FinTech funding rounds,
  * watches the job complete with its counters, sees the imported companies in the directory, and runs the same
- * import again to see nothing added. A value out of range is refused beside its field.
+ * import again to see nothing added. The job card shows its parameters, logo counts and the listings it created, whose
+ * profiles show our own copy of their logos (issue 32). A value out of range is refused beside its field.
  */
 import { signInAs } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
@@ -29,6 +30,31 @@ test("an admin imports FinTech companies from the provider, watches the job, and
   const added = Number(/(\d+) added/.exec(counters ?? "")?.[1]);
   expect(added).toBeGreaterThan(0);
   await expect(job.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
+
+  // The card says what was asked and what happened, logos included, and links the listings it created (issue 32).
+  const summary = job.getByTestId("provider-summary");
+  await expect(summary.getByText("Categories")).toBeVisible();
+  await expect(summary.getByText("FinTech", { exact: true })).toBeVisible();
+  const logoLine = (await summary.getByText(/^Logos: /).textContent()) ?? "";
+  expect(Number(/(\d+) copied/.exec(logoLine)?.[1])).toBeGreaterThan(0);
+  await summary.getByText(/^Created \(/).click();
+  const links = summary.getByTestId("import-listings-created").getByRole("link");
+  expect(await links.count()).toBe(Math.min(added, 20));
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  // A created listing's profile shows our own copy of its logo, and it really loads (no broken image).
+  let shown = false;
+  for (const href of hrefs.slice(0, 5)) {
+    await page.goto(href);
+    const logo = page.locator("main [data-logo]").first();
+    await expect(logo).toBeVisible();
+    if ((await logo.getAttribute("data-logo")) !== "real") continue;
+    await expect(logo).toHaveAttribute("src", /^\/media\/[0-9a-f-]{36}$/);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    shown = true;
+    break;
+  }
+  expect(shown).toBe(true);
+  await page.goto("/admin/imports");
 
   // The same import again: everything already there.
   await page.getByLabel("Categories").fill("FinTech");

@@ -123,7 +123,8 @@ function makeRecord(endpoint: "funding" | "m-a", index: number, count: number): 
       hq_country: country,
       year_founded,
       size: pick(SIZES),
-      logo_url: `https://logo.example/${domain}.png`,
+      // Now and then a logo that is gone from its host (a 404): the import keeps the monogram and counts it.
+      logo_url: index % 10 === 6 ? `https://logo.example/missing/${domain}.png` : `https://logo.example/${domain}.png`,
       keywords: [categories[0]!.toLowerCase(), "startup"],
       specialities: categories,
       linkedin_url: `https://www.linkedin.com/company/${slug(name)}`,

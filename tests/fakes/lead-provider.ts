@@ -5,12 +5,16 @@
  *   node tests/fakes/lead-provider.ts   (PORT, default 4020; PROVIDER_API_KEY, default the demo key)
  * and sets PROVIDER_API_URL=http://127.0.0.1:4020 and PROVIDER_API_KEY.
  * Faults: `setFault({ mode, times })` or `POST /__fault {"mode":"429"|"500"|"slow"|"malformed"|"wrong-key"|"none","times":N}`.
+ * Logos: records name their logo at https://logo.example/…, which the fake answers itself: served records point at
+ * {fake}/logos/{file}.png (a real PNG), /logos/missing/… is a 404 and /logos/not-an-image.png is an HTML page that
+ * claims to be a PNG, so the importer's copy meets the failures a real logo host has.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { allRecords, filterRecords, type FakeRecord } from "./lead-provider-fixtures.ts";
+import { logoPng } from "./logo-images.ts";
 
 export const DEMO_PROVIDER_KEY = "lot_demo_key_0123456789";
 const KEY_HEADER = "x-lot-api-key";
@@ -44,6 +48,8 @@ export interface FakeProvider {
   setEnvelope(envelope: "spec" | "response"): void;
   /** Every API call answered, in order. */
   requests: FakeProviderRequest[];
+  /** Every logo asked for (the path under /logos/), in order. */
+  logoRequests: string[];
   /** Called as each API call arrives, before its fault is taken: a test may switch the fault for this very call. */
   onRequest: ((url: URL) => void) | null;
   /** Called when a "slow" answer starts being held back: the client is now waiting on its time limit. */
@@ -73,6 +79,27 @@ const FaultBody = (value: unknown): Fault | undefined => {
     body: body === "json" ? "json" : body === "html" ? "html" : undefined,
   };
 };
+
+/** The fixtures' logo host, answered by the fake itself at /logos/. */
+const LOGO_HOST = "https://logo.example/";
+
+/** A record as served: its logo address on this fake's own origin (the same origin the importer is allowed to reach). */
+function servedRecord(record: FakeRecord, origin: string): FakeRecord {
+  const info = record.company_info as Record<string, unknown> | undefined;
+  const logo = info?.logo_url;
+  if (typeof logo !== "string" || !logo.startsWith(LOGO_HOST)) return record;
+  return { ...record, company_info: { ...info, logo_url: `${origin}/logos/${logo.slice(LOGO_HOST.length)}` } };
+}
+
+function answerLogo(res: ServerResponse, file: string) {
+  if (file === "not-an-image.png") {
+    res.writeHead(200, { "Content-Type": "image/png" });
+    return res.end("<!doctype html><html><body><h1>Logo moved</h1></body></html>");
+  }
+  if (file.startsWith("missing/") || !/^[\w.-]+\.png$/.test(file)) return send(res, 404, { message: "Not Found" });
+  res.writeHead(200, { "Content-Type": "image/png", "Cache-Control": "max-age=86400" });
+  res.end(logoPng(file));
+}
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", ...headers });
@@ -125,7 +152,7 @@ export async function startFakeProvider({
     const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
     const size = Math.min(100, Math.max(1, Number(url.searchParams.get("maxResults")) || 20));
     const matching = filterRecords(records?.[endpoint] ?? allRecords(endpoint), url.searchParams, endpoint);
-    const data = matching.slice((page - 1) * size, page * size);
+    const data = matching.slice((page - 1) * size, page * size).map((r) => servedRecord(r, fake.url));
     const body = shape === "spec" ? { message: "OK", data } : { response: { data } };
     const reply = () => {
       record(200);
@@ -150,6 +177,11 @@ export async function startFakeProvider({
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname === "/healthz") return send(res, 200, { ok: true });
+    if (req.method === "GET" && url.pathname.startsWith("/logos/")) {
+      const file = decodeURIComponent(url.pathname.slice("/logos/".length));
+      fake.logoRequests.push(file);
+      return answerLogo(res, file);
+    }
     if (url.pathname === "/__fault") {
       if (req.method === "GET") return send(res, 200, fault);
       if (req.method !== "POST") return send(res, 405, { message: "Method Not Allowed" });
@@ -184,6 +216,7 @@ export async function startFakeProvider({
     url: `http://127.0.0.1:${address.port}`,
     apiKey,
     requests,
+    logoRequests: [],
     onRequest: null,
     onHold: null,
     setFault: (next) => {

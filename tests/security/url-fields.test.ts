@@ -128,6 +128,7 @@ describe("every entry refuses a non-http(s) url", () => {
       facebookUrl: null,
       logoUrl: null,
     });
+    expect(company.logoSource).toBeNull();
     expect(company.team.map((m) => m.linkedinUrl)).toEqual([null]);
     expect(company.investors.map((i) => i.linkedinUrl)).toEqual([null]);
   });
@@ -176,9 +177,11 @@ describe("every entry refuses a non-http(s) url", () => {
     });
     const company = toImportedCompany(record, { endpoint: "funding", now: new Date("2026-01-01T00:00:00Z") });
     if ("dropped" in company) throw new Error("the record was dropped");
+    // The logo is copied into our storage by the import job (issue 32), from this address; never hot-linked.
+    expect(company.logoSource).toBe("https://cdn.acme.example/logo.png");
     expect(company.listing).toMatchObject({
       websiteUrl: "https://acme.example",
-      logoUrl: "https://cdn.acme.example/logo.png",
+      logoUrl: null,
       linkedinUrl: "https://www.linkedin.com/company/acme",
     });
   });

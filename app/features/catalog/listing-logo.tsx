@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn.ts";
-import { safeImageSrc } from "~/lib/web-url.ts";
+import { MEDIA_PATH, safeImageSrc } from "~/lib/web-url.ts";
 import { monogramFor } from "./monogram.ts";
 
 /** Box sizes in pixels (width and height attributes keep the layout still while a real logo loads). */
@@ -21,7 +21,7 @@ const DISC = [
 ] as const;
 
 /**
- * A listing's logo: the real one when it has one (uploaded or imported, and a safe address), otherwise its monogram. The monogram is
+ * A listing's logo: the real one when we keep it (uploaded, or copied by an import), otherwise its monogram. The monogram is
  * drawn inline (about 430 bytes, a few dozen once gzipped; no request, nothing in the route data: it is worked out
  * from the name and slug the page already has), so it paints with the HTML (decision 0038). Decorative: the name is
  * always beside it.
@@ -43,8 +43,10 @@ export function ListingLogo({
   lazy?: boolean;
 }) {
   const { box, px } = SIZES[size];
-  // Only http(s) or our own stored files (decision 0033): anything else stored by mistake gets the monogram.
-  const real = safeImageSrc(logo?.trim());
+  // Only our own stored files (/media/{id}, decision 0092): an address elsewhere is a hot link, which breaks when its
+  // host moves the file (a broken-image icon) and tells that host who reads our pages; imports copy logos instead.
+  const candidate = safeImageSrc(logo?.trim());
+  const real = candidate && MEDIA_PATH.test(candidate) ? candidate : undefined;
   if (real) {
     return (
       <img

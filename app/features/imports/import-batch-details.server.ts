@@ -6,7 +6,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { fundingRounds, investorRelationships, teamMembers } from "#db/schema/listing-details.ts";
 import { execRows, textArray, uuidArray } from "~/lib/db.server.ts";
-import { teamMemberRow, type Tx } from "./import-details.server.ts";
+import { fundingStageFromRounds, teamMemberRow, type Tx } from "./import-details.server.ts";
 import type { ImportedCompany } from "./map-provider-record.ts";
 
 /** A company of the batch and its listing; the counts are filled in here. */
@@ -97,7 +97,7 @@ export async function addBatchDetails(tx: Tx, planned: BatchCompany[], investorI
   if (relationships.length) await tx.insert(investorRelationships).values(relationships);
 }
 
-/** Total raised, round count and the latest round of every listing given, from its rounds (import-details.server.ts). */
+/** Total raised, round count, the latest round and the stage of every listing given, from its rounds (import-details.server.ts). */
 export async function recomputeFundingSummaries(tx: Tx, ids: string[]) {
   if (!ids.length) return;
   await tx.execute(sql`
@@ -105,6 +105,6 @@ export async function recomputeFundingSummaries(tx: Tx, ids: string[]) {
     latest AS (SELECT DISTINCT ON (listing_id) listing_id, amount, round_type, funding_date FROM funding_rounds
                WHERE listing_id = ANY(${uuidArray(ids)}) ORDER BY listing_id, funding_date DESC NULLS LAST, id DESC)
     UPDATE listings SET total_funding_raised = r.total, funding_round_count = r.n, latest_round_date = latest.funding_date,
-      latest_round_amount = latest.amount, latest_round_type = latest.round_type
+      latest_round_amount = latest.amount, latest_round_type = latest.round_type, funding_stage_id = ${fundingStageFromRounds()}
     FROM r JOIN latest USING (listing_id) WHERE listings.id = r.listing_id`);
 }

@@ -3,11 +3,12 @@
  * funding round and its investor relationships, and the funding summary derived from the rounds. Each write is
  * idempotent, so importing the same company again adds nothing. Runs inside the importer's transaction.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { fundingRounds, investorRelationships, teamMembers } from "#db/schema/listing-details.ts";
 import { industryName } from "~/features/taxonomy/taxonomy.ts";
 import { execRows, type Db } from "~/lib/db.server.ts";
 import type { ImportedFundingRound, ImportedInvestor, ImportedTeamMember } from "./map-provider-record.ts";
+import { STAGE_OF_ROUND } from "./funding-stage.ts";
 import type { ImportIndustry } from "./processing-rules.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -129,7 +130,7 @@ export async function addRoundAndInvestors(
 }
 
 /**
- * Total raised, round count and the latest round, from the rounds the listing holds (one record knows one round,
+ * Total raised, round count, the latest round and the stage (funding-stage.ts), from the rounds the listing holds (one record knows one round,
  * decision 0025). A listing without rounds keeps the summary it has: there is nothing to derive it from.
  */
 export async function recomputeFundingSummary(tx: Tx, listingId: string): Promise<void> {
@@ -141,6 +142,21 @@ export async function recomputeFundingSummary(tx: Tx, listingId: string): Promis
       funding_round_count = (SELECT count(*) FROM r),
       latest_round_date = latest.funding_date,
       latest_round_amount = latest.amount,
-      latest_round_type = latest.round_type
+      latest_round_type = latest.round_type,
+      funding_stage_id = ${fundingStageFromRounds()}
     FROM latest WHERE listings.id = ${listingId}`);
+}
+
+/**
+ * funding-stage.ts's rule as SQL, for an UPDATE of listings: the stage the listing's latest round naming one gives,
+ * else the stage it has. Built from STAGE_OF_ROUND, so the two cannot drift apart.
+ */
+export function fundingStageFromRounds(): SQL {
+  const named = Object.entries(STAGE_OF_ROUND).filter((entry): entry is [string, string] => entry[1] !== null);
+  const cases = sql.join(
+    named.map(([round, stage]) => sql`WHEN ${round} THEN ${stage}`),
+    sql` `,
+  );
+  return sql`coalesce((SELECT s.id FROM funding_rounds fr JOIN funding_stages s ON s.name = (CASE fr.round_type ${cases} END)
+    WHERE fr.listing_id = listings.id ORDER BY fr.funding_date DESC NULLS LAST, fr.id DESC, s.id LIMIT 1), listings.funding_stage_id)`;
 }

@@ -7,7 +7,9 @@ import { listSpreadsheetImportJobs } from "./spreadsheet/spreadsheet-import-job.
 export async function importsPageData(database: Database) {
   const env = getEnv();
   const [provider, spreadsheet] = await Promise.all([listImportJobs(database), listSpreadsheetImportJobs(database)]);
-  const jobs = [...provider, ...spreadsheet].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 25);
+  const jobs = [...provider, ...spreadsheet.map((job) => ({ ...job, provider: null }))]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, 25);
   return {
     jobs,
     keyConfigured: Boolean(env.PROVIDER_API_KEY),

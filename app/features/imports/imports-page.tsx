@@ -6,6 +6,7 @@ import { FormField } from "~/components/ui/form-field.tsx";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
 import type { ImportsPageData } from "./imports-page.server.ts";
+import { ProviderJobSummary } from "./provider-job-summary.tsx";
 import { PROVIDER_QUERY_FIELDS as FIELDS, PROVIDER_INTENT, PROVIDER_QUERY_HINTS, PROVIDER_QUERY_LABELS } from "./provider-query.ts";
 import { SPREADSHEET_INTENT, SpreadsheetImportForm, SpreadsheetJobSummary } from "./spreadsheet-import-form.tsx";
 import { SPREADSHEET_IMPORT_JOB } from "./spreadsheet/spreadsheet-import-request.ts";
@@ -34,7 +35,7 @@ export function ImportsPage({ page: loaderData, result: actionData }: { page: Im
       <p className="mt-2 max-w-prose text-sm text-fg-muted">
         Companies from the lead-data provider: duplicates above 95 % are merged into the existing listing, near matches go to the review
         queue, the rest are published. Running the same import again creates nothing new. The same runs from the command line:{" "}
-        <code>npm run import -- --endpoint funding --category AI</code>.
+        <code>npm run import -- --endpoint funding --category "Artificial Intelligence"</code>.
       </p>
       {keyConfigured ? null : (
         <p role="note" className="mt-4 rounded-lg border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
@@ -84,7 +85,11 @@ export function ImportsPage({ page: loaderData, result: actionData }: { page: Im
             <li key={job.id} className="rounded-lg border border-border p-4 text-sm" data-testid="import-job">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge variant={job.status === "completed" ? "accent" : "outline"}>{job.status}</Badge>
-                <span className="font-medium">{base ? `Spreadsheet base ${params.baseId ?? ""}` : String(params.endpoint ?? "")}</span>
+                <span className="font-medium">
+                  {base
+                    ? `Spreadsheet base ${params.baseId ?? ""}`
+                    : `Provider import: ${params.endpoint === "m-a" ? "mergers and acquisitions" : "funding rounds"}`}
+                </span>
                 <span className="text-fg-muted">{new Date(job.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</span>
               </div>
               <div className="mt-3">
@@ -101,6 +106,7 @@ export function ImportsPage({ page: loaderData, result: actionData }: { page: Im
                 {job.counters.apiCallsMade} API calls
               </p>
               {base ? <SpreadsheetJobSummary output={job.output} /> : null}
+              {job.provider ? <ProviderJobSummary summary={job.provider} /> : null}
               {job.errorLog.length ? (
                 <details className="mt-2">
                   <summary className="cursor-pointer text-xs text-danger">{job.errorLog.length} error(s)</summary>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { externalIdFor, stableHash, toImportedCompany, toIsoDate, type ImportedCompany, type MapOptions } from "./map-provider-record.ts";
+import {
+  externalIdFor,
+  stableHash,
+  toImportedCompany,
+  toIsoDate,
+  type ImportedCompany,
+  type MapOptions,
+  logoSourceUrl,
+} from "./map-provider-record.ts";
 import { ProviderRecord } from "./provider-record.ts";
 
 const now = new Date("2026-11-23T12:00:00Z");
@@ -61,6 +69,8 @@ describe("toImportedCompany: a full funding record", () => {
 
   it("writes the listing columns", () => {
     expect(company.externalId).toBe("98765");
+    // The provider's logo address is where the import copies it from, never the listing's logo (issue 32).
+    expect(company.logoSource).toBe("https://cdn.example.com/acme.png");
     const { description, ...listing } = company.listing;
     expect(listing).toEqual({
       type: "startup",
@@ -69,7 +79,7 @@ describe("toImportedCompany: a full funding record", () => {
       linkedinUrl: "https://www.linkedin.com/company/acme-robotics",
       twitterUrl: "https://twitter.com/acme",
       facebookUrl: null,
-      logoUrl: "https://cdn.example.com/acme.png",
+      logoUrl: null,
       foundedYear: 2019,
       teamSize: "50-200",
       currentEmployeeCount: "125",
@@ -297,5 +307,23 @@ describe("toIsoDate", () => {
     [null, null],
   ])("%s is %s", (text, date) => {
     expect(toIsoDate(text)).toBe(date);
+  });
+});
+
+describe("logoSourceUrl", () => {
+  it("keeps any http(s) address to fetch (the outbound guard judges the host), and nothing else", () => {
+    expect(logoSourceUrl("https://cdn.example.com/a.png")).toBe("https://cdn.example.com/a.png");
+    expect(logoSourceUrl("http://127.0.0.1:4020/logos/a.png")).toBe("http://127.0.0.1:4020/logos/a.png");
+    expect(logoSourceUrl("cdn.example.com/a.png")).toBe("https://cdn.example.com/a.png");
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "file:///etc/passwd",
+      "https://u:p@x.example/a.png",
+      "https://a b/c",
+      "",
+      null,
+    ])
+      expect(logoSourceUrl(bad)).toBeNull();
   });
 });

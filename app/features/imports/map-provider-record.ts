@@ -97,6 +97,12 @@ export interface ImportedInvestor {
 export interface ImportedCompany {
   /** The provider's id, else a hash of name and website: the same record maps to the same id on every run. */
   externalId: string;
+  /**
+   * The logo's address at the provider's source. Never written to the listing (a hot-linked logo breaks when its
+   * host moves it, and tells that host who looks at our pages): the import copies it into our storage first and sets
+   * `listing.logoUrl` to our copy (copy-logos.server.ts), or leaves it null and the monogram shows.
+   */
+  logoSource: string | null;
   listing: ImportedListing;
   industries: ImportIndustry[];
   industryKeys: string[];
@@ -123,6 +129,23 @@ export function stableHash(text: string): string {
     hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
   }
   return hash.toString(16).padStart(16, "0");
+}
+
+/**
+ * Where to fetch the logo from: an absolute http(s) address without credentials, else null. Wider than the rule for
+ * addresses we store and print (an IP address or a local name is allowed here): this one is only ever fetched, and
+ * the guarded outbound fetch decides what may be reached (DESIGN D16), so its refusal is what the job reports.
+ */
+export function logoSourceUrl(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text || text.length > 2048 || /[\s\u0000-\u001f\u007f]/.test(text)) return null;
+  try {
+    // "cdn.acme.example/logo.png" and "//cdn…" as providers sometimes send them: https.
+    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https:${text.startsWith("//") ? "" : "//"}${text}`);
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 const CEO_TITLE = /\b(ceo|chief executive)\b/i;
@@ -219,6 +242,7 @@ export function toImportedCompany(record: ProviderRecord, { endpoint, now }: Map
 
   return {
     externalId,
+    logoSource: logoSourceUrl(info.logo_url),
     listing: {
       type: "startup",
       name: record.company_name!.replace(/\s+/g, " "),
@@ -228,7 +252,7 @@ export function toImportedCompany(record: ProviderRecord, { endpoint, now }: Map
       linkedinUrl: importedWebUrl(info.linkedin_url) ?? importedWebUrl(record.contact_info.company_linkedin_url),
       twitterUrl: importedWebUrl(info.twitter_url),
       facebookUrl: importedWebUrl(info.facebook_url),
-      logoUrl: importedWebUrl(info.logo_url),
+      logoUrl: null,
       description: capDescription(info.description),
       foundedYear: validFoundedYear(info.year_founded, now),
       teamSize: teamSizeBucket(headcount === null ? null : Number(headcount)),

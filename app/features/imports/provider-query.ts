@@ -169,9 +169,15 @@ export const PROVIDER_QUERY_LABELS = {
   linkedinUrl: "LinkedIn URL",
 } as const satisfies Record<keyof ProviderQueryInput, string>;
 
+/**
+ * The provider filters on its own names, exactly (case aside): "Artificial Intelligence", not our taxonomy's "AI",
+ * and "Germany", not "DE". The examples are names it uses, so an operator who copies one gets companies (issue 32: the
+ * hint's "AI" and "DE" matched nothing). What the provider's names become in our taxonomy is the importer's business
+ * (provider-category-map.ts), not the operator's.
+ */
 export const PROVIDER_QUERY_HINTS: Partial<Record<keyof ProviderQueryInput, string>> = {
-  category: "Comma-separated, e.g. AI, FinTech",
-  country: "Comma-separated, e.g. DE, FR",
+  category: "The provider's category names, comma-separated, e.g. Artificial Intelligence, FinTech",
+  country: "Country names as the provider writes them, e.g. Germany, France",
   round: "Funding only; comma-separated, e.g. seed, series-a",
   page: "1 or more (default 1)",
   maxResults: "1 to 100 (default 20); 20 is the provider minimum batch",

@@ -44,6 +44,19 @@ export async function storeFile({ db }: Database, contentType: string, bytes: Ui
   return row!.id;
 }
 
+/**
+ * Keeps an image we fetched (an imported logo) as our own file and returns its address (/media/{id}): the bytes must
+ * be an image we serve, whatever the sender declared. The same bytes stored before are reused, so importing a logo
+ * again adds no file and gives the same address.
+ */
+export async function storeImage(database: Database, bytes: Uint8Array): Promise<string> {
+  const type = sniffImageType(bytes);
+  if (!type) throw new Error("the file is not a PNG, JPEG, WebP or GIF image");
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const [same] = await database.db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.sha256, sha256)).limit(1);
+  return fileUrl(same?.id ?? (await storeFile(database, type, bytes)));
+}
+
 export async function readFile({ db }: Database, id: string) {
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id)).limit(1);
   return row ?? null;

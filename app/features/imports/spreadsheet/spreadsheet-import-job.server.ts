@@ -5,11 +5,9 @@
  * goes on; a base that cannot be read fails the job with a clear reason. Every write is an upsert, so a job
  * interrupted by a restart simply runs again from the start: what it had written is found and skipped.
  */
-import { createHash } from "node:crypto";
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, inArray } from "drizzle-orm";
 import { jobs } from "#db/schema/jobs.ts";
-import { storedFiles } from "#db/schema/media.ts";
-import { LOGO_MAX_BYTES, fileUrl, sniffImageType, storeFile } from "~/features/media/stored-files.server.ts";
+import { LOGO_MAX_BYTES, storeImage } from "~/features/media/stored-files.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { enqueueJob, type Job } from "~/lib/job-queue.server.ts";
@@ -50,18 +48,9 @@ export async function listSpreadsheetImportJobs({ db }: Database, limit = 25) {
   return rows.map(jobView);
 }
 
-/**
- * Stores a logo as our own file (served at /media/{id}): the bytes must be an image we serve, whatever the base
- * declared. The same bytes stored before are reused, so a changed record with an unchanged logo adds no file.
- */
+/** Stores a logo as our own file (served at /media/{id}): media/stored-files.server.ts's one way to keep an image. */
 function storeLogoFile(database: Database): StoreAttachment {
-  return async (bytes) => {
-    const type = sniffImageType(bytes);
-    if (!type) throw new Error("the file is not a PNG, JPEG, WebP or GIF image");
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
-    const [same] = await database.db.select({ id: storedFiles.id }).from(storedFiles).where(eq(storedFiles.sha256, sha256)).limit(1);
-    return fileUrl(same?.id ?? (await storeFile(database, type, bytes)));
-  };
+  return (bytes) => storeImage(database, bytes);
 }
 
 /** A read failure as the operator should read it in the job's log. */

@@ -216,9 +216,10 @@ async function replaceChildren(tx: Tx, listingId: string, content: ListingConten
   if (content.howItWorks.length) await tx.insert(howItWorksSteps).values(at(content.howItWorks.map((text) => ({ text }))));
 }
 
+/** The values without what the rounds decide: the funding summary, and the stage (funding-stage.ts, decision 0092). */
 function withoutFundingSummary<T extends Record<string, unknown>>(values: T): T {
   const kept = { ...values };
-  for (const field of FUNDING_SUMMARY_FIELDS) delete kept[field];
+  for (const field of [...FUNDING_SUMMARY_FIELDS, "fundingStageId"]) delete kept[field];
   return kept;
 }
 
