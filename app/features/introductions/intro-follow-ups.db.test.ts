@@ -18,12 +18,7 @@ import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openSecondHandle, openTestDatabase } from "~/lib/test-database.ts";
 import { startLocalSmtp, type LocalSmtp } from "../../../tests/fakes/local-smtp.ts";
 import { partsOf } from "../../../tests/support/mail-parts.ts";
-import {
-  INTRO_FOLLOW_UP_JOB,
-  introFollowUpJobHandler,
-  runIntroFollowUps,
-  scheduleIntroFollowUps,
-} from "./intro-follow-ups.server.ts";
+import { INTRO_FOLLOW_UP_JOB, introFollowUpJobHandler, runIntroFollowUps, scheduleIntroFollowUps } from "./intro-follow-ups.server.ts";
 import { readResponseLink, respondToIntro, reviewIntroRequest } from "./intro-review.server.ts";
 import { RespondPage } from "./respond-page.tsx";
 import { insertMember } from "./test-support.ts";
@@ -103,8 +98,7 @@ function outbox(kind: string, needle: string) {
   );
 }
 
-const statusOf = async (id: string) =>
-  (await database.db.select().from(introRequests).where(eq(introRequests.id, id)))[0]!;
+const statusOf = async (id: string) => (await database.db.select().from(introRequests).where(eq(introRequests.id, id)))[0]!;
 
 describe("the reminder", () => {
   it("goes to the recipient once, N days after they were asked, and not before", async () => {

@@ -80,12 +80,7 @@ export async function runIntroFollowUps(
  * Claims up to BATCH waiting requests matching `due` for one follow-up, in one transaction: rows another run holds are
  * skipped, and the UPDATE checks the status again, so a recipient answering at this moment wins or loses cleanly.
  */
-async function claim(
-  database: Database,
-  action: "reminded" | "expired",
-  now: Date,
-  due: SQL,
-): Promise<IntroRow[]> {
+async function claim(database: Database, action: "reminded" | "expired", now: Date, due: SQL): Promise<IntroRow[]> {
   const waiting = eq(introRequests.status, "awaiting_recipient");
   return database.db.transaction(async (tx) => {
     const ids = tx

@@ -170,7 +170,10 @@ export async function respondToIntro(
   const sent = await sendEmail(database, introductionEmail({ ...request, recipientEmail: request.recipientEmail! }));
   // The funnel's last step: the introduction went out (or waits in the outbox), not merely the click (decision 0094).
   if (sent.status !== "failed") {
-    await database.db.update(introRequests).set({ introducedAt: new Date(now) }).where(eq(introRequests.id, request.id));
+    await database.db
+      .update(introRequests)
+      .set({ introducedAt: new Date(now) })
+      .where(eq(introRequests.id, request.id));
   }
   return status;
 }
