@@ -229,16 +229,22 @@ describe("several app servers", () => {
     }
   });
 
-  it("the job is queued once however many servers look, and runs on the queue with the injected clock", async () => {
+  it("the job is queued when something is due, once however many servers look, and runs on the queue with the injected clock", async () => {
     const approvedAt = Date.parse("2031-06-01T09:00:00Z");
     const request = await approvedRequest("juno", approvedAt);
-    const [a, b] = await Promise.all([scheduleIntroFollowUps(database), scheduleIntroFollowUps(other)]);
+    const look = (db: Database, at: number) => scheduleIntroFollowUps(db, { now: new Date(at), env: env() });
+    // Everything before is followed up; nothing is due a day after the approval: no empty job on the queue.
+    await runIntroFollowUps(database, { now: new Date(approvedAt), env: env() });
+    expect(await look(database, approvedAt + DAY)).toBeNull();
+
+    const due = approvedAt + REMIND_AFTER_DAYS * DAY;
+    const [a, b] = await Promise.all([look(database, due), look(other, due)]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     // While it waits on the queue, no second one is added.
-    expect(await scheduleIntroFollowUps(database)).toBeNull();
+    expect(await look(database, due)).toBeNull();
 
     const worker = new JobWorker(database, {
-      [INTRO_FOLLOW_UP_JOB]: introFollowUpJobHandler({ now: () => new Date(approvedAt + REMIND_AFTER_DAYS * DAY), env }),
+      [INTRO_FOLLOW_UP_JOB]: introFollowUpJobHandler({ now: () => new Date(due), env }),
     });
     await worker.tick();
     const [job] = await database.rows<{ status: string; processed_output: { reminded: number; expired: number } }>(
@@ -247,7 +253,8 @@ describe("several app servers", () => {
     expect(job!.status).toBe("completed");
     expect(job!.processed_output.reminded).toBeGreaterThanOrEqual(1);
     expect(await outbox("intro_reminder", request.message)).toHaveLength(1);
-    // Done: the next look queues the next run.
-    expect(await scheduleIntroFollowUps(database)).not.toBeNull();
+    // Done and reminded: nothing due until the expiry, which the next look queues.
+    expect(await look(database, due + DAY)).toBeNull();
+    expect(await look(database, approvedAt + EXPIRE_AFTER_DAYS * DAY)).not.toBeNull();
   });
 });

@@ -8,7 +8,7 @@
  * transaction, and the e-mail is sent after the commit by the one run that claimed it. At most once: a process that
  * dies between the commit and the SMTP call loses that e-mail rather than risk sending it twice.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import { jobs } from "#db/schema/jobs.ts";
 import { introRequests } from "#db/schema/introductions.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
@@ -30,6 +30,14 @@ const BATCH = 50;
 
 type IntroRow = typeof introRequests.$inferSelect;
 
+/** Requests asked before `expireBefore` expire at `now`; those asked before `remindBefore` are due their reminder. */
+function deadlines(now: Date, env: Env): { expireBefore: Date; remindBefore: Date } {
+  return {
+    expireBefore: new Date(now.getTime() - env.INTRO_EXPIRE_AFTER_DAYS * DAY_MS),
+    remindBefore: new Date(now.getTime() - env.INTRO_REMINDER_AFTER_DAYS * DAY_MS),
+  };
+}
+
 export interface FollowUpOutcome {
   /** Ids of the requests this run reminded and expired. */
   reminded: string[];
@@ -44,8 +52,7 @@ export async function runIntroFollowUps(
   database: Database,
   { now = new Date(), env = getEnv(), signal }: { now?: Date; env?: Env; signal?: AbortSignal } = {},
 ): Promise<FollowUpOutcome> {
-  const expireBefore = new Date(now.getTime() - env.INTRO_EXPIRE_AFTER_DAYS * DAY_MS);
-  const remindBefore = new Date(now.getTime() - env.INTRO_REMINDER_AFTER_DAYS * DAY_MS);
+  const { expireBefore, remindBefore } = deadlines(now, env);
   const outcome: FollowUpOutcome = { reminded: [], expired: [] };
 
   for (;;) {
@@ -117,11 +124,27 @@ export function introFollowUpJobHandler({ now = () => new Date(), env = getEnv }
   };
 }
 
+/** Whether any request waits for a follow-up at `now`: an unanswered request past its expiry or due its one reminder. */
+function followUpDue(now: Date, env: Env): SQL {
+  const { expireBefore, remindBefore } = deadlines(now, env);
+  return and(
+    eq(introRequests.status, "awaiting_recipient"),
+    or(
+      lte(introRequests.reviewedAt, expireBefore),
+      and(isNull(introRequests.remindedAt), isNotNull(introRequests.recipientEmail), lte(introRequests.reviewedAt, remindBefore)),
+    ),
+  )!;
+}
+
 /**
- * Queues a follow-up run unless one is already queued or running. Under an advisory lock, so app servers looking at
- * the same moment queue one job between them (DESIGN D13). Returns the job, or null when one was already there.
+ * Queues a follow-up run when something is due and no run is queued or running already. Under an advisory lock, so app
+ * servers looking at the same moment queue one job between them (DESIGN D13); nothing due, no job (the queue and the
+ * dashboard's job counts are not filled with empty runs). Returns the job, or null when none was queued.
  */
-export async function scheduleIntroFollowUps(database: Database): Promise<Job | null> {
+export async function scheduleIntroFollowUps(
+  database: Database,
+  { now = new Date(), env = getEnv() }: { now?: Date; env?: Env } = {},
+): Promise<Job | null> {
   return underLock(database, `jobs:${INTRO_FOLLOW_UP_JOB}:schedule`, async (tx) => {
     const [pending] = await tx.db
       .select({ id: jobs.id })
@@ -129,6 +152,8 @@ export async function scheduleIntroFollowUps(database: Database): Promise<Job | 
       .where(and(eq(jobs.jobType, INTRO_FOLLOW_UP_JOB), inArray(jobs.status, ["queued", "running"])))
       .limit(1);
     if (pending) return null;
+    const [due] = await tx.db.select({ id: introRequests.id }).from(introRequests).where(followUpDue(now, env)).limit(1);
+    if (!due) return null;
     return enqueueJob(tx, { jobType: INTRO_FOLLOW_UP_JOB, parameters: {}, createdBy: null });
   });
 }
@@ -137,9 +162,9 @@ export async function scheduleIntroFollowUps(database: Database): Promise<Job | 
 const SCHEDULE_EVERY_MS = 15 * 60 * 1000;
 
 /** Starts this process's follow-up timer (server/app.ts); returns the function that stops it. */
-export function startIntroFollowUpScheduler(database: Database, { everyMs = SCHEDULE_EVERY_MS } = {}): () => void {
+export function startIntroFollowUpScheduler(database: Database, { now = () => new Date(), everyMs = SCHEDULE_EVERY_MS } = {}): () => void {
   const look = () =>
-    scheduleIntroFollowUps(database)
+    scheduleIntroFollowUps(database, { now: now() })
       .then((job) => job && logger.debug({ job: job.id }, "introduction follow-ups queued"))
       .catch((error: unknown) => logger.warn({ err: error }, "introduction follow-up scheduling failed; trying again later"));
   void look();
