@@ -46,18 +46,18 @@ export function IntroFunnelSection({ funnel }: { funnel: IntroFunnel }) {
       <div
         className="mt-4 overflow-x-auto rounded-xl border border-border bg-surface-raised shadow-sm focus-visible:outline-2 focus-visible:outline-accent"
         role="region"
-        aria-labelledby="intro-funnel"
+        aria-label="Introduction funnel by month (scrolls sideways on narrow screens)"
         tabIndex={0}
       >
         <table className="w-full text-right text-sm tabular-nums">
           <caption className="sr-only">Introduction requests per month of request, by how far they got</caption>
           <thead className="bg-surface-muted text-xs text-fg-muted">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
+              <th scope="col" className="px-2 py-2 text-left font-medium sm:px-3">
                 Month
               </th>
               {COLUMNS.map(({ step, label }) => (
-                <th key={step} scope="col" className="px-3 py-2 font-medium">
+                <th key={step} scope="col" className="px-2 py-2 font-medium sm:px-3">
                   {label}
                 </th>
               ))}
@@ -66,11 +66,11 @@ export function IntroFunnelSection({ funnel }: { funnel: IntroFunnel }) {
           <tbody>
             {funnel.months.map(({ month, counts }) => (
               <tr key={month} className="border-t border-border">
-                <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+                <th scope="row" className="px-2 py-2 text-left font-medium whitespace-nowrap sm:px-3">
                   {monthName(month)}
                 </th>
                 {COLUMNS.map(({ step }) => (
-                  <td key={step} className={counts[step] ? "px-3 py-2" : "px-3 py-2 text-fg-muted"}>
+                  <td key={step} className={counts[step] ? "px-2 py-2 sm:px-3" : "px-2 py-2 text-fg-muted sm:px-3"}>
                     {counts[step]}
                   </td>
                 ))}
@@ -79,11 +79,11 @@ export function IntroFunnelSection({ funnel }: { funnel: IntroFunnel }) {
           </tbody>
           <tfoot>
             <tr className="border-t-2 border-border font-semibold">
-              <th scope="row" className="px-3 py-2 text-left">
-                12 months
+              <th scope="row" className="px-2 py-2 text-left sm:px-3">
+                Total
               </th>
               {COLUMNS.map(({ step }) => (
-                <td key={step} className="px-3 py-2">
+                <td key={step} className="px-2 py-2 sm:px-3">
                   {totals[step]}
                 </td>
               ))}
