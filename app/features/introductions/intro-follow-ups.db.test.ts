@@ -155,6 +155,17 @@ describe("the reminder", () => {
     expect(expiredLater.expired).not.toContain(accepted.id);
     expect((await statusOf(accepted.id)).status).toBe("accepted");
   });
+
+  it("a recipient address the mailer refuses (an imported contact) costs that reminder only, not the others'", async () => {
+    const approvedAt = Date.parse("2031-02-20T09:00:00Z");
+    const broken = await approvedRequest("bram", approvedAt);
+    const good = await approvedRequest("gwen", approvedAt);
+    await database.db.update(introRequests).set({ recipientEmail: "not an address" }).where(eq(introRequests.id, broken.id));
+    const result = await runIntroFollowUps(database, { now: new Date(approvedAt + REMIND_AFTER_DAYS * DAY), env: env() });
+    expect(await outbox("intro_reminder", good.message)).toHaveLength(1);
+    expect(await outbox("intro_reminder", broken.message)).toHaveLength(0);
+    expect(result.reminded).toEqual(expect.arrayContaining([broken.id, good.id]));
+  });
 });
 
 describe("the expiry", () => {

@@ -59,7 +59,7 @@ export async function runIntroFollowUps(
     if (signal) throwIfInterrupted(signal);
     const batch = await claim(database, "expired", now, lte(introRequests.reviewedAt, expireBefore));
     for (const request of batch) {
-      await sendEmail(database, expiredEmail(request), env);
+      await deliver(request.id, "expired", () => sendEmail(database, expiredEmail(request), env));
       outcome.expired.push(request.id);
     }
     if (batch.length < BATCH) break;
@@ -74,13 +74,27 @@ export async function runIntroFollowUps(
     );
     const batch = await claim(database, "reminded", now, due!);
     for (const request of batch) {
-      const { expiresOn, ...links } = await answerLinks(database, request.id, request.reviewedAt!.getTime(), env);
-      await sendEmail(database, reminderEmail({ ...request, recipientEmail: request.recipientEmail! }, links, expiresOn), env);
+      await deliver(request.id, "reminded", async () => {
+        const { expiresOn, ...links } = await answerLinks(database, request.id, request.reviewedAt!.getTime(), env);
+        await sendEmail(database, reminderEmail({ ...request, recipientEmail: request.recipientEmail! }, links, expiresOn), env);
+      });
       outcome.reminded.push(request.id);
     }
     if (batch.length < BATCH) break;
   }
   return outcome;
+}
+
+/**
+ * One claimed request's e-mail. A message the mailer refuses to compose (an imported contact address it cannot accept)
+ * is logged and skipped: the other claimed requests of the batch still get theirs, and the claim stands (at most once).
+ */
+async function deliver(requestId: string, action: "reminded" | "expired", send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    logger.error({ err: error, request: requestId, action }, "introduction follow-up e-mail could not be composed");
+  }
 }
 
 /**
