@@ -16,6 +16,11 @@ import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreads
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { DIGEST_JOB, digestJobHandler, startDigestScheduler } from "~/features/digests/digest-job.server.ts";
+import {
+  INTRO_FOLLOW_UP_JOB,
+  introFollowUpJobHandler,
+  startIntroFollowUpScheduler,
+} from "~/features/introductions/intro-follow-ups.server.ts";
 import { accountErasureHandler, startErasureSweep } from "~/features/member-data/account-erasure-job.server.ts";
 import { ACCOUNT_ERASURE_JOB } from "~/features/member-data/delete-account.server.ts";
 import { billingEventJobHandler } from "~/features/billing/billing-event-job.server.ts";
@@ -48,6 +53,7 @@ const providers = identityProviders(env);
 
 let stopOrphanSweep = () => {};
 let stopDigestScheduler = () => {};
+let stopIntroFollowUps = () => {};
 let stopErasureSweep = () => {};
 let stopBillingClock = () => {};
 let changeFeed: ChangeFeed | undefined;
@@ -83,6 +89,7 @@ export async function prepare({ report }: { report: (step: string) => void } = {
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
     [DIGEST_JOB]: digestJobHandler(),
+    [INTRO_FOLLOW_UP_JOB]: introFollowUpJobHandler(),
     // A deleted member's subscription is cancelled at the payment provider first (decision 0077).
     [ACCOUNT_ERASURE_JOB]: accountErasureHandler({ gateway: getPaymentGateway }),
     // Payment webhooks, applied from the provider's current objects (decision 0079).
@@ -92,6 +99,8 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   stopBillingClock = startBillingClock(database);
   // Saved-search alert digests: every server looks; the first to record a period queues it (decision 0062).
   stopDigestScheduler = startDigestScheduler(database);
+  // Reminders to intro recipients who have not answered, and expiry of requests nobody answered (decision 0094).
+  stopIntroFollowUps = startIntroFollowUpScheduler(database);
   // Deleted accounts whose erasure failed or waited for another job are queued again (decision 0077).
   stopErasureSweep = startErasureSweep(database);
   // Stored files nothing references (a replaced logo, a failed import) are removed once an hour old.
@@ -106,6 +115,7 @@ export async function prepare({ report }: { report: (step: string) => void } = {
 export async function shutdown({ waitMs, requestsDone }: { waitMs: number; requestsDone: Promise<void> }): Promise<void> {
   stopOrphanSweep();
   stopDigestScheduler();
+  stopIntroFollowUps();
   stopErasureSweep();
   stopBillingClock();
   const handedBack = await stopJobWorker({ waitMs });

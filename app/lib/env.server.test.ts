@@ -27,8 +27,22 @@ describe("parseEnv", () => {
       PROVIDER_TIMEOUT_MS: 15_000,
       AI_TIMEOUT_MS: 20_000,
       JOB_STALE_AFTER_MS: 30_000,
+      INTRO_REMINDER_AFTER_DAYS: 5,
+      INTRO_EXPIRE_AFTER_DAYS: 14,
       OUTBOUND_ALLOWED_PRIVATE_ORIGINS: [],
     });
+  });
+
+  it("reads the introduction reminder and expiry days, and needs the reminder before the expiry (decision 0094)", () => {
+    expect(parseEnv({ INTRO_REMINDER_AFTER_DAYS: "2", INTRO_EXPIRE_AFTER_DAYS: "7" })).toMatchObject({
+      INTRO_REMINDER_AFTER_DAYS: 2,
+      INTRO_EXPIRE_AFTER_DAYS: 7,
+    });
+    expect(() => parseEnv({ INTRO_REMINDER_AFTER_DAYS: "14" })).toThrow(
+      /^Invalid environment: INTRO_REMINDER_AFTER_DAYS: INTRO_REMINDER_AFTER_DAYS \(14\) must be less than INTRO_EXPIRE_AFTER_DAYS \(14\)/,
+    );
+    for (const value of ["0", "1.5", "soon"])
+      expect(() => parseEnv({ INTRO_REMINDER_AFTER_DAYS: value })).toThrow(/^Invalid environment: INTRO_REMINDER_AFTER_DAYS: /);
   });
 
   it("reads SHUTDOWN_TIMEOUT_MS, and names it when it is not a number of milliseconds up to 10 minutes", () => {

@@ -191,6 +191,10 @@ const EnvSchema = z.object({
    * another server's worker (lib/job-queue.server.ts). Shorter resumes sooner; the heartbeat runs six times per lease.
    */
   JOB_STALE_AFTER_MS: z.coerce.number().int().min(2_000).max(3_600_000).default(30_000),
+  /** Days after an operator's approval before a recipient who has not answered gets the one reminder (decision 0094). */
+  INTRO_REMINDER_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(5),
+  /** Days after approval before an unanswered introduction request expires and its requester is told; the answer links live as long. */
+  INTRO_EXPIRE_AFTER_DAYS: z.coerce.number().int().min(2).max(365).default(14),
   /** How long one provider call may take before it is abandoned (and retried). */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   /**
@@ -253,6 +257,14 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       if (!env[key])
         ctx.addIssue({ code: "custom", path: [key], message: `BILLING_MODE=stripe needs ${key} (see the README's payments section)` });
     }
+  }
+  // A reminder on or after the expiry would never be sent: the request has expired by then.
+  if (env.INTRO_REMINDER_AFTER_DAYS >= env.INTRO_EXPIRE_AFTER_DAYS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["INTRO_REMINDER_AFTER_DAYS"],
+      message: `INTRO_REMINDER_AFTER_DAYS (${env.INTRO_REMINDER_AFTER_DAYS}) must be less than INTRO_EXPIRE_AFTER_DAYS (${env.INTRO_EXPIRE_AFTER_DAYS}): the reminder comes before the request expires`,
+    });
   }
   // Every chat-completions request names its model: a url without one would fail on the first click.
   if (env.AI_API_URL && !env.AI_MODEL) {

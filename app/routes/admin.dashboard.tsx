@@ -4,6 +4,7 @@ import { auditStatistics, findAuditEntries } from "~/features/audit/audit-log.se
 import { toAuditRow } from "~/features/back-office/audit-rows.ts";
 import { getDashboardStats } from "~/features/back-office/dashboard-stats.server.ts";
 import { Dashboard } from "~/features/back-office/dashboard-view.tsx";
+import { getIntroFunnel } from "~/features/introductions/intro-funnel.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 
@@ -11,19 +12,21 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Back-office | Introbase" }, { name: "robots", content: "noindex" }];
 }
 
-/** The back-office dashboard (issue 5 §1): counts, small charts and the latest audit entries. */
+/** The back-office dashboard (issue 5 §1): counts, small charts, the introduction funnel (0094) and the latest audit entries. */
 export async function loader(args: Route.LoaderArgs) {
   requireAdmin(args, "admin");
   const { database } = getAppContext(args.context);
-  const [stats, audit, recent] = await Promise.all([
+  const [stats, audit, recent, funnel] = await Promise.all([
     getDashboardStats(database),
     auditStatistics(database),
     findAuditEntries(database, { limit: 10 }),
+    getIntroFunnel(database),
   ]);
   return {
     stats,
     audit: { windowHours: audit.windowHours, total: audit.total, byOperation: audit.byOperation },
     recent: recent.map(toAuditRow),
+    funnel,
   };
 }
 

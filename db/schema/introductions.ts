@@ -19,6 +19,8 @@ export const INTRO_STATUSES = [
   "awaiting_recipient",
   "accepted",
   "declined",
+  /** The recipient did not answer within INTRO_EXPIRE_AFTER_DAYS of being asked; the requester was told (decision 0094). */
+  "expired",
 ] as const;
 export type IntroStatus = (typeof INTRO_STATUSES)[number];
 
@@ -47,6 +49,12 @@ export const introRequests = pgTable(
     /** Where the accept and decline links were sent, kept so the introduction goes to the same address. */
     recipientEmail: text("recipient_email"),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
+    /** When the one reminder to a recipient who had not answered was handed to the mailer (decision 0094). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    /** When the request expired unanswered and the requester's note was handed to the mailer. */
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    /** When the introduction e-mail of an accepted request went out (or was kept in the outbox): the funnel's last step. */
+    introducedAt: timestamp("introduced_at", { withTimezone: true }),
     clientAddress: text("client_address"),
     ...timestamps(),
   },

@@ -1,5 +1,7 @@
 import { Building2, GitMerge, Handshake, Landmark, Rocket, ScrollText, Star, Users, Workflow } from "lucide-react";
 import { Link } from "react-router";
+import { IntroFunnelSection } from "~/features/introductions/intro-funnel-section.tsx";
+import type { IntroFunnel } from "~/features/introductions/intro-funnel.server.ts";
 import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
 import type { AuditRow } from "./audit-rows.ts";
 import { AuditTable } from "./audit-table.tsx";
@@ -23,6 +25,7 @@ export interface DashboardData {
   stats: DashboardStats;
   audit: { windowHours: number; total: number; byOperation: Record<string, number> };
   recent: AuditRow[];
+  funnel: IntroFunnel;
 }
 
 const TYPE_ICON = { startup: Rocket, investor: Landmark, partner: Building2 } as const;
@@ -46,7 +49,7 @@ function items(counts: Record<string, number>, labels: Record<string, string>, h
 
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
-export function Dashboard({ stats, audit, recent }: DashboardData) {
+export function Dashboard({ stats, audit, recent, funnel }: DashboardData) {
   const introItems = items(stats.intros, INTRO_STATUS_LABEL, (s) => `/admin/intros?status=${s}`);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -166,6 +169,8 @@ export function Dashboard({ stats, audit, recent }: DashboardData) {
           </div>
         </div>
       </section>
+
+      <IntroFunnelSection funnel={funnel} />
 
       <section aria-labelledby="recent" className="mt-10">
         <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -90,3 +90,46 @@ export function rejectedEmail(request: RequestFacts, reason: string | null): Ema
     ],
   };
 }
+
+/** The one reminder to a recipient who has not answered (decision 0094): the same request and fresh links to the same deadline. */
+export function reminderEmail(
+  request: RequestFacts & { recipientEmail: string },
+  links: { accept: string; decline: string },
+  expiresOn: string,
+): EmailMessage {
+  return {
+    kind: "intro_reminder",
+    to: [request.recipientEmail],
+    subject: `Reminder: ${request.requesterName} would like an introduction to ${request.recipientName}`,
+    body: [
+      paragraph("Hello,"),
+      paragraph(
+        `A few days ago we passed on ${possessive(request.requesterName)} request for an introduction to ${request.recipientName}, and we have not heard back. This is our only reminder. Their message:`,
+      ),
+      quote(request.message),
+      paragraph("Accept, and we will send one e-mail to both of you:", links.accept),
+      paragraph("Decline, and we will let them know politely. Your address is never shared unless you accept:", links.decline),
+      paragraph(`Without an answer, the request expires on ${expiresOn} and we tell them it did not work out this time.`),
+      SIGN_OFF,
+    ],
+  };
+}
+
+/** The polite note to the requester when the recipient never answered (decision 0094). Nothing of the recipient's is in it. */
+export function expiredEmail(request: RequestFacts): EmailMessage {
+  return {
+    kind: "intro_expired",
+    to: [request.requesterEmail],
+    subject: `Your introduction request to ${request.recipientName}`,
+    body: [
+      paragraph(`Hello ${request.requesterName},`),
+      paragraph(
+        `Thank you for your request for an introduction to ${request.recipientName}. We passed it on, but ${request.recipientName} has not answered, so the request has now expired and we will not be making this introduction.`,
+      ),
+      paragraph(
+        "Silence is usually about a busy inbox rather than about you. You are welcome to ask again later, or to meet one of the many other teams in the directory.",
+      ),
+      SIGN_OFF,
+    ],
+  };
+}

@@ -10,12 +10,14 @@ import { introRequests, type IntroStatus } from "#db/schema/introductions.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { getEnv, publicUrl } from "~/lib/env.server.ts";
+import { getEnv, publicUrl, type Env } from "~/lib/env.server.ts";
 import { AppError, type ErrorCode } from "~/lib/errors.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { declinedEmail, introductionEmail, recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
 import { NOT_YET_SENT } from "./intro-requests.server.ts";
-import { checkResponseToken, RESPONSE_LINK_TTL_MS, responseToken, type IntroResponse } from "./response-links.server.ts";
+import { checkResponseToken, responseToken, type IntroResponse } from "./response-links.server.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function responseKey(database: Database) {
   return purposeKey(database, "intro-request:response");
@@ -75,19 +77,29 @@ export async function reviewIntroRequest(
     await sendEmail(database, rejectedEmail(request, reason));
     return;
   }
-  const key = await responseKey(database);
-  const expiresAt = now + RESPONSE_LINK_TTL_MS;
-  const base = publicUrl(getEnv());
-  const link = (response: IntroResponse) => `${base}/introductions/respond/${responseToken(key, requestId, response, expiresAt)}`;
-  const expiresOn = new Date(expiresAt).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "");
+  const { expiresOn, ...links } = await answerLinks(database, requestId, now);
   await sendEmail(
     database,
-    recipientAskEmail(
-      { ...request, recipientEmail: recipient!.email!, contactName: recipient!.contactName },
-      { accept: link("accept"), decline: link("decline") },
-      expiresOn,
-    ),
+    recipientAskEmail({ ...request, recipientEmail: recipient!.email!, contactName: recipient!.contactName }, links, expiresOn),
   );
+}
+
+/**
+ * The recipient's accept and decline links of a request asked at `askedAt`: they live as long as the request may wait
+ * for an answer (INTRO_EXPIRE_AFTER_DAYS, decision 0094), so the reminder's links end when the first ones do.
+ */
+export async function answerLinks(
+  database: Database,
+  requestId: string,
+  askedAt: number,
+  env: Env = getEnv(),
+): Promise<{ accept: string; decline: string; expiresOn: string }> {
+  const key = await responseKey(database);
+  const expiresAt = askedAt + env.INTRO_EXPIRE_AFTER_DAYS * DAY_MS;
+  const base = publicUrl(env);
+  const link = (response: IntroResponse) => `${base}/introductions/respond/${responseToken(key, requestId, response, expiresAt)}`;
+  const expiresOn = new Date(expiresAt).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "");
+  return { accept: link("accept"), decline: link("decline"), expiresOn };
 }
 
 export type ResponseLinkState =
@@ -112,6 +124,8 @@ export async function readResponseLink(database: Database, token: string, now = 
   const [request] = await database.db.select().from(introRequests).where(eq(introRequests.id, checked.requestId)).limit(1);
   // No recipient address any more: the person it was sent to deleted their account (decision 0077); nothing may mail it.
   if (!request || !request.recipientEmail) return { state: "invalid" };
+  // Expired unanswered (decision 0094), though the link may still have time: a site can shorten the wait after sending it.
+  if (request.status === "expired") return { state: "expired" };
   if (request.status !== "awaiting_recipient") return { state: "answered" };
   return {
     state: "open",
@@ -149,10 +163,18 @@ export async function respondToIntro(
     return row;
   });
   if (!request) return "answered";
-  await sendEmail(
-    database,
-    status === "accepted" ? introductionEmail({ ...request, recipientEmail: request.recipientEmail! }) : declinedEmail(request),
-  );
+  if (status === "declined") {
+    await sendEmail(database, declinedEmail(request));
+    return status;
+  }
+  const sent = await sendEmail(database, introductionEmail({ ...request, recipientEmail: request.recipientEmail! }));
+  // The funnel's last step: the introduction went out (or waits in the outbox), not merely the click (decision 0094).
+  if (sent.status !== "failed") {
+    await database.db
+      .update(introRequests)
+      .set({ introducedAt: new Date(now) })
+      .where(eq(introRequests.id, request.id));
+  }
   return status;
 }
 

@@ -9,6 +9,7 @@ export const INTRO_STATUS_LABEL: Record<IntroStatus, string> = {
   awaiting_recipient: "Waiting for their answer",
   accepted: "Introduced",
   declined: "Declined",
+  expired: "Expired, no answer",
 };
 
-export const REVIEW_TABS = ["pending_review", "awaiting_recipient", "accepted", "declined", "rejected", "all"] as const;
+export const REVIEW_TABS = ["pending_review", "awaiting_recipient", "accepted", "declined", "expired", "rejected", "all"] as const;

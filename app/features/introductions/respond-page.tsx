@@ -8,8 +8,8 @@ const OUTCOME = {
   declined: { title: "Request declined", text: "We will let them know politely. Your e-mail address has not been shared.", ok: true },
   answered: { title: "Already answered", text: "This introduction request has already been answered. Each link works once.", ok: false },
   expired: {
-    title: "Link expired",
-    text: "This link has expired. If you would still like the introduction, reply to our e-mail.",
+    title: "Request expired",
+    text: "This introduction request has expired and can no longer be answered. If you would still like the introduction, reply to our e-mail.",
     ok: false,
   },
   invalid: { title: "Link not valid", text: "This link is not valid. Please use the link from our e-mail as it was sent.", ok: false },

@@ -1,14 +1,11 @@
 /**
  * The recipient's accept and decline links (issue 4 §2): signed, expiring, and single-use. The signature and
  * the expiry live in the token (an HMAC under a key of its own); single use is the request's status, which
- * only moves out of awaiting_recipient once.
+ * only moves out of awaiting_recipient once. How long they live is INTRO_EXPIRE_AFTER_DAYS (intro-review.server.ts).
  */
 import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 
 export type IntroResponse = "accept" | "decline";
-
-/** How long the recipient has to answer. */
-export const RESPONSE_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 export function responseToken(key: string, requestId: string, response: IntroResponse, expiresAt: number): string {
   const body = `${requestId}.${response}.${Math.floor(expiresAt / 1000).toString(36)}`;
