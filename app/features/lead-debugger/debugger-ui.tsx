@@ -7,7 +7,7 @@ import { useFetcher } from "react-router";
 import { cn } from "~/lib/cn.ts";
 import type { ActionResult } from "./debugger-forms.ts";
 import type { StepStatus } from "./debugger-state.ts";
-import { statusText } from "./step-outcome.ts";
+import { statusText, summaryHeadline } from "./step-outcome.ts";
 
 const DEBUGGER_PATH = "/debug/leads-on-trees";
 const FETCHER_KEY = "lead-debugger";
@@ -135,9 +135,9 @@ export function StepOutcome({ summary, firstErrors, label }: { summary: string |
   if (!summary) return null;
   return (
     <div className="space-y-1 text-sm">
-      <p>{summary}</p>
+      <p>{firstErrors.length > 0 ? summaryHeadline(summary) : summary}</p>
       {firstErrors.length > 0 ? (
-        <ul aria-label={label} className="list-disc space-y-0.5 pl-5 text-xs break-words text-fg-muted">
+        <ul aria-label={label} className="list-disc space-y-0.5 pl-5 text-xs break-words">
           {firstErrors.map((error, i) => (
             <li key={i}>{error}</li>
           ))}

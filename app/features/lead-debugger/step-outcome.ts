@@ -45,8 +45,8 @@ export function stepSummary(title: string, status: StepStatus, outcome: RecordOu
   const total = outcome.succeeded + outcome.failed;
   if (outcome.failed === 0) return `${title} completed: ${count(outcome.succeeded, outcome.noun)} ${outcome.verb}`;
   return (
-    `${title} completed with ${plural(outcome.failed, "error")}: ${outcome.succeeded} of ${count(total, outcome.noun)} ${outcome.verb}.` +
-    ` First error: ${outcome.firstErrors[0] ?? "unknown"}`
+    `${title} completed with ${plural(outcome.failed, "error")}: ${outcome.succeeded} of ${count(total, outcome.noun)} ${outcome.verb}` +
+    `${FIRST_ERROR}${outcome.firstErrors[0] ?? "unknown"}`
   );
 }
 
@@ -68,6 +68,14 @@ export function answerOf(result: Record<string, unknown> & { outcome?: RecordOut
     errors: outcome.failed,
     firstErrors: outcome.firstErrors,
   };
+}
+
+const FIRST_ERROR = ". First error: ";
+
+/** The summary without its first error, for a page that lists the first errors beneath it. */
+export function summaryHeadline(summary: string): string {
+  const at = summary.indexOf(FIRST_ERROR);
+  return at < 0 ? summary : `${summary.slice(0, at)}.`;
 }
 
 /** The step's status in a few words, for badges and screen readers: "Completed with 19 errors". */
