@@ -30,7 +30,7 @@ export function outcomeStatus({ succeeded, failed }: Pick<RecordOutcome, "succee
 const count = (n: number, noun: readonly [string, string]) => plural(n, noun[0], noun[1]);
 
 /** The error of a step whose every record failed: "All 19 companies failed; first error: …". */
-export function allFailed(outcome: RecordOutcome): string {
+function allFailed(outcome: RecordOutcome): string {
   return `All ${count(outcome.failed, outcome.noun)} failed; first error: ${outcome.firstErrors[0] ?? "unknown"}`;
 }
 
