@@ -76,3 +76,28 @@ test("a bad website address gets its message beside the field, and everything ty
   await page.goto(`/admin/listings?q=${encodeURIComponent(name)}&status=all`);
   await expect(page.getByText("0 listings", { exact: true })).toBeVisible();
 });
+
+// Issue 32: the Funding section's amount and date reach the profile; the section reads well at both widths.
+test("the funding amount and date typed in the editor show on the listing's profile", async ({ page }, testInfo) => {
+  const name = `Funding Summary ${Date.now()}`;
+  await signInAs(page, "Ada Admin", { returnTo: "/admin/listings/new" });
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Featured").check();
+  await page.getByLabel("Funding amount").fill("2,500,000");
+  await page.getByLabel("Funding date").fill("2026-11-20");
+  await page.getByRole("button", { name: "Create listing" }).click();
+  await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
+  const section = page.locator("#funding");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: testInfo.outputPath(`editor-funding-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.goto(`/profile/startup/${name.toLowerCase().replace(/\s+/g, "-")}`);
+  const latest = page.locator("dt", { hasText: "Latest Round" }).locator("xpath=..");
+  await expect(latest).toContainText("$2.5M");
+  await expect(latest.locator("time")).toHaveAttribute("datetime", "2026-11-20");
+  await expect(latest.locator("time")).toHaveText("Nov 2026");
+});

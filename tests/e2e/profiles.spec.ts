@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { seedListings } from "../../db/seed/seed-database.ts";
 import { openDatabase, type Database } from "../../app/lib/db.server.ts";
 import { signInAs } from "./support/sign-in.ts";
+import { formatAmount, formatRoundDate, roundTypeLabel } from "../../app/features/catalog/format.ts";
 
 /**
  * The server under test seeded the same deterministic demo data; a private copy tells the test what the hidden
@@ -281,3 +282,24 @@ test("a member's Upgrade button opens the upgrade dialog", async ({ page }) => {
   await page.getByRole("button", { name: "Upgrade to unlock the full profile" }).click();
   await expect(page.getByRole("dialog", { name: "Upgrade your plan" })).toBeVisible();
 });
+
+// Issue 32: the listing editor's funding summary (total raised, latest round) is on the profile, at both widths.
+for (const size of WIDTHS) {
+  test(`at ${size.width} px a startup profile shows its total raised and latest round`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const [row] = await copy.rows<{ slug: string; total: number; type: string; date: string }>(sql`
+      SELECT slug, total_funding_raised::float8 AS total, latest_round_type AS type, latest_round_date::text AS date
+      FROM listings WHERE type = 'startup' AND visibility = 'public' AND total_funding_raised IS NOT NULL
+        AND latest_round_type IS NOT NULL AND latest_round_date IS NOT NULL
+      ORDER BY name LIMIT 1`);
+    await page.goto(`/profile/startup/${row!.slug}`);
+    const total = page.locator("dt", { hasText: "Total Raised" }).locator("xpath=..");
+    await expect(total).toContainText(formatAmount(row!.total));
+    const latest = page.locator("dt", { hasText: "Latest Round" }).locator("xpath=..");
+    await expect(latest).toContainText(roundTypeLabel(row!.type));
+    await expect(latest.locator("time")).toHaveAttribute("datetime", row!.date);
+    await expect(latest.locator("time")).toHaveText(formatRoundDate(row!.date));
+    await latest.scrollIntoViewIfNeeded();
+    await shoot(page, `profile-funding-summary-${size.width}`);
+  });
+}

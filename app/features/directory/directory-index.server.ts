@@ -33,7 +33,7 @@ function readPage(
            NULLIF(field_visibility, '{}'::jsonb) AS field_visibility,
            name, tagline,
            (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
-           (extract(epoch FROM latest_round_date) * 1000)::float8 AS latest_round_ms,
+           (extract(epoch FROM coalesce(latest_round_date, funding_date)) * 1000)::float8 AS latest_round_ms,
            total_funding_raised::float8 AS total_raised,
            founded_year, team_size, ticket_size, hq_city
     FROM listings

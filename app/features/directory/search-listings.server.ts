@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { latestRoundDateColumn } from "../catalog/funding-summary-columns.server.ts";
 import { uuidArray, type Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { getFieldRules } from "../access/field-rules.server.ts";
@@ -115,7 +116,7 @@ async function fetchCards(database: Database, ids: string[]): Promise<CardRow[]>
   const rows = await database.rows<CardRow>(sql`
     SELECT id, slug, type, name, logo_url, tagline, featured, industry_ids, geography_ids,
            country_ids, persona_ids, funding_stage_id, business_model_id, visibility,
-           total_funding_raised::float8 AS total_raised, latest_round_type, latest_round_date::text AS latest_round_date
+           total_funding_raised::float8 AS total_raised, latest_round_type, ${latestRoundDateColumn} AS latest_round_date
     FROM listings
     WHERE id = ANY(${uuidArray(ids)}) AND processing_status = 'published'`);
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { listings } from "#db/schema/index.ts";
+import { amountRaisedColumn, latestRoundDateColumn } from "../catalog/funding-summary-columns.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { ACCESS_LEVELS, canSee } from "../access/tiers.ts";
@@ -23,8 +24,8 @@ async function getFeaturedStartups(database: Database, viewer: Viewer): Promise<
         logoUrl: listings.logoUrl,
         visibility: listings.visibility,
         latestRoundType: listings.latestRoundType,
-        latestRoundDate: listings.latestRoundDate,
-        amountRaised: listings.amountRaised,
+        latestRoundDate: latestRoundDateColumn,
+        amountRaised: amountRaisedColumn,
         industryIds: listings.industryIds,
         teamSize: listings.teamSize,
         foundedYear: listings.foundedYear,
@@ -34,7 +35,7 @@ async function getFeaturedStartups(database: Database, viewer: Viewer): Promise<
       .orderBy(...order)
       .limit(FEATURED_STARTUP_LIMIT);
   const [open, locked, reference] = await Promise.all([
-    read(inArray(listings.visibility, levels), sql`${listings.latestRoundDate} DESC NULLS LAST`, asc(listings.name), asc(listings.slug)),
+    read(inArray(listings.visibility, levels), sql`${latestRoundDateColumn} DESC NULLS LAST`, asc(listings.name), asc(listings.slug)),
     levels.length === ACCESS_LEVELS.length ? Promise.resolve([]) : read(notInArray(listings.visibility, levels), asc(listings.slug)),
     getReferenceData(database),
   ]);

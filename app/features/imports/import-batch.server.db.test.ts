@@ -74,4 +74,24 @@ describe("importCompanies, one page at a time", () => {
     );
     expect(Number(count!.n)).toBe(1);
   });
+
+  it("writes companies that were kept as JSON between processing and push (the debugger's session), sync times included", async () => {
+    // Issue 32: the debugger stores step 3's companies in the database and pushes them in a later request; every
+    // company failed with "value.toISOString is not a function" when a mapped company carried Date objects.
+    const kept = JSON.parse(
+      JSON.stringify([
+        company({ id: "b-6", company_name: "Quillon Freight", company_info: { website: "https://quillon.example" } }),
+        company({ id: "b-7", company_name: "Harrowgate Optics", company_info: { website: "https://harrowgate.io" }, round_type: "Seed" }),
+      ]),
+    ) as ImportedCompany[];
+    const later = new Date("2026-11-24T08:00:00Z");
+    const result = await importCompanies(database, kept, { source: "provider", now: later });
+    expect(result.failures).toEqual([]);
+    expect(result.counters).toMatchObject({ processed: 2, created: 1, merged: 1, errors: 0 });
+    const [created] = await named("Quillon Freight");
+    expect(created!.dataLastSynced).toEqual(later);
+    expect(created!.lastCompanyEnrichment).toEqual(later);
+    const [merged] = await named("Harrowgate Optics");
+    expect(merged!.dataLastSynced).toEqual(later);
+  });
 });

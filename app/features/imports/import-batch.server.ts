@@ -29,6 +29,7 @@ import {
   inTransaction,
   mergeInto,
   refreshSnapshot,
+  syncedAt,
   type ImportedChanges,
   type ImportOptions,
   type ImportOutcome,
@@ -196,6 +197,7 @@ async function writeBatch(database: Database, batch: readonly ImportedCompany[],
         await tx.insert(listings).values(
           fresh.map((p, i) => ({
             ...p.company.listing,
+            ...syncedAt(now),
             id: p.listingId,
             type: "startup" as const,
             processingStatus: "published",

@@ -50,6 +50,9 @@ export function contentHash(company: ImportedCompany): string {
   return stableHash(JSON.stringify({ ...company, listing }));
 }
 
+/** The sync times of a listing an import writes: the write's own time (a mapped company carries no Date). */
+export const syncedAt = (now: Date) => ({ lastCompanyEnrichment: now, dataLastSynced: now });
+
 /** The database seen through a transaction, for helpers that take a Database. */
 export function inTransaction(database: Database, tx: Tx): Database {
   return { ...database, db: tx as unknown as Db, rows: (query) => execRows(tx, query) };
@@ -73,11 +76,12 @@ async function sourcedListing(tx: Tx, source: string, externalId: string) {
   return null;
 }
 
-async function createListing(tx: Tx, company: ImportedCompany, industryIds: number[]): Promise<string> {
+async function createListing(tx: Tx, company: ImportedCompany, industryIds: number[], now: Date): Promise<string> {
   const [created] = await tx
     .insert(listings)
     .values({
       ...company.listing,
+      ...syncedAt(now),
       type: "startup",
       processingStatus: "published",
       lotDataQualityScore: IMPORT_QUALITY_SCORE,
@@ -102,6 +106,7 @@ function incomingRow(existing: ListingRow, company: ImportedCompany, industryIds
     noindex: false,
     fieldVisibility: {},
     ...company.listing,
+    ...syncedAt(now),
     industryIds,
     id: existing.id,
     createdAt: now,
@@ -241,7 +246,7 @@ export async function importCompany(database: Database, company: ImportedCompany
       mergedFields = merged.mergedFields;
       target = merged.listing;
     } else {
-      listingId = await createListing(tx, company, industryIds);
+      listingId = await createListing(tx, company, industryIds, options.now);
       outcome = match && match.score >= REVIEW_AT ? "created_for_review" : "created";
       if (outcome === "created_for_review")
         await queueForReview(inTransaction(database, tx), "import", [

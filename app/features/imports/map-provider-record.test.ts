@@ -97,9 +97,9 @@ describe("toImportedCompany: a full funding record", () => {
       lotCompanyId: "98765",
       dataSource: "LeadsOnTrees",
       processingStatus: "published",
-      lastCompanyEnrichment: now,
-      dataLastSynced: now,
     });
+    // JSON values only: the debugger keeps mapped companies as JSON between steps 3 and 4 (issue 32).
+    expect(JSON.parse(JSON.stringify(company.listing))).toEqual(company.listing);
     expect(description!.length).toBeLessThanOrEqual(5000);
     expect(description!.endsWith("…")).toBe(true);
   });

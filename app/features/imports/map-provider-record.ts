@@ -31,7 +31,11 @@ export const IMPORT_DATA_SOURCE = "LeadsOnTrees";
 
 type ListingInsert = typeof listings.$inferInsert;
 
-/** The listing columns an import sets; everything else keeps its default (or, on a merge, its value). */
+/**
+ * The listing columns an import sets; everything else keeps its default (or, on a merge, its value). Only JSON
+ * values: a mapped company may be kept as JSON before it is written (the debugger's step 3 and 4 run in different
+ * requests), so the sync times are not here but set by the writer at the time it writes (issue 32, decision 0089).
+ */
 export type ImportedListing = Required<
   Pick<
     ListingInsert,
@@ -60,8 +64,6 @@ export type ImportedListing = Required<
     | "lotCompanyId"
     | "dataSource"
     | "processingStatus"
-    | "lastCompanyEnrichment"
-    | "dataLastSynced"
   >
 >;
 
@@ -271,8 +273,6 @@ export function toImportedCompany(record: ProviderRecord, { endpoint, now }: Map
       lotCompanyId: record.id,
       dataSource: IMPORT_DATA_SOURCE,
       processingStatus: "published",
-      lastCompanyEnrichment: now,
-      dataLastSynced: now,
     },
     industries,
     industryKeys: industries.map((i) => i.key),

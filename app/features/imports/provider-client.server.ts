@@ -39,6 +39,8 @@ export interface ProviderPage {
   records: ProviderRecord[];
   /** Records in the answer that failed the record schema; counted, not fatal. */
   dropped: number;
+  /** Why, for the first few of them: "Record lot-f-00014: contact_info.employees: …" (issue 32). */
+  droppedReasons: string[];
   /** The body as received, for the job's Raw Output. */
   raw: unknown;
   /** API calls this page took, retries included. */
@@ -85,6 +87,17 @@ class FailedCall extends Error {
   ) {
     super(error.message);
   }
+}
+
+/** Drop reasons kept per page: enough to see what is wrong, never a page's worth of text. */
+const MAX_DROP_REASONS = 5;
+
+/** "Record lot-f-00014: contact_info.employees: Invalid input…": the record's id (when it has one) and the first issue. */
+function dropReason(item: unknown, issue: { path: readonly PropertyKey[]; message: string } | undefined): string {
+  const id = item && typeof item === "object" ? (item as Record<string, unknown>).id : undefined;
+  const which = typeof id === "string" && id.trim() ? `Record ${id.trim().slice(0, 80)}` : "A record without an id";
+  const where = issue?.path.length ? `${issue.path.map(String).join(".")}: ` : "";
+  return `${which}: ${where}${issue?.message ?? "not a provider record"}`;
 }
 
 /** The provider's public client names the deal date `date_seen`; the record schema calls it `date`. */
@@ -197,13 +210,17 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       throw fail(new ProviderError("format", UNEXPECTED_FORMAT, { status: response.status }));
     }
     const records: ProviderRecord[] = [];
+    const droppedReasons: string[] = [];
     let dropped = 0;
     for (const item of items) {
       const parsed = ProviderRecord.safeParse(normaliseRecord(item));
       if (parsed.success) records.push(parsed.data);
-      else dropped += 1;
+      else {
+        dropped += 1;
+        if (droppedReasons.length < MAX_DROP_REASONS) droppedReasons.push(dropReason(item, parsed.error.issues[0]));
+      }
     }
-    return { records, dropped, raw };
+    return { records, dropped, droppedReasons, raw };
   }
 
   return { fetchPage };

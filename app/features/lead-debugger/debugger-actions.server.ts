@@ -15,8 +15,19 @@ import {
   type ActionResult,
   type Intent,
 } from "./debugger-forms.ts";
-import { appendLog, freshStep, HeldKey, resetFrom, STEP_IDS, type DebuggerSession, type StepId } from "./debugger-state.ts";
-import { BUSY, checkKey, runStep, runWorkflow, type StepDeps } from "./run-steps.server.ts";
+import {
+  appendLog,
+  freshStep,
+  HeldKey,
+  resetFrom,
+  STEP_IDS,
+  toView,
+  type DebuggerSession,
+  type StepId,
+  type StepRecord,
+} from "./debugger-state.ts";
+import { BUSY, checkKey, finishWorkflow, runStep, runWorkflow, type StepDeps } from "./run-steps.server.ts";
+import { describeWorkflow } from "./step-outcome.ts";
 import type { DebuggerOwner, DebuggerSessionStore } from "./session-store.server.ts";
 
 /**
@@ -33,6 +44,15 @@ export async function runDebuggerAction(
   if (claimed.ok) return claimed.value;
   const raw = String(form.get("intent") ?? "");
   return (INTENTS as readonly string[]).includes(raw) ? { intent: raw as Intent, ok: false, message: BUSY } : { ok: false, message: BUSY };
+}
+
+/**
+ * A step's action answer: ok only when it completed without a failed record (or waits for confirmation); otherwise
+ * its summary, counts and first error, so a plain form post says what happened too.
+ */
+function stepAnswer(intent: Intent, record: StepRecord): ActionResult {
+  const ok = record.status === "completed" || record.status === "pending_confirmation";
+  return ok ? { intent, ok } : { intent, ok, message: record.summary ?? undefined };
 }
 
 /** One intent on a session the caller holds alone (runDebuggerAction; tests hand in a session of their own). */
@@ -81,21 +101,22 @@ export async function handleDebuggerAction(session: DebuggerSession, form: FormD
     case "run-step": {
       const step = String(form.get("step") ?? "");
       if (!(STEP_IDS as readonly string[]).includes(step)) return { intent, ok: false, message: "Unknown step." };
-      const record = await runStep(session, step as StepId, deps);
-      return { intent, ok: record.status !== "failed" };
+      return stepAnswer(intent, await runStep(session, step as StepId, deps));
     }
     case "confirm-push": {
       if (session.steps.push.status !== "pending_confirmation")
         return { intent, ok: false, message: "No push is waiting for confirmation." };
       const record = await runStep(session, "push", deps, true);
-      if (session.workflow?.status === "pending_confirmation" && record.status === "completed") {
-        session.workflow = { status: "completed", stoppedAt: null, at: new Date().toISOString() };
+      // The workflow that waited for this push ends with it: completed, with errors, or failed at the push.
+      if (session.workflow?.status === "pending_confirmation") {
+        finishWorkflow(session, record.status === "completed" || record.status === "completed_with_errors" ? null : "push");
       }
-      return { intent, ok: record.status === "completed" };
+      return stepAnswer(intent, record);
     }
     case "run-workflow": {
       const workflow = await runWorkflow(session, deps);
-      return { intent, ok: workflow.status !== "failed" };
+      const ok = workflow.status === "completed" || workflow.status === "pending_confirmation";
+      return ok ? { intent, ok } : { intent, ok, message: describeWorkflow(toView(session)) ?? undefined };
     }
     case "clear-logs":
       session.logs = [];

@@ -17,7 +17,8 @@ export const STEP_TITLES: Record<StepId, string> = {
   push: "Push to directory",
 };
 
-export type StepStatus = "pending" | "running" | "completed" | "failed" | "pending_confirmation";
+/** completed_with_errors: some of the step's records failed and the others went on (issue 32). */
+export type StepStatus = "pending" | "running" | "completed" | "completed_with_errors" | "failed" | "pending_confirmation";
 
 export interface StepRecord {
   status: StepStatus;
@@ -26,6 +27,8 @@ export interface StepRecord {
   runs: number;
   finishedAt: string | null;
   durationMs: number | null;
+  /** The step's one-sentence account (counts and first error); absent in sessions stored before issue 32. */
+  summary?: string | null;
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -76,7 +79,11 @@ export interface DebuggerSession {
   retrieved: { endpoint: ProviderEndpoint; records: ProviderRecord[] } | null;
   /** Step 3's companies, ready for step 4. */
   processed: ImportedCompany[] | null;
-  workflow: { status: "completed" | "failed" | "pending_confirmation"; stoppedAt: StepId | null; at: string } | null;
+  workflow: {
+    status: "completed" | "completed_with_errors" | "failed" | "pending_confirmation";
+    stoppedAt: StepId | null;
+    at: string;
+  } | null;
   logs: LogLine[];
   /**
    * True while a request holds the session (a step or the workflow runs): a second one at the same time would race on
@@ -86,7 +93,7 @@ export interface DebuggerSession {
 }
 
 export function freshStep(): StepRecord {
-  return { status: "pending", response: null, runs: 0, finishedAt: null, durationMs: null };
+  return { status: "pending", response: null, runs: 0, finishedAt: null, durationMs: null, summary: null };
 }
 
 export function createSession(baseUrl: string, settings: RunSettings): DebuggerSession {
@@ -136,7 +143,8 @@ export function redactSecret<T>(value: T, secret: string | null | undefined): T 
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return v.split(secret).join("[redacted]");
     if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === "object" && !(v instanceof HeldKey)) {
+    // A Date has no own entries: walked, it would become {} (issue 32: the push then called toISOString on it).
+    if (v && typeof v === "object" && !(v instanceof HeldKey) && !(v instanceof Date)) {
       return Object.fromEntries(Object.entries(v).map(([k, inner]) => [walk(k), walk(inner)]));
     }
     return v;
@@ -158,6 +166,26 @@ export interface StepView extends StepRecord {
   id: StepId;
   number: number;
   title: string;
+  summary: string | null;
+  /** How many of the step's records failed, and the first of their errors (from the step's answer). */
+  errors: number;
+  firstErrors: string[];
+  /** A failed step's error. */
+  error: string | null;
+}
+
+function stepView(id: StepId, index: number, record: StepRecord): StepView {
+  const response = (record.response ?? {}) as { errors?: unknown; firstErrors?: unknown; error?: unknown };
+  return {
+    id,
+    number: index + 1,
+    title: STEP_TITLES[id],
+    ...record,
+    summary: record.summary ?? null,
+    errors: typeof response.errors === "number" ? response.errors : 0,
+    firstErrors: Array.isArray(response.firstErrors) ? response.firstErrors.map(String) : [],
+    error: typeof response.error === "string" ? response.error : null,
+  };
 }
 
 /** What the page receives: everything but the key (only whether one is held) and the bulky record lists. */
@@ -186,7 +214,7 @@ export function toView(session: DebuggerSession): DebuggerView {
     endpoint: session.settings.endpoint,
     manualConfirmation: session.settings.manualConfirmation,
     settingsValues: session.settings.values,
-    steps: STEP_IDS.map((id, i) => ({ id, number: i + 1, title: STEP_TITLES[id], ...session.steps[id] })),
+    steps: STEP_IDS.map((id, i) => stepView(id, i, session.steps[id])),
     workflow: session.workflow,
     retrievedCount: session.retrieved?.records.length ?? null,
     processedCount: session.processed?.length ?? null,

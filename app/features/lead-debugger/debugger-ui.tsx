@@ -7,6 +7,7 @@ import { useFetcher } from "react-router";
 import { cn } from "~/lib/cn.ts";
 import type { ActionResult } from "./debugger-forms.ts";
 import type { StepStatus } from "./debugger-state.ts";
+import { statusText, summaryHeadline } from "./step-outcome.ts";
 
 const DEBUGGER_PATH = "/debug/leads-on-trees";
 const FETCHER_KEY = "lead-debugger";
@@ -54,6 +55,11 @@ const STATUS_STYLE: Record<StepStatus, { label: string; dot: string; badge: stri
   pending: { label: "Pending", dot: "bg-fg-muted/40", badge: "border-border text-fg-muted" },
   running: { label: "Running", dot: "bg-accent motion-safe:animate-pulse", badge: "border-accent/50 bg-accent-soft text-accent" },
   completed: { label: "Completed", dot: "bg-success", badge: "border-success/40 bg-success/10 text-success" },
+  completed_with_errors: {
+    label: "Completed with errors",
+    dot: "bg-warning",
+    badge: "border-warning/40 bg-warning/10 text-warning",
+  },
   failed: { label: "Failed", dot: "bg-danger", badge: "border-danger/40 bg-danger/10 text-danger" },
   pending_confirmation: {
     label: "Awaiting confirmation",
@@ -62,18 +68,19 @@ const STATUS_STYLE: Record<StepStatus, { label: string; dot: string; badge: stri
   },
 };
 
-export function statusLabel(status: StepStatus): string {
-  return STATUS_STYLE[status].label;
+/** "Completed with 19 errors" when the count is known; the status's name otherwise. */
+export function statusLabel(status: StepStatus, errors = 0): string {
+  return (errors > 0 ? statusText(status, errors) : null) ?? STATUS_STYLE[status].label;
 }
 
-export function StatusBadge({ status }: { status: StepStatus }) {
+export function StatusBadge({ status, errors = 0 }: { status: StepStatus; errors?: number }) {
   return (
     <span
       data-status={status}
       className={cn("inline-flex items-center gap-1.5 rounded-full border px-2.5 py-0.5 text-xs font-medium", STATUS_STYLE[status].badge)}
     >
       <span aria-hidden="true" className={cn("size-2 rounded-full", STATUS_STYLE[status].dot)} />
-      {STATUS_STYLE[status].label}
+      {statusLabel(status, errors)}
     </span>
   );
 }
@@ -109,16 +116,33 @@ export function Switch({ name, label, hint, defaultChecked }: { name: string; la
   );
 }
 
-export function Alert({ children, tone = "danger" }: { children: ReactNode; tone?: "danger" | "success" }) {
+const ALERT_TONE = {
+  danger: "border-danger/40 bg-danger/10",
+  warning: "border-warning/40 bg-warning/10",
+  success: "border-success/40 bg-success/10",
+} as const;
+
+export function Alert({ children, tone = "danger" }: { children: ReactNode; tone?: keyof typeof ALERT_TONE }) {
   return (
-    <p
-      role={tone === "danger" ? "alert" : "status"}
-      className={cn(
-        "rounded-lg border px-3 py-2 text-sm",
-        tone === "danger" ? "border-danger/40 bg-danger/10" : "border-success/40 bg-success/10",
-      )}
-    >
+    <div role={tone === "success" ? "status" : "alert"} className={cn("rounded-lg border px-3 py-2 text-sm", ALERT_TONE[tone])}>
       {children}
-    </p>
+    </div>
+  );
+}
+
+/** A step's account of what happened, and the first of its records' errors (the full list is in the log). */
+export function StepOutcome({ summary, firstErrors, label }: { summary: string | null; firstErrors: string[]; label: string }) {
+  if (!summary) return null;
+  return (
+    <div className="space-y-1 text-sm">
+      <p>{firstErrors.length > 0 ? summaryHeadline(summary) : summary}</p>
+      {firstErrors.length > 0 ? (
+        <ul aria-label={label} className="list-disc space-y-0.5 pl-5 text-xs break-words">
+          {firstErrors.map((error, i) => (
+            <li key={i}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

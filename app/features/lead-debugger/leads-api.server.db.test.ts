@@ -140,6 +140,21 @@ describe("/api/leads-on-trees", () => {
     expect(await broken.json()).toEqual({ success: false, error: "Unexpected response format - API may have changed" });
   });
 
+  it("says how many records of the page it dropped as invalid, and why (issue 32)", async () => {
+    const request = new Request("http://localhost/api/leads-on-trees?endpoint=funding&maxResults=5", {
+      headers: { "x-lot-api-key": fake.apiKey },
+    });
+    const answer = await answerLeadsRequest(request, { session: undefined, providerUrl: fake.url, fetch: fetchAllowing(fake.url) });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { success: boolean; data: unknown[]; dropped: number; droppedReasons: string[] };
+    expect(body).toMatchObject({
+      success: true,
+      dropped: 1,
+      droppedReasons: ["Record lot-f-00236: contact_info.employees: Invalid input"],
+    });
+    expect(body.data).toHaveLength(4);
+  });
+
   it("refuses other methods", async () => {
     const response = await call("/api/leads-on-trees?endpoint=funding", { init: { method: "DELETE" } });
     expect(response.status).toBe(405);

@@ -1,7 +1,7 @@
 /**
  * GET or POST /api/leads-on-trees?endpoint=funding|m-a (spec 02 §7): one page from the provider, through the
  * importer's client. The key comes from the x-lot-api-key header, else the key held for the admin's debugger
- * session. Answers { success: true, data } or { success: false, error }: 400 for our caller's mistakes, 502 when the
+ * session. Answers { success: true, data, dropped, droppedReasons } or { success: false, error }: 400 for our caller's mistakes, 502 when the
  * provider fails (its message kept: "Authentication failed - check API key" says what to fix).
  */
 import { ProviderQuery, type ProviderEndpoint } from "~/features/imports/provider-query.ts";
@@ -87,7 +87,9 @@ export async function answerLeadsRequest(request: Request, deps: LeadsApiDeps): 
   });
   try {
     const page = await client.fetchPage(endpoint as ProviderEndpoint, query.data);
-    return Response.json(redactSecret({ success: true, data: page.records }, apiKey), { headers: NO_STORE });
+    // Records the schema refused are counted and explained, not silently missing from `data` (issue 32).
+    const answer = { success: true, data: page.records, dropped: page.dropped, droppedReasons: page.droppedReasons };
+    return Response.json(redactSecret(answer, apiKey), { headers: NO_STORE });
   } catch (error) {
     if (error instanceof ProviderError) return fail(502, redactSecret(error.message, apiKey));
     logger.error({ err: error, endpoint }, "lead-data provider request failed");

@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import type { ActionResult } from "./debugger-forms.ts";
 import type { DebuggerView, StepStatus, StepView } from "./debugger-state.ts";
-import { Alert, DebuggerForm, ResponseViewer, StatusBadge, StatusDot, statusLabel, usePending } from "./debugger-ui.tsx";
+import { Alert, DebuggerForm, ResponseViewer, StatusBadge, StatusDot, statusLabel, StepOutcome, usePending } from "./debugger-ui.tsx";
+import { describeWorkflow } from "./step-outcome.ts";
 import { plural } from "~/lib/wording.ts";
 
 /** The status to show: "running" for the step being submitted (or the workflow's current one), else the server's. */
@@ -53,7 +54,7 @@ function StepCard({ step, status, busy }: { step: StepView; status: StepStatus; 
           {step.number}. {step.title}
         </h2>
         <div className="flex items-center gap-3">
-          <StatusBadge status={status} />
+          <StatusBadge status={status} errors={step.errors} />
           <DebuggerForm tab="manual">
             <input type="hidden" name="step" value={step.id} />
             <Button type="submit" name="intent" value="run-step" size="sm" variant="secondary" disabled={busy}>
@@ -67,6 +68,11 @@ function StepCard({ step, status, busy }: { step: StepView; status: StepStatus; 
         <p className="mt-1 text-xs text-fg-muted">
           Last run took {step.durationMs} ms · run {plural(step.runs, "time")}
         </p>
+      ) : null}
+      {status !== "running" && step.status !== "pending" ? (
+        <div className="mt-3" data-testid={`step-${step.id}-outcome`}>
+          <StepOutcome summary={step.summary} firstErrors={step.firstErrors} label={`Step ${step.number}: first errors`} />
+        </div>
       ) : null}
       <div className="mt-3">
         <ResponseViewer label={`Step ${step.number} response`} value={step.response} />
@@ -110,6 +116,23 @@ export function ManualTab({ view, result }: { view: DebuggerView; result: Action
   );
 }
 
+/** A workflow whose steps went through with failed records: which steps, their counts and first errors. */
+function WorkflowErrors({ view }: { view: DebuggerView }) {
+  const steps = view.steps.filter((s) => s.status === "completed_with_errors");
+  return (
+    <Alert tone="warning">
+      <p className="font-medium">Workflow finished with errors in {plural(steps.length, "step")}.</p>
+      <ul className="mt-2 space-y-2">
+        {steps.map((step) => (
+          <li key={step.id}>
+            <StepOutcome summary={step.summary} firstErrors={step.firstErrors} label={`Step ${step.number}: first errors`} />
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
 export function WorkflowTab({ view, result }: { view: DebuggerView; result: ActionResult | undefined }) {
   const statuses = useShownStatuses(view);
   const pending = usePending();
@@ -126,7 +149,8 @@ export function WorkflowTab({ view, result }: { view: DebuggerView; result: Acti
           {running ? "Running…" : "Run Complete Workflow"}
         </Button>
       </DebuggerForm>
-      {mine && !mine.ok && mine.message ? <Alert>{mine.message}</Alert> : null}
+      {/* The workflow's own account is drawn below from the page's state: its answer is shown only when it says more. */}
+      {mine && !mine.ok && mine.message && mine.message !== describeWorkflow(view) ? <Alert>{mine.message}</Alert> : null}
       <ol aria-label="Workflow progress" className="flex items-start gap-2 sm:gap-4" data-testid="workflow-progress">
         {view.steps.map((step, i) => (
           <li key={step.id} className="flex flex-1 flex-col items-center gap-2 text-center" data-status={statuses[i]}>
@@ -134,7 +158,7 @@ export function WorkflowTab({ view, result }: { view: DebuggerView; result: Acti
             <span className="text-xs text-fg-muted">
               <span aria-hidden="true">{step.title}</span>
               <span className="sr-only">
-                Step {step.number}, {step.title}: {statusLabel(statuses[i]!)}
+                Step {step.number}, {step.title}: {statusLabel(statuses[i]!, statuses[i] === step.status ? step.errors : 0)}
               </span>
             </span>
           </li>
@@ -142,11 +166,11 @@ export function WorkflowTab({ view, result }: { view: DebuggerView; result: Acti
       </ol>
       <div aria-live="polite">
         {running ? <p className="text-sm text-fg-muted">The workflow is running…</p> : null}
-        {!running && workflow?.status === "completed" ? <Alert tone="success">Workflow completed: all four steps succeeded.</Alert> : null}
+        {!running && workflow?.status === "completed" ? <Alert tone="success">{describeWorkflow(view)}</Alert> : null}
+        {!running && workflow?.status === "completed_with_errors" ? <WorkflowErrors view={view} /> : null}
         {!running && workflow?.status === "failed" && stopped ? (
           <Alert>
-            Workflow stopped at step {stopped.number} ({stopped.title}):{" "}
-            {String((stopped.response as { error?: string } | null)?.error ?? "the step failed")}
+            Workflow stopped at step {stopped.number} ({stopped.title}): {stopped.error ?? "the step failed"}
           </Alert>
         ) : null}
       </div>

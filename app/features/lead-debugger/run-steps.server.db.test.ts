@@ -74,7 +74,7 @@ describe("the debugger's steps", () => {
     fake.setFault({ mode: "wrong-key", times: 1 });
     await run("authenticate");
     expect(session.steps.authenticate.status).toBe("failed");
-    expect(response("authenticate")).toEqual({ success: false, error: "Authentication failed - check API key" });
+    expect(response("authenticate")).toEqual({ success: false, status: "failed", error: "Authentication failed - check API key" });
   });
 
   it("checks the key with the provider on Initialize: a refused key is never held and says so", async () => {
@@ -159,7 +159,8 @@ describe("the debugger's steps", () => {
 
   it("the workflow runs all four steps in order, and stops at the first failed one", async () => {
     await initialise();
-    await post({ intent: "save-settings", endpoint: "funding", maxResults: "2" });
+    // Page 2 of two: two clean records (page 1 has one without a name, which the workflow reports as an error).
+    await post({ intent: "save-settings", endpoint: "funding", maxResults: "2", page: "2" });
     expect(await post({ intent: "run-workflow" })).toMatchObject({ ok: true });
     expect(session.workflow).toMatchObject({ status: "completed", stoppedAt: null });
     expect(Object.values(session.steps).map((s) => s.status)).toEqual(["completed", "completed", "completed", "completed"]);
@@ -178,7 +179,7 @@ describe("the debugger's steps", () => {
     expect(session.workflow).toMatchObject({ status: "failed", stoppedAt: "retrieve" });
     expect(Object.values(session.steps).map((s) => s.status)).toEqual(["completed", "failed", "pending", "pending"]);
     expect(response("retrieve").error).toMatch(/^HTTP 500: Internal Server Error/);
-    expect(session.logs.at(-1)?.message).toBe("Complete workflow stopped at step 2 (Retrieve data)");
+    expect(session.logs.at(-1)?.message).toMatch(/^Complete workflow stopped at step 2 \(Retrieve data\): HTTP 500/);
 
     fake.setFault({ mode: "wrong-key", times: 1 });
     expect(await post({ intent: "run-workflow" })).toMatchObject({ ok: false });
@@ -188,7 +189,7 @@ describe("the debugger's steps", () => {
 
   it("a workflow in manual-confirmation mode ends waiting for the confirmation", async () => {
     await initialise();
-    await post({ intent: "save-settings", endpoint: "funding", maxResults: "2", manualConfirmation: "on" });
+    await post({ intent: "save-settings", endpoint: "funding", maxResults: "2", page: "2", manualConfirmation: "on" });
     await post({ intent: "run-workflow" });
     expect(session.workflow).toMatchObject({ status: "pending_confirmation", stoppedAt: "push" });
     await post({ intent: "confirm-push" });

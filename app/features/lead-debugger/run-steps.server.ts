@@ -11,11 +11,31 @@ import {
   type ProviderClientOptions,
 } from "~/features/imports/provider-client.server.ts";
 import { importCompanies } from "~/features/imports/import-batch.server.ts";
-import { toImportedCompanies } from "~/features/imports/map-provider-record.ts";
+import { toImportedCompany, type ImportedCompany } from "~/features/imports/map-provider-record.ts";
 import type { ProviderRecord } from "~/features/imports/provider-record.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
-import { appendLog, redactSecret, resetFrom, STEP_IDS, STEP_TITLES, type DebuggerSession, type StepId } from "./debugger-state.ts";
+import {
+  appendLog,
+  redactSecret,
+  resetFrom,
+  STEP_IDS,
+  STEP_TITLES,
+  toView,
+  type DebuggerSession,
+  type StepId,
+  type StepStatus,
+} from "./debugger-state.ts";
+import {
+  answerOf,
+  COMPANIES,
+  describeWorkflow,
+  FIRST_ERRORS,
+  outcomeStatus,
+  RECORDS,
+  stepSummary,
+  type RecordOutcome,
+} from "./step-outcome.ts";
 import { plural } from "~/lib/wording.ts";
 
 export const NEEDS_RETRIEVED = "Run step 2 (Retrieve data) first: no retrieved data";
@@ -98,6 +118,7 @@ async function retrieve(session: DebuggerSession, deps: StepDeps) {
   const client = clientFor(session, deps);
   const records: ProviderRecord[] = [];
   let dropped = 0;
+  const reasons: string[] = [];
   let apiCalls = 0;
   let pages = 0;
   // maxJobs pages from `page` on, as an import run would; a short page means there is nothing after it.
@@ -107,6 +128,7 @@ async function retrieve(session: DebuggerSession, deps: StepDeps) {
     pages += 1;
     apiCalls += answer.attempts;
     dropped += answer.dropped;
+    reasons.push(...answer.droppedReasons);
     records.push(...answer.records);
     appendLog(session, "debug", `GET /${endpoint} page ${page}: ${plural(answer.records.length, "record")} in ${Date.now() - started} ms`, {
       query: { ...query, page },
@@ -116,14 +138,15 @@ async function retrieve(session: DebuggerSession, deps: StepDeps) {
     await deps.checkpoint?.();
   }
   session.retrieved = { endpoint, records };
+  for (const reason of reasons) appendLog(session, "warn", `Dropped as invalid: ${reason}`);
   return {
-    success: true,
     endpoint,
     pagesFetched: pages,
     apiCalls,
     retrieved: records.length,
     droppedInvalid: dropped,
     sample: records.slice(0, SAMPLE),
+    outcome: { succeeded: records.length, failed: dropped, firstErrors: reasons.slice(0, FIRST_ERRORS), noun: RECORDS, verb: "read" },
   };
 }
 
@@ -131,14 +154,26 @@ function processRecords(session: DebuggerSession, deps: StepDeps) {
   if (!session.retrieved) throw new StepFailure(NEEDS_RETRIEVED);
   const { endpoint, records } = session.retrieved;
   const now = (deps.now ?? (() => new Date()))();
-  const { companies, dropped } = toImportedCompanies(records, { endpoint, now });
+  const companies: ImportedCompany[] = [];
+  const errors: string[] = [];
+  for (const record of records) {
+    const mapped = toImportedCompany(record, { endpoint, now });
+    if ("dropped" in mapped) errors.push(`Record ${mapped.externalId ?? "without an id"}: no company name, dropped`);
+    else companies.push(mapped);
+  }
   session.processed = companies;
-  if (dropped) appendLog(session, "info", `${plural(dropped, "record")} without a company name dropped`);
+  for (const error of errors) appendLog(session, "warn", error);
   return {
-    success: true,
     endpoint,
     processed: companies.length,
-    droppedWithoutName: dropped,
+    droppedWithoutName: errors.length,
+    outcome: {
+      succeeded: companies.length,
+      failed: errors.length,
+      firstErrors: errors.slice(0, FIRST_ERRORS),
+      noun: RECORDS,
+      verb: "processed",
+    },
     sample: companies.slice(0, SAMPLE).map((c) => ({
       externalId: c.externalId,
       name: c.listing.name,
@@ -159,7 +194,19 @@ async function push(session: DebuggerSession, deps: StepDeps, confirmed: boolean
   const now = (deps.now ?? (() => new Date()))();
   const result = await importCompanies(deps.database, session.processed, { source: "provider", now, actor: deps.actor });
   for (const failure of result.failures) appendLog(session, "error", `Import of ${failure.name} failed: ${failure.error}`);
-  return { success: true, counters: result.counters, failures: result.failures.slice(0, 20) };
+  const { counters } = result;
+  return {
+    counters,
+    failures: result.failures.slice(0, 20),
+    outcome: {
+      // Unchanged companies went through too: their listing is already as the record says.
+      succeeded: counters.created + counters.merged + counters.updated + counters.skipped + counters.review,
+      failed: counters.errors,
+      firstErrors: result.failures.slice(0, FIRST_ERRORS).map((f) => `${f.name}: ${f.error}`),
+      noun: COMPANIES,
+      verb: "written",
+    } satisfies RecordOutcome,
+  };
 }
 
 /**
@@ -186,20 +233,19 @@ export async function runStep(session: DebuggerSession, step: StepId, deps: Step
           : step === "process"
             ? processRecords(session, deps)
             : await push(session, deps, confirmed);
-    response = result;
-    record.status = "status" in result && result.status === "pending_confirmation" ? "pending_confirmation" : "completed";
-    appendLog(session, "info", `${title} ${record.status === "completed" ? "completed" : "is waiting for confirmation"}`);
+    const outcome: RecordOutcome | undefined = "outcome" in result ? result.outcome : undefined;
+    const status: StepStatus = "status" in result && result.status ? result.status : outcome ? outcomeStatus(outcome) : "completed";
+    record.status = status;
+    response = answerOf(result, status);
+    record.summary = stepSummary(title, status, outcome);
+    appendLog(session, status === "failed" ? "error" : status === "completed_with_errors" ? "warn" : "info", record.summary);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const expected = error instanceof StepFailure || error instanceof ProviderError;
-    response = { success: false, error: expected ? message : `Unexpected error: ${message}` };
+    response = { success: false, status: "failed", error: expected ? message : `Unexpected error: ${message}` };
     record.status = "failed";
-    appendLog(
-      session,
-      "error",
-      `${title} failed: ${message}`,
-      error instanceof ProviderError ? { kind: error.kind, status: error.status } : undefined,
-    );
+    record.summary = stepSummary(title, "failed", undefined, message);
+    appendLog(session, "error", record.summary, error instanceof ProviderError ? { kind: error.kind, status: error.status } : undefined);
   }
   record.response = redactSecret(response, session.key?.reveal());
   record.durationMs = Date.now() - started;
@@ -208,28 +254,44 @@ export async function runStep(session: DebuggerSession, step: StepId, deps: Step
   return record;
 }
 
-/** Authentication, retrieval, processing and push in order, stopping at the first step that does not complete. */
+/**
+ * The workflow's status from its steps: failed or waiting where it stopped; else completed with errors when any step
+ * had failed records, completed only when none had.
+ */
+export function finishWorkflow(session: DebuggerSession, stoppedAt: StepId | null): NonNullable<DebuggerSession["workflow"]> {
+  const last = stoppedAt ? session.steps[stoppedAt].status : null;
+  const withErrors = STEP_IDS.some((id) => session.steps[id].status === "completed_with_errors");
+  const status =
+    last === "pending_confirmation"
+      ? "pending_confirmation"
+      : last !== null
+        ? "failed"
+        : withErrors
+          ? "completed_with_errors"
+          : "completed";
+  session.workflow = { status, stoppedAt, at: new Date().toISOString() };
+  const told = describeWorkflow(toView(session))!;
+  appendLog(
+    session,
+    status === "pending_confirmation" || status === "completed" ? "info" : "error",
+    `Complete ${told.slice(0, 1).toLowerCase()}${told.slice(1)}`,
+  );
+  return session.workflow;
+}
+
+/**
+ * Authentication, retrieval, processing and push in order: a step with some failed records lets the others go on;
+ * the workflow stops at the first step that failed outright (or waits for the push's confirmation).
+ */
 export async function runWorkflow(session: DebuggerSession, deps: StepDeps) {
   appendLog(session, "info", "Complete workflow started");
   let stoppedAt: StepId | null = null;
   for (const step of STEP_IDS) {
     const { status } = await runStep(session, step, deps);
-    if (status !== "completed") {
+    if (status !== "completed" && status !== "completed_with_errors") {
       stoppedAt = step;
       break;
     }
   }
-  const last = stoppedAt ? session.steps[stoppedAt].status : "completed";
-  const status = last === "pending_confirmation" ? "pending_confirmation" : last === "completed" ? "completed" : "failed";
-  session.workflow = { status, stoppedAt, at: new Date().toISOString() };
-  appendLog(
-    session,
-    status === "failed" ? "error" : "info",
-    status === "failed"
-      ? `Complete workflow stopped at step ${STEP_IDS.indexOf(stoppedAt!) + 1} (${STEP_TITLES[stoppedAt!]})`
-      : status === "pending_confirmation"
-        ? "Complete workflow is waiting for the push to be confirmed"
-        : "Complete workflow completed",
-  );
-  return session.workflow;
+  return finishWorkflow(session, stoppedAt);
 }

@@ -12,12 +12,17 @@ export function FundingSection({ options }: { options: EditorOptions }) {
     <EditorSection
       id="funding"
       title="Funding"
-      description="The summary figures profiles and the home page show."
+      description="The summary figures profiles, the home page's table and the directory's cards show. Where the latest round's fields are empty, the funding amount and date stand in for them."
       className={THREE_COLUMNS}
     >
-      <TextField name="fundingAmount" label={L.fundingAmount} inputMode="decimal" hint={AMOUNT_HINT} />
+      <TextField
+        name="fundingAmount"
+        label={L.fundingAmount}
+        inputMode="decimal"
+        hint={`${AMOUNT_HINT} The latest round's amount if that is empty.`}
+      />
       <TextField name="fundingCurrency" label={L.fundingCurrency} maxLength={3} placeholder="USD" />
-      <TextField name="fundingDate" label={L.fundingDate} type="date" />
+      <TextField name="fundingDate" label={L.fundingDate} type="date" hint="The latest round's date if that is empty." />
       <TextField name="amountRaised" label={L.amountRaised} inputMode="decimal" hint={AMOUNT_HINT} />
       <TextField name="totalFundingRaised" label={L.totalFundingRaised} inputMode="decimal" hint={AMOUNT_HINT} />
       <TextField name="fundingRoundCount" label={L.fundingRoundCount} inputMode="numeric" />

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
+import { amountRaisedColumn, latestRoundAmountColumn, latestRoundDateColumn } from "../catalog/funding-summary-columns.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { toFieldVisibility } from "../access/field-name.ts";
 import { normalizeLevel } from "../access/tiers.ts";
@@ -75,11 +76,12 @@ export async function getListingRecord(
         ticketSize: l.ticketSize,
         aum: l.aum,
         stageFocus: l.stageFocus,
-        amountRaised: l.amountRaised,
+        // The section's figures as every reader shows them (decision 0089): an empty latest round takes the funding event's.
+        amountRaised: amountRaisedColumn,
         totalFundingRaised: l.totalFundingRaised,
         latestRoundType: l.latestRoundType,
-        latestRoundDate: l.latestRoundDate,
-        latestRoundAmount: l.latestRoundAmount,
+        latestRoundDate: latestRoundDateColumn,
+        latestRoundAmount: latestRoundAmountColumn,
         fundingRoundCount: l.fundingRoundCount,
         noindex: l.noindex,
         updatedAt: l.updatedAt,

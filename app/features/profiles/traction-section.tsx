@@ -4,6 +4,36 @@ import { formatAmount, formatRoundDate, MISSING, revenueLabel, roundTypeLabel } 
 import { LockedFieldSection } from "./locked-section.tsx";
 import { Section, Stat, SubSection } from "./profile-layout.tsx";
 
+/**
+ * The Funding section's summary figures from the listing editor (decision 0089): the total raised and the latest
+ * round, each only when known. Funding is public on an open profile (decision 0080); a locked one never gets here.
+ */
+function FundingSummary({ listing }: { listing: VisibleListing }) {
+  const { totalFundingRaised: total, latestRoundType: type, latestRoundAmount: amount, latestRoundDate: date } = listing;
+  const latest = type || amount !== null || date;
+  return (
+    <>
+      {total !== null ? (
+        <Stat label="Total Raised">
+          <span className="text-lg font-semibold">{formatAmount(total)}</span>
+        </Stat>
+      ) : null}
+      {latest ? (
+        <Stat label="Latest Round">
+          <span className="text-lg font-semibold">
+            {[type ? roundTypeLabel(type) : null, amount !== null ? formatAmount(amount) : null].filter(Boolean).join(" · ") || "Round"}
+          </span>
+          {date ? (
+            <span className="block text-sm text-fg-muted">
+              <time dateTime={date}>{formatRoundDate(date)}</time>
+            </span>
+          ) : null}
+        </Stat>
+      ) : null}
+    </>
+  );
+}
+
 /** Startup traction: revenue range (gated), funding stage, and the funding rounds when there are any. */
 export function TractionSection({ listing }: { listing: VisibleListing }) {
   const rounds = listing.fundingRounds;
@@ -20,6 +50,7 @@ export function TractionSection({ listing }: { listing: VisibleListing }) {
         <Stat label="Funding Stage">
           <span className="text-lg font-semibold">{listing.fundingStage ?? MISSING}</span>
         </Stat>
+        <FundingSummary listing={listing} />
       </dl>
       {revenueLock ? (
         <div className="mt-5">

@@ -103,7 +103,7 @@ function readDebugger(html: string): { text: string; initialized: boolean; steps
   const text = visibleText(html);
   const steps: StepStatuses = {};
   for (const m of text.matchAll(
-    /(\d) \. (Authenticate|Retrieve data|Process data|Push to directory) (Pending|Running|Completed|Failed|Awaiting confirmation)/g,
+    /(\d) \. (Authenticate|Retrieve data|Process data|Push to directory) (Pending|Running|Completed with [\d,]+ errors?|Completed|Failed|Awaiting confirmation)/g,
   ))
     steps[m[2]!] = m[3]!;
   return { text, initialized: !text.includes("Not Initialized"), steps };
