@@ -1,10 +1,13 @@
 import { ArrowLeft, GitMerge } from "lucide-react";
-import { Form, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import type { FormResult } from "~/lib/form-parse.ts";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import { plural } from "~/lib/wording.ts";
 import { linkedRowsText, showValue } from "./compare-records.ts";
 import type { confirmMerges, PairConfirmation } from "./merge-confirmation.server.ts";
 import type { FieldOutcome } from "./merge-preview.ts";
+import type { QueueOutcome } from "./queue-outcome.ts";
 
 export interface MergeConfirmationData {
   items: Awaited<ReturnType<typeof confirmMerges>>;
@@ -55,7 +58,7 @@ function PairOutcome({ pair, headingLevel }: { pair: PairConfirmation; headingLe
         <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">What {pair.survivor.name} keeps and what is lost</caption>
           <colgroup>
-            <col className="w-[26%] sm:w-40" />
+            <col className="w-[30%] sm:w-40" />
             <col />
             <col />
           </colgroup>
@@ -75,7 +78,7 @@ function PairOutcome({ pair, headingLevel }: { pair: PairConfirmation; headingLe
           <tbody>
             {pair.changes.map((change) => (
               <tr key={change.field} className="border-b border-border/60 align-top" data-field={change.field}>
-                <th scope="row" className="py-2 pr-3 font-normal [overflow-wrap:anywhere] text-fg-muted">
+                <th scope="row" className="py-2 pr-3 font-normal [overflow-wrap:break-word] text-fg-muted">
                   {change.label}
                 </th>
                 <td className="py-2 pr-3 [overflow-wrap:anywhere]">
@@ -103,7 +106,26 @@ function PairOutcome({ pair, headingLevel }: { pair: PairConfirmation; headingLe
  * confirmed pairs (each with its signed token) to the queue's action. Pairs that cannot be merged are said so and
  * left out of the form.
  */
-export function MergeConfirmation({ data, onCancel }: { data: MergeConfirmationData; onCancel?: () => void }) {
+export function MergeConfirmation({
+  data,
+  onCancel,
+  onDone,
+}: {
+  data: MergeConfirmationData;
+  onCancel?: () => void;
+  /** In the dialog: the answer goes here (the page stays as it is); on the page, the queue shows it. */
+  onDone?: (result: FormResult<string, QueueOutcome | undefined>) => void;
+}) {
+  const fetcher = useFetcher<FormResult<string, QueueOutcome | undefined>>();
+  const SubmitForm = onDone ? fetcher.Form : Form;
+  const answered = fetcher.state === "idle" ? fetcher.data : undefined;
+  // Each answer once, however often the parent renders a new onDone.
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (!answered || handled.current === answered) return;
+    handled.current = answered;
+    onDone?.(answered);
+  }, [answered, onDone]);
   const pairs = data.items.flatMap((item) => ("pair" in item ? [item.pair] : []));
   const refused = data.items.flatMap((item) => ("error" in item ? [item.error] : []));
   const single = data.items.length === 1;
@@ -138,7 +160,7 @@ export function MergeConfirmation({ data, onCancel }: { data: MergeConfirmationD
           ))}
         </ul>
       )}
-      <Form method="post" action={QUEUE} onSubmit={() => onCancel?.()} className="flex flex-wrap justify-end gap-2">
+      <SubmitForm method="post" action={QUEUE} className="flex flex-wrap justify-end gap-2">
         <input type="hidden" name="intent" value="merge" />
         {pairs.map((pair) => (
           <input key={pair.confirmed} type="hidden" name="confirmed" value={pair.confirmed} />
@@ -153,12 +175,12 @@ export function MergeConfirmation({ data, onCancel }: { data: MergeConfirmationD
           </Link>
         )}
         {pairs.length ? (
-          <Button type="submit">
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
             <GitMerge aria-hidden="true" />
             {single ? `Merge into ${pairs[0]!.survivor.name}` : `Merge ${plural(pairs.length, "pair")}`}
           </Button>
         ) : null}
-      </Form>
+      </SubmitForm>
     </div>
   );
 }

@@ -18,7 +18,17 @@ export const mergeConfirmationUrl = (ids: readonly [string, string], keep?: stri
   `/admin/duplicate-management/merge?${new URLSearchParams({ pair: `${ids[0]}_${ids[1]}`, ...(keep ? { keep } : {}) })}`;
 
 /** The merge dialog: loads the confirmation page's data and shows the same confirmation. Mounted per opening. */
-export function MergeDialog({ url, open, onOpenChange }: { url: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MergeDialog({
+  url,
+  open,
+  onOpenChange,
+  onMerged,
+}: {
+  url: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onMerged: () => void;
+}) {
   const fetcher = useFetcher<MergeConfirmationData>();
   const { load } = fetcher;
   useEffect(() => {
@@ -28,7 +38,20 @@ export function MergeDialog({ url, open, onOpenChange }: { url: string; open: bo
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Confirm the merge" className="max-w-3xl">
       {data ? (
-        <MergeConfirmation data={data} onCancel={() => onOpenChange(false)} />
+        <MergeConfirmation
+          data={data}
+          onCancel={() => onOpenChange(false)}
+          onDone={(result) => {
+            onOpenChange(false);
+            const merged = result.data?.intent === "merge" && result.data.merged.length > 0;
+            toast({
+              title: merged ? "Records merged" : "Nothing was merged",
+              description: result.message,
+              variant: merged ? undefined : "destructive",
+            });
+            if (merged) onMerged();
+          }}
+        />
       ) : fetcher.state === "idle" && fetcher.data ? (
         <p role="alert" className="text-sm text-danger">
           Could not load what this merge would do. Try again.
@@ -49,11 +72,14 @@ export function MergeDialog({ url, open, onOpenChange }: { url: string; open: bo
 export function ReviewItemActions({ records, onMerged }: { records: [PairRecord, PairRecord]; onMerged: () => void }) {
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The survivor chosen in the compare dialog; without a choice, the listing created first.
+  const [keep, setKeep] = useState<string | undefined>(undefined);
   const recordIds: [string, string] = [records[0].id, records[1].id];
-  const url = mergeConfirmationUrl(recordIds);
+  const url = mergeConfirmationUrl(recordIds, keep);
 
   function openConfirmation(event: MouseEvent) {
     event.preventDefault();
+    setKeep(undefined);
     setConfirming(true);
   }
 
@@ -62,7 +88,7 @@ export function ReviewItemActions({ records, onMerged }: { records: [PairRecord,
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
         <Eye aria-hidden="true" /> View Details
       </Button>
-      <a href={url} onClick={openConfirmation} className={buttonClass({ size: "sm" })}>
+      <a href={mergeConfirmationUrl(recordIds)} onClick={openConfirmation} className={buttonClass({ size: "sm" })}>
         <GitMerge aria-hidden="true" /> Merge Now
       </a>
       {records.map((record) => (
@@ -78,14 +104,15 @@ export function ReviewItemActions({ records, onMerged }: { records: [PairRecord,
           <span className="truncate">Edit {record.name}</span>
         </a>
       ))}
-      {confirming ? <MergeDialog url={url} open={confirming} onOpenChange={setConfirming} /> : null}
+      {confirming ? <MergeDialog url={url} open={confirming} onOpenChange={setConfirming} onMerged={onMerged} /> : null}
       <CompareRecordsDialog
         open={open}
         onOpenChange={setOpen}
         recordIds={recordIds}
-        onMerged={(message) => {
-          toast({ title: "Records merged", description: message });
-          onMerged();
+        onMerge={(survivorId) => {
+          setOpen(false);
+          setKeep(survivorId);
+          setConfirming(true);
         }}
       />
     </div>
