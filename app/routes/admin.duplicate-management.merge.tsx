@@ -46,8 +46,9 @@ export async function loader(args: Route.LoaderArgs) {
         .where(inArray(duplicateReviews.id, parsed.data.reviewId))
     : [];
   const pairs = [...queued.map((q) => [q.a, q.b] as const), ...parsed.data.pair];
-  if (!pairs.length) throw refused("Select at least one pair to merge.");
-  return { items: await confirmMerges(database, pairs, { admin, keep: parsed.data.keep }) };
+  // "Merge selected…" with nothing ticked: say so on the page rather than answer with an error.
+  if (!pairs.length) return { items: [], notice: "Nothing is selected: tick the pairs to merge in the review queue." };
+  return { items: await confirmMerges(database, pairs, { admin, keep: parsed.data.keep }), notice: null };
 }
 
 export default function ConfirmMerge({ loaderData }: Route.ComponentProps) {

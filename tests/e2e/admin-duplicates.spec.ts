@@ -147,7 +147,7 @@ test("the cleanup controls keep spec 02's ranges, batch moves and warnings", asy
 test("a member reports a duplicate from a profile; it waits in the review queue until an operator dismisses it", async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   await signInAs(page, "Sam Subscriber");
   const response = await page.request.get("/api/listings?type=startups&pageSize=100");
   const { data } = (await response.json()) as { data: Array<{ locked: boolean; type: string; slug: string; name: string }> };
@@ -172,6 +172,16 @@ test("a member reports a duplicate from a profile; it waits in the review queue 
   await expect(item).toContainText("Reported by a member");
   await expect(item).toContainText("Same founders, same product.");
   await expect(item).toContainText("Sam Subscriber");
+  // The queue's bulk bar and checkboxes (issue 32), at both widths.
+  await expect(
+    item
+      .getByRole("checkbox", { name: `Select ${listing.name} and ${other.name}` })
+      .or(item.getByRole("checkbox", { name: `Select ${other.name} and ${listing.name}` })),
+  ).toBeVisible();
+  for (const width of [1280, 390]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.screenshot({ path: testInfo.outputPath(`review-queue-${width}.png`) });
+  }
   await item.getByRole("button", { name: "Not a duplicate" }).click();
   await expect(admin.getByText("Dismissed: this pair will not be raised again.")).toBeVisible();
   await expect(item).toHaveCount(0);

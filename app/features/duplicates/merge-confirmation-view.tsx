@@ -11,6 +11,8 @@ import type { QueueOutcome } from "./queue-outcome.ts";
 
 export interface MergeConfirmationData {
   items: Awaited<ReturnType<typeof confirmMerges>>;
+  /** Why there is nothing to confirm (nothing was selected). */
+  notice?: string | null;
 }
 
 const QUEUE = "/admin/duplicate-management";
@@ -110,8 +112,11 @@ export function MergeConfirmation({
   data,
   onCancel,
   onDone,
+  headingLevel = "h2",
 }: {
   data: MergeConfirmationData;
+  /** Each pair's heading: below the page's h1, or below the dialog's title (an h2). */
+  headingLevel?: "h2" | "h3";
   onCancel?: () => void;
   /** In the dialog: the answer goes here (the page stays as it is); on the page, the queue shows it. */
   onDone?: (result: FormResult<string, QueueOutcome | undefined>) => void;
@@ -131,6 +136,11 @@ export function MergeConfirmation({
   const single = data.items.length === 1;
   return (
     <div className="grid gap-6">
+      {data.notice ? (
+        <p role="alert" className="text-sm text-danger">
+          {data.notice}
+        </p>
+      ) : null}
       {refused.length ? (
         <ul role="alert" className="grid gap-1 text-sm text-danger">
           {refused.map((error, i) => (
@@ -139,7 +149,7 @@ export function MergeConfirmation({
         </ul>
       ) : null}
       {single && pairs[0] ? (
-        <PairOutcome pair={pairs[0]} headingLevel="h2" />
+        <PairOutcome pair={pairs[0]} headingLevel={headingLevel} />
       ) : (
         <ul className="grid gap-3">
           {pairs.map((pair) => (
@@ -153,7 +163,7 @@ export function MergeConfirmation({
                   {lostSummary(pair)}
                 </summary>
                 <div className="mt-3">
-                  <PairOutcome pair={pair} headingLevel="h3" />
+                  <PairOutcome pair={pair} headingLevel={headingLevel} />
                 </div>
               </details>
             </li>
@@ -193,7 +203,11 @@ export function MergeConfirmationPage({ data }: { data: MergeConfirmationData })
         <ArrowLeft className="size-4" aria-hidden="true" /> Duplicate management
       </Link>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight">
-        {data.items.length === 1 ? "Confirm the merge" : `Confirm ${plural(data.items.length, "merge")}`}
+        {data.items.length === 0
+          ? "Nothing to merge"
+          : data.items.length === 1
+            ? "Confirm the merge"
+            : `Confirm ${plural(data.items.length, "merge")}`}
       </h1>
       <p className="mt-2 text-sm text-fg-muted">
         Check what each surviving listing keeps and what is lost; nothing changes until you confirm.

@@ -40,6 +40,7 @@ export function MergeDialog({
       {data ? (
         <MergeConfirmation
           data={data}
+          headingLevel="h3"
           onCancel={() => onOpenChange(false)}
           onDone={(result) => {
             onOpenChange(false);
