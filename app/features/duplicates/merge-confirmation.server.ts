@@ -47,7 +47,7 @@ export interface ConfirmedPair {
 }
 
 /** The form value that carries one confirmed pair: "survivor.merged.token" (ids are uuids, tokens base64url). */
-export const confirmedValue = (pair: ConfirmedPair) => `${pair.survivorId}.${pair.mergedId}.${pair.token}`;
+const confirmedValue = (pair: ConfirmedPair) => `${pair.survivorId}.${pair.mergedId}.${pair.token}`;
 export function parseConfirmed(value: string): ConfirmedPair | null {
   const match = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{20,100})$/i.exec(value);
   return match ? { survivorId: match[1]!, mergedId: match[2]!, token: match[3]! } : null;

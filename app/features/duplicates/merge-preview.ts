@@ -30,7 +30,7 @@ export interface MergePreview {
 }
 
 /** The fields an operator decides on, in the order the editor shows them. Ids, slugs and bookkeeping are left out. */
-export const PREVIEW_FIELDS: ReadonlyArray<readonly [keyof ListingRow, string]> = [
+const PREVIEW_FIELDS: ReadonlyArray<readonly [keyof ListingRow, string]> = [
   ["name", "Name"],
   ["websiteUrl", "Website"],
   ["linkedinUrl", "LinkedIn"],
@@ -112,6 +112,3 @@ export function previewMerge(survivor: ListingRow, other: ListingRow, now = new 
   }
   return { changes, same: agreed };
 }
-
-/** The fields whose values a merge loses (the other's not kept, or the survivor's replaced). */
-export const lostFields = (preview: MergePreview) => preview.changes.filter((c) => c.lost !== null);

@@ -14,11 +14,11 @@ export interface PairRecord {
 }
 
 /** The merge confirmation of a pair (decision 0091): a page without JavaScript, the merge dialog's content with it. */
-export const mergeConfirmationUrl = (ids: readonly [string, string], keep?: string) =>
+const mergeConfirmationUrl = (ids: readonly [string, string], keep?: string) =>
   `/admin/duplicate-management/merge?${new URLSearchParams({ pair: `${ids[0]}_${ids[1]}`, ...(keep ? { keep } : {}) })}`;
 
 /** The merge dialog: loads the confirmation page's data and shows the same confirmation. Mounted per opening. */
-export function MergeDialog({
+function MergeDialog({
   url,
   open,
   onOpenChange,
