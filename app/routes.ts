@@ -106,6 +106,8 @@ export default caseSensitive([
     route("admin/members", "routes/admin.members.tsx"),
     route("admin/members/:id", "routes/admin.members.detail.tsx"),
     route("admin/duplicate-management", "routes/admin.duplicate-management.tsx"),
+    // The merge confirmation (decision 0091): the page without JavaScript, the dialog's content with it.
+    route("admin/duplicate-management/merge", "routes/admin.duplicate-management.merge.tsx"),
     route("admin/imports", "routes/admin.imports.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
     route("admin/digests", "routes/admin.digests.tsx"),

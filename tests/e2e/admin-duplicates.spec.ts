@@ -37,7 +37,12 @@ test("an admin runs a dry run, reviews a pair, merges it, sees the audit entry a
   await expect(dialog.getByRole("cell", { name: newer, exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
 
-  await pair.getByRole("button", { name: "Merge Now" }).click();
+  // Merge Now asks first (issue 32): the confirmation says what the survivor keeps and loses.
+  await pair.getByRole("link", { name: "Merge Now" }).click();
+  await page
+    .getByRole("dialog", { name: "Confirm the merge" })
+    .getByRole("button", { name: `Merge into ${older}` })
+    .click();
   await expect(page.getByText("Records merged")).toBeVisible();
   // Spec 02 §4: the analysis runs again after a manual merge; the merged pair is gone from it.
   await expect(reviewItems.filter({ hasText: `${older} and ${newer}` })).toHaveCount(0, { timeout: 30_000 });
@@ -92,7 +97,11 @@ for (const width of [1280, 390] as const) {
     await page.screenshot({ path: testInfo.outputPath(`compare-dialog-${width}.png`) });
     await dialog.getByRole("button", { name: `Merge into ${newer}` }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`${older} was merged into ${newer}, which keeps its address.`)).toBeVisible();
+    // The choice leads to the confirmation of what the kept listing keeps and loses (issue 32).
+    const confirmation = page.getByRole("dialog", { name: "Confirm the merge" });
+    await expect(confirmation.getByRole("heading", { name: `Merge ${older} into ${newer}` })).toBeVisible();
+    await confirmation.getByRole("button", { name: `Merge into ${newer}` }).click();
+    await expect(page.getByText(`Merged ${older} into ${newer}, which keeps its address.`)).toBeVisible();
 
     const merge = page.getByTestId("recent-merge").filter({ hasText: `${older} merged into ${newer}` });
     await expect(merge).toBeVisible({ timeout: 15_000 });
@@ -138,7 +147,7 @@ test("the cleanup controls keep spec 02's ranges, batch moves and warnings", asy
 test("a member reports a duplicate from a profile; it waits in the review queue until an operator dismisses it", async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   await signInAs(page, "Sam Subscriber");
   const response = await page.request.get("/api/listings?type=startups&pageSize=100");
   const { data } = (await response.json()) as { data: Array<{ locked: boolean; type: string; slug: string; name: string }> };
@@ -163,6 +172,16 @@ test("a member reports a duplicate from a profile; it waits in the review queue 
   await expect(item).toContainText("Reported by a member");
   await expect(item).toContainText("Same founders, same product.");
   await expect(item).toContainText("Sam Subscriber");
+  // The queue's bulk bar and checkboxes (issue 32), at both widths.
+  await expect(
+    item
+      .getByRole("checkbox", { name: `Select ${listing.name} and ${other.name}` })
+      .or(item.getByRole("checkbox", { name: `Select ${other.name} and ${listing.name}` })),
+  ).toBeVisible();
+  for (const width of [1280, 390]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.screenshot({ path: testInfo.outputPath(`review-queue-${width}.png`) });
+  }
   await item.getByRole("button", { name: "Not a duplicate" }).click();
   await expect(admin.getByText("Dismissed: this pair will not be raised again.")).toBeVisible();
   await expect(item).toHaveCount(0);

@@ -33,25 +33,24 @@ async function fetchCompany(id: string): Promise<CompanyDetails> {
 
 /**
  * View Details (spec 02 §2): the two records side by side, once per record from GET /api/admin/get-company (spec 02
- * §7). The operator chooses which listing survives (the one created first is proposed) and can merge from here; the
- * merge posts that choice as `survivorId`.
+ * §7). The operator chooses which listing survives (the one created first is proposed); merging from here leads to
+ * the confirmation of what that listing keeps and loses (decision 0091).
  */
 export function CompareRecordsDialog({
   open,
   onOpenChange,
   recordIds,
-  onMerged,
+  onMerge,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   recordIds: [string, string];
-  onMerged: (message: string) => void;
+  /** Merge keeping this listing: leads to the confirmation of what it keeps and loses (decision 0091). */
+  onMerge: (survivorId: string) => void;
 }) {
   const [details, setDetails] = useState<CompanyDetails[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [survivorId, setSurvivorId] = useState<string | null>(null);
-  const [merging, setMerging] = useState(false);
-  const [mergeError, setMergeError] = useState<string | null>(null);
   const choiceName = useId();
   const [first, second] = recordIds;
 
@@ -60,7 +59,6 @@ export function CompareRecordsDialog({
     let live = true;
     setDetails(null);
     setError(null);
-    setMergeError(null);
     Promise.all([fetchCompany(first), fetchCompany(second)]).then(
       (answers) => {
         if (!live) return;
@@ -77,28 +75,6 @@ export function CompareRecordsDialog({
   }, [open, first, second]);
 
   const survivor = details?.find((d) => d.company.id === survivorId)?.company;
-  const other = details?.find((d) => d.company.id !== survivorId)?.company;
-
-  async function merge() {
-    if (!survivor || !other) return;
-    setMerging(true);
-    setMergeError(null);
-    try {
-      const response = await fetch("/api/admin/merge-manual-duplicate", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ recordIds, dryRun: false, survivorId: survivor.id }),
-      });
-      const data = (await response.json().catch(() => null)) as { success?: boolean; error?: string } | null;
-      if (!data?.success) return setMergeError(data?.error || "Failed to merge records");
-      onOpenChange(false);
-      onMerged(`${other.name} was merged into ${survivor.name}, which keeps its address.`);
-    } catch {
-      setMergeError("Network error during merge");
-    } finally {
-      setMerging(false);
-    }
-  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Compare the two records" className="max-w-3xl">
@@ -189,18 +165,13 @@ export function CompareRecordsDialog({
             The kept listing takes over the other one&apos;s team, funding rounds and requests and keeps its address; the other one&apos;s
             address will redirect to it. A merge can be undone under Recent merges on the duplicate management page.
           </p>
-          {mergeError ? (
-            <p role="alert" className="text-sm text-danger">
-              {mergeError}
-            </p>
-          ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button onClick={() => void merge()} disabled={merging || !survivor}>
+            <Button onClick={() => survivor && onMerge(survivor.id)} disabled={!survivor}>
               <GitMerge aria-hidden="true" />
-              {merging ? "Merging…" : `Merge into ${survivor?.name ?? "the kept listing"}`}
+              {`Merge into ${survivor?.name ?? "the kept listing"}`}
             </Button>
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { AlertTriangle } from "lucide-react";
-import { useCallback, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { StatusTabs } from "~/components/admin/status-tabs.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -9,7 +9,10 @@ import { formatDateTime } from "~/lib/format-date.ts";
 import { CleanupTool } from "./cleanup-tool.tsx";
 import { REVIEW_STATUSES } from "#db/values/duplicate-reviews.ts";
 import type { DuplicateManagementData } from "./duplicate-management.server.ts";
+import { BULK_FORM, BulkReviewBar, toggled } from "./bulk-review-bar.tsx";
+import { QueueOutcomeNotice } from "./queue-outcome-notice.tsx";
 import { ReviewItemActions } from "./review-item-actions.tsx";
+import type { QueueOutcome } from "./queue-outcome.ts";
 import type { ReviewStatus } from "./review-queue.server.ts";
 
 const STATUS_LABELS: Record<ReviewStatus, string> = { open: "To review", merged: "Merged", dismissed: "Dismissed" };
@@ -50,11 +53,20 @@ function IntentButton({
 const time = formatDateTime;
 
 /** Spec 02 §2 "/admin/duplicate-management": the review queue, recent merges (with undo) and the cleanup tool. */
-export function DuplicateManagementPage({ page, result: actionData }: { page: DuplicateManagementData; result?: FormResult }) {
+export function DuplicateManagementPage({
+  page,
+  result: actionData,
+}: {
+  page: DuplicateManagementData;
+  result?: FormResult<string, QueueOutcome | undefined>;
+}) {
   const { reviews, counts, status, merges, totalCompanies } = page;
   const revalidator = useRevalidator();
   const busy = useNavigation().state !== "idle";
   const refresh = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  // Without JavaScript, "Select all on this page" reloads the page with every box ticked (?select=all).
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(page.selectAll ? reviews.map((r) => r.id) : []));
+  useEffect(() => setSelected((current) => new Set(reviews.map((r) => r.id).filter((id) => current.has(id)))), [reviews]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -66,11 +78,7 @@ export function DuplicateManagementPage({ page, result: actionData }: { page: Du
         You are working on production data. Use Dry Run first to see what a cleanup would do before merging anything; every merge can be
         undone below.
       </p>
-      {actionData ? (
-        <p role="status" className={actionData.ok ? "mt-4 text-sm text-success" : "mt-4 text-sm text-danger"}>
-          {actionData.message}
-        </p>
-      ) : null}
+      {actionData ? <QueueOutcomeNotice result={actionData} /> : null}
 
       <section aria-labelledby="queue-heading" className="mt-10">
         <h2 id="queue-heading" className="text-lg font-semibold">
@@ -81,9 +89,26 @@ export function DuplicateManagementPage({ page, result: actionData }: { page: Du
           <p className="mt-4 text-sm text-fg-muted">{EMPTY_QUEUE[status]}</p>
         ) : (
           <ul className="mt-4 space-y-3">
+            {status === "open" ? (
+              <li>
+                <BulkReviewBar ids={reviews.map((r) => r.id)} selected={selected} onSelect={setSelected} disabled={busy} />
+              </li>
+            ) : null}
             {reviews.map((r) => (
               <li key={r.id} className="rounded-lg border border-border p-4 text-sm" data-testid="review-queue-item">
                 <div className="flex flex-wrap items-center gap-2">
+                  {status === "open" ? (
+                    <input
+                      type="checkbox"
+                      form={BULK_FORM}
+                      name="reviewId"
+                      value={r.id}
+                      checked={selected.has(r.id)}
+                      onChange={(event) => setSelected(toggled(selected, r.id, event.currentTarget.checked))}
+                      aria-label={`Select ${r.listings[0]!.name} and ${r.listings[1]!.name}`}
+                      className="size-4 accent-accent"
+                    />
+                  ) : null}
                   {r.listings.map((l, i) => (
                     <span key={l.id}>
                       {i > 0 ? <span className="mr-2 text-fg-muted">and</span> : null}

@@ -16,6 +16,7 @@ export async function duplicateManagementData(database: Database, url: URL) {
   ]);
   return {
     status,
+    selectAll: url.searchParams.get("select") === "all",
     counts,
     totalCompanies,
     reviews: reviews.map(({ review, first, second, reporter }) => {
