@@ -84,7 +84,12 @@ export function ImportsPage({ page: loaderData, result: actionData }: { page: Im
           return (
             <li key={job.id} className="rounded-lg border border-border p-4 text-sm" data-testid="import-job">
               <div className="flex flex-wrap items-center gap-2">
-                <Badge variant={job.status === "completed" ? "accent" : "outline"}>{job.status}</Badge>
+                <Badge
+                  variant={job.outcome === "completed" ? "accent" : "outline"}
+                  className={job.outcome.startsWith("completed with") || job.status === "failed" ? "text-danger" : undefined}
+                >
+                  {job.outcome}
+                </Badge>
                 <span className="font-medium">
                   {base
                     ? `Spreadsheet base ${params.baseId ?? ""}`

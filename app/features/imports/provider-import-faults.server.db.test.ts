@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
 import { getJob, type Job } from "~/lib/job-queue.server.ts";
+import { jobView } from "~/lib/job-view.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { startFakeProvider, type Fault, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
@@ -156,6 +157,7 @@ describe("provider import faults", () => {
     const run = await runImport({ page: 1, faultFrom: { page: 1, fault: { mode: "429", times: 2, retryAfter: 7 } } });
     expect(run.job.status).toBe("completed");
     expect(run.job.errorLog).toEqual([]);
+    expect(jobView(run.job).outcome).toBe("completed");
     expect(run.statuses).toEqual([429, 429, 200]);
     expect(run.sleeps).toEqual([7_000, 7_000]);
     expect(run.job.apiCallsMade).toBe(3);
@@ -275,6 +277,8 @@ describe("provider import faults", () => {
     expect(all).toContain(refused);
     expect(run.job.status).toBe("completed");
     expect(run.job.errorLog).toHaveLength(1);
+    // What the job card and /api/admin/jobs say: not a plain "completed" over a failed record.
+    expect(jobView(run.job).outcome).toBe("completed with 1 error");
     expect(run.job.errorLog[0]!.startsWith(`${refused}: `)).toBe(true);
     expect(run.counters.errors).toBe(1);
     expect(run.job.companiesProcessed).toBe(all.length);
