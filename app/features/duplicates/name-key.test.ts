@@ -44,3 +44,22 @@ describe("nameKey", () => {
     expect(nameKey("").tokens).toEqual([]);
   });
 });
+
+describe("nameKey (issue 32)", () => {
+  it("keeps a compass word that starts the name: it is the name, not a branch", () => {
+    expect(nameKey("North Security Limited")).toMatchObject({ key: "north security", branches: [] });
+    expect(nameKey("South Pole Analytics").key).toBe("south pole analytics");
+    // At the end it still names a site.
+    expect(nameKey("Mary Crane North")).toMatchObject({ key: "mary crane", branches: ["north"] });
+  });
+
+  it("splits a legal form glued on in lower case or capitals", () => {
+    expect(key("lumen securitygmbh")).toBe("lumen security");
+    expect(key("QUANTUM MEDIAGMBH")).toBe("quantum media");
+    expect(key("nova roboticsllc")).toBe("nova robotics");
+    expect(key("ORBIT DATALTD")).toBe("orbit data");
+    // Words that merely end so stay whole.
+    expect(key("Emag")).toBe("emag");
+    expect(key("Zinc Works")).toBe("zinc works");
+  });
+});

@@ -204,6 +204,17 @@ export interface NameKey {
 const GLUED_FORM =
   /(?<=\p{Ll})(LLC|Inc|INC|Ltd|LTD|GmbH|GMBH|Corp|CORP|PLC|LLP|AG|SA|SAS|SRL|BV|NV|AB|Oy|OY|KK|AS|ApS)(?=$|[^\p{L}\p{N}])/gu;
 
+/**
+ * Legal forms no word of a name ends with ("securitygmbh", "MEDIAGMBH", "roboticsllc"): split off in any letter
+ * case (issue 32). Forms that end ordinary words ("zinc", "emag", "bioag", "grass") stay with GLUED_FORM's capitals.
+ */
+const GLUED_FORM_ANY_CASE = /^(\p{L}{3,})(gmbh|llc|ltd|ltda|llp|plc)$/u;
+
+function splitGluedForm(word: string): string[] {
+  const match = GLUED_FORM_ANY_CASE.exec(word);
+  return match ? [match[1]!, match[2]!] : [word];
+}
+
 function fold(name: string): string[] {
   const words = name
     .replace(GLUED_FORM, " $1")
@@ -218,6 +229,7 @@ function fold(name: string): string[] {
     .trim()
     .split(/\s+/)
     .filter(Boolean)
+    .flatMap(splitGluedForm)
     .reduce<string[]>(joinInitials, []);
   return words.flatMap((word) => (ABBREVIATIONS[word] ?? word).split(" "));
 }
@@ -261,7 +273,9 @@ export function nameKey(name: string | null | undefined): NameKey {
     if (/^\d+$/.test(word)) numbers.push(String(Number(word)));
     else if (/^\d+(st|nd|rd|th)$/.test(word)) numbers.push(String(Number.parseInt(word, 10)));
     else if (ROMAN.has(word) && index > 0) numbers.push(word);
-    else if (BRANCH_WORDS.has(word)) branches.push(word);
+    // "North Security", "South Pole Analytics": a compass word that starts a longer name is the name's own word
+    // (issue 32: "North" read as a branch kept "North Security Limited" from "NorthS ecurity"); after it, a site.
+    else if (BRANCH_WORDS.has(word) && !(index === 0 && words.length > 1)) branches.push(word);
     // A word once: "Haymarket Center - Haymarket Center" is the name written twice.
     else if (!STOPWORDS.has(word) && !tokens.includes(word)) tokens.push(word);
   });

@@ -98,3 +98,15 @@ function isAcronymOf(short: string[], long: string[]): boolean {
   const letters = short.join("");
   return long.length >= 2 && letters.length === long.length && /^\p{L}+$/u.test(letters) && long.map((w) => w[0]).join("") === letters;
 }
+
+/**
+ * The two names say the same words (issue 32): every word of each has its like in the other (the same, cut short, a
+ * typo apart), or they are one name written as one word or two. "Hooli Pay" / "Hooli Cloud" and "Drift Learning" /
+ * "Drift Learning Consulting" do not: a word on one side is a brand or a business of its own.
+ */
+export function sameWords(a: NameKey, b: NameKey): boolean {
+  if (!a.tokens.length || !b.tokens.length) return false;
+  if (a.tokens.join("") === b.tokens.join("")) return true;
+  const covered = (xs: string[], ys: string[]) => xs.every((x) => ys.some((y) => sameWord(x, y) > 0));
+  return covered(a.tokens, b.tokens) && covered(b.tokens, a.tokens);
+}
