@@ -49,6 +49,7 @@ describe("nameKey (issue 32)", () => {
   it("keeps a compass word that starts the name: it is the name, not a branch", () => {
     expect(nameKey("North Security Limited")).toMatchObject({ key: "north security", branches: [] });
     expect(nameKey("South Pole Analytics").key).toBe("south pole analytics");
+    expect(nameKey("North Avenue Day Nursery - North Avenue Day Nursery")).toMatchObject({ key: "north avenue day nursery", branches: [] });
     // At the end it still names a site.
     expect(nameKey("Mary Crane North")).toMatchObject({ key: "mary crane", branches: ["north"] });
   });

@@ -264,6 +264,15 @@ function stripLegalForms(words: string[]): string[] {
   return words.slice(0, end);
 }
 
+/** Compass words: a branch closing a name, a word of the name when more words follow ("North Security"). */
+const COMPASS = new Set(["north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "nord", "sud", "norte"]);
+
+/** The word at `index` is followed by a word of the name (not a number, branch word or stopword). */
+function startsWords(words: string[], index: number): boolean {
+  const next = words[index + 1];
+  return next !== undefined && !/^\d/.test(next) && !BRANCH_WORDS.has(next) && !STOPWORDS.has(next);
+}
+
 export function nameKey(name: string | null | undefined): NameKey {
   const words = stripLegalForms(fold(name ?? ""));
   const tokens: string[] = [];
@@ -273,9 +282,13 @@ export function nameKey(name: string | null | undefined): NameKey {
     if (/^\d+$/.test(word)) numbers.push(String(Number(word)));
     else if (/^\d+(st|nd|rd|th)$/.test(word)) numbers.push(String(Number.parseInt(word, 10)));
     else if (ROMAN.has(word) && index > 0) numbers.push(word);
-    // "North Security", "South Pole Analytics": a compass word that starts a longer name is the name's own word
-    // (issue 32: "North" read as a branch kept "North Security Limited" from "NorthS ecurity"); after it, a site.
-    else if (BRANCH_WORDS.has(word) && !(index === 0 && words.length > 1)) branches.push(word);
+    // "North Security", "South Pole Analytics", "YMCA South Side": a compass word that starts a run of words names
+    // them (issue 32: "North" read as a branch kept "North Security Limited" from "NorthS ecurity"); closing a name
+    // ("Mary Crane North") it names a site.
+    else if (BRANCH_WORDS.has(word) && !(COMPASS.has(word) && startsWords(words, index))) {
+      // The name written twice ("Acme North - Acme North") repeats its branch.
+      if (!branches.includes(word)) branches.push(word);
+    }
     // A word once: "Haymarket Center - Haymarket Center" is the name written twice.
     else if (!STOPWORDS.has(word) && !tokens.includes(word)) tokens.push(word);
   });
