@@ -5,4 +5,4 @@
 -- rules, so no affected name is missed, and re-keying every listing would make the next scan rewrite all of them.
 UPDATE "listings" SET "match_key" = NULL
 WHERE "name" ~* '(^|[^[:alpha:]])(north|south|east|west|northeast|northwest|southeast|southwest|nord|sud|norte)[^[:alnum:]]+[[:alpha:]]'
-   OR "name" ~* '[[:alpha:]]{3}(gmbh|llc|ltd|ltda|llp|plc)([^[:alnum:]]|$)';
+   OR "name" ~* '[[:alpha:]]{3}(gmbh|llc|ltd|ltda|llp|plc|inc)([^[:alnum:]]|$)';

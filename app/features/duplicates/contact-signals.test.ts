@@ -96,10 +96,10 @@ describe("scoring with contact signals", () => {
     expect(other.score).toBeLessThan(plain.score);
   });
 
-  it("merges when one record's contact e-mail is at the other's website", () => {
+  it("merges when one record's contact e-mail is at the other's website, both in one country", () => {
     const result = score(
-      { name: "Polar Materials", contactEmail: "hello@polarmaterials.co" },
-      { name: "Polar Materials BV", website: "https://polarmaterials.co" },
+      { name: "Polar Materials", contactEmail: "hello@polarmaterials.co", country: "NL" },
+      { name: "Polar Materials BV", website: "https://polarmaterials.co", country: "NL" },
     );
     expect(result.band).toBe("auto_merge");
     expect(result.reasons).toContain("contact e-mail at the other's website");
@@ -109,10 +109,10 @@ describe("scoring with contact signals", () => {
     ).toBe("review");
   });
 
-  it("merges when one record's LinkedIn page is named like the other's domain, unless a URL contradicts it", () => {
+  it("merges when one record's LinkedIn page is named like the other's domain in one country, unless a URL contradicts it", () => {
     const result = score(
-      { name: "Quanta Systems", linkedin: "https://linkedin.com/company/quanta-systems" },
-      { name: "Quanta Systems Ltd", website: "quantasystems.com" },
+      { name: "Quanta Systems", linkedin: "https://linkedin.com/company/quanta-systems", country: "GB" },
+      { name: "Quanta Systems Ltd", website: "quantasystems.com", country: "GB" },
     );
     expect(result.band).toBe("auto_merge");
     expect(result.reasons).toContain("LinkedIn page named like the other's website");

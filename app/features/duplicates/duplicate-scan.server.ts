@@ -93,22 +93,22 @@ export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?
     -- A typo in the first word ("Deltta Labs" / "Delta Labs"): its first letter and the rest of the name, in blocks
     -- as small as the prefix blocks (at 150, common tails such as "c center" made the 100,000-listing scan 51 s, not 19).
     by_tail AS (${pairsIn(sql`CASE WHEN position(' ' IN match_key) > 0 THEN left(match_key, 1) || substr(match_key, position(' ' IN match_key)) END`, RARE_ALONE)}),
-    -- A typo in a later word of a name with common words, one side without a website or page ("maple agrritech" /
-    -- "Maple Agritech", issue 32): the first word with the rest's first two letters, or with its last three (a typo
-    -- at its start). Only pairs with a side without URLs: two listings with URLs meet on them. Blocks as small as
+    -- A typo in a later word of a name with common words, where the two listings have no URL of one kind to meet on
+    -- ("maple agrritech" without URLs / "Maple Agritech", or a website on one and a page on the other; issue 32): the
+    -- first word with the rest's first two letters, or with its last three (a typo at its start). Blocks as small as
     -- the prefix blocks.
     typo_keys AS (
-      SELECT id, bare, k FROM (
-        SELECT id, match_domain IS NULL AND match_linkedin IS NULL AS bare, split_part(match_key, ' ', 1) AS head,
+      SELECT id, no_site, no_page, k FROM (
+        SELECT id, match_domain IS NULL AS no_site, match_linkedin IS NULL AS no_page, split_part(match_key, ' ', 1) AS head,
           substr(match_key, position(' ' IN match_key) + 1) AS rest
         FROM live WHERE position(' ' IN match_key) > 0
       ) named, LATERAL (VALUES (head || ' <' || left(rest, 2)), (head || ' >' || right(rest, 3))) AS keys(k)
-      WHERE length(rest) >= 5
+      WHERE length(rest) >= 3
     ),
-    tblocks AS (SELECT array_agg(id) AS ids, array_agg(bare) AS bares FROM typo_keys GROUP BY k
-      HAVING count(*) BETWEEN 2 AND ${RARE_ALONE} AND bool_or(bare)),
+    tblocks AS (SELECT array_agg(id) AS ids, array_agg(no_site) AS no_sites, array_agg(no_page) AS no_pages FROM typo_keys GROUP BY k
+      HAVING count(*) BETWEEN 2 AND ${RARE_ALONE} AND (bool_or(no_site) OR bool_or(no_page))),
     by_typo AS (SELECT ids[i] AS a, ids[j] AS b FROM tblocks, generate_subscripts(ids, 1) AS i, generate_subscripts(ids, 1) AS j
-      WHERE ids[i] < ids[j] AND (bares[i] OR bares[j])),
+      WHERE ids[i] < ids[j] AND (no_sites[i] OR no_sites[j]) AND (no_pages[i] OR no_pages[j])),
     -- A LinkedIn page named like another listing's domain ("company/polar-materials" / "polarmaterials.co"), also with
     -- the domain's country ending ("company/atlasdynamics-se" / "atlasdynamics.se").
     stems AS (

@@ -37,3 +37,24 @@ export function brandsApart(a: SharedUrlSide, b: SharedUrlSide): string | null {
   if (!sameWords(a.nameKey, b.nameKey)) return "shared website or page, names differ in brand words: review only";
   return null;
 }
+
+export interface NamedOnWeb {
+  nameKey: NameKey;
+  domain: string | null;
+  linkedinPage: string | null;
+}
+
+/**
+ * One name has words the other lacks, and its own website or page spells them ("Drift Learning Consulting AB" on
+ * driftlearningconsulting.com against "Drift Learning"): the longer name is that company's whole name, not a
+ * longer way of writing the shorter one's (issue 32: 17 of the holdout's false review pairs).
+ */
+export function ownUrlSpellsExtraWords(a: NamedOnWeb, b: NamedOnWeb): boolean {
+  const spells = (x: NamedOnWeb, y: NamedOnWeb) => {
+    if (x.nameKey.tokens.length <= y.nameKey.tokens.length || sameWords(x.nameKey, y.nameKey)) return false;
+    const whole = x.nameKey.tokens.join("");
+    const other = y.nameKey.tokens.join("");
+    return [domainStem(x.domain), linkedinStem(x.linkedinPage)].some((stem) => stem === whole && stem !== other);
+  };
+  return spells(a, b) || spells(b, a);
+}

@@ -72,15 +72,15 @@ describe("same name in another country", () => {
     );
     expect(withoutEnding.reasons).not.toContain("LinkedIn page named like the other's website");
     const withEnding = score(
-      { name: "Atlas Dynamics", website: "atlasdynamics.se" },
-      { name: "Atlas Dynamics AB", linkedin: "linkedin.com/company/atlasdynamics-se" },
+      { name: "Atlas Dynamics", website: "atlasdynamics.se", country: "SE" },
+      { name: "Atlas Dynamics AB", linkedin: "linkedin.com/company/atlasdynamics-se", country: "SE" },
     );
     expect(withEnding.reasons).toContain("LinkedIn page named like the other's website");
     expect(withEnding.band).toBe("auto_merge");
     // A domain with no country ending is named by its stem.
     const generic = score(
-      { name: "Atlas Dynamics", website: "atlasdynamics.com" },
-      { name: "Atlas Dynamics AB", linkedin: "linkedin.com/company/atlas-dynamics" },
+      { name: "Atlas Dynamics", website: "atlasdynamics.com", country: "SE" },
+      { name: "Atlas Dynamics AB", linkedin: "linkedin.com/company/atlas-dynamics", country: "SE" },
     );
     expect(generic.band).toBe("auto_merge");
   });
@@ -91,7 +91,7 @@ describe("same name in another country", () => {
       { name: "Polar Materials Oy", contactEmail: "info@polarmaterials.com", country: "FI" },
     );
     expect(mail.band).toBe("review");
-    expect(mail.reasons).toContain("different countries: review only");
+    expect(mail.reasons).toContain("different or unknown countries: review only");
     const domain = score(
       { name: "Polar Materials", website: "polarmaterials.com", country: "SE" },
       { name: "Polar Materials Oy", website: "https://www.polarmaterials.com", country: "FI" },
@@ -99,9 +99,10 @@ describe("same name in another country", () => {
     expect(domain.band).toBe("auto_merge");
   });
 
-  it("does not flag the same name alone in two countries with nothing else in common", () => {
-    const result = score({ name: "Quanta Bakery", country: "FI" }, { name: "Quanta Bakery", country: "ES" });
-    expect(result.band).toBe("none");
+  it("merges on a page named like the other's website only when both records are in one country", () => {
+    const page = { name: "South Studio AG", linkedin: "https://www.linkedin.com/company/southstudio", country: "NO" };
+    expect(score({ name: "South Studio", website: "http://southstudio.ai" }, page).band).toBe("review");
+    expect(score({ name: "South Studio", website: "http://southstudio.ai", country: "NO" }, page).band).toBe("auto_merge");
   });
 });
 
@@ -123,5 +124,43 @@ describe("misses recovered", () => {
     expect(
       score({ name: "QUANTUM MEDIAGMBH", website: "quantummedia.de" }, { name: "Quantum Media", website: "quantummedia.de" }).band,
     ).toBe("auto_merge");
+  });
+});
+
+describe("renames", () => {
+  it("sends a renamed company that kept its LinkedIn page but moved its website to review", () => {
+    const result = score(
+      {
+        name: "Globex Software GmbH",
+        website: "https://www.globexsoftware.io/",
+        linkedin: "https://linkedin.com/company/globexsoftware",
+        country: "GB",
+      },
+      {
+        name: "Kindling Inc.",
+        website: "https://www.kindling.co.uk/",
+        linkedin: "https://www.linkedin.com/company/globexsoftware/about/",
+        country: "GB",
+      },
+    );
+    expect(result.band).toBe("review");
+    expect(result.reasons).toEqual(expect.arrayContaining(["same LinkedIn page, names differ: review only", "different domains"]));
+  });
+});
+
+describe("a longer name containing the shorter", () => {
+  it("does not flag it when the longer name's own website spells the words the other lacks", () => {
+    const result = score(
+      { name: "Drift Learning", country: "SE" },
+      { name: "Drift Learning Consulting AB", website: "https://driftlearningconsulting.se", country: "SE" },
+    );
+    expect(result.band).toBe("none");
+    // The same name written longer on the shorter one's site is still a person's to look at.
+    expect(
+      score(
+        { name: "Drift Learning", country: "SE" },
+        { name: "Drift Learning Consulting AB", website: "https://driftlearning.se", country: "SE" },
+      ).band,
+    ).toBe("review");
   });
 });

@@ -12,7 +12,7 @@ import {
   streetKey,
   type StreetKey,
 } from "./contact-signals.ts";
-import { brandsApart, pageNamesDomain as pageNamesTheDomain } from "./group-signals.ts";
+import { brandsApart, ownUrlSpellsExtraWords, pageNamesDomain as pageNamesTheDomain } from "./group-signals.ts";
 import { nameKey, type NameKey } from "./name-key.ts";
 import { jaroWinkler, nameSimilarity } from "./name-similarity.ts";
 import { nameReading, readsLike, type NameReading } from "./name-reading.ts";
@@ -97,10 +97,10 @@ const NAME_ALONE_CAP = 0.94;
 const SHARED_URL_NAME_FLOOR = 0.4;
 /** A shared website and LinkedIn page with unlike names: inside the review band, never auto-merged. */
 const SITE_AND_PAGE_REVIEW = 0.9;
+/** A longer name whose own website spells the words the other lacks, nothing shared: just under review. */
+const OWN_LONGER_NAME_CAP = 0.84;
 /** One of them shared, names unlike ("PIRSMCLOUD" / "Prism Cloud" on one domain): just inside the review band. */
 const SHARED_URL_UNLIKE_NAMES_REVIEW = 0.86;
-/** The same name alone in two countries, nothing else in common: a namesake more often than not (issue 32). */
-const NAMESAKE_ABROAD_CAP = 0.84;
 /** Phones (decision 0067): a shared number lifts a pair with a name in common into review; two numbers push it down. */
 const PHONE_NAME_FLOOR = 0.3;
 const PHONE_LIFT = 0.87;
@@ -177,30 +177,24 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   if (sameLinkedin && !namesDiffer) {
     score = Math.max(score, 0.9) + 0.08;
     reasons.push("same LinkedIn page");
-  } else if (sameLinkedin && !siteAndPage) {
-    // Issue 32: a company's own page under a name run together and misspelt ("PIRSMCLOUD" / "Prism Cloud") was
-    // discarded; a person decides, as for a shared site and page.
-    score = Math.max(score, SHARED_URL_UNLIKE_NAMES_REVIEW);
-    reasons.push("same LinkedIn page, names differ: review only");
-  }
+  } else if (sameLinkedin && !siteAndPage) reasons.push("same LinkedIn page, names differ: review only");
   if (sameDomain && !namesDiffer) {
     score = Math.max(score, 0.88) + 0.07;
     reasons.push("same domain");
-  } else if (sameDomain && !siteAndPage) {
-    score = Math.max(score, SHARED_URL_UNLIKE_NAMES_REVIEW);
-    reasons.push("same domain, names differ: review only");
-  }
-  // A group's brands share the parent's domain (and often its page): different sites on it, or a word of a name
-  // the other lacks, and the shared URL says "one group", not "one company" (issue 32).
-  const brandsOfGroup =
-    (sameDomain || sameLinkedin) && !namesDiffer
-      ? brandsApart({ nameKey: a.nameKey, site: sameDomain ? a.site : null }, { nameKey: b.nameKey, site: sameDomain ? b.site : null })
-      : null;
-  if (brandsOfGroup) reasons.push(brandsOfGroup);
+  } else if (sameDomain && !siteAndPage) reasons.push("same domain, names differ: review only");
+
   if (siteAndPage && namesDiffer) {
     score = Math.max(score, SITE_AND_PAGE_REVIEW);
     reasons.push("same website and LinkedIn page, names differ: review only");
   }
+  // A group's brands share the parent's domain and often its page: different sites on the domain, or a word of a
+  // name the other lacks, and a URL in common says "one group", not "one company" (issue 32).
+  const urlInCommon = sameDomain || sameLinkedin || pageNamesDomain || mailAtDomain;
+  const brandsOfGroup =
+    urlInCommon && !namesDiffer
+      ? brandsApart({ nameKey: a.nameKey, site: sameDomain ? a.site : null }, { nameKey: b.nameKey, site: sameDomain ? b.site : null })
+      : null;
+  if (brandsOfGroup) reasons.push(brandsOfGroup);
   if (pageNamesDomain && !namesDiffer) {
     score = Math.max(score, 0.88) + 0.06;
     reasons.push("LinkedIn page named like the other's website");
@@ -255,6 +249,10 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
     score -= 0.03;
     reasons.push("no industry in common");
   }
+  // Issue 32: a shared page or website with unlike names was discarded, and with it a company's own page under a
+  // name run together and misspelt ("PIRSMCLOUD" / "Prism Cloud") and a renamed company that kept its LinkedIn page
+  // but moved its website. A person decides, whatever else differs, as for a shared site and page.
+  if ((sameLinkedin || sameDomain) && namesDiffer && !siteAndPage) score = Math.max(score, SHARED_URL_UNLIKE_NAMES_REVIEW);
   // A name alone never merges without a person, however exact: two sites of one organisation share it ("Carole
   // Robertson Center for Learning" three times), as do a restaurant in Chicago and one in Los Angeles. The same
   // page or domain is what makes a merge safe.
@@ -282,10 +280,10 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
     score = Math.min(score, 0.94);
     reasons.push("a branch word on one side only");
   }
-  // The same name in two countries with no page, domain, phone, e-mail or address in common: a namesake abroad
-  // ("Quanta Bakery" in Finland and in Spain), below review.
-  if (countriesDiffer && !sharedContact && !pageNamesDomain && !mailAtDomain && phones === "unknown" && address !== "same")
-    score = Math.min(score, NAMESAKE_ABROAD_CAP);
+  if (!sharedContact && !pageNamesDomain && !mailAtDomain && ownUrlSpellsExtraWords(a, b)) {
+    score = Math.min(score, OWN_LONGER_NAME_CAP);
+    reasons.push("the longer name's own website or page spells the words the other lacks");
+  }
   if (numberOnOneSide && !sharedContact && phones !== "block" && !pageNamesDomain && !mailAtDomain) {
     // "Summit Energy" and "Summit Energy 2" with nothing in common but the name are a second site or fund as often as
     // the same one (measured: 1 in 10 on Chicago, none on our URL set): below review.
@@ -293,8 +291,12 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   }
   score = Math.max(0, Math.min(1, score));
   if (numberOnOneSide) reasons.push("a number on one side only");
-  // Two countries merge without a person only on a strong identifier: the same domain, phone or page (issue 32).
-  const abroadUnconfirmed = countriesDiffer && !sameDomain && !samePhone && !sameLinkedin;
+  // Two countries merge without a person only on a strong identifier: the same domain, phone or page (issue 32). A
+  // page named like the other's website, or an e-mail at it, is not one unless both records are in one country:
+  // a namesake abroad holds the page "company/southstudio" as easily as southstudio.ai's owner.
+  const strongIdentifier = sameDomain || samePhone || sameLinkedin;
+  const sameCountry = Boolean(a.country && b.country && !countriesDiffer);
+  const abroadUnconfirmed = !strongIdentifier && (countriesDiffer || ((pageNamesDomain || mailAtDomain) && !sameCountry));
   const autoMergeAllowed =
     !readAlike &&
     !numbersDiffer &&
@@ -311,7 +313,7 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
         : brandsOfGroup
           ? "review only: brands of one group"
           : abroadUnconfirmed
-            ? "different countries: review only"
+            ? "different or unknown countries: review only"
             : "review only: short name or differing numbers",
     );
   const band: Band = score >= AUTO_MERGE_AT && autoMergeAllowed ? "auto_merge" : score >= REVIEW_AT ? "review" : "none";

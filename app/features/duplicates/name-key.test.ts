@@ -64,3 +64,10 @@ describe("nameKey (issue 32)", () => {
     expect(key("Zinc Works")).toBe("zinc works");
   });
 });
+
+describe("nameKey: 'Inc' glued on", () => {
+  it("splits it after four letters or more, not from 'zinc'", () => {
+    expect(key("SAFFRON DYNAMICSinc")).toBe("saffron dynamics");
+    expect(key("Zinc")).toBe("zinc");
+  });
+});

@@ -209,9 +209,11 @@ const GLUED_FORM =
  * case (issue 32). Forms that end ordinary words ("zinc", "emag", "bioag", "grass") stay with GLUED_FORM's capitals.
  */
 const GLUED_FORM_ANY_CASE = /^(\p{L}{3,})(gmbh|llc|ltd|ltda|llp|plc)$/u;
+/** "Inc" ends "zinc" and little else: glued on after four letters or more ("dynamicsinc"). */
+const GLUED_INC = /^(\p{L}{4,})(inc)$/u;
 
 function splitGluedForm(word: string): string[] {
-  const match = GLUED_FORM_ANY_CASE.exec(word);
+  const match = GLUED_FORM_ANY_CASE.exec(word) ?? GLUED_INC.exec(word);
   return match ? [match[1]!, match[2]!] : [word];
 }
 

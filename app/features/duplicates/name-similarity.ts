@@ -6,6 +6,12 @@
 import type { NameKey } from "./name-key.ts";
 
 const ACRONYM_SIMILARITY = 0.9;
+/**
+ * Names a typo apart once written as one word ("Bramble Cllud" / "Bramble Cloud", "Lattice Materals" /
+ * "LatticeM aterials"): one letter added, dropped, replaced or two swapped in 8 letters or more, two in 14 or more.
+ * Short words a letter apart ("cloud" / "cllud") fall under the word rule's 0.93; the whole name carries it.
+ */
+const TYPO_APART_SIMILARITY = 0.92;
 
 /** The share of Dice in the name similarity; the rest is containment. */
 const DICE_SHARE = 0.2;
@@ -69,6 +75,7 @@ export function nameSimilarity(a: NameKey, b: NameKey, weight: (word: string) =>
   if (wordsA.join("") === wordsB.join("")) return 0.99;
   // An acronym of the other name ("IBM" / "International Business Machines"): worth a person's look, no more.
   if (isAcronymOf(wordsA, wordsB) || isAcronymOf(wordsB, wordsA)) return ACRONYM_SIMILARITY;
+  const typoApart = typosApart(wordsA.join(""), wordsB.join("")) ? TYPO_APART_SIMILARITY : 0;
   const used = new Set<number>();
   let shared = 0;
   for (const word of wordsA) {
@@ -91,7 +98,7 @@ export function nameSimilarity(a: NameKey, b: NameKey, weight: (word: string) =>
   const containment = shared / Math.min(wa, wb);
   // Containment counts most (a short form of a name is the usual duplicate); Dice keeps a partial name below
   // the auto-merge band.
-  return Math.min(0.99, DICE_SHARE * dice + (1 - DICE_SHARE) * containment);
+  return Math.max(typoApart, Math.min(0.99, DICE_SHARE * dice + (1 - DICE_SHARE) * containment));
 }
 
 function isAcronymOf(short: string[], long: string[]): boolean {
@@ -107,6 +114,32 @@ function isAcronymOf(short: string[], long: string[]): boolean {
 export function sameWords(a: NameKey, b: NameKey): boolean {
   if (!a.tokens.length || !b.tokens.length) return false;
   if (a.tokens.join("") === b.tokens.join("")) return true;
-  const covered = (xs: string[], ys: string[]) => xs.every((x) => ys.some((y) => sameWord(x, y) > 0));
+  // A word cut short counts only by a few letters ("Agritec", "SecurityInc"): "MosaicAnalytics" is not "Mosaic".
+  const like = (x: string, y: string) =>
+    sameWord(x, y) > 0 && (x.startsWith(y) || y.startsWith(x) ? Math.abs(x.length - y.length) <= 3 : true);
+  const covered = (xs: string[], ys: string[]) => xs.every((x) => ys.some((y) => like(x, y)));
   return covered(a.tokens, b.tokens) && covered(b.tokens, a.tokens);
+}
+
+/** Whether two names written as one word are a typo or two apart (optimal string alignment distance). */
+function typosApart(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  const allowed = shorter >= 14 ? 2 : shorter >= 8 ? 1 : 0;
+  if (!allowed || Math.abs(a.length - b.length) > allowed) return false;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      current.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > allowed) return false;
+    [before, previous] = [previous, current];
+  }
+  return previous[b.length]! <= allowed;
 }

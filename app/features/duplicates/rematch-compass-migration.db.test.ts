@@ -45,7 +45,15 @@ describe("migration 0033's patterns", () => {
   });
 
   it("leave names the rules do not change alone", async () => {
-    for (const name of ["Mary Crane North", "Acme North 2", "CENTRAL Robotics", "Acme Inc", "Northwind Labs", "Zinc Works", "Southwark Bakery"])
+    for (const name of [
+      "Mary Crane North",
+      "Acme North 2",
+      "CENTRAL Robotics",
+      "Acme Inc",
+      "Northwind Labs",
+      "Zinc Works",
+      "Southwark Bakery",
+    ])
       expect(await selected(name), name).toBe(false);
   });
 });
