@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nameKey } from "./name-key.ts";
+import { nameSimilarity } from "./name-similarity.ts";
 
 const key = (name: string) => nameKey(name).key;
 
@@ -69,5 +70,14 @@ describe("nameKey: 'Inc' glued on", () => {
   it("splits it after four letters or more, not from 'zinc'", () => {
     expect(key("SAFFRON DYNAMICSinc")).toBe("saffron dynamics");
     expect(key("Zinc")).toBe("zinc");
+  });
+});
+
+describe("names a typo apart (issue 32)", () => {
+  const like = (a: string, b: string) => nameSimilarity(nameKey(a), nameKey(b), () => 1);
+  it("finds a typo in a short word once the name is read as one word, but not a different initial", () => {
+    expect(like("Bramble Cllud", "Bramble Cloud")).toBeGreaterThanOrEqual(0.9);
+    expect(like("Lattice Materals", "LatticeM aterials")).toBeGreaterThanOrEqual(0.9);
+    expect(like("Washington, H.", "Washington G.")).toBeLessThan(0.85);
   });
 });

@@ -75,7 +75,9 @@ export function nameSimilarity(a: NameKey, b: NameKey, weight: (word: string) =>
   if (wordsA.join("") === wordsB.join("")) return 0.99;
   // An acronym of the other name ("IBM" / "International Business Machines"): worth a person's look, no more.
   if (isAcronymOf(wordsA, wordsB) || isAcronymOf(wordsB, wordsA)) return ACRONYM_SIMILARITY;
-  const typoApart = typosApart(wordsA.join(""), wordsB.join("")) ? TYPO_APART_SIMILARITY : 0;
+  // Not for initials: "Washington, H." and "Washington G." are a letter apart and two people.
+  const initials = [...wordsA, ...wordsB].some((word) => word.length === 1);
+  const typoApart = !initials && typosApart(wordsA.join(""), wordsB.join("")) ? TYPO_APART_SIMILARITY : 0;
   const used = new Set<number>();
   let shared = 0;
   for (const word of wordsA) {
