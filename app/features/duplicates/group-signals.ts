@@ -51,10 +51,11 @@ export interface NamedOnWeb {
  */
 export function ownUrlSpellsExtraWords(a: NamedOnWeb, b: NamedOnWeb): boolean {
   const spells = (x: NamedOnWeb, y: NamedOnWeb) => {
-    if (x.nameKey.tokens.length <= y.nameKey.tokens.length || sameWords(x.nameKey, y.nameKey)) return false;
+    if (x.nameKey.tokens.length <= y.nameKey.tokens.length || (!x.domain && !x.linkedinPage)) return false;
     const whole = x.nameKey.tokens.join("");
-    const other = y.nameKey.tokens.join("");
-    return [domainStem(x.domain), linkedinStem(x.linkedinPage)].some((stem) => stem === whole && stem !== other);
+    if (whole === y.nameKey.tokens.join("")) return false;
+    const spelt = domainStem(x.domain) === whole || linkedinStem(x.linkedinPage) === whole;
+    return spelt && !sameWords(x.nameKey, y.nameKey);
   };
   return spells(a, b) || spells(b, a);
 }
