@@ -1,7 +1,8 @@
 /**
  * Duplicate detection, measured (issue 5): pairwise precision and recall of the auto-merge band and of auto-merge
  * plus review, the size of the review band and its share of true pairs, on the labelled sets in
- * ../shared/datasets/dedupe/, on our own set with website and LinkedIn URLs (bench/datasets/), and on any CSV with
+ * ../shared/datasets/dedupe/, on our own sets (bench/datasets/: companies with website and LinkedIn URLs, a group's brands
+ * and renames, a holdout-style company set with typos, glued legal forms and namesakes abroad), and on any CSV with
  * the columns id,name,website,linkedin,country,entity (--csv). Each set is loaded as listings into a fresh
  * embedded database and scanned by the product's own code (blocking in the database, scoring in TypeScript).
  * Then the speed: a full scan of 100,000 listings (twice), with memory, and the one-off cost of working out every
@@ -333,6 +334,11 @@ if (existsSync(shared)) {
 } else log(`no shared datasets at ${shared}: skipping them`);
 log("companies-with-urls (ours) ...");
 results.push(await measureSet("companies-with-urls (ours)", loadGeneric(path.join(REPO_ROOT, "bench/datasets/companies-with-urls.csv"))));
+// Issue 32's sets, made by bench/make-group-brands-dataset.ts and bench/make-holdout-dataset.ts (how: their headers).
+log("group-brands (ours) ...");
+results.push(await measureSet("group-brands (ours)", loadGeneric(path.join(REPO_ROOT, "bench/datasets/group-brands.csv"))));
+log("companies-holdout (ours) ...");
+results.push(await measureSet("companies-holdout (ours)", loadGeneric(path.join(REPO_ROOT, "bench/datasets/companies-holdout.csv"))));
 for (const file of args.csv ?? []) {
   log(`${file} ...`);
   results.push(await measureSet(path.basename(file), loadGeneric(path.resolve(file))));

@@ -96,10 +96,10 @@ describe("scoring with contact signals", () => {
     expect(other.score).toBeLessThan(plain.score);
   });
 
-  it("merges when one record's contact e-mail is at the other's website", () => {
+  it("merges when one record's contact e-mail is at the other's website, both in one country", () => {
     const result = score(
-      { name: "Polar Materials", contactEmail: "hello@polarmaterials.co" },
-      { name: "Polar Materials BV", website: "https://polarmaterials.co" },
+      { name: "Polar Materials", contactEmail: "hello@polarmaterials.co", country: "NL" },
+      { name: "Polar Materials BV", website: "https://polarmaterials.co", country: "NL" },
     );
     expect(result.band).toBe("auto_merge");
     expect(result.reasons).toContain("contact e-mail at the other's website");
@@ -109,13 +109,21 @@ describe("scoring with contact signals", () => {
     ).toBe("review");
   });
 
-  it("merges when one record's LinkedIn page is named like the other's domain, unless a URL contradicts it", () => {
+  it("merges when one record's LinkedIn page is named like the other's domain in one country, unless a URL contradicts it", () => {
     const result = score(
-      { name: "Quanta Systems", linkedin: "https://linkedin.com/company/quanta-systems" },
-      { name: "Quanta Systems Ltd", website: "quantasystems.co.uk" },
+      { name: "Quanta Systems", linkedin: "https://linkedin.com/company/quanta-systems", country: "GB" },
+      { name: "Quanta Systems Ltd", website: "quantasystems.com", country: "GB" },
     );
     expect(result.band).toBe("auto_merge");
     expect(result.reasons).toContain("LinkedIn page named like the other's website");
+    // Issue 32: a country's domain is named only with its ending ("company/quantasystems-uk"); the stem alone is a
+    // namesake's page as often as the company's own.
+    const country = score(
+      { name: "Quanta Systems", linkedin: "https://linkedin.com/company/quanta-systems" },
+      { name: "Quanta Systems Ltd", website: "quantasystems.co.uk" },
+    );
+    expect(country.reasons).not.toContain("LinkedIn page named like the other's website");
+    expect(country.band).toBe("review");
     const contradicted = score(
       { name: "Quanta Systems", website: "quanta-global.io", linkedin: "https://linkedin.com/company/quantasystems" },
       { name: "Quanta Systems", website: "quantasystems.co.uk" },
@@ -146,10 +154,12 @@ describe("scoring with contact signals", () => {
     );
     expect(result.band).toBe("review");
     expect(result.reasons).toContain("same website and LinkedIn page, names differ: review only");
-    // The parent/subsidiary guard: one of the two shared, unlike names, stays unflagged.
+    // The parent/subsidiary guard: one of the two shared, unlike names, is a person's to decide (issue 32: it used to
+    // be discarded, and with it "PIRSMCLOUD" / "Prism Cloud" on their one domain).
     const parent = score({ name: "Alphabet", website: "abc.xyz" }, { name: "Waymo", website: "abc.xyz" });
-    expect(parent.band).toBe("none");
-    expect(parent.reasons).toContain("same domain, names differ");
+    expect(parent.band).toBe("review");
+    expect(parent.autoMergeAllowed).toBe(false);
+    expect(parent.reasons).toContain("same domain, names differ: review only");
     // The branch guard still holds with both shared.
     const branches = score(
       { name: "Acme Robotics North", website: "acme.io", linkedin: "linkedin.com/company/acme" },

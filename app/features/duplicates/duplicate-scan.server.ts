@@ -93,9 +93,28 @@ export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?
     -- A typo in the first word ("Deltta Labs" / "Delta Labs"): its first letter and the rest of the name, in blocks
     -- as small as the prefix blocks (at 150, common tails such as "c center" made the 100,000-listing scan 51 s, not 19).
     by_tail AS (${pairsIn(sql`CASE WHEN position(' ' IN match_key) > 0 THEN left(match_key, 1) || substr(match_key, position(' ' IN match_key)) END`, RARE_ALONE)}),
-    -- A LinkedIn page named like another listing's domain ("company/polar-materials" / "polarmaterials.co").
+    -- A typo in a later word of a name with common words, where the two listings have no URL of one kind to meet on
+    -- ("maple agrritech" without URLs / "Maple Agritech", or a website on one and a page on the other; issue 32): the
+    -- first word with the rest's first two letters, or with its last three (a typo at its start). Blocks as small as
+    -- the prefix blocks.
+    typo_keys AS (
+      SELECT id, no_site, no_page, k FROM (
+        SELECT id, match_domain IS NULL AS no_site, match_linkedin IS NULL AS no_page, split_part(match_key, ' ', 1) AS head,
+          substr(match_key, position(' ' IN match_key) + 1) AS rest
+        FROM live WHERE position(' ' IN match_key) > 0
+      ) named, LATERAL (VALUES (head || ' <' || left(rest, 2)), (head || ' >' || right(rest, 3))) AS keys(k)
+      WHERE length(rest) >= 3
+    ),
+    tblocks AS (SELECT array_agg(id) AS ids, array_agg(no_site) AS no_sites, array_agg(no_page) AS no_pages FROM typo_keys GROUP BY k
+      HAVING count(*) BETWEEN 2 AND ${RARE_ALONE} AND (bool_or(no_site) OR bool_or(no_page))),
+    by_typo AS (SELECT ids[i] AS a, ids[j] AS b FROM tblocks, generate_subscripts(ids, 1) AS i, generate_subscripts(ids, 1) AS j
+      WHERE ids[i] < ids[j] AND (no_sites[i] OR no_sites[j]) AND (no_pages[i] OR no_pages[j])),
+    -- A LinkedIn page named like another listing's domain ("company/polar-materials" / "polarmaterials.co"), also with
+    -- the domain's country ending ("company/atlasdynamics-se" / "atlasdynamics.se").
     stems AS (
       SELECT id, regexp_replace(split_part(match_domain, '.', 1), '[^a-z0-9]', '', 'g') AS s FROM live WHERE match_domain IS NOT NULL
+      UNION SELECT id, regexp_replace(split_part(match_domain, '.', 1) || regexp_replace(match_domain, '^.*[.]', ''), '[^a-z0-9]', '', 'g')
+        FROM live WHERE match_domain ~ '[.][a-z]{2}$'
       UNION SELECT id, regexp_replace(split_part(match_linkedin, '/', 2), '[^a-z0-9]', '', 'g') FROM live
         WHERE match_linkedin IS NOT NULL AND match_linkedin NOT LIKE 'in/%'
     ),
@@ -107,7 +126,7 @@ export async function candidatePairs(database: Database, { onlyIds }: { onlyIds?
     by_phone_block AS (${pairsIn(sql`CASE WHEN length(phone) >= 10 THEN left(phone, -2) END`, RARE_ALONE)}),
     every AS (SELECT a, b FROM by_word UNION SELECT a, b FROM by_prefix UNION SELECT a, b FROM by_key UNION SELECT a, b FROM by_domain
       UNION SELECT a, b FROM by_linkedin UNION SELECT a, b FROM by_tail UNION SELECT a, b FROM by_stem UNION SELECT a, b FROM by_phone
-      UNION SELECT a, b FROM by_phone_block)
+      UNION SELECT a, b FROM by_phone_block UNION SELECT a, b FROM by_typo)
     SELECT a::text, b::text FROM every WHERE ${scope}`);
   // Names in another script ("ソニー" / "Sony") share no word with their Latin name: their own block (name-reading.ts).
   const seen = new Set(blocked.map((p) => `${p.a}|${p.b}`));

@@ -5,19 +5,18 @@
  */
 import {
   addressAgreement,
-  domainStem,
   emailDomain,
-  linkedinStem,
   normaliseCity,
   normalisePostalCode,
   phoneRelation,
   streetKey,
   type StreetKey,
 } from "./contact-signals.ts";
+import { brandsApart, ownUrlSpellsExtraWords, pageNamesDomain as pageNamesTheDomain } from "./group-signals.ts";
 import { nameKey, type NameKey } from "./name-key.ts";
 import { jaroWinkler, nameSimilarity } from "./name-similarity.ts";
 import { nameReading, readsLike, type NameReading } from "./name-reading.ts";
-import { linkedinPage, registrableDomain } from "./url-keys.ts";
+import { linkedinPage, registrableDomain, siteOnDomain } from "./url-keys.ts";
 
 /** Spec 02 §9: at or above 0.95 a duplicate is high confidence (auto-merged in live mode); 0.85 to 0.95 goes to review. */
 export const AUTO_MERGE_AT = 0.95;
@@ -46,6 +45,8 @@ export interface MatchRecord {
 export interface PreparedRecord extends MatchRecord {
   nameKey: NameKey;
   domain: string | null;
+  /** The brand's own site on the domain ("pay" of pay.hooli.com or hooli.com/pay), null for the domain's home. */
+  site: string | null;
   linkedinPage: string | null;
   street: StreetKey | null;
   city: string | null;
@@ -69,6 +70,7 @@ export function prepare(record: MatchRecord): PreparedRecord {
     ...record,
     nameKey: nameKey(record.name),
     domain: registrableDomain(record.website),
+    site: siteOnDomain(record.website),
     linkedinPage: linkedinPage(record.linkedin),
     street: streetKey(record.hqStreet),
     city: normaliseCity(record.hqCity),
@@ -95,6 +97,10 @@ const NAME_ALONE_CAP = 0.94;
 const SHARED_URL_NAME_FLOOR = 0.4;
 /** A shared website and LinkedIn page with unlike names: inside the review band, never auto-merged. */
 const SITE_AND_PAGE_REVIEW = 0.9;
+/** A longer name whose own website spells the words the other lacks, nothing shared: just under review. */
+const OWN_LONGER_NAME_CAP = 0.84;
+/** One of them shared, names unlike ("PIRSMCLOUD" / "Prism Cloud" on one domain): just inside the review band. */
+const SHARED_URL_UNLIKE_NAMES_REVIEW = 0.86;
 /** Phones (decision 0067): a shared number lifts a pair with a name in common into review; two numbers push it down. */
 const PHONE_NAME_FLOOR = 0.3;
 const PHONE_LIFT = 0.87;
@@ -152,11 +158,10 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   // A LinkedIn page named after the other's domain, or a contact e-mail at it: the same company seen from two
   // sides. Only when no URL contradicts it (two domains, two pages), and only when the domain is not already shared:
   // then the page and the e-mail name the listing's own website and say nothing the shared domain has not said.
-  const stemA = linkedinStem(a.linkedinPage);
-  const stemB = linkedinStem(b.linkedinPage);
+  // The page must name the domain with its country ending (group-signals.ts): a stem alone is a namesake's too.
   const linksOneSide = !otherDomain && !sameDomain;
   const pageNamesDomain =
-    linksOneSide && !otherLinkedin && Boolean((stemA && stemA === domainStem(b.domain)) || (stemB && stemB === domainStem(a.domain)));
+    linksOneSide && !otherLinkedin && (pageNamesTheDomain(a.linkedinPage, b.domain) || pageNamesTheDomain(b.linkedinPage, a.domain));
   const mailAtDomain =
     linksOneSide && Boolean((a.emailDomain && a.emailDomain === b.domain) || (b.emailDomain && b.emailDomain === a.domain));
   const phones = phoneRelation(a.phone, b.phone);
@@ -172,15 +177,24 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   if (sameLinkedin && !namesDiffer) {
     score = Math.max(score, 0.9) + 0.08;
     reasons.push("same LinkedIn page");
-  } else if (sameLinkedin && !siteAndPage) reasons.push("same LinkedIn page, names differ");
+  } else if (sameLinkedin && !siteAndPage) reasons.push("same LinkedIn page, names differ: review only");
   if (sameDomain && !namesDiffer) {
     score = Math.max(score, 0.88) + 0.07;
     reasons.push("same domain");
-  } else if (sameDomain && !siteAndPage) reasons.push("same domain, names differ");
+  } else if (sameDomain && !siteAndPage) reasons.push("same domain, names differ: review only");
+
   if (siteAndPage && namesDiffer) {
     score = Math.max(score, SITE_AND_PAGE_REVIEW);
     reasons.push("same website and LinkedIn page, names differ: review only");
   }
+  // A group's brands share the parent's domain and often its page: different sites on the domain, or a word of a
+  // name the other lacks, and a URL in common says "one group", not "one company" (issue 32).
+  const urlInCommon = sameDomain || sameLinkedin || pageNamesDomain || mailAtDomain;
+  const brandsOfGroup =
+    urlInCommon && !namesDiffer
+      ? brandsApart({ nameKey: a.nameKey, site: sameDomain ? a.site : null }, { nameKey: b.nameKey, site: sameDomain ? b.site : null })
+      : null;
+  if (brandsOfGroup) reasons.push(brandsOfGroup);
   if (pageNamesDomain && !namesDiffer) {
     score = Math.max(score, 0.88) + 0.06;
     reasons.push("LinkedIn page named like the other's website");
@@ -223,8 +237,9 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
     score -= ADDRESS_PENALTY;
     reasons.push("different addresses");
   }
+  const countriesDiffer = Boolean(a.country && b.country && a.country.toLowerCase() !== b.country.toLowerCase());
   if (a.country && b.country) {
-    if (a.country.toLowerCase() === b.country.toLowerCase()) score += 0.01;
+    if (!countriesDiffer) score += 0.01;
     else {
       score -= 0.1;
       reasons.push("different countries");
@@ -234,6 +249,10 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
     score -= 0.03;
     reasons.push("no industry in common");
   }
+  // Issue 32: a shared page or website with unlike names was discarded, and with it a company's own page under a
+  // name run together and misspelt ("PIRSMCLOUD" / "Prism Cloud") and a renamed company that kept its LinkedIn page
+  // but moved its website. A person decides, whatever else differs, as for a shared site and page.
+  if ((sameLinkedin || sameDomain) && namesDiffer && !siteAndPage) score = Math.max(score, SHARED_URL_UNLIKE_NAMES_REVIEW);
   // A name alone never merges without a person, however exact: two sites of one organisation share it ("Carole
   // Robertson Center for Learning" three times), as do a restaurant in Chicago and one in Los Angeles. The same
   // page or domain is what makes a merge safe.
@@ -261,6 +280,10 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
     score = Math.min(score, 0.94);
     reasons.push("a branch word on one side only");
   }
+  if (!sharedContact && !pageNamesDomain && !mailAtDomain && ownUrlSpellsExtraWords(a, b)) {
+    score = Math.min(score, OWN_LONGER_NAME_CAP);
+    reasons.push("the longer name's own website or page spells the words the other lacks");
+  }
   if (numberOnOneSide && !sharedContact && phones !== "block" && !pageNamesDomain && !mailAtDomain) {
     // "Summit Energy" and "Summit Energy 2" with nothing in common but the name are a second site or fund as often as
     // the same one (measured: 1 in 10 on Chicago, none on our URL set): below review.
@@ -268,10 +291,31 @@ export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreCo
   }
   score = Math.max(0, Math.min(1, score));
   if (numberOnOneSide) reasons.push("a number on one side only");
+  // Two countries merge without a person only on a strong identifier: the same domain, phone or page (issue 32). A
+  // page named like the other's website, or an e-mail at it, is not one unless both records are in one country:
+  // a namesake abroad holds the page "company/southstudio" as easily as southstudio.ai's owner.
+  const strongIdentifier = sameDomain || samePhone || sameLinkedin;
+  const sameCountry = Boolean(a.country && b.country && !countriesDiffer);
+  const abroadUnconfirmed = !strongIdentifier && (countriesDiffer || ((pageNamesDomain || mailAtDomain) && !sameCountry));
   const autoMergeAllowed =
-    !readAlike && !numbersDiffer && !numberOnOneSide && !namesDiffer && !tooShortToMerge(a.nameKey) && !tooShortToMerge(b.nameKey);
+    !readAlike &&
+    !numbersDiffer &&
+    !numberOnOneSide &&
+    !namesDiffer &&
+    !brandsOfGroup &&
+    !abroadUnconfirmed &&
+    !tooShortToMerge(a.nameKey) &&
+    !tooShortToMerge(b.nameKey);
   if (!autoMergeAllowed && score >= AUTO_MERGE_AT)
-    reasons.push(readAlike ? "review only: names in two scripts" : "review only: short name or differing numbers");
+    reasons.push(
+      readAlike
+        ? "review only: names in two scripts"
+        : brandsOfGroup
+          ? "review only: brands of one group"
+          : abroadUnconfirmed
+            ? "different or unknown countries: review only"
+            : "review only: short name or differing numbers",
+    );
   const band: Band = score >= AUTO_MERGE_AT && autoMergeAllowed ? "auto_merge" : score >= REVIEW_AT ? "review" : "none";
   return { score: Math.round(score * 1000) / 1000, band, reasons, autoMergeAllowed };
 }

@@ -204,6 +204,19 @@ export interface NameKey {
 const GLUED_FORM =
   /(?<=\p{Ll})(LLC|Inc|INC|Ltd|LTD|GmbH|GMBH|Corp|CORP|PLC|LLP|AG|SA|SAS|SRL|BV|NV|AB|Oy|OY|KK|AS|ApS)(?=$|[^\p{L}\p{N}])/gu;
 
+/**
+ * Legal forms no word of a name ends with ("securitygmbh", "MEDIAGMBH", "roboticsllc"): split off in any letter
+ * case (issue 32). Forms that end ordinary words ("zinc", "emag", "bioag", "grass") stay with GLUED_FORM's capitals.
+ */
+const GLUED_FORM_ANY_CASE = /^(\p{L}{3,})(gmbh|llc|ltd|ltda|llp|plc)$/u;
+/** "Inc" ends "zinc" and little else: glued on after four letters or more ("dynamicsinc"). */
+const GLUED_INC = /^(\p{L}{4,})(inc)$/u;
+
+function splitGluedForm(word: string): string[] {
+  const match = GLUED_FORM_ANY_CASE.exec(word) ?? GLUED_INC.exec(word);
+  return match ? [match[1]!, match[2]!] : [word];
+}
+
 function fold(name: string): string[] {
   const words = name
     .replace(GLUED_FORM, " $1")
@@ -218,6 +231,7 @@ function fold(name: string): string[] {
     .trim()
     .split(/\s+/)
     .filter(Boolean)
+    .flatMap(splitGluedForm)
     .reduce<string[]>(joinInitials, []);
   return words.flatMap((word) => (ABBREVIATIONS[word] ?? word).split(" "));
 }
@@ -252,6 +266,15 @@ function stripLegalForms(words: string[]): string[] {
   return words.slice(0, end);
 }
 
+/** Compass words: a branch closing a name, a word of the name when more words follow ("North Security"). */
+const COMPASS = new Set(["north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest", "nord", "sud", "norte"]);
+
+/** The word at `index` is followed by a word of the name (not a number, branch word or stopword). */
+function startsWords(words: string[], index: number): boolean {
+  const next = words[index + 1];
+  return next !== undefined && !/^\d/.test(next) && !BRANCH_WORDS.has(next) && !STOPWORDS.has(next);
+}
+
 export function nameKey(name: string | null | undefined): NameKey {
   const words = stripLegalForms(fold(name ?? ""));
   const tokens: string[] = [];
@@ -261,7 +284,13 @@ export function nameKey(name: string | null | undefined): NameKey {
     if (/^\d+$/.test(word)) numbers.push(String(Number(word)));
     else if (/^\d+(st|nd|rd|th)$/.test(word)) numbers.push(String(Number.parseInt(word, 10)));
     else if (ROMAN.has(word) && index > 0) numbers.push(word);
-    else if (BRANCH_WORDS.has(word)) branches.push(word);
+    // "North Security", "South Pole Analytics", "YMCA South Side": a compass word that starts a run of words names
+    // them (issue 32: "North" read as a branch kept "North Security Limited" from "NorthS ecurity"); closing a name
+    // ("Mary Crane North") it names a site.
+    else if (BRANCH_WORDS.has(word) && !(COMPASS.has(word) && startsWords(words, index))) {
+      // The name written twice ("Acme North - Acme North") repeats its branch.
+      if (!branches.includes(word)) branches.push(word);
+    }
     // A word once: "Haymarket Center - Haymarket Center" is the name written twice.
     else if (!STOPWORDS.has(word) && !tokens.includes(word)) tokens.push(word);
   });

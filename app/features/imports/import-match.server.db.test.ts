@@ -72,7 +72,9 @@ describe("the snapshot finds what the probe query found", () => {
     const snapshot = await ImportSnapshot.load(database);
     const match = snapshot.match({ name: "Completely Different Name", websiteUrl: row!.websiteUrl, linkedinUrl: null });
     expect(match?.listingId).toBe(row!.id);
-    expect(match?.reasons).toContain("same domain, names differ");
+    // Issue 32: such a pair is a person's to decide (review), no longer discarded.
+    expect(match?.reasons).toContain("same domain, names differ: review only");
+    expect(match?.band).toBe("review");
   });
 });
 
