@@ -1,0 +1,185 @@
+/**
+ * Audit activity grouped by who acted (issue 32, decision 0093): each machine run (an import job, another job, an
+ * import outside a job) is one row with its counts, people's actions stay one row each. Pages are cut by a cursor on
+ * (time, id) merged from two index walks, newest first: entries outside runs (audit_log_single_idx) and runs by their
+ * latest entry (audit_runs_last_idx). A page costs the same on a table of millions; a run's counts read its own index.
+ */
+import { and, eq, getTableColumns, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { users } from "#db/schema/accounts.ts";
+import { auditLog, auditRuns } from "#db/schema/audit.ts";
+import type { Database } from "~/lib/db.server.ts";
+import { MAX_AUDIT_ENTRIES, RECENT_AUDIT_ENTRIES, UUID, withListingFlags } from "./audit-log.server.ts";
+
+/** The sources of entries a person writes by acting; any other source (an import's, "system") is a machine's. */
+export const PEOPLE_SOURCES = ["admin", "member", "visitor", "recipient"] as const;
+export const ACTOR_KINDS = ["all", "people", "machine"] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+export interface ActivityQuery {
+  kind?: ActorKind;
+  operation?: string | null;
+  action?: string | null;
+  limit?: number;
+  /** The cursor of the last row of the page before (from `next`); a malformed one starts at the newest. */
+  before?: string | null;
+}
+
+export interface RunSummary {
+  id: string;
+  kind: string;
+  source: string;
+  startedByName: string | null;
+  startedAt: Date;
+  lastAt: Date;
+  /** Its entries (matching the operation and action filters, when given). */
+  total: number;
+  counts: Array<{ operation: string; action: string; n: number }>;
+}
+
+type EntryRow = Awaited<ReturnType<typeof selectEntries>>[number];
+export type ActivityEntry = Omit<EntryRow, "at">;
+export type ActivityItem = { type: "entry"; cursor: string; entry: ActivityEntry } | { type: "run"; cursor: string; run: RunSummary };
+
+/** Times to the microsecond, in a fixed-width text that sorts as time does: JavaScript's Date would drop digits. */
+const timeText = (column: PgColumn) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+function parseCursor(cursor: string | null | undefined): { at: string; id: string } | null {
+  const match = cursor ? CURSOR.exec(cursor) : null;
+  return match ? { at: match[1]!, id: match[2]!.toLowerCase() } : null;
+}
+
+const cursorOf = (at: string, id: string) => `${at}_${id}`;
+const clampLimit = (limit: number | undefined) => Math.min(Math.max(Math.trunc(limit ?? RECENT_AUDIT_ENTRIES) || 1, 1), MAX_AUDIT_ENTRIES);
+/** Older than the cursor, in the order of the (time DESC, id DESC) indexes. */
+const olderThan = (time: PgColumn, id: PgColumn, cursor: { at: string; id: string } | null) =>
+  cursor ? sql`(${time}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
+const newestFirst = (time: PgColumn, id: PgColumn) => [sql`${time} DESC NULLS LAST`, sql`${id} DESC NULLS LAST`];
+
+function entryFilters(query: Pick<ActivityQuery, "operation" | "action">): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.operation) conditions.push(eq(auditLog.operation, query.operation));
+  if (query.action) conditions.push(eq(auditLog.action, query.action));
+  return conditions;
+}
+
+function selectEntries({ db }: Database, where: Array<SQL | undefined>, limit: number) {
+  return db
+    .select({ ...getTableColumns(auditLog), actorName: users.name, at: timeText(auditLog.timestamp) })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(...where))
+    .orderBy(...newestFirst(auditLog.timestamp, auditLog.id))
+    .limit(limit);
+}
+
+async function selectRuns({ db }: Database, where: Array<SQL | undefined>, limit: number) {
+  return db
+    .select({ ...getTableColumns(auditRuns), startedByName: users.name, at: timeText(auditRuns.lastAt) })
+    .from(auditRuns)
+    .leftJoin(users, eq(users.id, auditRuns.startedBy))
+    .where(and(...where))
+    .orderBy(...newestFirst(auditRuns.lastAt, auditRuns.id))
+    .limit(limit);
+}
+
+/** Each run's entries counted by operation and action (only the matching ones under a filter), through its index. */
+async function runCounts({ db }: Database, runIds: string[], filters: SQL[]) {
+  const byRun = new Map<string, RunSummary["counts"]>();
+  if (!runIds.length) return byRun;
+  const rows = await db
+    .select({ runId: auditLog.runId, operation: auditLog.operation, action: auditLog.action, n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(inArray(auditLog.runId, runIds), ...filters))
+    .groupBy(auditLog.runId, auditLog.operation, auditLog.action);
+  for (const { runId, ...count } of rows) byRun.set(runId!, [...(byRun.get(runId!) ?? []), count]);
+  for (const counts of byRun.values()) counts.sort((a, b) => b.n - a.n || a.operation.localeCompare(b.operation));
+  return byRun;
+}
+
+function summaries(runs: Awaited<ReturnType<typeof selectRuns>>, counts: Map<string, RunSummary["counts"]>) {
+  return runs.map(({ at, ...run }) => {
+    const own = counts.get(run.id) ?? [];
+    const summary: RunSummary = { ...run, total: own.reduce((sum, c) => sum + c.n, 0), counts: own };
+    return { at, summary };
+  });
+}
+
+/** A page of grouped activity, newest first, and the cursor of the next (older) page when there is one. */
+export async function findActivity(database: Database, query: ActivityQuery = {}): Promise<{ rows: ActivityItem[]; next: string | null }> {
+  const limit = clampLimit(query.limit);
+  const cursor = parseCursor(query.before);
+  const kind = query.kind ?? "all";
+  const filters = entryFilters(query);
+  const bySource =
+    kind === "people" ? inArray(auditLog.source, [...PEOPLE_SOURCES]) : kind === "machine" ? notInArray(auditLog.source, [...PEOPLE_SOURCES]) : undefined;
+  const [singles, runs] = await Promise.all([
+    selectEntries(database, [isNull(auditLog.runId), bySource, ...filters, olderThan(auditLog.timestamp, auditLog.id, cursor)], limit + 1),
+    kind === "people"
+      ? []
+      : selectRuns(
+          database,
+          [
+            olderThan(auditRuns.lastAt, auditRuns.id, cursor),
+            // Under a filter, only runs with a matching entry (found through the run's index).
+            filters.length
+              ? sql`EXISTS (SELECT 1 FROM ${auditLog} WHERE ${auditLog.runId} = ${auditRuns.id} AND ${and(...filters)})`
+              : undefined,
+          ],
+          limit + 1,
+        ),
+  ]);
+  const merged = [
+    ...singles.map(({ at, ...entry }) => ({ at, id: entry.id, entry })),
+    ...runs.map((run) => ({ at: run.at, id: run.id, run })),
+  ].sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1));
+  const page = merged.slice(0, limit);
+  const pageRuns = page.flatMap((row) => ("run" in row ? [row.run] : []));
+  const counts = await runCounts(
+    database,
+    pageRuns.map((r) => r.id),
+    filters,
+  );
+  const summaryOf = new Map(summaries(pageRuns, counts).map(({ summary }) => [summary.id, summary]));
+  const entries = await withListingFlags(
+    database,
+    page.flatMap((row) => ("entry" in row ? [row.entry] : [])),
+  );
+  const entryOf = new Map(entries.map((e) => [e.id, e]));
+  const rows = page.map((row): ActivityItem => {
+    const at = cursorOf(row.at, row.id);
+    return "run" in row ? { type: "run", cursor: at, run: summaryOf.get(row.id)! } : { type: "entry", cursor: at, entry: entryOf.get(row.id)! };
+  });
+  const last = page.at(-1);
+  return { rows, next: merged.length > limit && last ? cursorOf(last.at, last.id) : null };
+}
+
+/** One run with its counts, and a page of its entries (newest first); no run for an unknown or malformed id. */
+export async function findRunEntries(
+  database: Database,
+  runId: string,
+  query: Omit<ActivityQuery, "kind"> = {},
+): Promise<{ run: RunSummary | null; entries: ActivityEntry[]; next: string | null }> {
+  if (!UUID.test(runId)) return { run: null, entries: [], next: null };
+  const id = runId.toLowerCase();
+  const filters = entryFilters(query);
+  const [found] = await selectRuns(database, [eq(auditRuns.id, id)], 1);
+  if (!found) return { run: null, entries: [], next: null };
+  const limit = clampLimit(query.limit);
+  const [counts, rows] = await Promise.all([
+    runCounts(database, [id], filters),
+    selectEntries(database, [eq(auditLog.runId, id), ...filters, olderThan(auditLog.timestamp, auditLog.id, parseCursor(query.before))], limit + 1),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const entries = await withListingFlags(
+    database,
+    page.map(({ at: _at, ...entry }) => entry),
+  );
+  return {
+    run: summaries([found], counts)[0]!.summary,
+    entries,
+    next: rows.length > limit && last ? cursorOf(last.at, last.id) : null,
+  };
+}
