@@ -20,7 +20,7 @@ import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
-import { findActivity, findRunEntries, type ActivityItem } from "./audit-activity.server.ts";
+import { activityCounts, findActivity, findRunEntries, type ActivityItem } from "./audit-activity.server.ts";
 
 let database: Database;
 let fake: FakeProvider;
@@ -37,7 +37,14 @@ beforeAll(async () => {
   fake = await startFakeProvider();
   adminId = (await insertMember(database, "activity-admin", "premium", "admin")).id;
   const client = () =>
-    createProviderClient({ baseUrl: fake.url, apiKey: fake.apiKey, maxRetries: 2, baseDelayMs: 1, sleep: async () => {}, fetch: fetchAllowing(fake.url) });
+    createProviderClient({
+      baseUrl: fake.url,
+      apiKey: fake.apiKey,
+      maxRetries: 2,
+      baseDelayMs: 1,
+      sleep: async () => {},
+      fetch: fetchAllowing(fake.url),
+    });
   await startProviderImport(database, { endpoint: "funding", query: ProviderQuery.parse({ maxResults: 20, maxJobs: 2 }) }, adminId);
   await new JobWorker(database, { [PROVIDER_IMPORT_JOB]: providerImportHandler(client) }).tick();
   const [written] = await database.rows<{ n: number; first: string; last: string }>(
@@ -48,7 +55,14 @@ beforeAll(async () => {
   importEnd = new Date(written!.last);
   // People's actions: an admin's edit after the import, a visitor's request before it.
   await database.db.insert(auditLog).values([
-    { timestamp: minutes(importEnd, 5), operation: "listing_edit", source: "admin", action: "edited", companyName: "After", actorId: adminId },
+    {
+      timestamp: minutes(importEnd, 5),
+      operation: "listing_edit",
+      source: "admin",
+      action: "edited",
+      companyName: "After",
+      actorId: adminId,
+    },
     { timestamp: minutes(importStart, -5), operation: "intro_request", source: "visitor", action: "created", companyName: "Before" },
     // A cleanup batch outside any run (as every machine entry was before runs were recorded): machine, one row.
     { timestamp: minutes(importStart, -10), operation: "cleanup_batch", source: "system", action: "skipped", details: { dryRun: true } },
@@ -67,7 +81,12 @@ describe("grouped audit activity", () => {
     const runs = rows.filter((r) => r.type === "run");
     expect(runs).toHaveLength(1);
     const { run } = runs[0] as Extract<ActivityItem, { type: "run" }>;
-    expect(run).toMatchObject({ kind: PROVIDER_IMPORT_JOB, source: "LeadsOnTrees", startedByName: "Member activity-admin", total: importEntries });
+    expect(run).toMatchObject({
+      kind: PROVIDER_IMPORT_JOB,
+      source: "LeadsOnTrees",
+      startedByName: "Member activity-admin",
+      total: importEntries,
+    });
     expect(run.counts.reduce((sum, c) => sum + c.n, 0)).toBe(importEntries);
     expect(run.counts.find((c) => c.operation === "duplicate_check" && c.action === "created")?.n).toBeGreaterThan(0);
 
@@ -96,6 +115,10 @@ describe("grouped audit activity", () => {
     expect((await findActivity(database, { kind: "all", limit: 100 })).rows).toHaveLength(4);
   });
 
+  it("counts the last 24 hours' entries by who acted, and the runs that wrote the machines' ones", async () => {
+    expect(await activityCounts(database, minutes(importEnd, 10).getTime())).toEqual({ people: 2, machine: importEntries + 1, runs: 1 });
+  });
+
   it("counts only a run's matching entries under an operation filter, and leaves out runs with none", async () => {
     const created = await findActivity(database, { operation: "duplicate_check", action: "created", limit: 100 });
     const run = created.rows.find((r) => r.type === "run") as Extract<ActivityItem, { type: "run" }>;
@@ -113,10 +136,20 @@ describe("paging grouped activity", () => {
   beforeAll(async () => {
     for (const [i, id] of runIds.entries()) {
       const start = minutes(base, i * 10);
-      await database.db.insert(auditRuns).values({ id, kind: "spreadsheet_import", source: "spreadsheet:base", startedAt: start, lastAt: minutes(start, 4) });
-      await database.db.insert(auditLog).values(
-        Array.from({ length: 5 }, (_, k) => ({ timestamp: minutes(start, k), operation: "listing_edit", source: "spreadsheet:base", action: "created", runId: id })),
-      );
+      await database.db
+        .insert(auditRuns)
+        .values({ id, kind: "spreadsheet_import", source: "spreadsheet:base", startedAt: start, lastAt: minutes(start, 4) });
+      await database.db
+        .insert(auditLog)
+        .values(
+          Array.from({ length: 5 }, (_, k) => ({
+            timestamp: minutes(start, k),
+            operation: "listing_edit",
+            source: "spreadsheet:base",
+            action: "created",
+            runId: id,
+          })),
+        );
     }
     await database.db.insert(auditLog).values([
       { timestamp: minutes(base, 2), operation: "listing_edit", source: "admin", action: "edited", companyName: "During run 1" },
@@ -142,7 +175,9 @@ describe("paging grouped activity", () => {
     expect(walked).toEqual(everything);
     expect(pages).toBe(Math.ceil(everything.length / 2));
     // The planted part, oldest last: each run sits at its latest entry, the entry inside run 1's span after it.
-    const names = (await findActivity(database, { limit: 1000 })).rows.slice(4).map((r) => (r.type === "run" ? r.run.id.slice(-1) : r.entry.companyName));
+    const names = (await findActivity(database, { limit: 1000 })).rows
+      .slice(4)
+      .map((r) => (r.type === "run" ? r.run.id.slice(-1) : r.entry.companyName));
     expect(names.slice(0, 1)).toEqual(["Last"]);
     expect(names.slice(1, 2)).toEqual(["3"]);
     expect(new Set(names.slice(2, 4))).toEqual(new Set(["Tie A", "Tie B"]));
@@ -169,10 +204,13 @@ describe("an import outside a job", () => {
   it("is a run of its own (the debugger's push), named by who started it", async () => {
     const now = new Date("2026-11-23T12:00:00Z");
     const companies = ["Quillon Freight", "Quillon Optics"].map((name, i) => {
-      const mapped = toImportedCompany(ProviderRecord.parse({ id: `push-${i}`, company_name: name, company_info: { website: `https://q${i}.example` } }), {
-        endpoint: "funding",
-        now,
-      });
+      const mapped = toImportedCompany(
+        ProviderRecord.parse({ id: `push-${i}`, company_name: name, company_info: { website: `https://q${i}.example` } }),
+        {
+          endpoint: "funding",
+          now,
+        },
+      );
       if ("dropped" in mapped) throw new Error("dropped");
       return mapped as ImportedCompany;
     });

@@ -9,12 +9,11 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { users } from "#db/schema/accounts.ts";
 import { auditLog, auditRuns } from "#db/schema/audit.ts";
 import type { Database } from "~/lib/db.server.ts";
+import type { ActorKind } from "./actor-kinds.ts";
 import { MAX_AUDIT_ENTRIES, RECENT_AUDIT_ENTRIES, UUID, withListingFlags } from "./audit-log.server.ts";
 
 /** The sources of entries a person writes by acting; any other source (an import's, "system") is a machine's. */
 export const PEOPLE_SOURCES = ["admin", "member", "visitor", "recipient"] as const;
-export const ACTOR_KINDS = ["all", "people", "machine"] as const;
-export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 export interface ActivityQuery {
   kind?: ActorKind;
@@ -38,7 +37,7 @@ export interface RunSummary {
 }
 
 type EntryRow = Awaited<ReturnType<typeof selectEntries>>[number];
-export type ActivityEntry = Omit<EntryRow, "at">;
+export type ActivityEntry = Omit<EntryRow, "at"> & { recordIsListing: boolean; existingRecordIsListing: boolean };
 export type ActivityItem = { type: "entry"; cursor: string; entry: ActivityEntry } | { type: "run"; cursor: string; run: RunSummary };
 
 /** Times to the microsecond, in a fixed-width text that sorts as time does: JavaScript's Date would drop digits. */
@@ -113,7 +112,11 @@ export async function findActivity(database: Database, query: ActivityQuery = {}
   const kind = query.kind ?? "all";
   const filters = entryFilters(query);
   const bySource =
-    kind === "people" ? inArray(auditLog.source, [...PEOPLE_SOURCES]) : kind === "machine" ? notInArray(auditLog.source, [...PEOPLE_SOURCES]) : undefined;
+    kind === "people"
+      ? inArray(auditLog.source, [...PEOPLE_SOURCES])
+      : kind === "machine"
+        ? notInArray(auditLog.source, [...PEOPLE_SOURCES])
+        : undefined;
   const [singles, runs] = await Promise.all([
     selectEntries(database, [isNull(auditLog.runId), bySource, ...filters, olderThan(auditLog.timestamp, auditLog.id, cursor)], limit + 1),
     kind === "people"
@@ -149,7 +152,9 @@ export async function findActivity(database: Database, query: ActivityQuery = {}
   const entryOf = new Map(entries.map((e) => [e.id, e]));
   const rows = page.map((row): ActivityItem => {
     const at = cursorOf(row.at, row.id);
-    return "run" in row ? { type: "run", cursor: at, run: summaryOf.get(row.id)! } : { type: "entry", cursor: at, entry: entryOf.get(row.id)! };
+    return "run" in row
+      ? { type: "run", cursor: at, run: summaryOf.get(row.id)! }
+      : { type: "entry", cursor: at, entry: entryOf.get(row.id)! };
   });
   const last = page.at(-1);
   return { rows, next: merged.length > limit && last ? cursorOf(last.at, last.id) : null };
@@ -169,7 +174,11 @@ export async function findRunEntries(
   const limit = clampLimit(query.limit);
   const [counts, rows] = await Promise.all([
     runCounts(database, [id], filters),
-    selectEntries(database, [eq(auditLog.runId, id), ...filters, olderThan(auditLog.timestamp, auditLog.id, parseCursor(query.before))], limit + 1),
+    selectEntries(
+      database,
+      [eq(auditLog.runId, id), ...filters, olderThan(auditLog.timestamp, auditLog.id, parseCursor(query.before))],
+      limit + 1,
+    ),
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -182,4 +191,16 @@ export async function findRunEntries(
     entries,
     next: rows.length > limit && last ? cursorOf(last.at, last.id) : null,
   };
+}
+
+/** The last 24 hours' entries by who acted, and how many runs wrote theirs (the filter's counts). */
+export async function activityCounts({ db }: Database, now = Date.now()) {
+  const person = sql<boolean>`(${auditLog.runId} IS NULL AND ${inArray(auditLog.source, [...PEOPLE_SOURCES])})`;
+  const rows = await db
+    .select({ person, entries: sql<number>`count(*)::int`, runs: sql<number>`count(DISTINCT ${auditLog.runId})::int` })
+    .from(auditLog)
+    .where(sql`${auditLog.timestamp} > ${new Date(now - 24 * 60 * 60 * 1000)}`)
+    .groupBy(sql`1`);
+  const of = (isPerson: boolean) => rows.find((r) => r.person === isPerson);
+  return { people: of(true)?.entries ?? 0, machine: of(false)?.entries ?? 0, runs: of(false)?.runs ?? 0 };
 }
