@@ -21,18 +21,18 @@ beforeAll(async () => {
     await signIn(browser, { url: app.base, name: "app" }, user);
     cookies[user] = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
-  await app.database.db.insert(auditRuns).values({ id: RUN, kind: "provider_import", source: "LeadsOnTrees" });
   await app.database.db
-    .insert(auditLog)
-    .values(
-      Array.from({ length: 3 }, () => ({
-        operation: "duplicate_check",
-        source: "LeadsOnTrees",
-        action: "created",
-        companyName: COMPANY,
-        runId: RUN,
-      })),
-    );
+    .insert(auditRuns)
+    .values({ id: RUN, kind: "provider_import", source: "LeadsOnTrees", counts: { "duplicate_check:created": 3 } });
+  await app.database.db.insert(auditLog).values(
+    Array.from({ length: 3 }, () => ({
+      operation: "duplicate_check",
+      source: "LeadsOnTrees",
+      action: "created",
+      companyName: COMPANY,
+      runId: RUN,
+    })),
+  );
 });
 
 afterAll(async () => {
@@ -65,6 +65,7 @@ describe("the grouped audit log", () => {
     const grouped = await get("/admin/audit-log?kind=machine", "demo-admin");
     expect(grouped.status).toBe(200);
     expect(grouped.body).toContain(`/admin/audit-log?run=${RUN}`);
+    expect(grouped.body).toContain("3 entries");
     expect(grouped.body.split('data-testid="audit-run"').length - 1).toBe(1);
     expect(grouped.body).not.toContain('data-testid="audit-entry"');
     const opened = await get(`/admin/audit-log?run=${RUN}`, "demo-admin");

@@ -136,20 +136,23 @@ describe("paging grouped activity", () => {
   beforeAll(async () => {
     for (const [i, id] of runIds.entries()) {
       const start = minutes(base, i * 10);
-      await database.db
-        .insert(auditRuns)
-        .values({ id, kind: "spreadsheet_import", source: "spreadsheet:base", startedAt: start, lastAt: minutes(start, 4) });
-      await database.db
-        .insert(auditLog)
-        .values(
-          Array.from({ length: 5 }, (_, k) => ({
-            timestamp: minutes(start, k),
-            operation: "listing_edit",
-            source: "spreadsheet:base",
-            action: "created",
-            runId: id,
-          })),
-        );
+      await database.db.insert(auditRuns).values({
+        id,
+        kind: "spreadsheet_import",
+        source: "spreadsheet:base",
+        startedAt: start,
+        lastAt: minutes(start, 4),
+        counts: { "listing_edit:created": 5 },
+      });
+      await database.db.insert(auditLog).values(
+        Array.from({ length: 5 }, (_, k) => ({
+          timestamp: minutes(start, k),
+          operation: "listing_edit",
+          source: "spreadsheet:base",
+          action: "created",
+          runId: id,
+        })),
+      );
     }
     await database.db.insert(auditLog).values([
       { timestamp: minutes(base, 2), operation: "listing_edit", source: "admin", action: "edited", companyName: "During run 1" },
@@ -173,6 +176,11 @@ describe("paging grouped activity", () => {
       pages += 1;
     } while (before && pages < 20);
     expect(walked).toEqual(everything);
+    expect(
+      (await findActivity(database, { kind: "machine", limit: 1000 })).rows
+        .filter((r) => r.type === "run")
+        .map((r) => r.type === "run" && r.run.total),
+    ).toEqual([importEntries, 5, 5, 5]);
     expect(pages).toBe(Math.ceil(everything.length / 2));
     // The planted part, oldest last: each run sits at its latest entry, the entry inside run 1's span after it.
     const names = (await findActivity(database, { limit: 1000 })).rows

@@ -1,10 +1,11 @@
 /**
  * Audit activity grouped by who acted (issue 32, decision 0093): each machine run (an import job, another job, an
  * import outside a job) is one row with its counts, people's actions stay one row each. Pages are cut by a cursor on
- * (time, id) merged from two index walks, newest first: entries outside runs (audit_log_single_idx) and runs by their
- * latest entry (audit_runs_last_idx). A page costs the same on a table of millions; a run's counts read its own index.
+ * (time, id) merged from two index walks, newest first: entries outside runs (audit_log_single_idx, or
+ * audit_log_single_kind_idx for one kind) and runs by their latest entry (audit_runs_last_idx). A run's counts are kept
+ * on its row as its entries are written, so a page costs the same on a table of millions (bench/audit-activity.ts).
  */
-import { and, eq, getTableColumns, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { users } from "#db/schema/accounts.ts";
 import { auditLog, auditRuns } from "#db/schema/audit.ts";
@@ -12,8 +13,6 @@ import type { Database } from "~/lib/db.server.ts";
 import type { ActorKind } from "./actor-kinds.ts";
 import { MAX_AUDIT_ENTRIES, RECENT_AUDIT_ENTRIES, UUID, withListingFlags } from "./audit-log.server.ts";
 
-/** The sources of entries a person writes by acting; any other source (an import's, "system") is a machine's. */
-export const PEOPLE_SOURCES = ["admin", "member", "visitor", "recipient"] as const;
 
 export interface ActivityQuery {
   kind?: ActorKind;
@@ -83,26 +82,30 @@ async function selectRuns({ db }: Database, where: Array<SQL | undefined>, limit
     .limit(limit);
 }
 
-/** Each run's entries counted by operation and action (only the matching ones under a filter), through its index. */
-async function runCounts({ db }: Database, runIds: string[], filters: SQL[]) {
-  const byRun = new Map<string, RunSummary["counts"]>();
-  if (!runIds.length) return byRun;
-  const rows = await db
-    .select({ runId: auditLog.runId, operation: auditLog.operation, action: auditLog.action, n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(and(inArray(auditLog.runId, runIds), ...filters))
-    .groupBy(auditLog.runId, auditLog.operation, auditLog.action);
-  for (const { runId, ...count } of rows) byRun.set(runId!, [...(byRun.get(runId!) ?? []), count]);
-  for (const counts of byRun.values()) counts.sort((a, b) => b.n - a.n || a.operation.localeCompare(b.operation));
-  return byRun;
+/** A run's stored counts as rows, only those matching the filters, the largest first. */
+function countsOf(stored: Record<string, number>, query: Pick<ActivityQuery, "operation" | "action">): RunSummary["counts"] {
+  return Object.entries(stored)
+    .map(([key, n]) => {
+      const [operation = "", action = ""] = key.split(":");
+      return { operation, action, n };
+    })
+    .filter((c) => (!query.operation || c.operation === query.operation) && (!query.action || c.action === query.action))
+    .sort((a, b) => b.n - a.n || a.operation.localeCompare(b.operation) || a.action.localeCompare(b.action));
 }
 
-function summaries(runs: Awaited<ReturnType<typeof selectRuns>>, counts: Map<string, RunSummary["counts"]>) {
-  return runs.map(({ at, ...run }) => {
-    const own = counts.get(run.id) ?? [];
-    const summary: RunSummary = { ...run, total: own.reduce((sum, c) => sum + c.n, 0), counts: own };
-    return { at, summary };
-  });
+function summaryOf({ at: _at, counts, ...run }: Awaited<ReturnType<typeof selectRuns>>[number], query: ActivityQuery): RunSummary {
+  const own = countsOf(counts, query);
+  return { ...run, total: own.reduce((sum, c) => sum + c.n, 0), counts: own };
+}
+
+/** Under an operation or action filter, only runs that wrote such an entry (read from the run's own counts). */
+function runHasMatching(query: ActivityQuery): SQL | undefined {
+  if (!query.operation && !query.action) return undefined;
+  const conditions = [
+    query.operation ? sql`split_part(key, ':', 1) = ${query.operation}` : sql`true`,
+    query.action ? sql`split_part(key, ':', 2) = ${query.action}` : sql`true`,
+  ];
+  return sql`EXISTS (SELECT 1 FROM jsonb_object_keys(${auditRuns.counts}) AS key WHERE ${and(...conditions)})`;
 }
 
 /** A page of grouped activity, newest first, and the cursor of the next (older) page when there is one. */
@@ -111,40 +114,16 @@ export async function findActivity(database: Database, query: ActivityQuery = {}
   const cursor = parseCursor(query.before);
   const kind = query.kind ?? "all";
   const filters = entryFilters(query);
-  const bySource =
-    kind === "people"
-      ? inArray(auditLog.source, [...PEOPLE_SOURCES])
-      : kind === "machine"
-        ? notInArray(auditLog.source, [...PEOPLE_SOURCES])
-        : undefined;
+  const byKind = kind === "people" ? eq(auditLog.actorKind, "person") : kind === "machine" ? eq(auditLog.actorKind, "machine") : undefined;
   const [singles, runs] = await Promise.all([
-    selectEntries(database, [isNull(auditLog.runId), bySource, ...filters, olderThan(auditLog.timestamp, auditLog.id, cursor)], limit + 1),
-    kind === "people"
-      ? []
-      : selectRuns(
-          database,
-          [
-            olderThan(auditRuns.lastAt, auditRuns.id, cursor),
-            // Under a filter, only runs with a matching entry (found through the run's index).
-            filters.length
-              ? sql`EXISTS (SELECT 1 FROM ${auditLog} WHERE ${auditLog.runId} = ${auditRuns.id} AND ${and(...filters)})`
-              : undefined,
-          ],
-          limit + 1,
-        ),
+    selectEntries(database, [isNull(auditLog.runId), byKind, ...filters, olderThan(auditLog.timestamp, auditLog.id, cursor)], limit + 1),
+    kind === "people" ? [] : selectRuns(database, [olderThan(auditRuns.lastAt, auditRuns.id, cursor), runHasMatching(query)], limit + 1),
   ]);
   const merged = [
     ...singles.map(({ at, ...entry }) => ({ at, id: entry.id, entry })),
     ...runs.map((run) => ({ at: run.at, id: run.id, run })),
   ].sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1));
   const page = merged.slice(0, limit);
-  const pageRuns = page.flatMap((row) => ("run" in row ? [row.run] : []));
-  const counts = await runCounts(
-    database,
-    pageRuns.map((r) => r.id),
-    filters,
-  );
-  const summaryOf = new Map(summaries(pageRuns, counts).map(({ summary }) => [summary.id, summary]));
   const entries = await withListingFlags(
     database,
     page.flatMap((row) => ("entry" in row ? [row.entry] : [])),
@@ -153,7 +132,7 @@ export async function findActivity(database: Database, query: ActivityQuery = {}
   const rows = page.map((row): ActivityItem => {
     const at = cursorOf(row.at, row.id);
     return "run" in row
-      ? { type: "run", cursor: at, run: summaryOf.get(row.id)! }
+      ? { type: "run", cursor: at, run: summaryOf(row.run, query) }
       : { type: "entry", cursor: at, entry: entryOf.get(row.id)! };
   });
   const last = page.at(-1);
@@ -172,14 +151,11 @@ export async function findRunEntries(
   const [found] = await selectRuns(database, [eq(auditRuns.id, id)], 1);
   if (!found) return { run: null, entries: [], next: null };
   const limit = clampLimit(query.limit);
-  const [counts, rows] = await Promise.all([
-    runCounts(database, [id], filters),
-    selectEntries(
-      database,
-      [eq(auditLog.runId, id), ...filters, olderThan(auditLog.timestamp, auditLog.id, parseCursor(query.before))],
-      limit + 1,
-    ),
-  ]);
+  const rows = await selectEntries(
+    database,
+    [eq(auditLog.runId, id), ...filters, olderThan(auditLog.timestamp, auditLog.id, parseCursor(query.before))],
+    limit + 1,
+  );
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const entries = await withListingFlags(
@@ -187,7 +163,7 @@ export async function findRunEntries(
     page.map(({ at: _at, ...entry }) => entry),
   );
   return {
-    run: summaries([found], counts)[0]!.summary,
+    run: summaryOf(found, query),
     entries,
     next: rows.length > limit && last ? cursorOf(last.at, last.id) : null,
   };
@@ -195,7 +171,7 @@ export async function findRunEntries(
 
 /** The last 24 hours' entries by who acted, and how many runs wrote theirs (the filter's counts). */
 export async function activityCounts({ db }: Database, now = Date.now()) {
-  const person = sql<boolean>`(${auditLog.runId} IS NULL AND ${inArray(auditLog.source, [...PEOPLE_SOURCES])})`;
+  const person = sql<boolean>`${auditLog.actorKind} = 'person'`;
   const rows = await db
     .select({ person, entries: sql<number>`count(*)::int`, runs: sql<number>`count(DISTINCT ${auditLog.runId})::int` })
     .from(auditLog)

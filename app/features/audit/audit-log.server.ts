@@ -42,10 +42,21 @@ export async function recordAudit(db: Writer, entry: AuditEntry | readonly Audit
   if (!entries.length) return;
   const run = currentAuditRun();
   if (run) {
+    const counts: Record<string, number> = {};
+    for (const e of entries) counts[`${e.operation}:${e.action}`] = (counts[`${e.operation}:${e.action}`] ?? 0) + 1;
+    // The run's counts grow with each write, in the same transaction: the views never count a run's entries.
     await db
       .insert(auditRuns)
-      .values({ id: run.id, kind: run.kind, source: entries[0]!.source, startedBy: run.startedBy })
-      .onConflictDoUpdate({ target: auditRuns.id, set: { lastAt: sql`now()` } });
+      .values({ id: run.id, kind: run.kind, source: entries[0]!.source, startedBy: run.startedBy, counts })
+      .onConflictDoUpdate({
+        target: auditRuns.id,
+        set: {
+          lastAt: sql`now()`,
+          counts: sql`(SELECT jsonb_object_agg(key, total) FROM (SELECT key, sum(value::int) AS total FROM (
+            SELECT * FROM jsonb_each_text(${auditRuns.counts}) UNION ALL SELECT * FROM jsonb_each_text(excluded.counts)
+          ) AS added GROUP BY key) AS summed)`,
+        },
+      });
   }
   await db.insert(auditLog).values(
     entries.map((e) => ({

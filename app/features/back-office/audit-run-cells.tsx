@@ -11,7 +11,7 @@ export function runName(run: Pick<RunRow, "kind">): string {
 }
 
 /** The run's own entries, the expanded view: a plain link, so it opens without JavaScript and can be shared. */
-export function runHref(run: Pick<RunRow, "id">): string {
+function runHref(run: Pick<RunRow, "id">): string {
   return `/admin/audit-log?run=${encodeURIComponent(run.id)}`;
 }
 

@@ -7,7 +7,7 @@ import { humanize, listingHref, utcMinute } from "./labels.ts";
 
 export type Column = "time" | "operation" | "source" | "company" | "record" | "action" | "details" | "actor";
 
-export const HEADINGS: Record<Column, string> = {
+const HEADINGS: Record<Column, string> = {
   time: "Time",
   operation: "Operation",
   source: "Source",
