@@ -9,7 +9,7 @@ CREATE TABLE "audit_runs" (
 );
 --> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "run_id" uuid;--> statement-breakpoint
-ALTER TABLE "audit_log" ADD COLUMN "actor_kind" text GENERATED ALWAYS AS (CASE WHEN run_id IS NULL AND source IN ('admin', 'member', 'visitor', 'recipient') THEN 'person' ELSE 'machine' END) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "actor_kind" text GENERATED ALWAYS AS (CASE WHEN run_id IS NULL AND source IN ('admin', 'member', 'visitor', 'recipient', 'a deleted member') THEN 'person' ELSE 'machine' END) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_runs" ADD CONSTRAINT "audit_runs_started_by_users_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_runs_last_idx" ON "audit_runs" USING btree ("last_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_run_id_audit_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."audit_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -8,8 +8,11 @@ import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
-/** The sources of entries a person writes by acting; any other source (an import's, "system") is a machine's. */
-export const PEOPLE_SOURCES = ["admin", "member", "visitor", "recipient"] as const;
+/**
+ * The sources of entries a person writes by acting; any other source (an import's, "system") is a machine's. "a
+ * deleted member" is what an erasure leaves in place of a member's (DELETED_MEMBER, features/member-data).
+ */
+export const PEOPLE_SOURCES = ["admin", "member", "visitor", "recipient", "a deleted member"] as const;
 const peopleSources = sql.raw(PEOPLE_SOURCES.map((s) => `'${s}'`).join(", "));
 
 /** One run of machine work that wrote audit entries: a job (same id as the job), or an import started outside one. */

@@ -227,3 +227,13 @@ describe("an import outside a job", () => {
     expect(rows[0]).toMatchObject({ type: "run", run: { kind: "import", total: 2, startedByName: "Member activity-admin" } });
   });
 });
+
+describe("an erased member's actions", () => {
+  it("stay people's actions after the erasure rewrote their source", async () => {
+    await database.db
+      .insert(auditLog)
+      .values({ timestamp: new Date("2000-01-01T00:00:00Z"), operation: "intro_request", source: "a deleted member", action: "created" });
+    const people = await findActivity(database, { kind: "people", limit: 1000 });
+    expect(people.rows.at(-1)).toMatchObject({ type: "entry", entry: { source: "a deleted member" } });
+  });
+});
