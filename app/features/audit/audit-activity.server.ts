@@ -13,7 +13,6 @@ import type { Database } from "~/lib/db.server.ts";
 import type { ActorKind } from "./actor-kinds.ts";
 import { MAX_AUDIT_ENTRIES, RECENT_AUDIT_ENTRIES, UUID, withListingFlags } from "./audit-log.server.ts";
 
-
 export interface ActivityQuery {
   kind?: ActorKind;
   operation?: string | null;
