@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { withAuditRun } from "./audit-run.server.ts";
 import { onChange } from "./change-feed.server.ts";
 import type { Database } from "./db.server.ts";
 import {
@@ -170,7 +171,10 @@ export class JobWorker {
     };
     const started = Date.now();
     try {
-      const output = await this.handlers[job.jobType]!(context);
+      // What the job records in the audit log is one run (decision 0093); a resumed job continues the same run.
+      const output = await withAuditRun({ id: job.id, kind: job.jobType, startedBy: job.createdBy }, () =>
+        this.handlers[job.jobType]!(context),
+      );
       await finishJob(this.database, job.id, this.id, { status: "completed", processedOutput: output });
       logger.info({ job: job.id, type: job.jobType, ms: Date.now() - started }, "job completed");
     } catch (error) {

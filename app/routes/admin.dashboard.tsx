@@ -1,7 +1,8 @@
 import type { Route } from "./+types/admin.dashboard";
 import { StatusPage } from "~/components/layout/status-page.tsx";
-import { auditStatistics, findAuditEntries } from "~/features/audit/audit-log.server.ts";
-import { toAuditRow } from "~/features/back-office/audit-rows.ts";
+import { findActivity } from "~/features/audit/audit-activity.server.ts";
+import { auditStatistics } from "~/features/audit/audit-log.server.ts";
+import { toActivityRow } from "~/features/back-office/audit-rows.ts";
 import { getDashboardStats } from "~/features/back-office/dashboard-stats.server.ts";
 import { Dashboard } from "~/features/back-office/dashboard-view.tsx";
 import { getIntroFunnel } from "~/features/introductions/intro-funnel.server.ts";
@@ -19,13 +20,14 @@ export async function loader(args: Route.LoaderArgs) {
   const [stats, audit, recent, funnel] = await Promise.all([
     getDashboardStats(database),
     auditStatistics(database),
-    findAuditEntries(database, { limit: 10 }),
+    // Grouped: an import's entries are one row, so people's actions stay in view (decision 0093).
+    findActivity(database, { limit: 10 }),
     getIntroFunnel(database),
   ]);
   return {
     stats,
     audit: { windowHours: audit.windowHours, total: audit.total, byOperation: audit.byOperation },
-    recent: recent.map(toAuditRow),
+    recent: recent.rows.map(toActivityRow),
     funnel,
   };
 }

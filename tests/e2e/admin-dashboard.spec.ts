@@ -82,7 +82,7 @@ test("an admin sees the counts, charts and recent activity, and follows them int
   await page.getByRole("combobox", { name: "Operation" }).selectOption("manual_review");
   await page.getByRole("combobox", { name: "Action" }).selectOption("flagged_for_review");
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page).toHaveURL(/\?operation=manual_review&action=flagged_for_review&limit=100$/);
+  await expect(page).toHaveURL(/\?kind=all&operation=manual_review&action=flagged_for_review&limit=100$/);
   const rows = page.getByTestId("audit-entry");
   await expect(rows.filter({ hasText: company })).toHaveCount(1);
   for (const row of await rows.all()) await expect(row).toContainText("Flagged for review");

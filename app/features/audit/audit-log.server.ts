@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { users } from "#db/schema/accounts.ts";
-import { auditLog } from "#db/schema/audit.ts";
+import { auditLog, auditRuns } from "#db/schema/audit.ts";
 import { listings } from "#db/schema/listings.ts";
+import { currentAuditRun } from "~/lib/audit-run.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 
 /** Spec 02's four duplicate operations, then the product's own: intro requests, applications, back-office edits. */
@@ -32,10 +33,31 @@ export interface AuditEntry {
 /** Anything that can run an insert: the database or a transaction on it, so an entry commits with its change. */
 type Writer = Pick<Database["db"], "insert">;
 
-/** One entry, or many in one statement (an import writes a page of companies at once). */
+/**
+ * One entry, or many in one statement (an import writes a page of companies at once). Written while a job or an import
+ * runs, they belong to its run, which is recorded (or moved to now) with them (decision 0093).
+ */
 export async function recordAudit(db: Writer, entry: AuditEntry | readonly AuditEntry[]): Promise<void> {
   const entries = Array.isArray(entry) ? entry : [entry as AuditEntry];
   if (!entries.length) return;
+  const run = currentAuditRun();
+  if (run) {
+    const counts: Record<string, number> = {};
+    for (const e of entries) counts[`${e.operation}:${e.action}`] = (counts[`${e.operation}:${e.action}`] ?? 0) + 1;
+    // The run's counts grow with each write, in the same transaction: the views never count a run's entries.
+    await db
+      .insert(auditRuns)
+      .values({ id: run.id, kind: run.kind, source: entries[0]!.source, startedBy: run.startedBy, counts })
+      .onConflictDoUpdate({
+        target: auditRuns.id,
+        set: {
+          lastAt: sql`now()`,
+          counts: sql`(SELECT jsonb_object_agg(key, total) FROM (SELECT key, sum(value::int) AS total FROM (
+            SELECT * FROM jsonb_each_text(${auditRuns.counts}) UNION ALL SELECT * FROM jsonb_each_text(excluded.counts)
+          ) AS added GROUP BY key) AS summed)`,
+        },
+      });
+  }
   await db.insert(auditLog).values(
     entries.map((e) => ({
       operation: e.operation,
@@ -45,6 +67,7 @@ export async function recordAudit(db: Writer, entry: AuditEntry | readonly Audit
       recordId: e.recordId ?? null,
       actorId: e.actorId ?? null,
       details: e.details ?? {},
+      runId: run?.id ?? null,
     })),
   );
 }
@@ -122,7 +145,7 @@ export interface AuditFilter {
   limit?: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The newest entries, optionally of one operation and action, with the acting user's name, and which of the ids
@@ -140,6 +163,14 @@ export async function findAuditEntries({ db }: Database, filter: AuditFilter = {
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(auditLog.timestamp), desc(auditLog.id))
     .limit(Math.min(Math.max(filter.limit ?? RECENT_AUDIT_ENTRIES, 1), MAX_AUDIT_ENTRIES));
+  return withListingFlags({ db }, rows);
+}
+
+/** Which of the ids entries mention (recordId, details.existingRecordId) are listings, the only ones with a page. */
+export async function withListingFlags<T extends { recordId: string | null; details: Record<string, unknown> | null }>(
+  { db }: Pick<Database, "db">,
+  rows: T[],
+): Promise<Array<T & { recordIsListing: boolean; existingRecordIsListing: boolean }>> {
   // Only uuid-shaped ids can be listing ids; anything else would make the uuid comparison fail.
   const mentioned = new Set<string>();
   for (const r of rows) {

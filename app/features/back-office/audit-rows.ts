@@ -59,3 +59,38 @@ function formatValue(value: unknown): string {
   if (Array.isArray(value)) return value.map((v) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v))).join(", ");
   return JSON.stringify(value);
 }
+
+/** A machine run as the views receive it: one row for all its entries, with their counts (decision 0093). */
+export interface RunRow {
+  id: string;
+  kind: string;
+  source: string;
+  startedByName: string | null;
+  startedAt: string;
+  lastAt: string;
+  total: number;
+  counts: Array<{ operation: string; action: string; n: number }>;
+}
+
+/** A row of the grouped views: a person's (or a lone machine's) entry, or a run. */
+export type ActivityRow = { type: "entry"; entry: AuditRow } | { type: "run"; run: RunRow };
+
+export function toRunRow(run: Omit<RunRow, "startedAt" | "lastAt"> & { startedAt: Date; lastAt: Date }): RunRow {
+  return {
+    id: run.id,
+    kind: run.kind,
+    source: run.source,
+    startedByName: run.startedByName,
+    startedAt: run.startedAt.toISOString(),
+    lastAt: run.lastAt.toISOString(),
+    total: run.total,
+    counts: run.counts,
+  };
+}
+
+/** A row of findActivity as a loader returns it. */
+export function toActivityRow(
+  item: { type: "entry"; entry: Parameters<typeof toAuditRow>[0] } | { type: "run"; run: Parameters<typeof toRunRow>[0] },
+): ActivityRow {
+  return item.type === "run" ? { type: "run", run: toRunRow(item.run) } : { type: "entry", entry: toAuditRow(item.entry) };
+}

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn.ts";
-import { detailPairs, type AuditRow } from "./audit-rows.ts";
+import { runCell } from "./audit-run-cells.tsx";
+import { detailPairs, type ActivityRow, type AuditRow } from "./audit-rows.ts";
 import { humanize, listingHref, utcMinute } from "./labels.ts";
 
-type Column = "time" | "operation" | "source" | "company" | "record" | "action" | "details" | "actor";
+export type Column = "time" | "operation" | "source" | "company" | "record" | "action" | "details" | "actor";
 
 const HEADINGS: Record<Column, string> = {
   time: "Time",
@@ -24,8 +25,9 @@ const COMPACT: readonly Column[] = ["time", "operation", "action", "company", "a
  * Audit entries as a table from md up; below, each row becomes a small card whose cells carry their column's name
  * (the data-label pseudo-element). role="table" keeps it a table for screen readers in browsers that drop a table's
  * semantics when CSS changes its display; rows and cells take theirs from the table (HTML forbids restating them).
+ * A machine run is one row among the entries, with its counts and a link to its own entries (decision 0093).
  */
-export function AuditTable({ rows, caption, compact = false }: { rows: readonly AuditRow[]; caption: string; compact?: boolean }) {
+export function AuditTable({ rows, caption, compact = false }: { rows: readonly ActivityRow[]; caption: string; compact?: boolean }) {
   const columns = compact ? COMPACT : FULL;
   return (
     <table role="table" className="block w-full text-sm md:table">
@@ -42,10 +44,12 @@ export function AuditTable({ rows, caption, compact = false }: { rows: readonly 
       <tbody className="grid gap-3 md:table-row-group">
         {rows.map((row) => (
           <tr
-            key={row.id}
-
-            data-testid="audit-entry"
-            className="grid gap-1 rounded-lg border border-border p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0"
+            key={row.type === "run" ? row.run.id : row.entry.id}
+            data-testid={row.type === "run" ? "audit-run" : "audit-entry"}
+            className={cn(
+              "grid gap-1 rounded-lg border border-border p-3 md:table-row md:rounded-none md:border-0 md:border-b md:p-0",
+              row.type === "run" && "md:bg-surface-muted/40",
+            )}
           >
             {columns.map((c) => (
               <td
@@ -57,7 +61,7 @@ export function AuditTable({ rows, caption, compact = false }: { rows: readonly 
                   c === "details" && "md:max-w-72",
                 )}
               >
-                {cell(c, row)}
+                {row.type === "run" ? runCell(c, row.run) : cell(c, row.entry)}
               </td>
             ))}
           </tr>

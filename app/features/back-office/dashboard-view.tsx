@@ -1,10 +1,8 @@
 import { Building2, GitMerge, Handshake, Landmark, Rocket, ScrollText, Star, Users, Workflow } from "lucide-react";
-import { Link } from "react-router";
 import { IntroFunnelSection } from "~/features/introductions/intro-funnel-section.tsx";
 import type { IntroFunnel } from "~/features/introductions/intro-funnel.server.ts";
 import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
-import type { AuditRow } from "./audit-rows.ts";
-import { AuditTable } from "./audit-table.tsx";
+import type { ActivityRow } from "./audit-rows.ts";
 import { BackOfficeNav } from "./back-office-nav.tsx";
 import { CountCard, type CountItem } from "./count-card.tsx";
 import type { DashboardStats, ListingType } from "./dashboard-stats.server.ts";
@@ -19,12 +17,13 @@ import {
   listingsHref,
 } from "./labels.ts";
 import { MonthlyBarChart, type ChartSeries } from "./monthly-bar-chart.tsx";
+import { RecentActivity } from "./recent-activity.tsx";
 import { plural } from "~/lib/wording.ts";
 
 export interface DashboardData {
   stats: DashboardStats;
   audit: { windowHours: number; total: number; byOperation: Record<string, number> };
-  recent: AuditRow[];
+  recent: ActivityRow[];
   funnel: IntroFunnel;
 }
 
@@ -172,23 +171,7 @@ export function Dashboard({ stats, audit, recent, funnel }: DashboardData) {
 
       <IntroFunnelSection funnel={funnel} />
 
-      <section aria-labelledby="recent" className="mt-10">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="recent" className="text-lg font-semibold">
-            Recent activity
-          </h2>
-          <Link to="/admin/audit-log" className="text-sm text-accent underline">
-            View the audit log
-          </Link>
-        </div>
-        {recent.length === 0 ? (
-          <p className="mt-4 text-sm text-fg-muted">Nothing recorded yet.</p>
-        ) : (
-          <div className="mt-4">
-            <AuditTable rows={recent} caption="The ten most recent audit entries" compact />
-          </div>
-        )}
-      </section>
+      <RecentActivity rows={recent} />
     </div>
   );
 }

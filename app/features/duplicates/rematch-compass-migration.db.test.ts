@@ -1,5 +1,5 @@
 /**
- * Migration 0033 re-keys only the listings whose name may start with a branch word or hold a legal form glued on
+ * Migration 0034 re-keys only the listings whose name may start with a branch word or hold a legal form glued on
  * in any case (issue 32). Its patterns must select every name the new TypeScript rules change, or those listings
  * would keep a stale key until their name is edited.
  */
@@ -27,7 +27,7 @@ const selected = async (name: string) => {
   return false;
 };
 
-describe("migration 0033's patterns", () => {
+describe("migration 0034's patterns", () => {
   it("select every name whose key the new rules change", async () => {
     const changed = {
       "North Security Limited": "north security",

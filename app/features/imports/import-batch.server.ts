@@ -18,6 +18,7 @@ import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/match-score.ts";
 import type { ListingRow } from "~/features/duplicates/merge-rules.ts";
 import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
 import { recordFieldWrites } from "~/features/catalog/field-provenance.server.ts";
+import { currentAuditRun, withAuditRun } from "~/lib/audit-run.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { failureReason } from "~/lib/errors.ts";
@@ -266,6 +267,11 @@ export async function importCompanies(
   companies: readonly ImportedCompany[],
   options: ImportOptions,
 ): Promise<ImportBatchResult> {
+  // Outside a job (the debugger's push) the import is a run of its own, one row in the audit views (decision 0093).
+  if (!currentAuditRun()) {
+    const run = { id: randomUUID(), kind: "import", startedBy: options.actor?.id ?? null };
+    return withAuditRun(run, () => importCompanies(database, companies, options));
+  }
   const result: ImportBatchResult = {
     counters: { processed: 0, created: 0, merged: 0, updated: 0, skipped: 0, review: 0, errors: 0 },
     results: [],

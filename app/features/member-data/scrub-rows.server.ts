@@ -24,6 +24,8 @@ export async function wordColumns(database: Database, table: string): Promise<Co
   const rows = await database.rows<{ name: string; data_type: string; udt_name: string; is_nullable: string }>(sql`
     SELECT c.column_name AS name, c.data_type, c.udt_name, c.is_nullable FROM information_schema.columns c
     WHERE c.table_schema = 'public' AND c.table_name = ${table}
+      -- A generated column (audit_log.actor_kind) follows the others and cannot be written.
+      AND c.is_generated = 'NEVER'
       AND NOT EXISTS (
         SELECT 1 FROM information_schema.key_column_usage k
         JOIN information_schema.table_constraints tc ON tc.constraint_name = k.constraint_name AND tc.table_schema = k.table_schema
