@@ -6,7 +6,7 @@ type Job = typeof jobs.$inferSelect;
  * What a job's end says in words: a completed job that logged errors (a company the import could not write, a page
  * that failed) is "completed with N errors", never a plain "completed" over failed records (issue 32).
  */
-export function jobOutcome(job: Pick<Job, "status" | "errorLog">): { label: string; errors: number; clean: boolean } {
+function jobOutcome(job: Pick<Job, "status" | "errorLog">): { label: string; errors: number; clean: boolean } {
   const errors = job.errorLog.length;
   const plural = `${errors} ${errors === 1 ? "error" : "errors"}`;
   const label = job.status === "completed" && errors ? `completed with ${plural}` : job.status;
