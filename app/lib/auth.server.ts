@@ -26,6 +26,7 @@ import { getEnv, publicUrl, type Env } from "./env.server.ts";
 import { identityProviders } from "./identity-providers.server.ts";
 import { logger } from "./logger.server.ts";
 import { currentRequestId } from "./request-id.server.ts";
+import { hashPassword, verifyPassword } from "./password-hash.server.ts";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./password-rules.ts";
 import { pathFailure, settingError } from "./startup-failure.ts";
 
@@ -55,6 +56,8 @@ function createAuth(database: Database, env: Env) {
     // DESIGN D15: a password account signs in only once its address is verified, through the link we mail.
     emailAndPassword: {
       enabled: true,
+      // Better Auth's scrypt and stored form, its cost lowered only under Vitest (password-hash.server.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
       minPasswordLength: MIN_PASSWORD,
       maxPasswordLength: MAX_PASSWORD,
       requireEmailVerification: true,
