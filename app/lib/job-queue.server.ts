@@ -136,7 +136,12 @@ export async function finishJob(
       completedAt: new Date(),
       lockedBy: null,
       ...(outcome.status === "completed"
-        ? { processedOutput: outcome.processedOutput ?? null, progressMessage: "Completed." }
+        ? {
+            processedOutput: outcome.processedOutput ?? null,
+            // Never a plain "Completed." over records the job logged as failed (issue 32; job-view.ts says the same).
+            progressMessage: sql`CASE cardinality(${jobs.errorLog}) WHEN 0 THEN 'Completed.' WHEN 1 THEN 'Completed with 1 error.'
+              ELSE 'Completed with ' || cardinality(${jobs.errorLog}) || ' errors.' END`,
+          }
         : { errorLog: sql`array_append(${jobs.errorLog}, ${outcome.error.slice(0, 2000)})`, progressMessage: outcome.error.slice(0, 300) }),
     })
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));

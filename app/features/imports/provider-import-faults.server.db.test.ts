@@ -158,6 +158,7 @@ describe("provider import faults", () => {
     expect(run.job.status).toBe("completed");
     expect(run.job.errorLog).toEqual([]);
     expect(jobView(run.job).outcome).toBe("completed");
+    expect(run.job.progressMessage).toBe("Completed.");
     expect(run.statuses).toEqual([429, 429, 200]);
     expect(run.sleeps).toEqual([7_000, 7_000]);
     expect(run.job.apiCallsMade).toBe(3);
@@ -279,6 +280,7 @@ describe("provider import faults", () => {
     expect(run.job.errorLog).toHaveLength(1);
     // What the job card and /api/admin/jobs say: not a plain "completed" over a failed record.
     expect(jobView(run.job).outcome).toBe("completed with 1 error");
+    expect(run.job.progressMessage).toBe("Completed with 1 error.");
     expect(run.job.errorLog[0]!.startsWith(`${refused}: `)).toBe(true);
     expect(run.counters.errors).toBe(1);
     expect(run.job.companiesProcessed).toBe(all.length);
