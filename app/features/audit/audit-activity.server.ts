@@ -5,7 +5,7 @@
  * audit_log_single_kind_idx for one kind) and runs by their latest entry (audit_runs_last_idx). A run's counts are kept
  * on its row as its entries are written, so a page costs the same on a table of millions (bench/audit-activity.ts).
  */
-import { and, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { users } from "#db/schema/accounts.ts";
 import { auditLog, auditRuns } from "#db/schema/audit.ts";
@@ -174,7 +174,7 @@ export async function activityCounts({ db }: Database, now = Date.now()) {
   const rows = await db
     .select({ person, entries: sql<number>`count(*)::int`, runs: sql<number>`count(DISTINCT ${auditLog.runId})::int` })
     .from(auditLog)
-    .where(sql`${auditLog.timestamp} > ${new Date(now - 24 * 60 * 60 * 1000)}`)
+    .where(gt(auditLog.timestamp, new Date(now - 24 * 60 * 60 * 1000)))
     .groupBy(sql`1`);
   const of = (isPerson: boolean) => rows.find((r) => r.person === isPerson);
   return { people: of(true)?.entries ?? 0, machine: of(false)?.entries ?? 0, runs: of(false)?.runs ?? 0 };
