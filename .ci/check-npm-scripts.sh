@@ -154,7 +154,7 @@ serves dev
 
 # Benchmarks: a real run where it takes seconds, --help (every module loaded) where it takes minutes.
 run bench:relevance 0 "PASS MRR overall" -- npm run bench:relevance
-for name in bench:directory bench:bundle bench:lighthouse audit:lighthouse bench:dedupe bench:import bench:members bench:relevance-speed; do
+for name in bench:directory bench:bundle bench:lighthouse audit:lighthouse bench:dedupe bench:import bench:members bench:relevance-speed bench:audit-activity; do
   run "$name" 0 "^npm run " -- npm run --silent "$name" -- --help
 done
 
