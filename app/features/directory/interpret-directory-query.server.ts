@@ -34,7 +34,11 @@ export function literalSearch(params: URLSearchParams): boolean {
  * gets a new object and a new table, and the old pair is garbage collected.
  */
 const meanings = new WeakMap<ReferenceData, ReturnType<typeof meaningsOf>>();
-/** The cities each viewer's view of an index shows, as phrases; dropped with the view (a new index, new rules). */
+/**
+ * The cities each viewer's view of an index shows, as phrases. Only a cache derived from the index and the reference
+ * lists: both are replaced when PostgreSQL's change feed says listings, lists or field rules changed on any server
+ * (decisions 0049, 0058), and the entries go with the objects they are keyed by.
+ */
 const cityMeanings = new WeakMap<ViewerIndex, WeakMap<ReferenceData, PhraseMeanings>>();
 
 /** The cities of the listings that show this viewer their headquarters city (decision 0088). */
