@@ -151,6 +151,12 @@ await mountDemoIdentityProviders(app, providers, (p) => localIssuer(env, p.id));
 
 /** The build as React Router's Vite plugin made it; the routes run it through the error pipeline and the key scope. */
 const routeBuild = async () => (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+const wrappedBuilds = new WeakMap<ServerBuild, ServerBuild>();
+const wrappedBuild = (build: ServerBuild): ServerBuild => {
+  let wrapped = wrappedBuilds.get(build);
+  if (!wrapped) wrappedBuilds.set(build, (wrapped = withErrorPipeline(withApiKeyScope(build))));
+  return wrapped;
+};
 
 // The request's route, decided once by the router's own matching: letter case, unknown API paths, OPTIONS, methods a
 // route does not take, HEAD, and the headers every answer needs (server/route-rules.ts, decision 0069).
@@ -200,7 +206,8 @@ app.use(
   createReactRouterHandler({
     // Every loader and action answers a thrown value through the one error pipeline (app/lib/error-answer.server.ts);
     // a route keys are not for refuses a key's user even if one got that far (server/api-key-scope.ts).
-    build: async () => withErrorPipeline(withApiKeyScope(await routeBuild())),
+    // The same wrapped build for the same build, so the handler prepares its router once per build.
+    build: async () => wrappedBuild(await routeBuild()),
     async getLoadContext(req, res) {
       const database = await getDatabase();
       const fromKey = keyUser(res);

@@ -85,6 +85,12 @@ export interface RouteTable {
 
 const tables = new WeakMap<ServerBuild, RouteTable>();
 
+/**
+ * Paths whose resolution is kept: React Router's matchRoutes flattens and ranks the whole table on every call (about
+ * 2 % of a /listings request's CPU, issue 33), and most requests go to a few paths. Bounded, as paths are the client's.
+ */
+export const RESOLVED_PATHS_KEPT = 500;
+
 export function routeTable(build: ServerBuild): RouteTable {
   const known = tables.get(build);
   if (known) return known;
@@ -109,15 +115,25 @@ export function routeTable(build: ServerBuild): RouteTable {
     const id = matches?.at(-1)?.route.id;
     return id ? facts.get(id)! : null;
   };
+  const resolveAnew = (pathname: string): Resolution => {
+    const { path, suffix } = withoutDataSuffix(pathname);
+    const route = leaf(exact, path);
+    if (route && !route.catchAll) return { route };
+    const other = leaf(anyCase, path);
+    if (!other || other.catchAll) return { route };
+    const respelt = respell(path, other.pattern) + suffix;
+    return respelt === pathname ? { route } : { route, respelt };
+  };
+  const resolved = new Map<string, Resolution>();
   const table: RouteTable = {
     resolve(pathname) {
-      const { path, suffix } = withoutDataSuffix(pathname);
-      const route = leaf(exact, path);
-      if (route && !route.catchAll) return { route };
-      const other = leaf(anyCase, path);
-      if (!other || other.catchAll) return { route };
-      const respelt = respell(path, other.pattern) + suffix;
-      return respelt === pathname ? { route } : { route, respelt };
+      const known = resolved.get(pathname);
+      if (known) return known;
+      const resolution = resolveAnew(pathname);
+      // The oldest path goes first (a Map keeps insertion order).
+      if (resolved.size >= RESOLVED_PATHS_KEPT) resolved.delete(resolved.keys().next().value!);
+      resolved.set(pathname, resolution);
+      return resolution;
     },
     facts: (id) => facts.get(id)!,
   };
