@@ -3,7 +3,6 @@
  * assets, then the application (built, or through Vite in development). It listens before the database is ready,
  * so that /readyz can say it is starting; stop signals drain it (server/lifecycle.ts, decision 0052).
  */
-import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { randomBytes } from "node:crypto";
@@ -15,6 +14,7 @@ import { safeLogOptions } from "../app/lib/log-redaction.ts";
 import { exitOnStartupFailure, listenFailure, logLevel } from "../app/lib/startup-failure.ts";
 import { accessLog } from "./access-log.ts";
 import { createLifecycle, shutdownTimeoutMs } from "./lifecycle.ts";
+import { pageCompression } from "./page-compression.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
@@ -78,7 +78,7 @@ server.use(
     strictTransportSecurity: (process.env.PUBLIC_URL ?? "").startsWith("https://"),
   }),
 );
-server.use(compression());
+server.use(pageCompression());
 server.use(lifecycle.middleware);
 server.use(accessLog(log));
 

@@ -45,12 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     read,
   );
   const exportAllowed = await canExport(database, user);
+  // Each option carries its own count: of the facet counts only the panel's own two are sent again (issue 33).
+  const { facets, ...page } = result;
   return {
     query,
-    result,
+    result: { ...page, facets: { entityType: facets.entityType, featured: facets.featured } },
     notices,
     interpretation,
-    options: buildFilterOptions(reference, result.facets, new Date().getUTCFullYear()),
+    options: buildFilterOptions(reference, facets, new Date().getUTCFullYear()),
     canExport: exportAllowed,
     exportHint: user && !exportAllowed ? await exportUpgradeHint(database, user) : null,
     // Below the top tier some listings are locked, and filters match them only on their preview (DESIGN D14).

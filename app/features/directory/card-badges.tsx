@@ -25,10 +25,12 @@ function Row({ group, children }: { group: BadgeGroup; children: ReactNode }) {
   // beside it did not.
   const { label } = BADGE_GROUPS[group];
   return (
-    <div className="contents" data-badge-group={group}>
-      {/* As tall as one line of badges and at the top, so the label sits beside the first line when they wrap. */}
-      <dt className="flex min-h-[1.375rem] items-center self-start text-xs text-fg-muted">{label}</dt>
-      <dd className="flex min-w-0 flex-wrap items-center gap-1.5">{children}</dd>
+    // Laid out by the list's one class (.badge-rows in app/app.css): some 125 rows on a page of cards, so a utility
+    // list on each label and value was about a tenth of the page's HTML (issue 33). The label is as tall as one line
+    // of badges and at the top, so it sits beside the first line when they wrap.
+    <div data-badge-group={group}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }
@@ -81,5 +83,5 @@ export function BadgeValue({ group, value }: { group: BadgeGroup; value: string 
 
 /** The list the rows go in: labels in a narrow column, badges beside them. */
 export function BadgeRows({ children, className }: { children: ReactNode; className?: string }) {
-  return <dl className={`grid grid-cols-[5.75rem_minmax(0,1fr)] gap-x-2 gap-y-2 ${className ?? ""}`}>{children}</dl>;
+  return <dl className={className ? `badge-rows ${className}` : "badge-rows"}>{children}</dl>;
 }

@@ -39,6 +39,12 @@ export interface SearchSuggestion {
   totalRecords: number;
 }
 
+/** The facet counts the filter panel reads directly; every other count travels with its option (filter-options.ts). */
+export type PanelCounts = Pick<Facets, "entityType" | "featured">;
+
+/** The page's result as the directory route sends it: the facet counts beyond the panel's own are left out. */
+export type DirectoryPageResult = Omit<DirectoryResult, "facets"> & { facets: PanelCounts };
+
 export interface DirectoryResult {
   data: DirectoryItem[];
   pagination: Pagination;

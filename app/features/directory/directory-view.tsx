@@ -8,7 +8,7 @@ import { IntroRequestDialog } from "~/features/introductions/intro-request-dialo
 import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { directoryQueryToParams, formToDirectoryParams, PAGE_SIZES, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
-import type { DirectoryResult } from "./directory-result.ts";
+import type { DirectoryPageResult } from "./directory-result.ts";
 import type { GatedFilter } from "./gated-filters.ts";
 import { closeFilterPanelOnPhone, focusFilterPanelToggle, type OpenSections } from "./filter-panel-disclosure.tsx";
 import { FilterPanel, type FilterOptions } from "./filter-panel.tsx";
@@ -27,7 +27,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** What the directory route sends: the query as read, one page of results and the filters' options. */
 export interface DirectoryViewData {
   query: DirectoryQuery;
-  result: DirectoryResult;
+  result: DirectoryPageResult;
   notices: string[];
   /** The filters the search's words became (decision 0083). */
   interpretation?: InterpretationView | null;

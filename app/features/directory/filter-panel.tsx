@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/lib/cn.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { DirectoryQuery, ListFilter } from "./directory-filters.ts";
-import type { Facets } from "./directory-result.ts";
+import type { PanelCounts } from "./directory-result.ts";
 import { isPanelOpen, PanelToggle, ResultCount, ShowResultsButton, type OpenSections } from "./filter-panel-disclosure.tsx";
 import { GatedFilterNote } from "./gated-filter-note.tsx";
 import type { GatedFilter } from "./gated-filters.ts";
@@ -232,7 +232,7 @@ export function FilterPanel({
   sections,
 }: {
   query: DirectoryQuery;
-  facets: Facets;
+  facets: PanelCounts;
   options: FilterOptions;
   onListChange: (name: ListFilter, values: string[]) => void;
   clearHref: string;
