@@ -35,9 +35,11 @@ export function buildFilterOptions(ref: ReferenceData, facets: Facets, thisYear:
     items.map((x) => ({ value: x.name, label: x.name, count: counts[x.name] ?? 0 }));
   const byCode = (items: Array<{ code: string; name: string }>, counts: Record<string, number>) =>
     items.map((x) => ({ value: x.code, label: x.name, count: counts[x.code] ?? 0 }));
+  const groups = industryGroups(ref, facets);
   return {
-    industries: byName(ref.industries, facets.industries),
-    industryGroups: industryGroups(ref, facets),
+    // The panel shows a migrated taxonomy by group only: the flat list is not sent as well (issue 33).
+    industries: groups ? [] : byName(ref.industries, facets.industries),
+    industryGroups: groups,
     geographies: byName(ref.geographies, facets.geographies),
     // The flag is drawn from the ISO code (CountryFlag), not the emoji: the label is the name alone, which is also what
     // the type-ahead matches on (spec 01 §2: a contains match on the name).

@@ -13,6 +13,7 @@ import { RangeControls } from "./range-controls.tsx";
 import { cityKey } from "./city-column.ts";
 
 export interface FilterOptions {
+  /** The flat industry list; empty once the taxonomy is migrated (industryGroups holds them then). */
   industries: FacetOption[];
   /** After the taxonomy migration, the industries by primary category; null while the list is flat. */
   industryGroups: Array<{ primary: string; options: FacetOption[] }> | null;
