@@ -3,13 +3,14 @@
  * call (about 2 % of a /listings request's CPU at 100k listings, issue 33), and every request resolves its path here.
  * The paths kept are bounded, so a client sending endless distinct paths cannot grow the process.
  */
+import type * as ReactRouter from "react-router";
 import type { ServerBuild } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { routeTableBuild } from "../tests/support/route-build.ts";
 
 const matched = vi.hoisted(() => ({ calls: 0 }));
 vi.mock("react-router", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("react-router")>();
+  const actual = await importOriginal<typeof ReactRouter>();
   return {
     ...actual,
     matchRoutes: (...args: Parameters<typeof actual.matchRoutes>) => {
