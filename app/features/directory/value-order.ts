@@ -4,7 +4,7 @@
  * here each position's key (the value's rank among the distinct values, then the position) is one exact integer in a
  * double, and the typed array's own numeric sort orders them in a fraction of that.
  */
-import { emptyBitset, setBit, type Bitset } from "./bitset.ts";
+import { emptyBitset, hasBit, setBit, type Bitset } from "./bitset.ts";
 
 /** Positions ordered by a value, best first, and which positions have one. */
 export interface ValueOrder {
@@ -68,4 +68,43 @@ function rankOf(descending: Float64Array, value: number): number {
     else high = mid;
   }
   return low;
+}
+
+/**
+ * The order after a batch of changes (decision 0095): the `changed` slots leave it, those of `slots` that have a value
+ * come back at their place, by value (highest first) and then by `rank` (their place in the default order). One pass
+ * over the old order: the others keep their relative order, which no change can alter (their values and their order
+ * among themselves are the same). `known` is updated in place; the order is a new array.
+ */
+export function reorder(
+  old: ValueOrder,
+  values: Float64Array,
+  rank: Uint32Array,
+  changed: Bitset,
+  slots: readonly number[],
+): ValueOrder {
+  const known = old.known;
+  for (const slot of slots) known[slot >>> 5]! &= ~(1 << (slot & 31));
+  const inserts = slots.filter((slot) => !Number.isNaN(values[slot]!));
+  inserts.sort((a, b) => values[b]! - values[a]! || rank[a]! - rank[b]!);
+  for (const slot of inserts) setBit(known, slot);
+  let kept = 0;
+  for (const slot of old.order) if (!hasBit(changed, slot)) kept++;
+  const order = new Uint32Array(kept + inserts.length);
+  let at = 0;
+  let next = 0;
+  for (const slot of old.order) {
+    if (hasBit(changed, slot)) continue;
+    const value = values[slot]!;
+    while (next < inserts.length) {
+      const insert = inserts[next]!;
+      const before = values[insert]! > value || (values[insert] === value && rank[insert]! < rank[slot]!);
+      if (!before) break;
+      order[at++] = insert;
+      next++;
+    }
+    order[at++] = slot;
+  }
+  while (next < inserts.length) order[at++] = inserts[next++]!;
+  return { order, known };
 }
