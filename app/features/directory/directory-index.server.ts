@@ -80,6 +80,11 @@ async function buildIndex(database: Database): Promise<{ index: DirectoryIndex; 
   return { index: await builder.finish((id) => industries.get(id)), position };
 }
 
+/** A full build of the directory as it is now, served nowhere (tests compare a maintained index with it). */
+export async function buildDirectoryIndex(database: Database): Promise<DirectoryIndex> {
+  return (await buildIndex(database)).index;
+}
+
 /** Changes older than this are pruned from the log: a process further behind rebuilds. */
 const KEEP_CHANGES_MS = 60 * 60 * 1000;
 /** How often a process prunes the log (every process may; deleting what another deleted costs nothing). */

@@ -203,6 +203,15 @@ export class DirectoryIndex implements VisibilityFacts {
     return done;
   }
 
+  /** Resolves once no search index is being made again (tests; the holder serves a new version when one is swapped in). */
+  async searchSettled(): Promise<void> {
+    while (this.shared.rebuilding) {
+      const waiting = this.shared.rebuilding;
+      await waiting;
+      if (this.shared.rebuilding === waiting) return;
+    }
+  }
+
   private async makeSearchIndex(): Promise<SearchIndex> {
     const text = this.columns.cardText;
     const capacity = this.capacity;
