@@ -57,18 +57,17 @@ export async function changesSince(database: Database, position: string): Promis
       FROM listings l JOIN ch ON ch.id = l.id
       WHERE l.processing_status = 'published'),
     placed AS (
-      SELECT c.*, coalesce(same.id, plain.id) AS before FROM changed c
-      -- The next unchanged listing in the default order: first among those as featured as it (an index range of
-      -- listings_directory_order_idx), else, for a featured one, the first of the others.
+      SELECT c.*, coalesce(same.id, plain.id) AS next FROM changed c
+      -- The next published listing in the default order, changed or not (the first unchanged one is found by
+      -- following these in changesSince: skipping changed ones here cost a scan of a cluster per listing): first among
+      -- those as featured as it (one probe of listings_directory_order_idx), else, for a featured one, the first other.
       LEFT JOIN LATERAL (
         SELECT n.id FROM listings n
         WHERE n.processing_status = 'published' AND n.featured = c.featured AND (n.name, n.id) > (c.name, c.id)
-          AND NOT EXISTS (SELECT 1 FROM ch WHERE ch.id = n.id)
         ORDER BY n.name, n.id LIMIT 1) same ON true
       LEFT JOIN LATERAL (
         SELECT n.id FROM listings n
         WHERE c.featured AND same.id IS NULL AND n.processing_status = 'published' AND n.featured = false
-          AND NOT EXISTS (SELECT 1 FROM ch WHERE ch.id = n.id)
         ORDER BY n.name, n.id LIMIT 1) plain ON true)
     SELECT pg_current_snapshot()::text AS position,
       coalesce((SELECT p.up_to >= pg_snapshot_xmin(prev.s) FROM listing_changes_pruned p, prev), false) AS behind,
@@ -77,7 +76,22 @@ export async function changesSince(database: Database, position: string): Promis
       coalesce((SELECT json_agg(p ORDER BY p.featured DESC, p.name, p.id) FROM placed p), '[]')::text AS rows`);
   if (row!.behind) return { kind: "rebuild", reason: "the change log was pruned past this index" };
   if (row!.everything) return { kind: "rebuild", reason: "a bulk load changed the listings" };
-  return { kind: "batch", position: row!.position, batch: { gone: JSON.parse(row!.gone) as string[], rows: JSON.parse(row!.rows) as ChangedRow[] } };
+  const rows = JSON.parse(row!.rows) as Array<ChangedRow & { next: string | null }>;
+  return { kind: "batch", position: row!.position, batch: { gone: JSON.parse(row!.gone) as string[], rows: withSuccessors(rows) } };
+}
+
+/**
+ * Each changed listing's successor among the unchanged ones: its next listing, or, when that changed too, that one's
+ * successor. `rows` are in the default order, and a next listing comes later, so one backward pass resolves them all.
+ */
+function withSuccessors(rows: Array<ChangedRow & { next: string | null }>): ChangedRow[] {
+  const at = new Map(rows.map((row, i) => [row.id, i]));
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i]!;
+    const next = row.next === null ? undefined : at.get(row.next);
+    row.before = next === undefined ? row.next : rows[next]!.before;
+  }
+  return rows.map(({ next: _, ...row }) => row);
 }
 
 /**
