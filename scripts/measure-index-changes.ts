@@ -100,7 +100,9 @@ for (let i = 0; i < 5; i++) loaded.push(await renameSeen(`Loaded rename ${i} ${D
 const seconds = ms(loadStarted) / 1000;
 stop = true;
 await Promise.all(loops);
-console.log("rename visible in the second holder, 8 request loops on it (ms)", loaded, { requestsPerS: Math.round(served / (seconds + 2)) });
+console.log("rename visible in the second holder, 8 request loops on it (ms)", loaded, {
+  requestsPerS: Math.round(served / (seconds + 2)),
+});
 await b.close();
 await a.close();
 process.exit(0);

@@ -9,7 +9,8 @@
 import { emptyBitset, setBit, type Bitset } from "./bitset.ts";
 import { AT_END } from "./default-order.ts";
 import type { DirectoryIndex, SortValue } from "./directory-index.ts";
-import { markRow, setMaps, SLOT_VALUES, type IndexRow, type RowSink } from "./index-builder.ts";
+import { SLOT_VALUES, type IndexRow } from "./index-builder.ts";
+import { markRow, setMaps, type RowSink } from "./mark-row.ts";
 import { reorder } from "./value-order.ts";
 
 /** A changed listing still published, with the listing it comes before in the default order (null: last). */
@@ -109,7 +110,8 @@ export function applyChanges(index: DirectoryIndex, batch: ChangeBatch): Directo
     changed,
     batch.rows.map((row, i) => ({ slot: rowSlots[i]!, before: row.before === null ? AT_END : ids.positionOf(row.before)! })),
   );
-  for (const value of SORT_VALUES) c.valueOrders[value] = reorder(c.valueOrders[value], c.values[value], c.order.rank, changed, changedSlots);
+  for (const value of SORT_VALUES)
+    c.valueOrders[value] = reorder(c.valueOrders[value], c.values[value], c.order.rank, changed, changedSlots);
   if (textChanged) index.cardTextChanged();
   return index.next(words);
 }

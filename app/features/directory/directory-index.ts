@@ -219,7 +219,8 @@ export class DirectoryIndex implements VisibilityFacts {
     const pacer = new Pacer();
     for (let slot = 0; slot < capacity; slot++) {
       const name = text.names[slot];
-      const industries = name === undefined ? [] : Array.from(text.industries(slot), (id) => this.shared.industryName(id) ?? "").filter(Boolean);
+      const industries =
+        name === undefined ? [] : Array.from(text.industries(slot), (id) => this.shared.industryName(id) ?? "").filter(Boolean);
       builder.add(slot, name ?? "", text.taglines[slot] ?? null, industries);
       if (pacer.due()) await pacer.giveWay();
     }

@@ -4,17 +4,15 @@
  * order; changes later mark rows the same way (markRow, apply-changes.ts, decision 0095). Holding all rows as objects cost
  * 900 MB of heap at 1,000,000 listings (issue 17); the columns of the same listings take a tenth of it.
  */
-import { toFieldVisibility } from "../access/field-name.ts";
-import { TEASER_GEOGRAPHIES, TEASER_INDUSTRIES } from "../access/redact-listing.ts";
-import { ACCESS_LEVELS, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
+import { ACCESS_LEVELS, type AccessLevel } from "../access/tiers.ts";
 import type { ListingType } from "../catalog/listing-types.ts";
 import { fullBitset, setBit, type Bitset } from "./bitset.ts";
 import { CityColumn } from "./city-column.ts";
 import { DefaultOrder } from "./default-order.ts";
 import { DirectoryIndex, type RangeValue, type SortValue } from "./directory-index.ts";
-import { raisedBand, teamSizeBand, ticketBands } from "./investor-filters.ts";
 import { giveWay, Pacer } from "./give-way.ts";
 import { ListingIds } from "./listing-ids.ts";
+import { ARRAY_COLUMNS, markRow, SCALAR_COLUMNS, setMaps, type RowSink } from "./mark-row.ts";
 import { valueOrder, type ValueOrder } from "./value-order.ts";
 import {
   GATED_FIELD_DIMENSIONS,
@@ -27,17 +25,6 @@ import {
   type VisibilityFacts,
 } from "./viewer-options.ts";
 
-const ARRAY_COLUMNS = {
-  industries: "industry_ids",
-  geographies: "geography_ids",
-  countries: "country_ids",
-  personas: "persona_ids",
-} as const;
-const SCALAR_COLUMNS = {
-  fundingStages: "funding_stage_id",
-  businessModels: "business_model_id",
-  revenueRanges: "revenue_range_id",
-} as const;
 const DIMENSIONS: Dimension[] = [
   "entityType",
   "featured",
@@ -47,7 +34,6 @@ const DIMENSIONS: Dimension[] = [
   "teamSize",
   "ticketSize",
 ];
-const TEASER_LIMITS: Record<TeaserDimension, number> = { industries: TEASER_INDUSTRIES, geographies: TEASER_GEOGRAPHIES };
 const SORT_VALUES: SortValue[] = ["created_ms", "latest_round_ms", "total_raised", "founded_year"];
 const TAGLINES_REMEMBERED = 100_000;
 
@@ -120,49 +106,6 @@ export interface CardText {
   changedIndustries: Map<number, number[]>;
 }
 
-/** Where a row's bits go: the builder's growing sets, or an index's sets of its capacity. */
-export interface RowSink {
-  options: OptionSets;
-  teaserOptions: Record<TeaserDimension, Map<string, Bitset>>;
-  levels: Map<string, Bitset>;
-  fieldLevelSets: Record<GatedFieldDimension, Map<string, Bitset>>;
-  mark(sets: Map<string, Bitset>, key: string, slot: number): void;
-}
-
-/** Sets a row's bit in every set of its values (the same at a build and after a change). */
-export function markRow(row: IndexRow, slot: number, sink: RowSink): void {
-  const mark = (sets: Map<string, Bitset>, key: string) => sink.mark(sets, key, slot);
-  mark(sink.options.entityType, row.type);
-  if (row.featured) mark(sink.options.featured, "true");
-  for (const [dimension, column] of Object.entries(ARRAY_COLUMNS) as Array<[OptionFilter, keyof IndexRow]>) {
-    const values = (row[column] as number[] | null) ?? [];
-    for (const id of values) mark(sink.options[dimension], String(id));
-    if (dimension in TEASER_LIMITS) {
-      const teaser = dimension as TeaserDimension;
-      for (const id of values.slice(0, TEASER_LIMITS[teaser])) mark(sink.teaserOptions[teaser], String(id));
-    }
-  }
-  for (const [dimension, column] of Object.entries(SCALAR_COLUMNS) as Array<[OptionFilter, keyof IndexRow]>) {
-    const id = row[column];
-    if (id !== null) mark(sink.options[dimension], String(id));
-  }
-  const raised = raisedBand(row.total_raised);
-  if (raised) mark(sink.options.raised, raised);
-  const team = teamSizeBand(row.team_size);
-  if (team) mark(sink.options.teamSize, team);
-  for (const band of ticketBands(row.ticket_size)) mark(sink.options.ticketSize, band);
-  mark(sink.levels, normalizeLevel(row.visibility));
-  const own = toFieldVisibility(row.field_visibility);
-  for (const [dimension, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, keyof typeof own]>) {
-    mark(sink.fieldLevelSets[dimension], own[field] ?? "rule");
-  }
-}
-
-/** Every map of sets a row is marked in. */
-export function setMaps(sink: Omit<RowSink, "mark">): Array<Map<string, Bitset>> {
-  return [...Object.values(sink.options), ...Object.values(sink.teaserOptions), sink.levels, ...Object.values(sink.fieldLevelSets)];
-}
-
 /** Room left for listings published after a build: a sixteenth, at least 1,024 (then a full rebuild). */
 export function headroomFor(size: number): number {
   return Math.max(1_024, Math.ceil(size / 16));
@@ -196,9 +139,10 @@ export class IndexBuilder implements RowSink {
   readonly options = Object.fromEntries(DIMENSIONS.map((d) => [d, new Map<string, Bitset>()])) as OptionSets;
   readonly teaserOptions: Record<TeaserDimension, Map<string, Bitset>> = { industries: new Map(), geographies: new Map() };
   readonly levels = new Map<string, Bitset>();
-  readonly fieldLevelSets = Object.fromEntries(
-    Object.keys(GATED_FIELD_DIMENSIONS).map((d) => [d, new Map<string, Bitset>()]),
-  ) as Record<GatedFieldDimension, Map<string, Bitset>>;
+  readonly fieldLevelSets = Object.fromEntries(Object.keys(GATED_FIELD_DIMENSIONS).map((d) => [d, new Map<string, Bitset>()])) as Record<
+    GatedFieldDimension,
+    Map<string, Bitset>
+  >;
   private readonly values = Object.fromEntries(SLOT_VALUES.map((v) => [v, new Growing(new Float64Array(1 << 12))])) as Record<
     SlotValue,
     Growing<Float64Array>

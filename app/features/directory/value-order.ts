@@ -76,13 +76,7 @@ function rankOf(descending: Float64Array, value: number): number {
  * over the old order: the others keep their relative order, which no change can alter (their values and their order
  * among themselves are the same). `known` is updated in place; the order is a new array.
  */
-export function reorder(
-  old: ValueOrder,
-  values: Float64Array,
-  rank: Uint32Array,
-  changed: Bitset,
-  slots: readonly number[],
-): ValueOrder {
+export function reorder(old: ValueOrder, values: Float64Array, rank: Uint32Array, changed: Bitset, slots: readonly number[]): ValueOrder {
   const known = old.known;
   for (const slot of slots) known[slot >>> 5]! &= ~(1 << (slot & 31));
   const inserts = slots.filter((slot) => !Number.isNaN(values[slot]!));

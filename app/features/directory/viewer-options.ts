@@ -137,7 +137,10 @@ export function patchViewerOptions(
   for (const [dimension, field] of gated) {
     const levels = facts.fieldLevels[dimension];
     const ruleOpens = canSee(tier, requiredLevel(field, { fieldVisibility: {} }, rules));
-    const sets = [...ACCESS_LEVELS.filter((level) => canSee(tier, level)).map((level) => levels[level]), ...(ruleOpens ? [levels.rule] : [])];
+    const sets = [
+      ...ACCESS_LEVELS.filter((level) => canSee(tier, level)).map((level) => levels[level]),
+      ...(ruleOpens ? [levels.rule] : []),
+    ];
     const visible = view.fieldVisible[dimension];
     for (let i = 0; i < words.length; i++) visible[words[i]!] = wordOf(sets, words[i]!) & view.open[words[i]!]!;
   }
