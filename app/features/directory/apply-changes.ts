@@ -11,7 +11,7 @@ import { AT_END } from "./default-order.ts";
 import type { DirectoryIndex, SortValue } from "./directory-index.ts";
 import { SLOT_VALUES, type IndexRow } from "./index-builder.ts";
 import { markRow, setMaps, type RowSink } from "./mark-row.ts";
-import { reorder } from "./value-order.ts";
+import { placesOf, reorder } from "./value-order.ts";
 
 /** A changed listing still published, with the listing it comes before in the default order (null: last). */
 export interface ChangedRow extends IndexRow {
@@ -46,6 +46,16 @@ export function applyChanges(index: DirectoryIndex, batch: ChangeBatch): Directo
   for (const row of batch.rows) {
     if (row.before !== null && !ids.has(row.before)) throw new NeedsRebuild(`listing ${row.before} is not in the index`);
   }
+
+  // The slots leaving the orders (those changed that the index holds), found in them before any value or rank changes.
+  const leaving: number[] = [];
+  for (const id of [...batch.gone, ...batch.rows.map((row) => row.id)]) {
+    const slot = ids.positionOf(id);
+    if (slot !== undefined) leaving.push(slot);
+  }
+  const places = Object.fromEntries(
+    SORT_VALUES.map((value) => [value, placesOf(c.valueOrders[value], c.values[value], c.order.rank, leaving)]),
+  ) as Record<SortValue, number[]>;
 
   const changed = emptyBitset(c.capacity);
   const changedSlots: number[] = [];
@@ -107,11 +117,12 @@ export function applyChanges(index: DirectoryIndex, batch: ChangeBatch): Directo
   });
 
   c.order.apply(
-    changed,
+    leaving,
     batch.rows.map((row, i) => ({ slot: rowSlots[i]!, before: row.before === null ? AT_END : ids.positionOf(row.before)! })),
   );
-  for (const value of SORT_VALUES)
-    c.valueOrders[value] = reorder(c.valueOrders[value], c.values[value], c.order.rank, changed, changedSlots);
+  for (const value of SORT_VALUES) {
+    c.valueOrders[value] = reorder(c.valueOrders[value], places[value], leaving, c.values[value], c.order.rank, rowSlots);
+  }
   if (textChanged) index.cardTextChanged();
   return index.next(words);
 }

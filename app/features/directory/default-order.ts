@@ -5,6 +5,7 @@
  * unchanged listings, directory-changes.server.ts), so no name is ever compared here, in a collation that may differ.
  */
 import { countBits, hasBit, setPositions, type Bitset } from "./bitset.ts";
+import { lowerBound, withInserted, withoutPositions } from "./sorted-slots.ts";
 
 /** A changed listing's successor when it goes last. */
 export const AT_END = -1;
@@ -12,12 +13,18 @@ export const AT_END = -1;
 /** Below this many members a set is paged by sorting its slots by rank; above it, by walking the order. */
 const SORT_BELOW = 4_096;
 
+/** Rank spacing at a build: 16 halvings' room for listings put between the same two before a renumbering. */
+const SPACING = 2 ** 16;
+
 export class DefaultOrder {
   private constructor(
     /** The live slots, in the default order. */
     private order: Uint32Array,
-    /** A live slot's place in `order`. */
-    readonly rank: Uint32Array,
+    /**
+     * A live slot's rank: increasing along `order`, with gaps, so that listings put between two get ranks between
+     * theirs without renumbering the others (all of them are renumbered, rarely, when a gap is used up).
+     */
+    readonly rank: Float64Array,
     /** Whether `order` is ascending: then a set's bits are already in the default order. */
     private ascending: boolean,
   ) {}
@@ -25,8 +32,11 @@ export class DefaultOrder {
   /** The order of a fresh build: slots 0 to size - 1. */
   static ofBuild(size: number, capacity: number): DefaultOrder {
     const order = new Uint32Array(size);
-    const rank = new Uint32Array(capacity);
-    for (let i = 0; i < size; i++) order[i] = rank[i] = i;
+    const rank = new Float64Array(capacity);
+    for (let i = 0; i < size; i++) {
+      order[i] = i;
+      rank[i] = i * SPACING;
+    }
     return new DefaultOrder(order, rank, true);
   }
 
@@ -39,35 +49,50 @@ export class DefaultOrder {
     return this.order;
   }
 
+  /** Where a slot of `order` is, by its rank. */
+  private placeIn(order: Uint32Array, slot: number): number {
+    const rank = this.rank[slot]!;
+    const at = lowerBound(order, (other) => this.rank[other]! < rank);
+    if (order[at] !== slot) throw new Error(`slot ${slot} is not in the directory order`);
+    return at;
+  }
+
   /**
-   * Applies a batch in one pass: the `changed` slots leave the order; `placed` (in the default order among themselves)
-   * come back, each before its successor (an unchanged live slot) or at the end.
+   * Applies a batch: the `leaving` slots (in the order until now) leave it; `placed` (in the default order among
+   * themselves) come in, each before its successor (a live slot that is not leaving) or at the end. Binary searches
+   * and block copies: no loop over every listing unless a gap between ranks is used up.
    */
-  apply(changed: Bitset, placed: ReadonlyArray<{ slot: number; before: number }>): void {
-    const groups = new Map<number, number[]>();
+  apply(leaving: readonly number[], placed: ReadonlyArray<{ slot: number; before: number }>): void {
+    const kept = withoutPositions(
+      this.order,
+      leaving.map((slot) => this.placeIn(this.order, slot)).sort((a, b) => a - b),
+    );
+    const bySuccessor = new Map<number, number[]>();
     for (const { slot, before } of placed) {
-      const group = groups.get(before);
+      const group = bySuccessor.get(before);
       if (group) group.push(slot);
-      else groups.set(before, [slot]);
+      else bySuccessor.set(before, [slot]);
     }
-    let kept = 0;
-    for (const slot of this.order) if (!hasBit(changed, slot)) kept++;
-    const order = new Uint32Array(kept + placed.length);
-    let at = 0;
-    for (const slot of this.order) {
-      if (hasBit(changed, slot)) continue;
-      const group = groups.get(slot);
-      if (group) for (const inserted of group) order[at++] = inserted;
-      order[at++] = slot;
+    const groups = [...bySuccessor].map(([before, slots]) => ({ at: before === AT_END ? kept.length : this.placeIn(kept, before), slots }));
+    groups.sort((a, b) => a.at - b.at);
+    let renumber = false;
+    let ascending = this.ascending;
+    for (const { at, slots } of groups) {
+      const n = slots.length;
+      const high = at < kept.length ? this.rank[kept[at]!]! : (at > 0 ? this.rank[kept[at - 1]!]! : 0) + SPACING * (n + 1);
+      const low = at > 0 ? this.rank[kept[at - 1]!]! : high - SPACING * (n + 1);
+      const step = (high - low) / (n + 1);
+      if (step < 1) renumber = true;
+      let previous = at > 0 ? kept[at - 1]! : -1;
+      slots.forEach((slot, j) => {
+        this.rank[slot] = low + Math.floor(step * (j + 1));
+        if (slot <= previous) ascending = false;
+        previous = slot;
+      });
+      if (at < kept.length && kept[at]! <= previous) ascending = false;
     }
-    for (const inserted of groups.get(AT_END) ?? []) order[at++] = inserted;
-    if (at !== order.length) throw new Error("a changed listing's successor is not in the directory order");
-    let ascending = true;
-    for (let i = 0; i < order.length; i++) {
-      this.rank[order[i]!] = i;
-      if (i && order[i]! < order[i - 1]!) ascending = false;
-    }
-    this.order = order;
+    this.order = withInserted(kept, groups);
+    if (renumber) for (let i = 0; i < this.order.length; i++) this.rank[this.order[i]!] = i * SPACING;
     this.ascending = ascending;
   }
 

@@ -5,6 +5,7 @@
  * double, and the typed array's own numeric sort orders them in a fraction of that.
  */
 import { emptyBitset, hasBit, setBit, type Bitset } from "./bitset.ts";
+import { lowerBound, withInserted, withoutPositions } from "./sorted-slots.ts";
 
 /** Positions ordered by a value, best first, and which positions have one. */
 export interface ValueOrder {
@@ -70,35 +71,53 @@ function rankOf(descending: Float64Array, value: number): number {
   return low;
 }
 
+/** Whether slot `a` comes before a slot of value `value` and rank `rank`: higher value, then lower rank. */
+function before(values: Float64Array, rank: Float64Array, a: number, value: number, rank_: number): boolean {
+  const v = values[a]!;
+  return v > value || (v === value && rank[a]! < rank_);
+}
+
 /**
- * The order after a batch of changes (decision 0095): the `changed` slots leave it, those of `slots` that have a value
- * come back at their place, by value (highest first) and then by `rank` (their place in the default order). One pass
- * over the old order: the others keep their relative order, which no change can alter (their values and their order
- * among themselves are the same). `known` is updated in place; the order is a new array.
+ * Where the `slots` that have a value are in `order`, ascending (decision 0095): found by binary search on their value
+ * and rank, so `values` and `rank` must still be those the order was made with (before a batch changes them).
  */
-export function reorder(old: ValueOrder, values: Float64Array, rank: Uint32Array, changed: Bitset, slots: readonly number[]): ValueOrder {
-  const known = old.known;
-  for (const slot of slots) known[slot >>> 5]! &= ~(1 << (slot & 31));
+export function placesOf(order: ValueOrder, values: Float64Array, rank: Float64Array, slots: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const slot of slots) {
+    if (!hasBit(order.known, slot)) continue;
+    const at = lowerBound(order.order, (other) => before(values, rank, other, values[slot]!, rank[slot]!));
+    if (order.order[at] !== slot) throw new Error(`slot ${slot} is not where its value puts it`);
+    out.push(at);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * The order after a batch (decision 0095): the elements at `places` (placesOf, before the batch) leave it, and the
+ * `slots` that now have a value come in at their place, by value (highest first) then rank (the default order).
+ * Binary searches and block copies; the others keep their relative order, which no change can alter. `known` is
+ * updated in place.
+ */
+export function reorder(
+  old: ValueOrder,
+  places: readonly number[],
+  leaving: readonly number[],
+  values: Float64Array,
+  rank: Float64Array,
+  slots: readonly number[],
+): ValueOrder {
+  const { known } = old;
+  for (const slot of leaving) known[slot >>> 5]! &= ~(1 << (slot & 31));
+  const kept = withoutPositions(old.order, places);
   const inserts = slots.filter((slot) => !Number.isNaN(values[slot]!));
   inserts.sort((a, b) => values[b]! - values[a]! || rank[a]! - rank[b]!);
-  for (const slot of inserts) setBit(known, slot);
-  let kept = 0;
-  for (const slot of old.order) if (!hasBit(changed, slot)) kept++;
-  const order = new Uint32Array(kept + inserts.length);
-  let at = 0;
-  let next = 0;
-  for (const slot of old.order) {
-    if (hasBit(changed, slot)) continue;
-    const value = values[slot]!;
-    while (next < inserts.length) {
-      const insert = inserts[next]!;
-      const before = values[insert]! > value || (values[insert] === value && rank[insert]! < rank[slot]!);
-      if (!before) break;
-      order[at++] = insert;
-      next++;
-    }
-    order[at++] = slot;
+  const groups: Array<{ at: number; slots: number[] }> = [];
+  for (const slot of inserts) {
+    setBit(known, slot);
+    const at = lowerBound(kept, (other) => before(values, rank, other, values[slot]!, rank[slot]!));
+    const last = groups[groups.length - 1];
+    if (last?.at === at) last.slots.push(slot);
+    else groups.push({ at, slots: [slot] });
   }
-  while (next < inserts.length) order[at++] = inserts[next++]!;
-  return { order, known };
+  return { order: withInserted(kept, groups), known };
 }
