@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyBitset, setBit } from "./bitset.ts";
 import { AT_END, DefaultOrder } from "./default-order.ts";
-import { placesOf, reorder, valueOrder } from "./value-order.ts";
+import { placesOf, reorder, valueOrder, type ValueOrder } from "./value-order.ts";
 
 /** A small deterministic generator: the same cases on every run. */
 function random(seed: number): () => number {
@@ -25,7 +25,7 @@ describe("DefaultOrder and the value orders after batches (decision 0095)", () =
       values[slot] = Math.floor(next() * 20);
     }
     const order = DefaultOrder.ofBuild(size, capacity);
-    let byValue = { ...{ order: new Uint32Array(0), known: emptyBitset(capacity) } };
+    let byValue: ValueOrder = { order: new Uint32Array(0), known: emptyBitset(capacity) };
     return (async () => {
       byValue = await valueOrder(values);
       const live = new Set(Array.from({ length: size }, (_, i) => i));

@@ -5,7 +5,7 @@
  * unchanged listings, directory-changes.server.ts), so no name is ever compared here, in a collation that may differ.
  */
 import { countBits, hasBit, setPositions, type Bitset } from "./bitset.ts";
-import { lowerBound, withInserted, withoutPositions } from "./sorted-slots.ts";
+import { lowerBound, moveInPlace } from "./sorted-slots.ts";
 
 /** A changed listing's successor when it goes last. */
 export const AT_END = -1;
@@ -18,8 +18,9 @@ const SPACING = 2 ** 16;
 
 export class DefaultOrder {
   private constructor(
-    /** The live slots, in the default order. */
-    private order: Uint32Array,
+    /** The live slots, in the default order: the first `length` of a buffer of the index's capacity. */
+    private readonly buffer: Uint32Array,
+    private length: number,
     /**
      * A live slot's rank: increasing along `order`, with gaps, so that listings put between two get ranks between
      * theirs without renumbering the others (all of them are renumbered, rarely, when a gap is used up).
@@ -31,22 +32,22 @@ export class DefaultOrder {
 
   /** The order of a fresh build: slots 0 to size - 1. */
   static ofBuild(size: number, capacity: number): DefaultOrder {
-    const order = new Uint32Array(size);
+    const order = new Uint32Array(capacity);
     const rank = new Float64Array(capacity);
     for (let i = 0; i < size; i++) {
       order[i] = i;
       rank[i] = i * SPACING;
     }
-    return new DefaultOrder(order, rank, true);
+    return new DefaultOrder(order, size, rank, true);
   }
 
   get size(): number {
-    return this.order.length;
+    return this.length;
   }
 
-  /** The live slots in the default order (tests and the comparison with a fresh build). */
+  /** The live slots in the default order (a view, valid until the next batch). */
   slots(): Uint32Array {
-    return this.order;
+    return this.buffer.subarray(0, this.length);
   }
 
   /** Where a slot of `order` is, by its rank. */
@@ -63,10 +64,9 @@ export class DefaultOrder {
    * and block copies: no loop over every listing unless a gap between ranks is used up.
    */
   apply(leaving: readonly number[], placed: ReadonlyArray<{ slot: number; before: number }>): void {
-    const kept = withoutPositions(
-      this.order,
-      leaving.map((slot) => this.placeIn(this.order, slot)).sort((a, b) => a - b),
-    );
+    const positions = leaving.map((slot) => this.placeIn(this.slots(), slot)).sort((a, b) => a - b);
+    this.length = moveInPlace(this.buffer, this.length, positions, []);
+    const kept = this.slots();
     const bySuccessor = new Map<number, number[]>();
     for (const { slot, before } of placed) {
       const group = bySuccessor.get(before);
@@ -91,8 +91,8 @@ export class DefaultOrder {
       });
       if (at < kept.length && kept[at]! <= previous) ascending = false;
     }
-    this.order = withInserted(kept, groups);
-    if (renumber) for (let i = 0; i < this.order.length; i++) this.rank[this.order[i]!] = i * SPACING;
+    this.length = moveInPlace(this.buffer, this.length, [], groups);
+    if (renumber) for (let i = 0; i < this.length; i++) this.rank[this.buffer[i]!] = i * SPACING;
     this.ascending = ascending;
   }
 
@@ -109,7 +109,8 @@ export class DefaultOrder {
     }
     const out: number[] = [];
     let toSkip = skip;
-    for (const slot of this.order) {
+    for (let i = 0; i < this.length; i++) {
+      const slot = this.buffer[i]!;
       if (!hasBit(set, slot)) continue;
       if (toSkip > 0) toSkip--;
       else if (out.push(slot) >= limit) break;

@@ -20,7 +20,7 @@ export const INDEX_COLUMNS = sql`l.id, l.type, l.featured, l.industry_ids, l.geo
   l.founded_year, l.team_size, l.ticket_size, l.hq_city`;
 
 /** More changed listings than this at once are a full rebuild (an import of a whole directory), not a batch. */
-export const MAX_BATCH = 50_000;
+const MAX_BATCH = 50_000;
 
 /** The snapshot a full build starts from: changes it does not see are applied after it (its position). */
 export async function currentPosition(database: Database): Promise<string> {

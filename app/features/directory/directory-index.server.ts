@@ -107,8 +107,8 @@ interface Slot {
 }
 const slots = new WeakMap<Database, Slot>();
 
-/** Settings a test may change: the clock pruning reads. */
-export const maintenance = { now: () => Date.now() };
+/** The clock pruning reads. */
+const maintenance = { now: () => Date.now() };
 
 /** A full build beside the served index, caught up from its position, then served. */
 async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> {

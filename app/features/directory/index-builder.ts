@@ -107,7 +107,7 @@ export interface CardText {
 }
 
 /** Room left for listings published after a build: a sixteenth, at least 1,024 (then a full rebuild). */
-export function headroomFor(size: number): number {
+function headroomFor(size: number): number {
   return Math.max(1_024, Math.ceil(size / 16));
 }
 

@@ -16,35 +16,37 @@ export function lowerBound(order: Uint32Array, before: (slot: number) => boolean
   return low;
 }
 
-/** `order` without the elements at `positions` (ascending, distinct). */
-export function withoutPositions(order: Uint32Array, positions: readonly number[]): Uint32Array {
-  if (!positions.length) return order;
-  const out = new Uint32Array(order.length - positions.length);
-  let from = 0;
-  let at = 0;
-  for (const position of positions) {
-    out.set(order.subarray(from, position), at);
-    at += position - from;
-    from = position + 1;
+/**
+ * The first `length` slots of `buffer` after taking out the elements at `positions` (ascending, distinct) and putting
+ * each group's slots before the element at its index in the list without them (`at` ascending; that list's length: at
+ * the end), changed in place: one memmove pass left, one right, no allocation. `buffer` must hold the final length.
+ * Returns the new length.
+ */
+export function moveInPlace(
+  buffer: Uint32Array,
+  length: number,
+  positions: readonly number[],
+  groups: ReadonlyArray<{ at: number; slots: readonly number[] }>,
+): number {
+  let to = positions[0] ?? length;
+  positions.forEach((position, i) => {
+    const end = positions[i + 1] ?? length;
+    buffer.copyWithin(to, position + 1, end);
+    to += end - position - 1;
+  });
+  let kept = length - positions.length;
+  let shift = 0;
+  for (const group of groups) shift += group.slots.length;
+  const total = kept + shift;
+  if (total > buffer.length) throw new RangeError("no room for the inserted slots");
+  let end = kept;
+  for (let g = groups.length - 1; g >= 0; g--) {
+    const { at, slots } = groups[g]!;
+    buffer.copyWithin(at + shift, at, end);
+    shift -= slots.length;
+    slots.forEach((slot, j) => (buffer[at + shift + j] = slot));
+    end = at;
   }
-  out.set(order.subarray(from), at);
-  return out;
-}
-
-/** `order` with each group's slots put before the element at its index (`at` ascending; order.length: at the end). */
-export function withInserted(order: Uint32Array, groups: ReadonlyArray<{ at: number; slots: readonly number[] }>): Uint32Array {
-  let added = 0;
-  for (const group of groups) added += group.slots.length;
-  if (!added) return order;
-  const out = new Uint32Array(order.length + added);
-  let from = 0;
-  let to = 0;
-  for (const group of groups) {
-    out.set(order.subarray(from, group.at), to);
-    to += group.at - from;
-    from = group.at;
-    for (const slot of group.slots) out[to++] = slot;
-  }
-  out.set(order.subarray(from), to);
-  return out;
+  kept = total;
+  return kept;
 }

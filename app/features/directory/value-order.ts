@@ -5,7 +5,7 @@
  * double, and the typed array's own numeric sort orders them in a fraction of that.
  */
 import { emptyBitset, hasBit, setBit, type Bitset } from "./bitset.ts";
-import { lowerBound, withInserted, withoutPositions } from "./sorted-slots.ts";
+import { lowerBound, moveInPlace } from "./sorted-slots.ts";
 
 /** Positions ordered by a value, best first, and which positions have one. */
 export interface ValueOrder {
@@ -108,7 +108,14 @@ export function reorder(
 ): ValueOrder {
   const { known } = old;
   for (const slot of leaving) known[slot >>> 5]! &= ~(1 << (slot & 31));
-  const kept = withoutPositions(old.order, places);
+  // The order's buffer, made as long as the index's capacity once, then changed in place batch after batch.
+  let buffer = new Uint32Array(old.order.buffer, old.order.byteOffset, (old.order.buffer.byteLength - old.order.byteOffset) >>> 2);
+  if (buffer.length < known.length * 32) {
+    buffer = new Uint32Array(known.length * 32);
+    buffer.set(old.order);
+  }
+  let length = moveInPlace(buffer, old.order.length, places, []);
+  const kept = buffer.subarray(0, length);
   const inserts = slots.filter((slot) => !Number.isNaN(values[slot]!));
   inserts.sort((a, b) => values[b]! - values[a]! || rank[a]! - rank[b]!);
   const groups: Array<{ at: number; slots: number[] }> = [];
@@ -119,5 +126,6 @@ export function reorder(
     if (last?.at === at) last.slots.push(slot);
     else groups.push({ at, slots: [slot] });
   }
-  return { order: withInserted(kept, groups), known };
+  length = moveInPlace(buffer, length, [], groups);
+  return { order: buffer.subarray(0, length), known };
 }
