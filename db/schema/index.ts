@@ -25,3 +25,4 @@ export * from "./field-sources.ts";
 export * from "./account-erasures.ts";
 export * from "./billing.ts";
 export * from "./billing-refunds.ts";
+export * from "./listing-changes.ts";

@@ -114,6 +114,8 @@ export async function seedListings(
     const rebuilt = bulk ? await dropChecksAndIndexes(session) : [];
     // The description words (decision 0060) in one statement after the load, not by the trigger row by row.
     if (bulk) await session.query(`ALTER TABLE listings DISABLE TRIGGER ${DESCRIPTION_TRIGGER}`);
+    // Nor the directory's change log (decision 0095) a row per listing: one row saying "everything" after the load.
+    if (bulk) for (const [table, trigger] of CHANGE_TRIGGERS) await session.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
     const [first] = await session.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('funding_rounds', 'id'))::int AS id");
     const textOptions: ListingTextOptions = { count, refs, firstRoundId: first!.id, chunkSize: options.chunkSize };
     const chunks = (options.worker ?? count >= BULK_FROM) && existsSync(WORKER) ? inWorker(textOptions) : inThread(textOptions);
@@ -136,6 +138,8 @@ export async function seedListings(
         SELECT id, strip(ts_filter(search_vector, '{c}')) FROM listings WHERE processing_status = 'published'
         ON CONFLICT (listing_id) DO NOTHING`);
       await session.query(`ALTER TABLE listings ENABLE TRIGGER ${DESCRIPTION_TRIGGER}`);
+      await session.query("INSERT INTO listing_changes (listing_id) VALUES (NULL)");
+      for (const [table, trigger] of CHANGE_TRIGGERS) await session.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
     }
     // More sort memory than the server's default keeps the GIN builds off disk (PGlite keeps its small default).
     if (rebuilt.length && database.kind === "postgres") await session.query("SET LOCAL maintenance_work_mem = '256MB'");
@@ -178,6 +182,11 @@ async function seedFieldSources(database: Database): Promise<void> {
 
 /** Keeps listing_description_terms in step with listings (migration 0018). */
 const DESCRIPTION_TRIGGER = "listing_description_terms_sync";
+/** The change log's triggers a load fires (migration listing_change_log): rows of listings and relationships are added. */
+const CHANGE_TRIGGERS = [
+  ["listings", "listing_changes_insert"],
+  ["investor_relationships", "listing_changes_relationships_insert"],
+] as const;
 
 /** Absent from a production build, which bundles this module (a server seeding on first start): there, one thread. */
 const WORKER = new URL("./listing-copy-worker.ts", import.meta.url);

@@ -8,11 +8,12 @@ export function emptyBitset(size: number): Bitset {
   return new Uint32Array((size + 31) >>> 5);
 }
 
-export function fullBitset(size: number): Bitset {
-  const set = emptyBitset(size);
-  set.fill(0xffffffff);
+/** Positions 0 to size - 1 set, in a set of `capacity` bits. */
+export function fullBitset(size: number, capacity = size): Bitset {
+  const set = emptyBitset(capacity);
+  set.fill(0xffffffff, 0, size >>> 5);
   const tail = size & 31;
-  if (tail) set[set.length - 1] = (1 << tail) - 1;
+  if (tail) set[size >>> 5] = (1 << tail) - 1;
   return set;
 }
 

@@ -22,9 +22,14 @@ export class CityColumn {
   private constructor(
     private readonly codes: Int32Array,
     /** Display name by code. */
-    private readonly names: readonly string[],
-    private readonly byKey: ReadonlyMap<string, number>,
+    private readonly names: string[],
+    private readonly byKey: Map<string, number>,
   ) {}
+
+  /** A slot's city after a change (decision 0095): null or blank for none; a city new to the column gets a code. */
+  set(slot: number, city: string | null): void {
+    this.codes[slot] = city === null ? NONE : codeFor(city, this.names, this.byKey);
+  }
 
   /** The code of a city, by any of its spellings; undefined when no listing has it. */
   codeOf(name: string): number | undefined {
@@ -84,21 +89,25 @@ class CityColumnBuilder {
       bigger.set(this.codes);
       this.codes = bigger;
     }
-    this.codes[this.length++] = city === null ? NONE : this.code(city);
+    this.codes[this.length++] = city === null ? NONE : codeFor(city, this.names, this.byKey);
   }
 
-  private code(city: string): number {
-    const key = cityKey(city);
-    if (!key) return NONE;
-    let code = this.byKey.get(key);
-    if (code === undefined) {
-      this.byKey.set(key, (code = this.names.length));
-      this.names.push(city.trim().replace(/\s+/g, " "));
-    }
-    return code;
+  /** The column of `capacity` slots (those not pushed have no city). */
+  finish(capacity = this.length): CityColumn {
+    const codes = new Int32Array(capacity).fill(NONE);
+    codes.set(this.codes.subarray(0, this.length));
+    return this.make(codes, this.names, this.byKey);
   }
+}
 
-  finish(): CityColumn {
-    return this.make(this.codes.slice(0, this.length), this.names, this.byKey);
+/** A city's code, a new one when no spelling of it is known. */
+function codeFor(city: string, names: string[], byKey: Map<string, number>): number {
+  const key = cityKey(city);
+  if (!key) return NONE;
+  let code = byKey.get(key);
+  if (code === undefined) {
+    byKey.set(key, (code = names.length));
+    names.push(city.trim().replace(/\s+/g, " "));
   }
+  return code;
 }

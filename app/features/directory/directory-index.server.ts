@@ -3,19 +3,22 @@ import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
+import { applyChanges, NeedsRebuild } from "./apply-changes.ts";
+import { changesSince, currentPosition, INDEX_COLUMNS, pruneListingChanges } from "./directory-changes.server.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
 import { IndexBuilder, type IndexRow } from "./index-builder.ts";
 
 /**
- * Loading the directory index (directory-index.ts) from the database and keeping it fresh (decisions 0058, 0059). A
- * process builds its index once at start, and again in the background, while requests keep using the one it has,
- * when a write through any app server announced that listings or the reference lists (industry names) changed
- * (lib/change-feed.server.ts: a notification, and every few seconds a comparison of the change numbers in case one was
- * lost). Nothing else rebuilds it: an index of a million listings is not read again every two minutes for nothing
- * (issue 17). A reader that must see a write it just made (`fresh`, the default: operators, a client that just wrote,
- * every caller outside a visitor's page) waits for the build that follows the last change this process heard of; a
- * visitor is answered at once from the index in hand, at most one build behind. Builds give the event loop back
- * between pages and slices of rows, so requests are answered while one runs.
+ * Loading the directory index (directory-index.ts) from the database and keeping it fresh (decisions 0058, 0059,
+ * 0095). A process builds its index once at start. After that, when a write through any app server announced that
+ * listings changed (lib/change-feed.server.ts: a notification, and every few seconds a comparison of the change numbers
+ * in case one was lost), it reads the change log after its index's position, re-reads just those listings and applies
+ * them in place (apply-changes.ts): milliseconds, not a rebuild. It builds anew, in the background while requests keep
+ * using the index it has, only when the shape changed: the reference lists (industry names) changed, a bulk load
+ * said everything did, the log was pruned past its position, too many listings changed at once, or its free slots
+ * ran out. A reader that must see a write it just made (`fresh`, the default: operators, a client that just wrote,
+ * every caller outside a visitor's page) waits for the catch-up that follows the last change this process heard of; a
+ * visitor is answered at once from the index in hand. Builds give the event loop back between pages and slices of rows.
  */
 /** Rows per read: a page is an index range scan of the directory order, never a sort of the whole table. */
 const PAGE_ROWS = 10_000;
@@ -27,20 +30,12 @@ function readPage(
   after: { name: string; id: string } | undefined,
 ): Promise<Array<Omit<IndexRow, "last_investment_ms">>> {
   return database.rows<Omit<IndexRow, "last_investment_ms">>(sql`
-    SELECT id, type, featured, industry_ids, geography_ids, country_ids, persona_ids,
-           funding_stage_id, business_model_id, revenue_range_id, visibility,
-           -- only what the gating reads: most listings have no level of their own
-           NULLIF(field_visibility, '{}'::jsonb) AS field_visibility,
-           name, tagline,
-           (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
-           (extract(epoch FROM coalesce(latest_round_date, funding_date)) * 1000)::float8 AS latest_round_ms,
-           total_funding_raised::float8 AS total_raised,
-           founded_year, team_size, ticket_size, hq_city
-    FROM listings
+    SELECT ${INDEX_COLUMNS}
+    FROM listings l
     -- featured is never null: one equality and a row comparison are a range of listings_directory_order_idx
-    WHERE processing_status = 'published' AND featured = ${featured}
-      ${after ? sql`AND (name, id) > (${after.name}, ${after.id}::uuid)` : sql``}
-    ORDER BY name, id
+    WHERE l.processing_status = 'published' AND l.featured = ${featured}
+      ${after ? sql`AND (l.name, l.id) > (${after.name}, ${after.id}::uuid)` : sql``}
+    ORDER BY l.name, l.id
     LIMIT ${PAGE_ROWS}`);
 }
 
@@ -59,11 +54,13 @@ async function lastInvestments(database: Database): Promise<Map<string, number>>
 
 /**
  * Reads the published listings page by page in the directory order (featured first, then name, then id) into a new
- * index (decision 0059). The next page is asked for before the current one is indexed, so the database reads while
- * this process indexes. Pages are separate statements: a listing renamed between two of them may be read twice (the
- * builder keeps the first) or missed, and the change announced with that write makes the next build, which has it.
+ * index (decision 0059), and returns it with its position: the snapshot taken before the first read. The next page is
+ * asked for before the current one is indexed, so the database reads while this process indexes. Pages are separate
+ * statements: a listing changed between two of them may be read twice (the builder keeps the first) or missed, and
+ * its change, which the position does not see, is applied right after (catchUp).
  */
-async function buildIndex(database: Database): Promise<DirectoryIndex> {
+async function buildIndex(database: Database): Promise<{ index: DirectoryIndex; position: string }> {
+  const position = await currentPosition(database);
   const [reference, invested] = await Promise.all([getReferenceData(database), lastInvestments(database)]);
   const builder = new IndexBuilder();
   for (const featured of [true, false]) {
@@ -80,76 +77,147 @@ async function buildIndex(database: Database): Promise<DirectoryIndex> {
     }
   }
   const industries = new Map(reference.industries.map((x) => [x.id, x.name]));
-  return builder.finish((id) => industries.get(id));
+  return { index: await builder.finish((id) => industries.get(id)), position };
 }
+
+/** A full build of the directory as it is now, served nowhere (tests compare a maintained index with it). */
+export async function buildDirectoryIndex(database: Database): Promise<DirectoryIndex> {
+  return (await buildIndex(database)).index;
+}
+
+/** Changes older than this are pruned from the log: a process further behind rebuilds. */
+const KEEP_CHANGES_MS = 60 * 60 * 1000;
+/** How often a process prunes the log (every process may; deleting what another deleted costs nothing). */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 interface Slot {
   /** The index requests are answered from; none until the first build is done. */
   served?: DirectoryIndex;
-  /** How many changes this process had heard of when the served index began to read the listings. */
+  /** The served index's position in the change log (a snapshot: changes it does not see are still to apply). */
+  position?: string;
+  /** How many changes this process had heard of when the work that made the served index began. */
   servedHas: number;
   /** How many changes this process has heard of. */
   heard: number;
-  /** The build under way. */
-  building?: Promise<DirectoryIndex>;
+  /** The shape changed (the reference lists): the next work is a full build. */
+  rebuild: boolean;
+  /** The catch-up or build under way. */
+  working?: Promise<DirectoryIndex>;
+  lastPrune?: number;
 }
 const slots = new WeakMap<Database, Slot>();
 
-/** Starts a build unless one is under way; the served index is replaced when it is done. */
-function startBuild(database: Database, slot: Slot): Promise<DirectoryIndex> {
-  if (slot.building) return slot.building;
+/** The clock pruning reads. */
+const maintenance = { now: () => Date.now() };
+
+/** A full build beside the served index, caught up from its position, then served. */
+async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> {
+  slot.rebuild = false;
+  const built = await buildIndex(database);
+  let index = built.index;
+  let position = built.position;
+  const caught = await changesSince(database, position);
+  if (caught.kind === "batch") {
+    index = applyChanges(index, caught.batch);
+    position = caught.position;
+  }
+  // A rebuild serves no search slower than the index it replaces: its search index is made before it is swapped
+  // in. The first build is served at once (the process is not ready before it) and makes its search index next.
+  if (slot.served) await index.searchIndex();
+  else void index.searchIndex().catch(logFailure);
+  slot.served = index;
+  slot.position = position;
+  return index;
+}
+
+/** Applies the changes after the served index's position, or builds anew when they cannot be applied. */
+async function catchUp(database: Database, slot: Slot): Promise<DirectoryIndex> {
+  const changes = await changesSince(database, slot.position!);
+  if (changes.kind === "rebuild") {
+    logger.info({ reason: changes.reason }, "rebuilding the directory index");
+    return rebuild(database, slot);
+  }
+  let next: DirectoryIndex;
+  try {
+    // The version in hand now: the search index may have been swapped in while the changes were read.
+    next = applyChanges(slot.served!, changes.batch);
+  } catch (error) {
+    if (!(error instanceof NeedsRebuild)) throw error;
+    logger.info({ reason: error.message }, "rebuilding the directory index");
+    return rebuild(database, slot);
+  }
+  slot.served = next;
+  slot.position = changes.position;
+  // The card-text search is made again beside the served one; once swapped in, a new version drops the old results.
+  void next
+    .refreshSearch()
+    .then((swapped) => {
+      if (swapped && slot.served?.parts === next.parts) slot.served = slot.served.next([]);
+    })
+    .catch(logFailure);
+  const now = maintenance.now();
+  if (slot.lastPrune === undefined || now - slot.lastPrune >= PRUNE_EVERY_MS) {
+    slot.lastPrune = now;
+    void pruneListingChanges(database, new Date(now - KEEP_CHANGES_MS)).catch(logFailure);
+  }
+  return next;
+}
+
+/** Starts a catch-up (or a build) unless one is under way; the served index is replaced when it is done. */
+function startWork(database: Database, slot: Slot): Promise<DirectoryIndex> {
+  if (slot.working) return slot.working;
   const has = slot.heard;
-  let built = false;
-  const building = buildIndex(database)
-    .then(async (index) => {
-      // A rebuild serves no search slower than the index it replaces: its search index is made before it is swapped
-      // in. The first build is served at once (the process is not ready before it) and makes its search index next.
-      if (slot.served) await index.searchIndex();
-      else void index.searchIndex().catch(logFailure);
-      slot.served = index;
+  let done = false;
+  const working = (slot.served && !slot.rebuild ? catchUp(database, slot) : rebuild(database, slot))
+    .then((index) => {
       slot.servedHas = has;
-      built = true;
+      done = true;
       return index;
     })
     .finally(() => {
-      slot.building = undefined;
-      // A change heard while this build was reading may be missing from it: build once more (not after a failure,
-      // which the next request retries: a database that is down is not asked again in a loop).
-      if (built && slot.heard > has) void startBuild(database, slot).catch(logFailure);
+      slot.working = undefined;
+      // A change heard while this work was reading may be missing from it: once more (not after a failure, which the
+      // next request retries: a database that is down is not asked again in a loop).
+      if (done && slot.heard > has) void startWork(database, slot).catch(logFailure);
     });
-  slot.building = building;
-  return building;
+  slot.working = working;
+  return working;
 }
 
 function logFailure(error: unknown): void {
-  logger.error({ err: error }, "directory index build failed; serving the previous one");
+  logger.error({ err: error }, "directory index maintenance failed; serving the index in hand");
 }
 
-/** The index with every change this process has heard of so far (waiting for builds to have it). */
+/** The index with every change this process has heard of so far (waiting for the work that has it). */
 async function upToDate(database: Database, slot: Slot): Promise<DirectoryIndex> {
   const wanted = slot.heard;
   for (;;) {
     if (slot.served && slot.servedHas >= wanted) return slot.served;
-    await startBuild(database, slot);
+    await startWork(database, slot);
   }
 }
 
 /**
- * The index for a database. `fresh: false` (a visitor's page) takes the index in hand even while a build after a
- * change is under way; the default waits for that build. Only the first build of a process is waited for by everyone.
+ * The index for a database. `fresh: false` (a visitor's page) takes the index in hand even while a catch-up after a
+ * change is under way; the default waits for it. Only the first build of a process is waited for by everyone.
  */
 export async function getDirectoryIndex(database: Database, { fresh = true }: { fresh?: boolean } = {}): Promise<DirectoryIndex> {
   let slot = slots.get(database);
-  if (!slot) slots.set(database, (slot = { servedHas: -1, heard: 0 }));
+  if (!slot) slots.set(database, (slot = { servedHas: -1, heard: 0, rebuild: false }));
   if (slot.served && !fresh) return slot.served;
   return upToDate(database, slot);
 }
 
-// After listings or their reference values were written: build a new index now; until it is done, visitors are
-// answered from the one in hand and writers wait for the new one.
+// After the reference lists changed (industry names in the search, taxonomy): a full build. Registered first, so that
+// the work the next listener starts for the same announcement is that build.
+onChange("reference-lists", (database) => {
+  const slot = slots.get(database);
+  if (slot) slot.rebuild = true;
+});
+// After listings changed: catch up now; until it is done, visitors are answered from the index in hand and writers wait.
 onChange(["listings", "reference-lists"], (database) => {
   const slot = slots.get(database);
   if (!slot) return;
   slot.heard += 1;
-  void startBuild(database, slot).catch(logFailure);
+  void startWork(database, slot).catch(logFailure);
 });

@@ -1,13 +1,15 @@
 import type { FieldRules } from "../access/redact-listing.ts";
 import type { AccessLevel } from "../access/tiers.ts";
-import { emptyBitset, fullBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { emptyBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import type { CityColumn } from "./city-column.ts";
+import type { DefaultOrder } from "./default-order.ts";
 import { CountsCache } from "./facet-counts.ts";
 import type { IndexColumns } from "./index-builder.ts";
-import type { ListingIds } from "./listing-ids.ts";
 import { Pacer } from "./give-way.ts";
 import { SearchIndexBuilder, type SearchIndex } from "./search-index.ts";
 import type { ValueOrder } from "./value-order.ts";
 import {
+  patchViewerOptions,
   viewerOptions,
   viewerOptionsKey,
   type Dimension,
@@ -20,16 +22,17 @@ import {
 } from "./viewer-options.ts";
 
 /**
- * The directory's index: every published listing's filterable attributes as one bitset per option, positions in the
- * directory's default order (featured first, then name, then id). Filtering, the total, every facet count and the
+ * The directory's index: every published listing's filterable attributes as one bitset per option, by slot: a listing's
+ * number for the life of the index, at a build its place in the default order (featured first, then name, then id),
+ * which is then kept as a permutation (default-order.ts, decision 0095). Filtering, the total, every facet count and the
  * page's ids come from bitset arithmetic (facet-counts.ts); the database then reads only the 25-100 cards of the page
  * by primary key. Scanning and grouping 100,000 rows in SQL for every query took 200-900 ms
  * (bench/results/directory-diagnosis-2026-11-22.md); this takes a few milliseconds.
  *
  * It holds no row objects: ids, sort values and the card text the search index is made of are typed arrays and
  * strings by position (decision 0059), so that a million listings fit a server process. It is made by
- * IndexBuilder (index-builder.ts) from pages of rows, and replaced by a new one after listings change
- * (directory-index.server.ts).
+ * IndexBuilder (index-builder.ts) from pages of rows; after listings change, the changed ones are applied in place
+ * (apply-changes.ts) and a new version of the index (`next`) is served, so that nothing cached from before is.
  *
  * It also keeps what each listing shows to whom (its visibility, the first values a locked teaser shows, the level of
  * each filterable gated field), so that every viewer filters and counts only on what they may see (viewer-options.ts,
@@ -49,92 +52,184 @@ export interface ViewerIndex extends ViewerOptions {
   counts: CountsCache;
 }
 
+interface ViewerEntry {
+  view: ViewerIndex;
+  tier: AccessLevel;
+  rules: FieldRules;
+}
+
+/** What every version of one index shares: its columns, changed in place, and its search index. */
+interface Shared {
+  columns: IndexColumns;
+  industryName: (id: number) => string | undefined;
+  /** The search index served; a newer one is made beside it after card text changed. */
+  search?: Promise<SearchIndex>;
+  /** Card text changed since the served search index read it. */
+  searchStale: boolean;
+  rebuilding?: Promise<void>;
+}
+
 export class DirectoryIndex implements VisibilityFacts {
-  readonly all: Bitset;
-  readonly options: OptionSets;
-  readonly teaserOptions: Record<TeaserDimension, Map<string, Bitset>>;
-  readonly listingsAt: Record<AccessLevel, Bitset>;
-  readonly fieldLevels: Record<GatedFieldDimension, Record<FieldLevel, Bitset>>;
-  private readonly ids: ListingIds;
-  private readonly valueOrders: Record<SortValue, ValueOrder>;
-  private readonly rangeValues: Record<RangeValue, Float64Array>;
+  private readonly columns: IndexColumns;
   private readonly rangeSets = new Map<string, Bitset>();
-  /** Headquarters cities by position (city-column.ts). */
-  readonly cities: IndexColumns["cities"];
-  /** What the search index is made of; let go once it is made. */
-  private cardText?: IndexColumns["cardText"];
-  private readonly industryName: (id: number) => string | undefined;
-  private readonly viewers = new Map<string, ViewerIndex>();
-  private searchBuild?: Promise<SearchIndex>;
+  private readonly viewers = new Map<string, ViewerEntry>();
 
   private static made = 0;
-  /** Which build of this process this is: a cached page computed from one index is never served from another. */
+  /**
+   * Which version of the index of this process this is: a new build or an applied batch of changes makes a new one,
+   * and nothing cached from one (a page, counts, a viewer's sets, search results keyed by the index) is served from
+   * another.
+   */
   readonly generation = ++DirectoryIndex.made;
 
-  /** Made by IndexBuilder.finish(). */
-  constructor(columns: IndexColumns, industryName: (id: number) => string | undefined = () => undefined) {
-    this.ids = columns.ids;
-    this.all = fullBitset(columns.ids.size);
-    this.options = columns.options;
-    this.teaserOptions = columns.teaserOptions;
-    this.listingsAt = columns.listingsAt;
-    this.fieldLevels = columns.fieldLevels;
-    this.valueOrders = columns.valueOrders;
-    this.rangeValues = columns.rangeValues;
-    this.cities = columns.cities;
-    this.cardText = columns.cardText;
-    this.industryName = industryName;
+  /** Made by IndexBuilder.finish(); later versions by `next`. */
+  constructor(
+    columns: IndexColumns,
+    industryName: (id: number) => string | undefined = () => undefined,
+    private readonly shared: Shared = { columns, industryName, searchStale: false },
+  ) {
+    this.columns = columns;
   }
 
+  get all(): Bitset {
+    return this.columns.all;
+  }
+  get options(): OptionSets {
+    return this.columns.options;
+  }
+  get teaserOptions(): Record<TeaserDimension, Map<string, Bitset>> {
+    return this.columns.teaserOptions;
+  }
+  get listingsAt(): Record<AccessLevel, Bitset> {
+    return this.columns.listingsAt;
+  }
+  get fieldLevels(): Record<GatedFieldDimension, Record<FieldLevel, Bitset>> {
+    return this.columns.fieldLevels;
+  }
+  /** Headquarters cities by slot (city-column.ts). */
+  get cities(): CityColumn {
+    return this.columns.cities;
+  }
+  /** The default order over the live slots (default-order.ts). */
+  get order(): DefaultOrder {
+    return this.columns.order;
+  }
+  /** What changes update in place (apply-changes.ts). */
+  get parts(): IndexColumns {
+    return this.columns;
+  }
+
+  /** Listings in the index. */
   get size(): number {
-    return this.ids.size;
+    return this.columns.ids.size;
   }
 
-  /** The listing id at a position. */
+  /** The length of every bitset of the index, in bits: the live slots and the free ones (decision 0095). */
+  get capacity(): number {
+    return this.columns.capacity;
+  }
+
+  /** The listing id at a slot. */
   idAt(position: number): string {
-    return this.ids.idAt(position);
+    return this.columns.ids.idAt(position);
   }
 
-  /** Whether the index holds a listing (it was published when the index read the listings). */
+  /** Whether the index holds a listing (it was published when the index last read it). */
   has(id: string): boolean {
-    return this.ids.has(id);
+    return this.columns.ids.has(id);
   }
 
   /** What a viewer of this tier filters, counts and searches on (viewer-options.ts), made once per tier and rules. */
   forViewer(tier: AccessLevel, rules: FieldRules): ViewerIndex {
     const key = viewerOptionsKey(tier, rules);
-    let view = this.viewers.get(key);
-    if (!view) this.viewers.set(key, (view = { ...viewerOptions(this, tier, rules), counts: new CountsCache() }));
-    return view;
+    let entry = this.viewers.get(key);
+    if (!entry) {
+      entry = { view: { ...viewerOptions(this, tier, rules), counts: new CountsCache() }, tier, rules };
+      this.viewers.set(key, entry);
+    }
+    return entry.view;
   }
 
   /**
-   * The ranked search over names, taglines and industries, made on the first call from the card text kept for it
-   * (which is then let go), giving the event loop back every few milliseconds; a process rebuilding its index makes it
-   * before it serves the new one (directory-index.server.ts).
+   * The next version after changes to the slots of the `changed` words were applied to the shared columns: viewers'
+   * option sets are brought up to date in those words (a batch touching many words lets them go, to be made again),
+   * and counts, range sets and search results start afresh.
+   */
+  next(changedWords: ArrayLike<number>): DirectoryIndex {
+    const next = new DirectoryIndex(this.columns, this.shared.industryName, this.shared);
+    const patchable = changedWords.length * 8 < this.columns.all.length;
+    for (const [key, entry] of this.viewers) {
+      if (!patchable || !patchViewerOptions(this, entry.view, entry.tier, entry.rules, changedWords)) continue;
+      next.viewers.set(key, { ...entry, view: { ...entry.view, counts: new CountsCache() } });
+    }
+    return next;
+  }
+
+  /**
+   * The ranked search over names, taglines and industries, made on the first call from the card text kept by slot,
+   * giving the event loop back every few milliseconds; a process rebuilding its index makes it before it serves the
+   * new one (directory-index.server.ts). After card text changed, a new one is made beside it (`refreshSearch`).
    */
   searchIndex(): Promise<SearchIndex> {
-    this.searchBuild ??= this.makeSearchIndex();
-    return this.searchBuild;
+    this.shared.search ??= this.makeSearchIndex();
+    return this.shared.search;
+  }
+
+  /** Notes that card text changed (apply-changes.ts); the search index is made again once one is served. */
+  cardTextChanged(): void {
+    this.shared.searchStale = true;
+  }
+
+  /**
+   * Makes the search index again beside the served one when card text changed, and resolves with whether it swapped
+   * one in (the holder then serves a new version, so that no search result of the old one is served).
+   */
+  refreshSearch(): Promise<boolean> {
+    const shared = this.shared;
+    if (!shared.searchStale || !shared.search) return Promise.resolve(false);
+    const run = async (): Promise<boolean> => {
+      await shared.rebuilding;
+      if (!shared.searchStale) return false;
+      shared.searchStale = false;
+      const made = await this.makeSearchIndex();
+      shared.search = Promise.resolve(made);
+      return true;
+    };
+    const done = run();
+    shared.rebuilding = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
+  }
+
+  /** Resolves once no search index is being made again (tests; the holder serves a new version when one is swapped in). */
+  async searchSettled(): Promise<void> {
+    while (this.shared.rebuilding) {
+      const waiting = this.shared.rebuilding;
+      await waiting;
+      if (this.shared.rebuilding === waiting) return;
+    }
   }
 
   private async makeSearchIndex(): Promise<SearchIndex> {
-    const text = this.cardText;
-    if (!text) throw new Error("the card text was let go before the search index was made");
-    const builder = new SearchIndexBuilder(this.size);
+    const text = this.columns.cardText;
+    const capacity = this.capacity;
+    const builder = new SearchIndexBuilder(capacity);
     const pacer = new Pacer();
-    for (let position = 0; position < this.size; position++) {
-      const industries = Array.from(text.industries(position), (id) => this.industryName(id) ?? "").filter(Boolean);
-      builder.add(position, text.names[position]!, text.taglines[position] ?? null, industries);
+    for (let slot = 0; slot < capacity; slot++) {
+      const name = text.names[slot];
+      const industries =
+        name === undefined ? [] : Array.from(text.industries(slot), (id) => this.shared.industryName(id) ?? "").filter(Boolean);
+      builder.add(slot, name ?? "", text.taglines[slot] ?? null, industries);
       if (pacer.due()) await pacer.giveWay();
     }
-    this.cardText = undefined;
     return builder.finish();
   }
 
-  /** Positions by a value, highest first (ties in the default order), made with the index. */
+  /** Slots by a value, highest first (ties in the default order). */
   orderBy(value: SortValue): ValueOrder {
-    return this.valueOrders[value];
+    return this.columns.valueOrders[value];
   }
 
   /**
@@ -145,8 +240,8 @@ export class DirectoryIndex implements VisibilityFacts {
     const key = `${value}:${low}:${high}`;
     let set = this.rangeSets.get(key);
     if (set) return set;
-    set = emptyBitset(this.size);
-    const column = this.rangeValues[value];
+    set = emptyBitset(this.capacity);
+    const column = this.columns.values[value];
     for (let position = 0; position < column.length; position++) {
       const v = column[position]!;
       if (v >= low && v <= high) setBit(set, position);
@@ -158,9 +253,9 @@ export class DirectoryIndex implements VisibilityFacts {
 
   /** A bitset of the given listing ids; ids not in the index (unpublished since the build) are ignored. */
   bitsetOf(ids: Iterable<string>): Bitset {
-    const out = emptyBitset(this.size);
+    const out = emptyBitset(this.capacity);
     for (const id of ids) {
-      const position = this.ids.positionOf(id);
+      const position = this.columns.ids.positionOf(id);
       if (position !== undefined) setBit(out, position);
     }
     return out;
@@ -169,7 +264,7 @@ export class DirectoryIndex implements VisibilityFacts {
 
 /** Listings having any of the keys (the OR within one filter), among a viewer's option sets. */
 export function anyOf(index: DirectoryIndex, options: OptionSets, dimension: Dimension, keys: string[]): Bitset {
-  const out = emptyBitset(index.size);
+  const out = emptyBitset(index.capacity);
   for (const key of keys) {
     const set = options[dimension].get(key);
     if (set) uniteInto(out, set);

@@ -1,18 +1,18 @@
 /**
  * Makes the directory index (directory-index.ts) from pages of rows read in the directory order, without keeping the
- * rows: each page is turned into bits and typed columns and let go (decision 0059). Holding all rows as objects cost
+ * rows: each page is turned into bits and typed columns and let go (decision 0059). A row's slot is its place in that
+ * order; changes later mark rows the same way (markRow, apply-changes.ts, decision 0095). Holding all rows as objects cost
  * 900 MB of heap at 1,000,000 listings (issue 17); the columns of the same listings take a tenth of it.
  */
-import { toFieldVisibility } from "../access/field-name.ts";
-import { TEASER_GEOGRAPHIES, TEASER_INDUSTRIES } from "../access/redact-listing.ts";
-import { ACCESS_LEVELS, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
+import { ACCESS_LEVELS, type AccessLevel } from "../access/tiers.ts";
 import type { ListingType } from "../catalog/listing-types.ts";
-import { setBit, type Bitset } from "./bitset.ts";
+import { fullBitset, setBit, type Bitset } from "./bitset.ts";
 import { CityColumn } from "./city-column.ts";
+import { DefaultOrder } from "./default-order.ts";
 import { DirectoryIndex, type RangeValue, type SortValue } from "./directory-index.ts";
-import { raisedBand, teamSizeBand, ticketBands } from "./investor-filters.ts";
 import { giveWay, Pacer } from "./give-way.ts";
 import { ListingIds } from "./listing-ids.ts";
+import { ARRAY_COLUMNS, markRow, SCALAR_COLUMNS, setMaps, type RowSink } from "./mark-row.ts";
 import { valueOrder, type ValueOrder } from "./value-order.ts";
 import {
   GATED_FIELD_DIMENSIONS,
@@ -25,17 +25,6 @@ import {
   type VisibilityFacts,
 } from "./viewer-options.ts";
 
-const ARRAY_COLUMNS = {
-  industries: "industry_ids",
-  geographies: "geography_ids",
-  countries: "country_ids",
-  personas: "persona_ids",
-} as const;
-const SCALAR_COLUMNS = {
-  fundingStages: "funding_stage_id",
-  businessModels: "business_model_id",
-  revenueRanges: "revenue_range_id",
-} as const;
 const DIMENSIONS: Dimension[] = [
   "entityType",
   "featured",
@@ -45,10 +34,7 @@ const DIMENSIONS: Dimension[] = [
   "teamSize",
   "ticketSize",
 ];
-const TEASER_LIMITS: Record<TeaserDimension, number> = { industries: TEASER_INDUSTRIES, geographies: TEASER_GEOGRAPHIES };
 const SORT_VALUES: SortValue[] = ["created_ms", "latest_round_ms", "total_raised", "founded_year"];
-/** Values the range filters compare (last round, last investment, founded year), kept by position. */
-const RANGE_VALUES: RangeValue[] = ["latest_round_ms", "last_investment_ms", "founded_year"];
 const TAGLINES_REMEMBERED = 100_000;
 
 /** One published listing as the index reads it, in the default order. */
@@ -82,26 +68,47 @@ export interface IndexRow {
   hq_city: string | null;
 }
 
+/** The per-listing values kept by slot: the sort values and the range values (NaN: unknown). */
+export type SlotValue = SortValue | RangeValue;
+export const SLOT_VALUES: SlotValue[] = ["created_ms", "latest_round_ms", "total_raised", "founded_year", "last_investment_ms"];
+
 /**
- * What the index is made of, by position: the sets the gating reads (VisibilityFacts: options by dimension, an option
- * key being a type name, "true", or a reference id as text), the ids, the sort orders and the card text.
+ * What the index is made of, by slot (decision 0095: at a build, slot = place in the default order): the sets the
+ * gating reads (VisibilityFacts: options by dimension, an option key being a type name, "true", or a reference id as
+ * text), the ids, the orders and the card text. Every set is `capacity` bits long; changes update all of it in place
+ * (apply-changes.ts).
  */
 export interface IndexColumns extends Omit<VisibilityFacts, "size"> {
   ids: ListingIds;
-  /** The listings by each sort value, highest first. */
+  /** The live slots. */
+  all: Bitset;
+  /** Listings by their own visibility level, and per gated field by that field's level, as maps to mark into. */
+  levels: Map<string, Bitset>;
+  fieldLevelSets: Record<GatedFieldDimension, Map<string, Bitset>>;
+  /** The default order (featured, name, id) over the live slots. */
+  order: DefaultOrder;
+  /** The listings by each sort value, highest first, ties in the default order. */
   valueOrders: Record<SortValue, ValueOrder>;
-  /** The values the range filters compare, by position (NaN: unknown). */
-  rangeValues: Record<RangeValue, Float64Array>;
-  /** Headquarters cities by position. */
+  /** The sort and range values by slot (NaN: unknown). */
+  values: Record<SlotValue, Float64Array>;
+  /** Headquarters cities by slot. */
   cities: CityColumn;
   /** What the search index is made of. */
   cardText: CardText;
 }
 
 export interface CardText {
-  names: string[];
-  taglines: Array<string | null>;
-  industries(position: number): Int32Array;
+  /** By slot; a free slot has none. */
+  names: Array<string | undefined>;
+  taglines: Array<string | null | undefined>;
+  industries(slot: number): ArrayLike<number>;
+  /** Industries of slots changed since the build (the build's are packed in typed arrays). */
+  changedIndustries: Map<number, number[]>;
+}
+
+/** Room left for listings published after a build: a sixteenth, at least 1,024 (then a full rebuild). */
+function headroomFor(size: number): number {
+  return Math.max(1_024, Math.ceil(size / 16));
 }
 
 /** A typed array that doubles when full. */
@@ -124,23 +131,20 @@ class Growing<A extends Float64Array | Int32Array> {
   }
 }
 
-export class IndexBuilder {
+export class IndexBuilder implements RowSink {
   private readonly ids = new ListingIds(1 << 12);
-  /** Every set is this many bits long until finish() trims them to the directory's size. */
+  /** Every set is this many bits long until finish() gives them the index's capacity. */
   private capacity = 1 << 12;
   private readonly sets: Bitset[] = [];
-  private readonly options = Object.fromEntries(DIMENSIONS.map((d) => [d, new Map<string, Bitset>()])) as OptionSets;
-  private readonly teaserOptions: Record<TeaserDimension, Map<string, Bitset>> = { industries: new Map(), geographies: new Map() };
-  private readonly levels = new Map<string, Bitset>();
-  private readonly fieldLevels = Object.fromEntries(
-    Object.keys(GATED_FIELD_DIMENSIONS).map((d) => [d, new Map<string, Bitset>()]),
-  ) as Record<GatedFieldDimension, Map<string, Bitset>>;
-  private readonly values = Object.fromEntries(SORT_VALUES.map((v) => [v, new Growing(new Float64Array(1 << 12))])) as Record<
-    SortValue,
-    Growing<Float64Array>
+  readonly options = Object.fromEntries(DIMENSIONS.map((d) => [d, new Map<string, Bitset>()])) as OptionSets;
+  readonly teaserOptions: Record<TeaserDimension, Map<string, Bitset>> = { industries: new Map(), geographies: new Map() };
+  readonly levels = new Map<string, Bitset>();
+  readonly fieldLevelSets = Object.fromEntries(Object.keys(GATED_FIELD_DIMENSIONS).map((d) => [d, new Map<string, Bitset>()])) as Record<
+    GatedFieldDimension,
+    Map<string, Bitset>
   >;
-  private readonly ranges = Object.fromEntries(RANGE_VALUES.map((v) => [v, new Growing(new Float64Array(1 << 12))])) as Record<
-    RangeValue,
+  private readonly values = Object.fromEntries(SLOT_VALUES.map((v) => [v, new Growing(new Float64Array(1 << 12))])) as Record<
+    SlotValue,
     Growing<Float64Array>
   >;
   private readonly cities = CityColumn.builder();
@@ -165,32 +169,8 @@ export class IndexBuilder {
     const position = this.ids.add(row.id);
     if (position < 0) return;
     if (position >= this.capacity) this.grow();
-    this.mark(this.options.entityType, row.type, position);
-    if (row.featured) this.mark(this.options.featured, "true", position);
-    for (const [dimension, column] of Object.entries(ARRAY_COLUMNS) as Array<[OptionFilter, keyof IndexRow]>) {
-      const values = (row[column] as number[] | null) ?? [];
-      for (const id of values) this.mark(this.options[dimension], String(id), position);
-      if (dimension in TEASER_LIMITS) {
-        const teaser = dimension as TeaserDimension;
-        for (const id of values.slice(0, TEASER_LIMITS[teaser])) this.mark(this.teaserOptions[teaser], String(id), position);
-      }
-    }
-    for (const [dimension, column] of Object.entries(SCALAR_COLUMNS) as Array<[OptionFilter, keyof IndexRow]>) {
-      const id = row[column];
-      if (id !== null) this.mark(this.options[dimension], String(id), position);
-    }
-    const raised = raisedBand(row.total_raised);
-    if (raised) this.mark(this.options.raised, raised, position);
-    const team = teamSizeBand(row.team_size);
-    if (team) this.mark(this.options.teamSize, team, position);
-    for (const band of ticketBands(row.ticket_size)) this.mark(this.options.ticketSize, band, position);
-    this.mark(this.levels, normalizeLevel(row.visibility), position);
-    const own = toFieldVisibility(row.field_visibility);
-    for (const [dimension, field] of Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, keyof typeof own]>) {
-      this.mark(this.fieldLevels[dimension], own[field] ?? "rule", position);
-    }
-    for (const value of SORT_VALUES) this.values[value].push(row[value] ?? NaN);
-    for (const value of RANGE_VALUES) this.ranges[value].push(row[value] ?? NaN);
+    markRow(row, position, this);
+    for (const value of SLOT_VALUES) this.values[value].push(row[value] ?? NaN);
     this.cities.push(row.hq_city);
     this.names.push(row.name);
     this.taglines.push(row.tagline === null ? null : this.once(row.tagline));
@@ -207,7 +187,7 @@ export class IndexBuilder {
     return tagline;
   }
 
-  private mark(sets: Map<string, Bitset>, key: string, position: number): void {
+  mark(sets: Map<string, Bitset>, key: string, position: number): void {
     let set = sets.get(key);
     if (!set) {
       sets.set(key, (set = new Uint32Array(this.capacity >>> 5)));
@@ -226,54 +206,83 @@ export class IndexBuilder {
       bigger.set(set, next);
     }
     this.sets.splice(0, this.sets.length, ...bigger.values());
-    for (const sets of this.allMaps()) for (const [key, set] of sets) sets.set(key, bigger.get(set)!);
+    for (const sets of setMaps(this)) for (const [key, set] of sets) sets.set(key, bigger.get(set)!);
   }
 
-  private allMaps(): Array<Map<string, Bitset>> {
-    return [...Object.values(this.options), ...Object.values(this.teaserOptions), this.levels, ...Object.values(this.fieldLevels)];
-  }
-
-  /** The index of everything added, every set trimmed to the directory's size. */
-  async finish(industryName?: (id: number) => string | undefined): Promise<DirectoryIndex> {
+  /**
+   * The index of everything added: every set `capacity` bits long (by default the size and its headroom, so that
+   * listings published later take free slots without reallocating).
+   */
+  async finish(industryName?: (id: number) => string | undefined, capacity?: number): Promise<DirectoryIndex> {
     const size = this.ids.size;
-    const words = (size + 31) >>> 5;
-    for (const sets of this.allMaps()) {
-      for (const [key, set] of sets) sets.set(key, set.length === words ? set : set.slice(0, words));
+    const words = ((capacity ?? size + headroomFor(size)) + 31) >>> 5;
+    const bits = words * 32;
+    this.ids.reserve(bits);
+    const resized = (set: Bitset) => {
+      if (set.length === words) return set;
+      if (set.length > words) return set.slice(0, words);
+      const out = new Uint32Array(words);
+      out.set(set);
+      return out;
+    };
+    for (const sets of setMaps(this)) {
+      for (const [key, set] of sets) sets.set(key, resized(set));
       await giveWay();
     }
-    const byLevel = (sets: Map<string, Bitset>, levels: readonly string[]) =>
-      Object.fromEntries(levels.map((level) => [level, sets.get(level) ?? new Uint32Array(words)]));
+    const byLevel = (sets: Map<string, Bitset>, levels: readonly string[]) => {
+      for (const level of levels) if (!sets.has(level)) sets.set(level, new Uint32Array(words));
+      return Object.fromEntries(levels.map((level) => [level, sets.get(level)!]));
+    };
+    const values = {} as Record<SlotValue, Float64Array>;
+    for (const value of SLOT_VALUES) {
+      const column = new Float64Array(bits).fill(NaN);
+      column.set(this.values[value].done());
+      values[value] = column;
+    }
     // Made now, in steps that give way, rather than by the first visitor to sort (0.5 s at 1,000,000 listings).
     const valueOrders = {} as Record<SortValue, ValueOrder>;
-    for (const value of SORT_VALUES) valueOrders[value] = await valueOrder(this.values[value].done(), giveWay);
+    for (const value of SORT_VALUES) valueOrders[value] = await valueOrder(values[value], giveWay);
     const starts = this.industryStarts.done();
     const industryIds = this.industryIds.done();
+    const changedIndustries = new Map<number, number[]>();
     return new DirectoryIndex(
       {
         ids: this.ids,
+        all: fullBitset(size, bits),
         options: this.options,
         teaserOptions: this.teaserOptions,
+        levels: this.levels,
+        fieldLevelSets: this.fieldLevelSets,
         listingsAt: byLevel(this.levels, ACCESS_LEVELS) as Record<AccessLevel, Bitset>,
         fieldLevels: Object.fromEntries(
-          Object.entries(this.fieldLevels).map(([dimension, sets]) => [dimension, byLevel(sets, [...ACCESS_LEVELS, "rule"])]),
+          Object.entries(this.fieldLevelSets).map(([dimension, sets]) => [dimension, byLevel(sets, [...ACCESS_LEVELS, "rule"])]),
         ) as Record<GatedFieldDimension, Record<FieldLevel, Bitset>>,
+        capacity: bits,
+        order: DefaultOrder.ofBuild(size, bits),
         valueOrders,
-        rangeValues: Object.fromEntries(RANGE_VALUES.map((v) => [v, this.ranges[v].done()])) as Record<RangeValue, Float64Array>,
-        cities: this.cities.finish(),
+        values,
+        cities: this.cities.finish(bits),
         cardText: {
           names: this.names,
           taglines: this.taglines,
-          industries: (position) => industryIds.subarray(starts[position]!, starts[position + 1] ?? industryIds.length),
+          industries: (slot) =>
+            changedIndustries.get(slot) ??
+            (slot < size ? industryIds.subarray(starts[slot]!, starts[slot + 1] ?? industryIds.length) : new Int32Array(0)),
+          changedIndustries,
         },
       },
       industryName,
     );
   }
 
-  /** For a few rows at once (tests). */
-  static async of(rows: readonly IndexRow[], industryName?: (id: number) => string | undefined): Promise<DirectoryIndex> {
+  /** For a few rows at once (tests); `capacity` in bits. */
+  static async of(
+    rows: readonly IndexRow[],
+    industryName?: (id: number) => string | undefined,
+    capacity?: number,
+  ): Promise<DirectoryIndex> {
     const builder = new IndexBuilder();
     await builder.add(rows);
-    return builder.finish(industryName);
+    return builder.finish(industryName, capacity);
   }
 }

@@ -41,4 +41,23 @@ describe("ListingIds", () => {
     expect(() => table.add("listing-1")).toThrow(/not a listing id/);
     expect(() => table.idAt(1)).toThrow(RangeError);
   });
+
+  it("lets listings go and places new ones at free slots, every other id still found (decision 0095)", () => {
+    const ids = Array.from({ length: 3_000 }, () => randomUUID());
+    const table = new ListingIds(4);
+    ids.forEach((id) => table.add(id));
+    table.reserve(4_000);
+    const gone = ids.filter((_, i) => i % 3 === 0);
+    for (const id of gone) expect(table.remove(id)).toBe(ids.indexOf(id));
+    expect(table.remove(gone[0]!)).toBeUndefined();
+    const added = Array.from({ length: 900 }, () => randomUUID());
+    added.forEach((id, i) => table.place(id, 3_000 + i));
+    expect(table.size).toBe(3_000 - gone.length + 900);
+    ids.forEach((id, i) => expect(table.positionOf(id)).toBe(i % 3 === 0 ? undefined : i));
+    added.forEach((id, i) => {
+      expect(table.positionOf(id)).toBe(3_000 + i);
+      expect(table.idAt(3_000 + i)).toBe(id);
+    });
+    expect(() => table.place(randomUUID(), 10)).toThrow(RangeError);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * The listing ids of the directory index, by position, and the position of an id, in typed arrays: 16 bytes and one
+ * The listing ids of the directory index, by slot (decision 0095), and the slot of an id, in typed arrays: 16 bytes and one
  * hash slot per listing. As a string array and a Map the same 1,000,000 ids took about 100 MB of heap and many
  * objects for the collector to walk (issue 17); here they take about 24 MB in two allocations.
  */
@@ -40,9 +40,12 @@ function hashAt(bytes: Uint8Array, at: number): number {
 
 export class ListingIds {
   private bytes: Uint8Array;
-  /** Open addressing: a slot holds a position, or EMPTY; its size a power of two, at most half full. */
+  /** Open addressing: a hash slot holds a listing's slot, or EMPTY; its size a power of two, at most half full. */
   private slots: Int32Array;
+  /** Listings held. */
   private count = 0;
+  /** The slot after the highest one ever given: where `add` puts the next listing. */
+  private end = 0;
   private readonly probe = new Uint8Array(16);
 
   constructor(expected = 1024) {
@@ -50,31 +53,68 @@ export class ListingIds {
     this.slots = new Int32Array(slotsFor(expected)).fill(EMPTY);
   }
 
+  /** Listings held (live slots). */
   get size(): number {
     return this.count;
   }
 
-  /**
-   * Appends an id at the next position and returns it; an id already there keeps its position and answers -1 (a
-   * listing read twice while the directory changed under the build). Throws on an id that is not a UUID: the
-   * listings table's key is one.
-   */
-  add(id: string): number {
-    if (this.count * 16 === this.bytes.length) this.grow();
-    const at = this.count * 16;
-    if (!writeUuid(id, this.bytes, at)) throw new Error(`not a listing id: ${id.slice(0, 60)}`);
-    const mask = this.slots.length - 1;
-    for (let slot = hashAt(this.bytes, at) & mask; ; slot = (slot + 1) & mask) {
-      const taken = this.slots[slot]!;
-      if (taken === EMPTY) {
-        this.slots[slot] = this.count;
-        return this.count++;
-      }
-      if (this.equalAt(taken * 16, this.bytes, at)) return -1;
-    }
+  /** Slots given so far: every slot below is taken, or was and was freed. */
+  get used(): number {
+    return this.end;
   }
 
-  /** The position of an id, or undefined when it is not in the index (or not a UUID). */
+  /**
+   * Appends an id at the next slot and returns it; an id already there keeps its slot and answers -1 (a listing read
+   * twice while the directory changed under the build). Throws on an id that is not a UUID: the listings table's key
+   * is one.
+   */
+  add(id: string): number {
+    if (this.end * 16 === this.bytes.length) this.grow(this.end * 2);
+    if (!writeUuid(id, this.bytes, this.end * 16)) throw new Error(`not a listing id: ${id.slice(0, 60)}`);
+    if (!this.insert(this.end)) return -1;
+    return this.end++;
+  }
+
+  /** Room for `capacity` slots, made once after a build so that later placements never reallocate. */
+  reserve(capacity: number): void {
+    if (capacity * 16 > this.bytes.length) this.grow(capacity);
+  }
+
+  /** Puts a listing that is not held at a free slot below the reserved capacity (a listing published since the build). */
+  place(id: string, slot: number): void {
+    if (slot >= this.bytes.length / 16 || slot < this.end) throw new RangeError(`slot ${slot} is not free`);
+    if (!writeUuid(id, this.bytes, slot * 16)) throw new Error(`not a listing id: ${id.slice(0, 60)}`);
+    if (!this.insert(slot)) throw new Error(`listing ${id} is already held`);
+    this.end = slot + 1;
+  }
+
+  /** Lets a listing go (its slot is not given again by this index); its slot, or undefined when it was not held. */
+  remove(id: string): number | undefined {
+    if (!writeUuid(id, this.probe, 0)) return undefined;
+    const mask = this.slots.length - 1;
+    let at = hashAt(this.probe, 0) & mask;
+    for (; ; at = (at + 1) & mask) {
+      const taken = this.slots[at]!;
+      if (taken === EMPTY) return undefined;
+      if (this.equalAt(taken * 16, this.probe, 0)) break;
+    }
+    const slot = this.slots[at]!;
+    // Backward-shift deletion: later entries of the probe run move up, so that no lookup stops at the hole.
+    let hole = at;
+    for (let next = (hole + 1) & mask; this.slots[next] !== EMPTY; next = (next + 1) & mask) {
+      const home = hashAt(this.bytes, this.slots[next]! * 16) & mask;
+      // The entry may fill the hole unless its home lies cyclically in (hole, next].
+      const between = hole <= next ? home > hole && home <= next : home > hole || home <= next;
+      if (between) continue;
+      this.slots[hole] = this.slots[next]!;
+      hole = next;
+    }
+    this.slots[hole] = EMPTY;
+    this.count--;
+    return slot;
+  }
+
+  /** The slot of an id, or undefined when it is not in the index (or not a UUID). */
   positionOf(id: string): number | undefined {
     if (!writeUuid(id, this.probe, 0)) return undefined;
     const mask = this.slots.length - 1;
@@ -89,9 +129,9 @@ export class ListingIds {
     return this.positionOf(id) !== undefined;
   }
 
-  /** The id at a position, in the lower-case text form PostgreSQL prints. */
+  /** The id at a slot, in the lower-case text form PostgreSQL prints. */
   idAt(position: number): string {
-    if (position < 0 || position >= this.count) throw new RangeError(`no listing at position ${position}`);
+    if (position < 0 || position >= this.end) throw new RangeError(`no listing at position ${position}`);
     let out = "";
     for (let i = 0; i < 16; i++) {
       if (i === 4 || i === 6 || i === 8 || i === 10) out += "-";
@@ -101,21 +141,37 @@ export class ListingIds {
     return out;
   }
 
+  /** Enters the id written at `slot` into the hash table; false when it was already there. */
+  private insert(slot: number): boolean {
+    const mask = this.slots.length - 1;
+    for (let at = hashAt(this.bytes, slot * 16) & mask; ; at = (at + 1) & mask) {
+      const taken = this.slots[at]!;
+      if (taken === EMPTY) {
+        this.slots[at] = slot;
+        this.count++;
+        return true;
+      }
+      if (this.equalAt(taken * 16, this.bytes, slot * 16)) return false;
+    }
+  }
+
   private equalAt(at: number, other: Uint8Array, otherAt: number): boolean {
     for (let i = 0; i < 16; i++) if (this.bytes[at + i] !== other[otherAt + i]) return false;
     return true;
   }
 
-  private grow(): void {
-    const bytes = new Uint8Array(this.bytes.length * 2);
+  private grow(capacity: number): void {
+    const bytes = new Uint8Array(capacity * 16);
     bytes.set(this.bytes);
     this.bytes = bytes;
-    const slots = new Int32Array(slotsFor(bytes.length / 16)).fill(EMPTY);
+    const old = this.slots;
+    const slots = new Int32Array(slotsFor(capacity)).fill(EMPTY);
     const mask = slots.length - 1;
-    for (let position = 0; position < this.count; position++) {
-      let slot = hashAt(bytes, position * 16) & mask;
-      while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
-      slots[slot] = position;
+    for (const taken of old) {
+      if (taken === EMPTY) continue;
+      let at = hashAt(bytes, taken * 16) & mask;
+      while (slots[at] !== EMPTY) at = (at + 1) & mask;
+      slots[at] = taken;
     }
     this.slots = slots;
   }

@@ -1,11 +1,16 @@
 /**
- * The order of a directory page: which matching positions come first. Positions are already in the default
- * order (featured first, then name), so a bitset scan gives it; relevance is a list of groups, each in the
+ * The order of a directory page: which matching positions (slots) come first. The default order (featured first, then
+ * name) is the index's DefaultOrder (default-order.ts, decision 0095): after a fresh build slots are in it, so a bitset
+ * scan gives it; after changes it is a permutation; relevance is a list of groups, each in the
  * default order; a sort by a value (newest, recently funded, most raised) is a precomputed order of the
  * listings whose value the viewer may see, the others following in the default order. Every plan pages in one
  * pass without sorting the matches.
  */
 import { countBits, difference, emptyBitset, hasBit, intersectInto, setBit, setPositions, uniteInto, type Bitset } from "./bitset.ts";
+import type { DefaultOrder } from "./default-order.ts";
+
+/** Members of a set in the default order: the index's, or slot order (a freshly built index, tests). */
+type InOrder = (set: Bitset, skip: number, limit: number) => number[];
 
 export type PagePlan =
   | { kind: "default" }
@@ -17,21 +22,22 @@ export type PagePlan =
   /** A value order: `order` lists positions by the value, best first; only those in `known` use it. */
   | { kind: "value"; order: Uint32Array; known: Bitset };
 
-/** Up to `limit` positions of `matching` after skipping `offset`, in the plan's order. */
-export function pagePositions(plan: PagePlan, matching: Bitset, offset: number, limit: number): number[] {
-  if (plan.kind === "default") return setPositions(matching, offset, limit);
+/** Up to `limit` positions of `matching` after skipping `offset`, in the plan's order (`order`: the index's default order). */
+export function pagePositions(plan: PagePlan, matching: Bitset, offset: number, limit: number, order?: DefaultOrder): number[] {
+  const inOrder: InOrder = order ? (set, skip, n) => order.page(set, skip, n) : setPositions;
+  if (plan.kind === "default") return inOrder(matching, offset, limit);
   if (plan.kind === "groups" && plan.within) {
     const ranked = intersectInto(matching.slice(), plan.within);
-    const page = pagePositions({ kind: "groups", groups: plan.groups, tail: plan.tail }, ranked, offset, limit);
+    const page = pagePositions({ kind: "groups", groups: plan.groups, tail: plan.tail }, ranked, offset, limit, order);
     if (page.length >= limit) return page;
     const skip = page.length ? 0 : offset - countBits(ranked);
-    page.push(...setPositions(difference(matching, plan.within), skip, limit - page.length));
+    page.push(...inOrder(difference(matching, plan.within), skip, limit - page.length));
     return page;
   }
   if (plan.kind === "groups") {
-    if (!plan.tail?.length) return pageOfGroups(plan.groups, matching, offset, limit);
+    if (!plan.tail?.length) return pageOfGroups(plan.groups, matching, offset, limit, inOrder);
     const head = difference(matching, tailSet(plan.tail, matching));
-    const page = pageOfGroups(plan.groups, head, offset, limit);
+    const page = pageOfGroups(plan.groups, head, offset, limit, inOrder);
     if (page.length >= limit) return page;
     // Past the groups: skip what they held, then read the tail (the partial tier, decision 0082).
     let skip = page.length ? 0 : offset - countBits(head);
@@ -42,7 +48,7 @@ export function pagePositions(plan: PagePlan, matching: Bitset, offset: number, 
     }
     return page;
   }
-  return pageOfValues(plan.order, plan.known, matching, offset, limit);
+  return pageOfValues(plan.order, plan.known, matching, offset, limit, inOrder);
 }
 
 /** The tail's positions among `matching`, as a set. */
@@ -52,7 +58,7 @@ function tailSet(tail: Uint32Array, matching: Bitset): Bitset {
   return out;
 }
 
-function pageOfGroups(groups: Bitset[], matching: Bitset, offset: number, limit: number): number[] {
+function pageOfGroups(groups: Bitset[], matching: Bitset, offset: number, limit: number, inOrder: InOrder): number[] {
   const out: number[] = [];
   const seen = emptyBitset(matching.length * 32);
   let skip = offset;
@@ -65,13 +71,13 @@ function pageOfGroups(groups: Bitset[], matching: Bitset, offset: number, limit:
       skip -= n;
       continue;
     }
-    out.push(...setPositions(members, skip, limit - out.length));
+    out.push(...inOrder(members, skip, limit - out.length));
     skip = 0;
   }
   return out;
 }
 
-function pageOfValues(order: Uint32Array, known: Bitset, matching: Bitset, offset: number, limit: number): number[] {
+function pageOfValues(order: Uint32Array, known: Bitset, matching: Bitset, offset: number, limit: number, inOrder: InOrder): number[] {
   const out: number[] = [];
   let skip = offset;
   for (const position of order) {
@@ -80,6 +86,6 @@ function pageOfValues(order: Uint32Array, known: Bitset, matching: Bitset, offse
     else if (out.push(position) >= limit) return out;
   }
   // The rest, without a value the viewer may see, in the default order.
-  out.push(...setPositions(difference(matching, known), skip, limit - out.length));
+  out.push(...inOrder(difference(matching, known), skip, limit - out.length));
   return out;
 }

@@ -240,6 +240,7 @@ export async function searchListings(
     counts.matching,
     (query.page - 1) * query.pageSize,
     query.pageSize,
+    directory.order,
   );
   const rows = await fetchCards(
     reader,

@@ -37,7 +37,7 @@ const described = new WeakMap<DirectoryIndex, TtlCache<Bitset>>();
 function cacheOf<V>(caches: WeakMap<DirectoryIndex, TtlCache<V>>, index: DirectoryIndex, setsPerEntry: number): TtlCache<V> {
   let cache = caches.get(index);
   if (!cache) {
-    const entryBytes = setsPerEntry * 4 * ((index.size + 31) >>> 5);
+    const entryBytes = setsPerEntry * 4 * ((index.capacity + 31) >>> 5);
     const entries = Math.max(16, Math.min(2_000, Math.floor(CACHE_BYTES / Math.max(1, entryBytes))));
     caches.set(index, (cache = new TtlCache<V>(CACHE_LIFETIME_MS, entries)));
   }
@@ -73,15 +73,15 @@ export async function searchText(
   const descriptions = await Promise.all(classes.words.map((word) => descriptionMatches(database, index, word)));
   // Per word: its card text, or its description where the viewer may open the listing (decision 0030).
   const found = classes.perWord.map((card, i) => uniteInto(intersectInto(descriptions[i]!.slice(), open), card));
-  const perTerm = termSets(classes.terms, found, index.size);
-  const strict = allOf(perTerm, index.size);
+  const perTerm = termSets(classes.terms, found, index.capacity);
+  const strict = allOf(perTerm, index.capacity);
   const groups = [classes.exactName, classes.namePrefix, classes.nameWords, classes.nameTypos, classes.cardText, strict];
   const tier =
     partial && classes.terms.length > 1 && (partial === "always" || countBits(strict) < PARTIAL_TIER_BELOW)
       ? partialTier(
           perTerm,
-          termSets(classes.terms, classes.inName, index.size),
-          termSets(classes.terms, classes.perWord, index.size),
+          termSets(classes.terms, classes.inName, index.capacity),
+          termSets(classes.terms, classes.perWord, index.capacity),
           strict,
         )
       : new Uint32Array(0);

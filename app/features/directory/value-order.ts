@@ -4,7 +4,8 @@
  * here each position's key (the value's rank among the distinct values, then the position) is one exact integer in a
  * double, and the typed array's own numeric sort orders them in a fraction of that.
  */
-import { emptyBitset, setBit, type Bitset } from "./bitset.ts";
+import { emptyBitset, hasBit, setBit, type Bitset } from "./bitset.ts";
+import { lowerBound, moveInPlace } from "./sorted-slots.ts";
 
 /** Positions ordered by a value, best first, and which positions have one. */
 export interface ValueOrder {
@@ -68,4 +69,63 @@ function rankOf(descending: Float64Array, value: number): number {
     else high = mid;
   }
   return low;
+}
+
+/** Whether slot `a` comes before a slot of value `value` and rank `rank`: higher value, then lower rank. */
+function before(values: Float64Array, rank: Float64Array, a: number, value: number, rank_: number): boolean {
+  const v = values[a]!;
+  return v > value || (v === value && rank[a]! < rank_);
+}
+
+/**
+ * Where the `slots` that have a value are in `order`, ascending (decision 0095): found by binary search on their value
+ * and rank, so `values` and `rank` must still be those the order was made with (before a batch changes them).
+ */
+export function placesOf(order: ValueOrder, values: Float64Array, rank: Float64Array, slots: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const slot of slots) {
+    if (!hasBit(order.known, slot)) continue;
+    const at = lowerBound(order.order, (other) => before(values, rank, other, values[slot]!, rank[slot]!));
+    if (order.order[at] !== slot) throw new Error(`slot ${slot} is not where its value puts it`);
+    out.push(at);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/**
+ * The order after a batch (decision 0095): the elements at `places` (placesOf, before the batch) leave it, and the
+ * `slots` that now have a value come in at their place, by value (highest first) then rank (the default order).
+ * Binary searches and block copies; the others keep their relative order, which no change can alter. `known` is
+ * updated in place.
+ */
+export function reorder(
+  old: ValueOrder,
+  places: readonly number[],
+  leaving: readonly number[],
+  values: Float64Array,
+  rank: Float64Array,
+  slots: readonly number[],
+): ValueOrder {
+  const { known } = old;
+  for (const slot of leaving) known[slot >>> 5]! &= ~(1 << (slot & 31));
+  // The order's buffer, made as long as the index's capacity once, then changed in place batch after batch.
+  let buffer = new Uint32Array(old.order.buffer, old.order.byteOffset, (old.order.buffer.byteLength - old.order.byteOffset) >>> 2);
+  if (buffer.length < known.length * 32) {
+    buffer = new Uint32Array(known.length * 32);
+    buffer.set(old.order);
+  }
+  let length = moveInPlace(buffer, old.order.length, places, []);
+  const kept = buffer.subarray(0, length);
+  const inserts = slots.filter((slot) => !Number.isNaN(values[slot]!));
+  inserts.sort((a, b) => values[b]! - values[a]! || rank[a]! - rank[b]!);
+  const groups: Array<{ at: number; slots: number[] }> = [];
+  for (const slot of inserts) {
+    setBit(known, slot);
+    const at = lowerBound(kept, (other) => before(values, rank, other, values[slot]!, rank[slot]!));
+    const last = groups[groups.length - 1];
+    if (last?.at === at) last.slots.push(slot);
+    else groups.push({ at, slots: [slot] });
+  }
+  length = moveInPlace(buffer, length, [], groups);
+  return { order: buffer.subarray(0, length), known };
 }

@@ -40,7 +40,10 @@ export type FieldLevel = AccessLevel | "rule";
 
 /** The facts the narrowing needs, kept by the directory index. */
 export interface VisibilityFacts {
+  /** Listings held. */
   size: number;
+  /** Bits in every set (live and free slots, decision 0095). */
+  capacity: number;
   options: OptionSets;
   /** Option sets of the teaser dimensions over only the values a teaser shows. */
   teaserOptions: Record<TeaserDimension, Map<string, Bitset>>;
@@ -80,7 +83,7 @@ function narrowed(options: Map<string, Bitset>, mask: Bitset, extra?: Map<string
 export function viewerOptions(facts: VisibilityFacts, tier: AccessLevel, rules: FieldRules): ViewerOptions {
   const within = ACCESS_LEVELS.filter((level) => canSee(tier, level));
   const open = unionOf(
-    facts.size,
+    facts.capacity,
     within.map((level) => facts.listingsAt[level]),
   );
   const openCount = countBits(open);
@@ -91,7 +94,7 @@ export function viewerOptions(facts: VisibilityFacts, tier: AccessLevel, rules: 
     const levels = facts.fieldLevels[dimension];
     // Where a listing sets no level of its own: the global rule, else the field's default (redact-listing.ts).
     const ruleOpens = canSee(tier, requiredLevel(field, { fieldVisibility: {} }, rules));
-    const visible = unionOf(facts.size, [...within.map((level) => levels[level]), ...(ruleOpens ? [levels.rule] : [])]);
+    const visible = unionOf(facts.capacity, [...within.map((level) => levels[level]), ...(ruleOpens ? [levels.rule] : [])]);
     fieldVisible[dimension] = intersectInto(visible, open);
     if (countBits(fieldVisible[dimension]) !== facts.size) everythingVisible = false;
   }
@@ -107,4 +110,60 @@ export function viewerOptions(facts: VisibilityFacts, tier: AccessLevel, rules: 
 /** A viewer's cache key: the tier and every global rule the narrowing reads. */
 export function viewerOptionsKey(tier: AccessLevel, rules: FieldRules): string {
   return [tier, ...Object.values(GATED_FIELD_DIMENSIONS).map((field) => normalizeLevel(rules[field]))].join("|");
+}
+
+/** The union of `sets` in word `w`. */
+function wordOf(sets: Bitset[], w: number): number {
+  let out = 0;
+  for (const set of sets) out |= set[w]!;
+  return out;
+}
+
+/**
+ * Brings a viewer's sets up to date in the words of slots a batch changed (decision 0095): the same narrowing as
+ * viewerOptions, over those words only. False when the viewer's sets must be made again instead: they were the
+ * index's own (nothing was hidden from this viewer) and now something is.
+ */
+export function patchViewerOptions(
+  facts: VisibilityFacts,
+  view: ViewerOptions,
+  tier: AccessLevel,
+  rules: FieldRules,
+  words: ArrayLike<number>,
+): boolean {
+  const within = ACCESS_LEVELS.filter((level) => canSee(tier, level)).map((level) => facts.listingsAt[level]);
+  for (let i = 0; i < words.length; i++) view.open[words[i]!] = wordOf(within, words[i]!);
+  const gated = Object.entries(GATED_FIELD_DIMENSIONS) as Array<[GatedFieldDimension, GatedField]>;
+  for (const [dimension, field] of gated) {
+    const levels = facts.fieldLevels[dimension];
+    const ruleOpens = canSee(tier, requiredLevel(field, { fieldVisibility: {} }, rules));
+    const sets = [
+      ...ACCESS_LEVELS.filter((level) => canSee(tier, level)).map((level) => levels[level]),
+      ...(ruleOpens ? [levels.rule] : []),
+    ];
+    const visible = view.fieldVisible[dimension];
+    for (let i = 0; i < words.length; i++) visible[words[i]!] = wordOf(sets, words[i]!) & view.open[words[i]!]!;
+  }
+  const narrowedHere = (dimension: Dimension) => view.options[dimension] !== facts.options[dimension];
+  if (!TEASER_DIMENSIONS.some(narrowedHere)) {
+    // The index's own sets: right only while this viewer still sees everything.
+    if (countBits(view.open) !== facts.size) return false;
+    return gated.every(([dimension]) => countBits(view.fieldVisible[dimension]) === facts.size);
+  }
+  const narrow = (dimension: Dimension, mask: Bitset, extra?: Map<string, Bitset>) => {
+    const out = view.options[dimension];
+    for (const [key, set] of facts.options[dimension]) {
+      let kept = out.get(key);
+      if (!kept) out.set(key, (kept = new Uint32Array(set.length)));
+      const teaser = extra?.get(key);
+      for (let i = 0; i < words.length; i++) {
+        const w = words[i]!;
+        kept[w] = (set[w]! & mask[w]!) | (teaser ? teaser[w]! : 0);
+      }
+    }
+  };
+  for (const dimension of TEASER_DIMENSIONS) narrow(dimension, view.open, facts.teaserOptions[dimension]);
+  for (const dimension of OPEN_CARD_DIMENSIONS) narrow(dimension, view.open);
+  for (const [dimension] of gated) if (dimension !== "cities") narrow(dimension, view.fieldVisible[dimension]);
+  return true;
 }
