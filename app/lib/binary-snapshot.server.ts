@@ -22,7 +22,8 @@ const KINDS = {
   Float64Array,
 } as const;
 type Kind = keyof typeof KINDS;
-export type SnapshotArray = InstanceType<(typeof KINDS)[Kind]>;
+export type SnapshotArray =
+  Uint8Array<ArrayBufferLike> | Int32Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike> | Float64Array<ArrayBufferLike>;
 
 interface ArrayEntry {
   name: string;
@@ -138,7 +139,7 @@ export function parseSnapshot<M>(bytes: Buffer): Snapshot<M> {
     if (!type) throw fail(`unknown array kind ${String(entry.kind)}`);
     const end = entry.offset + entry.length * type.BYTES_PER_ELEMENT;
     if (entry.offset % ALIGN !== 0 || end > body) throw fail(`array ${entry.name} lies outside the file`);
-    arrays.set(entry.name, new type(whole.buffer, whole.byteOffset + entry.offset, entry.length));
+    arrays.set(entry.name, new type(whole.buffer as ArrayBuffer, whole.byteOffset + entry.offset, entry.length));
   }
   return { meta: header.meta as M, arrays };
 }

@@ -44,6 +44,16 @@ export class DefaultOrder {
     return this.order.length;
   }
 
+  /** What a snapshot keeps of the order (index-snapshot.server.ts). */
+  toParts(): { order: Uint32Array; rank: Float64Array; ascending: boolean } {
+    return { order: this.order, rank: this.rank, ascending: this.ascending };
+  }
+
+  /** The order a snapshot kept. */
+  static fromParts(parts: { order: Uint32Array; rank: Float64Array; ascending: boolean }): DefaultOrder {
+    return new DefaultOrder(parts.order, parts.rank, parts.ascending);
+  }
+
   /** The live slots in the default order (tests and the comparison with a fresh build). */
   slots(): Uint32Array {
     return this.order;
