@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ensureDemoUsers } from "#db/seed/demo-users.ts";
 import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
+import { directorySnapshotDir, indexSnapshots } from "~/features/directory/index-snapshot-file.server.ts";
 import { DUPLICATE_SCAN_JOB, runDuplicateScanJob } from "~/features/duplicates/duplicate-scan-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB, runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
 import { PROVIDER_IMPORT_JOB, providerImportHandler } from "~/features/imports/provider-import-job.server.ts";
@@ -81,6 +82,7 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   // Tiers are decided from subscriptions and grants (decision 0079): a database from before is brought up to date once.
   await withStartLock(database, () => prepareBilling(database));
   report("building the directory index");
+  indexSnapshots.dir = directorySnapshotDir(env);
   await getDirectoryIndex(database);
   // Operator jobs (DESIGN D10) run in the server process; a job a restart interrupted resumes here.
   startJobWorker(database, {

@@ -54,6 +54,11 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_READ_URL must start with postgres:// or postgresql://")
     .optional(),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+  /**
+   * Where each process keeps a snapshot of the directory index, to start from instead of reading every listing
+   * (decision 0100). Unset: `directory-snapshots` beside PGLITE_DIR's directory; "off" writes and reads none.
+   */
+  DIRECTORY_SNAPSHOT_DIR: z.string().trim().optional(),
   /** How many demo listings fill an empty database on first start (0 disables seeding). */
   SEED_LISTINGS: z.coerce.number().int().min(0).max(1_000_000).default(600),
 

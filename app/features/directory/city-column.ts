@@ -68,6 +68,16 @@ export class CityColumn {
     return out;
   }
 
+  /** What a snapshot keeps of the column (index-snapshot.server.ts): the codes by slot and the names by code. */
+  toParts(): { codes: Int32Array; names: readonly string[] } {
+    return { codes: this.codes, names: this.names };
+  }
+
+  /** The column a snapshot kept; every spelling of a city finds it again by its key. */
+  static fromParts(codes: Int32Array, names: string[]): CityColumn {
+    return new CityColumn(codes, names, new Map(names.map((name, code) => [cityKey(name), code])));
+  }
+
   /** Collects the cities of listings added in position order. */
   static builder(): CityColumnBuilder {
     return new CityColumnBuilder((codes, names, byKey) => new CityColumn(codes, names, byKey));

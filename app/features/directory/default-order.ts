@@ -45,6 +45,16 @@ export class DefaultOrder {
     return this.length;
   }
 
+  /** What a snapshot keeps of the order (index-snapshot.server.ts): the buffer of the index's capacity and its length. */
+  toParts(): { buffer: Uint32Array; length: number; rank: Float64Array; ascending: boolean } {
+    return { buffer: this.buffer, length: this.length, rank: this.rank, ascending: this.ascending };
+  }
+
+  /** The order a snapshot kept. */
+  static fromParts(parts: { buffer: Uint32Array; length: number; rank: Float64Array; ascending: boolean }): DefaultOrder {
+    return new DefaultOrder(parts.buffer, parts.length, parts.rank, parts.ascending);
+  }
+
   /** The live slots in the default order (a view, valid until the next batch). */
   slots(): Uint32Array {
     return this.buffer.subarray(0, this.length);

@@ -37,7 +37,7 @@ export type ChangesSince =
 export async function changesSince(database: Database, position: string): Promise<ChangesSince> {
   const [probe] = await database.rows<{ count: number; everything: boolean; behind: boolean }>(sql`
     WITH prev AS (SELECT ${position}::pg_snapshot AS s)
-    SELECT count(DISTINCT c.listing_id)::int AS count, bool_or(c.listing_id IS NULL) IS TRUE AS everything,
+    SELECT count(DISTINCT c.listing_id)::int AS count, bool_or(c.seq IS NOT NULL AND c.listing_id IS NULL) IS TRUE AS everything,
            coalesce((SELECT p.up_to >= pg_snapshot_xmin(prev.s) FROM listing_changes_pruned p, prev), false) AS behind
     FROM prev LEFT JOIN listing_changes c ON c.xid >= pg_snapshot_xmin(prev.s) AND NOT pg_visible_in_snapshot(c.xid, prev.s)`);
   if (probe!.behind) return { kind: "rebuild", reason: "the change log was pruned past this index" };

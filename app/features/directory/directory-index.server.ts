@@ -7,6 +7,7 @@ import { applyChanges, NeedsRebuild } from "./apply-changes.ts";
 import { changesSince, currentPosition, INDEX_COLUMNS, pruneListingChanges } from "./directory-changes.server.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
 import { IndexBuilder, type IndexRow } from "./index-builder.ts";
+import { indexSnapshots, loadIndexSnapshot, publishedCount, saveIndexSnapshot } from "./index-snapshot-file.server.ts";
 
 /**
  * Loading the directory index (directory-index.ts) from the database and keeping it fresh (decisions 0058, 0059,
@@ -61,7 +62,7 @@ async function lastInvestments(database: Database): Promise<Map<string, number>>
  */
 async function buildIndex(database: Database): Promise<{ index: DirectoryIndex; position: string }> {
   const position = await currentPosition(database);
-  const [reference, invested] = await Promise.all([getReferenceData(database), lastInvestments(database)]);
+  const [industryName, invested] = await Promise.all([industryNames(database), lastInvestments(database)]);
   const builder = new IndexBuilder();
   for (const featured of [true, false]) {
     let page = await readPage(database, featured, undefined);
@@ -76,8 +77,47 @@ async function buildIndex(database: Database): Promise<{ index: DirectoryIndex; 
       page = await next;
     }
   }
+  return { index: await builder.finish(industryName), position };
+}
+
+/** The industries' names by id, as the search over card text reads them. */
+async function industryNames(database: Database): Promise<(id: number) => string | undefined> {
+  const reference = await getReferenceData(database);
   const industries = new Map(reference.industries.map((x) => [x.id, x.name]));
-  return { index: await builder.finish((id) => industries.get(id)), position };
+  return (id) => industries.get(id);
+}
+
+/**
+ * The index from the database's snapshot file (index-snapshot-file.server.ts), caught up with the changes logged since
+ * it was written; undefined when there is no usable snapshot, the log no longer reaches back to it, or, caught up, it
+ * does not hold as many listings as the database publishes (a snapshot of another database of the same name).
+ */
+async function fromSnapshot(database: Database): Promise<{ index: DirectoryIndex; position: string } | undefined> {
+  const loaded = await loadIndexSnapshot(database, await industryNames(database));
+  if (!loaded) return undefined;
+  const caught = await changesSince(database, loaded.position);
+  if (caught.kind === "rebuild") {
+    logger.info({ reason: caught.reason }, "directory snapshot too old for the change log; building the index");
+    return undefined;
+  }
+  let index: DirectoryIndex;
+  try {
+    index = applyChanges(loaded.index, caught.batch);
+  } catch (error) {
+    if (!(error instanceof NeedsRebuild)) throw error;
+    logger.info({ reason: error.message }, "directory snapshot cannot take the changes since; building the index");
+    return undefined;
+  }
+  const published = await publishedCount(database);
+  if (published !== index.size) {
+    logger.warn({ published, snapshot: index.size }, "directory snapshot does not match the database; building the index");
+    return undefined;
+  }
+  logger.info(
+    { listings: index.size, changes: caught.batch.gone.length + caught.batch.rows.length },
+    "directory index loaded from its snapshot",
+  );
+  return { index, position: caught.position };
 }
 
 /** A full build of the directory as it is now, served nowhere (tests compare a maintained index with it). */
@@ -85,8 +125,11 @@ export async function buildDirectoryIndex(database: Database): Promise<Directory
   return (await buildIndex(database)).index;
 }
 
-/** Changes older than this are pruned from the log: a process further behind rebuilds. */
-const KEEP_CHANGES_MS = 60 * 60 * 1000;
+/**
+ * Changes older than this are pruned from the log: a process further behind rebuilds. A day, so that a snapshot
+ * (written at least every half hour while changes come) lets a process that was down for hours start from it.
+ */
+const KEEP_CHANGES_MS = 24 * 60 * 60 * 1000;
 /** How often a process prunes the log (every process may; deleting what another deleted costs nothing). */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
@@ -104,6 +147,10 @@ interface Slot {
   /** The catch-up or build under way. */
   working?: Promise<DirectoryIndex>;
   lastPrune?: number;
+  /** When this process last wrote the snapshot file. */
+  lastSnapshot?: number;
+  /** Where the last full build came from: the snapshot file or the listings. */
+  source?: "snapshot" | "database";
 }
 const slots = new WeakMap<Database, Slot>();
 
@@ -113,13 +160,17 @@ const maintenance = { now: () => Date.now() };
 /** A full build beside the served index, caught up from its position, then served. */
 async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> {
   slot.rebuild = false;
-  const built = await buildIndex(database);
+  // A starting process loads the snapshot a process before it wrote, if it can (decision 0100).
+  const loaded = slot.served ? undefined : await fromSnapshot(database);
+  const built = loaded ?? (await buildIndex(database));
   let index = built.index;
   let position = built.position;
-  const caught = await changesSince(database, position);
-  if (caught.kind === "batch") {
-    index = applyChanges(index, caught.batch);
-    position = caught.position;
+  if (!loaded) {
+    const caught = await changesSince(database, position);
+    if (caught.kind === "batch") {
+      index = applyChanges(index, caught.batch);
+      position = caught.position;
+    }
   }
   // A rebuild serves no search slower than the index it replaces: its search index is made before it is swapped
   // in. The first build is served at once (the process is not ready before it) and makes its search index next.
@@ -127,7 +178,16 @@ async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> 
   else void index.searchIndex().catch(logFailure);
   slot.served = index;
   slot.position = position;
+  // Written while this work holds the index: no change is applied to it while the file is written.
+  slot.source = loaded ? "snapshot" : "database";
+  if (loaded) slot.lastSnapshot = maintenance.now();
+  else await writeSnapshot(database, slot, index, position);
   return index;
+}
+
+async function writeSnapshot(database: Database, slot: Slot, index: DirectoryIndex, position: string): Promise<void> {
+  slot.lastSnapshot = maintenance.now();
+  await saveIndexSnapshot(database, index, position);
 }
 
 /** Applies the changes after the served index's position, or builds anew when they cannot be applied. */
@@ -159,6 +219,9 @@ async function catchUp(database: Database, slot: Slot): Promise<DirectoryIndex> 
   if (slot.lastPrune === undefined || now - slot.lastPrune >= PRUNE_EVERY_MS) {
     slot.lastPrune = now;
     void pruneListingChanges(database, new Date(now - KEEP_CHANGES_MS)).catch(logFailure);
+  }
+  if (slot.lastSnapshot === undefined || now - slot.lastSnapshot >= indexSnapshots.everyMs) {
+    await writeSnapshot(database, slot, next, changes.position);
   }
   return next;
 }
@@ -195,6 +258,11 @@ async function upToDate(database: Database, slot: Slot): Promise<DirectoryIndex>
     if (slot.served && slot.servedHas >= wanted) return slot.served;
     await startWork(database, slot);
   }
+}
+
+/** Where this process's index was last built from (tests, and the start's log line). */
+export function directoryIndexSource(database: Database): "snapshot" | "database" | undefined {
+  return slots.get(database)?.source;
 }
 
 /**

@@ -53,6 +53,21 @@ export class ListingIds {
     this.slots = new Int32Array(slotsFor(expected)).fill(EMPTY);
   }
 
+  /** What a snapshot keeps (index-snapshot.server.ts): the ids by slot and the hash table over them. */
+  toParts(): { bytes: Uint8Array; slots: Int32Array; count: number; end: number } {
+    return { bytes: this.bytes, slots: this.slots, count: this.count, end: this.end };
+  }
+
+  /** The ids a snapshot kept. */
+  static fromParts(parts: { bytes: Uint8Array; slots: Int32Array; count: number; end: number }): ListingIds {
+    const ids = new ListingIds(1);
+    ids.bytes = parts.bytes;
+    ids.slots = parts.slots;
+    ids.count = parts.count;
+    ids.end = parts.end;
+    return ids;
+  }
+
   /** Listings held (live slots). */
   get size(): number {
     return this.count;
