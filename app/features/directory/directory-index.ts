@@ -95,6 +95,11 @@ export class DirectoryIndex implements VisibilityFacts {
     return this.ids.idAt(position);
   }
 
+  /** The slot of a listing (its position), or undefined when the index does not hold it. */
+  slotOf(id: string): number | undefined {
+    return this.ids.positionOf(id);
+  }
+
   /** Whether the index holds a listing (it was published when the index read the listings). */
   has(id: string): boolean {
     return this.ids.has(id);

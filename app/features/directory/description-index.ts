@@ -1,0 +1,273 @@
+/**
+ * The published listings' description words in memory (issue 33, decision 0096): each lexeme PostgreSQL's English
+ * configuration keeps of a description (listing_description_terms, decision 0060) with the slots of the listings
+ * whose description has it. A query word's matches (every lexeme it is a prefix of, as `terms @@ to_tsquery('english',
+ * 'word:*')` finds them) come out as a bitset of the index's capacity without a round trip, where a common word cost
+ * PostgreSQL 74-680 ms and sent 33,000-169,000 ids to the process at a million listings.
+ *
+ * Compressed: a lexeme's slots ascending, each as its distance from the one before in a variable-length integer (7
+ * bits a byte; most distances take one or two bytes), all lexemes in one byte array; a lexeme on one listing in
+ * DENSE_SHARE or more keeps a bitset instead (at most twice its list, and united 32 slots at a time). Built once,
+ * never changed: changed listings are answered beside it (description-search.ts).
+ */
+import { AppError } from "~/lib/errors.ts";
+import { emptyBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { Chunks, WordTable } from "./search-vocabulary.ts";
+import { STEP, type Steps } from "./sliced-steps.ts";
+
+/** A lexeme on at least 1 listing in this many keeps a bitset. */
+const DENSE_SHARE = 16;
+
+function denseAt(capacity: number): number {
+  return Math.max(64, Math.ceil(capacity / DENSE_SHARE));
+}
+
+/** Bytes of `gap` as a variable-length integer. */
+function varintLength(gap: number): number {
+  return gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5;
+}
+
+/** The slots of one lexeme, ascending. */
+export type Slots = ArrayLike<number>;
+
+/** Lexemes appended in order with their slots, into one byte array (sized beforehand) and the dense bitsets. */
+export class PostingsWriter {
+  readonly terms: string[] = [];
+  private readonly starts: number[] = [0];
+  private bytes: Uint8Array;
+  private length = 0;
+  private readonly dense = new Map<number, Bitset>();
+
+  constructor(
+    readonly capacity: number,
+    bytes: number,
+  ) {
+    this.bytes = new Uint8Array(bytes);
+  }
+
+  /** The lexeme after the ones written, with its slots (ascending) or its bitset. */
+  write(term: string, slots: Slots | Bitset, isBitset = false): void {
+    const index = this.terms.push(term) - 1;
+    if (isBitset) this.dense.set(index, slots as Bitset);
+    else if (slots.length >= denseAt(this.capacity)) {
+      const set = emptyBitset(this.capacity);
+      for (let k = 0; k < slots.length; k++) setBit(set, slots[k]!);
+      this.dense.set(index, set);
+    } else {
+      let previous = -1;
+      for (let k = 0; k < slots.length; k++) {
+        this.push(slots[k]! - previous);
+        previous = slots[k]!;
+      }
+    }
+    this.starts.push(this.length);
+  }
+
+  /** The index written. */
+  finish(): DescriptionIndex {
+    return new DescriptionIndex(this.capacity, this.terms, Uint32Array.from(this.starts), this.bytes.subarray(0, this.length), this.dense);
+  }
+
+  private push(gap: number): void {
+    if (this.length + 5 > this.bytes.length) {
+      const bigger = new Uint8Array(Math.max(64, 2 * this.bytes.length));
+      bigger.set(this.bytes.subarray(0, this.length));
+      this.bytes = bigger;
+    }
+    let value = gap;
+    while (value >= 0x80) {
+      this.bytes[this.length++] = (value & 0x7f) | 0x80;
+      value = Math.floor(value / 0x80);
+    }
+    this.bytes[this.length++] = value;
+  }
+}
+
+export class DescriptionIndex {
+  constructor(
+    readonly capacity: number,
+    /** The lexemes, sorted (as `<` compares strings). */
+    readonly terms: readonly string[],
+    /** Where each lexeme's slots start in `postings`; one more for the end. */
+    private readonly starts: Uint32Array,
+    private readonly postings: Uint8Array,
+    private readonly dense: ReadonlyMap<number, Bitset>,
+  ) {}
+
+  /** The listings with a lexeme starting with `lexeme` (with `prefix`) or equal to it. */
+  matching(lexeme: string, prefix: boolean): Bitset {
+    const out = emptyBitset(this.capacity);
+    for (let i = this.find(lexeme); i < this.terms.length && (prefix ? this.terms[i]!.startsWith(lexeme) : this.terms[i] === lexeme); i++)
+      this.uniteTerm(out, i);
+    return out;
+  }
+
+  /** The lexeme at `i`'s listings: its bitset, or its slots ascending. */
+  listingsOf(i: number): { dense: Bitset } | { slots: number[] } {
+    const dense = this.dense.get(i);
+    if (dense) return { dense };
+    const slots: number[] = [];
+    this.decode(i, (slot) => slots.push(slot));
+    return { slots };
+  }
+
+  /** Bytes of the compressed lists. */
+  get listBytes(): number {
+    return this.postings.byteLength;
+  }
+
+  /** How many lexemes keep a bitset (for the memory report). */
+  get denseTerms(): number {
+    return this.dense.size;
+  }
+
+  /** Bytes held, roughly: the lists, the bitsets, the lexemes (two bytes a character and a string's header). */
+  bytes(): number {
+    let bytes = this.postings.byteLength + this.starts.byteLength;
+    for (const set of this.dense.values()) bytes += set.byteLength;
+    for (const term of this.terms) bytes += 16 + 2 * term.length;
+    return bytes;
+  }
+
+  private uniteTerm(out: Bitset, i: number): void {
+    const dense = this.dense.get(i);
+    if (dense) uniteInto(out, dense);
+    else this.decode(i, (slot) => setBit(out, slot));
+  }
+
+  private decode(i: number, each: (slot: number) => void): void {
+    const bytes = this.postings;
+    let slot = -1;
+    for (let k = this.starts[i]!, end = this.starts[i + 1]!; k < end;) {
+      let byte = bytes[k++]!;
+      let gap = byte & 0x7f;
+      for (let scale = 0x80; byte & 0x80; scale *= 0x80) {
+        byte = bytes[k++]!;
+        gap += (byte & 0x7f) * scale;
+      }
+      slot += gap;
+      each(slot);
+    }
+  }
+
+  /** The first lexeme not below `lexeme`. */
+  private find(lexeme: string): number {
+    let low = 0;
+    let high = this.terms.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.terms[mid]! < lexeme) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/**
+ * Makes a DescriptionIndex from listings read in any order (the database's pages come by listing id, not by slot):
+ * each listing's lexeme ids are kept in one list while reading (4 bytes each), then read twice slot after slot (the
+ * size of every lexeme's list, then the lists written in place), so each lexeme's slots come out ascending without a
+ * sort and without a list per lexeme.
+ */
+export class DescriptionIndexBuilder {
+  private readonly table = new WordTable();
+  /** Per listing read: its slot, its count of lexemes, their ids. */
+  private readonly rows = new Chunks();
+  /** Per lexeme id, how many listings have it. */
+  private counts = new Uint32Array(1024);
+  private finished = false;
+
+  constructor(readonly capacity: number) {}
+
+  /** The listing at `slot` has these lexemes (each once, as a tsvector has them). Each slot at most once. */
+  add(slot: number, lexemes: readonly string[]): void {
+    if (this.finished || !Number.isInteger(slot) || slot < 0 || slot >= this.capacity) {
+      throw new AppError("internal", `description index: slot ${slot} outside a capacity of ${this.capacity}`);
+    }
+    this.rows.push(slot);
+    this.rows.push(lexemes.length);
+    for (const lexeme of lexemes) {
+      const id = this.table.idOf(lexeme);
+      if (id >= this.counts.length) {
+        const bigger = new Uint32Array(2 * this.counts.length);
+        bigger.set(this.counts);
+        this.counts = bigger;
+      }
+      this.counts[id]!++;
+      this.rows.push(id);
+    }
+  }
+
+  /** The index, in steps; the builder is spent. */
+  *build(): Steps<DescriptionIndex> {
+    if (this.finished) throw new AppError("internal", "description index: built twice");
+    this.finished = true;
+    const words = this.table.words;
+    const order = yield* this.table.sorted();
+    // Where each slot's row is, so that rows are read in slot order.
+    const rowAt = new Int32Array(this.capacity).fill(-1);
+    for (let k = 0; k < this.rows.length; k += 2 + this.rows.at(k + 1)) rowAt[this.rows.at(k)] = k;
+    yield;
+    const dense = denseAt(this.capacity);
+    const bitsets = new Array<Bitset | undefined>(words.length);
+    for (let id = 0; id < words.length; id++) if (this.counts[id]! >= dense) bitsets[id] = emptyBitset(this.capacity);
+    // Two passes in slot order: the bytes of every list (to size the array once), then the lists.
+    const last = new Int32Array(words.length).fill(-1);
+    const sizes = new Float64Array(words.length);
+    yield* this.inSlotOrder(rowAt, (id, slot) => {
+      const set = bitsets[id];
+      if (set) setBit(set, slot);
+      else sizes[id]! += varintLength(slot - last[id]!);
+      last[id] = slot;
+    });
+    // Each list's place in the byte array, lexemes in order; then the second pass writes every list in place.
+    const starts = new Uint32Array(words.length + 1);
+    const cursor = new Float64Array(words.length);
+    const denseByRank = new Map<number, Bitset>();
+    for (let rank = 0; rank < order.length; rank++) {
+      const id = order[rank]!;
+      cursor[id] = starts[rank]!;
+      starts[rank + 1] = starts[rank]! + sizes[id]!;
+      const set = bitsets[id];
+      if (set) denseByRank.set(rank, set);
+    }
+    const bytes = new Uint8Array(starts[words.length]!);
+    last.fill(-1);
+    yield* this.inSlotOrder(rowAt, (id, slot) => {
+      if (bitsets[id]) return;
+      let at = cursor[id]!;
+      let value = slot - last[id]!;
+      last[id] = slot;
+      while (value >= 0x80) {
+        bytes[at++] = (value & 0x7f) | 0x80;
+        value = Math.floor(value / 0x80);
+      }
+      bytes[at++] = value;
+      cursor[id] = at;
+    });
+    this.rows.clear();
+    return new DescriptionIndex(
+      this.capacity,
+      Array.from(order, (id) => words[id]!),
+      starts,
+      bytes,
+      denseByRank,
+    );
+  }
+
+  /** Calls `each(lexeme id, slot)` for every listing's lexemes, slot after slot. */
+  private *inSlotOrder(rowAt: Int32Array, each: (id: number, slot: number) => void): Steps<void> {
+    let work = 0;
+    for (let slot = 0; slot < rowAt.length; slot++) {
+      const at = rowAt[slot]!;
+      if (at < 0) continue;
+      const count = this.rows.at(at + 1);
+      for (let k = at + 2; k < at + 2 + count; k++) each(this.rows.at(k), slot);
+      work += count;
+      if (work >= STEP) {
+        work = 0;
+        yield;
+      }
+    }
+  }
+}
