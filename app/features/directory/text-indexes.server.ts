@@ -41,6 +41,12 @@ interface TextIndexes {
 
 const held = new WeakMap<DirectoryIndex, TextIndexes>();
 
+/**
+ * Below this many slots a search waits for the description index to be read (a fraction of a second); above, the
+ * database answers until it is (some seconds at a million listings: a process is ready before it).
+ */
+const WAIT_FOR_READ_BELOW = 20_000;
+
 function textIndexesOf(index: DirectoryIndex): TextIndexes {
   let text = held.get(index);
   if (!text) held.set(index, (text = { version: 0, missed: [] }));
@@ -79,7 +85,8 @@ export function warmDescriptionIndex(database: Database, index: DirectoryIndex):
  */
 export async function descriptionMatches(database: Database, index: DirectoryIndex, word: string, capacity: number): Promise<Bitset> {
   const text = textIndexesOf(index);
-  void warmDescriptionIndex(database, index);
+  const reading = warmDescriptionIndex(database, index);
+  if (capacity <= WAIT_FOR_READ_BELOW) await reading;
   const query = await descriptionQuery(database, word);
   if (query.kind === "none") return new Uint32Array((capacity + 31) >>> 5);
   if (query.kind === "lexeme" && text.descriptions) return text.descriptions.matching(query.lexeme, query.prefix);
