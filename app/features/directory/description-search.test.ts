@@ -6,7 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { Random } from "#db/seed/random.ts";
 import { setPositions, type Bitset } from "./bitset.ts";
+import { DescriptionIndexBuilder } from "./description-index.ts";
 import { DescriptionSearch } from "./description-search.ts";
+import { runAtOnce } from "./sliced-steps.ts";
 import { COMPACT_AT } from "./search-index.ts";
 import { descriptionQueryOf, lexemesOf } from "./tsvector-text.ts";
 
@@ -116,6 +118,18 @@ describe("PostgreSQL's text forms", () => {
     expect(lexemesOf("'2022' 'cross-bord' 'o''neil' 'a\\\\b' 'über'")).toEqual(["2022", "cross-bord", "o'neil", "a\\b", "über"]);
     expect(lexemesOf("'pay':1,3A 'ment':2")).toEqual(["pay", "ment"]);
     expect(lexemesOf("")).toEqual([]);
+  });
+
+  it("indexes a tsvector's text form as its lexemes, quotes and backslashes included", () => {
+    const text = "'2022' 'cross-bord' 'o''neil' 'a\\\\b' 'über' 'zeta'";
+    const builder = new DescriptionIndexBuilder(4);
+    builder.addText(3, text);
+    builder.addText(1, "'über'");
+    const index = new DescriptionSearch(runAtOnce(builder.build()));
+    for (const lexeme of lexemesOf(text))
+      expect(positions(index.matching(lexeme, false)), lexeme).toEqual(lexeme === "über" ? [1, 3] : [3]);
+    expect(positions(index.matching("o'", true))).toEqual([3]);
+    expect(positions(index.matching("zeta", true))).toEqual([3]);
   });
 
   it("reads what to_tsquery makes of a word: one lexeme, nothing (a stop word), or something to ask the database", () => {

@@ -27,7 +27,8 @@ function differences(queries: readonly string[], updated: SearchIndex, fresh: Se
   const out: string[] = [];
   const same = (a: Bitset[], b: Bitset[]) => JSON.stringify(a.map(positions)) === JSON.stringify(b.map(positions));
   for (const query of queries) {
-    const [a, b]: RankedClasses[] = [updated.rank(query), fresh.rank(query)];
+    const a: RankedClasses = updated.rank(query);
+    const b: RankedClasses = fresh.rank(query);
     for (const key of SETS) if (!same([a[key]], [b[key]])) out.push(`${query}: ${key}`);
     if (!same(a.perWord, b.perWord)) out.push(`${query}: perWord`);
     if (!same(a.inName, b.inName)) out.push(`${query}: inName`);

@@ -103,7 +103,7 @@ describe("applyTextChanges", () => {
       SELECT id, name FROM listings WHERE processing_status = 'published' AND visibility = 'public' AND name NOT LIKE 'Awkward%'
       ORDER BY name LIMIT 2`);
     const [sealed] = await database.rows<{ id: string }>(sql`SELECT id FROM listings WHERE name = 'Sealed Vault Co'`);
-    const [slotA, slotB, slotSealed] = [a!.id, b!.id, sealed!.id].map((id) => index.slotOf(id)!);
+    const [slotA, slotB, slotSealed] = [a!.id, b!.id, sealed!.id].map((id) => index.slotOf(id)!) as [number, number, number];
     // Before the change: the old name is found, the new words are not.
     expect(await idsFound(index, a!.name, "premium")).toContain(a!.id);
     expect(await idsFound(index, "wombatish", "premium")).toEqual([]);
