@@ -8,7 +8,7 @@
 import { AppError } from "~/lib/errors.ts";
 import { emptyBitset, hasBit, setBit, type Bitset } from "./bitset.ts";
 import { layered, mergeSorted, positionsOf } from "./card-text-merge.ts";
-import { DescriptionIndex, DescriptionIndexBuilder, PostingsWriter } from "./description-index.ts";
+import { type DescriptionIndex, DescriptionIndexBuilder, PostingsWriter } from "./description-index.ts";
 import { COMPACT_AT } from "./search-index.ts";
 import { runAtOnce, runInSlices, STEP, type Steps } from "./sliced-steps.ts";
 
