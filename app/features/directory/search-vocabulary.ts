@@ -300,6 +300,11 @@ export class Vocabulary {
     return common ? { common } : { slots: this.postings.subarray(this.starts[i]!, this.starts[i + 1]!) };
   }
 
+  /** Listings in the lists of the words without a bitset. */
+  get postingCount(): number {
+    return this.postings.length;
+  }
+
   /** Bytes held, roughly. */
   bytes(): number {
     let bytes = this.starts.byteLength + this.postings.byteLength + this.letters.byteLength + this.byLength.byteLength;
