@@ -169,7 +169,7 @@ export function* mergedCardText(base: CardTextIndex, gone: Bitset, delta: CardTe
 }
 
 /** Delta listings' bitset mapped to slots, added to `into`. */
-export function addMapped(into: Bitset, delta: Bitset, slots: Uint32Array): Bitset {
+function addMapped(into: Bitset, delta: Bitset, slots: Uint32Array): Bitset {
   for (let w = 0; w < delta.length; w++)
     for (let bits = delta[w]!; bits; bits &= bits - 1) setBit(into, slots[w * 32 + 31 - Math.clz32(bits & -bits)]!);
   return into;

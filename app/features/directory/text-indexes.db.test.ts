@@ -17,7 +17,7 @@ import { databaseMatches, descriptionQuery } from "./description-index.server.ts
 import type { DirectoryIndex } from "./directory-index.ts";
 import { getDirectoryIndex } from "./directory-index.server.ts";
 import { searchText } from "./text-search.server.ts";
-import { applyTextChanges, descriptionMatches, warmDescriptionIndex } from "./text-indexes.server.ts";
+import { applyTextChanges, descriptionMatches, textIndexBytes, warmDescriptionIndex } from "./text-indexes.server.ts";
 
 let database: Database;
 
@@ -91,6 +91,10 @@ describe("the description index", () => {
     expect(fromMemory).toBeGreaterThan(words.length * 0.9);
     expect((await descriptionQuery(database, "the")).kind).toBe("none");
     expect((await descriptionQuery(database, "ok_ok")).kind).toBe("database");
+    // Both indexes report their memory (for the bench): a few bytes per listing and word here.
+    const bytes = await textIndexBytes(index);
+    expect(bytes.cards).toBeGreaterThan(1_000);
+    expect(bytes.descriptions).toBeGreaterThan(1_000);
   });
 });
 
