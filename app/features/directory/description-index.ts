@@ -11,7 +11,7 @@
  * never changed: changed listings are answered beside it (description-search.ts).
  */
 import { AppError } from "~/lib/errors.ts";
-import { emptyBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { emptyBitset, hasBit, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import { Chunks, WordTable } from "./search-vocabulary.ts";
 import { STEP, type Steps } from "./sliced-steps.ts";
 import { lexemesOf } from "./tsvector-text.ts";
@@ -72,6 +72,26 @@ export class PostingsWriter {
     this.starts.push(this.length);
   }
 
+  /**
+   * The lexeme at `i` of `index` after the ones written, without the slots in `gone` (left out when none is left):
+   * decoded and written slot by slot, no array per lexeme (a merge at a million listings made 28 million numbers of
+   * garbage that way).
+   */
+  copyWithout(term: string, index: DescriptionIndex, i: number, gone: Bitset): number {
+    const from = this.length;
+    let previous = -1;
+    const slots = index.forEachSlot(i, (slot) => {
+      if (hasBit(gone, slot)) return;
+      this.push(slot - previous);
+      previous = slot;
+    });
+    if (this.length > from) {
+      this.terms.push(term);
+      this.starts.push(this.length);
+    }
+    return slots;
+  }
+
   /** The index written. */
   finish(): DescriptionIndex {
     return new DescriptionIndex(this.capacity, this.terms, Uint32Array.from(this.starts), this.bytes.subarray(0, this.length), this.dense);
@@ -120,6 +140,11 @@ export class DescriptionIndex {
     return { slots };
   }
 
+  /** Whether the lexeme at `i` keeps a bitset. */
+  isDense(i: number): boolean {
+    return this.dense.has(i);
+  }
+
   /** Bytes of the compressed lists. */
   get listBytes(): number {
     return this.postings.byteLength;
@@ -142,6 +167,16 @@ export class DescriptionIndex {
     const dense = this.dense.get(i);
     if (dense) uniteInto(out, dense);
     else this.decode(i, (slot) => setBit(out, slot));
+  }
+
+  /** Calls `each` with the slots of the lexeme at `i` (not one kept as a bitset), ascending; returns how many. */
+  forEachSlot(i: number, each: (slot: number) => void): number {
+    let count = 0;
+    this.decode(i, (slot) => {
+      count++;
+      each(slot);
+    });
+    return count;
   }
 
   private decode(i: number, each: (slot: number) => void): void {

@@ -119,6 +119,15 @@ function* merged(base: DescriptionIndex, gone: Bitset, delta: DescriptionIndex, 
     const fromBase = a !== undefined && (b === undefined || a <= b);
     const fromDelta = b !== undefined && (a === undefined || b <= a);
     const term = (fromBase ? a : b)!;
+    if (fromBase && !fromDelta && !base.isDense(i)) {
+      // Most lexemes: only the base has them, written back without the changed slots.
+      work += writer.copyWithout(term, base, i++, gone);
+      if (work >= STEP) {
+        work = 0;
+        yield;
+      }
+      continue;
+    }
     let dense: Bitset | undefined;
     let kept: number[] = [];
     if (fromBase) {
