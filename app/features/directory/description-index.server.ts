@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { uuidArray, type Database } from "~/lib/db.server.ts";
-import { DescriptionIndexBuilder } from "./description-index.ts";
+import { DescriptionIndexBuilder } from "./description-index-builder.ts";
 import { DescriptionSearch } from "./description-search.ts";
 import { Pacer } from "./give-way.ts";
 import { runInSlices } from "./sliced-steps.ts";

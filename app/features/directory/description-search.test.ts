@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Random } from "#db/seed/random.ts";
 import { setPositions, type Bitset } from "./bitset.ts";
-import { DescriptionIndexBuilder } from "./description-index.ts";
+import { DescriptionIndexBuilder } from "./description-index-builder.ts";
 import { DescriptionSearch } from "./description-search.ts";
 import { runAtOnce } from "./sliced-steps.ts";
 import { COMPACT_AT } from "./search-index.ts";

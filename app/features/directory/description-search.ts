@@ -8,7 +8,9 @@
 import { AppError } from "~/lib/errors.ts";
 import { emptyBitset, hasBit, setBit, type Bitset } from "./bitset.ts";
 import { layered, mergeSorted, positionsOf } from "./card-text-merge.ts";
-import { type DescriptionIndex, DescriptionIndexBuilder, PostingsWriter } from "./description-index.ts";
+import type { DescriptionIndex } from "./description-index.ts";
+import { PostingsWriter } from "./description-index.ts";
+import { DescriptionIndexBuilder } from "./description-index-builder.ts";
 import { COMPACT_AT } from "./search-index.ts";
 import { runAtOnce, runInSlices, STEP, type Steps } from "./sliced-steps.ts";
 
