@@ -30,12 +30,6 @@ export class NeedsRebuild extends Error {}
 
 const SORT_VALUES: SortValue[] = ["created_ms", "latest_round_ms", "total_raised", "founded_year"];
 
-function sameIndustries(a: ArrayLike<number>, b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** The index after the batch: the columns are changed in place and a new version of the index is returned. */
 export function applyChanges(index: DirectoryIndex, batch: ChangeBatch): DirectoryIndex {
   const c = index.parts;
@@ -60,7 +54,6 @@ export function applyChanges(index: DirectoryIndex, batch: ChangeBatch): Directo
   const changed = emptyBitset(c.capacity);
   const changedSlots: number[] = [];
   const text = c.cardText;
-  let textChanged = false;
   for (const id of batch.gone) {
     const slot = ids.remove(id);
     if (slot === undefined) continue;
@@ -108,9 +101,6 @@ export function applyChanges(index: DirectoryIndex, batch: ChangeBatch): Directo
     for (const value of SLOT_VALUES) c.values[value][slot] = row[value] ?? NaN;
     c.cities.set(slot, row.hq_city);
     const industries = row.industry_ids ?? [];
-    if (text.names[slot] !== row.name || text.taglines[slot] !== row.tagline || !sameIndustries(text.industries(slot), industries)) {
-      textChanged = true;
-    }
     text.names[slot] = row.name;
     text.taglines[slot] = row.tagline;
     text.changedIndustries.set(slot, industries);
@@ -123,6 +113,5 @@ export function applyChanges(index: DirectoryIndex, batch: ChangeBatch): Directo
   for (const value of SORT_VALUES) {
     c.valueOrders[value] = reorder(c.valueOrders[value], places[value], leaving, c.values[value], c.order.rank, rowSlots);
   }
-  if (textChanged) index.cardTextChanged();
   return index.next(words);
 }

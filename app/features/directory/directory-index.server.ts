@@ -7,6 +7,7 @@ import { applyChanges, NeedsRebuild } from "./apply-changes.ts";
 import { changesSince, currentPosition, INDEX_COLUMNS, pruneListingChanges } from "./directory-changes.server.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
 import { IndexBuilder, type IndexRow } from "./index-builder.ts";
+import { applyTextChanges, warmDescriptionIndex } from "./text-indexes.server.ts";
 import { indexSnapshots, loadIndexSnapshot, publishedCount, saveIndexSnapshot } from "./index-snapshot-file.server.ts";
 
 /**
@@ -176,6 +177,8 @@ async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> 
   // in. The first build is served at once (the process is not ready before it) and makes its search index next.
   if (slot.served) await index.searchIndex();
   else void index.searchIndex().catch(logFailure);
+  // The description index is read from the database beside it; the database answers description words until then.
+  void warmDescriptionIndex(database, index);
   slot.served = index;
   slot.position = position;
   // Written while this work holds the index: no change is applied to it while the file is written.
@@ -197,24 +200,26 @@ async function catchUp(database: Database, slot: Slot): Promise<DirectoryIndex> 
     logger.info({ reason: changes.reason }, "rebuilding the directory index");
     return rebuild(database, slot);
   }
+  const served = slot.served!;
+  const touched = [...changes.batch.gone, ...changes.batch.rows.map((row) => row.id)];
+  const before = touched.map((id) => served.slotOf(id) ?? null);
   let next: DirectoryIndex;
   try {
-    // The version in hand now: the search index may have been swapped in while the changes were read.
-    next = applyChanges(slot.served!, changes.batch);
+    next = applyChanges(served, changes.batch);
   } catch (error) {
     if (!(error instanceof NeedsRebuild)) throw error;
     logger.info({ reason: error.message }, "rebuilding the directory index");
     return rebuild(database, slot);
   }
+  // The search over card text and the description index follow the same listings (decision 0096) before the new
+  // version is served, so that no answer of it mixes new filters with old text.
+  await applyTextChanges(
+    database,
+    next,
+    touched.map((id, i) => ({ id, slot: next.slotOf(id) ?? null, previousSlot: before[i]! })),
+  );
   slot.served = next;
   slot.position = changes.position;
-  // The card-text search is made again beside the served one; once swapped in, a new version drops the old results.
-  void next
-    .refreshSearch()
-    .then((swapped) => {
-      if (swapped && slot.served?.parts === next.parts) slot.served = slot.served.next([]);
-    })
-    .catch(logFailure);
   const now = maintenance.now();
   if (slot.lastPrune === undefined || now - slot.lastPrune >= PRUNE_EVERY_MS) {
     slot.lastPrune = now;

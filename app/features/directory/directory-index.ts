@@ -1,6 +1,6 @@
 import type { FieldRules } from "../access/redact-listing.ts";
 import type { AccessLevel } from "../access/tiers.ts";
-import { emptyBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { emptyBitset, hasBit, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import type { CityColumn } from "./city-column.ts";
 import type { DefaultOrder } from "./default-order.ts";
 import { CountsCache } from "./facet-counts.ts";
@@ -62,11 +62,8 @@ interface ViewerEntry {
 interface Shared {
   columns: IndexColumns;
   industryName: (id: number) => string | undefined;
-  /** The search index served; a newer one is made beside it after card text changed. */
+  /** The search over card text, updated per listing after it is made. */
   search?: Promise<SearchIndex>;
-  /** Card text changed since the served search index read it. */
-  searchStale: boolean;
-  rebuilding?: Promise<void>;
 }
 
 export class DirectoryIndex implements VisibilityFacts {
@@ -86,7 +83,7 @@ export class DirectoryIndex implements VisibilityFacts {
   constructor(
     columns: IndexColumns,
     industryName: (id: number) => string | undefined = () => undefined,
-    private readonly shared: Shared = { columns, industryName, searchStale: false },
+    private readonly shared: Shared = { columns, industryName },
   ) {
     this.columns = columns;
   }
@@ -134,6 +131,11 @@ export class DirectoryIndex implements VisibilityFacts {
     return this.columns.ids.idAt(position);
   }
 
+  /** The slot of a listing, or undefined when the index does not hold it. */
+  slotOf(id: string): number | undefined {
+    return this.columns.ids.positionOf(id);
+  }
+
   /** Whether the index holds a listing (it was published when the index last read it). */
   has(id: string): boolean {
     return this.columns.ids.has(id);
@@ -168,60 +170,24 @@ export class DirectoryIndex implements VisibilityFacts {
   /**
    * The ranked search over names, taglines and industries, made on the first call from the card text kept by slot,
    * giving the event loop back every few milliseconds; a process rebuilding its index makes it before it serves the
-   * new one (directory-index.server.ts). After card text changed, a new one is made beside it (`refreshSearch`).
+   * new one (directory-index.server.ts). Every version of the index shares it: changes update it per listing
+   * (text-indexes.server.ts applyTextChanges, decision 0096).
    */
   searchIndex(): Promise<SearchIndex> {
     this.shared.search ??= this.makeSearchIndex();
     return this.shared.search;
   }
 
-  /** Notes that card text changed (apply-changes.ts); the search index is made again once one is served. */
-  cardTextChanged(): void {
-    this.shared.searchStale = true;
-  }
-
-  /**
-   * Makes the search index again beside the served one when card text changed, and resolves with whether it swapped
-   * one in (the holder then serves a new version, so that no search result of the old one is served).
-   */
-  refreshSearch(): Promise<boolean> {
-    const shared = this.shared;
-    if (!shared.searchStale || !shared.search) return Promise.resolve(false);
-    const run = async (): Promise<boolean> => {
-      await shared.rebuilding;
-      if (!shared.searchStale) return false;
-      shared.searchStale = false;
-      const made = await this.makeSearchIndex();
-      shared.search = Promise.resolve(made);
-      return true;
-    };
-    const done = run();
-    shared.rebuilding = done.then(
-      () => undefined,
-      () => undefined,
-    );
-    return done;
-  }
-
-  /** Resolves once no search index is being made again (tests; the holder serves a new version when one is swapped in). */
-  async searchSettled(): Promise<void> {
-    while (this.shared.rebuilding) {
-      const waiting = this.shared.rebuilding;
-      await waiting;
-      if (this.shared.rebuilding === waiting) return;
-    }
-  }
-
   private async makeSearchIndex(): Promise<SearchIndex> {
     const text = this.columns.cardText;
-    const capacity = this.capacity;
-    const builder = new SearchIndexBuilder(capacity);
+    const builder = new SearchIndexBuilder(this.capacity);
     const pacer = new Pacer();
-    for (let slot = 0; slot < capacity; slot++) {
+    for (let slot = 0; slot < this.capacity; slot++) {
       const name = text.names[slot];
-      const industries =
-        name === undefined ? [] : Array.from(text.industries(slot), (id) => this.shared.industryName(id) ?? "").filter(Boolean);
-      builder.add(slot, name ?? "", text.taglines[slot] ?? null, industries);
+      // A free slot (never given, or its listing gone) is left out: the builder takes slots with gaps.
+      if (name === undefined || !hasBit(this.columns.all, slot)) continue;
+      const industries = Array.from(text.industries(slot), (id) => this.shared.industryName(id) ?? "").filter(Boolean);
+      builder.add(slot, name, text.taglines[slot] ?? null, industries);
       if (pacer.due()) await pacer.giveWay();
     }
     return builder.finish();

@@ -161,12 +161,15 @@ describe("WordTable", () => {
 });
 
 describe("SearchIndexBuilder", () => {
-  it("takes each listing once, in order, and all of them", async () => {
-    const builder = new SearchIndexBuilder(2);
-    expect(() => builder.add(1, "Vanta Pay", null, [])).toThrow(/listing 1 added after 0 of 2/);
-    builder.add(0, "Vanta Pay", null, []);
-    expect(() => builder.add(0, "Vanta Pay", null, [])).toThrow(/listing 0 added after 1/);
-    await expect(builder.finish()).rejects.toThrow(/finished with 1 of 2/);
+  it("takes slots ascending, each once, within its capacity; a slot left out holds no listing", async () => {
+    const builder = new SearchIndexBuilder(3);
+    builder.add(1, "Vanta Pay", null, []);
+    expect(() => builder.add(0, "Vanta Pay", null, [])).toThrow(/slot 0 added after 2 of 3/);
+    expect(() => builder.add(1, "Vanta Pay", null, [])).toThrow(/slot 1 added after 2 of 3/);
+    expect(() => builder.add(3, "Vanta Pay", null, [])).toThrow(/slot 3 added after 2 of 3/);
+    const ranked = (await builder.finish()).rank("vanta pay");
+    expect(ranked.exactName.length).toBe(1);
+    expect(setPositions(ranked.exactName, 0, 10)).toEqual([1]);
   });
 
   it("makes the index of no listings", async () => {

@@ -5,7 +5,7 @@
  * in a single array, and a word on one listing in 32 or more keeps a bitset instead (no larger than its postings, and
  * faster to unite).
  */
-import { emptyBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { emptyBitset, hasBit, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import { allowedTypos, typoDistance } from "./edit-distance.ts";
 import { sortedOrder, STEP, type Steps } from "./sliced-steps.ts";
 
@@ -183,29 +183,34 @@ export class VocabularyBuilder {
     this.used.clear();
     this.records = new Int32Array(0);
     yield;
-    // The words by length and their letters, for the typo search.
-    const letters = new Int32Array(2 * count);
-    let longest = 0;
-    for (let i = 0; i < count; i++) {
-      letterCounts(own[i]!, letters, 2 * i);
-      longest = Math.max(longest, own[i]!.length);
-      if ((i & (STEP - 1)) === 0) yield;
-    }
-    const lengthStarts = new Uint32Array(longest + 2);
-    for (const word of own) lengthStarts[word.length + 1]!++;
-    for (let length = 0; length <= longest; length++) lengthStarts[length + 1]! += lengthStarts[length]!;
-    const nextOfLength = lengthStarts.slice();
-    const byLength = new Uint32Array(count);
-    for (let i = 0; i < count; i++) {
-      byLength[nextOfLength[own[i]!.length]!++] = i;
-      if ((i & (STEP - 1)) === 0) yield;
-    }
-    return new Vocabulary({ words: own, starts, postings, common, letters, byLength, lengthStarts });
+    return new Vocabulary({ words: own, starts, postings, common, ...(yield* typoTables(own)) });
   }
 }
 
+/** The words by length and their letters counted, for the typo search (Vocabulary.near). */
+export function* typoTables(own: readonly string[]): Steps<Pick<VocabularyParts, "letters" | "byLength" | "lengthStarts">> {
+  const count = own.length;
+  const letters = new Int32Array(2 * count);
+  let longest = 0;
+  for (let i = 0; i < count; i++) {
+    letterCounts(own[i]!, letters, 2 * i);
+    longest = Math.max(longest, own[i]!.length);
+    if ((i & (STEP - 1)) === 0) yield;
+  }
+  const lengthStarts = new Uint32Array(longest + 2);
+  for (const word of own) lengthStarts[word.length + 1]!++;
+  for (let length = 0; length <= longest; length++) lengthStarts[length + 1]! += lengthStarts[length]!;
+  const nextOfLength = lengthStarts.slice();
+  const byLength = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    byLength[nextOfLength[own[i]!.length]!++] = i;
+    if ((i & (STEP - 1)) === 0) yield;
+  }
+  return { letters, byLength, lengthStarts };
+}
+
 /** What a Vocabulary is made of (VocabularyBuilder.build). */
-interface VocabularyParts {
+export interface VocabularyParts {
   words: readonly string[];
   /** Where each word's positions start in `postings` (none for a common word); one more for the end. */
   starts: Uint32Array;
@@ -273,15 +278,39 @@ export class Vocabulary {
     return out;
   }
 
-  /** The word fewest typos from `word`, at most `max` (the first in order among equals), or null. */
-  closest(word: string, max: number): string | null {
-    let best: string | null = null;
-    let fewest = max + 1;
-    for (const i of this.near(word, max)) {
-      const distance = typoDistance(word, this.words[i]!, max);
-      if (distance < fewest) [best, fewest] = [this.words[i]!, distance];
+  /** The words within `max` typos of `word`, with their distance, in the order of near(). */
+  nearWithDistance(word: string, max: number): Array<{ index: number; distance: number }> {
+    return this.near(word, max).map((index) => ({ index, distance: typoDistance(word, this.words[index]!, max) }));
+  }
+
+  /** Whether a listing outside `gone` uses word `i`. */
+  usedOutside(i: number, gone: Bitset): boolean {
+    const common = this.common.get(i);
+    if (common) {
+      for (let k = 0; k < common.length; k++) if (common[k]! & ~gone[k]!) return true;
+      return false;
     }
-    return best;
+    for (let k = this.starts[i]!, end = this.starts[i + 1]!; k < end; k++) if (!hasBit(gone, this.postings[k]!)) return true;
+    return false;
+  }
+
+  /** The listings using word `i`: a bitset for a common word, else their slots in order (a view: not to be changed). */
+  listingsOf(i: number): { common: Bitset } | { slots: Uint32Array } {
+    const common = this.common.get(i);
+    return common ? { common } : { slots: this.postings.subarray(this.starts[i]!, this.starts[i + 1]!) };
+  }
+
+  /** Listings in the lists of the words without a bitset. */
+  get postingCount(): number {
+    return this.postings.length;
+  }
+
+  /** Bytes held, roughly. */
+  bytes(): number {
+    let bytes = this.starts.byteLength + this.postings.byteLength + this.letters.byteLength + this.byLength.byteLength;
+    for (const set of this.common.values()) bytes += set.byteLength;
+    for (const word of this.words) bytes += 16 + 2 * word.length;
+    return bytes;
   }
 
   /** Adds the listings using word `i` to `set`. */

@@ -1,19 +1,20 @@
 /**
  * The search text of a directory query: the ranked classes over card text from the in-memory search index
- * (search-index.ts), and the description matches from the database's full-text index (English word forms,
- * prefixes). A listing matches when every term is found in its card text or, if the viewer may open it, in its
+ * (search-index.ts), and the description matches from the in-memory description index (text-indexes.server.ts:
+ * PostgreSQL's English word forms, prefixes). A listing matches when every term is found in its card text or, if the viewer may open it, in its
  * description (DESIGN D14: a locked listing's description is not searchable); for a relevance-ordered page that
  * finds too little, listings matching most terms follow (decision 0082). Results live as long as the
- * index they are positions of, and take a bounded share of memory: each is a few bitsets of the index's size (125 KB
- * each at 1,000,000 listings), so how many are kept follows from the size, not a fixed count (issue 17).
+ * index they are slots of and only while its text indexes have not changed (textVersion), and take a bounded share of
+ * memory: each is a few bitsets of the index's capacity (125 KB each at 1,000,000 listings), so how many are kept
+ * follows from the capacity, not a fixed count (issue 17).
  */
-import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
 import { TtlCache } from "~/lib/ttl-cache.ts";
 import { countBits, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
 import { partialTier, PARTIAL_TIER_BELOW } from "./partial-tier.ts";
 import { allOf, termSets, type RankedClasses } from "./search-index.ts";
+import { descriptionMatches, textVersion } from "./text-indexes.server.ts";
 
 export interface TextResult {
   /** The search in the form results are cached by: equal keys match the same listings for the same viewer. */
@@ -34,26 +35,19 @@ const SETS_PER_RANKING = 16;
 const ranked = new WeakMap<DirectoryIndex, TtlCache<RankedClasses>>();
 const described = new WeakMap<DirectoryIndex, TtlCache<Bitset>>();
 
-function cacheOf<V>(caches: WeakMap<DirectoryIndex, TtlCache<V>>, index: DirectoryIndex, setsPerEntry: number): TtlCache<V> {
+function cacheOf<V>(
+  caches: WeakMap<DirectoryIndex, TtlCache<V>>,
+  index: DirectoryIndex,
+  setsPerEntry: number,
+  capacity: number,
+): TtlCache<V> {
   let cache = caches.get(index);
   if (!cache) {
-    const entryBytes = setsPerEntry * 4 * ((index.capacity + 31) >>> 5);
+    const entryBytes = setsPerEntry * 4 * ((capacity + 31) >>> 5);
     const entries = Math.max(16, Math.min(2_000, Math.floor(CACHE_BYTES / Math.max(1, entryBytes))));
     caches.set(index, (cache = new TtlCache<V>(CACHE_LIFETIME_MS, entries)));
   }
   return cache;
-}
-
-/**
- * Listings whose description has a word starting with `word` (its English stem, so word forms match too), from the
- * narrow table of published listings' description words (db/schema/description-terms.ts, decision 0060).
- */
-function descriptionMatches(database: Database, index: DirectoryIndex, word: string): Promise<Bitset> {
-  return cacheOf(described, index, 1).get(word, async () => {
-    const rows = await database.rows<{ id: string }>(sql`
-      SELECT listing_id AS id FROM listing_description_terms WHERE terms @@ to_tsquery('english', ${`${word}:*`})`);
-    return index.bitsetOf(rows.map((row) => row.id));
-  });
 }
 
 /**
@@ -69,21 +63,24 @@ export async function searchText(
   partial: boolean | "always" = false,
 ): Promise<TextResult> {
   const key = search.toLowerCase();
-  const classes = await cacheOf(ranked, index, SETS_PER_RANKING).get(key, async () => (await index.searchIndex()).rank(search));
-  const descriptions = await Promise.all(classes.words.map((word) => descriptionMatches(database, index, word)));
+  const cards = await index.searchIndex();
+  const capacity = cards.capacity;
+  // Answers cached before a change to the text indexes are not served after it.
+  const version = `${textVersion(index)}\u0000`;
+  const classes = await cacheOf(ranked, index, SETS_PER_RANKING, capacity).get(version + key, async () => cards.rank(search));
+  const descriptions = await Promise.all(
+    classes.words.map((word) =>
+      cacheOf(described, index, 1, capacity).get(version + word, () => descriptionMatches(database, index, word, capacity)),
+    ),
+  );
   // Per word: its card text, or its description where the viewer may open the listing (decision 0030).
   const found = classes.perWord.map((card, i) => uniteInto(intersectInto(descriptions[i]!.slice(), open), card));
-  const perTerm = termSets(classes.terms, found, index.capacity);
-  const strict = allOf(perTerm, index.capacity);
+  const perTerm = termSets(classes.terms, found, capacity);
+  const strict = allOf(perTerm, capacity);
   const groups = [classes.exactName, classes.namePrefix, classes.nameWords, classes.nameTypos, classes.cardText, strict];
   const tier =
     partial && classes.terms.length > 1 && (partial === "always" || countBits(strict) < PARTIAL_TIER_BELOW)
-      ? partialTier(
-          perTerm,
-          termSets(classes.terms, classes.inName, index.capacity),
-          termSets(classes.terms, classes.perWord, index.capacity),
-          strict,
-        )
+      ? partialTier(perTerm, termSets(classes.terms, classes.inName, capacity), termSets(classes.terms, classes.perWord, capacity), strict)
       : new Uint32Array(0);
   const matches = strict.slice();
   for (const position of tier) setBit(matches, position);
