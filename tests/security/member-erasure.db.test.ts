@@ -40,6 +40,8 @@ const HOLD_NO_MEMBER: Record<string, string> = {
   industries: "reference list",
   investor_relationships: "listing content",
   key_use_cases: "listing content",
+  listing_changes: "the directory's change log: listing ids and transaction numbers",
+  listing_changes_pruned: "the change log's pruning mark: one transaction number",
   listing_description_terms: "words of listing descriptions",
   listing_field_sources: "sources and times of listing fields (import, operator edit, merge), no person",
   listing_sources: "external record ids of imported listings",

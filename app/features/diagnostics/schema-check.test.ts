@@ -36,6 +36,7 @@ describe("normalizeType", () => {
       "tsvector",
       "bytea",
       "bigint",
+      "xid8",
     ];
     expect([...types].filter((t) => !POSTGRES_NAMES.includes(t))).toEqual([]);
   });
