@@ -52,11 +52,20 @@ function pool(): Pool {
   return existing;
 }
 
-/** Closes this worker's idle databases, so the next open loads the snapshot (for the pool's own tests). */
-export async function closeIdleTestDatabases(): Promise<void> {
+/**
+ * Closes this worker's idle databases but the `keep` most recently given back (for the pool's own tests): with none
+ * kept the next open loads the snapshot; with one kept, the next open takes that one and the open after it, unless a
+ * database was given back in between, loads the snapshot.
+ */
+export async function closeIdleTestDatabases({ keep = 0 }: { keep?: number } = {}): Promise<void> {
   const all = [...pool().idle.values()].flat();
-  pool().idle.clear();
-  await Promise.all(all.map(({ client }) => client.close()));
+  const closing = all.slice(0, Math.max(0, all.length - keep));
+  for (const [source, list] of pool().idle) {
+    const kept = list.filter((idle) => !closing.includes(idle));
+    if (kept.length > 0) pool().idle.set(source, kept);
+    else pool().idle.delete(source);
+  }
+  await Promise.all(closing.map(({ client }) => client.close()));
 }
 
 /** How many databases this worker loaded, reused and threw away (for the pool's own tests). */
