@@ -45,8 +45,8 @@ export function extractDataDirectory(tar: Uint8Array, dir: string): void {
   const root = path.resolve(dir);
   mkdirSync(root, { recursive: true, mode: 0o700 });
   for (const entry of entries(tar)) {
-    const target = path.resolve(root, `.${path.posix.normalize(`/${entry.name}`)}`);
-    if (target !== root && !target.startsWith(root + path.sep)) throw new Error(`"${entry.name}" leaves the data directory`);
+    if (entry.name.split("/").includes("..")) throw new Error(`"${entry.name}" leaves the data directory`);
+    const target = path.join(root, entry.name);
     if (entry.kind === "directory") mkdirSync(target, { recursive: true, mode: entry.mode || 0o700 });
     else {
       mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });

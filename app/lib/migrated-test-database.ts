@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase, pgliteDatabase, type Database } from "./db.server.ts";
-import { countLoaded, fingerprint, giveBack, lease, relationSizes, takeIdle } from "./pglite-test-pool.ts";
+import { countLoaded, fileSizes, fingerprint, giveBack, lease, relationSizes, takeIdle } from "./pglite-test-pool.ts";
 import { extractDataDirectory } from "./data-directory-tar.ts";
 
 /** The migrated database of a run, as the global setup hands it to the test files. */
@@ -117,7 +117,7 @@ async function openPooledCopy(source: MigratedSource): Promise<Database> {
     try {
       await database.migrate();
       const client = pgliteClient(database);
-      idle = { client, baseline: await fingerprint(client), sizes: await relationSizes(client) };
+      idle = { client, baseline: await fingerprint(client), sizes: await relationSizes(client), files: await fileSizes(client) };
     } catch (error) {
       await database.close().catch(() => {});
       throw error;
@@ -181,10 +181,10 @@ export function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
-const snapshots = new Map<string, Promise<Uint8Array>>();
+const snapshots = new Map<string, Promise<Buffer<ArrayBuffer>>>();
 
 /** Read once per test file (a file may open several databases), loaded by each. */
-function readSnapshotBytes(file: string): Promise<Uint8Array> {
+function readSnapshotBytes(file: string): Promise<Buffer<ArrayBuffer>> {
   let read = snapshots.get(file);
   if (!read) {
     read = readFile(file);

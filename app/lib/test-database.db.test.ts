@@ -135,6 +135,21 @@ describe.skipIf(testServerUrl())("openTestDatabase reusing an embedded database"
     await second.close();
   });
 
+  it("reuses a database whose tables were left alone but whose identity was drawn (a refused row), restarted", async () => {
+    await emptyPoolButOne();
+    const first = await openTestDatabase();
+    // A row refused before it is written still draws its id: the table's files stay as they were.
+    await expect(first.rows(sql`INSERT INTO industries (name) VALUES (NULL)`)).rejects.toThrow();
+    const before = pgliteTestPoolStats();
+    await first.close();
+    const second = await openTestDatabase();
+    cleanups.push(() => second.close());
+    expect(pgliteTestPoolStats()).toEqual({ ...before, reused: before.reused + 1 });
+    const [row] = await second.db.insert(industries).values({ name: "First" }).returning();
+    expect(row!.id).toBe(1);
+    await second.close();
+  });
+
   const changes: Array<{ change: string; make: string; absent: ReturnType<typeof sql> }> = [
     {
       change: "a column added to a table",
