@@ -14,7 +14,8 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { PGlite } from "@electric-sql/pglite";
 import { openDatabase, pgliteDatabase, type Database } from "./db.server.ts";
-import { countLoaded, fingerprint, giveBack, lease, relationSizes, takeIdle } from "./pglite-test-pool.ts";
+import { countLoaded, fileSizes, fingerprint, giveBack, lease, relationSizes, takeIdle } from "./pglite-test-pool.ts";
+import { extractDataDirectory } from "./data-directory-tar.ts";
 
 /** The migrated database of a run, as the global setup hands it to the test files. */
 export interface MigratedSource {
@@ -116,7 +117,7 @@ async function openPooledCopy(source: MigratedSource): Promise<Database> {
     try {
       await database.migrate();
       const client = pgliteClient(database);
-      idle = { client, baseline: await fingerprint(client), sizes: await relationSizes(client) };
+      idle = { client, baseline: await fingerprint(client), sizes: await relationSizes(client), files: await fileSizes(client) };
     } catch (error) {
       await database.close().catch(() => {});
       throw error;
@@ -136,9 +137,8 @@ async function openPooledCopy(source: MigratedSource): Promise<Database> {
  * an empty directory starts as a copy of the run's snapshot, one that already holds a database opens as it is.
  */
 export async function openMigratedDirectory(source: MigratedSource, dir: string): Promise<Database> {
-  const fresh = !existsSync(path.join(dir, "PG_VERSION"));
-  const snapshot = fresh && source.pgliteSnapshot ? await readSnapshot(source.pgliteSnapshot) : undefined;
-  const database = await openDatabase({ dir, snapshot });
+  await placeMigratedDirectory(source, dir);
+  const database = await openDatabase({ dir });
   try {
     await database.migrate();
   } catch (error) {
@@ -146,6 +146,18 @@ export async function openMigratedDirectory(source: MigratedSource, dir: string)
     throw error;
   }
   return database;
+}
+
+/**
+ * Makes `dir`, when it holds no database yet, a copy of the run's migrated snapshot without opening it: the snapshot's
+ * files are written there as they are, which is what PGlite's `loadDataDir` does inside a database it starts, at a
+ * fraction of the cost (no PGlite instance is started and shut down again). For a test whose application opens the
+ * directory itself (tests/support/app-over-http.ts), and for openMigratedDirectory. Without a snapshot (no global
+ * setup) the directory is left as it is: opening it then builds the database from nothing.
+ */
+export async function placeMigratedDirectory(source: MigratedSource, dir: string): Promise<void> {
+  if (existsSync(path.join(dir, "PG_VERSION")) || !source.pgliteSnapshot) return;
+  extractDataDirectory(await readSnapshotBytes(source.pgliteSnapshot), dir);
 }
 
 /**
@@ -169,16 +181,20 @@ export function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
-const snapshots = new Map<string, Promise<Blob>>();
+const snapshots = new Map<string, Promise<Buffer<ArrayBuffer>>>();
 
 /** Read once per test file (a file may open several databases), loaded by each. */
-function readSnapshot(file: string): Promise<Blob> {
+function readSnapshotBytes(file: string): Promise<Buffer<ArrayBuffer>> {
   let read = snapshots.get(file);
   if (!read) {
-    read = readFile(file).then((bytes) => new Blob([bytes]));
+    read = readFile(file);
     snapshots.set(file, read);
   }
   return read;
+}
+
+async function readSnapshot(file: string): Promise<Blob> {
+  return new Blob([await readSnapshotBytes(file)]);
 }
 
 /** The PGlite instance under drizzle (`$client`). */

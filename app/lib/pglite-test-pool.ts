@@ -20,6 +20,8 @@ interface Idle {
   baseline: string;
   /** relationSizes() then, put back after each use: VACUUM and ANALYZE change them, TRUNCATE does not undo that. */
   sizes: string;
+  /** fileSizes() then: a table whose files have not changed since holds no rows and need not be truncated. */
+  files: string;
 }
 
 interface Pool {
@@ -52,11 +54,20 @@ function pool(): Pool {
   return existing;
 }
 
-/** Closes this worker's idle databases, so the next open loads the snapshot (for the pool's own tests). */
-export async function closeIdleTestDatabases(): Promise<void> {
+/**
+ * Closes this worker's idle databases but the `keep` most recently given back (for the pool's own tests): with none
+ * kept the next open loads the snapshot; with one kept, the next open takes that one and the open after it, unless a
+ * database was given back in between, loads the snapshot.
+ */
+export async function closeIdleTestDatabases({ keep = 0 }: { keep?: number } = {}): Promise<void> {
   const all = [...pool().idle.values()].flat();
-  pool().idle.clear();
-  await Promise.all(all.map(({ client }) => client.close()));
+  const closing = all.slice(0, Math.max(0, all.length - keep));
+  for (const [source, list] of pool().idle) {
+    const kept = list.filter((idle) => !closing.includes(idle));
+    if (kept.length > 0) pool().idle.set(source, kept);
+    else pool().idle.delete(source);
+  }
+  await Promise.all(closing.map(({ client }) => client.close()));
 }
 
 /** How many databases this worker loaded, reused and threw away (for the pool's own tests). */
@@ -126,7 +137,7 @@ export async function giveBack(source: string, idle: Idle, usage: { listened: bo
       for (const stale of list) await stale.client.close().catch(() => {});
     }
     if (!client.closed && !usage.listened && !client.isInTransaction() && poolSize() < MAX_IDLE) {
-      await empty(client, idle.sizes);
+      await empty(client, idle);
       reusable = (await fingerprint(client)) === idle.baseline;
     }
   } catch {
@@ -153,23 +164,31 @@ function poolSize(): number {
 const SYSTEM_SCHEMAS = "('pg_catalog', 'information_schema', 'pg_toast')";
 
 /**
- * Every application table truncated with its identities restarted, sequences of their own restarted, and the
- * planner statistics of those rows forgotten (a fresh copy has none): everything a test's writes leave behind.
- * Drizzle's record of the applied migrations (schema "drizzle") stays: it is part of being migrated.
+ * Every application table a test wrote to truncated with its identities restarted, every sequence used restarted,
+ * and the planner statistics of those rows forgotten (a fresh copy has none): everything a test's writes leave
+ * behind. Drizzle's record of the applied migrations (schema "drizzle") stays: it is part of being migrated.
+ *
+ * Which tables were written to, their files say: every table of a fresh copy is empty, its heap file of zero bytes,
+ * and a row written (even one rolled back) extends it, or one of its indexes or its TOAST table. Truncating only
+ * those is most of the reset's saving (TRUNCATE makes new files for a table and each of its indexes, some 50 tables
+ * here); the fingerprint compared afterwards includes every file's size, so a table left with a row in it can never
+ * pass for empty.
  */
-async function empty(client: PGlite, sizes: string): Promise<void> {
+async function empty(client: PGlite, { sizes, files }: Idle): Promise<void> {
   const tables = await client.query<{ name: string }>(
-    `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
-     WHERE schemaname NOT IN ${SYSTEM_SCHEMAS} AND schemaname <> 'drizzle' AND schemaname NOT LIKE 'pg\\_temp\\_%'`,
+    `WITH baseline AS (SELECT * FROM json_to_recordset($1::json) AS b(oid oid, bytes bigint))
+     SELECT DISTINCT t.name FROM (${TABLE_FILES}) AS t LEFT JOIN baseline b ON b.oid = t.file
+     WHERE b.bytes IS DISTINCT FROM pg_relation_size(t.file)`,
+    [files],
   );
   if (tables.rows.length > 0) {
     await client.exec(`TRUNCATE ${tables.rows.map((t) => t.name).join(", ")} RESTART IDENTITY CASCADE`);
   }
-  // Sequences no identity or serial column owns are not restarted by TRUNCATE.
+  // A sequence is also used by a row refused before it was written, and by nextval() alone; restarted, it is again
+  // as a fresh copy's (never called). TRUNCATE has restarted those of the tables it emptied.
   const sequences = await client.query<{ name: string }>(
-    `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE c.relkind = 'S' AND n.nspname NOT IN ${SYSTEM_SCHEMAS} AND n.nspname <> 'drizzle'
-       AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('a', 'i'))`,
+    `SELECT format('%I.%I', schemaname, sequencename) AS name FROM pg_sequences
+     WHERE schemaname NOT IN ${SYSTEM_SCHEMAS} AND schemaname <> 'drizzle' AND last_value IS NOT NULL`,
   );
   for (const { name } of sequences.rows) await client.exec(`ALTER SEQUENCE ${name} RESTART`);
   await client.exec(`
@@ -187,6 +206,27 @@ async function empty(client: PGlite, sizes: string): Promise<void> {
   );
 }
 
+/**
+ * Each application table (temporary ones aside: a database with one is not reused) with each file its rows reach:
+ * the table's own, its indexes', its TOAST table's and that one's index's.
+ */
+const TABLE_FILES = `
+  SELECT format('%I.%I', n.nspname, t.relname) AS name, f.file
+  FROM pg_class t JOIN pg_namespace n ON n.oid = t.relnamespace
+  CROSS JOIN LATERAL (
+    SELECT t.oid UNION ALL SELECT t.reltoastrelid WHERE t.reltoastrelid <> 0
+    UNION ALL SELECT i.indexrelid FROM pg_index i WHERE i.indrelid = t.oid OR (t.reltoastrelid <> 0 AND i.indrelid = t.reltoastrelid)
+  ) AS f(file)
+  WHERE t.relkind = 'r' AND n.nspname NOT IN ${SYSTEM_SCHEMAS} AND n.nspname <> 'drizzle' AND n.nspname NOT LIKE 'pg\_temp\_%'`;
+
+/** The size in bytes of every file of the application's tables (TABLE_FILES), as JSON for empty(). */
+export async function fileSizes(client: PGlite): Promise<string> {
+  const result = await client.query<{ files: string | null }>(
+    `SELECT json_agg(json_build_object('oid', t.file, 'bytes', pg_relation_size(t.file)))::text AS files FROM (${TABLE_FILES}) AS t`,
+  );
+  return result.rows[0]?.files ?? "[]";
+}
+
 /** The planner's size estimates of the application's tables and indexes, as JSON for empty(). */
 export async function relationSizes(client: PGlite): Promise<string> {
   const result = await client.query<{ sizes: string | null }>(
@@ -201,7 +241,8 @@ export async function relationSizes(client: PGlite): Promise<string> {
  * What makes a database this migrated database, beyond its rows: schema objects and their definitions, the
  * applied migrations, roles and databases, and the session's state (settings changed with SET, temporary objects,
  * prepared statements, cursors, LISTEN channels, advisory locks). Two databases with the same fingerprint and no rows
- * cannot be told apart by a test. One query, hashed.
+ * cannot be told apart by a test. The size of every table's and index's file is in it too: a fresh copy's tables are
+ * all empty files, and one holding a row is not. One query, hashed.
  */
 export async function fingerprint(client: PGlite): Promise<string> {
   // pg_settings lists pg_trgm's settings (set when a database opens: db.server.ts) only once its library is loaded,
@@ -214,6 +255,9 @@ export async function fingerprint(client: PGlite): Promise<string> {
     SELECT concat_ws(' ', 'relation', n.nspname, c.relname, c.relkind, c.relpersistence, c.relrowsecurity,
       c.relforcerowsecurity, c.relpages, c.reltuples, c.reloptions::text, c.relacl::text)
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${user}
+    UNION ALL
+    SELECT concat_ws(' ', 'file', c.oid::regclass::text, pg_relation_size(c.oid))
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE ${user} AND c.relkind IN ('r', 'i', 't', 'm')
     UNION ALL
     SELECT concat_ws(' ', 'column', a.attrelid::regclass::text, a.attnum, a.attname, format_type(a.atttypid, a.atttypmod),
       a.attnotnull, a.attisdropped, a.attidentity, a.attgenerated, a.attcollation::regcollation::text,

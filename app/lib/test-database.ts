@@ -10,7 +10,7 @@
  */
 import { inject } from "vitest";
 import type { Database } from "./db.server.ts";
-import { openMigratedCopy, openMigratedDirectory, type MigratedSource } from "./migrated-test-database.ts";
+import { openMigratedCopy, openMigratedDirectory, placeMigratedDirectory, type MigratedSource } from "./migrated-test-database.ts";
 
 export { openSecondHandle, testServerUrl, withDatabaseName } from "./migrated-test-database.ts";
 
@@ -36,4 +36,14 @@ export function openTestDatabase(): Promise<Database> {
  */
 export function openTestDatabaseIn(dir: string): Promise<Database> {
   return openMigratedDirectory(inject("migratedDatabase") ?? {}, dir);
+}
+
+/**
+ * The data directory `dir` (PGlite only) made a copy of the migrated snapshot, if it holds no database yet, without
+ * opening it: for a test whose application opens the directory itself (tests/support/app-over-http.ts) and migrates it
+ * as it migrates ./data. Without the snapshot (no global setup) the directory stays empty, and the application builds
+ * its database from nothing.
+ */
+export function placeTestDatabaseIn(dir: string): Promise<void> {
+  return placeMigratedDirectory(inject("migratedDatabase") ?? {}, dir);
 }

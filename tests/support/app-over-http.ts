@@ -16,7 +16,7 @@ import path from "node:path";
 import { vi } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
+import { openTestDatabase, placeTestDatabaseIn, testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
 
 export interface AppOverHttp {
   /** http://127.0.0.1:PORT, the application's PUBLIC_URL. */
@@ -43,7 +43,7 @@ export async function startAppOverHttp({ env = {} }: { env?: Record<string, stri
     process.env.DATABASE_URL = withDatabaseName(serverUrl!, row!.name);
   } else {
     delete process.env.DATABASE_URL;
-    await (await openTestDatabaseIn(path.join(root, "pglite"))).close();
+    await placeTestDatabaseIn(path.join(root, "pglite"));
   }
   Object.assign(process.env, {
     PUBLIC_URL: base,
