@@ -17,7 +17,7 @@ import type { ValueOrder } from "./value-order.ts";
 import type { Dimension, FieldLevel, GatedFieldDimension, OptionSets, TeaserDimension } from "./viewer-options.ts";
 
 /** Raised whenever what a snapshot holds changes shape: an older file is then ignored and the index built anew. */
-export const INDEX_SNAPSHOT_FORMAT = 1;
+const INDEX_SNAPSHOT_FORMAT = 1;
 
 export interface IndexSnapshotMeta {
   format: number;
