@@ -222,12 +222,7 @@ export async function ensureFairPeer(
     if (keysText.length > 4_000_000) await flush();
   }
   await flush();
-  await copyInto(
-    sql,
-    `${t}_cities`,
-    ["code", "key"],
-    [...cities].map(([k, code]) => `${code}\t${copyValue(k)}\n`).join(""),
-  );
+  await copyInto(sql, `${t}_cities`, ["code", "key"], [...cities].map(([k, code]) => `${code}\t${copyValue(k)}\n`).join(""));
   log(`fair peer: ${slot} rows loaded in ${((performance.now() - started) / 1000).toFixed(0)} s; indexing`);
   await sql.begin(async (tx) => {
     await tx.unsafe(`SET LOCAL maintenance_work_mem = '256MB'`);

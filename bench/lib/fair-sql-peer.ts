@@ -90,7 +90,8 @@ function conditions(peer: FairPeer, query: DirectoryQuery, ref: ReferenceData, n
     if (!query[filter].length) continue;
     let values: number[];
     if (filter === "cities") values = query.cities.map((c) => peer.cities.get(cityKey(c)) ?? -1).filter((c) => c > 0);
-    else if (filter in BAND_CODES) values = keys[filter].map((code) => bandValue(filter as keyof typeof BAND_CODES, code)).filter((v) => v > 0);
+    else if (filter in BAND_CODES)
+      values = keys[filter].map((code) => bandValue(filter as keyof typeof BAND_CODES, code)).filter((v) => v > 0);
     else values = keys[filter].map(Number);
     out.push({ dimension: filter, where: anyOf(values.map((v) => key(filter, v))) });
   }
@@ -110,9 +111,12 @@ function where(list: Condition[]): string {
 function orderBy(query: DirectoryQuery, text: boolean): string {
   const sort = effectiveSort(query);
   if (sort === "relevance" && text) return `ts_rank_cd(t.doc, to_tsquery('english', $1)) DESC, k.slot`;
-  const value = { newest: "created_ms", "recently-funded": "latest_round_ms", "most-raised": "total_raised", "recently-founded": "founded_year" }[
-    sort as string
-  ];
+  const value = {
+    newest: "created_ms",
+    "recently-funded": "latest_round_ms",
+    "most-raised": "total_raised",
+    "recently-founded": "founded_year",
+  }[sort as string];
   return value ? `k.${value} DESC NULLS LAST, k.slot` : `k.slot`;
 }
 
