@@ -17,7 +17,7 @@ import { openDatabase, type Database } from "~/lib/db.server.ts";
 import { startServer, type RunningServer } from "./server.ts";
 import { round, summarize, type LatencySummary } from "./stats.ts";
 
-export const WRITE_PATH = "the editor's saveListing (one transaction, then announceChange('listings'))";
+const WRITE_PATH = "the editor's saveListing (one transaction, then announceChange('listings'))";
 const ADMIN = { id: "bench-change-visibility-admin" };
 const POLL_GAP_MS = 25;
 
@@ -137,7 +137,7 @@ function summaryOf(samples: RenameSample[], limitMs: number) {
   };
 }
 
-export async function measureChangeVisibility(options: {
+async function measureChangeVisibility(options: {
   database: Database;
   servers: RunningServer[];
   renames: number;

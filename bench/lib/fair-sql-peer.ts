@@ -68,7 +68,7 @@ export async function openFairPeer(
 }
 
 /** Words of the search as an English prefix tsquery ("seed fund" -> "seed:* & fund:*"); null when nothing is left. */
-export function prefixQuery(text: string): string | null {
+function prefixQuery(text: string): string | null {
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

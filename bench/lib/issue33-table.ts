@@ -12,7 +12,7 @@ import type { ProcessMemory } from "./process-memory.ts";
 import type { StartTimes } from "./server.ts";
 import { ms, type LatencySummary } from "./stats.ts";
 
-export const ISSUE33_TARGETS = {
+const ISSUE33_TARGETS = {
   changeVisibleMs: 1000,
   apiP95Ms: 100,
   apiP99Ms: 250,
