@@ -52,6 +52,7 @@ const { values: args } = parseArgs({
     "api-queries": { type: "string", default: "0" },
     renames: { type: "string", default: "3" },
     "change-timeout": { type: "string", default: "120" },
+    "start-timeout": { type: "string", default: "300" },
     maintenance: { type: "boolean", default: true },
     strict: { type: "boolean", default: false },
     tier: { type: "string", default: "public" },
@@ -76,6 +77,7 @@ if (args.help) {
   --api-queries N             replay only the first N queries over GET /api/listings (default: all of --queries)
   --renames 3                 renames idle and as many under load (0: skip; two one-process servers on --port +2, +3)
   --change-timeout 120        seconds a rename may take to be visible   --no-maintenance   skip the tail during index maintenance
+  --start-timeout 300         seconds a server may take to be ready (5M listings: more)
   --reset                     allow emptying a BENCH_DATABASE_URL database that holds another number of listings`);
   process.exit(0);
 }
@@ -91,6 +93,7 @@ const TIME_LIMIT_MS = positiveInt("time-limit") * 1000;
 const API_QUERIES = Number(args["api-queries"]);
 const RENAMES = Number(args.renames);
 const CHANGE_TIMEOUT_S = positiveInt("change-timeout");
+const START_TIMEOUT_MS = positiveInt("start-timeout") * 1000;
 if (!Number.isInteger(API_QUERIES) || API_QUERIES < 0 || !Number.isInteger(RENAMES) || RENAMES < 0) {
   console.error("--api-queries and --renames must be whole numbers (0: all queries, no renames)");
   process.exit(2);
@@ -248,6 +251,7 @@ try {
           name: engine,
           databaseUrl: engine === "postgres" ? url : undefined,
           pgliteDir: engine === "pglite" ? args["pglite-dir"] : undefined,
+          startTimeoutMs: START_TIMEOUT_MS,
           log,
         });
         result.issue17.start = server.start;
@@ -287,6 +291,7 @@ try {
             clients: CONNECTIONS,
             timeoutS: CHANGE_TIMEOUT_S,
             loadPaths: changeLoadPool.map((q) => `/listings?${q.params}`),
+            startTimeoutMs: START_TIMEOUT_MS,
             log,
           });
         } catch (error) {

@@ -217,13 +217,23 @@ export async function changeVisibilityPhase(options: {
   clients: number;
   timeoutS: number;
   loadPaths: string[];
+  startTimeoutMs: number;
   log: (line: string) => void;
 }): Promise<ChangeVisibilityResult> {
   const servers: RunningServer[] = [];
   const database = await openDatabase({ url: options.url });
   try {
     for (const [i, port] of options.ports.entries())
-      servers.push(await startServer({ port, name: `postgres-single-${i + 1}`, databaseUrl: options.url, workers: 1, log: options.log }));
+      servers.push(
+        await startServer({
+          port,
+          name: `postgres-single-${i + 1}`,
+          databaseUrl: options.url,
+          workers: 1,
+          startTimeoutMs: options.startTimeoutMs,
+          log: options.log,
+        }),
+      );
     return await measureChangeVisibility({ ...options, database, servers });
   } finally {
     for (const server of servers) await server.stop();
