@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Database } from "~/lib/db.server.ts";
 import { prepareDatabase, type DatasetInfo, type Engine } from "./lib/databases.ts";
-import { changeVisibilityPhase } from "./lib/change-visibility.ts";
+import { changeVisibilityPhase, stopChangeServers } from "./lib/change-visibility.ts";
 import { maintenancePhase, measureHtml, replayHttp } from "./lib/directory-http.ts";
 import { explainSlowest, replayInProcess, replayPeer, textSearchOf } from "./lib/directory-in-process.ts";
 import { printSummary, targetsFor, writeReport, type EngineResult, type RunSettings } from "./lib/directory-report.ts";
@@ -125,6 +125,7 @@ let server: RunningServer | undefined;
 let openDb: Database | undefined;
 onInterrupt(async () => {
   await server?.stop();
+  await stopChangeServers();
   await openDb?.close().catch(() => {});
   localPg?.stop();
 });

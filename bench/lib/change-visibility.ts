@@ -7,6 +7,7 @@
  * from the save's return (its commit and announcement). Several renames while idle, then several while 16 clients
  * load new /listings URLs on the two servers; each renamed listing gets its name back at the end.
  */
+import http from "node:http";
 import { sql } from "drizzle-orm";
 import { users } from "#db/schema/index.ts";
 import { getListingForEdit } from "~/features/listing-editor/get-listing-for-edit.server.ts";
@@ -75,19 +76,34 @@ export async function renameListing(database: Database, id: string, name: string
   if (!saved.ok) throw new Error(`the save was refused: ${JSON.stringify(saved)}`);
 }
 
+/** One GET on a connection of its own (node:http, no pooling: a poll never waits behind another request). */
+function getJson(url: string, timeoutMs: number): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, headers: { accept: "application/json" }, timeout: timeoutMs }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        try {
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+      response.on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error("timed out")));
+    request.on("error", reject);
+  });
+}
+
 /** Polls one server until a search for the token answers the listing under its new name. */
 async function visibleOn(origin: string, id: string, name: string, word: string, deadline: number): Promise<number | null> {
   const started = performance.now();
   while (performance.now() < deadline) {
     try {
-      const response = await fetch(`${origin}/api/listings?searchQuery=${word}`, {
-        headers: { accept: "application/json" },
-        signal: AbortSignal.timeout(Math.max(1000, deadline - performance.now())),
-      });
-      if (response.ok) {
-        const body = (await response.json()) as { data?: Array<{ id: string; name: string }> };
-        if (body.data?.some((card) => card.id === id && card.name === name)) return round(performance.now() - started);
-      } else await response.arrayBuffer();
+      const { status, body } = await getJson(`${origin}/api/listings?searchQuery=${word}`, Math.max(1000, deadline - performance.now()));
+      const cards = (body as { data?: Array<{ id: string; name: string }> }).data;
+      if (status === 200 && cards?.some((card) => card.id === id && card.name === name)) return round(performance.now() - started);
     } catch {
       // timed out or refused: try again until the deadline
     }
@@ -206,6 +222,13 @@ async function measureChangeVisibility(options: {
   };
 }
 
+const running: RunningServer[] = [];
+
+/** Stops the phase's servers (also when the benchmark is interrupted). */
+export async function stopChangeServers(): Promise<void> {
+  for (const server of running.splice(0)) await server.stop();
+}
+
 /**
  * The phase: two single-process production servers on `ports` against the PostgreSQL at `url` (started, measured and
  * stopped here), then the renames.
@@ -220,7 +243,7 @@ export async function changeVisibilityPhase(options: {
   startTimeoutMs: number;
   log: (line: string) => void;
 }): Promise<ChangeVisibilityResult> {
-  const servers: RunningServer[] = [];
+  const servers = running;
   const database = await openDatabase({ url: options.url });
   try {
     for (const [i, port] of options.ports.entries())
@@ -236,7 +259,7 @@ export async function changeVisibilityPhase(options: {
       );
     return await measureChangeVisibility({ ...options, database, servers });
   } finally {
-    for (const server of servers) await server.stop();
+    await stopChangeServers();
     await database.close();
   }
 }
