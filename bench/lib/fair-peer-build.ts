@@ -49,8 +49,11 @@ export interface FairPeerBuild {
   listings: number;
   /** Seconds the build took; of the build that made the tables when they were reused. */
   seconds: number;
+  /** With their indexes; the tables alone below. */
   keysMiB: number;
   textMiB: number;
+  keysTableMiB: number;
+  textTableMiB: number;
   reused: boolean;
   builtAt: string;
 }
@@ -108,8 +111,15 @@ async function copyInto(sql: Sql, table: string, columns: readonly string[], tex
   });
 }
 
-const mib = async (sql: Sql, table: string) =>
-  Math.round(Number((await sql.unsafe<Array<{ n: string }>>(`SELECT pg_total_relation_size('${table}')::text AS n`))[0]!.n) / 2 ** 20);
+const mib = async (sql: Sql, table: string, size = "pg_total_relation_size") =>
+  Math.round(Number((await sql.unsafe<Array<{ n: string }>>(`SELECT ${size}('${table}')::text AS n`))[0]!.n) / 2 ** 20);
+
+const sizes = async (sql: Sql, t: string) => ({
+  keysMiB: await mib(sql, `${t}_keys`),
+  textMiB: await mib(sql, `${t}_text`),
+  keysTableMiB: await mib(sql, `${t}_keys`, "pg_table_size"),
+  textTableMiB: await mib(sql, `${t}_text`, "pg_table_size"),
+});
 
 /** The peer's tables for this tier: reused when they cover the same published listings under the same rules. */
 export async function ensureFairPeer(
@@ -132,8 +142,7 @@ export async function ensureFairPeer(
       tier,
       listings: published,
       seconds: earlier.seconds,
-      keysMiB: await mib(sql, `${t}_keys`),
-      textMiB: await mib(sql, `${t}_text`),
+      ...(await sizes(sql, t)),
       reused: true,
       builtAt: earlier.built_at.toISOString(),
     };
@@ -247,11 +256,12 @@ export async function ensureFairPeer(
     tier,
     listings: slot,
     seconds,
-    keysMiB: await mib(sql, `${t}_keys`),
-    textMiB: await mib(sql, `${t}_text`),
+    ...(await sizes(sql, t)),
     reused: false,
     builtAt: new Date().toISOString(),
   };
-  log(`fair peer: built in ${seconds} s (keys ${build.keysMiB} MB, text ${build.textMiB} MB)`);
+  log(
+    `fair peer: built in ${seconds} s (keys ${build.keysTableMiB} MB + indexes ${build.keysMiB - build.keysTableMiB} MB, text ${build.textMiB} MB)`,
+  );
   return build;
 }

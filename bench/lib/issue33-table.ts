@@ -138,7 +138,7 @@ export function issue33Markdown(m: Issue33Measurements): string[] {
       "",
       `Fair SQL peer (bench/lib/fair-sql-peer.ts, decision 0097), the same queries in the same run, one after the other, ` +
         `app in-process (searchListings) and peer from the benchmark's process, viewer tier ${p.build.tier}. Its tables: ` +
-        `${p.build.listings.toLocaleString("en")} listings, keys ${p.build.keysMiB} MB and text ${p.build.textMiB} MB, built in ${p.build.seconds} s` +
+        `${p.build.listings.toLocaleString("en")} listings, keys table ${p.build.keysTableMiB ?? "?"} MB (${p.build.keysMiB} MB with its indexes), text ${p.build.textTableMiB ?? "?"} MB (${p.build.textMiB} MB with its index), built in ${p.build.seconds} s` +
         `${p.build.reused ? ` (${p.build.builtAt}, reused)` : ""}; ${p.connections} connections, JIT off, ${p.statementsMean} statements per response on average.`,
       "",
       `| ${m.engine} | n | p50 | p95 | p99 | max |`,
