@@ -14,16 +14,18 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Database } from "~/lib/db.server.ts";
 import { prepareDatabase, type DatasetInfo, type Engine } from "./lib/databases.ts";
+import { changeVisibilityPhase, stopChangeServers } from "./lib/change-visibility.ts";
 import { maintenancePhase, measureHtml, replayHttp } from "./lib/directory-http.ts";
 import { explainSlowest, replayInProcess, replayPeer, textSearchOf } from "./lib/directory-in-process.ts";
 import { printSummary, targetsFor, writeReport, type EngineResult, type RunSettings } from "./lib/directory-report.ts";
 import { measureIndexBuild } from "./lib/index-build.ts";
+import { isTextOnly, replayFairPeer } from "./lib/fair-peer-replay.ts";
 import { DATA_DIR, dateStamp, log, machineInfo, writeResult } from "./lib/machine.ts";
 import { PG_SETTINGS, startLocalPostgres, type LocalPostgres } from "./lib/postgres.ts";
 import { serverMemory } from "./lib/process-memory.ts";
 import { cacheKey, generateQueries } from "./lib/queries.ts";
 import { buildApp, onInterrupt, startServer, type RunningServer } from "./lib/server.ts";
-import { round } from "./lib/stats.ts";
+import { round, summarize } from "./lib/stats.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +47,12 @@ const { values: args } = parseArgs({
     "time-limit": { type: "string", default: "600" },
     reset: { type: "boolean", default: false },
     peer: { type: "boolean", default: true },
+    "naive-peer": { type: "boolean", default: false },
+    "rebuild-peer": { type: "boolean", default: false },
+    "api-queries": { type: "string", default: "0" },
+    renames: { type: "string", default: "3" },
+    "change-timeout": { type: "string", default: "120" },
+    "start-timeout": { type: "string", default: "300" },
     maintenance: { type: "boolean", default: true },
     strict: { type: "boolean", default: false },
     tier: { type: "string", default: "public" },
@@ -64,7 +72,12 @@ if (args.help) {
   --time-limit 600            seconds each replay phase may take at most
   --strict                    exit 1 when a target is missed (errors always exit 1)
   --tier public               the viewer tier of the in-process replay (public, subscriber, premium)
-  --no-peer                   skip the plain-SQL peer   --no-maintenance   skip the request tail during index rebuilds
+  --no-peer                   skip the fair SQL peer (PostgreSQL; its tables are built once per dataset in schema fair_peer)
+  --rebuild-peer              build the fair peer's tables again   --naive-peer   also run issue 17's naive plain-SQL peer
+  --api-queries N             replay only the first N queries over GET /api/listings (default: all of --queries)
+  --renames 3                 renames idle and as many under load (0: skip; two one-process servers on --port +2, +3)
+  --change-timeout 120        seconds a rename may take to be visible   --no-maintenance   skip the tail during index maintenance
+  --start-timeout 300         seconds a server may take to be ready (5M listings: more)
   --reset                     allow emptying a BENCH_DATABASE_URL database that holds another number of listings`);
   process.exit(0);
 }
@@ -77,6 +90,14 @@ const CONNECTIONS = positiveInt("connections");
 const DURATION_S = positiveInt("duration");
 const EXPLAIN_N = Number(args.explain);
 const TIME_LIMIT_MS = positiveInt("time-limit") * 1000;
+const API_QUERIES = Number(args["api-queries"]);
+const RENAMES = Number(args.renames);
+const CHANGE_TIMEOUT_S = positiveInt("change-timeout");
+const START_TIMEOUT_MS = positiveInt("start-timeout") * 1000;
+if (!Number.isInteger(API_QUERIES) || API_QUERIES < 0 || !Number.isInteger(RENAMES) || RENAMES < 0) {
+  console.error("--api-queries and --renames must be whole numbers (0: all queries, no renames)");
+  process.exit(2);
+}
 const WARMUP_QUERIES = 40;
 if (!["public", "subscriber", "premium"].includes(String(args.tier))) throw new Error("--tier must be public, subscriber or premium");
 const VIEWER = { tier: args.tier as "public" | "subscriber" | "premium" };
@@ -104,6 +125,7 @@ let server: RunningServer | undefined;
 let openDb: Database | undefined;
 onInterrupt(async () => {
   await server?.stop();
+  await stopChangeServers();
   await openDb?.close().catch(() => {});
   localPg?.stop();
 });
@@ -116,6 +138,8 @@ warmup.forEach((q) => used.add(cacheKey(q.params)));
 const uncachedPool = generateQueries(4000, SEED + 2, used);
 uncachedPool.forEach((q) => used.add(cacheKey(q.params)));
 const maintenancePool = generateQueries(3000, SEED + 3, used);
+maintenancePool.forEach((q) => used.add(cacheKey(q.params)));
+const changeLoadPool = generateQueries(4000, SEED + 4, used);
 const categories: Record<string, number> = {};
 for (const q of queries) categories[q.category] = (categories[q.category] ?? 0) + 1;
 log(
@@ -181,6 +205,7 @@ try {
         memoryAtEnd: [],
         maintenance: null,
       },
+      issue33: { changeVisibility: null, fairPeer: null, naivePeer: false, apiTextOnly: null },
       errors: [],
     };
     const prepared = await prepareDatabase({
@@ -199,8 +224,17 @@ try {
       log(`${engine}: index built in ${result.issue17.indexBuild.coldS} s cold, ${result.issue17.indexBuild.rebuildS} s rebuilt`);
       result.inProcess = await replayInProcess(engine, prepared.database, queries, warmup, limits);
       result.issue17.text = textSearchOf(result.inProcess.samples);
-      if (args.peer)
+      if (args.peer && engine === "postgres" && url) {
+        result.issue33.fairPeer = await replayFairPeer(prepared.database, url, result.inProcess.samples, warmup.slice(0, 10), {
+          tier: VIEWER.tier,
+          timeLimitMs: TIME_LIMIT_MS,
+          rebuild: args["rebuild-peer"],
+        });
+      }
+      if (args["naive-peer"]) {
         result.issue17.peer = await replayPeer(engine, prepared.database, result.inProcess.samples, warmup.slice(0, 10), limits);
+        result.issue33.naivePeer = true;
+      }
       if (EXPLAIN_N > 0) explains.push(await explainSlowest(engine, prepared.database, result.inProcess.slowest, EXPLAIN_N, VIEWER));
     } catch (error) {
       result.errors.push(`in-process: ${(error as Error).stack ?? error}`);
@@ -218,6 +252,7 @@ try {
           name: engine,
           databaseUrl: engine === "postgres" ? url : undefined,
           pgliteDir: engine === "pglite" ? args["pglite-dir"] : undefined,
+          startTimeoutMs: START_TIMEOUT_MS,
           log,
         });
         result.issue17.start = server.start;
@@ -225,7 +260,12 @@ try {
         log(
           `${engine}: first /listings 200 after ${server.start.firstListingsS} s, /readyz ${server.start.readyzS} s, all ${server.start.processes} processes ready ${server.start.allReadyS} s`,
         );
-        const jsonReplay = await replayHttp(engine, server, queries, warmup.slice(0, 10), TIME_LIMIT_MS);
+        const apiQueries = API_QUERIES ? queries.slice(0, API_QUERIES) : queries;
+        const jsonReplay = await replayHttp(engine, server, apiQueries, warmup.slice(0, 10), TIME_LIMIT_MS);
+        const textOnlyIds = new Set(apiQueries.filter((q) => isTextOnly(q.params)).map((q) => q.id));
+        result.issue33.apiTextOnly = summarize(
+          jsonReplay.samples.filter((s) => s.status === 200 && textOnlyIds.has(s.id)).map((s) => s.ms),
+        );
         const html = await measureHtml(engine, server.origin, args.uncached ? uncachedPool : null, {
           connections: CONNECTIONS,
           durationS: DURATION_S,
@@ -242,6 +282,23 @@ try {
         if (server && !result.issue17.memoryAtEnd.length) result.issue17.memoryAtEnd = serverMemory(server.process.pid);
         await server?.stop();
         server = undefined;
+      }
+      if (RENAMES > 0 && engine === "postgres" && url) {
+        try {
+          result.issue33.changeVisibility = await changeVisibilityPhase({
+            url,
+            ports: [PORT + 2, PORT + 3],
+            renames: RENAMES,
+            clients: CONNECTIONS,
+            timeoutS: CHANGE_TIMEOUT_S,
+            loadPaths: changeLoadPool.map((q) => `/listings?${q.params}`),
+            startTimeoutMs: START_TIMEOUT_MS,
+            log,
+          });
+        } catch (error) {
+          result.errors.push(`change visibility: ${(error as Error).stack ?? error}`);
+          log(`${engine}: change visibility failed: ${(error as Error).message}`);
+        }
       }
     }
     if (engine === "postgres") {

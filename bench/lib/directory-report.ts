@@ -16,6 +16,9 @@ import {
   type PeerResult,
   type TextSearchResult,
 } from "./issue-table.ts";
+import type { ChangeVisibilityResult } from "./change-visibility.ts";
+import type { FairPeerResult } from "./fair-peer-replay.ts";
+import { issue33Markdown, issue33Rows, type Issue33Measurements } from "./issue33-table.ts";
 import { dateStamp, log, machineMarkdown, RESULTS_DIR, writeResult, type MachineInfo } from "./machine.ts";
 import type { MaintenanceResult } from "./maintenance.ts";
 import type { ProcessMemory } from "./process-memory.ts";
@@ -51,6 +54,15 @@ export interface EngineResult {
     memoryAfterStart: ProcessMemory[];
     memoryAtEnd: ProcessMemory[];
     maintenance: MaintenanceResult | null;
+  };
+  /** Issue 33's rows beyond issue 17's (bench/lib/issue33-table.ts). */
+  issue33: {
+    changeVisibility: ChangeVisibilityResult | null;
+    fairPeer: FairPeerResult | null;
+    /** Whether issue 17's naive plain-SQL peer ran too (its result is issue17.peer). */
+    naivePeer: boolean;
+    /** GET /api/listings over the queries whose only filter is their search text. */
+    apiTextOnly: LatencySummary | null;
   };
   errors: string[];
 }
@@ -121,6 +133,23 @@ function issueMeasurements(r: EngineResult, run: RunSettings): IssueMeasurements
   };
 }
 
+/** Issue 33's measurements out of one engine's result (results written before issue 33 have none of its own). */
+function issue33Of(r: EngineResult, run: RunSettings): Issue33Measurements {
+  const u = r.http?.htmlUncached;
+  return {
+    listings: r.dataset.listings,
+    engine: r.engine,
+    changeVisibility: r.issue33?.changeVisibility ?? null,
+    api: r.http ? { summary: r.http.jsonReplay.summary, textOnly: r.issue33?.apiTextOnly ?? r.http.jsonReplay.summary } : null,
+    fairPeer: r.issue33?.fairPeer ?? null,
+    html: u ? { rps: u.requestsPerSecond, p99Ms: u.latencyMs.p99, connections: run.connections, non2xx: u.non2xx } : null,
+    memoryAfterStart: r.issue17?.memoryAfterStart ?? [],
+    memoryAtEnd: r.issue17?.memoryAtEnd ?? [],
+    start: r.issue17?.start ?? null,
+    maintenance: r.issue17?.maintenance ?? null,
+  };
+}
+
 const verdict = (pass: boolean | null) => (pass === null ? "info" : pass ? "PASS" : "FAIL");
 const row = (cells: Array<string | number>) => `| ${cells.join(" | ")} |`;
 const sumRow = (label: string, s: LatencySummary | undefined) =>
@@ -136,9 +165,21 @@ function markdown(results: EngineResult[], run: RunSettings): string {
     "",
   );
   lines.push(
+    `## Issue 33's table`,
+    "",
+    `The issue's rows and targets (set for 1,000,000 listings, the maintenance tail's at 100,000; none above 1M). Change: two ` +
+      `one-process production servers on two ports against the same PostgreSQL, each polled directly after a rename through ` +
+      `the editor's save; JSON API: one pass of distinct queries (every one a cache miss) against the cluster (one process ` +
+      `per core); HTML: autocannon, every request a new query; memory: /proc VmRSS after start and VmHWM at the end; cold ` +
+      `start: from spawning \`node server/index.ts\`; maintenance tail: 4 clients while 3 listings are renamed.`,
+    "",
+  );
+  for (const r of results) lines.push(...issue33Markdown(issue33Of(r, run)), "");
+  lines.push(
     `## Issue 17's table`,
     "",
-    `The issue's rows and targets (set for 1,000,000 listings; the same bars at any size). Complete response and text search: ` +
+    `An earlier issue's rows, kept for the in-process complete response, the text search, the index build and the seed; ` +
+      `its HTML, memory and start rows are issue 33's with other bars. The issue's rows and targets (set for 1,000,000 listings; the same bars at any size). Complete response and text search: ` +
       `in-process searchListings over the replayed queries; HTML req/s: autocannon, every request a distinct query; index ` +
       `build: in-process, then the server's request tail while each of its processes rebuilds after a listings change ` +
       `announced through the change feed; memory: /proc VmRSS after start and VmHWM at the end, per server process; cold ` +
@@ -338,6 +379,10 @@ export function printSummary(measured: EngineResult[], run: RunSettings): void {
         `  ${r.engine}: /api/listings p50 ${ms(j.p50)}, p95 ${ms(j.p95)}; /listings ${r.http.htmlCached.requestsPerSecond} req/s popular, ${r.http.htmlUncached?.requestsPerSecond ?? "-"} req/s distinct`,
       );
     }
+    for (const t of issue33Rows(issue33Of(r, run)))
+      console.log(
+        `  [${t.met === null ? "no verdict" : t.met ? "met" : "NOT MET"}] issue 33: ${t.row}: ${t.measured} (target ${t.target})`,
+      );
     for (const t of issueRows(issueMeasurements(r, run)))
       console.log(`  [${t.met === null ? "not measured" : t.met ? "met" : "NOT MET"}] ${t.row}: ${t.measured} (target ${t.target})`);
     for (const t of r.targets) console.log(`  [${verdict(t.pass)}] ${t.name}: ${t.measured} (target ${t.target})`);

@@ -165,7 +165,7 @@ export function issueMarkdown(
     const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}x` : "n/a");
     lines.push(
       "",
-      `Plain-SQL peer (bench/lib/plain-sql-peer.ts), the same ${peer.summary.count} queries in the same run, one after the other on the same database:`,
+      `Naive plain-SQL peer (bench/lib/plain-sql-peer.ts, \`--naive-peer\`: one GROUP BY per facet over the listings table, no gating; issue 33's fair peer is above), the same ${peer.summary.count} queries in the same run, one after the other on the same database:`,
       "",
       `| ${engine} | p50 | p95 | p99 | max |`,
       `|---|---|---|---|---|`,

@@ -70,7 +70,7 @@ export async function measureMaintenance(options: MaintenanceOptions): Promise<M
       if (performance.now() >= stopAt) break;
       announcedAt.push(performance.now());
       await options.announce();
-      options.log(`index maintenance: announced a listings change (${i + 1}/${options.announcements})`);
+      options.log(`index maintenance: a listing renamed (${i + 1}/${options.announcements})`);
       await sleep(options.windowS * 1000);
     }
   };

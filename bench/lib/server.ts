@@ -89,6 +89,8 @@ export interface ServerOptions {
   log: (line: string) => void;
   /** How long to wait for /readyz. */
   startTimeoutMs?: number;
+  /** WEB_CONCURRENCY: server processes (default BENCH_WEB_CONCURRENCY, else "auto": one per core on PostgreSQL). */
+  workers?: number;
 }
 
 /** Starts `node server/index.ts` in production mode and waits until /readyz says it is ready (decision 0052). */
@@ -112,7 +114,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     LOG_LEVEL: "info",
     // As deployed: one server process per core on PostgreSQL (PGlite always runs one). BENCH_WEB_CONCURRENCY=1
     // measures a single process.
-    WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY ?? "auto",
+    WEB_CONCURRENCY: options.workers ? String(options.workers) : (process.env.BENCH_WEB_CONCURRENCY ?? "auto"),
   };
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, ["server/index.ts"], { cwd: REPO_ROOT, env, stdio: ["ignore", fd, fd] });
