@@ -260,7 +260,12 @@ function logFailure(error: unknown): void {
 async function upToDate(database: Database, slot: Slot): Promise<DirectoryIndex> {
   const wanted = slot.heard;
   for (;;) {
-    if (slot.served && slot.servedHas >= wanted) return slot.served;
+    if (slot.served && slot.servedHas >= wanted) {
+      // Until the card-text search updates per listing (decision 0095), a reader that must see its write also waits
+      // for the search index made again after it; visitors are served the one in hand meanwhile.
+      await slot.served.searchSettled();
+      return slot.served;
+    }
     await startWork(database, slot);
   }
 }
