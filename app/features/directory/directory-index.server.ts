@@ -260,12 +260,8 @@ function logFailure(error: unknown): void {
 async function upToDate(database: Database, slot: Slot): Promise<DirectoryIndex> {
   const wanted = slot.heard;
   for (;;) {
-    if (slot.served && slot.servedHas >= wanted) {
-      // Until the card-text search updates per listing (decision 0095), a reader that must see its write also waits
-      // for the search index made again after it; visitors are served the one in hand meanwhile.
-      await slot.served.searchSettled();
-      return slot.served;
-    }
+    // The text indexes are updated in the same catch-up (decision 0096): what is served has them too.
+    if (slot.served && slot.servedHas >= wanted) return slot.served;
     await startWork(database, slot);
   }
 }
