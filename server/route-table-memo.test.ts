@@ -3,24 +3,20 @@
  * call (about 2 % of a /listings request's CPU at 100k listings, issue 33), and every request resolves its path here.
  * The paths kept are bounded, so a client sending endless distinct paths cannot grow the process.
  */
-import type * as ReactRouter from "react-router";
-import type { ServerBuild } from "react-router";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { matchRoutes, type ServerBuild } from "react-router";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { routeTableBuild } from "../tests/support/route-build.ts";
+import { RESOLVED_PATHS_KEPT, routeTable as routeTableOf } from "./route-table.ts";
 
-const matched = vi.hoisted(() => ({ calls: 0 }));
-vi.mock("react-router", async (importOriginal) => {
-  const actual = await importOriginal<typeof ReactRouter>();
-  return {
-    ...actual,
-    matchRoutes: (...args: Parameters<typeof actual.matchRoutes>) => {
-      matched.calls += 1;
-      return actual.matchRoutes(...args);
-    },
-  };
-});
+// React Router's matcher, counted: given to the table rather than mocked, since other files of the same worker may
+// have loaded route-table.ts with the real one already.
+const matched = { calls: 0 };
+const counting: typeof matchRoutes = (...args) => {
+  matched.calls += 1;
+  return matchRoutes(...args);
+};
+const routeTable = (build: ServerBuild) => routeTableOf(build, counting);
 
-const { routeTable, RESOLVED_PATHS_KEPT } = await import("./route-table.ts");
 let build: ServerBuild;
 
 beforeAll(async () => {
