@@ -17,6 +17,7 @@ import { requiredLevel, TEASER_GEOGRAPHIES, TEASER_INDUSTRIES, type FieldRules }
 import { toFieldVisibility } from "~/features/access/field-name.ts";
 import { canSee, normalizeLevel, type AccessLevel } from "~/features/access/tiers.ts";
 import { cityKey } from "~/features/directory/city-column.ts";
+import type { IndexRow } from "~/features/directory/index-builder.ts";
 import { BAND_CODES, raisedBand, teamSizeBand, ticketBands } from "~/features/directory/investor-filters.ts";
 
 /** Dimension numbers of the keys (key = dimension * KEY_SPAN + value). */
@@ -58,29 +59,8 @@ export interface FairPeerBuild {
   builtAt: string;
 }
 
-interface Row {
-  id: string;
-  type: string;
-  featured: boolean;
-  industry_ids: number[] | null;
-  geography_ids: number[] | null;
-  country_ids: number[] | null;
-  persona_ids: number[] | null;
-  funding_stage_id: number | null;
-  business_model_id: number | null;
-  revenue_range_id: number | null;
-  visibility: string;
-  field_visibility: unknown;
-  name: string;
-  tagline: string | null;
-  created_ms: number | null;
-  latest_round_ms: number | null;
-  total_raised: number | null;
-  founded_year: number | null;
-  team_size: string | null;
-  ticket_size: string | null;
-  hq_city: string | null;
-}
+/** A listing as the peer reads it: the app index's row (the same columns), its type as the database's text. */
+type Row = Omit<IndexRow, "type" | "last_investment_ms"> & { type: string };
 
 const KEYS_COLUMNS = [
   "slot",

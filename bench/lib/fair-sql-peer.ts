@@ -19,6 +19,7 @@ import { cityKey } from "~/features/directory/city-column.ts";
 import { effectiveSort, LIST_FILTERS, type DirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { resolveFilterValues } from "~/features/directory/filter-values.ts";
 import { BAND_CODES, windowStart } from "~/features/directory/investor-filters.ts";
+import { prefixQuery } from "./plain-sql-peer.ts";
 import {
   bandValue,
   ensureFairPeer,
@@ -65,16 +66,6 @@ export async function openFairPeer(
     await sql.end({ timeout: 5 });
     throw error;
   }
-}
-
-/** Words of the search as an English prefix tsquery ("seed fund" -> "seed:* & fund:*"); null when nothing is left. */
-function prefixQuery(text: string): string | null {
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(" & ") : null;
 }
 
 type Condition = { dimension: KeyDimension | "range" | "text"; where: string };

@@ -41,7 +41,7 @@ function intList(keys: string[]): SQL {
 }
 
 /** Words of the search as an English prefix tsquery ("seed fund" -> 'seed':* & 'fund':*); null when nothing is left. */
-function prefixQuery(text: string): string | null {
+export function prefixQuery(text: string): string | null {
   const words = text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

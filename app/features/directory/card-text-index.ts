@@ -9,6 +9,7 @@ import { emptyBitset, intersectInto, setBit, uniteInto, type Bitset } from "./bi
 import { normalizeText, queryWordsOf, stem } from "./search-text.ts";
 import type { Vocabulary } from "./search-vocabulary.ts";
 import { sortedOrder, type Steps } from "./sliced-steps.ts";
+import { lowerBound } from "./sorted-slots.ts";
 
 /** Per query: the listings of each class (they overlap: a class's listings usually also fit the ones below it). */
 export interface RankedClasses {
@@ -144,13 +145,7 @@ export class Stems {
 
   /** Indexes of the card words with the stem `of`. */
   wordsWith(of: string): number[] {
-    let low = 0;
-    let high = this.stems.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.stems[mid]! < of) low = mid + 1;
-      else high = mid;
-    }
+    const low = lowerBound(this.stems, (stem) => stem < of);
     const out: number[] = [];
     for (let i = low; i < this.stems.length && this.stems[i] === of; i++) out.push(this.words[i]!);
     return out;

@@ -12,6 +12,7 @@
  * (description-index-builder.ts).
  */
 import { emptyBitset, hasBit, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { lowerBound } from "./sorted-slots.ts";
 
 /** A lexeme on at least 1 listing in this many keeps a bitset. */
 const DENSE_SHARE = 16;
@@ -185,13 +186,6 @@ export class DescriptionIndex {
 
   /** The first lexeme not below `lexeme`. */
   private find(lexeme: string): number {
-    let low = 0;
-    let high = this.terms.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.terms[mid]! < lexeme) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+    return lowerBound(this.terms, (term) => term < lexeme);
   }
 }

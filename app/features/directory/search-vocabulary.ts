@@ -8,6 +8,7 @@
 import { emptyBitset, hasBit, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import { allowedTypos, typoDistance } from "./edit-distance.ts";
 import { sortedOrder, STEP, type Steps } from "./sliced-steps.ts";
+import { lowerBound } from "./sorted-slots.ts";
 
 /** Numbers appended in chunks: a growing list never copies what it holds (a copy of 50 MB stalls the event loop). */
 export class Chunks {
@@ -329,14 +330,7 @@ export class Vocabulary {
 
   /** The first index whose word is not below `word`. */
   private find(word: string): number {
-    let low = 0;
-    let high = this.words.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.words[mid]! < word) low = mid + 1;
-      else high = mid;
-    }
-    return low;
+    return lowerBound(this.words, (other) => other < word);
   }
 }
 

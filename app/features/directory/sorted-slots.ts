@@ -5,7 +5,7 @@
  */
 
 /** Index of the first element of `order` for which `before(element)` is false (`before` true on a prefix). */
-export function lowerBound(order: Uint32Array, before: (slot: number) => boolean): number {
+export function lowerBound<T>(order: ArrayLike<T>, before: (item: T) => boolean): number {
   let low = 0;
   let high = order.length;
   while (low < high) {
