@@ -44,6 +44,10 @@ export interface LoadResult {
   requestsPerSecond: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   non2xx: number;
+  /** Of the non-2xx, redirects (a search word read as a filter answers 302 to its filter's URL, decision 0083). */
+  redirects: number;
+  /** Answers that are neither 2xx nor 3xx: what fails a throughput target. */
+  failed: number;
   errors: number;
   timeouts: number;
   note?: string;
@@ -136,6 +140,8 @@ async function loadTest(
     requestsPerSecond: round(ok / r.duration),
     latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max, mean: round(r.latency.mean) },
     non2xx: r.non2xx,
+    redirects: r["3xx"],
+    failed: r["4xx"] + r["5xx"],
     errors: r.errors,
     timeouts: r.timeouts,
     ...(!options.cycle && next > paths.length

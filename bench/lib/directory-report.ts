@@ -111,7 +111,7 @@ export function targetsFor(r: EngineResult, run: RunSettings): Target[] {
     name: `/listings HTML throughput, ${run.connections} clients (${r.engine}${r.engine === "pglite" ? ", informational" : ""})`,
     target: `>= ${TARGETS.htmlRps} req/s`,
     measured: rps === undefined ? "not measured" : `${rps} req/s`,
-    pass: rps === undefined || r.engine !== "postgres" ? null : rps >= TARGETS.htmlRps && (r.http?.htmlCached.non2xx ?? 0) === 0,
+    pass: rps === undefined || r.engine !== "postgres" ? null : rps >= TARGETS.htmlRps && (r.http?.htmlCached.failed ?? 0) === 0,
   });
   return out;
 }
@@ -142,7 +142,9 @@ function issue33Of(r: EngineResult, run: RunSettings): Issue33Measurements {
     changeVisibility: r.issue33?.changeVisibility ?? null,
     api: r.http ? { summary: r.http.jsonReplay.summary, textOnly: r.issue33?.apiTextOnly ?? r.http.jsonReplay.summary } : null,
     fairPeer: r.issue33?.fairPeer ?? null,
-    html: u ? { rps: u.requestsPerSecond, p99Ms: u.latencyMs.p99, connections: run.connections, non2xx: u.non2xx } : null,
+    html: u
+      ? { rps: u.requestsPerSecond, p99Ms: u.latencyMs.p99, connections: run.connections, redirects: u.redirects, failed: u.failed }
+      : null,
     memoryAfterStart: r.issue17?.memoryAfterStart ?? [],
     memoryAtEnd: r.issue17?.memoryAtEnd ?? [],
     start: r.issue17?.start ?? null,

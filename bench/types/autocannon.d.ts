@@ -40,6 +40,9 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
     "2xx": number;
+    "3xx": number;
+    "4xx": number;
+    "5xx": number;
     connections: number;
     statusCodeStats: Record<string, { count: number }>;
     start: Date;
