@@ -104,27 +104,32 @@ export async function applyTextChanges(database: Database, index: DirectoryIndex
   if (!changes.length) return;
   const text = textIndexesOf(index);
   const search = await index.searchIndex();
-  const cards = await readCards(
-    database,
-    changes.filter((change) => change.slot !== null).map((change) => change.id),
-  );
-  for (const change of changes) {
-    if (change.previousSlot !== null && change.previousSlot !== change.slot) search.update(change.previousSlot, null);
-    if (change.slot !== null) search.update(change.slot, cards.get(change.id) ?? null);
-  }
+  const cards = await readCards(database, stillListed(changes));
+  updateSlots(changes, cards, (slot, card) => search.update(slot, card));
   if (text.descriptions) await applyDescriptions(database, text.descriptions, changes);
   else if (text.reading) text.missed.push(...changes);
   text.version++;
 }
 
 async function applyDescriptions(database: Database, descriptions: DescriptionSearch, changes: readonly ListingChange[]): Promise<void> {
-  const lexemes = await readLexemes(
-    database,
-    changes.filter((change) => change.slot !== null).map((change) => change.id),
-  );
+  const lexemes = await readLexemes(database, stillListed(changes));
+  updateSlots(changes, lexemes, (slot, words) => descriptions.update(slot, words));
+}
+
+/** The ids of the changed listings the index still holds (the others are only cleared). */
+function stillListed(changes: readonly ListingChange[]): string[] {
+  return changes.filter((change) => change.slot !== null).map((change) => change.id);
+}
+
+/** A listing that left its slot clears it; one that holds a slot gets its value there (none read: cleared). */
+function updateSlots<V>(
+  changes: readonly ListingChange[],
+  values: ReadonlyMap<string, V>,
+  update: (slot: number, value: V | null) => void,
+): void {
   for (const change of changes) {
-    if (change.previousSlot !== null && change.previousSlot !== change.slot) descriptions.update(change.previousSlot, null);
-    if (change.slot !== null) descriptions.update(change.slot, lexemes.get(change.id) ?? null);
+    if (change.previousSlot !== null && change.previousSlot !== change.slot) update(change.previousSlot, null);
+    if (change.slot !== null) update(change.slot, values.get(change.id) ?? null);
   }
 }
 
