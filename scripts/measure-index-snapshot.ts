@@ -40,8 +40,5 @@ const second = await openDatabase({ url });
 started = performance.now();
 const loaded = await getDirectoryIndex(second);
 console.log("start from the snapshot", { s: seconds(started), size: loaded.size, source: directoryIndexSource(second) }, memory());
-started = performance.now();
-await loaded.searchIndex();
-console.log("card-text search index after it", { s: seconds(started) }, memory());
 await second.close();
 process.exit(0);

@@ -53,15 +53,11 @@ export function applyChanges(index: DirectoryIndex, batch: ChangeBatch): Directo
 
   const changed = emptyBitset(c.capacity);
   const changedSlots: number[] = [];
-  const text = c.cardText;
   for (const id of batch.gone) {
     const slot = ids.remove(id);
     if (slot === undefined) continue;
     setBit(changed, slot);
     changedSlots.push(slot);
-    text.names[slot] = undefined;
-    text.taglines[slot] = undefined;
-    text.changedIndustries.set(slot, []);
     c.cities.set(slot, null);
   }
   const rowSlots: number[] = [];
@@ -100,10 +96,6 @@ export function applyChanges(index: DirectoryIndex, batch: ChangeBatch): Directo
     setBit(c.all, slot);
     for (const value of SLOT_VALUES) c.values[value][slot] = row[value] ?? NaN;
     c.cities.set(slot, row.hq_city);
-    const industries = row.industry_ids ?? [];
-    text.names[slot] = row.name;
-    text.taglines[slot] = row.tagline;
-    text.changedIndustries.set(slot, industries);
   });
 
   c.order.apply(

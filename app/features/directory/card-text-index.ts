@@ -70,6 +70,11 @@ export class SortedNames {
     return this.slots.length;
   }
 
+  /** What it is made of, for a snapshot (index-snapshot.server.ts); `new SortedNames(...)` takes them back. */
+  toParts(): { pieces: readonly string[]; starts: Uint32Array; slots: Uint32Array } {
+    return { pieces: this.pieces, starts: this.starts, slots: this.slots };
+  }
+
   /** The name at `i` in name order. */
   nameAt(i: number): string {
     const start = this.startIn(i);
@@ -143,6 +148,11 @@ export class Stems {
     );
   }
 
+  /** What it is made of, for a snapshot; `new Stems(...)` takes them back. */
+  toParts(): { stems: readonly string[]; words: Uint32Array } {
+    return { stems: this.stems, words: this.words };
+  }
+
   /** Indexes of the card words with the stem `of`. */
   wordsWith(of: string): number[] {
     const low = lowerBound(this.stems, (stem) => stem < of);
@@ -180,6 +190,11 @@ export class CardTextIndex {
       cardWords: this.cardWords,
       cardStems: this.cardStems,
     } = parts);
+  }
+
+  /** What it is made of, for a snapshot; `new CardTextIndex(parts)` takes them back. */
+  toParts(): CardTextParts {
+    return { capacity: this.capacity, names: this.names, nameWords: this.nameWords, cardWords: this.cardWords, cardStems: this.cardStems };
   }
 
   /** The listings of each relevance class for a search text. */

@@ -113,6 +113,11 @@ export class DescriptionIndex {
     private readonly dense: ReadonlyMap<number, Bitset>,
   ) {}
 
+  /** What it is made of, for a snapshot; the constructor takes them back. */
+  toParts(): { starts: Uint32Array; postings: Uint8Array; dense: ReadonlyMap<number, Bitset> } {
+    return { starts: this.starts, postings: this.postings, dense: this.dense };
+  }
+
   /** The listings with a lexeme starting with `lexeme` (with `prefix`) or equal to it. */
   matching(lexeme: string, prefix: boolean): Bitset {
     const out = emptyBitset(this.capacity);

@@ -41,6 +41,17 @@ export class DescriptionSearch {
     return new DescriptionSearch(runAtOnce(builder.build()));
   }
 
+  /** Its built part and the listings changed since, for a snapshot (as SearchIndex.state); restored() takes them back. */
+  state(): { base: DescriptionIndex; changes: Array<[slot: number, lexemes: readonly string[] | null]> } {
+    return { base: this.base, changes: [...this.changes] };
+  }
+
+  static restored(base: DescriptionIndex, changes: ReadonlyArray<[slot: number, lexemes: readonly string[] | null]>): DescriptionSearch {
+    const search = new DescriptionSearch(base);
+    for (const [slot, lexemes] of changes) search.update(slot, lexemes);
+    return search;
+  }
+
   get capacity(): number {
     return this.base.capacity;
   }

@@ -3,11 +3,11 @@ import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
-import { applyChanges, NeedsRebuild } from "./apply-changes.ts";
+import { applyChanges, NeedsRebuild, type ChangeBatch } from "./apply-changes.ts";
 import { changesSince, currentPosition, INDEX_COLUMNS, pruneListingChanges } from "./directory-changes.server.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
 import { IndexBuilder, type IndexRow } from "./index-builder.ts";
-import { applyTextChanges, warmDescriptionIndex } from "./text-indexes.server.ts";
+import { applyTextChanges, descriptionsOf, warmDescriptionIndex } from "./text-indexes.server.ts";
 import { indexSnapshots, loadIndexSnapshot, publishedCount, saveIndexSnapshot } from "./index-snapshot-file.server.ts";
 
 /**
@@ -94,7 +94,7 @@ async function industryNames(database: Database): Promise<(id: number) => string
  * does not hold as many listings as the database publishes (a snapshot of another database of the same name).
  */
 async function fromSnapshot(database: Database): Promise<{ index: DirectoryIndex; position: string } | undefined> {
-  const loaded = await loadIndexSnapshot(database, await industryNames(database));
+  const loaded = await loadIndexSnapshot(database);
   if (!loaded) return undefined;
   const caught = await changesSince(database, loaded.position);
   if (caught.kind === "rebuild") {
@@ -103,7 +103,7 @@ async function fromSnapshot(database: Database): Promise<{ index: DirectoryIndex
   }
   let index: DirectoryIndex;
   try {
-    index = applyChanges(loaded.index, caught.batch);
+    index = await applyBatch(database, loaded.index, caught.batch);
   } catch (error) {
     if (!(error instanceof NeedsRebuild)) throw error;
     logger.info({ reason: error.message }, "directory snapshot cannot take the changes since; building the index");
@@ -119,6 +119,24 @@ async function fromSnapshot(database: Database): Promise<{ index: DirectoryIndex
     "directory index loaded from its snapshot",
   );
   return { index, position: caught.position };
+}
+
+/**
+ * Applies a batch of changes to the index's columns (apply-changes.ts), then to its search over card text and its
+ * description index (decision 0096), before the new version is served: no answer of it mixes new filters with old text.
+ */
+async function applyBatch(database: Database, index: DirectoryIndex, batch: ChangeBatch): Promise<DirectoryIndex> {
+  const touched = [...batch.gone, ...batch.rows.map((row) => row.id)];
+  if (!touched.length) return index;
+  const before = touched.map((id) => index.slotOf(id) ?? null);
+  const next = applyChanges(index, batch);
+  await applyTextChanges(
+    database,
+    next,
+    touched.map((id, i) => ({ id, slot: next.slotOf(id) ?? null, previousSlot: before[i]! })),
+    batch.rows,
+  );
+  return next;
 }
 
 /** A full build of the directory as it is now, served nowhere (tests compare a maintained index with it). */
@@ -150,6 +168,8 @@ interface Slot {
   lastPrune?: number;
   /** When this process last wrote the snapshot file. */
   lastSnapshot?: number;
+  /** The next catch-up writes the snapshot (the description index it lacked has been read). */
+  snapshotDue?: boolean;
   /** Where the last full build came from: the snapshot file or the listings. */
   source?: "snapshot" | "database";
 }
@@ -169,27 +189,31 @@ async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> 
   if (!loaded) {
     const caught = await changesSince(database, position);
     if (caught.kind === "batch") {
-      index = applyChanges(index, caught.batch);
+      index = await applyBatch(database, index, caught.batch);
       position = caught.position;
     }
   }
-  // A rebuild serves no search slower than the index it replaces: its search index is made before it is swapped
-  // in. The first build is served at once (the process is not ready before it) and makes its search index next.
-  if (slot.served) await index.searchIndex();
-  else void index.searchIndex().catch(logFailure);
-  // The description index is read from the database beside it; the database answers description words until then.
-  void warmDescriptionIndex(database, index);
   slot.served = index;
   slot.position = position;
-  // Written while this work holds the index: no change is applied to it while the file is written.
   slot.source = loaded ? "snapshot" : "database";
+  // Written while this work holds the index: no change is applied to it while the file is written.
   if (loaded) slot.lastSnapshot = maintenance.now();
   else await writeSnapshot(database, slot, index, position);
+  if (!descriptionsOf(index)) {
+    // The description index is read from the database beside it (the database answers description words until
+    // then); once it is, the snapshot is written again with it, so that the next start need not read it.
+    void warmDescriptionIndex(database, index).then(() => {
+      if (slot.served?.parts !== index.parts || !descriptionsOf(index)) return;
+      slot.snapshotDue = true;
+      void startWork(database, slot).catch(logFailure);
+    });
+  }
   return index;
 }
 
 async function writeSnapshot(database: Database, slot: Slot, index: DirectoryIndex, position: string): Promise<void> {
   slot.lastSnapshot = maintenance.now();
+  slot.snapshotDue = false;
   await saveIndexSnapshot(database, index, position);
 }
 
@@ -200,24 +224,14 @@ async function catchUp(database: Database, slot: Slot): Promise<DirectoryIndex> 
     logger.info({ reason: changes.reason }, "rebuilding the directory index");
     return rebuild(database, slot);
   }
-  const served = slot.served!;
-  const touched = [...changes.batch.gone, ...changes.batch.rows.map((row) => row.id)];
-  const before = touched.map((id) => served.slotOf(id) ?? null);
   let next: DirectoryIndex;
   try {
-    next = applyChanges(served, changes.batch);
+    next = await applyBatch(database, slot.served!, changes.batch);
   } catch (error) {
     if (!(error instanceof NeedsRebuild)) throw error;
     logger.info({ reason: error.message }, "rebuilding the directory index");
     return rebuild(database, slot);
   }
-  // The search over card text and the description index follow the same listings (decision 0096) before the new
-  // version is served, so that no answer of it mixes new filters with old text.
-  await applyTextChanges(
-    database,
-    next,
-    touched.map((id, i) => ({ id, slot: next.slotOf(id) ?? null, previousSlot: before[i]! })),
-  );
   slot.served = next;
   slot.position = changes.position;
   const now = maintenance.now();
@@ -225,7 +239,7 @@ async function catchUp(database: Database, slot: Slot): Promise<DirectoryIndex> 
     slot.lastPrune = now;
     void pruneListingChanges(database, new Date(now - KEEP_CHANGES_MS)).catch(logFailure);
   }
-  if (slot.lastSnapshot === undefined || now - slot.lastSnapshot >= indexSnapshots.everyMs) {
+  if (slot.snapshotDue || slot.lastSnapshot === undefined || now - slot.lastSnapshot >= indexSnapshots.everyMs) {
     await writeSnapshot(database, slot, next, changes.position);
   }
   return next;
@@ -264,6 +278,12 @@ async function upToDate(database: Database, slot: Slot): Promise<DirectoryIndex>
     if (slot.served && slot.servedHas >= wanted) return slot.served;
     await startWork(database, slot);
   }
+}
+
+/** Resolves when the catch-up or build under way (if any), and any it starts after it, is done (tests). */
+export async function indexWorkDone(database: Database): Promise<void> {
+  const slot = slots.get(database);
+  while (slot?.working) await slot.working;
 }
 
 /** Where this process's index was last built from (tests, and the start's log line). */

@@ -1,12 +1,11 @@
 import type { FieldRules } from "../access/redact-listing.ts";
 import type { AccessLevel } from "../access/tiers.ts";
-import { emptyBitset, hasBit, setBit, uniteInto, type Bitset } from "./bitset.ts";
+import { emptyBitset, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import type { CityColumn } from "./city-column.ts";
 import type { DefaultOrder } from "./default-order.ts";
 import { CountsCache } from "./facet-counts.ts";
 import type { IndexColumns } from "./index-builder.ts";
-import { Pacer } from "./give-way.ts";
-import { SearchIndexBuilder, type SearchIndex } from "./search-index.ts";
+import type { SearchIndex } from "./search-index.ts";
 import type { ValueOrder } from "./value-order.ts";
 import {
   patchViewerOptions,
@@ -29,8 +28,8 @@ import {
  * by primary key. Scanning and grouping 100,000 rows in SQL for every query took 200-900 ms
  * (bench/results/directory-diagnosis-2026-11-22.md); this takes a few milliseconds.
  *
- * It holds no row objects: ids, sort values and the card text the search index is made of are typed arrays and
- * strings by position (decision 0059), so that a million listings fit a server process. It is made by
+ * It holds no row objects: ids and sort values are typed arrays by position (decision 0059), and the card text only
+ * as the search index made of it (decision 0101), so that a million listings fit a server process. It is made by
  * IndexBuilder (index-builder.ts) from pages of rows; after listings change, the changed ones are applied in place
  * (apply-changes.ts) and a new version of the index (`next`) is served, so that nothing cached from before is.
  *
@@ -58,14 +57,6 @@ interface ViewerEntry {
   rules: FieldRules;
 }
 
-/** What every version of one index shares: its columns, changed in place, and its search index. */
-interface Shared {
-  columns: IndexColumns;
-  industryName: (id: number) => string | undefined;
-  /** The search over card text, updated per listing after it is made. */
-  search?: Promise<SearchIndex>;
-}
-
 export class DirectoryIndex implements VisibilityFacts {
   private readonly columns: IndexColumns;
   private readonly rangeSets = new Map<string, Bitset>();
@@ -79,12 +70,8 @@ export class DirectoryIndex implements VisibilityFacts {
    */
   readonly generation = ++DirectoryIndex.made;
 
-  /** Made by IndexBuilder.finish(); later versions by `next`. */
-  constructor(
-    columns: IndexColumns,
-    industryName: (id: number) => string | undefined = () => undefined,
-    private readonly shared: Shared = { columns, industryName },
-  ) {
+  /** Made by IndexBuilder.finish() or from a snapshot; later versions, sharing the columns, by `next`. */
+  constructor(columns: IndexColumns) {
     this.columns = columns;
   }
 
@@ -158,7 +145,7 @@ export class DirectoryIndex implements VisibilityFacts {
    * and counts, range sets and search results start afresh.
    */
   next(changedWords: ArrayLike<number>): DirectoryIndex {
-    const next = new DirectoryIndex(this.columns, this.shared.industryName, this.shared);
+    const next = new DirectoryIndex(this.columns);
     const patchable = changedWords.length * 8 < this.columns.all.length;
     for (const [key, entry] of this.viewers) {
       if (!patchable || !patchViewerOptions(this, entry.view, entry.tier, entry.rules, changedWords)) continue;
@@ -168,29 +155,11 @@ export class DirectoryIndex implements VisibilityFacts {
   }
 
   /**
-   * The ranked search over names, taglines and industries, made on the first call from the card text kept by slot,
-   * giving the event loop back every few milliseconds; a process rebuilding its index makes it before it serves the
-   * new one (directory-index.server.ts). Every version of the index shares it: changes update it per listing
-   * (text-indexes.server.ts applyTextChanges, decision 0096).
+   * The ranked search over names, taglines and industries. Every version of the index shares it: changes update it per
+   * listing (text-indexes.server.ts applyTextChanges, decision 0096).
    */
-  searchIndex(): Promise<SearchIndex> {
-    this.shared.search ??= this.makeSearchIndex();
-    return this.shared.search;
-  }
-
-  private async makeSearchIndex(): Promise<SearchIndex> {
-    const text = this.columns.cardText;
-    const builder = new SearchIndexBuilder(this.capacity);
-    const pacer = new Pacer();
-    for (let slot = 0; slot < this.capacity; slot++) {
-      const name = text.names[slot];
-      // A free slot (never given, or its listing gone) is left out: the builder takes slots with gaps.
-      if (name === undefined || !hasBit(this.columns.all, slot)) continue;
-      const industries = Array.from(text.industries(slot), (id) => this.shared.industryName(id) ?? "").filter(Boolean);
-      builder.add(slot, name, text.taglines[slot] ?? null, industries);
-      if (pacer.due()) await pacer.giveWay();
-    }
-    return builder.finish();
+  get search(): SearchIndex {
+    return this.columns.search;
   }
 
   /** Slots by a value, highest first (ties in the default order). */

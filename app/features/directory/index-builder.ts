@@ -12,6 +12,7 @@ import { DefaultOrder } from "./default-order.ts";
 import { DirectoryIndex, type RangeValue, type SortValue } from "./directory-index.ts";
 import { giveWay, Pacer } from "./give-way.ts";
 import { ListingIds } from "./listing-ids.ts";
+import { SearchIndexBuilder, type SearchIndex } from "./search-index.ts";
 import { ARRAY_COLUMNS, markRow, SCALAR_COLUMNS, setMaps, type RowSink } from "./mark-row.ts";
 import { valueOrder, type ValueOrder } from "./value-order.ts";
 import {
@@ -93,17 +94,11 @@ export interface IndexColumns extends Omit<VisibilityFacts, "size"> {
   values: Record<SlotValue, Float64Array>;
   /** Headquarters cities by slot. */
   cities: CityColumn;
-  /** What the search index is made of. */
-  cardText: CardText;
-}
-
-export interface CardText {
-  /** By slot; a free slot has none. */
-  names: Array<string | undefined>;
-  taglines: Array<string | null | undefined>;
-  industries(slot: number): ArrayLike<number>;
-  /** Industries of slots changed since the build (the build's are packed in typed arrays). */
-  changedIndustries: Map<number, number[]>;
+  /**
+   * The search over card text (names, taglines, industries): made from the card text at a build, which is then let go
+   * (decision 0101); changes update it per listing (text-indexes.server.ts).
+   */
+  search: SearchIndex;
 }
 
 /** Room left for listings published after a build: a sixteenth, at least 1,024 (then a full rebuild). */
@@ -242,37 +237,48 @@ export class IndexBuilder implements RowSink {
     // Made now, in steps that give way, rather than by the first visitor to sort (0.5 s at 1,000,000 listings).
     const valueOrders = {} as Record<SortValue, ValueOrder>;
     for (const value of SORT_VALUES) valueOrders[value] = await valueOrder(values[value], giveWay);
+    const search = await this.searchIndex(bits, industryName);
+    return new DirectoryIndex({
+      ids: this.ids,
+      all: fullBitset(size, bits),
+      options: this.options,
+      teaserOptions: this.teaserOptions,
+      levels: this.levels,
+      fieldLevelSets: this.fieldLevelSets,
+      listingsAt: byLevel(this.levels, ACCESS_LEVELS) as Record<AccessLevel, Bitset>,
+      fieldLevels: Object.fromEntries(
+        Object.entries(this.fieldLevelSets).map(([dimension, sets]) => [dimension, byLevel(sets, [...ACCESS_LEVELS, "rule"])]),
+      ) as Record<GatedFieldDimension, Record<FieldLevel, Bitset>>,
+      capacity: bits,
+      order: DefaultOrder.ofBuild(size, bits),
+      valueOrders,
+      values,
+      cities: this.cities.finish(bits),
+      search,
+    });
+  }
+
+  /**
+   * The search over the card text added, in slices that give the event loop back; the card text is let go as it is
+   * read (a million names and taglines are 140 MB of strings the index does not keep).
+   */
+  private async searchIndex(capacity: number, industryName: (id: number) => string | undefined = () => undefined): Promise<SearchIndex> {
+    const builder = new SearchIndexBuilder(capacity);
     const starts = this.industryStarts.done();
     const industryIds = this.industryIds.done();
-    const changedIndustries = new Map<number, number[]>();
-    return new DirectoryIndex(
-      {
-        ids: this.ids,
-        all: fullBitset(size, bits),
-        options: this.options,
-        teaserOptions: this.teaserOptions,
-        levels: this.levels,
-        fieldLevelSets: this.fieldLevelSets,
-        listingsAt: byLevel(this.levels, ACCESS_LEVELS) as Record<AccessLevel, Bitset>,
-        fieldLevels: Object.fromEntries(
-          Object.entries(this.fieldLevelSets).map(([dimension, sets]) => [dimension, byLevel(sets, [...ACCESS_LEVELS, "rule"])]),
-        ) as Record<GatedFieldDimension, Record<FieldLevel, Bitset>>,
-        capacity: bits,
-        order: DefaultOrder.ofBuild(size, bits),
-        valueOrders,
-        values,
-        cities: this.cities.finish(bits),
-        cardText: {
-          names: this.names,
-          taglines: this.taglines,
-          industries: (slot) =>
-            changedIndustries.get(slot) ??
-            (slot < size ? industryIds.subarray(starts[slot]!, starts[slot + 1] ?? industryIds.length) : new Int32Array(0)),
-          changedIndustries,
-        },
-      },
-      industryName,
-    );
+    this.taglineOnce.clear();
+    for (let slot = 0; slot < this.names.length; slot++) {
+      const industries: string[] = [];
+      for (let k = starts[slot]!, end = starts[slot + 1] ?? industryIds.length; k < end; k++) {
+        const name = industryName(industryIds[k]!);
+        if (name) industries.push(name);
+      }
+      builder.add(slot, this.names[slot]!, this.taglines[slot] ?? null, industries);
+      this.names[slot] = "";
+      this.taglines[slot] = null;
+      if (this.pacer.due()) await this.pacer.giveWay();
+    }
+    return builder.finish();
   }
 
   /** For a few rows at once (tests); `capacity` in bits. */

@@ -14,6 +14,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
 import { indexOfSnapshot, snapshotOf, type IndexSnapshotMeta } from "./index-snapshot.server.ts";
+import { adoptDescriptions, descriptionsOf } from "./text-indexes.server.ts";
 
 /** Set by the server at start (DIRECTORY_SNAPSHOT_DIR; empty: no snapshots, as in tests that do not ask for them). */
 export const indexSnapshots = {
@@ -52,11 +53,11 @@ async function fileOf(database: Database): Promise<string | undefined> {
   return path.join(dir, await name);
 }
 
-/** The index and its position from the database's snapshot file; undefined when there is none that can be used. */
-export async function loadIndexSnapshot(
-  database: Database,
-  industryName: (id: number) => string | undefined,
-): Promise<{ index: DirectoryIndex; position: string } | undefined> {
+/**
+ * The index and its position from the database's snapshot file, its description index given back to it when the file
+ * held one; undefined when there is none that can be used.
+ */
+export async function loadIndexSnapshot(database: Database): Promise<{ index: DirectoryIndex; position: string } | undefined> {
   const file = await fileOf(database);
   if (!file) return undefined;
   let snapshot: Snapshot<IndexSnapshotMeta>;
@@ -68,7 +69,9 @@ export async function loadIndexSnapshot(
     return undefined;
   }
   try {
-    return { index: indexOfSnapshot(snapshot, industryName), position: snapshot.meta.position };
+    const { index, descriptions } = indexOfSnapshot(snapshot);
+    if (descriptions) adoptDescriptions(index, descriptions);
+    return { index, position: snapshot.meta.position };
   } catch (error) {
     logger.warn({ err: error, file }, "directory snapshot not usable; building the index");
     return undefined;
@@ -81,9 +84,9 @@ export async function saveIndexSnapshot(database: Database, index: DirectoryInde
     const file = await fileOf(database);
     if (!file) return;
     await mkdir(path.dirname(file), { recursive: true });
-    const { meta, arrays } = snapshotOf(index, position);
+    const { meta, arrays } = snapshotOf(index, position, descriptionsOf(index));
     await writeSnapshot(file, meta, arrays);
-    logger.info({ file, listings: index.size }, "directory snapshot written");
+    logger.info({ file, listings: index.size, descriptions: Boolean(meta.descriptions) }, "directory snapshot written");
   } catch (error) {
     logger.warn({ err: error }, "directory snapshot could not be written; the next start builds the index");
   }

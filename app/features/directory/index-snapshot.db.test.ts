@@ -9,15 +9,20 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
+import { readSnapshot } from "~/lib/binary-snapshot.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openSecondHandle, openTestDatabase } from "~/lib/test-database.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { parseDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
 import { pruneListingChanges } from "./directory-changes.server.ts";
-import { buildDirectoryIndex, directoryIndexSource, getDirectoryIndex } from "./directory-index.server.ts";
+import { setPositions } from "./bitset.ts";
+import { databaseMatches } from "./description-index.server.ts";
+import { buildDirectoryIndex, directoryIndexSource, getDirectoryIndex, indexWorkDone } from "./directory-index.server.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
 import { directorySnapshotDir, indexSnapshots } from "./index-snapshot-file.server.ts";
+import type { IndexSnapshotMeta } from "./index-snapshot.server.ts";
+import { descriptionMatches, descriptionsOf, warmDescriptionIndex } from "./text-indexes.server.ts";
 import { searchListings } from "./search-listings.server.ts";
 
 const VIEWERS: Viewer[] = [{ tier: "public" }, { tier: "subscriber" }, { tier: "premium" }];
@@ -32,6 +37,9 @@ const QUERIES: Array<Record<string, string>> = [
   { foundedFrom: "2015" },
   { searchQuery: "capital" },
   { searchQuery: "aardvark" },
+  // Names and taglines changed before a snapshot was written (test 2): answered from the text indexes it carries.
+  { searchQuery: "zz last" },
+  { searchQuery: "changed" },
 ];
 
 let database: Database;
@@ -134,6 +142,33 @@ describe("a process starting from the snapshot", () => {
     expect(directoryIndexSource(second)).toBe("snapshot");
     expect(index.capacity).toBe((await getDirectoryIndex(first)).capacity);
     await expectAnswersOf(index, second);
+  });
+});
+
+describe("the text indexes in the snapshot (decision 0101)", () => {
+  it("carry the description index once read: the next process neither reads it again nor answers a word otherwise", async () => {
+    const first = await startProcess();
+    const built = await getDirectoryIndex(first);
+    const [name] = await snapshotFiles();
+    const file = path.join(indexSnapshots.dir, name!);
+    // The build's snapshot is written before the descriptions are read; once they are, it is written again with them.
+    await warmDescriptionIndex(first, built);
+    await indexWorkDone(first);
+    expect((await readSnapshot<IndexSnapshotMeta>(file)).meta.descriptions).toBeDefined();
+
+    const second = await startProcess();
+    const index = await getDirectoryIndex(second);
+    expect(directoryIndexSource(second)).toBe("snapshot");
+    // Given at load, not read from the database in the background.
+    expect(descriptionsOf(index)).toBeDefined();
+    const lexemes = await database.rows<{ lexeme: string }>(sql`
+      SELECT DISTINCT unnest(tsvector_to_array(terms)) AS lexeme FROM listing_description_terms ORDER BY 1 LIMIT 40`);
+    expect(lexemes.length).toBeGreaterThan(10);
+    for (const { lexeme } of lexemes) {
+      const expected = (await databaseMatches(second, lexeme)).map((id) => index.slotOf(id)!).sort((a, b) => a - b);
+      const found = await descriptionMatches(second, index, lexeme, index.capacity);
+      expect({ lexeme, slots: setPositions(found, 0, index.capacity) }).toEqual({ lexeme, slots: expected });
+    }
   });
 });
 

@@ -6,18 +6,27 @@
  * file was read into, so loading allocates the file's size once and copies nothing.
  */
 import { ACCESS_LEVELS, type AccessLevel } from "../access/tiers.ts";
-import { decodeStrings, encodeStrings, type Snapshot, type SnapshotArray } from "~/lib/binary-snapshot.server.ts";
+import type { Snapshot, SnapshotArray } from "~/lib/binary-snapshot.server.ts";
 import type { Bitset } from "./bitset.ts";
+import type { DescriptionSearch } from "./description-search.ts";
 import { CityColumn } from "./city-column.ts";
 import { DefaultOrder } from "./default-order.ts";
 import { DirectoryIndex, type SortValue } from "./directory-index.ts";
 import { SLOT_VALUES, type IndexColumns, type SlotValue } from "./index-builder.ts";
 import { ListingIds } from "./listing-ids.ts";
+import {
+  cardTextOf,
+  descriptionsOf,
+  putCardText,
+  putDescriptions,
+  type CardTextMeta,
+  type DescriptionsMeta,
+} from "./text-index-snapshot.server.ts";
 import type { ValueOrder } from "./value-order.ts";
 import type { Dimension, FieldLevel, GatedFieldDimension, OptionSets, TeaserDimension } from "./viewer-options.ts";
 
 /** Raised whenever what a snapshot holds changes shape: an older file is then ignored and the index built anew. */
-const INDEX_SNAPSHOT_FORMAT = 1;
+const INDEX_SNAPSHOT_FORMAT = 2;
 
 export interface IndexSnapshotMeta {
   format: number;
@@ -31,6 +40,9 @@ export interface IndexSnapshotMeta {
   orderLength: number;
   cities: string[];
   sortValues: SortValue[];
+  cardText: CardTextMeta;
+  /** None when the description index had not been read yet when the snapshot was written. */
+  descriptions?: DescriptionsMeta;
 }
 
 /** The maps of sets, each by a name in the snapshot. */
@@ -43,8 +55,11 @@ function setMapsOf(columns: IndexColumns): Map<string, Map<string, Bitset>> {
   return maps;
 }
 
-/** The index's columns as arrays and a header, at `position` in the change log. Nothing is copied but the card text. */
-export function snapshotOf(index: DirectoryIndex, position: string): Snapshot<IndexSnapshotMeta> {
+/**
+ * The index's columns and text indexes (the description index once read) as arrays and a header, at `position` in the
+ * change log. Nothing is copied but the bitsets joined per map and the words as UTF-8.
+ */
+export function snapshotOf(index: DirectoryIndex, position: string, descriptions?: DescriptionSearch): Snapshot<IndexSnapshotMeta> {
   const columns = index.parts;
   const arrays = new Map<string, SnapshotArray>();
   const maps: Record<string, string[]> = {};
@@ -71,28 +86,8 @@ export function snapshotOf(index: DirectoryIndex, position: string): Snapshot<In
   for (const value of SLOT_VALUES) arrays.set(`values.${value}`, columns.values[value]);
   const cities = columns.cities.toParts();
   arrays.set("cities", cities.codes);
-  // Card text by slot, up to the last slot given: a free slot's name is null here and undefined again when read.
-  const used = ids.end;
-  const live = (slot: number) => (columns.all[slot >>> 5]! & (1 << (slot & 31))) !== 0;
-  const names = encodeStrings(Array.from({ length: used }, (_, slot) => (live(slot) ? (columns.cardText.names[slot] ?? null) : null)));
-  const taglines = encodeStrings(
-    Array.from({ length: used }, (_, slot) => (live(slot) ? (columns.cardText.taglines[slot] ?? null) : null)),
-  );
-  arrays.set("names", names.bytes);
-  arrays.set("names.ends", names.ends);
-  arrays.set("taglines", taglines.bytes);
-  arrays.set("taglines.ends", taglines.ends);
-  const starts = new Uint32Array(used + 1);
-  let total = 0;
-  for (let slot = 0; slot < used; slot++) {
-    starts[slot] = total;
-    if (live(slot)) total += columns.cardText.industries(slot).length;
-  }
-  starts[used] = total;
-  const industries = new Int32Array(total);
-  for (let slot = 0; slot < used; slot++) if (live(slot)) industries.set(columns.cardText.industries(slot), starts[slot]!);
-  arrays.set("industries.starts", starts);
-  arrays.set("industries", industries);
+  const cardText = putCardText(arrays, columns.search);
+  const descriptionsMeta = descriptions && putDescriptions(arrays, descriptions);
   return {
     meta: {
       format: INDEX_SNAPSHOT_FORMAT,
@@ -104,6 +99,8 @@ export function snapshotOf(index: DirectoryIndex, position: string): Snapshot<In
       orderLength: order.length,
       cities: [...cities.names],
       sortValues,
+      cardText,
+      ...(descriptionsMeta && { descriptions: descriptionsMeta }),
     },
     arrays,
   };
@@ -119,8 +116,11 @@ function ownBuffer(order: Uint32Array, capacity: number): Uint32Array {
   return buffer.subarray(0, order.length);
 }
 
-/** The index a snapshot holds (its position is in `snapshot.meta`); throws when an array it needs is missing. */
-export function indexOfSnapshot(snapshot: Snapshot<IndexSnapshotMeta>, industryName: (id: number) => string | undefined): DirectoryIndex {
+/**
+ * The index a snapshot holds (its position is in `snapshot.meta`) and its description index if it held one; throws
+ * when an array it needs is missing.
+ */
+export function indexOfSnapshot(snapshot: Snapshot<IndexSnapshotMeta>): { index: DirectoryIndex; descriptions?: DescriptionSearch } {
   const { meta, arrays } = snapshot;
   if (meta.format !== INDEX_SNAPSHOT_FORMAT) throw new Error(`snapshot format ${meta.format}, expected ${INDEX_SNAPSHOT_FORMAT}`);
   const array = <A extends SnapshotArray>(name: string, type: new (...args: never[]) => A): A => {
@@ -154,14 +154,7 @@ export function indexOfSnapshot(snapshot: Snapshot<IndexSnapshotMeta>, industryN
     SlotValue,
     Float64Array
   >;
-  const names = decodeStrings(array("names", Uint8Array), array("names.ends", Int32Array)).map((name) => name ?? undefined);
   const all = array("all", Uint32Array);
-  const taglines = decodeStrings(array("taglines", Uint8Array), array("taglines.ends", Int32Array)).map((tagline, slot) =>
-    (all[slot >>> 5]! & (1 << (slot & 31))) !== 0 ? tagline : undefined,
-  );
-  const starts = array("industries.starts", Uint32Array);
-  const industryIds = array("industries", Int32Array);
-  const changedIndustries = new Map<number, number[]>();
   const columns: IndexColumns = {
     ids: ListingIds.fromParts({ bytes: array("ids.bytes", Uint8Array), slots: array("ids.slots", Int32Array), ...meta.ids }),
     all,
@@ -183,14 +176,10 @@ export function indexOfSnapshot(snapshot: Snapshot<IndexSnapshotMeta>, industryN
     valueOrders,
     values,
     cities: CityColumn.fromParts(array("cities", Int32Array), meta.cities),
-    cardText: {
-      names,
-      taglines,
-      industries: (slot) =>
-        changedIndustries.get(slot) ??
-        (slot + 1 < starts.length ? industryIds.subarray(starts[slot]!, starts[slot + 1]!) : new Int32Array(0)),
-      changedIndustries,
-    },
+    search: cardTextOf(array, meta.capacity, meta.cardText),
   };
-  return new DirectoryIndex(columns, industryName);
+  return {
+    index: new DirectoryIndex(columns),
+    ...(meta.descriptions && { descriptions: descriptionsOf(array, meta.capacity, meta.descriptions) }),
+  };
 }

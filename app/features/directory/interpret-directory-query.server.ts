@@ -73,7 +73,7 @@ export async function viewerMeanings(
  * Names are on every card, teasers included, so this reveals nothing a viewer could not see.
  */
 async function nameCheck(index: DirectoryIndex): Promise<(phrase: string) => boolean> {
-  const search = await index.searchIndex();
+  const search = index.search;
   return (phrase) => {
     const classes = search.rank(phrase);
     return countBits(classes.exactName) > 0 || (normalizeText(phrase).includes(" ") && countBits(classes.namePrefix) > 0);

@@ -71,6 +71,20 @@ export class SearchIndex {
     return builder.finishAtOnce();
   }
 
+  /**
+   * Its built part and the listings changed since, for a snapshot (index-snapshot.server.ts); restored() takes them
+   * back. The changes are at most about COMPACT_AT listings, so they are kept as they are rather than merged first.
+   */
+  state(): { base: CardTextIndex; changes: Array<[slot: number, listing: SearchableListing | null]> } {
+    return { base: this.base, changes: [...this.changes] };
+  }
+
+  static restored(base: CardTextIndex, changes: ReadonlyArray<[slot: number, listing: SearchableListing | null]>): SearchIndex {
+    const search = new SearchIndex(base);
+    for (const [slot, listing] of changes) search.update(slot, listing);
+    return search;
+  }
+
   /** Bits in every answer (the slots it can hold). */
   get capacity(): number {
     return this.base.capacity;

@@ -26,7 +26,7 @@ export async function suggestSearch(
   const search = query.searchQuery;
   if (!search) return undefined;
   const { typed } = queryWordsOf(search);
-  const index = await directory.searchIndex();
+  const index = directory.search;
   const candidates: { searchQuery: string; reason: SearchSuggestion["reason"] }[] = [];
   const respelled = typed.map((term) => (/^[\p{L}\p{N}]+$/u.test(term) ? (index.respell(term) ?? term) : term));
   if (respelled.some((word, i) => word !== typed[i])) candidates.push({ searchQuery: respelled.join(" "), reason: "spelling" });

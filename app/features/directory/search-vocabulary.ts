@@ -247,6 +247,12 @@ export class Vocabulary {
     } = parts);
   }
 
+  /** What it is made of, for a snapshot; `new Vocabulary(parts)` takes them back. */
+  toParts(): VocabularyParts {
+    const { words, starts, postings, common, letters, byLength, lengthStarts } = this;
+    return { words, starts, postings, common, letters, byLength, lengthStarts };
+  }
+
   /** Indexes of the words starting with `prefix` (a one-letter prefix matches only the word itself). */
   withPrefix(prefix: string): number[] {
     if (prefix.length < 2) {

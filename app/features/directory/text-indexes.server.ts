@@ -6,21 +6,25 @@
  *
  * For the change step of the directory index: after it has moved the changed listings' slots, it calls
  *
- *     await applyTextChanges(database, index, changes)   // changes: Array<{ id, slot, previousSlot }>
+ *     await applyTextChanges(database, index, changes, rows)   // changes: Array<{ id, slot, previousSlot }>
  *
  * once per batch, batches one after another (each awaited). `slot` is where the listing is now (null: it left the
- * index: unpublished or deleted), `previousSlot` where it was (null: it is new). This re-reads the name, tagline,
- * industries and description lexemes of those listings, updates both indexes, and every search after it resolves
- * sees the change (textVersion() changes, so no cached answer from before is served).
+ * index: unpublished or deleted), `previousSlot` where it was (null: it is new); `rows` are the batch's rows, whose
+ * name, tagline and industries the card-text search takes. This reads the description lexemes of those listings,
+ * updates both indexes, and every search after it resolves sees the change (textVersion() changes, so no cached
+ * answer from before is served).
+ *
+ * A snapshot of the directory index carries both (text-index-snapshot.server.ts): adoptDescriptions() gives a loaded
+ * index the description index the snapshot held.
  */
-import { sql } from "drizzle-orm";
-import { uuidArray, type Database } from "~/lib/db.server.ts";
+import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
 import type { Bitset } from "./bitset.ts";
 import type { DescriptionSearch } from "./description-search.ts";
 import { databaseMatches, descriptionQuery, readDescriptionIndex, readLexemes } from "./description-index.server.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
+import type { IndexRow } from "./index-builder.ts";
 import type { SearchableListing } from "./search-index.ts";
 
 /** A listing a change touched, and its slots before and after (null: none). */
@@ -63,7 +67,7 @@ export function textVersion(index: DirectoryIndex): number {
 export function warmDescriptionIndex(database: Database, index: DirectoryIndex): Promise<void> {
   const text = textIndexesOf(index);
   text.reading ??= (async () => {
-    const capacity = (await index.searchIndex()).capacity;
+    const capacity = index.search.capacity;
     const descriptions = await readDescriptionIndex(database, capacity, (id) => index.slotOf(id));
     // Catch up with what changed while it was read, until nothing is left (each catch-up is a few listings).
     while (text.missed.length) {
@@ -100,11 +104,16 @@ export async function descriptionMatches(database: Database, index: DirectoryInd
 }
 
 /** Updates both text indexes of `index` for the listings changed (see the top of this file). */
-export async function applyTextChanges(database: Database, index: DirectoryIndex, changes: readonly ListingChange[]): Promise<void> {
+export async function applyTextChanges(
+  database: Database,
+  index: DirectoryIndex,
+  changes: readonly ListingChange[],
+  rows: readonly CardRow[],
+): Promise<void> {
   if (!changes.length) return;
   const text = textIndexesOf(index);
-  const search = await index.searchIndex();
-  const cards = await readCards(database, stillListed(changes));
+  const search = index.search;
+  const cards = await cardsOf(database, rows);
   updateSlots(changes, cards, (slot, card) => search.update(slot, card));
   if (text.descriptions) await applyDescriptions(database, text.descriptions, changes);
   else if (text.reading) text.missed.push(...changes);
@@ -133,14 +142,13 @@ function updateSlots<V>(
   }
 }
 
-/** What the cards of these listings show now, as the search index reads it. */
-async function readCards(database: Database, ids: readonly string[]): Promise<Map<string, SearchableListing>> {
-  if (!ids.length) return new Map();
-  const [reference, rows] = await Promise.all([
-    getReferenceData(database),
-    database.rows<{ id: string; name: string; tagline: string | null; industry_ids: number[] | null }>(sql`
-      SELECT id, name, tagline, industry_ids FROM listings WHERE id = ANY(${uuidArray(ids)})`),
-  ]);
+/** What a changed listing's card shows, as the change log's catch-up read it (directory-changes.server.ts). */
+export type CardRow = Pick<IndexRow, "id" | "name" | "tagline" | "industry_ids">;
+
+/** The cards of these rows as the search index reads them (industries by name). */
+async function cardsOf(database: Database, rows: readonly CardRow[]): Promise<Map<string, SearchableListing>> {
+  if (!rows.length) return new Map();
+  const reference = await getReferenceData(database);
   const industryName = new Map(reference.industries.map((industry) => [industry.id, industry.name]));
   return new Map(
     rows.map((row) => [
@@ -154,8 +162,21 @@ async function readCards(database: Database, ids: readonly string[]): Promise<Ma
   );
 }
 
-/** Bytes the text indexes of `index` hold (for the bench and the memory report); descriptions 0 until read. */
-export async function textIndexBytes(index: DirectoryIndex): Promise<{ cards: number; descriptions: number }> {
+/** The description index of `index` once read (for its snapshot), else undefined. */
+export function descriptionsOf(index: DirectoryIndex): DescriptionSearch | undefined {
+  return textIndexesOf(index).descriptions;
+}
+
+/** Gives an index loaded from a snapshot the description index the snapshot held: it is not read again. */
+export function adoptDescriptions(index: DirectoryIndex, descriptions: DescriptionSearch): void {
   const text = textIndexesOf(index);
-  return { cards: (await index.searchIndex()).bytes(), descriptions: text.descriptions?.bytes() ?? 0 };
+  text.descriptions = descriptions;
+  text.reading = Promise.resolve();
+  text.version++;
+}
+
+/** Bytes the text indexes of `index` hold (for the bench and the memory report); descriptions 0 until read. */
+export function textIndexBytes(index: DirectoryIndex): { cards: number; descriptions: number } {
+  const text = textIndexesOf(index);
+  return { cards: index.search.bytes(), descriptions: text.descriptions?.bytes() ?? 0 };
 }

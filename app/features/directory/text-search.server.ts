@@ -63,7 +63,7 @@ export async function searchText(
   partial: boolean | "always" = false,
 ): Promise<TextResult> {
   const key = search.toLowerCase();
-  const cards = await index.searchIndex();
+  const cards = index.search;
   const capacity = cards.capacity;
   // Answers cached before a change to the text indexes are not served after it.
   const version = `${textVersion(index)}\u0000`;
