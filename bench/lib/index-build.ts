@@ -1,12 +1,14 @@
 /**
  * The directory index's build, timed in the benchmark's own process (issue 17's "index build" row): the first
  * getDirectoryIndex on a database builds it cold; announcing a listings change through the change feed, as a write
- * does, makes the next call build it again.
+ * does, makes the next call build it again. The description index is read before the replay starts: the replay
+ * measures a process that serves, which since decision 0101 has it from its snapshot when it starts.
  */
 import type { Viewer } from "~/features/access/redact-listing.ts";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
 import { searchListings } from "~/features/directory/search-listings.server.ts";
+import { warmDescriptionIndex } from "~/features/directory/text-indexes.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { IndexBuildResult } from "./issue-table.ts";
@@ -27,8 +29,11 @@ export async function measureIndexBuild(database: Database, viewer: Viewer): Pro
   started = performance.now();
   await searchListings(database, parsed.query, viewer);
   const firstSearchS = seconds(started);
+  started = performance.now();
+  await warmDescriptionIndex(database, await getDirectoryIndex(database));
+  const descriptionsS = seconds(started);
   await announceChange(database, "listings");
   started = performance.now();
   await getDirectoryIndex(database);
-  return { coldS, rebuildS: seconds(started), firstSearchS, heapDeltaMiB };
+  return { coldS, rebuildS: seconds(started), firstSearchS, descriptionsS, heapDeltaMiB };
 }

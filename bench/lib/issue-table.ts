@@ -41,8 +41,13 @@ export interface IndexBuildResult {
   coldS: number;
   /** The next build after a listings change was announced (the database's cache now warm). */
   rebuildS: number;
-  /** The first text search after a build, which builds the in-memory search index. */
+  /** The first text search after a build (the search index is made by the build since decision 0101). */
   firstSearchS: number;
+  /**
+   * Reading the description index after the build (0 when it came with the build): the in-process replay starts after
+   * it, as a serving process answers once it has its snapshot (decision 0101). Older results have none.
+   */
+  descriptionsS?: number;
   heapDeltaMiB: number;
 }
 
@@ -98,7 +103,7 @@ export function issueRows(m: IssueMeasurements): IssueRow[] {
   const b = m.indexBuild;
   const w = m.maintenance;
   const buildText = b
-    ? `build ${s(b.coldS)} cold, ${s(b.rebuildS)} rebuilt, first search after it ${s(b.firstSearchS)} (in-process, heap +${Math.round(b.heapDeltaMiB)} MB)`
+    ? `build ${s(b.coldS)} cold, ${s(b.rebuildS)} rebuilt, first search after it ${s(b.firstSearchS)}${b.descriptionsS === undefined ? "" : `, descriptions read after it ${s(b.descriptionsS)}`} (in-process, heap +${Math.round(b.heapDeltaMiB)} MB)`
     : "build not measured";
   const windowText = w
     ? `; during ${w.announcements} rebuilds (${w.windowS} s windows, ${w.clients} clients): p99 ${ms(w.window.p99)}, max ${ms(w.window.max)} (n=${w.window.count}) vs steady p99 ${ms(w.steady.p99)} (n=${w.steady.count}): ${w.p99Ratio}x${w.errors ? `, ${w.errors} errors` : ""}`
