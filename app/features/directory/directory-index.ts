@@ -43,8 +43,11 @@ export type { Dimension } from "./viewer-options.ts";
 export type SortValue = "created_ms" | "latest_round_ms" | "total_raised" | "founded_year";
 /** The values the range filters compare (investor-filters.ts): dates in milliseconds, the founded year. */
 export type RangeValue = "latest_round_ms" | "last_investment_ms" | "founded_year";
-/** Range sets kept per index: a day's cutoffs and the founded ranges people pick repeat. */
-const CACHED_RANGES = 200;
+/**
+ * Bytes of range sets kept per index version: a day's cutoffs and the founded ranges people pick repeat. Bounded in
+ * bytes, not entries: 200 sets were 27 MB at a million listings, a tenth of a process's memory peak (issue 33).
+ */
+const CACHED_RANGE_BYTES = 8 * 2 ** 20;
 
 /** A viewer's option sets and the counts already made with them. */
 export interface ViewerIndex extends ViewerOptions {
@@ -181,7 +184,8 @@ export class DirectoryIndex implements VisibilityFacts {
       const v = column[position]!;
       if (v >= low && v <= high) setBit(set, position);
     }
-    if (this.rangeSets.size >= CACHED_RANGES) this.rangeSets.delete(this.rangeSets.keys().next().value!);
+    if ((this.rangeSets.size + 1) * set.byteLength > CACHED_RANGE_BYTES && this.rangeSets.size)
+      this.rangeSets.delete(this.rangeSets.keys().next().value!);
     this.rangeSets.set(key, set);
     return set;
   }

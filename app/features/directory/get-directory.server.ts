@@ -8,8 +8,12 @@ import { getDirectoryIndex } from "./directory-index.server.ts";
 import type { DirectoryResult } from "./directory-result.ts";
 import { searchListings } from "./search-listings.server.ts";
 
-/** Paginated listings are stale after 2 minutes (spec 01 §9): identical queries within that share one answer. */
-const cache = new OwnedTtlCache<DirectoryResult>(2 * 60 * 1000, 2000);
+/**
+ * Paginated listings are stale after 2 minutes (spec 01 §9): identical queries within that share one answer. At most
+ * 1,000 pages (each some tens of kilobytes of cards and counts): popular pages repeat far within that, and 2,000 held
+ * 60 MB of a process's memory under a load of new addresses (issue 33).
+ */
+const cache = new OwnedTtlCache<DirectoryResult>(2 * 60 * 1000, 1000);
 
 /**
  * The directory page for a viewer, cached per tier and normalised query, per connection read (a page read from the

@@ -28,8 +28,11 @@ export interface TextResult {
 }
 
 const CACHE_LIFETIME_MS = 2 * 60 * 1000;
-/** Bytes of bitsets each of the two caches may hold per index. */
-const CACHE_BYTES = 32 * 2 ** 20;
+/**
+ * Bytes of bitsets each of the two caches may hold per index (at a million listings, 12 MB is 90 descriptions' words
+ * or 6 searches; 32 MB each was a fifth of a process's memory peak under a load of new searches, issue 33).
+ */
+const CACHE_BYTES = 12 * 2 ** 20;
 /** Bitsets in one ranked search: its five classes and about two per word. */
 const SETS_PER_RANKING = 16;
 const ranked = new WeakMap<DirectoryIndex, TtlCache<RankedClasses>>();
@@ -44,7 +47,7 @@ function cacheOf<V>(
   let cache = caches.get(index);
   if (!cache) {
     const entryBytes = setsPerEntry * 4 * ((capacity + 31) >>> 5);
-    const entries = Math.max(16, Math.min(2_000, Math.floor(CACHE_BYTES / Math.max(1, entryBytes))));
+    const entries = Math.max(4, Math.min(2_000, Math.floor(CACHE_BYTES / Math.max(1, entryBytes))));
     caches.set(index, (cache = new TtlCache<V>(CACHE_LIFETIME_MS, entries)));
   }
   return cache;
