@@ -26,7 +26,7 @@ import type { ValueOrder } from "./value-order.ts";
 import type { Dimension, FieldLevel, GatedFieldDimension, OptionSets, TeaserDimension } from "./viewer-options.ts";
 
 /** Raised whenever what a snapshot holds changes shape: an older file is then ignored and the index built anew. */
-const INDEX_SNAPSHOT_FORMAT = 2;
+const INDEX_SNAPSHOT_FORMAT = 3;
 
 export interface IndexSnapshotMeta {
   format: number;
@@ -40,6 +40,8 @@ export interface IndexSnapshotMeta {
   orderLength: number;
   cities: string[];
   sortValues: SortValue[];
+  /** Each value order's length: the arrays hold the index's capacity, the room the order is moved in (value-order.ts). */
+  valueOrderLengths: Record<string, number>;
   cardText: CardTextMeta;
   /** None when the description index had not been read yet when the snapshot was written. */
   descriptions?: DescriptionsMeta;
@@ -79,9 +81,12 @@ export function snapshotOf(index: DirectoryIndex, position: string, descriptions
   arrays.set("order", order.buffer);
   arrays.set("order.rank", order.rank);
   const sortValues = Object.keys(columns.valueOrders) as SortValue[];
+  const valueOrderLengths: Record<string, number> = {};
   for (const value of sortValues) {
-    arrays.set(`valueOrder.${value}`, columns.valueOrders[value].order);
-    arrays.set(`valueKnown.${value}`, columns.valueOrders[value].known);
+    const { order, known } = columns.valueOrders[value];
+    arrays.set(`valueOrder.${value}`, withRoom(order, columns.capacity));
+    arrays.set(`valueKnown.${value}`, known);
+    valueOrderLengths[value] = order.length;
   }
   for (const value of SLOT_VALUES) arrays.set(`values.${value}`, columns.values[value]);
   const cities = columns.cities.toParts();
@@ -99,6 +104,7 @@ export function snapshotOf(index: DirectoryIndex, position: string, descriptions
       orderLength: order.length,
       cities: [...cities.names],
       sortValues,
+      valueOrderLengths,
       cardText,
       ...(descriptionsMeta && { descriptions: descriptionsMeta }),
     },
@@ -106,14 +112,12 @@ export function snapshotOf(index: DirectoryIndex, position: string, descriptions
   };
 }
 
-/**
- * A value order in a buffer of its own, of the index's capacity: changes move it in place within its buffer
- * (value-order.ts), which for a view over the snapshot's one buffer would be the arrays after it.
- */
-function ownBuffer(order: Uint32Array, capacity: number): Uint32Array {
-  const buffer = new Uint32Array(Math.max(capacity, order.length));
-  buffer.set(order);
-  return buffer.subarray(0, order.length);
+/** A value order with the room after it up to the index's capacity (copied only when its buffer has less). */
+function withRoom(order: Uint32Array, capacity: number): Uint32Array {
+  if ((order.buffer.byteLength - order.byteOffset) >>> 2 >= capacity) return new Uint32Array(order.buffer, order.byteOffset, capacity);
+  const room = new Uint32Array(capacity);
+  room.set(order);
+  return room;
 }
 
 /**
@@ -147,7 +151,11 @@ export function indexOfSnapshot(snapshot: Snapshot<IndexSnapshotMeta>): { index:
   const valueOrders = Object.fromEntries(
     meta.sortValues.map((value): [SortValue, ValueOrder] => [
       value,
-      { order: ownBuffer(array(`valueOrder.${value}`, Uint32Array), meta.capacity), known: array(`valueKnown.${value}`, Uint32Array) },
+      // A view of the order's length over its room in the file's buffer: changes move it within that room.
+      {
+        order: array(`valueOrder.${value}`, Uint32Array).subarray(0, meta.valueOrderLengths[value]),
+        known: array(`valueKnown.${value}`, Uint32Array),
+      },
     ]),
   ) as Record<SortValue, ValueOrder>;
   const values = Object.fromEntries(SLOT_VALUES.map((value) => [value, array(`values.${value}`, Float64Array)])) as Record<

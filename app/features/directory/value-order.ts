@@ -108,8 +108,10 @@ export function reorder(
 ): ValueOrder {
   const { known } = old;
   for (const slot of leaving) known[slot >>> 5]! &= ~(1 << (slot & 31));
-  // The order's buffer, made as long as the index's capacity once, then changed in place batch after batch.
-  let buffer = new Uint32Array(old.order.buffer, old.order.byteOffset, (old.order.buffer.byteLength - old.order.byteOffset) >>> 2);
+  // The order's buffer, made as long as the index's capacity once, then changed in place batch after batch; never
+  // past the capacity (an order loaded from a snapshot lies in the file's one buffer, before other arrays).
+  const room = Math.min((old.order.buffer.byteLength - old.order.byteOffset) >>> 2, known.length * 32);
+  let buffer = new Uint32Array(old.order.buffer, old.order.byteOffset, room);
   if (buffer.length < known.length * 32) {
     buffer = new Uint32Array(known.length * 32);
     buffer.set(old.order);
