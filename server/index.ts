@@ -11,6 +11,7 @@ import { pino } from "pino";
 import { safeLogOptions } from "../app/lib/log-redaction.ts";
 import { exitOnStartupFailure, logLevel, settingError } from "../app/lib/startup-failure.ts";
 import { shutdownTimeoutMs } from "./lifecycle.ts";
+import { serverProcessFlags } from "./process-flags.ts";
 
 function workerCount(): number {
   const wanted = (process.env.WEB_CONCURRENCY ?? "1").trim().toLowerCase();
@@ -25,6 +26,7 @@ if (workers === 1 || !cluster.isPrimary) {
   await import("./http-server.ts");
 } else {
   const log = pino(safeLogOptions({ level: logLevel(process.env.LOG_LEVEL) }));
+  cluster.setupPrimary({ execArgv: serverProcessFlags(process.execArgv, process.env.NODE_OPTIONS) });
   let stopping = false;
   let started = false;
   const fork = () => {
