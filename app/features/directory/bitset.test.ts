@@ -41,6 +41,28 @@ describe("bitsets over listing positions", () => {
     expect(setPositions(difference(a, b), 0, 10)).toEqual([1, 69]);
   });
 
+  it("counts an intersection as bit by bit, for every length and dense or sparse words (four at a time, then the rest)", () => {
+    let seed = 3;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let words = 0; words <= 41; words++) {
+      for (const density of [0.02, 0.5, 0.98]) {
+        const a = emptyBitset(words * 32);
+        const b = emptyBitset(words * 32);
+        let expected = 0;
+        for (let p = 0; p < words * 32; p++) {
+          const inA = random() < density;
+          const inB = random() < density;
+          if (inA) setBit(a, p);
+          if (inB) setBit(b, p);
+          if (inA && inB) expected++;
+        }
+        expect({ words, density, count: countIntersection(a, b) }).toEqual({ words, density, count: expected });
+      }
+    }
+    // Every bit set, through bit 31 of each word: the carries of the adders at their largest.
+    expect(countIntersection(fullBitset(32 * 9), fullBitset(32 * 9))).toBe(288);
+  });
+
   it("pages through set positions in ascending order, skipping whole words", () => {
     const positions = [3, 31, 32, 33, 95, 96, 200, 255];
     const set = of(256, positions);
