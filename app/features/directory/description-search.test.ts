@@ -9,7 +9,7 @@ import { setPositions, type Bitset } from "./bitset.ts";
 import { DescriptionIndexBuilder } from "./description-index-builder.ts";
 import { DescriptionSearch } from "./description-search.ts";
 import { runAtOnce } from "./sliced-steps.ts";
-import { COMPACT_AT } from "./search-index.ts";
+import { COMPACT_AT } from "./changed-slots.ts";
 import { descriptionQueryOf, lexemesOf } from "./tsvector-text.ts";
 
 const VOCABULARY = [

@@ -1,37 +1,31 @@
 /**
- * The description index as listings change (issue 33, decision 0096): the built DescriptionIndex never changes; a
- * listing whose description changed, came or went is masked out of its answers (`gone`) and answered by a small
- * index of the changed listings alone, remade on the first search after a change. Past COMPACT_AT changed listings
- * the two are merged into a new built index, lexeme by lexeme in order, in slices that give the event loop back;
- * searches meanwhile answer from the old one and its delta, and changes made meanwhile stay in the delta.
+ * The description index as listings change (issue 33, decision 0096): a listing whose description changed, came or
+ * went is answered beside the built DescriptionIndex until the two are merged, lexeme by lexeme in order
+ * (changed-slots.ts says how, for both text indexes).
  */
-import { AppError } from "~/lib/errors.ts";
-import { emptyBitset, hasBit, setBit, type Bitset } from "./bitset.ts";
+import { hasBit, setBit, type Bitset } from "./bitset.ts";
 import { layered, mergeSorted, positionsOf } from "./card-text-merge.ts";
 import type { DescriptionIndex } from "./description-index.ts";
 import { PostingsWriter } from "./description-index.ts";
 import { DescriptionIndexBuilder } from "./description-index-builder.ts";
-import { COMPACT_AT } from "./search-index.ts";
-import { runAtOnce, runInSlices, STEP, type Steps } from "./sliced-steps.ts";
+import { ChangedSlots, type TextIndexKind } from "./changed-slots.ts";
+import { runAtOnce, STEP, type Steps } from "./sliced-steps.ts";
 
-interface Delta {
-  index: DescriptionIndex;
-  slots: Uint32Array;
-}
+/** How the description index follows changes per listing (changed-slots.ts). */
+const DESCRIPTIONS: TextIndexKind<DescriptionIndex, readonly string[]> = {
+  name: "description index",
+  copy: (lexemes) => [...new Set(lexemes)],
+  indexOf(values) {
+    const builder = new DescriptionIndexBuilder(values.length);
+    values.forEach((lexemes, position) => builder.add(position, lexemes));
+    return runAtOnce(builder.build());
+  },
+  merged,
+};
 
-export class DescriptionSearch {
-  private base: DescriptionIndex;
-  /** Slots changed since `base` was made, with their lexemes now (null: no listing, or no searchable description). */
-  private readonly changes = new Map<number, readonly string[] | null>();
-  private gone: Bitset;
-  private delta?: Delta;
-  private compacting?: Promise<void>;
-  /** Whether a merge failed (a bug): the changed listings are then still answered, from a growing delta. */
-  compactionFailed = false;
-
+export class DescriptionSearch extends ChangedSlots<DescriptionIndex, readonly string[]> {
   constructor(base: DescriptionIndex) {
-    this.base = base;
-    this.gone = emptyBitset(base.capacity);
+    super(base, DESCRIPTIONS);
   }
 
   /** For a few listings at once (tests). */
@@ -41,82 +35,26 @@ export class DescriptionSearch {
     return new DescriptionSearch(runAtOnce(builder.build()));
   }
 
-  /** Its built part and the listings changed since, for a snapshot (as SearchIndex.state); restored() takes them back. */
-  state(): { base: DescriptionIndex; changes: Array<[slot: number, lexemes: readonly string[] | null]> } {
-    return { base: this.base, changes: [...this.changes] };
-  }
-
+  /** A built index and the listings changed since, as state() gave them (a snapshot). */
   static restored(base: DescriptionIndex, changes: ReadonlyArray<[slot: number, lexemes: readonly string[] | null]>): DescriptionSearch {
     const search = new DescriptionSearch(base);
-    for (const [slot, lexemes] of changes) search.update(slot, lexemes);
+    search.restore(changes);
     return search;
-  }
-
-  get capacity(): number {
-    return this.base.capacity;
-  }
-
-  /** Listings changed since the built index was made (answered beside it until the next merge). */
-  get changed(): number {
-    return this.changes.size;
-  }
-
-  /** The lexemes of the listing at `slot` now, or null when it has none to search: every answer after this has it. */
-  update(slot: number, lexemes: readonly string[] | null): void {
-    if (!Number.isInteger(slot) || slot < 0 || slot >= this.capacity) {
-      throw new AppError("internal", `description index: slot ${slot} outside a capacity of ${this.capacity}`);
-    }
-    this.changes.set(slot, lexemes && [...new Set(lexemes)]);
-    setBit(this.gone, slot);
-    this.delta = undefined;
-    if (this.changes.size >= COMPACT_AT && !this.compacting) {
-      this.compact().catch(() => {
-        this.compactionFailed = true;
-      });
-    }
   }
 
   /** The listings whose description has a lexeme starting with `lexeme` (with `prefix`) or equal to it. */
   matching(lexeme: string, prefix: boolean): Bitset {
     const out = this.base.matching(lexeme, prefix);
-    if (!this.changes.size) return out;
-    const { index, slots } = this.deltaIndex();
-    return layered(out, this.gone, index.matching(lexeme, prefix), slots);
-  }
-
-  /** Merges the changed listings into a new built index (on its own past COMPACT_AT changes; tests await it). */
-  compact(): Promise<void> {
-    this.compacting ??= this.merge().finally(() => {
-      this.compacting = undefined;
-    });
-    return this.compacting;
+    const delta = this.deltaIndex();
+    return delta ? layered(out, this.gone, delta.index.matching(lexeme, prefix), delta.slots) : out;
   }
 
   /** Bytes held, roughly (for the bench and the process's memory report). */
   bytes(): number {
     let changed = 0;
-    for (const lexemes of this.changes.values()) changed += 64 + 24 * (lexemes?.length ?? 0);
-    return this.base.bytes() + this.gone.byteLength + (this.delta?.index.bytes() ?? 0) + changed;
-  }
-
-  private async merge(): Promise<void> {
-    if (!this.changes.size) return;
-    const taken = new Map(this.changes);
-    const { index, slots } = this.deltaIndex();
-    this.base = await runInSlices(merged(this.base, this.gone.slice(), index, slots));
-    for (const [slot, lexemes] of taken) if (this.changes.get(slot) === lexemes) this.changes.delete(slot);
-    this.gone = emptyBitset(this.capacity);
-    for (const slot of this.changes.keys()) setBit(this.gone, slot);
-    this.delta = undefined;
-  }
-
-  private deltaIndex(): Delta {
-    if (this.delta) return this.delta;
-    const live = [...this.changes].filter((entry): entry is [number, readonly string[]] => entry[1] !== null).sort((a, b) => a[0] - b[0]);
-    const builder = new DescriptionIndexBuilder(live.length);
-    live.forEach(([, lexemes], position) => builder.add(position, lexemes));
-    this.delta = { index: runAtOnce(builder.build()), slots: Uint32Array.from(live, ([slot]) => slot) };
-    return this.delta;
+    for (const [, lexemes] of this.state().changes) changed += 64 + 24 * (lexemes?.length ?? 0);
+    const { base, gone, heldDelta } = this;
+    return base.bytes() + gone.byteLength + (heldDelta?.bytes() ?? 0) + changed;
   }
 }
 

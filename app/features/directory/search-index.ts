@@ -15,12 +15,11 @@
  * (issue 17, bench/results/search-index-build-2026-11-25.md).
  *
  * It follows changes per listing (update(), issue 33, decision 0096): the built index (card-text-index.ts) never
- * changes; a changed slot is masked out of its answers and answered by a small index of the changed listings alone,
- * remade on the first search after a change (a few milliseconds for COMPACT_AT listings). Past COMPACT_AT changed
- * listings the two are merged into a new built index in slices (card-text-merge.ts) while searches go on.
+ * changes; changed listings are answered beside it by a small index of their own until the two are merged
+ * (card-text-merge.ts), as changed-slots.ts does for both text indexes.
  */
 import { AppError } from "~/lib/errors.ts";
-import { emptyBitset, setBit, type Bitset } from "./bitset.ts";
+import { ChangedSlots, type TextIndexKind } from "./changed-slots.ts";
 import { CardTextIndex, closestOf, SortedNames, Stems, type RankedClasses } from "./card-text-index.ts";
 import { layered, mergedCardText } from "./card-text-merge.ts";
 import { allowedTypos } from "./edit-distance.ts";
@@ -38,30 +37,23 @@ export interface SearchableListing {
   industries: readonly string[];
 }
 
-/** Changed listings answered beside the built index before the two are merged (each search remakes their index). */
-export const COMPACT_AT = 1_024;
+export { COMPACT_AT } from "./changed-slots.ts";
 
-/** The changed listings, indexed on their own: their positions there, and each one's slot. */
-interface Delta {
-  index: CardTextIndex;
-  slots: Uint32Array;
-}
+/** How the card-text search follows changes per listing (changed-slots.ts). */
+const CARD_TEXT: TextIndexKind<CardTextIndex, SearchableListing> = {
+  name: "search index",
+  copy: (listing) => ({ name: listing.name, tagline: listing.tagline, industries: [...listing.industries] }),
+  indexOf(listings) {
+    const builder = new SearchIndexBuilder(listings.length);
+    listings.forEach((listing, position) => builder.add(position, listing.name, listing.tagline, listing.industries));
+    return runAtOnce(builder.cardTextSteps());
+  },
+  merged: mergedCardText,
+};
 
-export class SearchIndex {
-  private base: CardTextIndex;
-  /** Slots changed since `base` was made, with what they hold now (null: no listing). */
-  private readonly changes = new Map<number, SearchableListing | null>();
-  /** The same slots as a bitset: masked out of the base's answers. */
-  private gone: Bitset;
-  /** The changed listings' own index; undefined until a search needs it after a change. */
-  private delta?: Delta;
-  private compacting?: Promise<void>;
-  /** Whether a merge failed (a bug): the changed listings are then still answered, from a growing delta. */
-  compactionFailed = false;
-
+export class SearchIndex extends ChangedSlots<CardTextIndex, SearchableListing> {
   constructor(base: CardTextIndex) {
-    this.base = base;
-    this.gone = emptyBitset(base.capacity);
+    super(base, CARD_TEXT);
   }
 
   /** For a few listings at once (tests): slot = place in the list. */
@@ -71,106 +63,39 @@ export class SearchIndex {
     return builder.finishAtOnce();
   }
 
-  /**
-   * Its built part and the listings changed since, for a snapshot (index-snapshot.server.ts); restored() takes them
-   * back. The changes are at most about COMPACT_AT listings, so they are kept as they are rather than merged first.
-   */
-  state(): { base: CardTextIndex; changes: Array<[slot: number, listing: SearchableListing | null]> } {
-    return { base: this.base, changes: [...this.changes] };
-  }
-
+  /** A built index and the listings changed since, as state() gave them (a snapshot: index-snapshot.server.ts). */
   static restored(base: CardTextIndex, changes: ReadonlyArray<[slot: number, listing: SearchableListing | null]>): SearchIndex {
     const search = new SearchIndex(base);
-    for (const [slot, listing] of changes) search.update(slot, listing);
+    search.restore(changes);
     return search;
-  }
-
-  /** Bits in every answer (the slots it can hold). */
-  get capacity(): number {
-    return this.base.capacity;
-  }
-
-  /** Listings changed since the built index was made (answered beside it until the next merge). */
-  get changed(): number {
-    return this.changes.size;
-  }
-
-  /**
-   * What the listing at `slot` shows now, or null when the slot holds no listing any more: every answer after this
-   * call has it. A listing moving between slots is update(old, null) and update(new, listing).
-   */
-  update(slot: number, listing: SearchableListing | null): void {
-    if (!Number.isInteger(slot) || slot < 0 || slot >= this.capacity) {
-      throw new AppError("internal", `search index: slot ${slot} outside a capacity of ${this.capacity}`);
-    }
-    this.changes.set(slot, listing && { name: listing.name, tagline: listing.tagline, industries: [...listing.industries] });
-    setBit(this.gone, slot);
-    this.delta = undefined;
-    if (this.changes.size >= COMPACT_AT && !this.compacting) {
-      this.compact().catch(() => {
-        this.compactionFailed = true;
-      });
-    }
   }
 
   /** The listings of each relevance class for a search text. */
   rank(search: string): RankedClasses {
     const ranked = this.base.rank(search);
-    if (!this.changes.size) return ranked;
-    const { index, slots } = this.deltaIndex();
-    const near = index.rank(search);
-    const gone = this.gone;
+    const delta = this.deltaIndex();
+    if (!delta) return ranked;
+    const near = delta.index.rank(search);
+    const { gone } = this;
     for (const key of ["exactName", "namePrefix", "nameWords", "nameTypos", "cardText"] as const)
-      layered(ranked[key], gone, near[key], slots);
-    ranked.perWord.forEach((set, i) => layered(set, gone, near.perWord[i], slots));
-    ranked.inName.forEach((set, i) => layered(set, gone, near.inName[i], slots));
+      layered(ranked[key], gone, near[key], delta.slots);
+    ranked.perWord.forEach((set, i) => layered(set, gone, near.perWord[i], delta.slots));
+    ranked.inName.forEach((set, i) => layered(set, gone, near.inName[i], delta.slots));
     return ranked;
   }
 
   /** A word of the card text near `word` with more typos than a search allows, for "did you mean" (decision 0082). */
   respell(word: string): string | null {
-    if (!this.changes.size) return this.base.respell(word);
+    const delta = this.deltaIndex();
+    if (!delta) return this.base.respell(word);
     const max = allowedTypos(word) + 1;
-    return closestOf([...this.base.near(word, max, this.gone), ...this.deltaIndex().index.near(word, max)]);
-  }
-
-  /**
-   * Merges the changed listings into a new built index, in slices that give the event loop back; searches meanwhile
-   * answer from the old one and its delta, and changes made meanwhile stay in the delta. Runs on its own past
-   * COMPACT_AT changes; callers may await it (tests, a quiet moment).
-   */
-  compact(): Promise<void> {
-    this.compacting ??= this.merge().finally(() => {
-      this.compacting = undefined;
-    });
-    return this.compacting;
+    return closestOf([...this.base.near(word, max, this.gone), ...delta.index.near(word, max)]);
   }
 
   /** Bytes held, roughly (for the bench and the process's memory report). */
   bytes(): number {
-    return this.base.bytes() + this.gone.byteLength + (this.delta?.index.bytes() ?? 0) + 200 * this.changes.size;
-  }
-
-  private async merge(): Promise<void> {
-    if (!this.changes.size) return;
-    const taken = new Map(this.changes);
-    const gone = this.gone.slice();
-    const { index, slots } = this.deltaIndex();
-    this.base = await runInSlices(mergedCardText(this.base, gone, index, slots));
-    // Changes made while merging stay; the ones merged leave the delta.
-    for (const [slot, listing] of taken) if (this.changes.get(slot) === listing) this.changes.delete(slot);
-    this.gone = emptyBitset(this.capacity);
-    for (const slot of this.changes.keys()) setBit(this.gone, slot);
-    this.delta = undefined;
-  }
-
-  private deltaIndex(): Delta {
-    if (this.delta) return this.delta;
-    const live = [...this.changes].filter((entry): entry is [number, SearchableListing] => entry[1] !== null).sort((a, b) => a[0] - b[0]);
-    const builder = new SearchIndexBuilder(live.length);
-    live.forEach(([, listing], position) => builder.add(position, listing.name, listing.tagline, listing.industries));
-    this.delta = { index: runAtOnce(builder.cardTextSteps()), slots: Uint32Array.from(live, ([slot]) => slot) };
-    return this.delta;
+    const { base, gone, heldDelta, changed } = this;
+    return base.bytes() + gone.byteLength + (heldDelta?.bytes() ?? 0) + 200 * changed;
   }
 }
 
