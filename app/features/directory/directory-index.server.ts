@@ -201,9 +201,10 @@ async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> 
   else await writeSnapshot(database, slot, index, position);
   if (!descriptionsOf(index)) {
     // The description index is read from the database beside it (the database answers description words until
-    // then); once it is, the snapshot is written again with it, so that the next start need not read it.
+    // then); once it is, the snapshot (when this process keeps one) is written again with it, so that the next start
+    // need not read it. That write is a catch-up of its own: with no snapshot to write, none is started.
     void warmDescriptionIndex(database, index).then(() => {
-      if (slot.served?.parts !== index.parts || !descriptionsOf(index)) return;
+      if (!indexSnapshots.dir || slot.served?.parts !== index.parts || !descriptionsOf(index)) return;
       slot.snapshotDue = true;
       void startWork(database, slot).catch(logFailure);
     });
