@@ -2,6 +2,8 @@
  * Fixed-size bitsets over listing positions (one bit per published listing, in the directory's default
  * order). The directory ANDs and ORs them to filter and count 100,000 listings in a few milliseconds.
  */
+import { countEachAnd, KERNEL_MIN_WORDS } from "./popcount-kernel.ts";
+
 export type Bitset = Uint32Array;
 
 export function emptyBitset(size: number): Bitset {
@@ -33,17 +35,18 @@ export function popcount(word: number): number {
 }
 
 export function countBits(set: Bitset): number {
+  if (set.length >= KERNEL_MIN_WORDS) return countEachAnd(set, [set])[0]!;
   let n = 0;
   for (let i = 0; i < set.length; i++) n += popcount(set[i]!);
   return n;
 }
 
 /**
- * |a AND b| without allocating. Four words at a time through carry-save adders (the Harley-Seal count): one popcount
- * per four words instead of four, a third less time over a million listings' sets, where facet counting is most of a
- * directory query's work.
+ * |a AND b| without allocating. Big sets go to the processor's popcount (popcount-kernel.ts); small ones are counted
+ * here, four words at a time through carry-save adders (the Harley-Seal count): one popcount per four words.
  */
 export function countIntersection(a: Bitset, b: Bitset): number {
+  if (a.length >= KERNEL_MIN_WORDS) return countEachAnd(a, [b])[0]!;
   let ones = 0;
   let twos = 0;
   let fours = 0;
@@ -67,6 +70,11 @@ export function countIntersection(a: Bitset, b: Bitset): number {
   let n = 4 * fours + 2 * popcount(twos) + popcount(ones);
   for (; i < a.length; i++) n += popcount(a[i]! & b[i]!);
   return n;
+}
+
+/** |base AND set| for each of `sets`, in their order: the base is copied to the popcount kernel once for all. */
+export function countEachIntersection(base: Bitset, sets: readonly Bitset[]): number[] {
+  return base.length >= KERNEL_MIN_WORDS ? countEachAnd(base, sets) : sets.map((set) => countIntersection(base, set));
 }
 
 /** a AND= b, in place. */

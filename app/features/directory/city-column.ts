@@ -51,11 +51,14 @@ export class CityColumn {
     return out;
   }
 
-  /** Listings of `base` per city code (as text, as the other facet counts are keyed); cities with none left out. */
-  count(base: Bitset): Map<string, number> {
+  /**
+   * Listings of `base` AND `mask` per city code (as text, as the other facet counts are keyed); cities with none left
+   * out. The mask is applied word by word: no set is made for it.
+   */
+  count(base: Bitset, mask?: Bitset): Map<string, number> {
     const tally = new Int32Array(this.names.length);
     for (let word = 0; word < base.length; word++) {
-      let bits = base[word]!;
+      let bits = mask ? base[word]! & mask[word]! : base[word]!;
       while (bits) {
         const low = bits & -bits;
         const code = this.codes[(word << 5) + (31 - Math.clz32(low))]!;

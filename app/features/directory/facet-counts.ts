@@ -10,9 +10,10 @@
  * index and viewer they were counted for.
  *
  * A count that must be made is a popcount of the base set AND the option's set. At 1,000,000 listings a full pass is
- * 31,250 words per option; a base with few listings is counted over its non-zero words only.
+ * 31,250 words per option, made by the processor's popcount (popcount-kernel.ts); a base whose words are nearly all
+ * zero is counted over its non-zero words only.
  */
-import { countBits, countIntersection, intersectInto, popcount, type Bitset } from "./bitset.ts";
+import { countBits, countEachIntersection, intersectInto, popcount, type Bitset } from "./bitset.ts";
 import type { Dimension, OptionSets } from "./viewer-options.ts";
 
 /** Range filters (last round, last investment, founded year): active filters with no facet of their own. */
@@ -65,17 +66,32 @@ function keyWithout(filters: ActiveFilter[], dimension: FacetDimension): string 
     .join("\u0001");
 }
 
-function intersectAll(all: Bitset, filters: ActiveFilter[], skip?: FacetDimension): Bitset {
-  const out = all.slice();
+function intersectAll(all: Bitset, filters: ActiveFilter[], skip?: FacetDimension, out: Bitset = new Uint32Array(all.length)): Bitset {
+  out.set(all);
   for (const filter of filters) if (filter.dimension !== skip) intersectInto(out, filter.admits);
   return out;
 }
 
-/** The indexes of a set's non-zero words when they are few enough to be worth listing (a sparse set), else null. */
+/**
+ * Where the base of a dimension with a filter of its own is made: it lives only while that dimension is counted (all
+ * synchronous), so one set per process serves every query instead of 125 kB made and dropped per dimension at
+ * 1,000,000 listings, which under load was garbage collection and peak memory.
+ */
+let scratch = new Uint32Array(0);
+function scratchFor(words: number): Bitset {
+  if (scratch.length !== words) scratch = new Uint32Array(words);
+  return scratch;
+}
+
+/**
+ * The indexes of a set's non-zero words when they are few enough to be worth listing (a sparse set), else null. At one
+ * word in 64 or fewer, visiting them beats the kernel's full pass over every option (mean 5.0 against 5.1-5.5 ms over
+ * the bench's 1,000 queries at 1,000,000 listings, and far less for a search that matched a few dozen).
+ */
 function sparseWords(set: Bitset): Uint32Array | null {
   let nonZero = 0;
   for (let i = 0; i < set.length; i++) if (set[i]) nonZero++;
-  if (nonZero * 4 > set.length) return null;
+  if (nonZero * 64 > set.length) return null;
   const words = new Uint32Array(nonZero);
   let at = 0;
   for (let i = 0; i < set.length; i++) if (set[i]) words[at++] = i;
@@ -86,12 +102,18 @@ function sparseWords(set: Bitset): Uint32Array | null {
 export function countOptions(base: Bitset, options: Map<string, Bitset>): Map<string, number> {
   const counts = new Map<string, number>();
   const words = options.size > 1 ? sparseWords(base) : null;
-  for (const [key, set] of options) {
-    let n = 0;
-    if (words) for (let i = 0; i < words.length; i++) n += popcount(base[words[i]!]! & set[words[i]!]!);
-    else n = countIntersection(base, set);
-    if (n) counts.set(key, n);
+  if (words) {
+    for (const [key, set] of options) {
+      let n = 0;
+      for (let i = 0; i < words.length; i++) n += popcount(base[words[i]!]! & set[words[i]!]!);
+      if (n) counts.set(key, n);
+    }
+    return counts;
   }
+  const keys = [...options.keys()];
+  countEachIntersection(base, [...options.values()]).forEach((n, i) => {
+    if (n) counts.set(keys[i]!, n);
+  });
   return counts;
 }
 
@@ -114,7 +136,7 @@ export function countFacets(
     const key = keyWithout(filters, dimension);
     let counts = cache.get(key, dimension);
     if (!counts) {
-      counts = within(own ? intersectAll(all, filters, dimension) : matching);
+      counts = within(own ? intersectAll(all, filters, dimension, scratchFor(all.length)) : matching);
       cache.set(key, dimension, counts);
     }
     facets[dimension] = counts;

@@ -233,7 +233,7 @@ export async function searchListings(
     options.options,
     activeFilters(query, ref, directory, options, text, now),
     options.counts,
-    (base) => directory.cities.count(intersectInto(base.slice(), options.fieldVisible.cities)),
+    (base) => directory.cities.count(base, options.fieldVisible.cities),
   );
   const positions = pagePositions(
     pagePlan(query, directory, options, text, ranking),
