@@ -22,12 +22,12 @@ async function expectRaisedCards(page: Page, low: number, high: number) {
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++) {
     const card = cards.nth(i);
-    const raised = await card.locator('[data-badge-group="raised"] dd').innerText();
+    const raised = await card.locator('dd[data-badge-group="raised"]').innerText();
     const amount = dollars(raised);
     // Shown to one decimal: $4.96M prints as "$5.0M"; the band is of the exact figure.
     expect(amount).toBeGreaterThanOrEqual(low * 0.99);
     expect(amount).toBeLessThan(high * 1.01);
-    await expect(card.locator('[data-badge-group="round"] dd')).toHaveText(
+    await expect(card.locator('dd[data-badge-group="round"]')).toHaveText(
       /^(Pre-Seed|Seed|Series [A-Z]|[A-Z][\w -]+) · [A-Z][a-z]{2} \d{4}$/,
     );
   }
@@ -53,7 +53,7 @@ test.describe("investor filters", () => {
     await expect(page.locator("#results-heading")).toContainText("Startups (");
     await expectRaisedCards(page, 1e6, 5e6);
     // Most raised first.
-    const amounts = await page.locator(`${CARDS} [data-badge-group="raised"] dd`).allInnerTexts();
+    const amounts = await page.locator(`${CARDS} dd[data-badge-group="raised"]`).allInnerTexts();
     const values = amounts.map(dollars);
     expect(values).toEqual([...values].sort((a, b) => b - a));
     // Nothing on a card spills past the screen.

@@ -267,7 +267,9 @@ for (const size of WIDTHS) {
       expect(marked).toBe(cards);
       // Teasers too (a visitor sees some listings locked), and the monograms differ between listings.
       await expect(page.locator("article:has(button[aria-label^='Unlock']) [data-logo]").first()).toBeAttached();
-      const colours = await page.locator("article svg[data-logo] rect").evaluateAll((rects) => rects.map((r) => r.getAttribute("fill")));
+      const colours = await page
+        .locator("article [data-logo='monogram']")
+        .evaluateAll((marks) => marks.map((mark) => getComputedStyle(mark).backgroundColor));
       expect(new Set(colours).size).toBeGreaterThan(colours.length / 2);
       await shoot(page, `directory-${size.width}`);
     });

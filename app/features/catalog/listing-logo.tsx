@@ -2,29 +2,24 @@ import { cn } from "~/lib/cn.ts";
 import { MEDIA_PATH, safeImageSrc } from "~/lib/web-url.ts";
 import { monogramFor } from "./monogram.ts";
 
-/** Box sizes in pixels (width and height attributes keep the layout still while a real logo loads). */
+/**
+ * Box sizes in pixels (width and height attributes keep the layout still while a real logo loads), and the monogram's
+ * letters at 26/64 of the box (30/64 for a single letter), as the earlier drawing had them.
+ */
 const SIZES = {
-  xs: { box: "size-9 rounded-lg", px: 36 },
-  sm: { box: "size-10 rounded-lg", px: 40 },
-  md: { box: "size-12 rounded-lg", px: 48 },
-  lg: { box: "size-16 rounded-xl sm:size-20", px: 80 },
+  xs: { box: "size-9 rounded-lg", px: 36, letters: ["text-[14.6px]", "text-[16.9px]"] },
+  sm: { box: "size-10 rounded-lg", px: 40, letters: ["text-[16.25px]", "text-[18.75px]"] },
+  md: { box: "size-12 rounded-lg", px: 48, letters: ["text-[19.5px]", "text-[22.5px]"] },
+  lg: { box: "size-16 rounded-xl sm:size-20", px: 80, letters: ["text-[26px] sm:text-[32.5px]", "text-[30px] sm:text-[37.5px]"] },
 } as const;
 
 export type LogoSize = keyof typeof SIZES;
 
-/** Disc centres per corner (top left, top right, bottom right, bottom left) in the 64-unit view box. */
-const DISC = [
-  [6, 6],
-  [58, 6],
-  [58, 58],
-  [6, 58],
-] as const;
-
 /**
  * A listing's logo: the real one when we keep it (uploaded, or copied by an import), otherwise its monogram. The monogram is
- * drawn inline (about 430 bytes, a few dozen once gzipped; no request, nothing in the route data: it is worked out
- * from the name and slug the page already has), so it paints with the HTML (decision 0038). Decorative: the name is
- * always beside it.
+ * drawn inline (one element of about 150 bytes; no request, nothing in the route data: it is worked out from the
+ * name and slug the page already has), so it paints with the HTML (decision 0038). Decorative: the name is always
+ * beside it.
  */
 export function ListingLogo({
   name,
@@ -63,31 +58,17 @@ export function ListingLogo({
     );
   }
   const { initials, background, corner } = monogramFor(name, slug);
-  const [cx, cy] = DISC[corner];
+  // One element, its disc a gradient (app.css .monogram): an inline SVG was five elements and some 640 bytes, on each
+  // of 25 cards of every directory page (issue 33).
   return (
-    <svg
-      viewBox="0 0 64 64"
-      width={px}
-      height={px}
+    <span
       aria-hidden="true"
-      focusable="false"
       data-logo="monogram"
-      className={cn("shrink-0 overflow-hidden", box, className)}
+      data-corner={corner}
+      className={cn("monogram", box, SIZES[size].letters[initials.length > 1 ? 0 : 1], className)}
+      style={{ backgroundColor: background }}
     >
-      <rect width="64" height="64" fill={background} />
-      <circle cx={cx} cy={cy} r="30" fill="#fff" fillOpacity="0.14" />
-      <text
-        x="32"
-        y="33"
-        dominantBaseline="central"
-        textAnchor="middle"
-        fill="#fff"
-        fontSize={initials.length > 1 ? 26 : 30}
-        fontWeight="600"
-        letterSpacing="0.5"
-      >
-        {initials}
-      </text>
-    </svg>
+      {initials}
+    </span>
   );
 }

@@ -95,6 +95,16 @@ function hex(rgb: readonly [number, number, number]): string {
  * nature, so they come out darker than blues; every hue stays readable.
  */
 export function monogramColour(hue: number, saturation: number = SATURATIONS[0]): string {
+  // Worked out once per colour: a page of 25 cards asked for it 25 times, out of 36 colours in all.
+  const key = `${hue}/${saturation}`;
+  let colour = colours.get(key);
+  if (colour === undefined) colours.set(key, (colour = darkestReadable(hue, saturation)));
+  return colour;
+}
+
+const colours = new Map<string, string>();
+
+function darkestReadable(hue: number, saturation: number): string {
   for (let lightness = LIGHTEST; lightness > 10; lightness--) {
     const rgb = hslToRgb(hue, saturation, lightness);
     if (contrastWithWhite(rgb) >= MIN_CONTRAST) return hex(rgb);

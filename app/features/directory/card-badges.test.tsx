@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { BadgeRow, BadgeRows, BadgeValue } from "./card-badges.tsx";
 
 describe("BadgeRows", () => {
-  it("sends each row as a bare term and description inside one classed list", () => {
+  it("sends each row as a bare term and description, each badge one span, inside one classed list", () => {
     const html = renderToStaticMarkup(
       <BadgeRows className="mt-4">
         <BadgeRow group="industries" items={["AI", "Software"]} />
@@ -16,8 +16,9 @@ describe("BadgeRows", () => {
       </BadgeRows>,
     );
     expect(html).toMatch(/^<dl class="badge-rows mt-4">/);
-    expect(html).toContain('<div data-badge-group="industries"><dt>Industries</dt><dd>');
-    expect(html).toContain('<div data-badge-group="stage"><dt>Stage</dt><dd>');
-    expect(html).not.toMatch(/<(dt|dd|div) class=/);
+    expect(html).toContain('<dt>Industries</dt><dd data-badge-group="industries"><span title="AI">AI</span>');
+    expect(html).toContain('<dt>Stage</dt><dd data-badge-group="stage"><span class="neutral" title="Seed">Seed</span></dd>');
+    // One element a badge, no wrapper a row, no class but the value's tone.
+    expect(html).not.toMatch(/<div|<(dt|dd) class=|<span class="(?!neutral")/);
   });
 });

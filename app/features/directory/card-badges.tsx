@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Badge } from "~/components/ui/badge.tsx";
 import { CountryFlag } from "~/components/ui/country-flag.tsx";
 import { capList } from "../catalog/format.ts";
 
@@ -25,13 +24,14 @@ function Row({ group, children }: { group: BadgeGroup; children: ReactNode }) {
   // beside it did not.
   const { label } = BADGE_GROUPS[group];
   return (
-    // Laid out by the list's one class (.badge-rows in app/app.css): some 125 rows on a page of cards, so a utility
-    // list on each label and value was about a tenth of the page's HTML (issue 33). The label is as tall as one line
-    // of badges and at the top, so it sits beside the first line when they wrap.
-    <div data-badge-group={group}>
+    // Laid out and its badges drawn by the list's one class (.badge-rows in app/app.css): some 125 rows and 300 badges
+    // on a page of cards, so a utility list on each label, value and badge was about a third of the page's HTML, and
+    // a wrapper per row another 150 elements (issue 33). The label is as tall as one line of badges and at the top, so
+    // it sits beside the first line when they wrap.
+    <>
       <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
+      <dd data-badge-group={group}>{children}</dd>
+    </>
   );
 }
 
@@ -53,17 +53,17 @@ export function BadgeRow({
   return (
     <Row group={group}>
       {shown.map((item) => (
-        // One line each: a long name ("United Arab Emirates") is cut with an ellipsis, and the title shows it whole.
-        <Badge key={item} variant="outline" className="max-w-full" title={item}>
+        // Styled by the row (app.css): see Row.
+        <span key={item} title={item}>
           {codes ? <CountryFlag code={codes[item]} /> : null}
-          <span className="truncate">{item}</span>
-        </Badge>
+          {item}
+        </span>
       ))}
       {more > 0 ? (
-        <Badge variant="neutral">
+        <span className="neutral">
           <span aria-hidden="true">+{more}</span>
           <span className="sr-only">and {more} more</span>
-        </Badge>
+        </span>
       ) : null}
     </Row>
   );
@@ -74,9 +74,9 @@ export function BadgeValue({ group, value }: { group: BadgeGroup; value: string 
   if (!value) return null;
   return (
     <Row group={group}>
-      <Badge variant="neutral" className="max-w-full" title={value}>
-        <span className="truncate">{value}</span>
-      </Badge>
+      <span className="neutral" title={value}>
+        {value}
+      </span>
     </Row>
   );
 }

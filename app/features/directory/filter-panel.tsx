@@ -84,8 +84,8 @@ function FacetCheckbox({
   return (
     <label className={cn("facet-option", option.count === 0 && !selected.includes(option.value) && "text-fg-muted")}>
       <input type="checkbox" name={name} value={option.value} defaultChecked={selected.includes(option.value)} />
-      <span>{option.label}</span>
-      {countsGated && option.count === 0 ? <span /> : <span>{option.count}</span>}
+      {option.label}
+      {countsGated && option.count === 0 ? null : <span>{option.count}</span>}
     </label>
   );
 }
@@ -127,8 +127,7 @@ function IndustryGroups({ groups, selected }: { groups: NonNullable<FilterOption
           <div key={g.primary} role="group" aria-label={g.primary}>
             <label className="facet-option font-medium">
               <input type="checkbox" name="industries" value={g.primary} defaultChecked={selected.includes(g.primary)} />
-              <span>All {g.primary}</span>
-              <span />
+              All {g.primary}
             </label>
             <div className="ml-5 space-y-1">
               {g.options.filter(shown).map((o) => (

@@ -1,7 +1,6 @@
 import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
-import { Button } from "~/components/ui/button.tsx";
 import { businessModelLabel, formatAmount, formatRoundDate, roundTypeLabel } from "../catalog/format.ts";
 import { ListingLogo } from "../catalog/listing-logo.tsx";
 import { TYPE_LABEL, type ListingCard as Card, type ListingType } from "../catalog/listing-types.ts";
@@ -36,7 +35,7 @@ export function ListingCard({
 }) {
   const href = `/profile/${listing.type}/${listing.slug}`;
   return (
-    <article className="flex h-full flex-col rounded-xl border border-border bg-surface-raised p-5 shadow-sm transition-shadow hover:shadow-md">
+    <article className="listing-card">
       <div className="flex items-start gap-3">
         <ListingLogo name={listing.name} slug={listing.slug} logo={listing.logo} lazy />
         <div className="min-w-0 flex-1">
@@ -65,20 +64,12 @@ export function ListingCard({
         <BadgeValue group="raised" value={listing.totalFundingRaised ? `${formatAmount(listing.totalFundingRaised)} total` : null} />
         <BadgeValue group="round" value={roundText(listing.latestRoundType, listing.latestRoundDate)} />
       </BadgeRows>
-      <div className="mt-auto flex gap-2 pt-5">
-        <Link
-          to={href}
-          className="inline-flex h-9 flex-1 items-center justify-center rounded-lg border border-border text-sm font-medium hover:bg-surface-muted"
-        >
-          View Profile
-        </Link>
-        <Button
-          size="sm"
-          className="h-9 flex-1"
-          onClick={() => onRequestIntro({ name: listing.name, type: listing.type, slug: listing.slug })}
-        >
+      {/* Drawn by .card-actions (app/app.css): the same two on each of 25 cards. */}
+      <div className="card-actions">
+        <Link to={href}>View Profile</Link>
+        <button type="button" onClick={() => onRequestIntro({ name: listing.name, type: listing.type, slug: listing.slug })}>
           Request Intro
-        </Button>
+        </button>
       </div>
     </article>
   );

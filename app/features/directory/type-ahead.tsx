@@ -14,7 +14,7 @@ export interface FacetOption {
 /**
  * Multi-select type-ahead with chips (spec 01 §2 and §4): opens on focus or typing, closes on an outside
  * click or a choice; choosing adds a chip once and clears the text. Before hydration (or without
- * JavaScript) it is a plain checkbox list inside the same GET form.
+ * JavaScript) it is a plain multiple-choice list box inside the same GET form.
  */
 export function TypeAhead({
   name,
@@ -48,20 +48,23 @@ export function TypeAhead({
   }, [open]);
 
   if (!hydrated) {
+    // One list box, an option a value (counts in the text): the same choices as checkboxes were four elements each,
+    // some 300 on every directory page for a list shown only until the page is interactive (issue 33).
     return (
-      <fieldset className="max-h-56 space-y-1 overflow-y-auto">
-        <legend className="sr-only">{label}</legend>
+      <select
+        multiple
+        name={name}
+        aria-label={label}
+        defaultValue={selected}
+        size={Math.min(8, Math.max(2, options.length))}
+        className="w-full rounded-lg border border-border bg-surface px-1 py-1 text-sm"
+      >
         {options.map((o) => (
-          <label key={o.value} className="facet-option">
-            <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(o.value)} />
-            <span className="inline-flex items-center gap-1.5">
-              <CountryFlag code={o.code} />
-              {o.label}
-            </span>
-            <span>{o.count}</span>
-          </label>
+          <option key={o.value} value={o.value}>
+            {`${o.label} (${o.count})`}
+          </option>
         ))}
-      </fieldset>
+      </select>
     );
   }
 
