@@ -6,13 +6,14 @@
 import express from "express";
 import helmet from "helmet";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { pino } from "pino";
 import { safeLogOptions } from "../app/lib/log-redaction.ts";
 import { exitOnStartupFailure, listenFailure, logLevel } from "../app/lib/startup-failure.ts";
 import { accessLog } from "./access-log.ts";
+import { contentSecurityPolicy, NONCE } from "./content-security-policy.ts";
 import { createLifecycle, shutdownTimeoutMs } from "./lifecycle.ts";
 import { pageCompression } from "./page-compression.ts";
 
@@ -50,26 +51,28 @@ function paymentPageOrigins(): string[] {
 
 const server = express();
 server.disable("x-powered-by");
+const policy = contentSecurityPolicy({
+  "script-src": ["'self'", `'nonce-${NONCE}'`],
+  "img-src": ["'self'", "data:", "https:"],
+  // The proof-of-work widget (ALTCHA) solves its challenge in workers it creates from blob: URLs.
+  "worker-src": ["'self'", "blob:"],
+  "frame-src": ["'self'", "https:"],
+  "connect-src": ["'self'", ...(DEVELOPMENT ? ["ws:"] : [])],
+  // A form of ours may lead on to the payment provider's Checkout and billing portal (a 303 after the post, which
+  // form-action governs too): Stripe's hosted pages, or the local fake's at STRIPE_API_URL (decision 0079).
+  "form-action": ["'self'", ...paymentPageOrigins()],
+  "upgrade-insecure-requests": null,
+});
 server.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("Content-Security-Policy", policy(nonce));
   next();
 });
 server.use(
   helmet({
-    contentSecurityPolicy: {
-      directives: {
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        "img-src": ["'self'", "data:", "https:"],
-        // The proof-of-work widget (ALTCHA) solves its challenge in workers it creates from blob: URLs.
-        "worker-src": ["'self'", "blob:"],
-        "frame-src": ["'self'", "https:"],
-        "connect-src": ["'self'", ...(DEVELOPMENT ? ["ws:"] : [])],
-        // A form of ours may lead on to the payment provider's Checkout and billing portal (a 303 after the post, which
-        // form-action governs too): Stripe's hosted pages, or the local fake's at STRIPE_API_URL (decision 0079).
-        "form-action": ["'self'", ...paymentPageOrigins()],
-        "upgrade-insecure-requests": null,
-      },
-    },
+    // Set above, from a policy formatted once (server/content-security-policy.ts).
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // Helmet's default (no-referrer) makes Chromium send "Origin: null" with a form posted without JavaScript, and
     // React Router refuses such actions: same-origin keeps the origin for our own posts and tells other sites nothing.
@@ -114,7 +117,16 @@ try {
     if (!existsSync(entry))
       throw new Error(`no build in ${buildDir}: run \`npm run build\` first (or set BUILD_DIR to the build's folder)`);
     server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    // The few files beside the assets (the favicon): looked for only at their own addresses, not with a file-system
+    // lookup before every page.
+    const clientDir = path.join(buildDir, "client");
+    const clientFiles = new Set(
+      readdirSync(clientDir, { withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => `/${e.name}`),
+    );
+    const clientStatic = express.static(clientDir, { maxAge: "1h" });
+    server.use((req, res, next) => (clientFiles.has(req.path) ? clientStatic(req, res, next) : next()));
     // Loading the build validates the settings (app/lib/env.server.ts): an invalid one fails here.
     const build = await import(pathToFileURL(entry).href);
     prepare = () => (build.prepare as Prepare)({ report: (step) => lifecycle.starting(step) });
