@@ -257,9 +257,17 @@ export function closestOf(candidates: Array<{ word: string; distance: number }>)
   return best?.word ?? null;
 }
 
-/** Per term, the listings matching it: any alternative, each with all its words (sets: per word of the query). */
+/**
+ * Per term, the listings matching it: any alternative, each with all its words (sets: per word of the query). A term
+ * of one alternative is that alternative's answer (allOf), not a copy: the callers only read it.
+ */
 export function termSets(terms: number[][][], sets: Bitset[], capacity: number): Bitset[] {
   return terms.map((alternatives) => {
+    if (alternatives.length === 1)
+      return allOf(
+        alternatives[0]!.map((i) => sets[i]!),
+        capacity,
+      );
     const out = emptyBitset(capacity);
     for (const words of alternatives)
       uniteInto(
@@ -273,9 +281,13 @@ export function termSets(terms: number[][][], sets: Bitset[], capacity: number):
   });
 }
 
-/** Listings in every set (none when there are no sets: an empty query matches nothing). */
+/**
+ * Listings in every set (none when there are no sets: an empty query matches nothing). A single set is the answer
+ * itself, not a copy (a one-word term, a one-term search): the callers only read it.
+ */
 export function allOf(sets: Bitset[], capacity: number): Bitset {
   if (!sets.length) return emptyBitset(capacity);
+  if (sets.length === 1) return sets[0]!;
   const out = sets[0]!.slice();
   for (const set of sets.slice(1)) intersectInto(out, set);
   return out;

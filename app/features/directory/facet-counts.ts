@@ -26,6 +26,7 @@ export interface ActiveFilter {
   dimension: FacetDimension | RangeDimension | "search";
   /** The selection in a stable form ("3,17" for two ids, the normalised text for a search): equal keys admit the same. */
   key: string;
+  /** Only ever read: it may be one of the index's own sets (directory-index.ts anyOf). */
   admits: Bitset;
 }
 

@@ -10,10 +10,10 @@ import { searchListings } from "./search-listings.server.ts";
 
 /**
  * Paginated listings are stale after 2 minutes (spec 01 §9): identical queries within that share one answer. At most
- * 1,000 pages (each some tens of kilobytes of cards and counts): popular pages repeat far within that, and 2,000 held
- * 60 MB of a process's memory under a load of new addresses (issue 33).
+ * 300 pages (each some 37 kB of cards and counts): popular pages repeat far within that, and 1,000 held 37 MB of a
+ * process's memory under a load of new addresses (issue 33, decision 0103).
  */
-const cache = new OwnedTtlCache<DirectoryResult>(2 * 60 * 1000, 1000);
+const cache = new OwnedTtlCache<DirectoryResult>(2 * 60 * 1000, 300);
 
 /**
  * The directory page for a viewer, cached per tier and normalised query, per connection read (a page read from the
