@@ -11,10 +11,15 @@ import { inSpan } from "./spans.server.ts";
 /** The longest statement a span carries: enough to recognise the query, not a 100 kB IN list. */
 const MAX_STATEMENT = 2_000;
 
+/** The word before the table, in the statements that read or write rows. */
+const TABLE_WORD: Readonly<Record<string, string>> = { SELECT: "from", DELETE: "from", INSERT: "into", UPDATE: "update" };
+
 /** The SQL keyword a statement starts with (SELECT, INSERT, WITH...), and the table it names first, if plain. */
 export function describeStatement(statement: string): { operation: string; collection?: string } {
   const operation = /^\s*([a-z]+)/i.exec(statement)?.[1]?.toUpperCase() ?? "QUERY";
-  const collection = /\b(?:from|into|update)\s+"?([a-z_][a-z0-9_]*)"?/i.exec(statement)?.[1];
+  // Only for the statements that read or write rows: DDL's "ON UPDATE" or "FROM" name no table.
+  const target = TABLE_WORD[operation];
+  const collection = target ? new RegExp(`\\b${target}\\s+"?([a-z_][a-z0-9_]*)"?`, "i").exec(statement)?.[1] : undefined;
   return collection ? { operation, collection } : { operation };
 }
 
