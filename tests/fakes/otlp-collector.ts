@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 
-export type AttributeValue = string | number | boolean | null;
+type AttributeValue = string | number | boolean | null;
 
 export interface ReceivedSpan {
   traceId: string;
@@ -57,7 +57,7 @@ function attributesOf(list: OtlpKeyValue[] | undefined): Record<string, Attribut
 }
 
 /** The spans of an ExportTraceServiceRequest in OTLP/JSON; throws on anything else. */
-export function spansOfExport(body: unknown): ReceivedSpan[] {
+function spansOfExport(body: unknown): ReceivedSpan[] {
   const resourceSpans = (body as { resourceSpans?: unknown }).resourceSpans;
   if (!Array.isArray(resourceSpans)) throw new Error("no resourceSpans");
   const spans: ReceivedSpan[] = [];
