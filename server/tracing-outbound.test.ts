@@ -7,6 +7,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutboundFetch } from "~/lib/outbound-fetch.server.ts";
+import { tracer } from "~/lib/spans.server.ts";
+import { activeTraceFields } from "~/lib/trace-log-fields.ts";
 import { startFakeOtlpCollector, type FakeOtlpCollector } from "../tests/fakes/otlp-collector.ts";
 import { startTracing } from "./tracing.ts";
 
@@ -43,6 +45,13 @@ describe("an outbound fetch while tracing is on", () => {
     // The span ends when the body has been read (or the fetch fails or times out), as the time limit counts.
     const missing = await fetchOut(`${origin}/missing`);
     expect([missing.status, await missing.text()]).toEqual([404, "ok"]);
+    // What the application's logger adds to a line (its pino mixin): the active span's ids, and nothing outside one.
+    expect(activeTraceFields()).toEqual({});
+    const inside = tracer.startActiveSpan("work", (span) => {
+      span.end();
+      return { fields: activeTraceFields(), ids: span.spanContext() };
+    });
+    expect(inside.fields).toEqual({ trace_id: inside.ids.traceId, span_id: inside.ids.spanId });
     await tracing!.shutdown();
 
     const spans = collector.spans.filter((s) => s.kind === 3);
