@@ -21,6 +21,8 @@ const PROCESS_TESTS = [
   "tests/security/startup-failures.test.ts",
   "server/start-and-stop.test.ts",
   "server/log-hygiene.test.ts",
+  // A development server sending its spans to the fake collector (decision 0105).
+  "server/tracing.test.ts",
 ];
 /**
  * Run before every database test file in a shared worker: the app's modules load afresh (so a module's state, such

@@ -8,8 +8,13 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { getAppContext } from "~/lib/app-context.ts";
 import { inLargerChunks, withoutModulePreloads } from "~/lib/html-stream.server.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { routeSpans } from "~/lib/route-spans.server.ts";
+import { tracingEnabled } from "~/lib/tracing-settings.ts";
 
 export const streamTimeout = 5_000;
+
+/** Spans for the route that answers and its loaders and actions, while tracing is on (decision 0105). */
+export const instrumentations = tracingEnabled(process.env) ? [routeSpans] : [];
 
 /**
  * What React Router would print to the console (an error it caught outside our pipeline), logged instead: the

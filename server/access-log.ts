@@ -10,6 +10,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { redactUrl, safeLogValue } from "../app/lib/log-redaction.ts";
+import { traceFieldsOf } from "../app/lib/trace-log-fields.ts";
+import { requestSpanContext } from "./tracing.ts";
 
 /** The longest URL a line keeps: enough to tell the route and its query, not a megabyte of query string. */
 const MAX_URL = 300;
@@ -32,6 +34,8 @@ export function accessLog(log: Logger) {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: safeLogValue,
     },
+    // The request's trace beside its id while tracing is on (decision 0105); nothing otherwise.
+    customProps: (req) => traceFieldsOf(requestSpanContext(req)),
     autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
   });

@@ -16,18 +16,22 @@ import { accessLog } from "./access-log.ts";
 import { contentSecurityPolicy, NONCE } from "./content-security-policy.ts";
 import { createLifecycle, shutdownTimeoutMs } from "./lifecycle.ts";
 import { pageCompression } from "./page-compression.ts";
+import { startTracing, traceRequests } from "./tracing.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
 const log = pino(safeLogOptions({ level: logLevel(process.env.LOG_LEVEL) }));
+// Before the application loads, so its first span has somewhere to go (decision 0105); nothing while OTEL_* is unset.
+const tracing = startTracing(process.env, (err) => log.warn({ err }, "the last spans could not be sent to the collector"));
 
 type Prepare = (options: { report: (step: string) => void }) => Promise<void>;
 type Shutdown = (options: { waitMs: number; requestsDone: Promise<void> }) => Promise<void>;
 let shutdown: Shutdown = async ({ requestsDone }) => requestsDone;
 const lifecycle = createLifecycle({
   drainMs: shutdownTimeoutMs(process.env.SHUTDOWN_TIMEOUT_MS),
-  stopApp: (options) => shutdown(options),
+  // The spans still in the batch go to the collector once the application has stopped.
+  stopApp: (options) => shutdown(options).finally(() => tracing?.shutdown()),
   exit: (code) => process.exit(code),
   log: {
     info: (facts, msg) => log.info(facts, msg),
@@ -83,6 +87,7 @@ server.use(
 );
 server.use(pageCompression());
 server.use(lifecycle.middleware);
+if (tracing) server.use(traceRequests);
 server.use(accessLog(log));
 
 let prepare: () => Promise<void> = async () => {};

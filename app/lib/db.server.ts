@@ -15,7 +15,12 @@ import postgres from "postgres";
 import * as schema from "#db/schema/index.ts";
 import { lockDataDir, removeLeftoverPostmasterPid } from "./data-dir-lock.server.ts";
 import { failureReason } from "./errors.ts";
+import { traceQueries } from "./query-spans.server.ts";
 import { pathFailure, settingError } from "./startup-failure.ts";
+import { tracingEnabled } from "./tracing-settings.ts";
+
+// A span per query while tracing is on (decision 0105); nothing changes otherwise.
+if (tracingEnabled(process.env)) traceQueries();
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

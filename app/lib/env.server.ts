@@ -2,6 +2,7 @@ import { z } from "zod";
 import { checkDkimKey, dkimAligned, fromDomain } from "./dkim-settings.server.ts";
 import { normaliseOrigin } from "./parse-origin.ts";
 import { AppError } from "./errors.ts";
+import { tracingSettingProblems } from "./tracing-settings.ts";
 
 /**
  * Every setting the server reads, validated once at start. Each has an offline default so that
@@ -85,6 +86,15 @@ const EnvSchema = z.object({
    * connections are closed and the job is handed back (decision 0052). Below the orchestrator's own limit (30 s).
    */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** Traces (decision 0105): the standard OpenTelemetry settings this server reads, checked in tracing-settings.ts. */
+  OTEL_SDK_DISABLED: z.string().optional(),
+  OTEL_TRACES_EXPORTER: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.string().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.string().optional(),
+  OTEL_TRACES_SAMPLER: z.string().optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.string().optional(),
   /** How many proxies in front of us to trust for the client address (X-Forwarded-For); 0 means none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-in attempts allowed per client address per minute (provider redirects, password sign-in, sign-up). */
@@ -227,6 +237,7 @@ export type Env = z.infer<typeof EnvSchema>;
 
 /** Rules between settings, checked once each is valid on its own. */
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  for (const [setting, message] of tracingSettingProblems(env)) ctx.addIssue({ code: "custom", path: [setting], message });
   // A replica copies a primary: with the embedded database there is nothing for it to be a copy of.
   if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
     ctx.addIssue({

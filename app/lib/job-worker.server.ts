@@ -5,6 +5,7 @@
  * It looks for work when a job is queued through any app server (the `jobs` change, decision 0049), and every
  * 30 seconds besides, for a wake-up lost on the way and for the stale jobs of a server that died.
  */
+import { SpanStatusCode } from "@opentelemetry/api";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { withAuditRun } from "./audit-run.server.ts";
@@ -24,6 +25,7 @@ import {
   type JobProgress,
 } from "./job-queue.server.ts";
 import { logger } from "./logger.server.ts";
+import { tracer } from "./spans.server.ts";
 
 export interface JobContext {
   database: Database;
@@ -150,6 +152,20 @@ export class JobWorker {
   private async run(job: Job): Promise<void> {
     // Claimed while the stop began: back to the queue before its handler takes a step.
     if (this.stopping.signal.aborted) return releaseJob(this.database, job.id, this.id);
+    // One span per run (decision 0105), a trace of its own: a job belongs to no request. Its queries nest under it.
+    const attributes = { "introbase.job.type": job.jobType, "introbase.job.id": job.id };
+    await tracer.startActiveSpan(`job ${job.jobType}`, { root: true, attributes }, async (span) => {
+      try {
+        const outcome = await this.runClaimed(job);
+        span.setAttribute("introbase.job.outcome", outcome);
+        if (outcome === "failed") span.setStatus({ code: SpanStatusCode.ERROR });
+      } finally {
+        span.end();
+      }
+    });
+  }
+
+  private async runClaimed(job: Job): Promise<"completed" | "failed" | "interrupted"> {
     const lost = new AbortController();
     const signal = AbortSignal.any([this.stopping.signal, lost.signal]);
     const beat = setInterval(() => {
@@ -177,16 +193,18 @@ export class JobWorker {
       );
       await finishJob(this.database, job.id, this.id, { status: "completed", processedOutput: output });
       logger.info({ job: job.id, type: job.jobType, ms: Date.now() - started }, "job completed");
+      return "completed";
     } catch (error) {
       if (error instanceof JobInterrupted) {
         // Taken away (declared dead while slow): whoever holds it now finishes it. Stopped by a shutdown: back to
         // the queue with its cursor, so the next start resumes it.
         if (!lost.signal.aborted) await releaseJob(this.database, job.id, this.id);
-        return;
+        return "interrupted";
       }
       const message = error instanceof Error ? error.message : String(error);
       logger.error({ err: error, job: job.id, type: job.jobType }, "job failed");
       await finishJob(this.database, job.id, this.id, { status: "failed", error: message });
+      return "failed";
     } finally {
       clearInterval(beat);
     }

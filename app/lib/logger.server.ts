@@ -1,6 +1,7 @@
 import { pino } from "pino";
 import { getEnv } from "./env.server.ts";
 import { safeLogOptions } from "./log-redaction.ts";
+import { activeTraceFields } from "./trace-log-fields.ts";
 
 const env = getEnv();
 
@@ -8,6 +9,8 @@ const env = getEnv();
 export const logger = pino(
   safeLogOptions({
     level: env.NODE_ENV === "test" ? "silent" : env.LOG_LEVEL,
+    // The trace and span of the work in hand, while tracing is on (decision 0105).
+    mixin: activeTraceFields,
     redact: ["req.headers.cookie", "req.headers.authorization", 'req.headers["x-lot-api-key"]', "*.apiKey", "*.password"],
   }),
 );

@@ -16,11 +16,14 @@
  * for local fakes and offline development) or given to `createOutboundFetch` by code with a narrow reason (the
  * SEO crawler test requesting our own listener).
  */
+import { SpanKind } from "@opentelemetry/api";
 import { lookup as dnsLookup } from "node:dns/promises";
 import { getEnv } from "./env.server.ts";
 import { classifyAddress, isLocalhostName, parseIpLiteral } from "./network-address.ts";
 import { OutboundError, send, shown, toResponse, type Outgoing, type ResolvedAddress } from "./outbound-request.server.ts";
+import { redactUrl } from "./log-redaction.ts";
 import { normaliseOrigin } from "./parse-origin.ts";
+import { recordFailure, tracer } from "./spans.server.ts";
 
 export { OutboundError, type OutboundErrorCode, type ResolvedAddress } from "./outbound-request.server.ts";
 
@@ -121,6 +124,17 @@ export function createOutboundFetch(options: OutboundOptions = {}): typeof fetch
 
   return async function outboundFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const first = readInput(input, init);
+    // A client span per fetch, redirects included, ended when the body is read or the fetch fails (decision 0105).
+    const span = tracer.startSpan(first.method, {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        "http.request.method": first.method,
+        "server.address": first.url.hostname,
+        "server.port": Number(first.url.port) || (first.url.protocol === "https:" ? 443 : 80),
+        // Without the query, and any secret in the path redacted (decision 0071): spans leave the process.
+        "url.full": redactUrl(shown(first.url)),
+      },
+    });
     const redirectMode = init?.redirect ?? "follow";
     // One abort for everything: the caller's signal, our time limit, the size limit.
     const controller = new AbortController();
@@ -135,6 +149,7 @@ export function createOutboundFetch(options: OutboundOptions = {}): typeof fetch
     const finish = () => {
       stopTimer();
       callerSignal?.removeEventListener("abort", onCallerAbort);
+      span.end();
     };
 
     try {
@@ -145,6 +160,8 @@ export function createOutboundFetch(options: OutboundOptions = {}): typeof fetch
         const response = await send(request, target, controller.signal);
         const location = response.headers.location;
         if (redirectMode === "manual" || !REDIRECTS.has(response.statusCode ?? 0) || !location) {
+          span.setAttribute("http.response.status_code", response.statusCode ?? 0);
+          if ((response.statusCode ?? 0) >= 400) span.setAttributes({ "error.type": String(response.statusCode) });
           return toResponse(response, request.url, hop > 0, { maxBytes, signal: controller.signal, abort, finish });
         }
         response.destroy();
@@ -154,8 +171,10 @@ export function createOutboundFetch(options: OutboundOptions = {}): typeof fetch
         request = redirected(request, response.statusCode!, location);
       }
     } catch (error) {
+      const thrown = controller.signal.aborted ? controller.signal.reason : error;
+      recordFailure(span, thrown);
       finish();
-      throw controller.signal.aborted ? controller.signal.reason : error;
+      throw thrown;
     }
   } as typeof fetch;
 }
