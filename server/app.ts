@@ -88,7 +88,8 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   indexSnapshots.dir = directorySnapshotDir(env);
   await getDirectoryIndex(database);
   // This process in server_processes every few seconds, with its release and index, for /admin/system (decision 0107).
-  stopHeartbeat = startProcessHeartbeat(database, { release: releaseInfo(env) });
+  const heartbeat = startProcessHeartbeat(database, { release: releaseInfo(env) });
+  stopHeartbeat = () => heartbeat.stop();
   // Operator jobs (DESIGN D10) run in the server process; a job a restart interrupted resumes here.
   startJobWorker(database, {
     [DUPLICATE_SCAN_JOB]: runDuplicateScanJob,

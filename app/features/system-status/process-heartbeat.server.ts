@@ -52,8 +52,15 @@ export async function writeHeartbeat(
   await database.db.delete(serverProcesses).where(lt(serverProcesses.lastSeenAt, new Date(now.getTime() - FORGET_AFTER_MS)));
 }
 
-/** Starts this process's heartbeat (the first beat at once); returns the stop, which removes the row of a clean stop. */
-export function startProcessHeartbeat(database: Database, options: HeartbeatOptions): () => Promise<void> {
+export interface Heartbeat {
+  /** Resolves when the beat under way (the first one, just after start) has been written or has failed. */
+  written(): Promise<void>;
+  /** Stops beating and removes this process's row: a process that stopped cleanly is gone at once, not a minute later. */
+  stop(): Promise<void>;
+}
+
+/** Starts this process's heartbeat, the first beat at once. */
+export function startProcessHeartbeat(database: Database, options: HeartbeatOptions): Heartbeat {
   const now = options.now ?? (() => new Date());
   const row = {
     processKey: options.processKey ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
@@ -71,13 +78,15 @@ export function startProcessHeartbeat(database: Database, options: HeartbeatOpti
   beat();
   const timer = setInterval(beat, options.everyMs ?? HEARTBEAT_EVERY_MS);
   timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await beating;
-    // A process that stopped cleanly is gone at once, not a minute later.
-    await database.db
-      .delete(serverProcesses)
-      .where(eq(serverProcesses.processKey, row.processKey))
-      .catch(() => {});
+  return {
+    written: () => beating,
+    async stop() {
+      clearInterval(timer);
+      await beating;
+      await database.db
+        .delete(serverProcesses)
+        .where(eq(serverProcesses.processKey, row.processKey))
+        .catch(() => {});
+    },
   };
 }

@@ -162,7 +162,8 @@ export function SystemStatusPage({ status, result }: { status: SystemStatus; res
       <Section id="integrations" title="Integrations">
         <ul className="mt-2 grid gap-2">
           {integrations.map((integration) => {
-            const outcome = result?.data?.id === integration.id ? result : undefined;
+            // The check's own outcome: the form post itself passed whether the far end answered or not.
+            const outcome = result?.data?.id === integration.id ? result.data : undefined;
             return (
               <li key={integration.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-border p-3 text-sm">
                 <span className="font-medium">{integration.name}</span>
