@@ -58,12 +58,12 @@ afterAll(async () => {
 const asAdmin = { user: testUser("premium", "admin") };
 const load = () => loader(loaderArgs<Route.LoaderArgs>(database, "/admin/system", {}, asAdmin));
 const post = (form: Record<string, string>, user = asAdmin.user) =>
-  action(
-    loaderArgs<Route.ActionArgs>(database, "/admin/system", {}, { user, init: { method: "POST", body: new URLSearchParams(form) } }),
-  );
+  action(loaderArgs<Route.ActionArgs>(database, "/admin/system", {}, { user, init: { method: "POST", body: new URLSearchParams(form) } }));
 
 function render(data: Awaited<ReturnType<typeof load>>, result?: Parameters<typeof SystemStatusPage>[0]["result"]): string {
-  const Stub = createRoutesStub([{ path: "/admin/system", Component: () => createElement(SystemStatusPage, { status: data.status, result }) }]);
+  const Stub = createRoutesStub([
+    { path: "/admin/system", Component: () => createElement(SystemStatusPage, { status: data.status, result }) },
+  ]);
   return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin/system"] }));
 }
 

@@ -40,7 +40,12 @@ beforeAll(async () => {
   const [own] = await app.database.rows<{ last_seen_at: string }>(sql`SELECT last_seen_at FROM server_processes`);
   const { writeHeartbeat } = await import("~/features/system-status/process-heartbeat.server.ts");
   const seen = new Date(own!.last_seen_at);
-  await writeHeartbeat(app.database, { processKey: `${SECOND_HOST}:4242:x`, host: SECOND_HOST, pid: 4242, startedAt: seen }, { version: "0.34.0", commit: COMMIT }, seen);
+  await writeHeartbeat(
+    app.database,
+    { processKey: `${SECOND_HOST}:4242:x`, host: SECOND_HOST, pid: 4242, startedAt: seen },
+    { version: "0.34.0", commit: COMMIT },
+    seen,
+  );
 });
 
 afterAll(async () => {
@@ -82,7 +87,9 @@ describe("/admin/system", () => {
   it("tests SMTP from a plain form post: a real connection, no message sent, the outcome on the page", async () => {
     const answer = await admin.post(server(), "/admin/system", { integration: "smtp" });
     expect(answer.status).toBe(200);
-    expect((await answer.text()).replaceAll("<!-- -->", "")).toMatch(/role="status"[^>]*>OK: Connected, greeted and logged in; no message sent\./);
+    expect((await answer.text()).replaceAll("<!-- -->", "")).toMatch(
+      /role="status"[^>]*>OK: Connected, greeted and logged in; no message sent\./,
+    );
     expect(smtp.received).toHaveLength(0);
     const refused = await admin.post(server(), "/admin/system", { integration: "../../etc" });
     expect(refused.status).toBe(400);
