@@ -25,7 +25,7 @@ const BREAKING: { pattern: RegExp; why: string }[] = [
 const ADD_REQUIRED_COLUMN = /\bADD\s+COLUMN\b[^;]*\bNOT\s+NULL\b/i;
 const SUPPLIES_A_VALUE = /\bDEFAULT\b|\bGENERATED\s+ALWAYS\b/i;
 
-export const CONTRACT_MARKER = /^--\s*contract:\s*(\S.*?)\s+unused since\s+(\d+\.\d+\.\d+)\s*$/im;
+const CONTRACT_MARKER = /^--\s*contract:\s*(\S.*?)\s+unused since\s+(\d+\.\d+\.\d+)\s*$/im;
 
 /** The statements of one migration that break the previous release, unless the file carries a contract marker. */
 export function contractBreaks(sql: string): ContractBreak[] {

@@ -126,7 +126,7 @@ async function outboxState(database: Database, now: Date): Promise<SystemStatus[
 }
 
 /** How far the read replica is behind (DATABASE_READ_URL): the age of the last transaction it replayed. */
-export async function replicaState(database: Database): Promise<ReplicaState> {
+async function replicaState(database: Database): Promise<ReplicaState> {
   const replica = database.replica;
   if (!replica) return { kind: "none" };
   try {
