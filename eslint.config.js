@@ -38,6 +38,7 @@ const FEATURE_IMPORTS = {
   "reference-editor": ["audit"],
   "saved-searches": ["directory"], // a saved search is a directory state and its matches
   seo: ["directory", "profiles", "media"], // titles, canonical links and the crawler report of directory and profile pages; a stored logo on a social card
+  "system-status": ["ai", "billing", "directory", "imports"], // /admin/system reads the index facts and tests the AI, payment and provider clients
   taxonomy: ["audit"],
   verification: [],
 };

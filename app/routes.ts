@@ -110,6 +110,7 @@ export default caseSensitive([
     route("admin/duplicate-management/merge", "routes/admin.duplicate-management.merge.tsx"),
     route("admin/imports", "routes/admin.imports.tsx"),
     route("admin/outbox", "routes/admin.outbox.tsx"),
+    route("admin/system", "routes/admin.system.tsx"),
     route("admin/digests", "routes/admin.digests.tsx"),
     route("admin/intros", "routes/admin.intros.tsx"),
     route("admin/applications", "routes/admin.applications.tsx"),

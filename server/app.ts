@@ -28,6 +28,8 @@ import { billingEventJobHandler } from "~/features/billing/billing-event-job.ser
 import { prepareBilling, startBillingClock } from "~/features/billing/billing-start.server.ts";
 import { getPaymentGateway } from "~/features/billing/stripe-gateway.server.ts";
 import { BILLING_EVENT_JOB } from "~/features/billing/webhook-intake.server.ts";
+import { startProcessHeartbeat } from "~/features/system-status/process-heartbeat.server.ts";
+import { releaseInfo } from "~/features/system-status/release-info.server.ts";
 import { appContext } from "~/lib/app-context.ts";
 import { authSecret } from "~/lib/auth.server.ts";
 import { startChangeFeed, type ChangeFeed } from "~/lib/change-feed.server.ts";
@@ -57,6 +59,7 @@ let stopDigestScheduler = () => {};
 let stopIntroFollowUps = () => {};
 let stopErasureSweep = () => {};
 let stopBillingClock = () => {};
+let stopHeartbeat = async () => {};
 let changeFeed: ChangeFeed | undefined;
 
 /**
@@ -84,6 +87,9 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   report("building the directory index");
   indexSnapshots.dir = directorySnapshotDir(env);
   await getDirectoryIndex(database);
+  // This process in server_processes every few seconds, with its release and index, for /admin/system (decision 0107).
+  const heartbeat = startProcessHeartbeat(database, { release: releaseInfo(env) });
+  stopHeartbeat = () => heartbeat.stop();
   // Operator jobs (DESIGN D10) run in the server process; a job a restart interrupted resumes here.
   startJobWorker(database, {
     [DUPLICATE_SCAN_JOB]: runDuplicateScanJob,
@@ -123,6 +129,7 @@ export async function shutdown({ waitMs, requestsDone }: { waitMs: number; reque
   const handedBack = await stopJobWorker({ waitMs });
   if (handedBack.length) logger.info({ jobs: handedBack }, "jobs handed back to the queue");
   await requestsDone;
+  await stopHeartbeat();
   await changeFeed?.stop();
   await closeDatabase();
 }

@@ -212,6 +212,12 @@ const EnvSchema = z.object({
   INTRO_EXPIRE_AFTER_DAYS: z.coerce.number().int().min(2).max(365).default(14),
   /** How long one provider call may take before it is abandoned (and retried). */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  /** The commit this release was built from, shown on /admin/system (decision 0107); unset: read from .git if present. */
+  GIT_COMMIT: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{7,40}$/i, "GIT_COMMIT must be a git commit hash (7 to 40 hexadecimal digits)")
+    .optional(),
   /**
    * Origins the server may fetch from although they are on loopback or a private network (DESIGN D16, decision 0033):
    * local fakes and offline development, e.g. "http://127.0.0.1:4010,http://127.0.0.1:4020". Every other outbound

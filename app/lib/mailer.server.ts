@@ -107,6 +107,11 @@ function transporterFor(url: string): Transporter {
   return transport.transporter;
 }
 
+/** Connects to the SMTP server, says EHLO and logs in if the URL has credentials, sending nothing (/admin/system's test). */
+export async function verifySmtp(url: string): Promise<void> {
+  await transporterFor(url).verify();
+}
+
 function mailFrom(env: Env): string {
   return env.MAIL_FROM ?? `Introbase <no-reply@${new URL(publicUrl(env)).hostname}>`;
 }

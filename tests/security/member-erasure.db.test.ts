@@ -48,6 +48,7 @@ const HOLD_NO_MEMBER: Record<string, string> = {
   target_personas: "reference list",
   revenue_ranges: "reference list",
   saved_search_snapshots: "listing ids only; deleted with the saved search",
+  server_processes: "server heartbeats: host, pid and release of each process (decision 0107)",
   stored_files: "bytes, content type and hash of files (logos)",
   used_proofs: "spent proof-of-work nonces and authorization codes",
   visibility_levels: "reference: tier records",

@@ -172,6 +172,8 @@ interface Slot {
   snapshotDue?: boolean;
   /** Where the last full build came from: the snapshot file or the listings. */
   source?: "snapshot" | "database";
+  /** When the last full build (or snapshot load) finished, how long it took and how many listings it holds (/admin/system). */
+  lastBuild?: { at: Date; ms: number; listings: number };
 }
 const slots = new WeakMap<Database, Slot>();
 
@@ -181,6 +183,7 @@ const maintenance = { now: () => Date.now() };
 /** A full build beside the served index, caught up from its position, then served. */
 async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> {
   slot.rebuild = false;
+  const began = maintenance.now();
   // A starting process loads the snapshot a process before it wrote, if it can (decision 0100).
   const loaded = slot.served ? undefined : await fromSnapshot(database);
   const built = loaded ?? (await buildIndex(database));
@@ -196,6 +199,8 @@ async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> 
   slot.served = index;
   slot.position = position;
   slot.source = loaded ? "snapshot" : "database";
+  const finished = maintenance.now();
+  slot.lastBuild = { at: new Date(finished), ms: finished - began, listings: index.size };
   // Written while this work holds the index: no change is applied to it while the file is written.
   if (loaded) slot.lastSnapshot = maintenance.now();
   else await writeSnapshot(database, slot, index, position);
@@ -290,6 +295,15 @@ export async function indexWorkDone(database: Database): Promise<void> {
 /** Where this process's index was last built from (tests, and the start's log line). */
 export function directoryIndexSource(database: Database): "snapshot" | "database" | undefined {
   return slots.get(database)?.source;
+}
+
+/** The served index's version in this process and its last full build, for the process heartbeat; null before the first. */
+export function directoryIndexFacts(
+  database: Database,
+): { generation: number; lastBuild: { at: Date; ms: number; listings: number } } | null {
+  const slot = slots.get(database);
+  if (!slot?.served || !slot.lastBuild) return null;
+  return { generation: slot.served.generation, lastBuild: slot.lastBuild };
 }
 
 /**
