@@ -1,6 +1,7 @@
 import {
   Download,
   GitMerge,
+  Activity,
   Handshake,
   Layers,
   List,
@@ -16,7 +17,10 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 
-/** Every back-office section, in the order an operator's day goes: the data, its quality, the requests, the records. */
+/**
+ * Every back-office section, in the order an operator's day goes: the data, its quality, the requests, the records, and
+ * last the site's own health.
+ */
 const BACK_OFFICE_SECTIONS = [
   { href: "/admin/listings", label: "Listings", icon: List },
   { href: "/admin/reference", label: "Reference lists", icon: ListTree },
@@ -32,6 +36,7 @@ const BACK_OFFICE_SECTIONS = [
   { href: "/admin/outbox", label: "Outbox", icon: Mail },
   { href: "/admin/digests", label: "Alert digests", icon: MailPlus },
   { href: "/admin/audit-log", label: "Audit log", icon: ScrollText },
+  { href: "/admin/system", label: "System status", icon: Activity },
 ] as const;
 
 export function BackOfficeNav() {
