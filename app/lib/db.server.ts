@@ -15,6 +15,7 @@ import postgres from "postgres";
 import * as schema from "#db/schema/index.ts";
 import { lockDataDir, removeLeftoverPostmasterPid } from "./data-dir-lock.server.ts";
 import { failureReason } from "./errors.ts";
+import { timePglite, timePostgres } from "./query-timing.server.ts";
 import { pathFailure, settingError } from "./startup-failure.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -166,7 +167,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 function postgresDatabase(url: string, migrate: () => Promise<void>): Database {
-  const client = postgres(url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS });
+  const client = timePostgres(postgres(url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS }), 10);
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   /** The listening connections, closed with the database (each one's own close, so none reports itself lost). */
   const listening = new Set<Listening>();
@@ -203,7 +204,7 @@ function postgresDatabase(url: string, migrate: () => Promise<void>): Database {
  * embedded databases uses it to hand one instance to test file after test file (migrated-test-database.ts).
  */
 export function pgliteDatabase(client: PGlite, options: { migrationsFolder?: string; close: () => Promise<void> }): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(timePglite(client), { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
