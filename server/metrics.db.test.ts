@@ -58,7 +58,8 @@ describe("who may scrape", () => {
 
   it("is the site's ordinary 404 without a token or with a wrong one, and says nothing of metrics", async () => {
     const unknown = await rawRequest(app.base, { path: "/no-such-page-here" });
-    for (const headers of [{}, { Authorization: "Bearer not-the-token-at-all" }, { Authorization: `Basic ${TOKEN}` }]) {
+    const refused: Record<string, string>[] = [{}, { Authorization: "Bearer not-the-token-at-all" }, { Authorization: `Basic ${TOKEN}` }];
+    for (const headers of refused) {
       const answer = await rawRequest(app.base, { path: "/metrics", headers });
       expect(answer.status).toBe(404);
       expect(answer.body).not.toContain("introbase_");
