@@ -134,7 +134,12 @@ describe("what moves", () => {
     const limit = defineRateLimit({ name: "metrics-test", limit: 1, windowSeconds: 60 });
     await countAttempt(app.database, limit, "someone", { now: 1_000 });
     expect((await countAttempt(app.database, limit, "someone", { now: 2_000 })).allowed).toBe(false);
-    await sendEmail(app.database, { kind: "metrics_test", to: ["a@example.com"], subject: "Hello", body: [{ type: "paragraph", lines: ["Hi."] }] });
+    await sendEmail(app.database, {
+      kind: "metrics_test",
+      to: ["a@example.com"],
+      subject: "Hello",
+      body: [{ type: "paragraph", lines: ["Hi."] }],
+    });
     const after = await scrape();
     const delta = (name: string, labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
     expect(delta("introbase_rate_limit_refusals_total", { limit: "metrics-test" })).toBe(1);

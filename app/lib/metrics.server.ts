@@ -160,7 +160,12 @@ const indexBuiltAt = new Gauge({
   aggregator: "max",
 });
 
-export function countIndexBuild(source: "database" | "snapshot" | "unknown", outcome: "ok" | "failed", seconds: number, endedAtMs: number): void {
+export function countIndexBuild(
+  source: "database" | "snapshot" | "unknown",
+  outcome: "ok" | "failed",
+  seconds: number,
+  endedAtMs: number,
+): void {
   indexBuilds.inc({ source, outcome });
   if (outcome === "ok") {
     indexBuildDuration.observe({ source }, seconds);
