@@ -12,7 +12,7 @@ import { logger } from "~/lib/logger.server.ts";
 import { metricsText } from "~/lib/metrics.server.ts";
 
 /** Equal tokens, compared in constant time (over their digests, so the length is not given away either). */
-export function sameToken(sent: string, expected: string): boolean {
+function sameToken(sent: string, expected: string): boolean {
   const digest = (value: string) => createHash("sha256").update(value).digest();
   return timingSafeEqual(digest(sent), digest(expected));
 }
