@@ -25,19 +25,27 @@ export function timePostgres<T extends postgres.Sql<Record<string, never>>>(clie
   return client;
 }
 
-/** Times each PGlite statement Drizzle sends outside a transaction. */
+/**
+ * Times each PGlite statement Drizzle sends outside a transaction, through a view of the client given to Drizzle only:
+ * the instance itself is left as it is (the tests' pool hands one instance to file after file, and checks it with
+ * its own queries once a file's handle is revoked).
+ */
 export function timePglite(client: PGlite): PGlite {
   setPoolSize("pglite", 1);
-  if (timed.has(client)) return client;
-  timed.add(client);
-  const query = client.query.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
+  const timedQuery = async (...args: Parameters<PGlite["query"]>) => {
     const done = startQuery("pglite");
     try {
-      return await query(...args);
+      return await client.query(...args);
     } finally {
       done();
     }
-  }) as typeof client.query;
-  return client;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return timedQuery;
+      const value: unknown = Reflect.get(target, property, target);
+      // PGlite's methods use private fields: they run on the client, not on this view.
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
