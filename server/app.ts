@@ -5,6 +5,8 @@
 import "react-router";
 import { fromNodeHeaders } from "better-auth/node";
 import express from "express";
+import cluster from "node:cluster";
+import type { Server } from "node:http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { ensureDemoUsers } from "#db/seed/demo-users.ts";
 import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
@@ -40,6 +42,7 @@ import { startJobWorker, stopJobWorker } from "~/lib/job-worker.server.ts";
 import { withErrorPipeline } from "~/lib/error-answer.server.ts";
 import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { watchDatabase } from "~/lib/metrics-database.server.ts";
 import { withStartLock } from "~/lib/prepare-database.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
 import { getSessionUser, type SessionUser } from "~/lib/session.server.ts";
@@ -48,6 +51,8 @@ import { mountDemoIdentityProviders } from "./demo-identity-provider.ts";
 import { createReactRouterHandler } from "./react-router-handler.ts";
 import { requestGuard } from "./request-guard.ts";
 import { markRecentWrites } from "./recent-writes.ts";
+import { listenForScrapes, metricsOnMainPort } from "./metrics-endpoint.ts";
+import { requestMetrics } from "./request-metrics.ts";
 import { routeOf, routeRules } from "./route-rules.ts";
 import { finalErrorHandler, requestId } from "./request-id.ts";
 
@@ -61,6 +66,7 @@ let stopErasureSweep = () => {};
 let stopBillingClock = () => {};
 let stopHeartbeat = async () => {};
 let changeFeed: ChangeFeed | undefined;
+let metricsPort: Server | undefined;
 
 /**
  * The database opened and migrated (first start: demo data, and the demo users when sign-in runs against
@@ -74,6 +80,10 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   const database = await getDatabase({ onWait: () => report("waiting for another process to finish migrating the database") });
   // Before any cache fills: from here on, a change made through any app server drops this one's copies (decision 0049).
   changeFeed = await startChangeFeed(database);
+  // The job queue and the outbox, read at scrape time (decision 0104).
+  watchDatabase(database);
+  // Its own port for scrapes; under the cluster the primary serves it with every process's metrics (server/index.ts).
+  if (env.METRICS_PORT && !cluster.isWorker) metricsPort = await listenForScrapes(env.METRICS_PORT, env.HOST);
   if (providers.some((p) => p.local)) {
     // Under the start-up lock too: processes starting together would otherwise insert the same users at once.
     await withStartLock(database, () => ensureDemoUsers(database));
@@ -131,6 +141,8 @@ export async function shutdown({ waitMs, requestsDone }: { waitMs: number; reque
   await requestsDone;
   await stopHeartbeat();
   await changeFeed?.stop();
+  watchDatabase(undefined);
+  await new Promise((resolve) => (metricsPort ? metricsPort.close(resolve) : resolve(undefined)));
   await closeDatabase();
 }
 
@@ -154,6 +166,11 @@ app.use(requestId);
 // answer leaves the connection usable or closes it (server/request-guard.ts). The path is put in its one spelling
 // here, or refused ("..", encoded slashes): everything after reads that spelling (decision 0069).
 app.use(requestGuard);
+
+// Prometheus scrapes (decision 0104): only with the token, else the 404 any unknown path gets; not counted below.
+app.use(metricsOnMainPort(env.METRICS_TOKEN));
+// Requests by route pattern, method and status class, and their latency.
+app.use(requestMetrics);
 
 // The local OpenID provider's own paths (not routes of the route table), when it stands in for Google or LinkedIn.
 await mountDemoIdentityProviders(app, providers, (p) => localIssuer(env, p.id));

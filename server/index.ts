@@ -10,6 +10,7 @@ import { availableParallelism } from "node:os";
 import { pino } from "pino";
 import { safeLogOptions } from "../app/lib/log-redaction.ts";
 import { exitOnStartupFailure, logLevel, settingError } from "../app/lib/startup-failure.ts";
+import { metricsPortSetting, serveClusterMetrics } from "./cluster-metrics.ts";
 import { shutdownTimeoutMs } from "./lifecycle.ts";
 import { serverProcessFlags } from "./process-flags.ts";
 
@@ -47,6 +48,14 @@ if (workers === 1 || !cluster.isPrimary) {
     for (let i = 1; i < workers; i++) fork();
     log.info({ workers }, "server processes started");
   });
+  // One scrape for every process (server/cluster-metrics.ts, decision 0104); the processes do not open the port.
+  const metricsPort = metricsPortSetting(process.env.METRICS_PORT);
+  if (metricsPort) {
+    const scrapes = serveClusterMetrics(metricsPort, process.env.HOST || "0.0.0.0", (error) =>
+      log.error({ err: error }, "metrics for METRICS_PORT could not be served"),
+    );
+    scrapes.unref();
+  }
   // Each process drains its own requests (server/lifecycle.ts); asked by message, since with Ctrl-C the terminal
   // signals them too, and a forwarded signal would count as their second, which ends a process at once.
   const drainMs = shutdownTimeoutMs(process.env.SHUTDOWN_TIMEOUT_MS);

@@ -16,6 +16,7 @@ import * as schema from "#db/schema/index.ts";
 import { lockDataDir, removeLeftoverPostmasterPid } from "./data-dir-lock.server.ts";
 import { failureReason } from "./errors.ts";
 import { traceQueries } from "./query-spans.server.ts";
+import { timePglite, timePostgres } from "./query-timing.server.ts";
 import { pathFailure, settingError } from "./startup-failure.ts";
 import { tracingEnabled } from "./tracing-settings.ts";
 
@@ -171,7 +172,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 function postgresDatabase(url: string, migrate: () => Promise<void>): Database {
-  const client = postgres(url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS });
+  const client = timePostgres(postgres(url, { max: 10, onnotice: () => {}, prepare: true, connection: TRGM_SETTINGS }), 10);
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   /** The listening connections, closed with the database (each one's own close, so none reports itself lost). */
   const listening = new Set<Listening>();
@@ -208,7 +209,7 @@ function postgresDatabase(url: string, migrate: () => Promise<void>): Database {
  * embedded databases uses it to hand one instance to test file after test file (migrated-test-database.ts).
  */
 export function pgliteDatabase(client: PGlite, options: { migrationsFolder?: string; close: () => Promise<void> }): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(timePglite(client), { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -52,6 +52,25 @@ describe("parseEnv", () => {
       expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: value })).toThrow(/^Invalid environment: SHUTDOWN_TIMEOUT_MS: /);
   });
 
+  it("reads METRICS_TOKEN and METRICS_PORT, naming either when it is unusable without echoing the token (decision 0104)", () => {
+    expect([parseEnv({}).METRICS_TOKEN, parseEnv({}).METRICS_PORT]).toEqual([undefined, undefined]);
+    expect(parseEnv({ METRICS_TOKEN: "a-long-enough-token", METRICS_PORT: "9464" })).toMatchObject({
+      METRICS_TOKEN: "a-long-enough-token",
+      METRICS_PORT: 9464,
+    });
+    const refused = (() => {
+      try {
+        parseEnv({ METRICS_TOKEN: "short-token" });
+      } catch (error) {
+        return String(error);
+      }
+    })();
+    expect(refused).toMatch(/Invalid environment: METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters/);
+    expect(refused).not.toContain("short-token");
+    for (const port of ["0", "65536", "metrics", "9464.5"])
+      expect(() => parseEnv({ METRICS_PORT: port })).toThrow(/^Invalid environment: METRICS_PORT: /);
+  });
+
   it("reads the AI provider settings, needs a model with a url, and never echoes the key", () => {
     const env = parseEnv({ AI_API_URL: "http://127.0.0.1:4030/v1/", AI_API_KEY: "sk-secret", AI_MODEL: "small", AI_TIMEOUT_MS: "5000" });
     expect(env).toMatchObject({ AI_API_URL: "http://127.0.0.1:4030/v1", AI_API_KEY: "sk-secret", AI_MODEL: "small", AI_TIMEOUT_MS: 5000 });

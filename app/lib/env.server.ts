@@ -218,6 +218,10 @@ const EnvSchema = z.object({
     .trim()
     .regex(/^[0-9a-f]{7,40}$/i, "GIT_COMMIT must be a git commit hash (7 to 40 hexadecimal digits)")
     .optional(),
+  /** The Prometheus scrape's credential on the main port (decision 0104): unset, /metrics there is a 404. */
+  METRICS_TOKEN: z.string().trim().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  /** A port of its own for /metrics, bound to HOST, no token asked (decision 0104). Unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /**
    * Origins the server may fetch from although they are on loopback or a private network (DESIGN D16, decision 0033):
    * local fakes and offline development, e.g. "http://127.0.0.1:4010,http://127.0.0.1:4020". Every other outbound

@@ -26,6 +26,7 @@ import {
 } from "./job-queue.server.ts";
 import { logger } from "./logger.server.ts";
 import { tracer } from "./spans.server.ts";
+import { countJobRun } from "./metrics.server.ts";
 
 export interface JobContext {
   database: Database;
@@ -192,10 +193,12 @@ export class JobWorker {
         this.handlers[job.jobType]!(context),
       );
       await finishJob(this.database, job.id, this.id, { status: "completed", processedOutput: output });
+      countJobRun(job.jobType, "completed", (Date.now() - started) / 1000);
       logger.info({ job: job.id, type: job.jobType, ms: Date.now() - started }, "job completed");
       return "completed";
     } catch (error) {
       if (error instanceof JobInterrupted) {
+        countJobRun(job.jobType, "interrupted", (Date.now() - started) / 1000);
         // Taken away (declared dead while slow): whoever holds it now finishes it. Stopped by a shutdown: back to
         // the queue with its cursor, so the next start resumes it.
         if (!lost.signal.aborted) await releaseJob(this.database, job.id, this.id);
@@ -204,6 +207,7 @@ export class JobWorker {
       const message = error instanceof Error ? error.message : String(error);
       logger.error({ err: error, job: job.id, type: job.jobType }, "job failed");
       await finishJob(this.database, job.id, this.id, { status: "failed", error: message });
+      countJobRun(job.jobType, "failed", (Date.now() - started) / 1000);
       return "failed";
     } finally {
       clearInterval(beat);

@@ -8,6 +8,7 @@ import { emailHtml } from "./email-html.server.tsx";
 import { getEnv, publicUrl, type Env } from "./env.server.ts";
 import { AppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
+import { countEmail } from "./metrics.server.ts";
 
 export interface EmailMessage {
   /** What the message is about (intro_request, application_approved, ...). */
@@ -160,6 +161,7 @@ export async function sendEmail(
     .insert(outboxEmails)
     .values({ kind, ...kept, subject, text, html, status })
     .returning({ id: outboxEmails.id });
+  countEmail(status);
   return { id: row!.id, status };
 }
 

@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { rateLimitWindows } from "#db/schema/rate-limits.ts";
 import type { Database } from "./db.server.ts";
+import { countRateLimitRefusal } from "./metrics.server.ts";
 
 export interface RateLimit {
   /** Namespaces the keys: the limit "sign-in" counts "sign-in:<address>". */
@@ -97,6 +98,7 @@ export async function countAttempt(
   if (!row) throw new Error(`rate limit ${rateLimit.name}: the upsert returned no row`);
   if (row.count === 1) await sweepEndedWindows(database, now);
   const left = row.resetsAt.getTime() - now;
+  if (row.count > rateLimit.limit) countRateLimitRefusal(rateLimit.name);
   return {
     allowed: row.count <= rateLimit.limit,
     count: row.count,

@@ -4,14 +4,17 @@
  */
 export class TtlCache<V> {
   private entries = new Map<string, { expires: number; value: Promise<V> }>();
+  /** `onLookup` is told whether each lookup was a hit (the metrics' cache counters, decision 0104). */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
+    private readonly onLookup: (hit: boolean) => void = () => {},
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const now = Date.now();
     const hit = this.entries.get(key);
+    this.onLookup(Boolean(hit && hit.expires > now));
     if (hit && hit.expires > now) return hit.value;
     const value = load();
     this.entries.set(key, { expires: now + this.ttlMs, value });
@@ -35,11 +38,12 @@ export class OwnedTtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 1000,
+    private readonly onLookup?: (hit: boolean) => void,
   ) {}
 
   get(owner: object, key: string, load: () => Promise<V>): Promise<V> {
     let cache = this.byOwner.get(owner);
-    if (!cache) this.byOwner.set(owner, (cache = new TtlCache<V>(this.ttlMs, this.maxEntries)));
+    if (!cache) this.byOwner.set(owner, (cache = new TtlCache<V>(this.ttlMs, this.maxEntries, this.onLookup)));
     return cache.get(key, load);
   }
 

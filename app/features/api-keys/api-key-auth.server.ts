@@ -17,6 +17,7 @@ import { recordUsage } from "~/features/access/usage.server.ts";
 import { ACCOUNT_DISABLED_KEY_MESSAGE } from "~/lib/account-disabled.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
+import { countApiCall } from "~/lib/metrics.server.ts";
 import { countAttempt, defineRateLimit, peekAttempt, type RateLimit } from "~/lib/rate-limit.server.ts";
 import { spendsNothing } from "~/lib/read-only-request.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
@@ -86,6 +87,7 @@ export async function authenticateApiKey(
   const tier = normalizeLevel(found.user.tier);
   const { tiers } = await getTierDefinitions(database);
   if (!hasFeature("api_access", tier, tiers[tier])) {
+    countApiCall(tier, "refused");
     return {
       ok: false,
       status: 403,
@@ -104,6 +106,7 @@ export async function authenticateApiKey(
     windowSeconds: perMinute.windowSeconds,
   };
   if (!minute.allowed) {
+    countApiCall(tier, "refused");
     return {
       ok: false,
       status: 429,
@@ -117,6 +120,7 @@ export async function authenticateApiKey(
   const monthAllowance = monthlyAllowance(month.limit ?? 0, month.remaining ?? 0, now);
   const headers = rateLimitHeaders([minuteAllowance, monthAllowance]);
   if (!month.allowed) {
+    countApiCall(tier, "refused");
     return {
       ok: false,
       status: 429,
@@ -135,6 +139,7 @@ export async function authenticateApiKey(
     role: "user",
     tier,
   };
+  countApiCall(tier, "allowed");
   return { ok: true, user, headers };
 }
 

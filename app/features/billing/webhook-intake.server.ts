@@ -13,6 +13,7 @@ import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { enqueueJob } from "~/lib/job-queue.server.ts";
+import { countWebhook } from "~/lib/metrics.server.ts";
 
 export const BILLING_EVENT_JOB = "billing_event";
 
@@ -76,6 +77,23 @@ function signatureRefusal(error: unknown): string {
 
 /** Checks a delivery's signature at `now` and records its event once; throws a 400 AppError for a forged, stale or malformed one. */
 export async function receiveWebhook(
+  database: Database,
+  body: Uint8Array,
+  signature: string | null,
+  options: { secret: string; now: Date },
+): Promise<WebhookIntake> {
+  // Counted by outcome for the metrics (decision 0104): a refusal is whatever did not end in a recorded delivery.
+  try {
+    const intake = await recordWebhook(database, body, signature, options);
+    countWebhook("stripe", intake.received === "duplicate" ? "duplicate" : "accepted");
+    return intake;
+  } catch (error) {
+    countWebhook("stripe", "refused");
+    throw error;
+  }
+}
+
+async function recordWebhook(
   database: Database,
   body: Uint8Array,
   signature: string | null,

@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { cacheLookupCounter, countIndexBuild, servedIndex } from "~/lib/metrics.server.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
 import { applyChanges, NeedsRebuild, type ChangeBatch } from "./apply-changes.ts";
 import { changesSince, currentPosition, INDEX_COLUMNS, pruneListingChanges } from "./directory-changes.server.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
+import { countsCacheEvents } from "./facet-counts.ts";
 import { IndexBuilder, type IndexRow } from "./index-builder.ts";
 import { applyTextChanges, descriptionsOf, warmDescriptionIndex } from "./text-indexes.server.ts";
 import { indexSnapshots, loadIndexSnapshot, publishedCount, saveIndexSnapshot } from "./index-snapshot-file.server.ts";
@@ -177,11 +179,29 @@ interface Slot {
 }
 const slots = new WeakMap<Database, Slot>();
 
+// The facet counts' cache lives in the index (facet-counts.ts); its hits are counted here, on the server.
+countsCacheEvents.lookup = cacheLookupCounter("facet_counts");
+
 /** The clock pruning reads. */
 const maintenance = { now: () => Date.now() };
 
-/** A full build beside the served index, caught up from its position, then served. */
+/** A full build, counted and timed for the metrics (decision 0104). */
 async function rebuild(database: Database, slot: Slot): Promise<DirectoryIndex> {
+  const started = maintenance.now();
+  try {
+    const index = await buildAndServe(database, slot);
+    const ended = maintenance.now();
+    countIndexBuild(slot.source ?? "unknown", "ok", (ended - started) / 1000, ended);
+    servedIndex(index.size);
+    return index;
+  } catch (error) {
+    countIndexBuild("unknown", "failed", 0, maintenance.now());
+    throw error;
+  }
+}
+
+/** A full build beside the served index, caught up from its position, then served. */
+async function buildAndServe(database: Database, slot: Slot): Promise<DirectoryIndex> {
   slot.rebuild = false;
   const began = maintenance.now();
   // A starting process loads the snapshot a process before it wrote, if it can (decision 0100).
@@ -238,6 +258,7 @@ async function catchUp(database: Database, slot: Slot): Promise<DirectoryIndex> 
     logger.info({ reason: error.message }, "rebuilding the directory index");
     return rebuild(database, slot);
   }
+  if (next !== slot.served) servedIndex(next.size);
   slot.served = next;
   slot.position = changes.position;
   const now = maintenance.now();

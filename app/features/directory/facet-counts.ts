@@ -41,11 +41,16 @@ export interface Counts {
 /** Counts per set of filters; the oldest are dropped past the bound (each entry a few hundred numbers). */
 const CACHED_FILTER_SETS = 4_000;
 
+/** Told of each lookup, hit or not: the server's metrics set it (directory-index.server.ts, decision 0104). */
+export const countsCacheEvents = { lookup: (_hit: boolean): void => {} };
+
 export class CountsCache {
   private readonly entries = new Map<string, Partial<Record<FacetDimension, Map<string, number>>>>();
 
   get(filters: string, dimension: FacetDimension): Map<string, number> | undefined {
-    return this.entries.get(filters)?.[dimension];
+    const counts = this.entries.get(filters)?.[dimension];
+    countsCacheEvents.lookup(counts !== undefined);
+    return counts;
   }
 
   set(filters: string, dimension: FacetDimension, counts: Map<string, number>): void {

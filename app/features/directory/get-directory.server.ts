@@ -1,6 +1,7 @@
 import { onChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { noteListingsChanged, type DirectoryRead } from "~/lib/read-database.server.ts";
+import { cacheLookupCounter } from "~/lib/metrics.server.ts";
 import { OwnedTtlCache } from "~/lib/ttl-cache.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "./directory-filters.ts";
@@ -13,7 +14,7 @@ import { searchListings } from "./search-listings.server.ts";
  * 300 pages (each some 37 kB of cards and counts): popular pages repeat far within that, and 1,000 held 37 MB of a
  * process's memory under a load of new addresses (issue 33, decision 0103).
  */
-const cache = new OwnedTtlCache<DirectoryResult>(2 * 60 * 1000, 300);
+const cache = new OwnedTtlCache<DirectoryResult>(2 * 60 * 1000, 300, cacheLookupCounter("directory_page"));
 
 /**
  * The directory page for a viewer, cached per tier and normalised query, per connection read (a page read from the

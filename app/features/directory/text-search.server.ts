@@ -9,6 +9,7 @@
  * follows from the capacity, not a fixed count (issue 17).
  */
 import type { Database } from "~/lib/db.server.ts";
+import { cacheLookupCounter } from "~/lib/metrics.server.ts";
 import { TtlCache } from "~/lib/ttl-cache.ts";
 import { countBits, intersectInto, setBit, uniteInto, type Bitset } from "./bitset.ts";
 import type { DirectoryIndex } from "./directory-index.ts";
@@ -36,6 +37,8 @@ const CACHE_BYTES = 12 * 2 ** 20;
 /** Bitsets in one ranked search: its five classes and about two per word. */
 const SETS_PER_RANKING = 16;
 const ranked = new WeakMap<DirectoryIndex, TtlCache<RankedClasses>>();
+const rankedLookups = cacheLookupCounter("text_search_ranked");
+const describedLookups = cacheLookupCounter("text_search_descriptions");
 const described = new WeakMap<DirectoryIndex, TtlCache<Bitset>>();
 
 function cacheOf<V>(
@@ -48,7 +51,7 @@ function cacheOf<V>(
   if (!cache) {
     const entryBytes = setsPerEntry * 4 * ((capacity + 31) >>> 5);
     const entries = Math.max(4, Math.min(2_000, Math.floor(CACHE_BYTES / Math.max(1, entryBytes))));
-    caches.set(index, (cache = new TtlCache<V>(CACHE_LIFETIME_MS, entries)));
+    caches.set(index, (cache = new TtlCache<V>(CACHE_LIFETIME_MS, entries, caches === ranked ? rankedLookups : describedLookups)));
   }
   return cache;
 }
