@@ -26,3 +26,4 @@ export * from "./account-erasures.ts";
 export * from "./billing.ts";
 export * from "./billing-refunds.ts";
 export * from "./listing-changes.ts";
+export * from "./backups.ts";
