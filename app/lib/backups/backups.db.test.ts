@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -170,13 +170,17 @@ describe("npm run db:backup and db:restore", () => {
     await expect(restore(backup.file)).rejects.toThrow(/has a newer schema .* than this version of Introbase knows/);
   });
 
+  it.skipIf(!serverUrl)("never restores into a PostgreSQL database that has tables without --force", async () => {
+    const { source, url } = await setUp();
+    const backup = await takeBackup(source, { dir: await scratch(), url, now: NOW, takenBy: "operator" });
+    await expect(restorePostgres(backup.file, url!, {})).rejects.toThrow(/already has tables: .*--force/);
+  });
+
   it.skipIf(Boolean(serverUrl))("never restores over an embedded database without --force, and --force moves it aside", async () => {
     const { source } = await setUp();
     await uploadPair(source, 1);
     const backup = await takeBackup(source, { dir: await scratch(), now: NOW, takenBy: "operator" });
     const dir = path.join(await scratch(), "live");
-    await writeFile(path.join(await scratch(), "x"), "");
-    const { mkdir } = await import("node:fs/promises");
     await mkdir(dir);
     await writeFile(path.join(dir, "PG_VERSION"), "17\n");
     await expect(restoreEmbedded(backup.file, dir, { now: NOW })).rejects.toThrow(/already holds a database: .*--force/);

@@ -30,8 +30,8 @@ function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv
     const child = spawn(command, args, { env: options.env, stdio: [options.input ? "pipe" : "ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
     if (options.input && child.stdin) options.input.pipe(child.stdin);
     child.on("error", (error: NodeJS.ErrnoException) =>
       reject(
