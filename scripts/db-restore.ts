@@ -45,7 +45,9 @@ if (values.check) {
 if (manifest.kind === "pglite") {
   const dir = values.to ?? env.PGLITE_DIR;
   const { movedAside } = await restoreEmbedded(file, dir, { force: values.force, now: new Date() });
-  console.log(`Restored ${file} (${manifest.createdAt}) into ${dir}.${movedAside ? ` The database there before is in ${movedAside}.` : ""}`);
+  console.log(
+    `Restored ${file} (${manifest.createdAt}) into ${dir}.${movedAside ? ` The database there before is in ${movedAside}.` : ""}`,
+  );
 } else {
   const url = values.to ?? env.DATABASE_URL;
   if (!url) {

@@ -47,10 +47,7 @@ export async function writeBackupFile(file: string, manifest: BackupManifest, pa
   return header.length + payload.length;
 }
 
-export async function backupEmbedded(
-  database: Database,
-  options: { file: string; now: Date; takenBy: string },
-): Promise<BackupWritten> {
+export async function backupEmbedded(database: Database, options: { file: string; now: Date; takenBy: string }): Promise<BackupWritten> {
   const client = pgliteClient(database);
   const version = await schemaVersionOf(database);
   // Between transactions, not only between statements: no half-done transaction is in the copy to roll back.
@@ -116,7 +113,8 @@ export async function restoreEmbedded(
   const restored = await openDatabase({ dir });
   try {
     const version = await schemaVersionOf(restored);
-    if (version.millis !== manifest.schemaMillis) throw new Error(`the restored database is at ${version.tag}, not ${manifest.schemaVersion}`);
+    if (version.millis !== manifest.schemaMillis)
+      throw new Error(`the restored database is at ${version.tag}, not ${manifest.schemaVersion}`);
   } finally {
     await restored.close();
   }

@@ -35,7 +35,9 @@ function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv
     if (options.input && child.stdin) options.input.pipe(child.stdin);
     child.on("error", (error: NodeJS.ErrnoException) =>
       reject(
-        error.code === "ENOENT" ? new BackupRefused(`${command} is not installed: install PostgreSQL's client tools (Debian: postgresql-client)`) : error,
+        error.code === "ENOENT"
+          ? new BackupRefused(`${command} is not installed: install PostgreSQL's client tools (Debian: postgresql-client)`)
+          : error,
       ),
     );
     child.on("close", (code) =>
@@ -52,7 +54,9 @@ export async function checkClientVersion(database: Database): Promise<{ client: 
   const [row] = await database.rows<{ version: string }>(sql`SELECT current_setting('server_version_num') AS version`);
   const server = Math.floor(Number(row?.version ?? 0) / 10000);
   if (client < server)
-    throw new BackupRefused(`pg_dump is version ${client}, older than the server's PostgreSQL ${server}: install postgresql-client-${server}`);
+    throw new BackupRefused(
+      `pg_dump is version ${client}, older than the server's PostgreSQL ${server}: install postgresql-client-${server}`,
+    );
   return { client, server };
 }
 
@@ -117,7 +121,7 @@ export async function restorePostgres(file: string, url: string, options: { forc
   checkRestorable(manifest);
   if (!options.force && (await userTableCount(url)) > 0)
     throw new BackupRefused(
-      `the database at DATABASE_URL already has tables: restore into a new, empty database, or pass --force to replace what is there`,
+      `the target database already has tables: restore into a new, empty database, or pass --force to replace what is there`,
     );
   const { dbname, env } = connection(url);
   const args = ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--dbname=${dbname}`];

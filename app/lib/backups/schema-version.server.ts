@@ -22,9 +22,13 @@ export function buildMigrations(folder = MIGRATIONS): JournalEntry[] {
 
 /** The last migration applied (drizzle records each one's journal time), named by this build's journal if it can. */
 export async function schemaVersionOf(database: Database, folder = MIGRATIONS): Promise<{ tag: string; millis: number }> {
-  const rows = await database.rows<{ millis: string | number | null }>(
-    sql`SELECT max(created_at) AS millis FROM drizzle.__drizzle_migrations`,
-  );
+  const rows = await database
+    .rows<{ millis: string | number | null }>(sql`SELECT max(created_at) AS millis FROM drizzle.__drizzle_migrations`)
+    .catch((error: unknown) => {
+      throw new BackupRefused("this database has no Introbase migrations: start the server on it once, or check the setting", {
+        cause: error,
+      });
+    });
   const millis = Number(rows[0]?.millis ?? 0);
   const known = buildMigrations(folder).find((entry) => entry.when === millis);
   return { tag: known?.tag ?? `unknown migration of ${new Date(millis).toISOString()}`, millis };

@@ -11,7 +11,10 @@ import { backupPostgres } from "./postgres-backup.server.ts";
 
 /** introbase-pglite-2026-11-29T10-56-12Z.ibak: sorts by time, and says what it holds. */
 export function backupFileName(kind: Database["kind"], now: Date): string {
-  return `introbase-${kind}-${now.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-")}.ibak`;
+  return `introbase-${kind}-${now
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replace(/:/g, "-")}.ibak`;
 }
 
 export async function takeBackup(
