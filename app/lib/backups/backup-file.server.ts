@@ -35,7 +35,7 @@ export function encodeHeader(manifest: BackupManifest): Buffer {
 }
 
 /** Reads and checks the header; returns the manifest and where the payload starts. */
-export async function readHeader(file: string): Promise<{ manifest: BackupManifest; payloadOffset: number; fileBytes: number }> {
+async function readHeader(file: string): Promise<{ manifest: BackupManifest; payloadOffset: number; fileBytes: number }> {
   const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
@@ -59,7 +59,7 @@ export async function readHeader(file: string): Promise<{ manifest: BackupManife
   }
 }
 
-export async function sha256Of(file: string, start = 0): Promise<string> {
+async function sha256Of(file: string, start = 0): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(file, { start })) hash.update(chunk as Buffer);
   return hash.digest("hex");

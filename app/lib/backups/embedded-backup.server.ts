@@ -31,7 +31,7 @@ function pgliteClient(database: Database): PGlite {
 }
 
 /** Writes `file` (via a temporary name, so a half-written backup never carries the final name). */
-export async function writeBackupFile(file: string, manifest: BackupManifest, payload: Buffer): Promise<number> {
+async function writeBackupFile(file: string, manifest: BackupManifest, payload: Buffer): Promise<number> {
   await mkdir(path.dirname(path.resolve(file)), { recursive: true });
   const partial = `${file}.partial`;
   const header = encodeHeader(manifest);

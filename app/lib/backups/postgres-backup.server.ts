@@ -49,7 +49,7 @@ function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv
 const majorOf = (text: string) => Number(/(\d+)(?:\.\d+)?/.exec(text)?.[1] ?? 0);
 
 /** pg_dump refuses a server newer than itself; say which client to install instead of its terse error. */
-export async function checkClientVersion(database: Database): Promise<{ client: number; server: number }> {
+async function checkClientVersion(database: Database): Promise<{ client: number; server: number }> {
   const client = majorOf(await run("pg_dump", ["--version"]));
   const [row] = await database.rows<{ version: string }>(sql`SELECT current_setting('server_version_num') AS version`);
   const server = Math.floor(Number(row?.version ?? 0) / 10000);

@@ -15,7 +15,7 @@ interface JournalEntry {
   when: number;
 }
 
-export function buildMigrations(folder = MIGRATIONS): JournalEntry[] {
+function buildMigrations(folder = MIGRATIONS): JournalEntry[] {
   const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as { entries: JournalEntry[] };
   return journal.entries.map(({ tag, when }) => ({ tag, when }));
 }

@@ -10,7 +10,7 @@ import { backupEmbedded, type BackupWritten } from "./embedded-backup.server.ts"
 import { backupPostgres } from "./postgres-backup.server.ts";
 
 /** introbase-pglite-2026-11-29T10-56-12Z.ibak: sorts by time, and says what it holds. */
-export function backupFileName(kind: Database["kind"], now: Date): string {
+function backupFileName(kind: Database["kind"], now: Date): string {
   return `introbase-${kind}-${now
     .toISOString()
     .replace(/\.\d+Z$/, "Z")
