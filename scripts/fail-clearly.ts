@@ -11,6 +11,8 @@ const COMMANDS: Record<string, string> = {
   "seed.ts": "npm run db:seed",
   "make-admin.ts": "npm run user:admin",
   "import.ts": "npm run import",
+  "db-backup.ts": "npm run db:backup",
+  "db-restore.ts": "npm run db:restore",
 };
 const script = path.basename(process.argv[1] ?? "");
 const who = COMMANDS[script] ?? script;

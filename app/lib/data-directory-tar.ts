@@ -2,7 +2,8 @@
  * Writes a PGlite data-directory snapshot (the uncompressed tarball `dumpDataDir("none")` makes: app/lib/
  * migrated-test-database.ts) into a directory on disk, as PGlite's `loadDataDir` would inside a database it starts,
  * but without starting one: that is a WebAssembly instance, PostgreSQL's start and a shutdown checkpoint, several
- * times the cost of writing the files. Test code only.
+ * times the cost of writing the files. The tests' database copies use it, and so does restoring a backup
+ * (app/lib/backups/embedded-backup.server.ts), which must leave out the files of the process that made it.
  *
  * The tarball is ustar with paths relative to the data directory ("/base/1/1259"), directories and regular files
  * only; anything else (a link, a path leaving the directory) is refused rather than guessed at.
@@ -41,10 +42,11 @@ function* entries(tar: Uint8Array): Generator<{ name: string; kind: "file" | "di
   }
 }
 
-export function extractDataDirectory(tar: Uint8Array, dir: string): void {
+export function extractDataDirectory(tar: Uint8Array, dir: string, skip: (name: string) => boolean = () => false): void {
   const root = path.resolve(dir);
   mkdirSync(root, { recursive: true, mode: 0o700 });
   for (const entry of entries(tar)) {
+    if (skip(entry.name)) continue;
     if (entry.name.split("/").includes("..")) throw new Error(`"${entry.name}" leaves the data directory`);
     const target = path.join(root, entry.name);
     if (entry.kind === "directory") mkdirSync(target, { recursive: true, mode: entry.mode || 0o700 });

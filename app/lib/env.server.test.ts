@@ -10,6 +10,7 @@ describe("parseEnv", () => {
       PORT: 3000,
       LOG_LEVEL: "info",
       PGLITE_DIR: "./data/pglite",
+      BACKUP_DIR: "./data/backups",
       SEED_LISTINGS: 600,
       AUTH_SECRET_FILE: "./data/auth-secret",
       ADMIN_EMAILS: [],

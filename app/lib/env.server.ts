@@ -55,6 +55,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_READ_URL must start with postgres:// or postgresql://")
     .optional(),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+  /** Where `npm run db:backup` writes its files (decision 0106). */
+  BACKUP_DIR: z.string().trim().min(1, "BACKUP_DIR must name a directory").default("./data/backups"),
   /**
    * Where each process keeps a snapshot of the directory index, to start from instead of reading every listing
    * (decision 0100). Unset: `directory-snapshots` beside PGLITE_DIR's directory; "off" writes and reads none.

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 /**
  * /admin/system as an operator reads it (issue 34, decision 0107): the processes seen in the last minute come from the
  * heartbeat rows in the database (two servers here, one silent one left out), with their release and directory index;
@@ -11,6 +12,7 @@ import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalSmtp, type LocalSmtp } from "../../tests/fakes/local-smtp.ts";
 import { runIntegrationCheck } from "~/features/system-status/integration-checks.server.ts";
+import { recordBackupRun } from "~/lib/backups/backup-runs.server.ts";
 import { startProcessHeartbeat, writeHeartbeat } from "~/features/system-status/process-heartbeat.server.ts";
 import { SystemStatusPage } from "~/features/system-status/system-status-page.tsx";
 import type { Database } from "~/lib/db.server.ts";
@@ -19,6 +21,11 @@ import { openTestDatabase } from "~/lib/test-database.ts";
 import { loaderArgs, testUser } from "~/lib/test-route.ts";
 import type { Route } from "./+types/admin.system";
 import { action, loader, statusClock } from "./admin.system.tsx";
+
+/** The newest migration this build knows: the one a migrated database has applied last. */
+const LATEST_MIGRATION = (
+  JSON.parse(readFileSync("db/migrations/meta/_journal.json", "utf8")) as { entries: Array<{ tag: string }> }
+).entries.at(-1)!.tag;
 
 let database: Database;
 let smtp: LocalSmtp;
@@ -87,7 +94,7 @@ describe("/admin/system", () => {
 
   it("shows the migrations applied, the queue per kind with its oldest job, and the outbox's last day", async () => {
     const { status } = await load();
-    expect(status.migrations).toEqual({ applied: status.migrations.known, known: expect.any(Number), latest: "0037_server_processes" });
+    expect(status.migrations).toEqual({ applied: status.migrations.known, known: expect.any(Number), latest: LATEST_MIGRATION });
     expect(status.jobs).toEqual([
       { kind: "digest", queued: 0, oldestQueuedAt: null, running: 0, failedToday: 1 },
       { kind: "provider_import", queued: 2, oldestQueuedAt: at(900).toISOString(), running: 1, failedToday: 0 },
@@ -103,6 +110,30 @@ describe("/admin/system", () => {
     expect(page).toContain("15 min ago");
     expect(page).toContain("No backup recorded.");
     expect(page).toContain("No read replica configured");
+  });
+
+  it("shows the last backup run recorded, a failed one as failed", async () => {
+    await recordBackupRun(database, {
+      at: at(7200),
+      kind: "pglite",
+      file: "a.backup",
+      bytes: 5_400_000,
+      takenBy: "ops",
+      outcome: "succeeded",
+    });
+    await recordBackupRun(database, {
+      at: at(600),
+      kind: "pglite",
+      file: null,
+      bytes: null,
+      takenBy: "ops",
+      outcome: "failed",
+      error: "disk full",
+    });
+    const { status } = await load();
+    expect(status.lastBackup).toEqual({ at: at(600).toISOString(), kind: "pglite", bytes: null, outcome: "failed" });
+    expect(render({ status })).toContain(`Last backup: ${at(600).toISOString().replace("T", " ").slice(0, 16)} UTC, pglite, failed.`);
+    await database.db.execute(sql`DELETE FROM backup_runs`);
   });
 
   it("a process's heartbeat carries the directory index it built, and a clean stop removes its row", async () => {

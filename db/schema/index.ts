@@ -27,3 +27,4 @@ export * from "./billing.ts";
 export * from "./billing-refunds.ts";
 export * from "./listing-changes.ts";
 export * from "./server-processes.ts";
+export * from "./backups.ts";

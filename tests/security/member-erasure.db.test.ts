@@ -26,6 +26,7 @@ import { startPlantPayments, type PlantPayments } from "./support/plant-payments
 /** Tables that cannot hold a member's name, address or id, and why. Everything else must be planted. */
 const HOLD_NO_MEMBER: Record<string, string> = {
   account_erasures: "the erasure's own record: it holds the member only while the job runs, and is deleted at its end",
+  backup_runs: "database backups: who ran one is the operating-system user of the command, never a member",
   audit_runs: "machine runs (job type, import source, counts); who started one is a foreign key, set null with the account",
   business_models: "reference list",
   change_versions: "cache invalidation counters",

@@ -154,7 +154,7 @@ export function SystemStatusPage({ status, result }: { status: SystemStatus; res
         <p className="mt-2 text-sm">{replicaText(status.replica)}</p>
         <p className="mt-1 text-sm">
           {lastBackup
-            ? `Last backup: ${utc(lastBackup.at)}, ${lastBackup.kind}, ${count(lastBackup.bytes, "byte")}, ${lastBackup.outcome}.`
+            ? `Last backup: ${utc(lastBackup.at)}, ${lastBackup.kind}${lastBackup.bytes === null ? "" : `, ${count(lastBackup.bytes, "byte")}`}, ${lastBackup.outcome}.`
             : "No backup recorded."}
         </p>
       </Section>

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { lastBackup } from "~/lib/backups/backup-runs.server.ts";
 import { MIGRATIONS, type Database } from "~/lib/db.server.ts";
 import type { Env } from "~/lib/env.server.ts";
 import { SEEN_RECENTLY_MS } from "./process-heartbeat.server.ts";
@@ -51,8 +52,8 @@ export interface SystemStatus {
     lastFailure: { at: string; kind: string; error: string | null } | null;
   };
   replica: ReplicaState;
-  /** Filled by the backups part (lastBackup()); null until a backup is recorded. */
-  lastBackup: { at: string; kind: string; bytes: number; outcome: string } | null;
+  /** The last backup run recorded (lib/backups, decision 0106), succeeded or failed; null before the first. */
+  lastBackup: { at: string; kind: string; bytes: number | null; outcome: string } | null;
   integrations: { id: IntegrationId; name: string; configured: boolean }[];
 }
 
@@ -142,12 +143,13 @@ async function replicaState(database: Database): Promise<ReplicaState> {
 
 export async function loadSystemStatus(database: Database, options: { now: Date; release: ReleaseInfo; env: Env }): Promise<SystemStatus> {
   const { now } = options;
-  const [migrations, processes, jobs, outbox, replica] = await Promise.all([
+  const [migrations, processes, jobs, outbox, replica, backup] = await Promise.all([
     migrationState(database),
     processesSeen(database, now),
     jobState(database, now),
     outboxState(database, now),
     replicaState(database),
+    lastBackup(database),
   ]);
   return {
     now: now.toISOString(),
@@ -157,7 +159,7 @@ export async function loadSystemStatus(database: Database, options: { now: Date;
     jobs,
     outbox,
     replica,
-    lastBackup: null,
+    lastBackup: backup && { ...backup, at: backup.at.toISOString() },
     integrations: INTEGRATIONS.map(({ id, name, configured }) => ({ id, name, configured: configured(options.env) })),
   };
 }
