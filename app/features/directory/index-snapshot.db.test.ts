@@ -208,7 +208,11 @@ describe("a snapshot that cannot be used is ignored", () => {
   });
 
   it("one that does not hold what the database publishes (a change nobody logged)", async () => {
-    await getDirectoryIndex(await startProcess());
+    const first = await startProcess();
+    // Its snapshot written for good (the second write follows the descriptions' read): one written after the change
+    // below would be a snapshot of the changed database, and rightly used.
+    await warmDescriptionIndex(first, await getDirectoryIndex(first));
+    await indexWorkDone(first);
     await database.db.transaction(async (tx) => {
       // Triggers off, as a restore of another database under the same name would leave it: the log says nothing.
       await tx.execute(sql`SET LOCAL session_replication_role = replica`);
