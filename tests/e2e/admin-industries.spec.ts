@@ -1,11 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { rmSync } from "node:fs";
 import { expect, test, type Page } from "./support/test.ts";
-import { startOwnServer, type OwnServer } from "./support/own-server.ts";
+import { freePort, preparedDatabase, startOwnServer, type OwnServer } from "./support/own-server.ts";
 import { signInAs } from "./support/sign-in.ts";
 import { expectAccessible } from "./support/page-checks.ts";
 
@@ -107,37 +102,17 @@ test.describe("on a database missing a column", () => {
   let root: string;
   let base: string;
 
-  /** A port nobody listens on, so this second server never meets another run's. */
-  const freePort = () =>
-    new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once("error", reject);
-      probe.listen(0, "127.0.0.1", () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-    });
-
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    root = mkdtempSync(path.join(tmpdir(), "introbase-industries-"));
-    const dir = path.join(root, "pglite");
     // A demo database, then the migration's Mapping Confidence column dropped, as an older or hand-edited one might be.
-    const prepare = path.join(root, "prepare.mts");
-    const from = (file: string) => pathToFileURL(path.resolve(file)).href;
-    writeFileSync(
-      prepare,
-      `import { openDatabase } from ${JSON.stringify(from("app/lib/db.server.ts"))};
-       import { seedListings } from ${JSON.stringify(from("db/seed/seed-database.ts"))};
-       const database = await openDatabase({ dir: ${JSON.stringify(dir)} });
-       await database.migrate();
-       await seedListings(database, 20);
-       await database.db.execute("ALTER TABLE industries DROP COLUMN mapping_confidence");
-       await database.close();`,
+    const prepared = preparedDatabase(
+      "introbase-industries-",
+      `await seedListings(database, 20);
+       await database.db.execute("ALTER TABLE industries DROP COLUMN mapping_confidence");`,
+      { seedListings: "db/seed/seed-database.ts" },
     );
-    execFileSync("npx", ["tsx", prepare], { stdio: "pipe" });
-    const port = await freePort();
-    server = await startOwnServer({ port, pgliteDir: dir });
+    root = prepared.root;
+    server = await startOwnServer({ port: await freePort(), pgliteDir: prepared.dir });
     base = server.base;
   });
 

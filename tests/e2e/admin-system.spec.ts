@@ -1,12 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { expect, test } from "./support/test.ts";
 import { expectAccessible, expectFits } from "./support/page-checks.ts";
-import { startOwnServer, type OwnServer } from "./support/own-server.ts";
+import { freePort, preparedDatabase, startOwnServer, type OwnServer } from "./support/own-server.ts";
 import { signInAs } from "./support/sign-in.ts";
 
 /** The newest migration this build knows: the one the server has applied last. */
@@ -22,43 +17,24 @@ const LATEST_MIGRATION = (
 let server: OwnServer | undefined;
 let root: string;
 
-/** A port nobody listens on, so this server never meets another run's. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  root = mkdtempSync(path.join(tmpdir(), "introbase-system-"));
-  const dir = path.join(root, "pglite");
-  const prepare = path.join(root, "prepare.mts");
-  const from = (file: string) => pathToFileURL(path.resolve(file)).href;
   // The second server's heartbeat, dated an hour ahead: it stays "seen in the last minute" however long this server
   // takes to start on a busy machine (nothing refreshes a prepared row; a clock ahead shows as "0 s ago").
-  writeFileSync(
-    prepare,
-    `import { openDatabase } from ${JSON.stringify(from("app/lib/db.server.ts"))};
-     const database = await openDatabase({ dir: ${JSON.stringify(dir)} });
-     await database.migrate();
-     await database.db.execute(\`INSERT INTO server_processes (process_key, host, pid, version, commit, started_at, last_seen_at,
+  const prepared = preparedDatabase(
+    "introbase-system-",
+    `await database.db.execute(\`INSERT INTO server_processes (process_key, host, pid, version, commit, started_at, last_seen_at,
        index_generation, last_index_build_at, last_index_build_ms, last_index_build_listings)
        VALUES ('web-2.internal:4242:e2e', 'web-2.internal', 4242, '0.34.0', '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
-       now() - interval '2 hours', now() + interval '1 hour', 3, now() - interval '2 hours', 850, 600)\`);
-     await database.close();`,
+       now() - interval '2 hours', now() + interval '1 hour', 3, now() - interval '2 hours', 850, 600)\`);`,
   );
-  execFileSync("npx", ["tsx", prepare], { stdio: "pipe" });
+  root = prepared.root;
   // The integrations point at the suite's local fakes (playwright.config.ts: E2E_PORT + 1, 3, 5 and 6).
   const port = Number(process.env.E2E_PORT || 3210);
   const local = (offset: number) => `http://127.0.0.1:${port + offset}`;
   server = await startOwnServer({
     port: await freePort(),
-    pgliteDir: dir,
+    pgliteDir: prepared.dir,
     env: {
       GIT_COMMIT: "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
       SMTP_URL: `smtp://127.0.0.1:${port + 1}`,

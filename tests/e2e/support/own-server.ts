@@ -2,11 +2,53 @@
  * A second production server on a database a spec prepared itself (planted sentinels, a dropped column, crafted
  * listings), beside the one Playwright starts. It runs the same build (playwright.config.ts builds it per port).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
 
 const E2E_PORT = Number(process.env.E2E_PORT || 3210);
 const BUILD_DIR = E2E_PORT === 3210 ? "build-e2e" : `build-e2e-${E2E_PORT}`;
+
+/** A port nobody listens on, so a spec's own server never meets another run's. */
+export function freePort(): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * An embedded database in a new temporary folder (`root`, for the spec to remove; the database in `dir`), migrated,
+ * then prepared by `steps`: module code run with tsx, with `database` open and the named modules of the repository
+ * imported (`imports`: binding -> path, e.g. { seedListings: "db/seed/seed-database.ts" }).
+ */
+export function preparedDatabase(prefix: string, steps: string, imports: Record<string, string> = {}): { root: string; dir: string } {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = path.join(root, "pglite");
+  const from = (file: string) => JSON.stringify(pathToFileURL(path.resolve(file)).href);
+  const script = path.join(root, "prepare.mts");
+  writeFileSync(
+    script,
+    [
+      `import { openDatabase } from ${from("app/lib/db.server.ts")};`,
+      ...Object.entries(imports).map(([binding, file]) => `import { ${binding} } from ${from(file)};`),
+      `const database = await openDatabase({ dir: ${JSON.stringify(dir)} });`,
+      "await database.migrate();",
+      steps,
+      "await database.close();",
+    ].join("\n"),
+  );
+  execFileSync("npx", ["tsx", script], { stdio: "pipe" });
+  return { root, dir };
+}
 
 export interface OwnServer {
   base: string;
