@@ -3,10 +3,11 @@
  * (decision 0104). Against a running server (a demo one: it signs the demo premium member in through the local demo
  * provider and makes an API key), it scrapes /metrics, sends a mixed load (pages, profiles, searches with filters,
  * unknown paths, API calls, a burst of password-reset requests that sends e-mails and meets its rate limit, a duplicate
- * scan job), scrapes again and prints each metric family with whether it moved. Only the given server is contacted.
+ * scan job, a listing edited by the admin), scrapes again and prints each metric family with whether it moved. Only the given server is contacted.
  */
 import { parseArgs } from "node:util";
 import { Browser } from "../tests/multi-server/support/browser.ts";
+import { editListing } from "../tests/multi-server/support/operator.ts";
 import { signIn } from "../tests/multi-server/support/sign-in.ts";
 import { familyOf, parseMetrics, type Sample } from "./lib/prometheus-text.ts";
 
@@ -77,6 +78,11 @@ async function load(): Promise<void> {
     body: JSON.stringify({ batches: 2 }),
   });
   if (scan.status >= 400) console.warn(`the duplicate scan was not started (${scan.status})`);
+  // A listing edited through the editor: the directory index applies the change in place (its generation moves).
+  const [first] = ((await (await fetch(new URL("/api/listings?type=startup", base))).json()) as { data: Array<{ id: string; name: string }> })
+    .data;
+  if (first)
+    await editListing(admin, target, first.id, { name: `${first.name.replace(/ \(scraped \d+\)$/, "")} (scraped ${Date.now() % 1000})` });
   // Give the job worker and the scrape-time cache (5 s) time to see it.
   await new Promise((resolve) => setTimeout(resolve, 6_000));
 }
