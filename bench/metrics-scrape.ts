@@ -79,8 +79,9 @@ async function load(): Promise<void> {
   });
   if (scan.status >= 400) console.warn(`the duplicate scan was not started (${scan.status})`);
   // A listing edited through the editor: the directory index applies the change in place (its generation moves).
-  const [first] = ((await (await fetch(new URL("/api/listings?type=startup", base))).json()) as { data: Array<{ id: string; name: string }> })
-    .data;
+  const [first] = (
+    (await (await fetch(new URL("/api/listings?type=startup", base))).json()) as { data: Array<{ id: string; name: string }> }
+  ).data;
   if (first)
     await editListing(admin, target, first.id, { name: `${first.name.replace(/ \(scraped \d+\)$/, "")} (scraped ${Date.now() % 1000})` });
   // Give the job worker and the scrape-time cache (5 s) time to see it.
