@@ -4,6 +4,7 @@
  * in any order leave the state the provider holds now; and the tier follows the subscription through its life.
  */
 import { eq, sql } from "drizzle-orm";
+import { parseMetrics, valueOf } from "../../../bench/lib/prometheus-text.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { billingCustomers, billingEvents } from "#db/schema/billing.ts";
@@ -11,6 +12,7 @@ import { refreshDueMemberTiers } from "~/features/access/member-tier.server.ts";
 import { PAST_DUE_GRACE_DAYS } from "~/features/access/tier-in-force.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
+import { metricsText } from "~/lib/metrics.server.ts";
 import { openSecondHandle, openTestDatabase } from "~/lib/test-database.ts";
 import { requeueFailedBillingEvents } from "./billing-event-job.server.ts";
 import { MemoryProvider, runBillingJobs, signedDelivery, TEST_WEBHOOK_SECRET } from "./test-support.ts";
@@ -55,6 +57,13 @@ async function tierOf(userId: string): Promise<string> {
 
 const receive = (delivery: { body: Uint8Array; signature: string | null }, now = NOW, db = database) =>
   receiveWebhook(db, delivery.body, delivery.signature, { secret: TEST_WEBHOOK_SECRET, now });
+
+/** Stripe deliveries counted so far in this process's metrics, by outcome. */
+async function webhookCounts(): Promise<Record<"accepted" | "duplicate" | "refused", number>> {
+  const samples = parseMetrics((await metricsText()).body);
+  const of = (outcome: string) => valueOf(samples, "introbase_webhooks_received_total", { provider: "stripe", outcome }) ?? 0;
+  return { accepted: of("accepted"), duplicate: of("duplicate"), refused: of("refused") };
+}
 
 async function refusal(work: Promise<unknown>): Promise<string> {
   const error = await work.then(
@@ -115,6 +124,7 @@ describe("each event is applied once", () => {
     const { userId, customerId } = await customer();
     const sub = provider.subscribe(customerId, "introbase_premium_monthly");
     const delivery = subscriptionEvent("customer.subscription.created", sub.id, customerId);
+    const counted = await webhookCounts();
     const { eventId } = await receive(delivery);
     expect(await receive(delivery, later(1))).toMatchObject({ received: "duplicate", queued: false });
     await runBillingJobs(database, provider, NOW);
@@ -124,6 +134,12 @@ describe("each event is applied once", () => {
     expect(jobs!.n).toBe(1);
     expect(provider.calls.filter((c) => c === `retrieveSubscription ${sub.id}`)).toHaveLength(1);
     expect(await tierOf(userId)).toBe("premium");
+    // The operators' metrics (decision 0104) count one delivery accepted and two duplicates.
+    const now = await webhookCounts();
+    expect({ accepted: now.accepted - counted.accepted, duplicate: now.duplicate - counted.duplicate }).toEqual({
+      accepted: 1,
+      duplicate: 2,
+    });
   });
 
   it("the same delivery reaching two servers at the same moment is recorded once and queued once", async () => {
