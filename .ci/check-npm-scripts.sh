@@ -117,6 +117,9 @@ fi
 export PGLITE_DIR="$WORK/pglite-scripts"
 run db:seed 0 "Seeded 20 listings" -- npm run db:seed -- --listings 20
 run user:admin 1 "No user with the e-mail address" -- npm run user:admin -- nobody@example.invalid
+# A backup of the seeded database, restored into a new directory: checksum, schema and data (decision 0106).
+run db:backup 0 "^Backed up to .* SHA-256 [0-9a-f]{64}" -- npm run db:backup -- --out "$WORK/scripts.backup"
+run db:restore 0 "^Restored .* into " -- npm run db:restore -- "$WORK/scripts.backup" --to "$WORK/pglite-restored"
 
 # The provider import end to end against the local fake, which fake:provider serves.
 PROVIDER_PORT=$(free_port)
@@ -154,7 +157,7 @@ serves dev
 
 # Benchmarks: a real run where it takes seconds, --help (every module loaded) where it takes minutes.
 run bench:relevance 0 "PASS MRR overall" -- npm run bench:relevance
-for name in bench:directory bench:bundle bench:lighthouse audit:lighthouse bench:dedupe bench:import bench:members bench:relevance-speed bench:audit-activity; do
+for name in bench:directory bench:bundle bench:lighthouse audit:lighthouse bench:dedupe bench:import bench:members bench:relevance-speed bench:audit-activity bench:metrics-scrape; do
   run "$name" 0 "^npm run " -- npm run --silent "$name" -- --help
 done
 

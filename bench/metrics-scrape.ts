@@ -17,8 +17,15 @@ const { values: args } = parseArgs({
     token: { type: "string", default: process.env.METRICS_TOKEN ?? "" },
     "metrics-url": { type: "string" },
     rounds: { type: "string", default: "20" },
+    help: { type: "boolean", default: false },
   },
 });
+if (args.help) {
+  console.log(`npm run bench:metrics-scrape -- [--url http://127.0.0.1:3626] [--token T | --metrics-url URL] [--rounds 20]
+  Scrapes a running demo server's /metrics, sends a mixed load, scrapes again and prints each family and whether it
+  moved. --token defaults to METRICS_TOKEN; --metrics-url scrapes METRICS_PORT instead of the main port.`);
+  process.exit(0);
+}
 const base = args.url!;
 const target = { url: base, name: "server" };
 const rounds = Number(args.rounds);
