@@ -223,7 +223,12 @@ const EnvSchema = z.object({
   /** The Prometheus scrape's credential on the main port (decision 0104): unset, /metrics there is a 404. */
   METRICS_TOKEN: z.string().trim().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   /** A port of its own for /metrics, bound to HOST, no token asked (decision 0104). Unset: none. */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_PORT: z.coerce
+    .number({ message: "METRICS_PORT must be a port number (1-65535)" })
+    .int("METRICS_PORT must be a port number (1-65535)")
+    .min(1, "METRICS_PORT must be a port number (1-65535)")
+    .max(65535, "METRICS_PORT must be a port number (1-65535)")
+    .optional(),
   /**
    * Origins the server may fetch from although they are on loopback or a private network (DESIGN D16, decision 0033):
    * local fakes and offline development, e.g. "http://127.0.0.1:4010,http://127.0.0.1:4020". Every other outbound
