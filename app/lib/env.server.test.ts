@@ -69,7 +69,9 @@ describe("parseEnv", () => {
     expect(refused).toMatch(/Invalid environment: METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters/);
     expect(refused).not.toContain("short-token");
     for (const port of ["0", "65536", "metrics", "9464.5"])
-      expect(() => parseEnv({ METRICS_PORT: port })).toThrow(/^Invalid environment: METRICS_PORT: METRICS_PORT must be a port number \(1-65535\)$/);
+      expect(() => parseEnv({ METRICS_PORT: port })).toThrow(
+        /^Invalid environment: METRICS_PORT: METRICS_PORT must be a port number \(1-65535\)$/,
+      );
   });
 
   it("reads the AI provider settings, needs a model with a url, and never echoes the key", () => {
