@@ -43,6 +43,7 @@ import { withErrorPipeline } from "~/lib/error-answer.server.ts";
 import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { watchDatabase } from "~/lib/metrics-database.server.ts";
+import { startProcessMetrics } from "~/lib/metrics.server.ts";
 import { withStartLock } from "~/lib/prepare-database.server.ts";
 import { passesOriginCheck } from "~/lib/same-origin.ts";
 import { getSessionUser, type SessionUser } from "~/lib/session.server.ts";
@@ -80,8 +81,9 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   const database = await getDatabase({ onWait: () => report("waiting for another process to finish migrating the database") });
   // Before any cache fills: from here on, a change made through any app server drops this one's copies (decision 0049).
   changeFeed = await startChangeFeed(database);
-  // The job queue and the outbox, read at scrape time (decision 0104).
+  // The job queue and the outbox, read at scrape time, and the process's own figures (decision 0104).
   watchDatabase(database);
+  startProcessMetrics();
   // Its own port for scrapes; under the cluster the primary serves it with every process's metrics (server/index.ts).
   if (env.METRICS_PORT && !cluster.isWorker) metricsPort = await listenForScrapes(env.METRICS_PORT, env.HOST);
   if (providers.some((p) => p.local)) {

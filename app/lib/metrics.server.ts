@@ -9,8 +9,18 @@ import cluster from "node:cluster";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 export const registry = new Registry();
-// Event-loop lag, heap and resident memory, garbage collection, open handles: prom-client's process metrics.
-collectDefaultMetrics({ register: registry });
+let processMetricsStarted = false;
+
+/**
+ * Event-loop lag, heap and resident memory, garbage collection, open handles: prom-client's process metrics. Started by
+ * the server's start (server/app.ts prepare), not when this module loads: each start adds an event-loop monitor and a GC
+ * observer that live as long as the process, and the tests load the app's modules afresh for every file.
+ */
+export function startProcessMetrics(): void {
+  if (processMetricsStarted) return;
+  processMetricsStarted = true;
+  collectDefaultMetrics({ register: registry });
+}
 // Under the cluster the primary asks each process for its metrics and adds them up (server/index.ts); this answers it.
 if (cluster.isWorker) {
   AggregatorRegistry.setRegistries([registry]);
