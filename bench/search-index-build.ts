@@ -187,32 +187,99 @@ async function main(): Promise<void> {
   const loaded = process.memoryUsage();
   console.log(`${count} listings loaded: heap+external ${mib(memory(loaded) - memory(base))} MiB`);
 
-  // The ticker: every turn of the event loop it records how long the loop was held since the last one.
-  let longest = 0;
-  /** The longest while the rows were read and added (a page decoded, then added) and while finish() ran. */
-  const longestIn = { reading: 0, finishing: 0 };
-  let phase: keyof typeof longestIn = "reading";
-  let peakHeap = memory(loaded);
-  let peakRss = loaded.rss;
+  const watch = watchEventLoop(memory(loaded), loaded.rss);
+  const build = await buildIndex(mod, demo, all, count, watch);
+  await watch.stop();
+  await settle();
+  const built = process.memoryUsage();
+
+  const ranking = rankAll(build.index, searches);
+  all = undefined;
+  demo.pages = [];
+  await settle();
+  const kept = process.memoryUsage();
+
+  const tier =
+    path.resolve(args.module) === path.join(REPO_ROOT, "app/features/directory/search-index.ts")
+      ? await rankWithPartialTier(build.index, searches, count)
+      : null;
+  console.log(ranking.lines.join("\n"));
+  const rank = summarize(ranking.times);
+  console.log(
+    [
+      `build ${build.seconds.toFixed(2)} s (the index's own work ${(build.own / 1000).toFixed(2)} s; process CPU ${((build.cpu.user + build.cpu.system) / 1e6).toFixed(2)} s)`,
+      `longest stretch without a turn of the event loop ${watch.longest.toFixed(1)} ms` +
+        (mod.SearchIndexBuilder
+          ? ` (reading: a page of ${pageSize} rows decoded and added, ${watch.longestIn.reading.toFixed(1)} ms, of which add() ${build.longestAdds.toFixed(1)} ms; finish() ${watch.longestIn.finishing.toFixed(1)} ms)`
+          : ""),
+      `after the build (GC'd, rows held): heap+external +${mib(memory(built) - memory(loaded))} MiB, RSS +${mib(built.rss - loaded.rss)} MiB`,
+      `peak during the build: heap+external +${mib(watch.peakHeap - memory(loaded))} MiB, RSS +${mib(watch.peakRss - loaded.rss)} MiB`,
+      `the index alone (rows dropped, GC'd): heap ${mib(kept.heapUsed - base.heapUsed)} MiB + external ${mib(kept.external - base.external)} MiB = ${mib(memory(kept) - memory(base))} MiB`,
+      `rank() over ${searches.length} queries: p50 ${rank.p50} ms, p95 ${rank.p95} ms, max ${rank.max} ms` +
+        ` (CPU time: p50 ${summarize(ranking.cpuTimes).p50} ms, p95 ${summarize(ranking.cpuTimes).p95} ms, max ${summarize(ranking.cpuTimes).max} ms)`,
+      `answers digest ${ranking.digest}`,
+      ...(tier
+        ? [
+            ...tier.lines,
+            `rank() + partial tier over ${tier.times.length} queries (the ${searches.length} above and ${PHRASES.length} phrases): p50 ${summarize(tier.times).p50} ms, p95 ${summarize(tier.times).p95} ms, max ${summarize(tier.times).max} ms` +
+              ` (CPU time: p50 ${summarize(tier.cpuTimes).p50} ms, p95 ${summarize(tier.cpuTimes).p95} ms, max ${summarize(tier.cpuTimes).max} ms)`,
+          ]
+        : []),
+    ].join("\n"),
+  );
+}
+
+type Phase = "reading" | "finishing";
+interface LoopWatch {
+  /** The longest the event loop was held, overall and while the rows were read and added, and while finish() ran. */
+  longest: number;
+  longestIn: Record<Phase, number>;
+  phase: Phase;
+  peakHeap: number;
+  peakRss: number;
+  stop(): Promise<void>;
+}
+
+/** The ticker: every turn of the event loop it records how long the loop was held since the last one, and samples memory. */
+function watchEventLoop(heap: number, rss: number): LoopWatch {
+  const watch: LoopWatch = { longest: 0, longestIn: { reading: 0, finishing: 0 }, phase: "reading", peakHeap: heap, peakRss: rss, stop };
   let last = performance.now();
   let lastSample = last;
   let ticking = true;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    watch.peakHeap = Math.max(watch.peakHeap, memory(usage));
+    watch.peakRss = Math.max(watch.peakRss, usage.rss);
+  };
   const ticker = (async () => {
     while (ticking) {
       await turn();
       const now = performance.now();
-      longest = Math.max(longest, now - last);
-      longestIn[phase] = Math.max(longestIn[phase], now - last);
+      watch.longest = Math.max(watch.longest, now - last);
+      watch.longestIn[watch.phase] = Math.max(watch.longestIn[watch.phase], now - last);
       last = now;
       if (now - lastSample > 50) {
         lastSample = now;
-        const usage = process.memoryUsage();
-        peakHeap = Math.max(peakHeap, memory(usage));
-        peakRss = Math.max(peakRss, usage.rss);
+        sample();
       }
     }
   })();
+  async function stop(): Promise<void> {
+    ticking = false;
+    await ticker;
+    sample();
+  }
+  return watch;
+}
 
+/** The index built the module's way: page by page through the builder, or the old build over one array. */
+async function buildIndex(
+  mod: SearchIndexModule,
+  demo: { pages: string[]; industryName: Map<number, string> },
+  all: Listing[] | undefined,
+  count: number,
+  watch: LoopWatch,
+): Promise<{ index: Ranker; seconds: number; own: number; longestAdds: number; cpu: NodeJS.CpuUsage }> {
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   let own = 0;
@@ -223,14 +290,14 @@ async function main(): Promise<void> {
     const builder = new mod.SearchIndexBuilder(count);
     let position = 0;
     for (const page of demo.pages) {
-      const listings = listingsOf(page, industryName);
+      const listings = listingsOf(page, demo.industryName);
       const t = performance.now();
       for (const listing of listings) builder.add(position++, listing.name, listing.tagline, listing.industries);
       own += performance.now() - t;
       longestAdds = Math.max(longestAdds, performance.now() - t);
       await turn();
     }
-    phase = "finishing";
+    watch.phase = "finishing";
     const t = performance.now();
     index = await builder.finish();
     own += performance.now() - t;
@@ -238,21 +305,15 @@ async function main(): Promise<void> {
     index = await mod.SearchIndex.build!(all!);
     own = performance.now() - started;
   }
-  const buildS = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  ticking = false;
-  await ticker;
-  const during = process.memoryUsage();
-  peakHeap = Math.max(peakHeap, memory(during));
-  peakRss = Math.max(peakRss, during.rss);
-  await settle();
-  const built = process.memoryUsage();
+  return { index, seconds: (performance.now() - started) / 1000, own, longestAdds, cpu: process.cpuUsage(cpuBefore) };
+}
 
+/** rank() over every query: its time (wall and CPU: on a shared machine the wall time also holds the waits for a core), a line per query and one digest of the answers. */
+function rankAll(index: Ranker, searches: string[]): { times: number[]; cpuTimes: number[]; lines: string[]; digest: string } {
   const times: number[] = [];
-  const digest = createHash("sha1");
-  const lines: string[] = [];
-  /** CPU time of each rank(): on a shared machine the wall time also holds the waits for a core. */
   const cpuTimes: number[] = [];
+  const lines: string[] = [];
+  const digest = createHash("sha1");
   for (const search of searches) {
     const t = performance.now();
     const c = process.cpuUsage();
@@ -264,62 +325,42 @@ async function main(): Promise<void> {
     digest.update(line);
     lines.push(`${times.at(-1)!.toFixed(1).padStart(6)} ms ${line}`);
   }
-  all = undefined;
-  demo.pages = [];
-  await settle();
-  const kept = process.memoryUsage();
+  return { times, cpuTimes, lines, digest: digest.digest("hex").slice(0, 16) };
+}
 
-  // rank() and then the partial tier (decision 0082) as a relevance page makes it, card text only (no database),
-  // over the same queries and natural phrases of several words, some with a word nothing uses.
-  const tiered: number[] = [];
-  const tieredCpu: number[] = [];
-  const tierLines: string[] = [];
-  if (path.resolve(args.module) === path.join(REPO_ROOT, "app/features/directory/search-index.ts")) {
-    const { termSets, allOf } = await import("../app/features/directory/search-index.ts");
-    const { partialTier, PARTIAL_TIER_BELOW } = await import("../app/features/directory/partial-tier.ts");
-    for (const search of [...searches, ...PHRASES]) {
-      const t = performance.now();
-      const c = process.cpuUsage();
-      const ranked = index.rank(search);
-      const perTerm = termSets(ranked.terms, ranked.perWord, count);
-      const strict = allOf(perTerm, count);
-      const strictCount = countBits(strict);
-      const tier =
-        ranked.terms.length > 1 && strictCount < PARTIAL_TIER_BELOW
-          ? partialTier(perTerm, termSets(ranked.terms, ranked.inName, count), perTerm, strict)
-          : new Uint32Array(0);
-      tiered.push(performance.now() - t);
-      tieredCpu.push(process.cpuUsage(c).user / 1000);
-      if (PHRASES.includes(search))
-        tierLines.push(
-          `${tiered.at(-1)!.toFixed(1).padStart(6)} ms (CPU ${tieredCpu.at(-1)!.toFixed(1)} ms) ${JSON.stringify(search)} all words ${strictCount}, partial tier ${tier.length}`,
-        );
-    }
+/**
+ * rank() and then the partial tier (decision 0082) as a relevance page makes it, card text only (no database), over
+ * the same queries and natural phrases of several words, some with a word nothing uses.
+ */
+async function rankWithPartialTier(
+  index: Ranker,
+  searches: string[],
+  count: number,
+): Promise<{ times: number[]; cpuTimes: number[]; lines: string[] }> {
+  const { termSets, allOf } = await import("../app/features/directory/search-index.ts");
+  const { partialTier, PARTIAL_TIER_BELOW } = await import("../app/features/directory/partial-tier.ts");
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  const lines: string[] = [];
+  for (const search of [...searches, ...PHRASES]) {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    const ranked = index.rank(search);
+    const perTerm = termSets(ranked.terms, ranked.perWord, count);
+    const strict = allOf(perTerm, count);
+    const strictCount = countBits(strict);
+    const tier =
+      ranked.terms.length > 1 && strictCount < PARTIAL_TIER_BELOW
+        ? partialTier(perTerm, termSets(ranked.terms, ranked.inName, count), perTerm, strict)
+        : new Uint32Array(0);
+    times.push(performance.now() - t);
+    cpuTimes.push(process.cpuUsage(c).user / 1000);
+    if (PHRASES.includes(search))
+      lines.push(
+        `${times.at(-1)!.toFixed(1).padStart(6)} ms (CPU ${cpuTimes.at(-1)!.toFixed(1)} ms) ${JSON.stringify(search)} all words ${strictCount}, partial tier ${tier.length}`,
+      );
   }
-  const rank = summarize(times);
-  console.log(lines.join("\n"));
-  console.log(
-    [
-      `build ${buildS.toFixed(2)} s (the index's own work ${(own / 1000).toFixed(2)} s; process CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`,
-      `longest stretch without a turn of the event loop ${longest.toFixed(1)} ms` +
-        (mod.SearchIndexBuilder
-          ? ` (reading: a page of ${pageSize} rows decoded and added, ${longestIn.reading.toFixed(1)} ms, of which add() ${longestAdds.toFixed(1)} ms; finish() ${longestIn.finishing.toFixed(1)} ms)`
-          : ""),
-      `after the build (GC'd, rows held): heap+external +${mib(memory(built) - memory(loaded))} MiB, RSS +${mib(built.rss - loaded.rss)} MiB`,
-      `peak during the build: heap+external +${mib(peakHeap - memory(loaded))} MiB, RSS +${mib(peakRss - loaded.rss)} MiB`,
-      `the index alone (rows dropped, GC'd): heap ${mib(kept.heapUsed - base.heapUsed)} MiB + external ${mib(kept.external - base.external)} MiB = ${mib(memory(kept) - memory(base))} MiB`,
-      `rank() over ${searches.length} queries: p50 ${rank.p50} ms, p95 ${rank.p95} ms, max ${rank.max} ms` +
-        ` (CPU time: p50 ${summarize(cpuTimes).p50} ms, p95 ${summarize(cpuTimes).p95} ms, max ${summarize(cpuTimes).max} ms)`,
-      `answers digest ${digest.digest("hex").slice(0, 16)}`,
-      ...(tiered.length
-        ? [
-            ...tierLines,
-            `rank() + partial tier over ${tiered.length} queries (the ${searches.length} above and ${PHRASES.length} phrases): p50 ${summarize(tiered).p50} ms, p95 ${summarize(tiered).p95} ms, max ${summarize(tiered).max} ms` +
-              ` (CPU time: p50 ${summarize(tieredCpu).p50} ms, p95 ${summarize(tieredCpu).p95} ms, max ${summarize(tieredCpu).max} ms)`,
-          ]
-        : []),
-    ].join("\n"),
-  );
+  return { times, cpuTimes, lines };
 }
 
 /** A full GC, and time for the memory of freed buffers to be given back (that happens after the GC). */
