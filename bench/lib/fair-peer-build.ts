@@ -146,8 +146,6 @@ export async function ensureFairPeer(
     (await sql<Array<{ id: number; name: string }>>`SELECT id, name FROM industries`).map((r) => [r.id, r.name]),
   );
   const cities = new Map<string, number>();
-  const fieldSeen = (row: Row, field: "revenueRange" | "hqCity") =>
-    canSee(tier, requiredLevel(field, { fieldVisibility: toFieldVisibility(row.field_visibility) }, rules));
   let slot = 0;
   let keysText = "";
   let cardText = "";
@@ -165,47 +163,9 @@ export async function ensureFairPeer(
     FROM listings WHERE processing_status = 'published' ORDER BY featured DESC, name, id`.cursor(5000);
   for await (const rows of cursor) {
     for (const row of rows) {
-      const open = canSee(tier, normalizeLevel(row.visibility));
-      const keys: number[] = [key("entityType", TYPE_CODES[row.type] ?? 0)];
-      if (row.featured) keys.push(key("featured", 1));
-      const industries = open ? (row.industry_ids ?? []) : (row.industry_ids ?? []).slice(0, TEASER_INDUSTRIES);
-      const geographies = open ? (row.geography_ids ?? []) : (row.geography_ids ?? []).slice(0, TEASER_GEOGRAPHIES);
-      for (const id of new Set(industries)) keys.push(key("industries", id));
-      for (const id of new Set(geographies)) keys.push(key("geographies", id));
-      if (row.funding_stage_id !== null) keys.push(key("fundingStages", row.funding_stage_id));
-      if (open) {
-        for (const id of new Set(row.country_ids ?? [])) keys.push(key("countries", id));
-        for (const id of new Set(row.persona_ids ?? [])) keys.push(key("personas", id));
-        if (row.business_model_id !== null) keys.push(key("businessModels", row.business_model_id));
-        const raised = raisedBand(row.total_raised);
-        if (raised) keys.push(key("raised", bandValue("raised", raised)));
-        const team = teamSizeBand(row.team_size);
-        if (team) keys.push(key("teamSize", bandValue("teamSize", team)));
-        for (const band of ticketBands(row.ticket_size)) keys.push(key("ticketSize", bandValue("ticketSize", band)));
-        if (row.revenue_range_id !== null && fieldSeen(row, "revenueRange")) keys.push(key("revenueRanges", row.revenue_range_id));
-        if (row.hq_city && fieldSeen(row, "hqCity")) {
-          const k = cityKey(row.hq_city);
-          if (k) {
-            if (!cities.has(k)) cities.set(k, cities.size + 1);
-            keys.push(key("cities", cities.get(k)!));
-          }
-        }
-      }
-      const gated = (value: number | null) => (open ? value : null);
-      const values = [
-        slot,
-        row.id,
-        open ? "t" : "f",
-        `{${keys.join(",")}}`,
-        row.created_ms,
-        gated(row.latest_round_ms),
-        gated(row.type === "investor" ? (invested.get(row.id) ?? null) : null),
-        gated(row.total_raised),
-        gated(row.founded_year),
-      ];
-      keysText += values.map(copyValue).join("\t") + "\n";
-      const card = [row.name, row.tagline ?? "", ...industries.map((id) => industryNames.get(id) ?? "")].join(" ");
-      cardText += `${slot}\t${copyValue(card)}\n`;
+      const peer = peerRow(row, { tier, rules, cities, invested, industryNames });
+      keysText += `${[slot, ...peer.keys].map(copyValue).join("\t")}\n`;
+      cardText += `${slot}\t${copyValue(peer.card)}\n`;
       slot++;
     }
     if (keysText.length > 4_000_000) await flush();
@@ -213,6 +173,86 @@ export async function ensureFairPeer(
   await flush();
   await copyInto(sql, `${t}_cities`, ["code", "key"], [...cities].map(([k, code]) => `${code}\t${copyValue(k)}\n`).join(""));
   log(`fair peer: ${slot} rows loaded in ${((performance.now() - started) / 1000).toFixed(0)} s; indexing`);
+  await indexPeerTables(sql, t);
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  await sql`INSERT INTO fair_peer.builds (tier, listings, rules, seconds, built_at) VALUES (${tier}, ${slot}, ${rulesKey}, ${seconds}, now())
+    ON CONFLICT (tier) DO UPDATE SET listings = excluded.listings, rules = excluded.rules, seconds = excluded.seconds, built_at = excluded.built_at`;
+  const build = {
+    tier,
+    listings: slot,
+    seconds,
+    ...(await sizes(sql, t)),
+    reused: false,
+    builtAt: new Date().toISOString(),
+  };
+  log(
+    `fair peer: built in ${seconds} s (keys ${build.keysTableMiB} MB + indexes ${build.keysMiB - build.keysTableMiB} MB, text ${build.textMiB} MB)`,
+  );
+  return build;
+}
+
+interface PeerContext {
+  tier: AccessLevel;
+  rules: FieldRules;
+  /** Cities as the viewer may filter by them, numbered as they are first met (filled in here). */
+  cities: Map<string, number>;
+  /** An investor's latest investment, in ms. */
+  invested: Map<string, number>;
+  industryNames: Map<number, string>;
+}
+
+/**
+ * One listing as the peer holds it for this viewer: its filter keys and sort values (gated as the card gates them; the
+ * slot goes in front) and its card text. A locked listing keeps only its teaser's keys.
+ */
+function peerRow(
+  row: Row,
+  { tier, rules, cities, invested, industryNames }: PeerContext,
+): { keys: Array<string | number | null>; card: string } {
+  const fieldSeen = (field: "revenueRange" | "hqCity") =>
+    canSee(tier, requiredLevel(field, { fieldVisibility: toFieldVisibility(row.field_visibility) }, rules));
+  const open = canSee(tier, normalizeLevel(row.visibility));
+  const keys: number[] = [key("entityType", TYPE_CODES[row.type] ?? 0)];
+  if (row.featured) keys.push(key("featured", 1));
+  const industries = open ? (row.industry_ids ?? []) : (row.industry_ids ?? []).slice(0, TEASER_INDUSTRIES);
+  const geographies = open ? (row.geography_ids ?? []) : (row.geography_ids ?? []).slice(0, TEASER_GEOGRAPHIES);
+  for (const id of new Set(industries)) keys.push(key("industries", id));
+  for (const id of new Set(geographies)) keys.push(key("geographies", id));
+  if (row.funding_stage_id !== null) keys.push(key("fundingStages", row.funding_stage_id));
+  if (open) {
+    for (const id of new Set(row.country_ids ?? [])) keys.push(key("countries", id));
+    for (const id of new Set(row.persona_ids ?? [])) keys.push(key("personas", id));
+    if (row.business_model_id !== null) keys.push(key("businessModels", row.business_model_id));
+    const raised = raisedBand(row.total_raised);
+    if (raised) keys.push(key("raised", bandValue("raised", raised)));
+    const team = teamSizeBand(row.team_size);
+    if (team) keys.push(key("teamSize", bandValue("teamSize", team)));
+    for (const band of ticketBands(row.ticket_size)) keys.push(key("ticketSize", bandValue("ticketSize", band)));
+    if (row.revenue_range_id !== null && fieldSeen("revenueRange")) keys.push(key("revenueRanges", row.revenue_range_id));
+    if (row.hq_city && fieldSeen("hqCity")) {
+      const k = cityKey(row.hq_city);
+      if (k) {
+        if (!cities.has(k)) cities.set(k, cities.size + 1);
+        keys.push(key("cities", cities.get(k)!));
+      }
+    }
+  }
+  const gated = (value: number | null) => (open ? value : null);
+  const values = [
+    row.id,
+    open ? "t" : "f",
+    `{${keys.join(",")}}`,
+    row.created_ms,
+    gated(row.latest_round_ms),
+    gated(row.type === "investor" ? (invested.get(row.id) ?? null) : null),
+    gated(row.total_raised),
+    gated(row.founded_year),
+  ];
+  return { keys: values, card: [row.name, row.tagline ?? "", ...industries.map((id) => industryNames.get(id) ?? "")].join(" ") };
+}
+
+/** The peer's indexes, and its text table: what this viewer can search per listing. */
+async function indexPeerTables(sql: Sql, t: string): Promise<void> {
   await sql.begin(async (tx) => {
     await tx.unsafe(`SET LOCAL maintenance_work_mem = '256MB'`);
     await tx.unsafe(`ALTER TABLE ${t}_keys ADD PRIMARY KEY (slot)`);
@@ -229,19 +269,4 @@ export async function ensureFairPeer(
   });
   await sql.unsafe(`VACUUM (ANALYZE) ${t}_keys`);
   await sql.unsafe(`VACUUM (ANALYZE) ${t}_text`);
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
-  await sql`INSERT INTO fair_peer.builds (tier, listings, rules, seconds, built_at) VALUES (${tier}, ${slot}, ${rulesKey}, ${seconds}, now())
-    ON CONFLICT (tier) DO UPDATE SET listings = excluded.listings, rules = excluded.rules, seconds = excluded.seconds, built_at = excluded.built_at`;
-  const build = {
-    tier,
-    listings: slot,
-    seconds,
-    ...(await sizes(sql, t)),
-    reused: false,
-    builtAt: new Date().toISOString(),
-  };
-  log(
-    `fair peer: built in ${seconds} s (keys ${build.keysTableMiB} MB + indexes ${build.keysMiB - build.keysTableMiB} MB, text ${build.textMiB} MB)`,
-  );
-  return build;
 }
