@@ -5,7 +5,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import "~/lib/metrics-database.server.ts";
-import { registry } from "~/lib/metrics.server.ts";
+import { registry, startProcessMetrics } from "~/lib/metrics.server.ts";
+
+// What a started server serves: its own metrics and the process's (started by prepare(), not at import).
+startProcessMetrics();
 
 const NAMED = /\b(?:introbase|nodejs|process)_[a-z0-9_]+\b/g;
 
