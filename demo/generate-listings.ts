@@ -9,7 +9,7 @@
  * each listing's facts and text.
  */
 import { contactFacts, NO_CONTACT_FACTS } from "./contact-facts.ts";
-import { uniqueSlug } from "../../app/features/catalog/slug.ts";
+import { uniqueSlug } from "../app/features/catalog/slug.ts";
 import { REFERENCE_DATE, STARTUP_STAGES, startupFacts, type Stage } from "./company-facts.ts";
 import { squash } from "./company-names.ts";
 import {
