@@ -12,6 +12,8 @@
  *   runs outside a test may import it.
  * - In app/, a value import of the schema (#db/schema) or of drizzle-orm only from a *.server.ts(x) module, which the
  *   bundler refuses to ship to a browser; type imports are erased and allowed. Plain value lists are in db/values/.
+ * - One logger setup: pino is called only in app/lib/create-logger.server.ts (and pino-http only by the access log,
+ *   server/access-log.ts, on a logger made there), so every logger redacts the same secrets.
  */
 import path from "node:path";
 
@@ -42,6 +44,9 @@ function typeOnly(node) {
   return false;
 }
 
+/** The only files that may import pino's functions (types are free). */
+const LOGGER_FACTORIES = { pino: "app/lib/create-logger.server.ts", "pino-http": "server/access-log.ts" };
+
 const SCHEMA_MESSAGE =
   "A value import of the schema or of drizzle-orm belongs in a *.server.ts module (decision 0112): name this module " +
   "*.server.ts if only server code uses it, move the query into one, or take a value list from db/values/. Type imports are fine.";
@@ -66,6 +71,11 @@ export const roomImports = {
       if (room === "app" && !test && to?.startsWith("demo/"))
         return report(
           "app/ never imports the demo data (decision 0112): demo/ builds on the app. The server passes what it needs in (see prepare-database.server.ts).",
+        );
+      const factory = LOGGER_FACTORIES[source.value];
+      if (factory && file !== factory && !test && !typeOnly(node))
+        return report(
+          `Make loggers with createLogger (app/lib/create-logger.server.ts, decision 0112): it alone calls ${source.value}, so every logger redacts secrets.`,
         );
       if (room !== "app" || test || serverModule || typeOnly(node)) return;
       const schema = to?.startsWith("db/schema/") || source.value === "drizzle-orm" || source.value.startsWith("drizzle-orm/");

@@ -35,6 +35,10 @@ tester.run("room-imports", roomImports, {
     { filename: at("app/features/x/y.ts"), code: 'import { type SQL } from "drizzle-orm";' },
     { filename: at("app/features/x/y.ts"), code: 'export type { SQL } from "drizzle-orm";' },
     { filename: at("app/features/x/y.ts"), code: 'import { ROUND_TYPES } from "#db/values/funding-rounds.ts";' },
+    // The one logger factory, the access log on a logger made by it, and types of pino anywhere.
+    { filename: at("app/lib/create-logger.server.ts"), code: 'import { pino } from "pino";' },
+    { filename: at("server/access-log.ts"), code: 'import { pinoHttp } from "pino-http";' },
+    { filename: at("server/x.ts"), code: 'import type { Logger } from "pino";' },
   ],
   invalid: [
     { filename: at("app/lib/x.ts"), code: 'import { testUser } from "#test-support/test-route.ts";', errors: [error(/tests only/)] },
@@ -69,5 +73,8 @@ tester.run("room-imports", roomImports, {
       errors: [error(/\*\.server\.ts/)],
     },
     { filename: at("app/routes/x.ts"), code: 'const m = await import("#db/schema/accounts.ts");', errors: [error(/\*\.server\.ts/)] },
+    { filename: at("server/http-server.ts"), code: 'import { pino } from "pino";', errors: [error(/createLogger/)] },
+    { filename: at("scripts/x.ts"), code: 'import pino from "pino";', errors: [error(/createLogger/)] },
+    { filename: at("app/lib/logger.server.ts"), code: 'import { pinoHttp } from "pino-http";', errors: [error(/createLogger/)] },
   ],
 });
