@@ -10,26 +10,14 @@
  */
 import { contactFacts, NO_CONTACT_FACTS } from "./contact-facts.ts";
 import { uniqueSlug } from "../app/features/catalog/slug.ts";
-import { REFERENCE_DATE, STARTUP_STAGES, startupFacts, type Stage } from "./company-facts.ts";
+import { REFERENCE_DATE, type Stage } from "./company-facts.ts";
 import { squash } from "./company-names.ts";
-import {
-  INVESTOR_TITLES,
-  makeTeam,
-  personName,
-  personSlug,
-  STARTUP_TITLES_EARLY,
-  STARTUP_TITLES_LATE,
-  VC_TITLES,
-  VISIBILITY,
-} from "./demo-words.ts";
-import { INVESTOR_KINDS, investorFacts, PARTNER_KINDS, PARTNER_TEAM, partnerRevenue, stageFocusText } from "./firm-facts.ts";
-import * as investorText from "./investor-text.ts";
+import { makeTeam, personName, personSlug, VISIBILITY } from "./demo-words.ts";
 import { LANDMARKS, type Landmark } from "./landmark-listings.ts";
-import * as partnerText from "./partner-text.ts";
+import { WRITERS, type Lookups, type Places, type Subject } from "./listing-by-type.ts";
 import { planListings, TYPES } from "./plan-listings.ts";
 import { Random } from "./random.ts";
-import { sectorWords } from "./sector-words.ts";
-import * as startupText from "./startup-text.ts";
+import { sectorWords, type SectorWords } from "./sector-words.ts";
 import { placeName } from "./text-kit.ts";
 
 /** Ids of the reference rows the generator links listings to. */
@@ -158,21 +146,116 @@ function pickCountries(rng: Random, all: ReferenceIds["countries"], byGeography:
   return countries;
 }
 
+function lookups(refs: ReferenceIds): Lookups {
+  const countriesByGeography = new Map<number, ReferenceIds["countries"]>();
+  for (const country of refs.countries)
+    countriesByGeography.set(country.geographyId, [...(countriesByGeography.get(country.geographyId) ?? []), country]);
+  return {
+    stageId: new Map(refs.fundingStages.map((s) => [s.name, s.id])),
+    revenueId: new Map(refs.revenueRanges.map((r) => [r.code, r.id])),
+    industryByName: new Map(refs.industries.map((x) => [x.name, x])),
+    geographyName: new Map(refs.geographies.map((g) => [g.id, REGION_NAMES[g.name] ?? g.name])),
+    countriesByGeography,
+  };
+}
+
+/** Where a listing works: its industries (its sector first) and its countries (a home country first). */
+function choosePlaces(
+  rng: Random,
+  type: ListingType,
+  landmark: Landmark | undefined,
+  sectorRef: ReferenceIds["industries"][number],
+  words: SectorWords,
+  refs: ReferenceIds,
+  look: Lookups,
+): Places {
+  let industries = landmark
+    ? landmark.sectors.map((x) => look.industryByName.get(x)).filter((x) => x !== undefined)
+    : pickIndustries(
+        rng,
+        type,
+        sectorRef,
+        words.related.map((r) => look.industryByName.get(r)).filter((x) => x !== undefined),
+        refs.industries,
+      );
+  if (!industries.length || industries[0] !== sectorRef) industries = [sectorRef, ...industries.filter((x) => x !== sectorRef)];
+  // A startup's description is one offer of its sector, so that sector is its one industry: a neighbouring one
+  // (Real Estate's FinTech) put a building-retrofit planner among a FinTech company's similar startups (issue 31).
+  // The pick above still runs, so the random stream and everything drawn after it stay as they were.
+  if (type === "startup" && !landmark) industries = [sectorRef];
+  // Investors' and partners' texts name their first two sectors: a third industry they never mention put a real
+  // estate investor first among "fintech" results (issue 31).
+  else if (!landmark) industries = industries.slice(0, 2);
+  const named = landmark?.countries?.map((n) => refs.countries.find((c) => c.name === n)).filter((c) => c !== undefined) ?? [];
+  const countries = named.length ? named : pickCountries(rng, refs.countries, look.countriesByGeography);
+  return { industries, countries };
+}
+
+/** The row's identity, contact facts, links, visibility and quality: what every type of listing has. */
+function commonColumns(
+  rng: Random,
+  subject: Subject,
+  personas: ReferenceIds["personas"],
+  rich: boolean,
+  seededAt: number,
+  slugs: Set<string>,
+): GeneratedListing["listing"] {
+  const { index, name, type, featured, original, places } = subject;
+  const { industries, countries } = places;
+  const website = `https://${domainOf(name)}`;
+  // Sure duplicates share the original's site, page, address, phone and e-mail (the same company entered twice);
+  // near ones have none of them, only a name like the original's.
+  const sure = / (Inc\.|GmbH)$/.test(name);
+  const contactBlock =
+    original === null
+      ? contactFacts(name, countries[0]!.name, domainOf(name))
+      : sure
+        ? contactFacts(original, countries[0]!.name, domainOf(original))
+        : NO_CONTACT_FACTS;
+
+  const listing: GeneratedListing["listing"] = {
+    createdAt: new Date(seededAt - Math.round(subject.ageShare * ADDED_OVER_MS)),
+    slug: uniqueSlug(name, slugs),
+    type,
+    name,
+    websiteUrl: rng.chance(0.9) ? website : null,
+    linkedinUrl: `https://www.linkedin.com/company/${squash(name)}`,
+    ...contactBlock,
+    featured,
+    industryIds: industries.map((x) => x.id),
+    geographyIds: [...new Set(countries.map((c) => c.geographyId))],
+    countryIds: countries.map((c) => c.id),
+    personaIds: personas.map((x) => x.id),
+    fundingStageId: null,
+    businessModelId: null,
+    revenueRangeId: null,
+    visibility: featured && index < 40 ? "public" : rng.pick(VISIBILITY),
+    fieldVisibility: featured && rng.chance(0.3) ? { faqs: "subscriber" } : {},
+    dataSource: "demo",
+    processingStatus: "published",
+    lotDataQualityScore: rich ? rng.int(3, 5) : rng.int(2, 4),
+    problem: null,
+    solution: null,
+    timing: null,
+    investorType: null,
+    ticketSize: null,
+  };
+  if (original !== null) {
+    listing.websiteUrl = sure ? `https://www.${domainOf(original)}/about` : null;
+    listing.linkedinUrl = sure ? `https://www.linkedin.com/company/${squash(original)}/` : null;
+  }
+  return listing;
+}
+
 export function* generateListings(count: number, refs: ReferenceIds, seed = 20251122): Generator<GeneratedListing> {
   const plan = planListings(count, refs, seed);
   const rng = new Random(seed ^ 0x5bd1e995);
   const slugs = new Set<string>();
-  const stageId = new Map(refs.fundingStages.map((s) => [s.name, s.id]));
-  const revenueId = new Map(refs.revenueRanges.map((r) => [r.code, r.id]));
-  const industryByName = new Map(refs.industries.map((x) => [x.name, x]));
-  const geographyName = new Map(refs.geographies.map((g) => [g.id, REGION_NAMES[g.name] ?? g.name]));
-  const countriesByGeography = new Map<number, ReferenceIds["countries"]>();
-  for (const country of refs.countries)
-    countriesByGeography.set(country.geographyId, [...(countriesByGeography.get(country.geographyId) ?? []), country]);
+  const look = lookups(refs);
   const originals = new Set<number>();
   for (const original of plan.duplicateOf) if (original >= 0) originals.add(original);
   /** What an original's duplicate copies, kept until the duplicate is written. */
-  const stash = new Map<number, { industries: ReferenceIds["industries"]; countries: ReferenceIds["countries"] }>();
+  const stash = new Map<number, Places>();
   // Listings were added over the last eighteen months, in generation order: the back-office's "added per month"
   // has a history to show, and a planted duplicate is younger than the listing it repeats (the one a merge keeps).
   // Facts are dated against the fixed reference date instead, so they never change from run to run.
@@ -180,190 +263,44 @@ export function* generateListings(count: number, refs: ReferenceIds, seed = 2025
 
   for (let i = 0; i < count; i++) {
     const type = TYPES[plan.types[i]!]!;
-    const name = plan.names[i]!;
-    const featured = plan.featured[i] === 1;
     const landmark: Landmark | undefined = LANDMARKS[plan.landmark[i]!];
     const duplicateOf = plan.duplicateOf[i]! >= 0 ? plan.duplicateOf[i]! : null;
     const ageShare = (count - i) / count;
-    const listedBy = new Date(REFERENCE_DATE.getTime() - Math.round(ageShare * ADDED_OVER_MS));
     const sectorRef = refs.industries[plan.sector[i]!]!;
     const words = sectorWords(sectorRef.name);
 
-    // Industries and countries: a duplicate repeats its original's.
-    let industries: ReferenceIds["industries"];
-    let countries: ReferenceIds["countries"];
+    // A duplicate repeats its original's industries and countries.
     const copied = duplicateOf === null ? undefined : stash.get(duplicateOf);
-    if (copied) ({ industries, countries } = copied);
-    else {
-      industries = landmark
-        ? landmark.sectors.map((x) => industryByName.get(x)).filter((x) => x !== undefined)
-        : pickIndustries(
-            rng,
-            type,
-            sectorRef,
-            words.related.map((r) => industryByName.get(r)).filter((x) => x !== undefined),
-            refs.industries,
-          );
-      if (!industries.length || industries[0] !== sectorRef) industries = [sectorRef, ...industries.filter((x) => x !== sectorRef)];
-      // A startup's description is one offer of its sector, so that sector is its one industry: a neighbouring one
-      // (Real Estate's FinTech) put a building-retrofit planner among a FinTech company's similar startups (issue 31).
-      // The pick above still runs, so the random stream and everything drawn after it stay as they were.
-      if (type === "startup" && !landmark) industries = [sectorRef];
-      // Investors' and partners' texts name their first two sectors: a third industry they never mention put a real
-      // estate investor first among "fintech" results (issue 31).
-      else if (!landmark) industries = industries.slice(0, 2);
-      const named = landmark?.countries?.map((n) => refs.countries.find((c) => c.name === n)).filter((c) => c !== undefined) ?? [];
-      countries = named.length ? named : pickCountries(rng, refs.countries, countriesByGeography);
-    }
-    if (originals.has(i)) stash.set(i, { industries, countries });
+    const places = copied ?? choosePlaces(rng, type, landmark, sectorRef, words, refs, look);
+    if (originals.has(i)) stash.set(i, places);
     if (duplicateOf !== null) stash.delete(duplicateOf);
-    const countryNames = countries.map((c) => placeName(c.name));
-    const region = geographyName.get(countries[0]!.geographyId) ?? "Europe";
-    const sectors = industries.map((x) => sectorWords(x.name));
-    const personas = rng.sample(refs.personas, rng.int(1, 4));
-    const rich = featured || rng.chance(0.6);
-    const website = `https://${domainOf(name)}`;
-    // Sure duplicates share the original's site, page, address, phone and e-mail (the same company entered twice);
-    // near ones have none of them, only a name like the original's.
-    const original = duplicateOf === null ? null : plan.names[duplicateOf]!;
-    const sure = / (Inc\.|GmbH)$/.test(name);
-    const contactBlock =
-      original === null
-        ? contactFacts(name, countries[0]!.name, domainOf(name))
-        : sure
-          ? contactFacts(original, countries[0]!.name, domainOf(original))
-          : NO_CONTACT_FACTS;
-
-    const listing: GeneratedListing["listing"] = {
-      createdAt: new Date(seededAt - Math.round(ageShare * ADDED_OVER_MS)),
-      slug: uniqueSlug(name, slugs),
+    const subject: Subject = {
+      index: i,
       type,
-      name,
-      websiteUrl: rng.chance(0.9) ? website : null,
-      linkedinUrl: `https://www.linkedin.com/company/${squash(name)}`,
-      ...contactBlock,
-      featured,
-      industryIds: industries.map((x) => x.id),
-      geographyIds: [...new Set(countries.map((c) => c.geographyId))],
-      countryIds: countries.map((c) => c.id),
-      personaIds: personas.map((x) => x.id),
-      fundingStageId: null,
-      businessModelId: null,
-      revenueRangeId: null,
-      visibility: featured && i < 40 ? "public" : rng.pick(VISIBILITY),
-      fieldVisibility: featured && rng.chance(0.3) ? { faqs: "subscriber" } : {},
-      dataSource: "demo",
-      processingStatus: "published",
-      lotDataQualityScore: rich ? rng.int(3, 5) : rng.int(2, 4),
-      problem: null,
-      solution: null,
-      timing: null,
-      investorType: null,
-      ticketSize: null,
+      name: plan.names[i]!,
+      featured: plan.featured[i] === 1,
+      landmark,
+      original: duplicateOf === null ? null : plan.names[duplicateOf]!,
+      places,
+      words,
+      listedBy: new Date(REFERENCE_DATE.getTime() - Math.round(ageShare * ADDED_OVER_MS)),
+      ageShare,
     };
-    if (original !== null) {
-      listing.websiteUrl = sure ? `https://www.${domainOf(original)}/about` : null;
-      listing.linkedinUrl = sure ? `https://www.linkedin.com/company/${squash(original)}/` : null;
-    }
+    const countryNames = places.countries.map((c) => placeName(c.name));
+    const region = look.geographyName.get(places.countries[0]!.geographyId) ?? "Europe";
+    const sectors = places.industries.map((x) => sectorWords(x.name));
+    const personas = rng.sample(refs.personas, rng.int(1, 4));
+    const rich = subject.featured || rng.chance(0.6);
 
-    let faqs: GeneratedListing["faqs"] = [];
-    let useCases: GeneratedListing["useCases"] = [];
-    let steps: string[] = [];
-    const rounds: GeneratedListing["rounds"] = [];
-    let stage: Stage | null = null;
-    let taglineFrame: string;
-    let titles: readonly string[];
+    const listing = commonColumns(rng, subject, personas, rich, seededAt, slugs);
+    const text = WRITERS[type](listing, subject, { rng, plan, refs, look, rich, countryNames, region, sectors });
 
-    if (type === "startup") {
-      stage = rng.weighted(STARTUP_STAGES);
-      const facts = startupFacts(rng, stage, listedBy);
-      const offer = (landmark && words.offers.find((o) => o.product === landmark.product)) || rng.pick(words.offers);
-      const context = startupText.startupContext(rng, name, words, offer, countryNames, region, facts, landmark?.customers);
-      const frame = plan.rank[i]! % startupText.TAGLINES.length;
-      taglineFrame = landmark ? `landmark:${name}` : `startup:${frame}`;
-      Object.assign(listing, {
-        tagline: landmark?.tagline ?? startupText.TAGLINES[frame]!(context),
-        description: startupText.startupDescription(rng, context, rich),
-        fundingStageId: stageId.get(stage) ?? null,
-        revenueRangeId: facts.revenueCode ? (revenueId.get(facts.revenueCode) ?? null) : null,
-        foundedYear: facts.foundedYear,
-        teamSize: facts.teamSize,
-      });
-      if (rich) {
-        listing.problem = startupText.startupProblem(context);
-        listing.solution = startupText.startupSolution(rng, context);
-        listing.timing = startupText.startupTiming(rng, context);
-        faqs = startupText.startupFaqs(rng, context);
-        useCases = startupText.startupUseCases(context);
-        steps = startupText.startupSteps(rng, context);
-      }
-      if (facts.rounds.length && (featured || rng.chance(0.35))) {
-        for (const round of facts.rounds) {
-          const pool = plan.pools.get(round.roundType)!;
-          const investors = rng
-            .distinctIndexes(pool.length, round.roundType === "pre-seed" ? rng.int(1, 2) : rng.int(1, 3))
-            .map((k) => pool[k]!);
-          rounds.push({ ...round, investors });
-        }
-        const latest = rounds.at(-1)!;
-        Object.assign(listing, {
-          fundingAmount: latest.amount,
-          fundingCurrency: "USD",
-          fundingDate: latest.fundingDate,
-          amountRaised: latest.amount,
-          latestRoundAmount: latest.amount,
-          latestRoundDate: latest.fundingDate,
-          latestRoundType: latest.roundType,
-          fundingRoundCount: rounds.length,
-          totalFundingRaised: rounds.reduce((sum, x) => sum + x.amount, 0),
-        });
-        if (featured && rng.chance(0.15)) listing.amountRaised = null; // shows "---" in the home table
-      }
-      titles = stage === "Pre-Seed" || stage === "Seed" ? STARTUP_TITLES_EARLY : STARTUP_TITLES_LATE;
-    } else if (type === "investor") {
-      const kind = INVESTOR_KINDS[plan.kind[i]!]!;
-      const facts = investorFacts(rng, kind, plan.focus[i]!, listedBy);
-      stage = facts.focus[0];
-      const context = investorText.investorContext(rng, name, kind, facts, sectors, countryNames, region);
-      const frame = plan.rank[i]! % investorText.TAGLINES.length;
-      taglineFrame = landmark ? `landmark:${name}` : `investor:${frame}`;
-      Object.assign(listing, {
-        tagline: landmark?.tagline ?? investorText.TAGLINES[frame]!(context),
-        description: investorText.investorDescription(rng, context, rich),
-        fundingStageId: stageId.get(stage) ?? null,
-        investorType: kind.investorType,
-        ticketSize: facts.ticketSize,
-        aum: facts.aum,
-        stageFocus: stageFocusText(facts.focus),
-        foundedYear: facts.foundedYear,
-        teamSize: facts.teamSize,
-      });
-      titles = INVESTOR_TITLES[kind.key] ?? VC_TITLES;
-    } else {
-      const kind = PARTNER_KINDS[plan.kind[i]!]!;
-      const teamSize = rng.weighted(PARTNER_TEAM);
-      const foundedYear = rng.int(1998, Math.min(2024, listedBy.getUTCFullYear() - 1));
-      const model = rng.pick(refs.businessModels);
-      const context = partnerText.partnerContext(rng, name, kind, sectors, countryNames, region, model.code, foundedYear, teamSize);
-      const frame = plan.rank[i]! % partnerText.TAGLINES.length;
-      taglineFrame = landmark ? `landmark:${name}` : `partner:${frame}`;
-      const revenue = partnerRevenue(rng, teamSize);
-      Object.assign(listing, {
-        tagline: landmark?.tagline ?? partnerText.TAGLINES[frame]!(context),
-        description: partnerText.partnerDescription(rng, context, rich),
-        businessModelId: model.id,
-        revenueRangeId: revenue ? (revenueId.get(revenue) ?? null) : null,
-        foundedYear,
-        teamSize,
-      });
-      titles = ["Managing Director", `Country Manager, ${countries[0]!.name}`, "Senior Consultant", "Head of Client Services"];
-    }
-
-    const team = makeTeam(rng, rich ? rng.int(2, 4) : rng.int(0, 1), titles, domainOf(name));
+    const team = makeTeam(rng, rich ? rng.int(2, 4) : rng.int(0, 1), text.titles, domainOf(subject.name));
     // The first team member is the contact introductions go to; a listing without a team names someone else.
     const contact = team[0]?.name ?? personName(rng);
     listing.primaryContact = contact;
-    listing.primaryContactEmail = `${personSlug(contact).split("-")[0]}@${domainOf(name)}`;
+    listing.primaryContactEmail = `${personSlug(contact).split("-")[0]}@${domainOf(subject.name)}`;
+    const { faqs, useCases, steps, rounds, stage, taglineFrame } = text;
     yield { listing, team, faqs, useCases, steps, rounds, meta: { taglineFrame, sector: words.name, stage, duplicateOf } };
   }
 }
