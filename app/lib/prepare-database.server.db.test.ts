@@ -68,6 +68,16 @@ describe("prepareDatabase", () => {
     expect(row!.n).toBe(3);
   });
 
+  it("seeds with the generator its caller passes in, and without one seeds nothing (the app cannot import demo/)", async () => {
+    const database = await openTestDatabase();
+    cleanups.push(() => database.close());
+    const listings = async () => (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings`))[0]!.n;
+    expect(await prepareDatabase(database, { seedListings: 2 })).toEqual({ applied: 0, seeded: 0 });
+    expect(await listings()).toBe(0);
+    expect(await prepareDatabase(database, { seedListings: 2, seedDemoData: seedListings })).toEqual({ applied: 0, seeded: 2 });
+    expect(await listings()).toBe(2);
+  });
+
   it("works while holding the start-up lock, and gives it back afterwards, also when the work fails", async () => {
     const database = await openTestDatabase();
     cleanups.push(() => database.close());
