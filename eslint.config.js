@@ -1,6 +1,7 @@
 // @ts-check
 import path from "node:path";
 import tseslint from "typescript-eslint";
+import { roomImports } from "./scripts/checks/room-imports.eslint.js";
 
 /**
  * Decision 0046: which feature may import which. Import direction of DESIGN.md: routes -> features -> lib. Every
@@ -189,5 +190,22 @@ export default tseslint.config(
     files: ["app/routes/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-restricted-syntax": ["error", ...BODY_READS, NUMERIC_STATUS] },
+  },
+  // Rooms (issue 35, decision 0112): db/ imports nothing of app/ or demo/, app/ never imports demo/, only tests
+  // import tests/, and a value import of the schema or drizzle-orm in app/ is in a *.server.ts(x) module
+  // (scripts/checks/room-imports.eslint.js). A rule of its own, so it stacks with the no-restricted-imports blocks.
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    // Routes still querying the database themselves; helper "workflows" moves each query into a feature (issue 35),
+    // and each line goes with it.
+    ignores: [
+      "app/routes/api.admin.get-company.ts",
+      "app/routes/api.intro-requests.sign-in.ts",
+      "app/routes/admin.duplicate-management.merge.tsx",
+      "app/routes/debug.access-control.tsx",
+      "app/routes/debug.company-access.tsx",
+    ],
+    plugins: { rooms: { rules: { "room-imports": roomImports } } },
+    rules: { "rooms/room-imports": "error" },
   },
 );

@@ -5,7 +5,12 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "#db": fileURLToPath(new URL("./db", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "#db": fileURLToPath(new URL("./db", import.meta.url)),
+      // The demo data the server seeds an empty database with (server/app.ts, decision 0112).
+      "#demo": fileURLToPath(new URL("./demo", import.meta.url)),
+    },
   },
   // The server entry (server/app.ts) is bundled with the app so both share one module graph.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },

@@ -5,9 +5,12 @@ import { configDefaults, defineConfig } from "vitest/config";
 export const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "#db": fileURLToPath(new URL("./db", import.meta.url)),
+  "#demo": fileURLToPath(new URL("./demo", import.meta.url)),
+  // Tests only: nothing under app/, server/ or scripts/ may import it (eslint.config.js, decision 0112).
+  "#test-support": fileURLToPath(new URL("./tests/support", import.meta.url)),
 };
 
-const ROOTS = ["app", "db", "server", "scripts", "tests/security", "tests/fakes"];
+const ROOTS = ["app", "db", "demo", "server", "scripts", "tests/security", "tests/fakes", "tests/support"];
 const TESTS = ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`);
 const DATABASE_TESTS = ROOTS.map((root) => `${root}/**/*.db.test.ts`);
 /**

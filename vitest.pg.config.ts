@@ -3,7 +3,7 @@ import { alias, FAIL_ON_CONSOLE, FRESH_FILE_STATE, MAX_WORKERS, MIGRATED_DATABAS
 
 /**
  * `npm run test:pg`: the database tests (`*.db.test.ts`) against a PostgreSQL server. The run migrates one
- * template database there; each test file makes its own database from it (app/lib/test-database.ts, decision
+ * template database there; each test file makes its own database from it (tests/support/test-database.ts, decision
  * 0042) and drops it afterwards, so the URL must name a role allowed to CREATE DATABASE. `npm test` runs the
  * same files on an in-memory PGlite.
  */

@@ -18,7 +18,7 @@
  *
  * Run: npx tsx bench/make-holdout-dataset.ts
  */
-import { Random } from "#db/seed/random.ts";
+import { Random } from "#demo/random.ts";
 import { domainEnding, LabelledSet, linkedinVariant, slug, websiteVariant } from "./lib/labelled-set.ts";
 
 const rng = new Random(20261129);

@@ -10,7 +10,7 @@
  * Run: npx tsx bench/make-url-dataset.ts
  */
 import { writeFileSync } from "node:fs";
-import { Random } from "#db/seed/random.ts";
+import { Random } from "#demo/random.ts";
 
 const rng = new Random(20261123);
 const FIRST = [

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import type { AccessLevel } from "~/features/access/tiers.ts";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { interpretDirectoryQuery } from "~/features/directory/interpret-directory-query.server.ts";

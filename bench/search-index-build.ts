@@ -5,7 +5,7 @@
  *
  * The version before the builder (for --module): git archive 8ae90c1 app/features/directory | tar -x -C /tmp/si-before
  *
- * The listings are the demo generator's (db/seed), in the directory's order (featured first, then name as
+ * The listings are the demo generator's (demo/), in the directory's order (featured first, then name as
  * PostgreSQL's C.UTF-8 collation sorts it, then id). Only what the index reads is kept: name, tagline, industry
  * names. They are generated once per count and kept in bench/.data (a million take one to two minutes to make).
  *
@@ -28,8 +28,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { setImmediate as turn } from "node:timers/promises";
-import { generateListings } from "../db/seed/generate-listings.ts";
-import { testReferences } from "../db/seed/test-references.ts";
+import { generateListings } from "../demo/generate-listings.ts";
+import { testReferences } from "../demo/test-references.ts";
 import { countBits, type Bitset } from "../app/features/directory/bitset.ts";
 import type { RankedClasses } from "../app/features/directory/search-index.ts";
 import { DATA_DIR, machineInfo, machineMarkdown, REPO_ROOT } from "./lib/machine.ts";

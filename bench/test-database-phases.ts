@@ -11,9 +11,9 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { openDatabase, type Database } from "~/lib/db.server.ts";
-import { openMigratedCopy, prepareMigratedSource, testServerUrl } from "~/lib/migrated-test-database.ts";
+import { openMigratedCopy, prepareMigratedSource, testServerUrl } from "#test-support/migrated-test-database.ts";
 
 const { values: args } = parseArgs({ options: { rounds: { type: "string", default: "5" } } });
 const ROUNDS = Number(args.rounds);

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { announceChange } from "../app/lib/change-feed.server.ts";
 import { analyze, openDatabase } from "../app/lib/db.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
-import { countListings, seedListings } from "../db/seed/seed-database.ts";
+import { countListings, seedListings } from "../demo/seed-database.ts";
 
 const { values } = parseArgs({
   options: {

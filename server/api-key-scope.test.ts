@@ -7,7 +7,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "~/lib/app-context.ts";
 import { withErrorPipeline } from "~/lib/error-answer.server.ts";
-import { failingDatabase, testUser } from "~/lib/test-route.ts";
+import { failingDatabase, testUser } from "#test-support/test-route.ts";
 import { routeTableBuild } from "../tests/support/route-build.ts";
 import { withApiKeyScope } from "./api-key-scope.ts";
 import { routeTable } from "./route-table.ts";

@@ -8,7 +8,8 @@ import express from "express";
 import cluster from "node:cluster";
 import type { Server } from "node:http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { ensureDemoUsers } from "#db/seed/demo-users.ts";
+import { ensureDemoUsers } from "#demo/demo-users.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
 import { directorySnapshotDir, indexSnapshots } from "~/features/directory/index-snapshot-file.server.ts";
@@ -78,7 +79,11 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   // The session secret first, not at the first request: an unwritable AUTH_SECRET_FILE stops the start at once.
   authSecret(env);
   report("opening and migrating the database");
-  const database = await getDatabase({ onWait: () => report("waiting for another process to finish migrating the database") });
+  const database = await getDatabase({
+    onWait: () => report("waiting for another process to finish migrating the database"),
+    // The demo data (demo/) builds on the app, so the app cannot import it: the server hands it over (decision 0112).
+    seedDemoData: (db, listings) => seedListings(db, listings),
+  });
   // Before any cache fills: from here on, a change made through any app server drops this one's copies (decision 0049).
   changeFeed = await startChangeFeed(database);
   // The job queue and the outbox, read at scrape time, and the process's own figures (decision 0104).

@@ -9,7 +9,7 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { refusal, startDemoSite, type DemoSite } from "../tests/support/demo-identity-provider-site.ts";
 
 let database: Database;

@@ -11,7 +11,7 @@
 import type { Router } from "express";
 import { and, like, lt, sql } from "drizzle-orm";
 import { usedProofs } from "#db/schema/proof-of-work.ts";
-import { DEMO_USERS, type DemoUser } from "#db/seed/demo-users.ts";
+import { DEMO_USERS, type DemoUser } from "#demo/demo-users.ts";
 import type { PlanCatalogue } from "~/features/access/plan-catalogue.ts";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { authSecret } from "~/lib/auth.server.ts";

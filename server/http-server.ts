@@ -9,19 +9,18 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { pino } from "pino";
-import { safeLogOptions } from "../app/lib/log-redaction.ts";
-import { exitOnStartupFailure, listenFailure, logLevel } from "../app/lib/startup-failure.ts";
+import { exitOnStartupFailure, listenFailure } from "../app/lib/startup-failure.ts";
 import { accessLog } from "./access-log.ts";
 import { contentSecurityPolicy, NONCE } from "./content-security-policy.ts";
 import { createLifecycle, shutdownTimeoutMs } from "./lifecycle.ts";
 import { pageCompression } from "./page-compression.ts";
+import { serverLog } from "./server-log.ts";
 import { startTracing, traceRequests } from "./tracing.ts";
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
-const log = pino(safeLogOptions({ level: logLevel(process.env.LOG_LEVEL) }));
+const log = serverLog;
 // Before the application loads, so its first span has somewhere to go (decision 0105); nothing while OTEL_* is unset.
 const tracing = startTracing(process.env, (err) => log.warn({ err }, "the last spans could not be sent to the collector"));
 

@@ -7,12 +7,11 @@
  */
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
-import { pino } from "pino";
-import { safeLogOptions } from "../app/lib/log-redaction.ts";
-import { exitOnStartupFailure, logLevel, settingError } from "../app/lib/startup-failure.ts";
+import { exitOnStartupFailure, settingError } from "../app/lib/startup-failure.ts";
 import { metricsPortSetting, serveClusterMetrics } from "./cluster-metrics.ts";
 import { shutdownTimeoutMs } from "./lifecycle.ts";
 import { serverProcessFlags } from "./process-flags.ts";
+import { serverLog } from "./server-log.ts";
 
 function workerCount(): number {
   const wanted = (process.env.WEB_CONCURRENCY ?? "1").trim().toLowerCase();
@@ -26,7 +25,7 @@ const workers = workerCount();
 if (workers === 1 || !cluster.isPrimary) {
   await import("./http-server.ts");
 } else {
-  const log = pino(safeLogOptions({ level: logLevel(process.env.LOG_LEVEL) }));
+  const log = serverLog;
   cluster.setupPrimary({ execArgv: serverProcessFlags(process.execArgv, process.env.NODE_OPTIONS) });
   let stopping = false;
   let started = false;

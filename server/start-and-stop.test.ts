@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { START_LOCK_KEY } from "~/lib/prepare-database.server.ts";
-import { testServerUrl, withDatabaseName } from "~/lib/migrated-test-database.ts";
+import { testServerUrl, withDatabaseName } from "#test-support/migrated-test-database.ts";
 import { connectionRefused } from "../tests/support/connection-refused.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));

@@ -10,7 +10,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { enqueueJob } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { traceQueries } from "~/lib/query-spans.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { startFakeOtlpCollector, type FakeOtlpCollector } from "../tests/fakes/otlp-collector.ts";
 import { startTracing, type Tracing } from "./tracing.ts";
 

@@ -19,7 +19,7 @@ import { LISTENER_APPLICATION_NAME, type Database } from "./db.server.ts";
 import { enqueueJob } from "./job-queue.server.ts";
 import { JobWorker } from "./job-worker.server.ts";
 import { logger } from "./logger.server.ts";
-import { openSecondHandle, openTestDatabase, testServerUrl } from "./test-database.ts";
+import { openSecondHandle, openTestDatabase, testServerUrl } from "#test-support/test-database.ts";
 
 let a: Database;
 let b: Database;

@@ -3,7 +3,7 @@ import { openDatabase, type Database } from "./db.server.ts";
 import { getEnv } from "./env.server.ts";
 import { AppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
-import { prepareDatabase, type StartLockHooks } from "./prepare-database.server.ts";
+import { prepareDatabase, type SeedDemoData, type StartLockHooks } from "./prepare-database.server.ts";
 import { databaseUrlFailure } from "./startup-failure.ts";
 
 let opened: Promise<Database> | undefined;
@@ -11,9 +11,10 @@ let opened: Promise<Database> | undefined;
 /**
  * The process-wide database: migrated, and filled with demo data on first start when empty, so a newcomer browses a
  * realistic directory without any setup. Both under the start-up lock (prepare-database.server.ts), so that of several
- * processes starting at once exactly one migrates and seeds. `hooks` are the first caller's (the server's start).
+ * processes starting at once exactly one migrates and seeds. `hooks` are the first caller's (the server's start,
+ * which passes the demo data's generator in: decision 0112).
  */
-export function getDatabase(hooks: StartLockHooks = {}): Promise<Database> {
+export function getDatabase(hooks: StartLockHooks & { seedDemoData?: SeedDemoData } = {}): Promise<Database> {
   opened ??= (async () => {
     const env = getEnv();
     const database = await openDatabase({ url: env.DATABASE_URL, readUrl: env.DATABASE_READ_URL, dir: env.PGLITE_DIR });
@@ -21,6 +22,7 @@ export function getDatabase(hooks: StartLockHooks = {}): Promise<Database> {
     try {
       const { applied, seeded } = await prepareDatabase(database, {
         seedListings: env.SEED_LISTINGS,
+        seedDemoData: hooks.seedDemoData,
         onWait: () => {
           logger.info("waiting for another process to finish migrating the database");
           hooks.onWait?.();

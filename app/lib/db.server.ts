@@ -103,7 +103,7 @@ export interface OpenOptions {
   migrationsFolder?: string;
   /**
    * PGlite only: start from this data directory (a `dumpDataDir()` tarball) instead of running initdb, into an empty
-   * `dir`. Tests load one migrated snapshot per test file this way (app/lib/test-database.ts, decision 0042).
+   * `dir`. Tests load one migrated snapshot per test file this way (tests/support/test-database.ts, decision 0042).
    */
   snapshot?: Blob;
 }

@@ -8,7 +8,7 @@ import { jobs } from "#db/schema/jobs.ts";
 import type { Database } from "./db.server.ts";
 import { claimNextJob, enqueueJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, reportProgress, jobLease } from "./job-queue.server.ts";
 import { JobWorker, throwIfInterrupted, type JobHandler } from "./job-worker.server.ts";
-import { openTestDatabase } from "./test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 
 let database: Database;
 

@@ -13,7 +13,7 @@ import routes from "~/routes.ts";
 import { getAuth } from "./auth.server.ts";
 import type { Database } from "./db.server.ts";
 import { redactUrl, safeLogOptions } from "./log-redaction.ts";
-import { openTestDatabase } from "./test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 
 /** Path parameters that name public or owner-checked things, never a credential: what each is, for the reader. */
 const PUBLIC_PARAMS: Record<string, string> = {

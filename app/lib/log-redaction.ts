@@ -1,13 +1,15 @@
 /**
  * What the logs must never hold (decision 0071): the secret in a link (an unsubscribe or intro-response token, a
  * verification or reset token, an OAuth code or state, a key in a query), a password in a URL, and the values of a
- * failed query (a name, an address, a password hash, a session token). Both loggers (app/lib/logger.server.ts and
- * the access log, server/access-log.ts) are made with `safeLogOptions`, so every line passes through here: a
- * caller cannot forget it. Plain code with relative imports only: server/http-server.ts loads it without Vite.
+ * failed query (a name, an address, a password hash, a session token). Every logger is made by `createLogger`
+ * (create-logger.server.ts, decision 0112) with `safeLogOptions`, and the access log (server/access-log.ts) is a child
+ * of one, so every line passes through here: a caller cannot forget it. Plain code with relative imports only:
+ * server/http-server.ts loads it without Vite.
  */
 import type { LoggerOptions } from "pino";
 
-const REDACTED = "[redacted]";
+/** What stands in for a secret, in every logger (create-logger.server.ts). */
+export const REDACTED = "[redacted]";
 
 /**
  * Paths with a credential in a segment (`:token`). log-redaction.db.test.ts walks app/routes.ts and Better Auth's

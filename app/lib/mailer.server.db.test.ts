@@ -7,7 +7,7 @@ import type { Database } from "./db.server.ts";
 import { paragraph } from "./email-body.ts";
 import { parseEnv } from "./env.server.ts";
 import { listOutbox, sendEmail } from "./mailer.server.ts";
-import { openTestDatabase } from "./test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 
 let database: Database;
 let smtp: LocalSmtp;

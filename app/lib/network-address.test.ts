@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isIP } from "node:net";
 import { classifyAddress, isLocalhostName, parseIPv4, parseIPv6, parseIpLiteral } from "./network-address.ts";
 
 describe("parseIPv4", () => {
@@ -175,4 +176,40 @@ describe("parseIpLiteral and isLocalhostName", () => {
     ["localhost.example.com", false],
     ["notlocalhost", false],
   ])("%s is localhost: %s", (host, yes) => expect(isLocalhostName(host)).toBe(yes));
+});
+
+describe("spellings read as Node and the URL standard read them (ipaddr.js, decision 0112)", () => {
+  // An IPv4 tail with a leading zero was read as octal (::ffff:010.0.0.1 as 8.0.0.1, public), where a reader of
+  // decimal sees 10.0.0.1 (private); Node's net.isIP and the URL standard refuse the spelling, and so do we now.
+  it.each(["::ffff:010.0.0.1", "::ffff:017.0.0.1", "::ffff:1.2.3.04", "64:ff9b::010.1.2.3", "::ffff:0x7f.0.0.1"])(
+    "%j is no IPv6 address: its IPv4 tail is not dotted decimal",
+    (text) => {
+      expect(isIP(text)).toBe(0);
+      expect(parseIPv6(text)).toBeNull();
+      expect(parseIpLiteral(text)).toBeNull();
+      expect(classifyAddress(text)).toEqual({ allowed: false, range: "not an IP address" });
+    },
+  );
+
+  it.each([
+    ["::ffff:a9fe:a9fe", "cloud metadata (IPv4-mapped)"],
+    ["[::FFFF:7F00:1]", "loopback (IPv4-mapped)"],
+    ["::ffff:10.0.0.1", "private (IPv4-mapped)"],
+    ["0:0:0:0:0:ffff:127.0.0.1", "loopback (IPv4-mapped)"],
+    ["0X7F.0X1", "loopback"],
+    ["0x0A.0.0.1", "private"],
+    ["012.0.0.1", "private"],
+    ["0xA9FEA9FE", "cloud metadata"],
+    ["fe80::1%eth0.100", "link-local"],
+    ["fe80::1%25", "link-local"],
+    ["[fe80::1%en0]", "link-local"],
+    ["::1%lo", "loopback"],
+  ])("%s is blocked: %s", (address, range) => expect(classifyAddress(address)).toEqual({ allowed: false, range }));
+
+  it("accepts as an IPv6 literal only what Node connects to as one", () => {
+    const spellings = ["::1", "::ffff:127.0.0.1", "::ffff:7f00:1", "64:ff9b::8.8.8.8", "2001:db8::1", "fe80::1%eth0", "1:2:3:4:5:6:7::"];
+    const refused = ["::ffff:010.0.0.1", "::ffff:127.1", "1::2::3", "::ffff:0x7f.0.0.1", "fe80::1%e%e", "::1.2.3.4:5"];
+    for (const text of spellings) expect([text, parseIPv6(text) !== null, isIP(text)]).toEqual([text, true, 6]);
+    for (const text of refused) expect([text, parseIPv6(text), isIP(text)]).toEqual([text, null, 0]);
+  });
 });

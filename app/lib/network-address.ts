@@ -2,9 +2,15 @@
  * Which network addresses the server may fetch from (DESIGN D16): only public unicast ones. Pure: the outbound
  * fetch (outbound-fetch.server.ts) resolves a host, then asks here about every address it got.
  *
- * Addresses are parsed here rather than trusted as strings, because the same address has many spellings
- * (127.1, 2130706433, 0x7f.0.0.1, ::ffff:127.0.0.1, ::ffff:7f00:1) and a list of strings misses some of them.
+ * Addresses are parsed rather than compared as strings, because the same address has many spellings (127.1,
+ * 2130706433, 0x7f.0.0.1, ::ffff:127.0.0.1, ::ffff:7f00:1, fe80::1%eth0) and a list of strings misses some of them.
+ * The parsing and the range arithmetic are ipaddr.js's, which knows every spelling inet_aton and RFC 4291 allow
+ * (decision 0112); the policy (which ranges are refused, and what each is called) is ours, below.
  */
+import ipaddr from "ipaddr.js";
+
+type IPv4 = ipaddr.IPv4;
+type IPv6 = ipaddr.IPv6;
 
 export interface AddressVerdict {
   /** True only for a public unicast address. */
@@ -16,29 +22,39 @@ export interface AddressVerdict {
 const PUBLIC: AddressVerdict = { allowed: true, range: "public" };
 const blocked = (range: string): AddressVerdict => ({ allowed: false, range });
 
+/** A URL's host keeps an IPv6 literal in brackets ([::1]); a resolver's answer does not. */
+const withoutBrackets = (text: string) => (text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text);
+
+function parseV4(text: string): IPv4 | null {
+  // One trailing dot is the root of the DNS, and resolvers accept "127.0.0.1." as the address. A bare "0x" part is
+  // zero to inet_aton (and to a URL parser), not to ipaddr.js.
+  const value = (text.endsWith(".") ? text.slice(0, -1) : text).replace(/(^|\.)0x(?=\.|$)/gi, "$10");
+  return ipaddr.IPv4.isValid(value) ? ipaddr.IPv4.parse(value) : null;
+}
+
+/**
+ * The IPv4 tail of an IPv6 address (::ffff:127.0.0.1) is dotted decimal only (RFC 4291, inet_pton, the URL
+ * standard); ipaddr.js would also read hex and leading zeros there, each its own way, so such text is no address.
+ */
+const DOTTED_DECIMAL_TAIL = /:((0|[1-9]\d{0,2})\.){3}(0|[1-9]\d{0,2})$/;
+
+function parseV6(text: string): IPv6 | null {
+  // The zone (fe80::1%eth0.100) names the interface, not the address: any interface name goes.
+  const value = withoutBrackets(text).replace(/%[\w.-]+$/, "");
+  if (value.includes("%") || (value.includes(".") && !DOTTED_DECIMAL_TAIL.test(value))) return null;
+  // ipaddr.js reads ::a.b.c.d as ::ffff:a.b.c.d; it is the IPv4-compatible ::a.b:c.d (RFC 4291), as Node reads it.
+  const spelled = /^::[\d.]+$/.test(value) ? `0${value}` : value;
+  return ipaddr.IPv6.isValid(spelled) ? ipaddr.IPv6.parse(spelled) : null;
+}
+
 /**
  * An IPv4 address in any spelling inet_aton (and so a resolver or a URL parser) accepts: one to four parts, each
  * decimal, 0x-hex or 0-led octal, the last part filling the remaining bytes (127.1 = 127.0.0.1, 2130706433 =
  * 127.0.0.1); one trailing dot is allowed. Null when the text is no IPv4 address.
  */
 export function parseIPv4(text: string): number | null {
-  const parts = text.replace(/\.$/, "").split(".");
-  if (parts.length < 1 || parts.length > 4) return null;
-  const values: number[] = [];
-  for (const part of parts) {
-    let value: number;
-    if (/^0x[0-9a-f]*$/i.test(part)) value = part.length === 2 ? 0 : parseInt(part.slice(2), 16);
-    else if (/^0[0-7]+$/.test(part)) value = parseInt(part, 8);
-    else if (/^(0|[1-9][0-9]*)$/.test(part)) value = Number(part);
-    else return null;
-    if (!Number.isSafeInteger(value)) return null;
-    values.push(value);
-  }
-  const last = values.pop()!;
-  if (values.some((v) => v > 255) || last >= 256 ** (4 - values.length)) return null;
-  let address = 0;
-  values.forEach((v, i) => (address += v * 256 ** (3 - i)));
-  return address + last;
+  const address = parseV4(text);
+  return address ? address.octets.reduce((value, octet) => value * 256 + octet, 0) : null;
 }
 
 /**
@@ -46,115 +62,105 @@ export function parseIPv4(text: string): number | null {
  * (fe80::1%eth0) are accepted. Null when the text is no IPv6 address.
  */
 export function parseIPv6(text: string): Uint8Array | null {
-  let value = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
-  value = value.replace(/%[\w.-]+$/, "");
-  if (!value.includes(":") || !/^[0-9a-f:.]+$/i.test(value)) return null;
-  const halves = value.split("::");
-  if (halves.length > 2) return null;
-  const groups = (half: string): number[] | null => {
-    if (half === "") return [];
-    const out: number[] = [];
-    const pieces = half.split(":");
-    for (const [i, piece] of pieces.entries()) {
-      if (piece.includes(".")) {
-        // An IPv4 tail: only as the last piece, and only in dotted-quad form.
-        if (i !== pieces.length - 1 || !/^\d{1,3}(\.\d{1,3}){3}$/.test(piece)) return null;
-        const v4 = parseIPv4(piece);
-        if (v4 === null) return null;
-        out.push(Math.floor(v4 / 65536), v4 % 65536);
-      } else if (/^[0-9a-f]{1,4}$/i.test(piece)) out.push(parseInt(piece, 16));
-      else return null;
-    }
-    return out;
-  };
-  const head = groups(halves[0]!);
-  const tail = halves.length === 2 ? groups(halves[1]!) : [];
-  if (!head || !tail) return null;
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const all = [...head, ...Array<number>(missing).fill(0), ...tail];
-  const bytes = new Uint8Array(16);
-  all.forEach((g, i) => {
-    bytes[2 * i] = g >> 8;
-    bytes[2 * i + 1] = g & 0xff;
-  });
-  return bytes;
+  const address = parseV6(text);
+  return address ? Uint8Array.from(address.toByteArray()) : null;
 }
 
-const v4 = (a: number, b: number, c: number, d: number) => ((a * 256 + b) * 256 + c) * 256 + d;
-
-/** Most specific first: the first range holding the address names it. */
-const IPV4_RANGES: Array<[base: number, prefix: number, range: string]> = [
-  [v4(169, 254, 169, 254), 32, "cloud metadata"],
-  [v4(100, 100, 100, 200), 32, "cloud metadata"],
-  [v4(0, 0, 0, 0), 8, "unspecified"],
-  [v4(10, 0, 0, 0), 8, "private"],
-  [v4(100, 64, 0, 0), 10, "shared (carrier-grade NAT)"],
-  [v4(127, 0, 0, 0), 8, "loopback"],
-  [v4(169, 254, 0, 0), 16, "link-local"],
-  [v4(172, 16, 0, 0), 12, "private"],
-  [v4(192, 0, 0, 0), 24, "reserved"],
-  [v4(192, 0, 2, 0), 24, "documentation"],
-  [v4(192, 88, 99, 0), 24, "reserved"],
-  [v4(192, 168, 0, 0), 16, "private"],
-  [v4(198, 18, 0, 0), 15, "reserved (benchmarking)"],
-  [v4(198, 51, 100, 0), 24, "documentation"],
-  [v4(203, 0, 113, 0), 24, "documentation"],
-  [v4(224, 0, 0, 0), 4, "multicast"],
-  [v4(240, 0, 0, 0), 4, "reserved"],
-];
-
-function classifyIPv4(address: number): AddressVerdict {
-  for (const [base, prefix, range] of IPV4_RANGES) {
-    const size = 2 ** (32 - prefix);
-    if (address >= base && address < base + size) return blocked(range);
-  }
-  return PUBLIC;
+/** A policy table: CIDR ranges, most specific first (the first range holding the address names it). */
+function ranges<T extends IPv4 | IPv6>(parse: (cidr: string) => [T, number], table: Array<[cidr: string, range: string]>) {
+  return table.map(([cidr, range]) => ({ cidr: parse(cidr), range }));
 }
 
-/** The IPv4 address in bytes 12-15 (or from `at`). */
-const embedded = (bytes: Uint8Array, at = 12) => v4(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
-/** True when the first `bits` bits of the address are those of `prefix` (given as bytes). */
-function startsWith(bytes: Uint8Array, prefix: number[], bits: number): boolean {
-  for (let bit = 0; bit < bits; bit++) {
-    const byte = bit >> 3;
-    const mask = 0x80 >> (bit & 7);
-    if ((bytes[byte]! & mask) !== ((prefix[byte] ?? 0) & mask)) return false;
-  }
-  return true;
+const IPV4_RANGES = ranges(
+  (cidr) => ipaddr.IPv4.parseCIDR(cidr),
+  [
+    ["169.254.169.254/32", "cloud metadata"],
+    ["100.100.100.200/32", "cloud metadata"],
+    ["0.0.0.0/8", "unspecified"],
+    ["10.0.0.0/8", "private"],
+    ["100.64.0.0/10", "shared (carrier-grade NAT)"],
+    ["127.0.0.0/8", "loopback"],
+    ["169.254.0.0/16", "link-local"],
+    ["172.16.0.0/12", "private"],
+    ["192.0.0.0/24", "reserved"],
+    ["192.0.2.0/24", "documentation"],
+    ["192.88.99.0/24", "reserved"],
+    ["192.168.0.0/16", "private"],
+    ["198.18.0.0/15", "reserved (benchmarking)"],
+    ["198.51.100.0/24", "documentation"],
+    ["203.0.113.0/24", "documentation"],
+    ["224.0.0.0/4", "multicast"],
+    ["240.0.0.0/4", "reserved"],
+  ],
+);
+
+function classifyIPv4(address: IPv4): AddressVerdict {
+  const found = IPV4_RANGES.find(({ cidr }) => address.match(cidr));
+  return found ? blocked(found.range) : PUBLIC;
 }
-/** fd00:ec2::254, the instance metadata service over IPv6 (it is in fc00::/7 too; named for the message). */
-const AWS_METADATA_V6 = [0xfd, 0x00, 0x0e, 0xc2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54];
+
+/** The IPv4 address in four bytes of an IPv6 one (bytes 12-15, or from `at`). */
+const embeddedIPv4 = (address: IPv6, at = 12) => ipaddr.fromByteArray(address.toByteArray().slice(at, at + 4)) as IPv4;
+
+/**
+ * IPv6 forms that carry an IPv4 address: judged by that address, so ::ffff:127.0.0.1 is loopback. The name says
+ * how it was carried: "loopback (IPv4-mapped)".
+ */
+const CARRIERS = ranges(
+  (cidr) => ipaddr.IPv6.parseCIDR(cidr),
+  [
+    ["::ffff:0:0/96", "IPv4-mapped"],
+    ["::ffff:0:0:0/96", "IPv4-translated"],
+    ["64:ff9b::/96", "NAT64"],
+  ],
+);
+const SIX_TO_FOUR = ipaddr.IPv6.parseCIDR("2002::/16");
+
+/** Checked in order after the unspecified and loopback addresses and the IPv4 carriers. */
+const IPV6_RANGES = ranges(
+  (cidr) => ipaddr.IPv6.parseCIDR(cidr),
+  [
+    ["::/96", "reserved (IPv4-compatible)"],
+    // The instance metadata service over IPv6 (it is in fc00::/7 too; named for the message).
+    ["fd00:ec2::254/128", "cloud metadata"],
+    ["fc00::/7", "private (unique local)"],
+    ["fe80::/10", "link-local"],
+    ["fec0::/10", "site-local"],
+    ["ff00::/8", "multicast"],
+  ],
+);
+/** Global unicast is 2000::/3; everything else (discard-only 100::/64, local NAT64 64:ff9b:1::/48, ...) is not. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
+const WITHIN_GLOBAL_UNICAST = ranges(
+  (cidr) => ipaddr.IPv6.parseCIDR(cidr),
+  [
+    ["2001:db8::/32", "documentation"],
+    ["3fff::/20", "documentation"],
+    // IETF protocol assignments, Teredo (2001::/32) among them.
+    ["2001::/23", "reserved"],
+  ],
+);
+
 const inner = (verdict: AddressVerdict, how: string): AddressVerdict => (verdict.allowed ? PUBLIC : blocked(`${verdict.range} (${how})`));
 
-function classifyIPv6(bytes: Uint8Array): AddressVerdict {
-  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
-  if (zeros(0, 16)) return blocked("unspecified");
-  if (zeros(0, 15) && bytes[15] === 1) return blocked("loopback");
-  // Forms that carry an IPv4 address: judged by that address, so ::ffff:127.0.0.1 is loopback.
-  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return inner(classifyIPv4(embedded(bytes)), "IPv4-mapped");
-  if (startsWith(bytes, [0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0], 96)) return inner(classifyIPv4(embedded(bytes)), "IPv4-translated");
-  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b], 96)) return inner(classifyIPv4(embedded(bytes)), "NAT64");
-  if (startsWith(bytes, [0x20, 0x02], 16)) return inner(classifyIPv4(embedded(bytes, 2)), "6to4");
-  if (zeros(0, 12)) return blocked("reserved (IPv4-compatible)");
-  if (startsWith(bytes, AWS_METADATA_V6, 128)) return blocked("cloud metadata");
-  if (startsWith(bytes, [0xfc], 7)) return blocked("private (unique local)");
-  if (startsWith(bytes, [0xfe, 0x80], 10)) return blocked("link-local");
-  if (startsWith(bytes, [0xfe, 0xc0], 10)) return blocked("site-local");
-  if (startsWith(bytes, [0xff], 8)) return blocked("multicast");
-  // Global unicast is 2000::/3; everything else (discard-only 100::/64, local NAT64 64:ff9b:1::/48, ...) is not.
-  if (!startsWith(bytes, [0x20], 3)) return blocked("reserved");
-  if (startsWith(bytes, [0x20, 0x01, 0x0d, 0xb8], 32) || startsWith(bytes, [0x3f, 0xff], 20)) return blocked("documentation");
-  // IETF protocol assignments, Teredo (2001::/32) among them.
-  if (startsWith(bytes, [0x20, 0x01], 23)) return blocked("reserved");
-  return PUBLIC;
+function classifyIPv6(address: IPv6): AddressVerdict {
+  const range = address.range();
+  if (range === "unspecified" || range === "loopback") return blocked(range);
+  const carrier = CARRIERS.find(({ cidr }) => address.match(cidr));
+  if (carrier) return inner(classifyIPv4(embeddedIPv4(address)), carrier.range);
+  if (address.match(SIX_TO_FOUR)) return inner(classifyIPv4(embeddedIPv4(address, 2)), "6to4");
+  const special = IPV6_RANGES.find(({ cidr }) => address.match(cidr));
+  if (special) return blocked(special.range);
+  if (!address.match(GLOBAL_UNICAST)) return blocked("reserved");
+  const assigned = WITHIN_GLOBAL_UNICAST.find(({ cidr }) => address.match(cidr));
+  return assigned ? blocked(assigned.range) : PUBLIC;
 }
 
 /** An IP literal in any spelling, or null for a name (which must be resolved and its addresses classified). */
 export function parseIpLiteral(host: string): { family: 4 | 6; verdict: AddressVerdict } | null {
-  const ipv4 = parseIPv4(host);
-  if (ipv4 !== null) return { family: 4, verdict: classifyIPv4(ipv4) };
-  const ipv6 = parseIPv6(host);
+  const ipv4 = parseV4(host);
+  if (ipv4) return { family: 4, verdict: classifyIPv4(ipv4) };
+  const ipv6 = parseV6(host);
   if (ipv6) return { family: 6, verdict: classifyIPv6(ipv6) };
   return null;
 }

@@ -12,7 +12,8 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { MIGRATIONS, openDatabase, type Database } from "./db.server.ts";
 import { prepareDatabase, START_LOCK_KEY, withStartLock } from "./prepare-database.server.ts";
-import { openTestDatabase, testServerUrl, withDatabaseName } from "./test-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
+import { openTestDatabase, testServerUrl, withDatabaseName } from "#test-support/test-database.ts";
 
 const serverUrl = testServerUrl();
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -58,10 +59,23 @@ async function lockHeld(database: Database): Promise<boolean> {
 describe("prepareDatabase", () => {
   it("applies every committed migration and seeds an empty database; a second start applies and seeds nothing", async () => {
     const database = await open(serverUrl && (await emptyServerDatabase()));
-    expect(await prepareDatabase(database, { seedListings: 3 })).toEqual({ applied: await committedMigrations(), seeded: 3 });
-    expect(await prepareDatabase(database, { seedListings: 3 })).toEqual({ applied: 0, seeded: 0 });
+    expect(await prepareDatabase(database, { seedListings: 3, seedDemoData: seedListings })).toEqual({
+      applied: await committedMigrations(),
+      seeded: 3,
+    });
+    expect(await prepareDatabase(database, { seedListings: 3, seedDemoData: seedListings })).toEqual({ applied: 0, seeded: 0 });
     const [row] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings`);
     expect(row!.n).toBe(3);
+  });
+
+  it("seeds with the generator its caller passes in, and without one seeds nothing (the app cannot import demo/)", async () => {
+    const database = await openTestDatabase();
+    cleanups.push(() => database.close());
+    const listings = async () => (await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings`))[0]!.n;
+    expect(await prepareDatabase(database, { seedListings: 2 })).toEqual({ applied: 0, seeded: 0 });
+    expect(await listings()).toBe(0);
+    expect(await prepareDatabase(database, { seedListings: 2, seedDemoData: seedListings })).toEqual({ applied: 0, seeded: 2 });
+    expect(await listings()).toBe(2);
   });
 
   it("works while holding the start-up lock, and gives it back afterwards, also when the work fails", async () => {
@@ -86,7 +100,7 @@ describe.runIf(serverUrl)("two processes starting together on one empty PostgreS
     let bothWaiting!: () => void;
     const waited = new Promise<void>((resolve) => (bothWaiting = resolve));
     const onWait = () => ++waiting === 2 && bothWaiting();
-    const starts = [first, second].map((database) => prepareDatabase(database, { seedListings: 4, onWait }));
+    const starts = [first, second].map((database) => prepareDatabase(database, { seedListings: 4, seedDemoData: seedListings, onWait }));
     await waited;
     // Neither has touched the database while the lock was held elsewhere.
     const [before] = await holder.unsafe(

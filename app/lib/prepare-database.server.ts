@@ -6,7 +6,6 @@
  */
 import { sql } from "drizzle-orm";
 import type postgres from "postgres";
-import { countListings, seedListings } from "#db/seed/seed-database.ts";
 import { analyze, type Database } from "./db.server.ts";
 
 /**
@@ -77,6 +76,18 @@ async function countAppliedMigrations(database: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * Puts `listings` demo listings (and what they link to) into an empty database. The generator is demo/'s, which
+ * builds on the app's features: the app cannot import it without the arrows going round in a circle, so the server
+ * (server/app.ts), which may use both, passes it in (decision 0112).
+ */
+export type SeedDemoData = (database: Database, listings: number) => Promise<void>;
+
+async function countListings(database: Database): Promise<number> {
+  const [row] = await database.rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM listings`);
+  return row?.n ?? 0;
+}
+
 export interface PreparedDatabase {
   /** Migrations this call applied: 0 when another process (or an earlier start) already had. */
   applied: number;
@@ -84,16 +95,23 @@ export interface PreparedDatabase {
   seeded: number;
 }
 
-/** Migrates and, when the database holds no listing yet, seeds `seedListings` demo listings; all under the lock. */
-export function prepareDatabase(database: Database, options: { seedListings: number } & StartLockHooks): Promise<PreparedDatabase> {
+/**
+ * Migrates and, when the database holds no listing yet, seeds `seedListings` demo listings with `seedDemoData`; all
+ * under the lock. Without `seedDemoData` (a caller that is not the server) nothing is seeded.
+ */
+export function prepareDatabase(
+  database: Database,
+  options: { seedListings: number; seedDemoData?: SeedDemoData } & StartLockHooks,
+): Promise<PreparedDatabase> {
   return withStartLock(
     database,
     async () => {
       const before = await countAppliedMigrations(database);
       await database.migrate();
       const applied = (await countAppliedMigrations(database)) - before;
-      if (options.seedListings <= 0 || (await countListings(database)) > 0) return { applied, seeded: 0 };
-      await seedListings(database, options.seedListings);
+      const seed = options.seedDemoData;
+      if (!seed || options.seedListings <= 0 || (await countListings(database)) > 0) return { applied, seeded: 0 };
+      await seed(database, options.seedListings);
       await analyze(database);
       return { applied, seeded: options.seedListings };
     },

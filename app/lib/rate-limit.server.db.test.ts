@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rateLimitWindows } from "#db/schema/rate-limits.ts";
 import { openDatabase, type Database } from "./db.server.ts";
 import { countAttempt, defineRateLimit, rateLimitKey, SWEEP_BATCH, type RateLimit } from "./rate-limit.server.ts";
-import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName } from "./test-database.ts";
+import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName } from "#test-support/test-database.ts";
 
 const serverUrl = testServerUrl();
 const T0 = Date.parse("2031-05-01T12:00:00Z");

@@ -8,7 +8,7 @@ import { sessions, users } from "#db/schema/accounts.ts";
 import { getAuth } from "./auth.server.ts";
 import type { Database } from "./db.server.ts";
 import { getSessionUser } from "./session.server.ts";
-import { openTestDatabase } from "./test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 
 let database: Database;
 let cookie: string;

@@ -2,8 +2,8 @@
 import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import type { Route } from "./+types/admin.dashboard";
 import { loader } from "./admin.dashboard.tsx";
 

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
 import { NUL_FIELD_MESSAGE } from "~/lib/form-parse.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import * as editListing from "./admin.listings.edit.tsx";
 import * as newListing from "./admin.listings.new.tsx";
 

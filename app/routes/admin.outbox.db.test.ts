@@ -8,8 +8,8 @@ import type { Database } from "~/lib/db.server.ts";
 import { paragraph } from "~/lib/email-body.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import type { Route } from "./+types/admin.outbox";
 import { loader } from "./admin.outbox.tsx";
 

@@ -17,8 +17,8 @@ import { startProcessHeartbeat, writeHeartbeat } from "~/features/system-status/
 import { SystemStatusPage } from "~/features/system-status/system-status-page.tsx";
 import type { Database } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import type { Route } from "./+types/admin.system";
 import { action, loader, statusClock } from "./admin.system.tsx";
 

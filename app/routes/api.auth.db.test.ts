@@ -1,8 +1,8 @@
 /** The auth calls of spec 01 §7 as route modules: input checks, signed-out answers and the sign-in rate limit. */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import * as me from "./api.auth.me.ts";
 import * as session from "./api.auth.session.ts";
 import * as signin from "./api.auth.signin.ts";

@@ -1,11 +1,11 @@
 /** POST /api/intro-requests and its sign-up step as a client sees them: statuses, messages, cookies. */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { solvedProof } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import * as requests from "./api.intro-requests.ts";
 import * as signUp from "./api.intro-requests.sign-up.ts";
 import * as signIn from "./api.intro-requests.sign-in.ts";

@@ -4,8 +4,8 @@ import { MATCHES_API } from "~/features/matches/matches-api-schema.ts";
 import { seedMatchScenario } from "~/features/matches/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { DATA_SOURCE_ERROR_MESSAGE } from "~/lib/errors.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs, testUser, unreachableDatabase } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs, testUser, unreachableDatabase } from "#test-support/test-route.ts";
 import type { Route } from "./+types/api.listing-matches";
 import { loader } from "./api.listing-matches.ts";
 

@@ -2,14 +2,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#db/schema/accounts.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { getMonthlyUsage, recordUsage } from "~/features/access/usage.server.ts";
 import { AI_FAILURE_MESSAGES } from "~/features/ai/ai-client.server.ts";
 import { introMessageTemplate } from "~/features/introductions/intro-request.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs, testUser } from "#test-support/test-route.ts";
 import type { Route as SummaryRoute } from "./+types/api.listing.summary";
 import type { Route as IntroRoute } from "./+types/api.listing.intro-message";
 import * as introMessage from "./api.listing.intro-message.ts";

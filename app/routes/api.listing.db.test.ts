@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { DATA_SOURCE_ERROR_MESSAGE } from "~/lib/errors.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs, unreachableDatabase } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs, unreachableDatabase } from "#test-support/test-route.ts";
 import type { Route } from "./+types/api.listing";
 import { loader } from "./api.listing.ts";
 

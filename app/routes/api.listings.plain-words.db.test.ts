@@ -1,13 +1,13 @@
 /** "Ask in plain words" as a client calls it, the JSON endpoint and the /listings form, against the AI fake (decision 0087). */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#db/schema/accounts.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { getMonthlyUsage, recordUsage } from "~/features/access/usage.server.ts";
 import { AI_FAILURE_MESSAGES } from "~/features/ai/ai-client.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs, testUser } from "#test-support/test-route.ts";
 import type { Route } from "./+types/api.listings.plain-words";
 import type { Route as DirectoryRoute } from "./+types/directory";
 import * as plainWords from "./api.listings.plain-words.ts";

@@ -2,8 +2,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs, testUser } from "#test-support/test-route.ts";
 import { action as create, loader as list } from "./api.saved-searches.ts";
 import { action as change, loader as read } from "./api.saved-searches.item.ts";
 import { loader as newOnes } from "./api.saved-searches.new.ts";

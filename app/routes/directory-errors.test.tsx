@@ -9,7 +9,7 @@ import type { Route } from "./+types/directory";
 import { ErrorBoundary, loader } from "./directory.tsx";
 import { pageError } from "~/lib/error-answer.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { failingDatabase, loaderArgs, unreachableDatabase } from "~/lib/test-route.ts";
+import { failingDatabase, loaderArgs, unreachableDatabase } from "#test-support/test-route.ts";
 
 type Thrown = DataWithResponseInit<Record<string, string>>;
 

@@ -4,10 +4,10 @@
  * and says what it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs, testUser } from "#test-support/test-route.ts";
 import type { Route as ApiRoute } from "./+types/api.listings";
 import type { Route as PageRoute } from "./+types/directory";
 import { loader as listingsLoader } from "./api.listings.ts";

@@ -5,12 +5,12 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { enqueueJob } from "~/lib/job-queue.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs } from "#test-support/test-route.ts";
 import { loader as apiLoader } from "./api.listings.ts";
 import { runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB } from "~/features/taxonomy/migration-jobs.server.ts";

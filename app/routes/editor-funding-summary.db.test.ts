@@ -5,12 +5,12 @@
  * 0080), and on no answer for a viewer whose tier may not open the listing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs, testUser } from "#test-support/test-route.ts";
 import * as editListing from "./admin.listings.edit.tsx";
 import * as newListing from "./admin.listings.new.tsx";
 import { loader as listingsLoader } from "./api.listings.ts";

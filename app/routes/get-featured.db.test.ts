@@ -8,13 +8,13 @@ import { featureApplications } from "#db/schema/applications.ts";
 import { usedProofs } from "#db/schema/proof-of-work.ts";
 import { rateLimitWindows } from "#db/schema/rate-limits.ts";
 import { countries } from "#db/schema/reference.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { featureApplicationAttempts } from "~/features/applications/feature-applications.server.ts";
 import { solvedProof } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { rateLimitKey } from "~/lib/rate-limit.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs } from "#test-support/test-route.ts";
 import * as getFeatured from "./get-featured.tsx";
 
 let database: Database;

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import { getListingForEdit } from "~/features/listing-editor/get-listing-for-edit.server.ts";
 import type { ListingFormValues } from "~/features/listing-editor/form-values.ts";
@@ -16,8 +16,8 @@ import { toFormValues } from "~/features/listing-editor/listing-snapshot.ts";
 import { saveListing } from "~/features/listing-editor/save-listing.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { answerOf, loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import type { Route as ApiRoute } from "./+types/api.listing";
 import type { Route as ProfileRoute } from "./+types/profile";
 import { loader as apiLoader } from "./api.listing.ts";

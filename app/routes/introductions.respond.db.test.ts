@@ -5,13 +5,13 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
 import { responseLinkErrorCode, reviewIntroRequest } from "~/features/introductions/intro-review.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs } from "#test-support/test-route.ts";
 import { action as respond, loader as open } from "./introductions.respond.tsx";
 
 let database: Database;

@@ -4,14 +4,14 @@
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import routes from "~/routes.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { loaderArgs, testUser } from "#test-support/test-route.ts";
 
 interface RouteEntry {
   path?: string;

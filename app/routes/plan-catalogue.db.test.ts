@@ -6,13 +6,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import type { PlanCatalogue } from "~/features/access/plan-catalogue.ts";
 import { getTierRows } from "~/features/reference-editor/edit-tier.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import * as root from "../root.tsx";
 import * as adminTiers from "./admin.tiers.tsx";
 import * as choosePlan from "./api.billing.choose-plan.ts";

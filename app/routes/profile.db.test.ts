@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { DATA_SOURCE_ERROR_MESSAGE } from "~/lib/errors.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { pageError } from "~/lib/error-answer.server.ts";
-import { loaderArgs, unreachableDatabase } from "~/lib/test-route.ts";
+import { loaderArgs, unreachableDatabase } from "#test-support/test-route.ts";
 import type { Route } from "./+types/profile";
 import { loader } from "./profile.tsx";
 

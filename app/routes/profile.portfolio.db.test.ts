@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema/index.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import type { AccessLevel } from "~/features/access/tiers.ts";
 import { loader } from "./profile.tsx";
 import { getInvestorPortfolio } from "~/features/profiles/investor-portfolio.server.ts";

@@ -13,7 +13,7 @@ import { ACCOUNT_EMAILS_PER_HOUR } from "~/lib/account-mail.server.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import * as forgotRoute from "./forgot-password.tsx";
 import * as resetRoute from "./reset-password.tsx";
 import * as signInRoute from "./sign-in.tsx";

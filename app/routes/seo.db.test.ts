@@ -2,10 +2,10 @@
 import { sql } from "drizzle-orm";
 import type { UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs } from "#test-support/test-route.ts";
 import type * as ProfileRoute from "./+types/profile";
 import * as profile from "./profile.tsx";
 import * as robots from "./robots.ts";

@@ -12,7 +12,7 @@ import { readEmailChangeLink } from "~/features/accounts/email-change.server.ts"
 import { answered, makePasswordAccount, newestMail, routeArgs, signedInCookie } from "~/features/accounts/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import * as confirmRoute from "./confirm-email-change.tsx";
 import * as settingsRoute from "./settings.tsx";
 

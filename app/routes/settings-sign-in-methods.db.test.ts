@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accounts } from "#db/schema/accounts.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import * as settingsRoute from "./settings.tsx";
 import { signInWithProvider, type ProviderIdentity } from "../../tests/support/test-identity-provider.ts";
 import { listSignInMethods, startLinking } from "~/features/accounts/sign-in-methods.server.ts";

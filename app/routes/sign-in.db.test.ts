@@ -8,7 +8,7 @@ import { answered, makePasswordAccount, newestMail, routeArgs } from "~/features
 import { PASSWORD_ATTEMPTS_PER_ACCOUNT } from "~/features/accounts/account-limits.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import * as authCatchAll from "./api.auth.$.ts";
 import * as signInRoute from "./sign-in.tsx";

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { analyze, openDatabase, type Database } from "~/lib/db.server.ts";
-import { countListings, seedListings } from "#db/seed/seed-database.ts";
+import { countListings, seedListings } from "#demo/seed-database.ts";
 
 export type Engine = "pglite" | "postgres";
 

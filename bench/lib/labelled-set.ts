@@ -4,7 +4,7 @@
  * by two sources. Deterministic: every choice goes through the generator's seeded Random.
  */
 import { writeFileSync } from "node:fs";
-import type { Random } from "#db/seed/random.ts";
+import type { Random } from "#demo/random.ts";
 
 export interface LabelledRow {
   id: number;

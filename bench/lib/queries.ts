@@ -3,7 +3,7 @@
  * the URL parameters a visitor's browser would send to /listings or /api/listings, with a category that says
  * what kind of visit it stands for. Values come from the reference lists the product ships with.
  */
-import * as ref from "#db/seed/reference-data.ts";
+import * as ref from "#demo/reference-data.ts";
 import { directoryQueryToParams, parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 
 export interface BenchQuery {

@@ -1,4 +1,5 @@
 import { date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ROUND_TYPES } from "../values/funding-rounds.ts";
 import { listings } from "./listings.ts";
 
 const listingRef = () =>
@@ -52,7 +53,7 @@ export const howItWorksSteps = pgTable(
   (t) => [index("how_it_works_steps_listing_idx").on(t.listingId, t.position)],
 );
 
-export const ROUND_TYPES = ["grant", "pre-seed", "seed", "series-a", "series-b", "series-c", "series-d", "other"] as const;
+export { ROUND_TYPES };
 
 export const fundingRounds = pgTable(
   "funding_rounds",

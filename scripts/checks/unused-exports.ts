@@ -1,6 +1,6 @@
 /**
  * Decision 0046: an export nobody imports is dead code or a name that should not be exported. This lists every
- * export of app/, db/, server/, scripts/, bench/ and tests/ that no file imports (tests count: a rule exported for
+ * export of app/, db/, demo/, server/, scripts/, bench/ and tests/ that no file imports (tests count: a rule exported for
  * its unit test is in use). Not counted as unused: what frameworks and tools import by convention (route modules'
  * exports, app/root.tsx, app/routes.ts, app/entry.server.tsx, config files) and the entry points run directly
  * (scripts, bench, server/index.ts, the fakes run as processes). `export *` and `import * as` count as using all.

@@ -109,7 +109,7 @@ test.describe("on a database missing a column", () => {
       "introbase-industries-",
       `await seedListings(database, 20);
        await database.db.execute("ALTER TABLE industries DROP COLUMN mapping_confidence");`,
-      { seedListings: "db/seed/seed-database.ts" },
+      { seedListings: "demo/seed-database.ts" },
     );
     root = prepared.root;
     server = await startOwnServer({ port: await freePort(), pgliteDir: prepared.dir });

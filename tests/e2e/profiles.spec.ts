@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./support/test.ts";
 import { sql } from "drizzle-orm";
-import { seedListings } from "../../db/seed/seed-database.ts";
+import { seedListings } from "../../demo/seed-database.ts";
 import { openDatabase, type Database } from "../../app/lib/db.server.ts";
 import { signInAs } from "./support/sign-in.ts";
 import { formatAmount, formatRoundDate, roundTypeLabel } from "../../app/features/catalog/format.ts";

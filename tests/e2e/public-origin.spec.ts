@@ -11,7 +11,7 @@ import { expect, request, test, type APIRequestContext } from "./support/test.ts
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { jsonLdNodes, readPageSeo } from "../../app/features/seo/html-head.ts";
-import { seedListings } from "../../db/seed/seed-database.ts";
+import { seedListings } from "../../demo/seed-database.ts";
 import { startOwnServer, type OwnServer } from "./support/own-server.ts";
 
 const E2E_PORT = Number(process.env.E2E_PORT || 3210);

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { jsonLdNodes, readPageSeo } from "../../app/features/seo/html-head.ts";
 import { checkJsonLd } from "../../app/features/seo/schema-check.ts";
-import { seedListings } from "../../db/seed/seed-database.ts";
+import { seedListings } from "../../demo/seed-database.ts";
 import { startOwnServer, type OwnServer } from "./support/own-server.ts";
 import { signInAs } from "./support/sign-in.ts";
 

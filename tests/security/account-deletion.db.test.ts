@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { users } from "#db/schema/accounts.ts";
 import { endMembershipForDeletion } from "~/features/billing/end-membership-for-deletion.server.ts";
 import { MemoryProvider } from "~/features/billing/test-support.ts";
@@ -18,7 +18,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { enqueueJob } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { accountErasureHandler, queueUnfinishedErasures } from "~/features/member-data/account-erasure-job.server.ts";
 import { ACCOUNT_ERASURE_JOB, deleteAccount } from "~/features/member-data/delete-account.server.ts";
 import { signUp } from "./support/plant-member.ts";

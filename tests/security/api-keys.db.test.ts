@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "#db/schema/api-keys.ts";
 import { usageCounters } from "#db/schema/usage.ts";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import { API_CALL, usageMonthKey } from "~/features/access/quotas.ts";
 import { clearTierDefinitionsCache } from "~/features/access/tier-records.server.ts";
 import { getMonthlyUsage } from "~/features/access/usage.server.ts";
@@ -18,7 +18,7 @@ import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { defineRateLimit } from "~/lib/rate-limit.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 
 let database: Database;
 /** A clock the tests move: the middle of a month, so no call crosses into the next one by accident. */

@@ -11,7 +11,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, request, test, type APIRequestContext, type Page } from "../e2e/support/test.ts";
 import { openDatabase } from "../../app/lib/db.server.ts";
-import { seedListings } from "../../db/seed/seed-database.ts";
+import { seedListings } from "../../demo/seed-database.ts";
 import { startOwnServer, type OwnServer } from "../e2e/support/own-server.ts";
 import { signInAs, type DemoUserName } from "../e2e/support/sign-in.ts";
 import { RawConnection, requestHead } from "./support/raw-http.ts";

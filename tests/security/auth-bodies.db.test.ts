@@ -10,8 +10,8 @@ import { users } from "#db/schema/accounts.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs } from "#test-support/test-route.ts";
 import * as authCatchAll from "~/routes/api.auth.$.ts";
 
 const PASSWORD = "correct horse battery";

@@ -8,7 +8,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import * as s from "#db/schema/index.ts";
 import { getFieldRules } from "~/features/access/field-rules.server.ts";
 import type { Viewer } from "~/features/access/redact-listing.ts";
@@ -25,7 +25,7 @@ import { createReferenceValue, updateReferenceValue } from "~/features/reference
 import { getTierRows, updateTier } from "~/features/reference-editor/edit-tier.server.ts";
 import { announceChange, onChange, startChangeFeed, type ChangeTopic } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openSecondHandle, openTestDatabase } from "~/lib/test-database.ts";
+import { openSecondHandle, openTestDatabase } from "#test-support/test-database.ts";
 
 const PREMIUM: Viewer = { tier: "premium" };
 const admin = { id: "admin-cross-process" };

@@ -7,13 +7,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { introRequests } from "#db/schema/introductions.ts";
 import { listings } from "#db/schema/listings.ts";
 import { parseFeatureApplication, readFeatureForm } from "~/features/applications/feature-application.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { startLocalSmtp, type LocalSmtp } from "../fakes/local-smtp.ts";
 import { htmlLinks, htmlWords, partsOf, textLinks } from "../support/mail-parts.ts";
 

@@ -8,14 +8,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { listings } from "#db/schema/listings.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { clearTierDefinitionsCache } from "~/features/access/tier-records.server.ts";
 import type { AccessLevel } from "~/features/access/tiers.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import { loader as exportLoader } from "~/routes/api.listings.export.ts";
 
 const PREMIUM = { website: "https://zqx-premium-site.example", linkedin: "https://linkedin.com/company/zqx-premium", total: 987654321 };

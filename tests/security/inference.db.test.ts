@@ -12,13 +12,13 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import type { AccessLevel } from "~/features/access/tiers.ts";
 import type { DirectoryItem, ListingType } from "~/features/catalog/listing-types.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import { loader as listingsLoader } from "~/routes/api.listings.ts";
 import { BAND_CODES, raisedBand, teamSizeBand, ticketBands } from "~/features/directory/investor-filters.ts";
 

@@ -11,7 +11,7 @@ import { jobs } from "#db/schema/jobs.ts";
 import { duplicateReviews } from "#db/schema/duplicate-reviews.ts";
 import { introRequests } from "#db/schema/introductions.ts";
 import { usageCounters } from "#db/schema/usage.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { AI_TOKENS, aiAction, DATA_EXPORT, EXPORT_LIMIT, usageMonthKey } from "~/features/access/quotas.ts";
 import { getMonthlyUsage, recordCompanyView, recordUsage } from "~/features/access/usage.server.ts";
 import { decidePilotApplication, getPilotSlotsOpen, submitPilotApplication } from "~/features/applications/pilot-applications.server.ts";
@@ -27,7 +27,7 @@ import {
 import { spendProof } from "~/features/verification/proof-of-work.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 
 let database: Database;
 let listings: Array<{ id: string; type: "startup" | "investor" | "partner"; slug: string }>;

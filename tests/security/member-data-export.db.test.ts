@@ -8,9 +8,9 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { memberDataChunks, memberDataHeader, type ExportHeader } from "~/features/member-data/export-member-data.server.ts";
 import { plantMember, sessionUser, signUp, type Planted } from "./support/plant-member.ts";
 import { startPlantPayments, type PlantPayments } from "./support/plant-payments.ts";

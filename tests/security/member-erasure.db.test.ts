@@ -11,11 +11,11 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { accountErasureHandler } from "~/features/member-data/account-erasure-job.server.ts";
 import { ACCOUNT_ERASURE_JOB, deleteAccount } from "~/features/member-data/delete-account.server.ts";
 import { DELETED_MEMBER } from "~/features/member-data/scrub-mentions.ts";

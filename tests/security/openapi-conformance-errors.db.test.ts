@@ -11,7 +11,7 @@ import { DATA_EXPORT } from "~/features/access/quotas.ts";
 import { followCap } from "~/features/follows/follow-limits.ts";
 import { SAVED_SEARCH_LIMITS } from "~/features/saved-searches/saved-search-rules.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { callApi, type ApiCall } from "./support/api-call.ts";
 import { as, ROOMY, startConformance, type Caller, type Fixture } from "./support/conformance-fixture.ts";
 import type { OpenApiCheck } from "./support/openapi-check.ts";

@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { API_ENDPOINTS } from "~/features/api-docs/api-endpoints.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { unreachableDatabase } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { unreachableDatabase } from "#test-support/test-route.ts";
 import { callApi, type ApiCall } from "./support/api-call.ts";
 import { ROOMY, startConformance, type Caller, type Fixture } from "./support/conformance-fixture.ts";
 import type { Json, OpenApiCheck } from "./support/openapi-check.ts";

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { API_ENDPOINTS } from "~/features/api-docs/api-endpoints.ts";
 import { openApiDocument } from "~/features/api-docs/openapi-document.ts";
-import { testUser, unreachableDatabase } from "~/lib/test-route.ts";
+import { testUser, unreachableDatabase } from "#test-support/test-route.ts";
 import { callApi, type ApiCall } from "./support/api-call.ts";
 import { ROOMY } from "./support/conformance-fixture.ts";
 import { OpenApiCheck, type Json } from "./support/openapi-check.ts";

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { API_ENDPOINTS } from "~/features/api-docs/api-endpoints.ts";
 import { openApiDocument } from "~/features/api-docs/openapi-document.ts";
 import { isKeyedApiPath } from "~/features/api-keys/api-key-auth.server.ts";
-import { failingDatabase, loaderArgs, testUser } from "~/lib/test-route.ts";
+import { failingDatabase, loaderArgs, testUser } from "#test-support/test-route.ts";
 import { routeTable } from "./support/route-table.ts";
 
 /** JSON routes that are not part of the public API, and why. A new route must be documented or added here. */

@@ -10,15 +10,15 @@ import { featureApplications } from "#db/schema/applications.ts";
 import { jobs } from "#db/schema/jobs.ts";
 import { storedFiles } from "#db/schema/media.ts";
 import { rateLimitWindows } from "#db/schema/rate-limits.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { featureApplicationAttempts } from "~/features/applications/feature-applications.server.ts";
 import { solvedProof } from "~/features/introductions/test-support.ts";
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from "~/features/media/orphan-files.server.ts";
 import { storeFile } from "~/features/media/stored-files.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { rateLimitKey } from "~/lib/rate-limit.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs } from "#test-support/test-route.ts";
 import * as getFeatured from "~/routes/get-featured.tsx";
 import * as media from "~/routes/media.ts";
 

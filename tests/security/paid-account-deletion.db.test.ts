@@ -19,7 +19,7 @@ import { accountErasureHandler, queueUnfinishedErasures } from "~/features/membe
 import { ACCOUNT_ERASURE_JOB, deleteAccount } from "~/features/member-data/delete-account.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { deleteAccountPageData } from "~/features/member-data/delete-account-page.server.ts";
 import { sessionUser, signUp } from "./support/plant-member.ts";
 

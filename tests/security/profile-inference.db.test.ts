@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "#db/schema/index.ts";
 import { getFundingRows } from "~/features/home/get-featured-startups.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs } from "#test-support/test-route.ts";
 import { loader as profileLoader } from "~/routes/profile.tsx";
 
 let database: Database;

@@ -9,10 +9,10 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { insertMember, solvedProof } from "~/features/introductions/test-support.ts";
 import { openDatabase, type Database } from "~/lib/db.server.ts";
-import { openTestDatabase, testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
+import { openTestDatabase, testServerUrl, withDatabaseName } from "#test-support/test-database.ts";
 
 // Servers of one site share their secret (a proof of work solved for one is spent on the other). Before any module
 // reads the environment; the test setup puts it back after this file.
@@ -25,7 +25,7 @@ const NOW = new Date("2031-06-02T09:00:00Z");
 /** What one app server is made of, as far as these tests reach: its routes and the context it hands them. */
 async function loadApp() {
   return {
-    route: await import("~/lib/test-route.ts"),
+    route: await import("#test-support/test-route.ts"),
     signIn: await import("~/routes/api.auth.signin.ts"),
     auth: await import("~/routes/api.auth.$.ts"),
     introRequests: await import("~/routes/api.intro-requests.ts"),

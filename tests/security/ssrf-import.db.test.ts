@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import { createSpreadsheetApi } from "~/lib/spreadsheet-api.server.ts";
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import {
@@ -18,7 +18,7 @@ import {
 import type { Database } from "~/lib/db.server.ts";
 import { getJob } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { startSpreadsheetApi, type SpreadsheetApiFake } from "../fakes/spreadsheet-api.ts";
 import { DEMO_API_KEY } from "../fakes/spreadsheet-fixtures.ts";
 import { IMPORT_BASE_ID, PNG_1PX, importBase } from "../fakes/spreadsheet-import-fixtures.ts";

@@ -12,7 +12,7 @@ import { featureApplications, pilotApplications } from "#db/schema/applications.
 import { fundingRounds, teamMembers } from "#db/schema/listing-details.ts";
 import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { isSafeWebUrl } from "~/lib/web-url.ts";
 
 const MIGRATION = fileURLToPath(new URL("../../db/migrations/0013_clean_non_web_urls.sql", import.meta.url));

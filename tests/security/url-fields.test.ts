@@ -20,7 +20,7 @@ import { WebsiteLink } from "~/features/profiles/profile-header.tsx";
 import { TeamList } from "~/features/profiles/team-list.tsx";
 import { profileMeta } from "~/features/seo/profile-seo.ts";
 import { profileJsonLd } from "~/features/seo/structured-data.ts";
-import { visible } from "~/features/seo/test-listings.ts";
+import { visible } from "#test-support/viewer-listings.ts";
 import { normaliseWebUrl, safeHref, safeImageSrc } from "~/lib/web-url.ts";
 
 /** What an attacker would put where a url goes: each one runs script or loads attacker content if printed. */

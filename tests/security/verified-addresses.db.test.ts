@@ -9,7 +9,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeSignature } from "better-auth/crypto";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { accounts, sessions, users } from "#db/schema/accounts.ts";
 import { introRequests } from "#db/schema/introductions.ts";
 import { listings } from "#db/schema/listings.ts";
@@ -20,8 +20,8 @@ import { listIntroRequests } from "~/features/introductions/intro-review.server.
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getSessionUser } from "~/lib/session.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs } from "#test-support/test-route.ts";
 import * as authCatchAll from "~/routes/api.auth.$.ts";
 import * as introSignUp from "~/routes/api.intro-requests.sign-up.ts";
 import * as verifyPage from "~/routes/verify-email.tsx";

@@ -16,7 +16,7 @@ import path from "node:path";
 import { vi } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase, placeTestDatabaseIn, testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
+import { openTestDatabase, placeTestDatabaseIn, testServerUrl, withDatabaseName } from "./test-database.ts";
 
 export interface AppOverHttp {
   /** http://127.0.0.1:PORT, the application's PUBLIC_URL. */

@@ -1,8 +1,8 @@
 /**
  * Vitest global setup of the database tests: migrates one database before any test file runs, for
- * `openTestDatabase` (app/lib/test-database.ts) to give each test file its own copy of (decision 0042), and
+ * `openTestDatabase` (tests/support/test-database.ts) to give each test file its own copy of (decision 0042), and
  * removes it when the run ends. Runs in Vitest's main process, where `inject` is not available: hence
- * `provide`, and no import of app/lib/test-database.ts here.
+ * `provide`, and no import of tests/support/test-database.ts here.
  *
  * On PGlite the migrated snapshot is also kept for the next run (decision 0099), in node_modules/.cache: making it
  * (initdb and every migration) takes some 3 s before any test can start. It is kept under a hash of everything it
@@ -15,12 +15,12 @@ import { copyFile, mkdir, readdir, readFile, rename, rm } from "node:fs/promises
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { prepareMigratedSource, testServerUrl } from "../../app/lib/migrated-test-database.ts";
+import { prepareMigratedSource, testServerUrl } from "./migrated-test-database.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CACHE = path.join(ROOT, "node_modules/.cache/introbase-test-snapshot");
 /** What the snapshot is made from, besides the migrations folder and PGlite's package. */
-const MADE_BY = ["app/lib/db.server.ts", "app/lib/migrated-test-database.ts", "tests/support/migrated-database.global.ts"];
+const MADE_BY = ["app/lib/db.server.ts", "tests/support/migrated-test-database.ts", "tests/support/migrated-database.global.ts"];
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!testServerUrl()) {

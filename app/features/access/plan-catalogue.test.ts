@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VISIBILITY_LEVELS } from "#db/seed/reference-data.ts";
+import { VISIBILITY_LEVELS } from "#demo/reference-data.ts";
 import { hasFeature } from "./features.ts";
 import {
   formatIntervalPrice,

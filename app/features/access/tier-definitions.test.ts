@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { visibilityLevels } from "#db/schema/reference.ts";
-import { VISIBILITY_LEVELS } from "#db/seed/reference-data.ts";
+import { VISIBILITY_LEVELS } from "#demo/reference-data.ts";
 import { isUsableTierRecord, LEGACY_TIERS, resolveTiers, type TierRecord } from "./tier-definitions.ts";
 import { ACCESS_LEVELS } from "./tiers.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { redactListing } from "../access/redact-listing.ts";
-import { detail, visible } from "../seo/test-listings.ts";
+import { detail, visible } from "#test-support/viewer-listings.ts";
 import { cleanSummary, listingSummaryMessages, MAX_SUMMARY_CHARS } from "./listing-summary-prompt.ts";
 
 const promptOf = (listing: Parameters<typeof listingSummaryMessages>[0]) => listingSummaryMessages(listing).at(-1)!.content;

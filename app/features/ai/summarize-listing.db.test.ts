@@ -2,10 +2,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { startFakeAiProvider, type FakeAiProvider } from "../../../tests/fakes/ai-provider.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { getMonthlyUsage, recordUsage, type UsageSubject } from "../access/usage.server.ts";
 import { viewProfile } from "../profiles/view-profile.server.ts";
 import { AiProviderError, createAiClient } from "./ai-client.server.ts";

@@ -3,11 +3,11 @@
  * (as the operator left it) is "submitted by the company", from the approval on; what it did not send has no record.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import { getFieldSources } from "~/features/catalog/field-provenance.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { parseFeatureApplication, readFeatureForm } from "./feature-application.ts";
 import { approveFeatureApplication, submitFeatureApplication } from "./feature-applications.server.ts";
 

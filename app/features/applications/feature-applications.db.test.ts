@@ -4,14 +4,14 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { featureApplications } from "#db/schema/applications.ts";
 import { listings } from "#db/schema/listings.ts";
 import { registrableDomain } from "~/features/duplicates/url-keys.ts";
 import { checkLogo, sniffImageType } from "~/features/media/stored-files.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { NUL_FIELD_MESSAGE } from "~/lib/form-parse.ts";
 import { parseFeatureApplication, readFeatureForm, withoutNul } from "./feature-application.ts";
 import {

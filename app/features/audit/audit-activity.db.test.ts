@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, auditRuns } from "#db/schema/audit.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { PROVIDER_IMPORT_JOB, providerImportHandler, startProviderImport } from "~/features/imports/provider-import-job.server.ts";
 import { importCompanies } from "~/features/imports/import-batch.server.ts";
 import { toImportedCompany, type ImportedCompany } from "~/features/imports/map-provider-record.ts";
@@ -17,7 +17,7 @@ import { ProviderQuery } from "~/features/imports/provider-query.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { activityCounts, findActivity, findRunEntries, type ActivityItem } from "./audit-activity.server.ts";

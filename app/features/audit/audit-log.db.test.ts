@@ -7,7 +7,7 @@ import { auditLog } from "#db/schema/audit.ts";
 import { listings } from "#db/schema/listings.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { auditStatistics, auditTrailFor, findAuditEntries, MAX_AUDIT_ENTRIES, RECENT_AUDIT_ENTRIES } from "./audit-log.server.ts";
 
 let database: Database;

@@ -11,7 +11,7 @@ import { jobs } from "#db/schema/jobs.ts";
 import { listings } from "#db/schema/listings.ts";
 import { listingMerges } from "#db/schema/merges.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { getDashboardStats, type DashboardStats } from "./dashboard-stats.server.ts";
 import { lastMonths } from "./month-series.ts";
 

@@ -13,7 +13,7 @@ import { PAST_DUE_GRACE_DAYS } from "~/features/access/tier-in-force.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { metricsText } from "~/lib/metrics.server.ts";
-import { openSecondHandle, openTestDatabase } from "~/lib/test-database.ts";
+import { openSecondHandle, openTestDatabase } from "#test-support/test-database.ts";
 import { requeueFailedBillingEvents } from "./billing-event-job.server.ts";
 import { MemoryProvider, runBillingJobs, signedDelivery, TEST_WEBHOOK_SECRET } from "./test-support.ts";
 import { receiveWebhook } from "./webhook-intake.server.ts";

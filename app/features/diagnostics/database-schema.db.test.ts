@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { industries } from "#db/schema/reference.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { readCommittedMigrations } from "./migration-files.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { getDatabaseReport } from "./database-schema.server.ts";
 
 let database: Database | undefined;

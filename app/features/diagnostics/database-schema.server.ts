@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
-import { expectedSchema } from "./expected-schema.ts";
+import { expectedSchema } from "./expected-schema.server.ts";
 import { compareFields } from "./field-mapping.ts";
 import { COMPANY_FIELDS, LISTING_ALIASES, SPEC_TABLES, specTableName } from "./known-schema.ts";
 import { readCommittedMigrations } from "./migration-files.server.ts";

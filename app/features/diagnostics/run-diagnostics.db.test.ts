@@ -5,8 +5,8 @@ import { DEMO_API_KEY, DEMO_BASE_ID } from "../../../tests/fakes/spreadsheet-fix
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { virtualClock } from "../../../tests/support/virtual-clock.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { unreachableDatabase } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { unreachableDatabase } from "#test-support/test-route.ts";
 import { runDiagnostics, spreadsheetConfig } from "./run-diagnostics.server.ts";
 
 const NOT_SET = { SPREADSHEET_API_URL: "https://api.airtable.com", SPREADSHEET_API_KEY: undefined, SPREADSHEET_BASE_ID: undefined };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectedSchema } from "./expected-schema.ts";
+import { expectedSchema } from "./expected-schema.server.ts";
 import { migrationOrigins, migrationStatus, type CommittedMigration } from "./migrations.ts";
 import { checkSchema, databaseQuickFixes, normalizeType, type ExpectedTable } from "./schema-check.ts";
 

@@ -6,14 +6,14 @@
 import { sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { startLocalSmtp, type LocalSmtp } from "../../../tests/fakes/local-smtp.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { getJob } from "~/lib/job-queue.server.ts";
 import { JobInterrupted, JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { htmlLinks, htmlWords, partsOf, textLinks } from "../../../tests/support/mail-parts.ts";
 import { createSavedSearch, getSavedSearch, setAlertFrequency } from "../saved-searches/saved-searches.server.ts";
 import { applyUnsubscribeLink, readUnsubscribeLink } from "../saved-searches/unsubscribe.server.ts";

@@ -5,10 +5,10 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
 import { canonicalQuery } from "../saved-searches/saved-search-rules.ts";

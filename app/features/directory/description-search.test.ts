@@ -4,7 +4,7 @@
  * came or went it answers exactly as an index built afresh, before and after the merge.
  */
 import { describe, expect, it } from "vitest";
-import { Random } from "#db/seed/random.ts";
+import { Random } from "#demo/random.ts";
 import { setPositions, type Bitset } from "./bitset.ts";
 import { DescriptionIndexBuilder } from "./description-index-builder.ts";
 import { DescriptionSearch } from "./description-search.ts";

@@ -5,10 +5,10 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { mergeDuplicate, undoMerge } from "../duplicates/merge.server.ts";
 import { parseDirectoryQuery } from "./directory-filters.ts";
 import { searchListings } from "./search-listings.server.ts";

@@ -7,10 +7,10 @@
 import { sql } from "drizzle-orm";
 import { setImmediate } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { IndexBuilder, type IndexRow } from "./index-builder.ts";
 import { getDirectoryIndex } from "./directory-index.server.ts";
 

@@ -5,9 +5,9 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { canonicalQuery } from "../saved-searches/saved-search-rules.ts";
 import { parseDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";

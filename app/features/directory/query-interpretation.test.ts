@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as seed from "#db/seed/reference-data.ts";
+import * as seed from "#demo/reference-data.ts";
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import { effectiveSort, parseDirectoryQuery, type DirectoryQuery } from "./directory-filters.ts";
 import { interpretQuery, meaningsOf, withCities } from "./query-interpretation.ts";

@@ -6,10 +6,10 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { parseDirectoryQuery } from "./directory-filters.ts";
 import { searchListings, type DirectoryResult } from "./search-listings.server.ts";

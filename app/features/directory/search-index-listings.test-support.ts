@@ -2,9 +2,9 @@
  * Listings and queries for the search index's tests (search-index-same-answers.test.ts, search-index-updates.test.ts):
  * awkward text, the demo data, and what people type about them.
  */
-import { generateListings } from "#db/seed/generate-listings.ts";
-import type { Random } from "#db/seed/random.ts";
-import { testReferences } from "#db/seed/test-references.ts";
+import { generateListings } from "#demo/generate-listings.ts";
+import type { Random } from "#demo/random.ts";
+import { testReferences } from "#demo/test-references.ts";
 import type { SearchableListing } from "./search-index.ts";
 
 /** Listings that stress the text rules: accents, hyphens, "&", apostrophes, other scripts, duplicates, no tagline. */

@@ -3,7 +3,7 @@
  * search-index-before.test-support.ts), on awkward text and on the demo data.
  */
 import { describe, expect, it } from "vitest";
-import { Random } from "#db/seed/random.ts";
+import { Random } from "#demo/random.ts";
 import { SearchIndex, SearchIndexBuilder, type RankedClasses } from "./search-index.ts";
 import { BeforeIndex } from "./search-index-before.test-support.ts";
 import { awkwardListings, demoListings, queriesFor } from "./search-index-listings.test-support.ts";

@@ -5,7 +5,7 @@
  * while a merge runs.
  */
 import { describe, expect, it } from "vitest";
-import { Random } from "#db/seed/random.ts";
+import { Random } from "#demo/random.ts";
 import { setPositions, type Bitset } from "./bitset.ts";
 import { COMPACT_AT, SearchIndex, SearchIndexBuilder, type RankedClasses, type SearchableListing } from "./search-index.ts";
 import { awkwardListings, demoListings, queriesFor } from "./search-index-listings.test-support.ts";

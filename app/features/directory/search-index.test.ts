@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Random } from "#db/seed/random.ts";
+import { Random } from "#demo/random.ts";
 import { setPositions, type Bitset } from "./bitset.ts";
 import { PlainReader } from "./plain-reader.ts";
 import { SearchIndex, SearchIndexBuilder, type SearchableListing } from "./search-index.ts";

@@ -5,11 +5,11 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { LIST_FILTERS, parseDirectoryQuery, type DirectoryQuery, type ListFilter } from "./directory-filters.ts";
 import { searchListings, type DirectoryResult } from "./search-listings.server.ts";

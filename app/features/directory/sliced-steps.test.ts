@@ -1,6 +1,6 @@
 import { setImmediate as turn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { Random } from "#db/seed/random.ts";
+import { Random } from "#demo/random.ts";
 import { runAtOnce, runInSlices, sortedOrder, type Steps } from "./sliced-steps.ts";
 
 describe("the build's slices", () => {

@@ -6,11 +6,11 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Random } from "#db/seed/random.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { Random } from "#demo/random.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { getFieldRules } from "../access/field-rules.server.ts";
 import { fullBitset, setPositions, type Bitset } from "./bitset.ts";
 import { databaseMatches, descriptionQuery } from "./description-index.server.ts";

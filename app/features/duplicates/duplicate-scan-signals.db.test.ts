@@ -1,7 +1,7 @@
 /** The scan's issue 19 blocks against a real database: a typo'd first word, a page named like a domain, a shared phone. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { candidatePairs, findDuplicates } from "./duplicate-scan.server.ts";
 import { insertKeyedListings, pairKey } from "./test-support.ts";
 

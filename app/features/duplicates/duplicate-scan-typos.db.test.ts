@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { findDuplicates } from "./duplicate-scan.server.ts";
 import { insertKeyedListings, pairKey } from "./test-support.ts";
 

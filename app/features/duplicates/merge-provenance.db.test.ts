@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingFieldSources } from "#db/schema/field-sources.ts";
 import { listings } from "#db/schema/listings.ts";
 import { listingMerges } from "#db/schema/merges.ts";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import { writeFieldSources } from "~/features/catalog/field-provenance.server.ts";
 import type { FieldSourceEntry } from "~/features/catalog/field-provenance.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { mergeDuplicate, undoMerge } from "./merge.server.ts";
 
 let database: Database;

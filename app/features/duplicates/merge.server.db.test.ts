@@ -5,13 +5,13 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
-import { Random } from "#db/seed/random.ts";
+import { seedListings } from "#demo/seed-database.ts";
+import { Random } from "#demo/random.ts";
 import { listings } from "#db/schema/listings.ts";
 import { listingMerges } from "#db/schema/merges.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { LISTING_LINKS, mergeDuplicate, survivorOf, undoMerge } from "./merge.server.ts";
 
 let database: Database;

@@ -1,7 +1,7 @@
 /** The scan's block for names in another script (issue 19) against a real database. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { candidatePairs, findDuplicates } from "./duplicate-scan.server.ts";
 import { insertKeyedListings, pairKey } from "./test-support.ts";
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { nameKey } from "./name-key.ts";
 
 const migration = readFileSync(new URL("../../../db/migrations/0034_rematch_compass_names_and_glued_forms.sql", import.meta.url), "utf8");

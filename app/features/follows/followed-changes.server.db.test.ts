@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { fieldVisibilityRules } from "#db/schema/reference.ts";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import { clearFieldRulesCache } from "~/features/access/field-rules.server.ts";
 import { importCompanies } from "~/features/imports/import-batch.server.ts";
 import { toImportedCompany } from "~/features/imports/map-provider-record.ts";
@@ -19,7 +19,7 @@ import { parseListingForm } from "~/features/listing-editor/listing-form.ts";
 import { toFormValues } from "~/features/listing-editor/listing-snapshot.ts";
 import { saveListing } from "~/features/listing-editor/save-listing.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { followedChangesDigestSection } from "./followed-changes.server.ts";
 import { followListing, listFollows, unfollowListing } from "./follows.server.ts";
 

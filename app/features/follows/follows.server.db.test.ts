@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { listingFollows } from "#db/schema/follows.ts";
 import { listings } from "#db/schema/listings.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { mergeDuplicate, undoMerge } from "~/features/duplicates/merge.server.ts";
 import { setListingArchived } from "~/features/listing-editor/archive-listing.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { FOLLOW_CAP } from "./follow-limits.ts";
 import { followListing, followState, listFollows, unfollowListing, type Follower } from "./follows.server.ts";
 

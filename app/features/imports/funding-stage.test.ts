@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FUNDING_STAGES } from "#db/seed/reference-data.ts";
+import { FUNDING_STAGES } from "#demo/reference-data.ts";
 import { ROUND_TYPES } from "#db/schema/listing-details.ts";
 import { STAGE_OF_ROUND, stageOfRound, stageOfRounds } from "./funding-stage.ts";
 

@@ -3,7 +3,7 @@
  * beside its "Pre-Seed $9.3M" round). One rule for every import that writes rounds: the stage is the one its latest
  * round names; a round that names no stage (a grant, debt, "other") leaves the stage the earlier rounds gave, and a
  * listing with no such round keeps whatever stage it had. The names are the funding_stages reference list's
- * (db/seed/reference-data.ts). Pure: the SQL that applies it is built from this table (import-details.server.ts).
+ * (demo/reference-data.ts). Pure: the SQL that applies it is built from this table (import-details.server.ts).
  */
 import type { RoundType } from "./processing-rules.ts";
 

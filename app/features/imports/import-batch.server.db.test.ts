@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingSources } from "#db/schema/imports.ts";
 import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { importCompanies } from "./import-batch.server.ts";
 import { toImportedCompany, type ImportedCompany } from "./map-provider-record.ts";
 import { ProviderRecord } from "./provider-record.ts";

@@ -5,11 +5,11 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { industries } from "#db/schema/reference.ts";
 import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { importCompanies, type ImportBatchResult } from "./import-batch.server.ts";
 import { importCompany, type ImportOptions } from "./import-company.server.ts";
 import { industryIdsFor } from "./import-details.server.ts";

@@ -18,7 +18,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
 import { claimNextJob, getJob, MAX_ATTEMPTS, recoverStaleJobs, jobLease } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName } from "~/lib/test-database.ts";
+import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName } from "#test-support/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { countRows, namesNotImportedOnce, servedPages } from "../../../tests/support/provider-expectations.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";

@@ -6,12 +6,12 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { listings } from "#db/schema/listings.ts";
 import { refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { matchColumns } from "~/features/duplicates/match-columns.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { ImportSnapshot } from "./import-match.server.ts";
 import { trigrams, trigramSimilarity } from "./trigram.ts";
 

@@ -11,7 +11,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { getJob, type Job } from "~/lib/job-queue.server.ts";
 import { jobView } from "~/lib/job-view.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { startFakeProvider, type Fault, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { manualTimeLimits } from "../../../tests/support/manual-time-limits.ts";

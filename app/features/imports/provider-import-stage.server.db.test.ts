@@ -6,11 +6,11 @@
 import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getJob } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { importCompany } from "./import-company.server.ts";

@@ -4,11 +4,11 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { introRequests, type IntroStatus } from "#db/schema/introductions.ts";
 import { listings } from "#db/schema/listings.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { FUNNEL_STEPS, getIntroFunnel } from "./intro-funnel.server.ts";
 
 let database: Database;

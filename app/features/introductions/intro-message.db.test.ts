@@ -2,14 +2,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { startFakeAiProvider, type FakeAiProvider } from "../../../tests/fakes/ai-provider.ts";
 import { getMonthlyUsage, recordUsage } from "~/features/access/usage.server.ts";
 import { createAiClient } from "~/features/ai/ai-client.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { testUser } from "~/lib/test-route.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { testUser } from "#test-support/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { introMessageTemplate } from "./intro-request.ts";
 import { writeIntroMessage } from "./intro-message.server.ts";

@@ -5,13 +5,13 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { users } from "#db/schema/accounts.ts";
 import { introRequests } from "#db/schema/introductions.ts";
 import { listings } from "#db/schema/listings.ts";
 import { spendProof } from "~/features/verification/proof-of-work.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import {
   attachRequestToAccount,
   checkClaim,

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { loaderArgs, testUser, type TestRequest } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { loaderArgs, testUser, type TestRequest } from "#test-support/test-route.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { HeldKey } from "./debugger-state.ts";

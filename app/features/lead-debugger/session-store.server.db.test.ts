@@ -5,11 +5,11 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openText } from "~/lib/secret-box.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import { testUser } from "~/lib/test-route.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import { testUser } from "#test-support/test-route.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { handleDebuggerAction, runDebuggerAction } from "./debugger-actions.server.ts";

@@ -3,11 +3,11 @@
  * values are the operator's, at the save's time; values the save did not change keep their record, whatever its source.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import { getFieldSources, writeFieldSources } from "~/features/catalog/field-provenance.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { readListingForm } from "./form-values.ts";
 import { getListingForEdit } from "./get-listing-for-edit.server.ts";
 import { parseListingForm } from "./listing-form.ts";

@@ -3,8 +3,9 @@
  * the typed values into column values, or into one message per input name.
  */
 import { z } from "zod";
-import { ROUND_TYPES } from "#db/schema/listing-details.ts";
-import { ACCESS_LEVELS, LISTING_TYPES, type listings } from "#db/schema/listings.ts";
+import type { listings } from "#db/schema/listings.ts";
+import { ROUND_TYPES } from "#db/values/funding-rounds.ts";
+import { ACCESS_LEVELS, LISTING_TYPES } from "#db/values/listings.ts";
 import type { GatedField } from "../catalog/listing-types.ts";
 import { slugify } from "../catalog/slug.ts";
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import type { AccessLevel } from "../access/tiers.ts";
 import { findMatches } from "./find-matches.server.ts";
 import type { MatchesView } from "./matches-view.ts";

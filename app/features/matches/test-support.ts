@@ -1,7 +1,7 @@
 /** Test code only: a small directory whose matches are known, on top of the demo reference lists. */
 import { inArray } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { AccessLevel } from "../access/tiers.ts";
 

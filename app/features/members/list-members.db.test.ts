@@ -10,7 +10,7 @@ import { accounts, sessions, users } from "#db/schema/accounts.ts";
 import { billingSubscriptions, tierGrants } from "#db/schema/billing.ts";
 import { usageCounters } from "#db/schema/usage.ts";
 import { execRows, type Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { COUNT_CAP, listMembers, memberSearchCondition } from "./list-members.server.ts";
 import { MEMBER_PAGE_SIZE, parseMemberQuery, type MemberQuery } from "./member-query.ts";
 

@@ -17,7 +17,7 @@ import { storeSubscription } from "~/features/billing/sync-subscription.server.t
 import { MemoryProvider } from "~/features/billing/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { disableMember, enableMember, grantComplimentary, revokeComplimentary } from "./member-actions.server.ts";
 import { endOfDay } from "./member-forms.ts";
 import { NO_PAYMENTS_TO_REFUND, refundMemberPayment } from "./member-refund.server.ts";

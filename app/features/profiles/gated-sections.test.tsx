@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { GATED_FIELDS, type GatedField, type LockedField, type VisibleListing } from "../catalog/listing-types.ts";
-import { detail, teaser } from "../seo/test-listings.ts";
+import { detail, teaser } from "#test-support/viewer-listings.ts";
 import { PAYWALLED_CLASS, paywalledSections } from "./gated-sections.ts";
 import { NO_PORTFOLIO } from "./investor-portfolio.ts";
 import { InvestorProfile } from "./investor-profile.tsx";

@@ -5,9 +5,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings } from "#db/schema/listings.ts";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { writeFieldSources } from "../catalog/field-provenance.server.ts";
 import { viewProfile } from "./view-profile.server.ts";
 

@@ -4,14 +4,14 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import * as s from "#db/schema/index.ts";
 import { getFieldRules } from "~/features/access/field-rules.server.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { createReferenceValue, deleteReferenceValue, updateReferenceValue } from "./edit-reference.server.ts";
 import { countReferenceLists, getReferenceRows } from "./list-reference.server.ts";
 

@@ -4,13 +4,13 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedReferenceData } from "#db/seed/seed-database.ts";
+import { seedReferenceData } from "#demo/seed-database.ts";
 import * as s from "#db/schema/index.ts";
 import { COMPANY_VIEW } from "~/features/access/quotas.ts";
 import { getQuotaState } from "~/features/access/usage.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { getTierRows, updateTier } from "./edit-tier.server.ts";
 
 let database: Database;

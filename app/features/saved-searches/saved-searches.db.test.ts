@@ -4,10 +4,10 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { parseDirectoryQuery } from "../directory/directory-filters.ts";
 import { compareWithSnapshot } from "../directory/matching-listings.server.ts";
 import { createSavedSearch, getSavedSearch, newSinceLastLook } from "./saved-searches.server.ts";

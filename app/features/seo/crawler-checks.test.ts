@@ -15,7 +15,7 @@ import { profileStructuredData } from "./profile-seo.ts";
 import { robotsTxt } from "./robots-txt.ts";
 import { sitemapIndexXml, urlsetXml } from "./sitemap-xml.ts";
 import { directoryJsonLd, websiteJsonLd } from "./structured-data.ts";
-import { visible } from "./test-listings.ts";
+import { visible } from "#test-support/viewer-listings.ts";
 
 const ORIGIN = "https://introbase.com";
 

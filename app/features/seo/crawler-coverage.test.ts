@@ -10,7 +10,7 @@ import {
   visibleFieldCount,
   type CrawlerFields,
 } from "./crawler-coverage.ts";
-import { detail } from "./test-listings.ts";
+import { detail } from "#test-support/viewer-listings.ts";
 
 const NONE: CrawlerFields = { tagline: null, problem: null, solution: null, revenueRange: null, team: [], industry: [] };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { crawlerViewOf } from "./crawler-coverage.ts";
 import { hiddenValueFragments, sampleListing, typeLabelOf } from "./crawler-sample.ts";
-import { detail } from "./test-listings.ts";
+import { detail } from "#test-support/viewer-listings.ts";
 
 describe("sampleListing", () => {
   it("shows a public listing's fields as the crawler got them, revenue as its label", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseDirectoryQuery, type DirectoryQuery } from "../directory/directory-filters.ts";
 import { directoryMeta, directoryStructuredData } from "./directory-seo.ts";
 import { checkJsonLd } from "./schema-check.ts";
-import { teaser, visible } from "./test-listings.ts";
+import { teaser, visible } from "#test-support/viewer-listings.ts";
 
 const ORIGIN = "https://introbase.com";
 const query = (search: string): DirectoryQuery => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { directoryJsonLd, profileJsonLd, websiteJsonLd } from "./structured-data.ts";
 import { profileStructuredData } from "./profile-seo.ts";
 import { checkJsonLd } from "./schema-check.ts";
-import { teaser, visible } from "./test-listings.ts";
+import { teaser, visible } from "#test-support/viewer-listings.ts";
 
 const ORIGIN = "https://introbase.com";
 const PAYWALL = { paywalled: true, paywallSelector: ".paywalled-section" };

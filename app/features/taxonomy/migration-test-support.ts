@@ -5,12 +5,12 @@
  */
 import { eq, sql } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getJob } from "~/lib/job-queue.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
 import { runIndustriesMigrationJob } from "./industries-migration-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB, startIndustriesMigration } from "./migration-jobs.server.ts";
 import type { MigrationRun } from "./migration-run.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRIMARY_CATEGORIES as SEEDED_PRIMARIES } from "#db/seed/reference-data.ts";
+import { PRIMARY_CATEGORIES as SEEDED_PRIMARIES } from "#demo/reference-data.ts";
 import { mapProviderCategory, PROVIDER_CATEGORY_MAP } from "./provider-category-map.ts";
 import {
   FALLBACK,

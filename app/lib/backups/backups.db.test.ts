@@ -14,7 +14,7 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { storedFiles } from "#db/schema/index.ts";
 import { openDatabase, type Database } from "../db.server.ts";
-import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName } from "../test-database.ts";
+import { openTestDatabase, openTestDatabaseIn, testServerUrl, withDatabaseName } from "#test-support/test-database.ts";
 import { lastBackup } from "./backup-runs.server.ts";
 import { restoreEmbedded } from "./embedded-backup.server.ts";
 import { restorePostgres } from "./postgres-backup.server.ts";

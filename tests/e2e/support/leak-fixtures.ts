@@ -8,7 +8,7 @@
 import { writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { faqs, howItWorksSteps, keyUseCases, teamMembers } from "../../../db/schema/listing-details.ts";
-import { seedListings } from "../../../db/seed/seed-database.ts";
+import { seedListings } from "../../../demo/seed-database.ts";
 import { openDatabase } from "../../../app/lib/db.server.ts";
 import { GATED_FIELDS } from "../../../app/features/catalog/listing-types.ts";
 

@@ -28,7 +28,7 @@ export function freePort(): Promise<number> {
 /**
  * An embedded database in a new temporary folder (`root`, for the spec to remove; the database in `dir`), migrated,
  * then prepared by `steps`: module code run with tsx, with `database` open and the named modules of the repository
- * imported (`imports`: binding -> path, e.g. { seedListings: "db/seed/seed-database.ts" }).
+ * imported (`imports`: binding -> path, e.g. { seedListings: "demo/seed-database.ts" }).
  */
 export function preparedDatabase(prefix: string, steps: string, imports: Record<string, string> = {}): { root: string; dir: string } {
   const root = mkdtempSync(path.join(tmpdir(), prefix));

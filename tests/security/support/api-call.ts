@@ -11,7 +11,7 @@ import { authenticateApiKey, isKeyedApiPath } from "~/features/api-keys/api-key-
 import type { Database } from "~/lib/db.server.ts";
 import type { RateLimit } from "~/lib/rate-limit.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
-import { answerOf, loaderArgs } from "~/lib/test-route.ts";
+import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import { routeTable } from "./route-table.ts";
 
 export interface ApiCall {

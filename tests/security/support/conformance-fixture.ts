@@ -15,7 +15,7 @@ import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { defineRateLimit } from "~/lib/rate-limit.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
-import { seedListings } from "#db/seed/seed-database.ts";
+import { seedListings } from "#demo/seed-database.ts";
 import { callApi, type ApiCall, type KeyCheck } from "./api-call.ts";
 import { OpenApiCheck, type Json } from "./openapi-check.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as s from "../schema/index.ts";
+import * as s from "../db/schema/index.ts";
 import { copyField, copyTable, UuidBlock } from "./copy-text.ts";
 
 describe("copyField", () => {

@@ -1,7 +1,7 @@
 /** Reference lists the product ships with. Names follow spec 01 §2 and spec 02 §3. */
 
 // The demo directory starts on the flat list of primary categories, the taxonomy before its migration (issue 6).
-export { PRIMARY_CATEGORIES } from "../../app/features/taxonomy/taxonomy.ts";
+export { PRIMARY_CATEGORIES } from "../app/features/taxonomy/taxonomy.ts";
 
 export const GEOGRAPHIES = ["NA", "Europe", "Asia", "Australia & Oceania", "CEE", "Africa"] as const;
 

@@ -3,8 +3,8 @@
  * provider offers exactly these on its sign-in page, described from the plan catalogue, so a newcomer can see the
  * product as each tier without an external account.
  */
-import type { Database } from "../../app/lib/db.server.ts";
-import { users } from "../schema/accounts.ts";
+import type { Database } from "../app/lib/db.server.ts";
+import { users } from "../db/schema/accounts.ts";
 
 export interface DemoUser {
   id: string;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { industries } from "#db/schema/reference.ts";
-import { MIGRATIONS, openDatabase, type Database } from "./db.server.ts";
+import { MIGRATIONS, openDatabase, type Database } from "~/lib/db.server.ts";
 import { openMigratedCopy, prepareMigratedSource, testServerUrl, withDatabaseName, type MigratedSource } from "./migrated-test-database.ts";
 import { closeIdleTestDatabases, pgliteTestPoolStats } from "./pglite-test-pool.ts";
 import { openTestDatabase } from "./test-database.ts";

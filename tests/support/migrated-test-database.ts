@@ -3,7 +3,7 @@
  * database that each test database is then copied from. On PGlite that one is a data-directory snapshot, loaded
  * instead of running initdb; on a PostgreSQL server it is a template database, copied by CREATE DATABASE. Test code
  * only, and free of Vitest imports: the global setup (tests/support/migrated-database.global.ts) runs it outside
- * the test workers, and the test files reach it through app/lib/test-database.ts.
+ * the test workers, and the test files reach it through tests/support/test-database.ts.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -13,9 +13,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { PGlite } from "@electric-sql/pglite";
-import { openDatabase, pgliteDatabase, type Database } from "./db.server.ts";
+import { openDatabase, pgliteDatabase, type Database } from "~/lib/db.server.ts";
 import { countLoaded, fileSizes, fingerprint, giveBack, lease, relationSizes, takeIdle } from "./pglite-test-pool.ts";
-import { extractDataDirectory } from "./data-directory-tar.ts";
+import { extractDataDirectory } from "~/lib/data-directory-tar.ts";
 
 /** The migrated database of a run, as the global setup hands it to the test files. */
 export interface MigratedSource {

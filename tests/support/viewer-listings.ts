@@ -1,5 +1,5 @@
 /** Test code only: listings as a viewer receives them, with every field set, for the SEO builders' tests. */
-import type { ListingDetail, LockedTeaser, VisibleListing } from "../catalog/listing-types.ts";
+import type { ListingDetail, LockedTeaser, VisibleListing } from "~/features/catalog/listing-types.ts";
 
 export function detail(overrides: Partial<ListingDetail> = {}): ListingDetail {
   return {

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
 import { matchColumns } from "~/features/duplicates/match-columns.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { openTestDatabase } from "~/lib/test-database.ts";
-import * as s from "../schema/index.ts";
+import { openTestDatabase } from "#test-support/test-database.ts";
+import * as s from "../db/schema/index.ts";
 import { generateListings, LISTING_KEYS, type GeneratedListing } from "./generate-listings.ts";
 import { seedListings, seedReferenceData } from "./seed-database.ts";
 

@@ -1,9 +1,9 @@
 /** Test code only: calls a route's loader the way React Router does, with a real Request and load context. */
 import { RouterContextProvider } from "react-router";
-import { appContext } from "./app-context.ts";
-import { jsonError } from "./error-answer.server.ts";
-import type { Database } from "./db.server.ts";
-import type { SessionUser } from "./session.server.ts";
+import { appContext } from "~/lib/app-context.ts";
+import { jsonError } from "~/lib/error-answer.server.ts";
+import type { Database } from "~/lib/db.server.ts";
+import type { SessionUser } from "~/lib/session.server.ts";
 
 /** Options for a simulated request: who is signed in, and the request itself (method, headers, body). */
 export interface TestRequest {

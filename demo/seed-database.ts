@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { BulkSession, Database } from "../../app/lib/db.server.ts";
-import * as s from "../schema/index.ts";
+import type { BulkSession, Database } from "../app/lib/db.server.ts";
+import * as s from "../db/schema/index.ts";
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import type { ReferenceIds } from "./generate-listings.ts";

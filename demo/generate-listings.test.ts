@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { REFERENCE_DATE, ROUND_LADDER, ROUND_RULES, STAGE_AFTER, type RoundType, type Stage } from "./company-facts.ts";
 import { INVESTOR_KINDS, investsIn, stageFocusText } from "./firm-facts.ts";
-import { CONTACT_FIELDS } from "../../app/features/catalog/listing-types.ts";
+import { CONTACT_FIELDS } from "../app/features/catalog/listing-types.ts";
 import { squash } from "./company-names.ts";
 import { generateListings, type GeneratedListing } from "./generate-listings.ts";
 import { planListings } from "./plan-listings.ts";

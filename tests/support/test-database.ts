@@ -6,10 +6,10 @@
  *
  * The migrations themselves run once per test run (decision 0042): the Vitest configs' global setup
  * (tests/support/migrated-database.global.ts) migrates one database, and each call here gets a copy of it
- * (app/lib/migrated-test-database.ts).
+ * (tests/support/migrated-test-database.ts).
  */
 import { inject } from "vitest";
-import type { Database } from "./db.server.ts";
+import type { Database } from "~/lib/db.server.ts";
 import { openMigratedCopy, openMigratedDirectory, placeMigratedDirectory, type MigratedSource } from "./migrated-test-database.ts";
 
 export { openSecondHandle, testServerUrl, withDatabaseName } from "./migrated-test-database.ts";

@@ -4,7 +4,7 @@
  * lead-data provider some weeks before and were confirmed by later runs; some came from a spreadsheet base; featured
  * ones were submitted by the company; about one in five had a value or two edited by an operator since.
  */
-import { isSupplied, PROVENANCE_FIELDS, type FieldSources, type FieldSource } from "../../app/features/catalog/field-provenance.ts";
+import { isSupplied, PROVENANCE_FIELDS, type FieldSources, type FieldSource } from "../app/features/catalog/field-provenance.ts";
 import { REFERENCE_DATE } from "./company-facts.ts";
 
 const DAY = 24 * 3600 * 1000;
