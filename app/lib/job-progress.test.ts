@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiResult } from "./api-client.ts";
-import { followJob, pageDataSource, queuedJobSource, type JobEvent, type JobSource, type PollSettings, type Scheduler } from "./job-progress.ts";
+import {
+  followJob,
+  pageDataSource,
+  queuedJobSource,
+  type JobEvent,
+  type JobSource,
+  type PollSettings,
+  type Scheduler,
+} from "./job-progress.ts";
 
 /** Time the test moves: the waits asked for, run when the test says. */
 function manualScheduler() {
@@ -28,7 +36,15 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 type State = { status: string; done: number };
 const ok = (state: State): ApiResult<State> => ({ ok: true, status: 200, data: state });
 const offline: ApiResult<State> = { ok: false, kind: "network", error: "Failed to fetch", aborted: false };
-const http = (status: number, error: string): ApiResult<State> => ({ ok: false, kind: "http", status, error, field: null, requestId: null, body: { error } });
+const http = (status: number, error: string): ApiResult<State> => ({
+  ok: false,
+  kind: "http",
+  status,
+  error,
+  field: null,
+  requestId: null,
+  body: { error },
+});
 
 /** A job that answers the given reads in order. */
 function scripted(...answers: Array<ApiResult<State>>) {
@@ -57,7 +73,11 @@ async function follow(source: JobSource<State>, settings = SETTINGS) {
 
 describe("following a live job", () => {
   it("reads at once, then once an interval until the state is final, and then stops", async () => {
-    const { source, asked } = scripted(ok({ status: "running", done: 1 }), ok({ status: "running", done: 2 }), ok({ status: "completed", done: 3 }));
+    const { source, asked } = scripted(
+      ok({ status: "running", done: 1 }),
+      ok({ status: "running", done: 2 }),
+      ok({ status: "completed", done: 3 }),
+    );
     const run = await follow(source);
     expect(run.events).toEqual([{ kind: "state", state: { status: "running", done: 1 }, final: false }]);
     await run.tick();
@@ -81,7 +101,13 @@ describe("following a live job", () => {
   });
 
   it("backs off while the server cannot answer, doubling the wait up to the cap, and goes back to the interval after", async () => {
-    const { source } = scripted(offline, http(503, "Busy"), http(429, "Slow down"), ok({ status: "running", done: 1 }), ok({ status: "completed", done: 2 }));
+    const { source } = scripted(
+      offline,
+      http(503, "Busy"),
+      http(429, "Slow down"),
+      ok({ status: "running", done: 1 }),
+      ok({ status: "completed", done: 2 }),
+    );
     const run = await follow(source, { ...SETTINGS, maxIntervalMs: 6_000 });
     await run.tick();
     await run.tick();
