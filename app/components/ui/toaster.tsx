@@ -57,7 +57,8 @@ export function Toaster() {
     () => noToasts,
   );
   // Radix reads each toast out through a copy of its text in a live region of its own for a second. Ours already
-  // announces (below), so that copy goes into a box no one reads: else a screen reader says each toast twice.
+  // announces (below), so the toast's text is kept out of that copy (data-radix-toast-announce-exclude) and what is
+  // left of it (the provider's label) goes into a box no one reads: else a screen reader says each toast twice.
   const [unreadAnnouncer, setUnreadAnnouncer] = useState<HTMLDivElement | null>(null);
   return (
     <Toast.Provider duration={DISMISS_AFTER_MS} swipeDirection="right" announcerContainer={unreadAnnouncer ?? undefined}>
@@ -86,8 +87,9 @@ function ToastCard({ toast: t }: { toast: ShownToast }) {
         destructive ? "border-danger bg-danger text-surface" : "border-border bg-surface-raised text-fg",
       )}
     >
-      {/* A status, or an alert when destructive, inside the region that announces it (a list item may not be either). */}
-      <div role={destructive ? "alert" : "status"}>
+      {/* A status, or an alert when destructive, inside the region that announces it (a list item may not be either).
+          Excluded from Radix's announcement copy: the region says it once, and the page holds the text once. */}
+      <div role={destructive ? "alert" : "status"} data-radix-toast-announce-exclude="">
         <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
         {t.description ? (
           <Toast.Description className={cn("mt-1 text-sm", destructive ? "text-surface" : "text-fg-muted")}>
