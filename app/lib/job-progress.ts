@@ -30,7 +30,7 @@ export interface Scheduler {
   after: (ms: number, run: () => void) => () => void;
 }
 
-export const browserScheduler: Scheduler = {
+const browserScheduler: Scheduler = {
   after: (ms, run) => {
     const timer = setTimeout(run, ms);
     return () => clearTimeout(timer);
