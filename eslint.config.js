@@ -106,6 +106,8 @@ const NUMERIC_STATUS = {
     "No status numbers in routes: throw an AppError or use a helper that takes a code (errorResponse, badRequest, notFound, created, accepted, seeOther in app/lib/http.server.ts), or STATUS_BY_CODE.",
 };
 const OUTBOUND = "Server-side HTTP goes through outboundFetch (app/lib/outbound-fetch.server.ts): it refuses private addresses.";
+const BROWSER_FETCH =
+  "Browser code calls this site's endpoints through getJson/postJson (app/lib/api-client.ts), and follows jobs with useJobProgress.";
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", ".react-router/", "node_modules/", "data/", "bench/.data/", "playwright-report/", "test-results/"] },
@@ -155,6 +157,19 @@ export default tseslint.config(
     rules: {
       "no-restricted-globals": ["error", { name: "fetch", message: OUTBOUND }],
       "no-restricted-properties": ["error", { object: "globalThis", property: "fetch", message: OUTBOUND }],
+    },
+  },
+  // Issue 35, decision 0110: browser code calls this site's endpoints only through app/lib/api-client.ts (one error
+  // shape, network failure as its own answer). Server modules are covered by the outbound rule above.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/lib/api-client.ts", "app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-globals": ["error", { name: "fetch", message: BROWSER_FETCH }],
+      "no-restricted-properties": [
+        "error",
+        ...["globalThis", "window", "self"].map((object) => ({ object, property: "fetch", message: BROWSER_FETCH })),
+      ],
     },
   },
   {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { getJson, postJson } from "./api-client.ts";
 
 /** Tabs of this site tell each other about sign-in and sign-out on this channel (spec 01 §7, spec 02 §7). */
 const CHANNEL = "introbase-auth";
@@ -28,13 +29,9 @@ export function useSessionRecheck(current: string): void {
   useEffect(() => {
     let cancelled = false;
     const check = async () => {
-      let now = "";
-      try {
-        const response = await fetch("/api/auth/me", { headers: { accept: "application/json" } });
-        if (response.ok) now = sessionKey(((await response.json()) as { user: { id: string; tier: string } }).user);
-      } catch (error) {
-        console.warn("Session check failed; treating as signed out", error);
-      }
+      const answer = await getJson<{ user: { id: string; tier: string } | null }>("/api/auth/me");
+      if (!answer.ok && answer.kind === "network") console.warn("Session check failed; treating as signed out", answer.error);
+      const now = answer.ok ? sessionKey(answer.data?.user) : "";
       if (!cancelled && now !== shown.current) void revalidator.revalidate();
     };
     const onFocus = () => void check();
@@ -60,16 +57,14 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean; 
   const signOut = useCallback(async () => {
     setPending(true);
     setError(null);
-    try {
-      const response = await fetch("/api/auth/signout", { method: "POST", headers: { accept: "application/json" } });
-      if (!response.ok) throw new Error(`status ${response.status}`);
+    const answer = await postJson("/api/auth/signout");
+    if (answer.ok) {
       announceSessionChange();
-      window.location.assign("/");
-    } catch (cause) {
-      console.error("Sign out failed", cause);
-      setError("Sign out failed");
-      setPending(false);
+      return window.location.assign("/");
     }
+    console.error("Sign out failed", answer.kind === "network" ? answer.error : `status ${answer.status}`);
+    setError("Sign out failed");
+    setPending(false);
   }, []);
   return { signOut, pending, error };
 }

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
-import { useEffect, useSyncExternalStore } from "react";
+import { Toast } from "radix-ui";
+import { useState, useSyncExternalStore } from "react";
 import { cn } from "~/lib/cn.ts";
 
 export interface ToastMessage {
@@ -38,8 +39,6 @@ export function dismissToast(id: number): void {
   if (toasts.some((t) => t.id === id)) publish(toasts.filter((t) => t.id !== id));
 }
 
-const dismiss = dismissToast;
-
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -48,8 +47,8 @@ function subscribe(listener: () => void) {
 const noToasts: ShownToast[] = [];
 
 /**
- * The toast region: a few lines of our own instead of a toast library on every page's first load. Toasts are
- * announced by screen readers (status, or alert when destructive) and go away by themselves or on close.
+ * The toast region, drawn by Radix Toast (decision 0110): its timer pauses while the pointer or focus is on a toast
+ * or the window is in the background, F8 moves focus to the region, a swipe or Escape dismisses.
  */
 export function Toaster() {
   const shown = useSyncExternalStore(
@@ -57,46 +56,50 @@ export function Toaster() {
     () => toasts,
     () => noToasts,
   );
+  // Radix reads each toast out through a copy of its text in a live region of its own for a second. Ours already
+  // announces (below), so the toast's text is kept out of that copy (data-radix-toast-announce-exclude) and what is
+  // left of it (the provider's label) goes into a box no one reads: else a screen reader says each toast twice.
+  const [unreadAnnouncer, setUnreadAnnouncer] = useState<HTMLDivElement | null>(null);
   return (
-    // aria-live keeps the region announced and reachable while a modal dialog hides the rest of the page
-    // (Radix leaves live regions alone), so a dialog's own toasts are not hidden with the page behind it.
-    <div
-      aria-live="polite"
-      aria-label="Notifications"
-      role="region"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 sm:items-end"
-    >
+    <Toast.Provider duration={DISMISS_AFTER_MS} swipeDirection="right" announcerContainer={unreadAnnouncer ?? undefined}>
+      <div ref={setUnreadAnnouncer} aria-hidden="true" hidden />
       {shown.map((t) => (
         <ToastCard key={t.id} toast={t} />
       ))}
-    </div>
+      {/* aria-live keeps the region announced and reachable while a modal dialog hides the rest of the page
+          (Radix leaves live regions alone), so a dialog's own toasts are not hidden with the page behind it. */}
+      <Toast.Viewport
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex flex-col items-center gap-2 p-4 outline-none sm:items-end"
+      />
+    </Toast.Provider>
   );
 }
 
 function ToastCard({ toast: t }: { toast: ShownToast }) {
-  useEffect(() => {
-    const timer = setTimeout(() => dismiss(t.id), DISMISS_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [t.id]);
   const destructive = t.variant === "destructive";
   return (
-    <div
-      role={destructive ? "alert" : "status"}
+    <Toast.Root
+      type={destructive ? "foreground" : "background"}
+      onOpenChange={(open) => open || dismissToast(t.id)}
       className={cn(
-        "pointer-events-auto relative w-full max-w-sm rounded-lg border p-4 pr-10 shadow-lg",
+        "pointer-events-auto relative w-full max-w-sm rounded-lg border p-4 pr-10 shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
         destructive ? "border-danger bg-danger text-surface" : "border-border bg-surface-raised text-fg",
       )}
     >
-      <p className="text-sm font-semibold">{t.title}</p>
-      {t.description ? <p className={cn("mt-1 text-sm", destructive ? "text-surface" : "text-fg-muted")}>{t.description}</p> : null}
-      <button
-        type="button"
-        onClick={() => dismiss(t.id)}
-        aria-label="Dismiss"
-        className="absolute top-3 right-3 rounded p-1 opacity-80 hover:opacity-100"
-      >
+      {/* A status, or an alert when destructive, inside the region that announces it (a list item may not be either).
+          Excluded from Radix's announcement copy: the region says it once, and the page holds the text once. */}
+      <div role={destructive ? "alert" : "status"} data-radix-toast-announce-exclude="">
+        <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
+        {t.description ? (
+          <Toast.Description className={cn("mt-1 text-sm", destructive ? "text-surface" : "text-fg-muted")}>
+            {t.description}
+          </Toast.Description>
+        ) : null}
+      </div>
+      <Toast.Close aria-label="Dismiss" className="absolute top-3 right-3 rounded p-1 opacity-80 hover:opacity-100">
         <X className="size-4" aria-hidden="true" />
-      </button>
-    </div>
+      </Toast.Close>
+    </Toast.Root>
   );
 }

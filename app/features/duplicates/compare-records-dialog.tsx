@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "~/components/ui/button.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { Spinner } from "~/components/ui/spinner.tsx";
+import { getJson } from "~/lib/api-client.ts";
 import { linkedRowsText, showValue } from "./compare-records.ts";
 
 type Company = Record<string, unknown> & { id: string; name: string; createdAt?: string };
@@ -25,10 +26,92 @@ const COMPARED: Array<[key: string, label: string]> = [
   ["updatedAt", "Last updated"],
 ];
 
-async function fetchCompany(id: string): Promise<CompanyDetails> {
-  const response = await fetch(`/api/admin/get-company?recordId=${encodeURIComponent(id)}`);
-  if (!response.ok) throw new Error("Failed to fetch company details");
-  return (await response.json()) as CompanyDetails;
+const FAILED = "Failed to fetch company details";
+
+/**
+ * The two records from GET /api/admin/get-company (spec 02 §7), read again each time the dialog opens, and the
+ * listing chosen to survive: the one created first is proposed, as Merge Now and the scans would keep it.
+ */
+function useRecordPair(open: boolean, [first, second]: [string, string]) {
+  const [details, setDetails] = useState<CompanyDetails[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [survivorId, setSurvivorId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setDetails(null);
+    setError(null);
+    const read = (id: string) => getJson<CompanyDetails>(`/api/admin/get-company?recordId=${encodeURIComponent(id)}`);
+    void Promise.all([read(first), read(second)]).then((answers) => {
+      if (!live) return;
+      const found = answers.flatMap((answer) => (answer.ok && answer.data ? [answer.data] : []));
+      if (found.length < 2) return setError(FAILED);
+      setDetails(found);
+      const byAge = [...found].sort((a, b) => String(a.company.createdAt).localeCompare(String(b.company.createdAt)));
+      setSurvivorId(byAge[0]!.company.id);
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, first, second]);
+
+  return { details, error, survivorId, setSurvivorId };
+}
+
+/** The compared fields side by side, with which record is kept; fixed columns keep both records side by side on a phone. */
+function ComparisonTable({ details, survivorId }: { details: CompanyDetails[]; survivorId: string | null }) {
+  return (
+    <div>
+      {/* Fixed columns: on a phone both records stay side by side, long addresses wrapping inside their cell. */}
+      <table className="w-full table-fixed text-left text-sm">
+        <colgroup>
+          <col className="w-[28%] sm:w-36" />
+          <col />
+          <col />
+        </colgroup>
+        <thead>
+          <tr className="border-b border-border">
+            <th scope="col" className="py-2 pr-3 font-medium text-fg-muted">
+              Field
+            </th>
+            {details.map(({ company }, i) => (
+              <th key={company.id} scope="col" className="py-2 pr-3 align-top font-medium">
+                Record {i + 1}{" "}
+                <span className="block text-xs font-normal text-fg-muted">
+                  {company.id === survivorId ? "(kept)" : "(merged into the kept one)"}
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {COMPARED.map(([key, label]) => (
+            <tr key={key} className="border-b border-border/60 align-top">
+              <th scope="row" className="py-2 pr-3 font-normal [overflow-wrap:anywhere] text-fg-muted">
+                {label}
+              </th>
+              {details.map((d) => (
+                <td key={d.company.id} className="py-2 pr-3 [overflow-wrap:anywhere]">
+                  {showValue(d.company[key])}
+                </td>
+              ))}
+            </tr>
+          ))}
+          <tr className="align-top">
+            <th scope="row" className="py-2 pr-3 font-normal text-fg-muted">
+              Linked rows
+            </th>
+            {details.map((d) => (
+              <td key={d.company.id} className="py-2 pr-3 text-xs">
+                {linkedRowsText(d.links)}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 /**
@@ -48,31 +131,8 @@ export function CompareRecordsDialog({
   /** Merge keeping this listing: leads to the confirmation of what it keeps and loses (decision 0091). */
   onMerge: (survivorId: string) => void;
 }) {
-  const [details, setDetails] = useState<CompanyDetails[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [survivorId, setSurvivorId] = useState<string | null>(null);
+  const { details, error, survivorId, setSurvivorId } = useRecordPair(open, recordIds);
   const choiceName = useId();
-  const [first, second] = recordIds;
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setDetails(null);
-    setError(null);
-    Promise.all([fetchCompany(first), fetchCompany(second)]).then(
-      (answers) => {
-        if (!live) return;
-        setDetails(answers);
-        // Proposed: the listing created first, as Merge Now and the scans would keep it.
-        const byAge = [...answers].sort((a, b) => String(a.company.createdAt).localeCompare(String(b.company.createdAt)));
-        setSurvivorId(byAge[0]!.company.id);
-      },
-      () => live && setError("Failed to fetch company details"),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, first, second]);
 
   const survivor = details?.find((d) => d.company.id === survivorId)?.company;
 
@@ -112,55 +172,7 @@ export function CompareRecordsDialog({
               ))}
             </div>
           </fieldset>
-          <div>
-            {/* Fixed columns: on a phone both records stay side by side, long addresses wrapping inside their cell. */}
-            <table className="w-full table-fixed text-left text-sm">
-              <colgroup>
-                <col className="w-[28%] sm:w-36" />
-                <col />
-                <col />
-              </colgroup>
-              <thead>
-                <tr className="border-b border-border">
-                  <th scope="col" className="py-2 pr-3 font-medium text-fg-muted">
-                    Field
-                  </th>
-                  {details.map(({ company }, i) => (
-                    <th key={company.id} scope="col" className="py-2 pr-3 align-top font-medium">
-                      Record {i + 1}{" "}
-                      <span className="block text-xs font-normal text-fg-muted">
-                        {company.id === survivorId ? "(kept)" : "(merged into the kept one)"}
-                      </span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {COMPARED.map(([key, label]) => (
-                  <tr key={key} className="border-b border-border/60 align-top">
-                    <th scope="row" className="py-2 pr-3 font-normal [overflow-wrap:anywhere] text-fg-muted">
-                      {label}
-                    </th>
-                    {details.map((d) => (
-                      <td key={d.company.id} className="py-2 pr-3 [overflow-wrap:anywhere]">
-                        {showValue(d.company[key])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-                <tr className="align-top">
-                  <th scope="row" className="py-2 pr-3 font-normal text-fg-muted">
-                    Linked rows
-                  </th>
-                  {details.map((d) => (
-                    <td key={d.company.id} className="py-2 pr-3 text-xs">
-                      {linkedRowsText(d.links)}
-                    </td>
-                  ))}
-                </tr>
-              </tbody>
-            </table>
-          </div>
+          <ComparisonTable details={details} survivorId={survivorId} />
           <p className="text-xs text-fg-muted">
             The kept listing takes over the other one&apos;s team, funding rounds and requests and keeps its address; the other one&apos;s
             address will redirect to it. A merge can be undone under Recent merges on the duplicate management page.

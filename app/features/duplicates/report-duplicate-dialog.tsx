@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
+import { getJson, postJson } from "~/lib/api-client.ts";
 import type { FormResult } from "~/lib/form-parse.ts";
 
 interface Match {
@@ -20,11 +21,11 @@ function useListingSearch(query: string, exclude: string) {
     const text = query.trim();
     if (text.length < 2) return setMatches([]);
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/listings?${new URLSearchParams({ searchQuery: text, pageSize: "25" })}`, { signal: controller.signal })
-        .then((r) => (r.ok ? (r.json() as Promise<{ data: Match[] }>) : { data: [] }))
-        .then(({ data }) => setMatches(data.filter((m) => m.id !== exclude).slice(0, 8)))
-        .catch(() => {});
+    const timer = setTimeout(async () => {
+      const url = `/api/listings?${new URLSearchParams({ searchQuery: text, pageSize: "25" })}`;
+      const answer = await getJson<{ data: Match[] }>(url, { signal: controller.signal });
+      // A failed or aborted search keeps what is shown: the member can type on.
+      if (answer.ok && answer.data) setMatches(answer.data.data.filter((m) => m.id !== exclude).slice(0, 8));
     }, SEARCH_DELAY_MS);
     return () => {
       clearTimeout(timer);
@@ -32,6 +33,59 @@ function useListingSearch(query: string, exclude: string) {
     };
   }, [query, exclude]);
   return matches;
+}
+
+/**
+ * Sends the report (POST /api/duplicate-reports): a refused note is said beside the note, anything else under the
+ * form; once sent, a toast thanks the member and `onSent` resets the dialog.
+ */
+function useReportSend(listingId: string, chosen: Match | null, note: string, onSent: () => void) {
+  const [error, setError] = useState<string | null>(null);
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    if (!chosen) return setError("Choose the listing it duplicates.");
+    setSending(true);
+    setError(null);
+    setNoteError(undefined);
+    const answer = await postJson<FormResult<"note"> | null>("/api/duplicate-reports", {
+      listingId,
+      duplicateOfId: chosen.id,
+      note: note || null,
+    });
+    setSending(false);
+    if (!answer.ok && answer.kind === "network") return setError("Network error");
+    if (!answer.ok) {
+      const result = answer.body as FormResult<"note"> | null;
+      if (result?.errors?.note) return setNoteError(result.errors.note);
+      return setError(result?.message || "The report could not be sent. Please try again.");
+    }
+    toast({ title: "Thanks for the report", description: answer.data?.message });
+    onSent();
+  }
+
+  return { send, sending, error, setError, noteError };
+}
+
+/** The listings the search found, each a button that picks it. */
+function MatchList({ id, matches, onChoose }: { id: string; matches: Match[]; onChoose: (match: Match) => void }) {
+  if (matches.length === 0) return null;
+  return (
+    <ul id={id} role="listbox" aria-label="Matching listings" className="max-h-56 overflow-y-auto rounded-md border border-border">
+      {matches.map((m) => (
+        <li key={m.id} role="option" aria-selected={false}>
+          <button
+            type="button"
+            className="w-full px-3 py-2 text-left text-sm hover:bg-surface-muted focus-visible:bg-surface-muted"
+            onClick={() => onChoose(m)}
+          >
+            {m.name} <span className="text-fg-muted">({m.type})</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -50,40 +104,15 @@ export default function ReportDuplicateDialog({
   const [query, setQuery] = useState("");
   const [chosen, setChosen] = useState<Match | null>(null);
   const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [noteError, setNoteError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
   const matches = useListingSearch(chosen ? "" : query, listing.id);
   const listId = useId();
 
-  async function send() {
-    if (!chosen) return setError("Choose the listing it duplicates.");
-    setSending(true);
-    setError(null);
-    setNoteError(undefined);
-    try {
-      const response = await fetch("/api/duplicate-reports", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ listingId: listing.id, duplicateOfId: chosen.id, note: note || null }),
-      });
-      const data = (await response.json().catch(() => null)) as FormResult<"note"> | null;
-      if (!response.ok) {
-        // A refused note is said beside it; anything else under the form.
-        if (data?.errors?.note) return setNoteError(data.errors.note);
-        return setError(data?.message || "The report could not be sent. Please try again.");
-      }
-      toast({ title: "Thanks for the report", description: data?.message });
-      onOpenChange(false);
-      setQuery("");
-      setChosen(null);
-      setNote("");
-    } catch {
-      setError("Network error");
-    } finally {
-      setSending(false);
-    }
-  }
+  const { send, sending, error, setError, noteError } = useReportSend(listing.id, chosen, note, () => {
+    onOpenChange(false);
+    setQuery("");
+    setChosen(null);
+    setNote("");
+  });
 
   return (
     <Dialog
@@ -118,29 +147,14 @@ export default function ReportDuplicateDialog({
             />
           )}
         </FormField>
-        {matches.length > 0 ? (
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Matching listings"
-            className="max-h-56 overflow-y-auto rounded-md border border-border"
-          >
-            {matches.map((m) => (
-              <li key={m.id} role="option" aria-selected={false}>
-                <button
-                  type="button"
-                  className="w-full px-3 py-2 text-left text-sm hover:bg-surface-muted focus-visible:bg-surface-muted"
-                  onClick={() => {
-                    setChosen(m);
-                    setError(null);
-                  }}
-                >
-                  {m.name} <span className="text-fg-muted">({m.type})</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <MatchList
+          id={listId}
+          matches={matches}
+          onChoose={(m) => {
+            setChosen(m);
+            setError(null);
+          }}
+        />
         <FormField label="Note for the operators (optional)" hint="At most 500 characters." error={noteError}>
           {(props) => <textarea {...props} rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />}
         </FormField>

@@ -1,10 +1,11 @@
-import { useEffect } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
+import { pageDataSource } from "~/lib/job-progress.ts";
+import { useJobProgress } from "~/lib/use-job-progress.ts";
 import type { ImportsPageData } from "./imports-page.server.ts";
 import { ProviderJobSummary } from "./provider-job-summary.tsx";
 import { PROVIDER_QUERY_FIELDS as FIELDS, PROVIDER_INTENT, PROVIDER_QUERY_HINTS, PROVIDER_QUERY_LABELS } from "./provider-query.ts";
@@ -19,13 +20,9 @@ export function ImportsPage({ page: loaderData, result: actionData }: { page: Im
   const { jobs, keyConfigured } = loaderData;
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
-  const active = jobs.some((j) => j.status === "queued" || j.status === "running");
-  // Live progress: while an import runs, the list refreshes every second and a half.
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => revalidator.state === "idle" && void revalidator.revalidate(), 1500);
-    return () => clearInterval(timer);
-  }, [active, revalidator]);
+  // Live progress: while an import runs, the list (its counters, errors and summaries) reloads every second and a half.
+  const running = jobs.find((j) => j.status === "queued" || j.status === "running");
+  useJobProgress(running?.id ?? null, { source: pageDataSource(revalidator), intervalMs: 1500, readAtOnce: false });
   const provider = actionData?.intent === PROVIDER_INTENT ? actionData : undefined;
   const sheet = actionData?.intent === SPREADSHEET_INTENT ? actionData : undefined;
   const values = provider?.values ?? {};

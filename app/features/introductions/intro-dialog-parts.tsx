@@ -2,7 +2,7 @@
 import { Button } from "~/components/ui/button.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
-import { postJson } from "~/lib/post-json.ts";
+import { postJson } from "~/lib/api-client.ts";
 
 /** The claim on a signed-out visitor's waiting request, which the step after it hands to an account. */
 export type Claim = { requestId: string; claimToken: string };
@@ -14,12 +14,10 @@ export interface Answer {
 }
 
 export async function post(url: string, body: Record<string, string>): Promise<Answer> {
-  try {
-    const answer = await postJson(url, body);
-    return { ok: answer.ok, body: (answer.data ?? { ok: false }) as unknown as Answer["body"] };
-  } catch {
-    return { ok: false, body: { ok: false, message: "You appear to be offline. Please try again." } };
-  }
+  const answer = await postJson<Answer["body"]>(url, body);
+  if (answer.ok) return { ok: true, body: answer.data ?? { ok: false } };
+  if (answer.kind === "network") return { ok: false, body: { ok: false, message: "You appear to be offline. Please try again." } };
+  return { ok: false, body: (answer.body ?? { ok: false }) as unknown as Answer["body"] };
 }
 
 export function sentToast() {

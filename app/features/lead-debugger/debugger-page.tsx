@@ -4,10 +4,11 @@
  * JavaScript they are Radix tabs (arrow keys, roles) that change the URL without a reload.
  */
 import { Tabs } from "radix-ui";
-import { useEffect } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { cn } from "~/lib/cn.ts";
+import { pageDataSource } from "~/lib/job-progress.ts";
+import { useJobProgress } from "~/lib/use-job-progress.ts";
 import type { ActionResult } from "./debugger-forms.ts";
 import type { DebuggerView } from "./debugger-state.ts";
 import { DebuggerForm, useDebuggerFetcher, usePending } from "./debugger-ui.tsx";
@@ -73,12 +74,9 @@ function LogsTab({ view }: { view: DebuggerView }) {
 function useLiveWorkflow() {
   const pending = usePending();
   const revalidator = useRevalidator();
+  // The workflow runs inside the form's request, so the session's steps are its job: the page's loader reads them.
   const running = pending.intent === "run-workflow";
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => revalidator.state === "idle" && void revalidator.revalidate(), 500);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
+  useJobProgress(running ? "workflow" : null, { source: pageDataSource(revalidator), intervalMs: 500, readAtOnce: false });
 }
 
 function LeadDebugger({ view, actionData }: { view: DebuggerView; actionData: ActionResult | undefined }) {

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardTitle } from "~/components/ui/card.tsx";
+import { getJson } from "~/lib/api-client.ts";
 import { cn } from "~/lib/cn.ts";
 import type { FieldReport, FieldStatus } from "./industries-fields.ts";
 
@@ -107,16 +108,12 @@ export function FieldValidation({ initial }: { initial: FieldReport | null }) {
   const validate = async () => {
     setBusy(true);
     setError(null);
-    try {
-      const response = await fetch(ENDPOINT, { headers: { Accept: "application/json" } });
-      const data = (await response.json().catch(() => null)) as (FieldReport | { success: false; error: string | null }) | null;
-      if (!response.ok || !data?.success) throw new Error((data && "error" in data && data.error) || "Failed to fetch field information");
-      setReport(data);
-    } catch (e) {
-      setError(fieldValidationAlert(e instanceof Error && e.message ? e.message : "Unknown error"));
-    } finally {
-      setBusy(false);
-    }
+    const answer = await getJson<FieldReport | { success: false; error: string | null } | null>(ENDPOINT);
+    setBusy(false);
+    if (answer.ok && answer.data?.success) return setReport(answer.data);
+    if (!answer.ok && answer.kind === "network") return setError(fieldValidationAlert(answer.error || "Unknown error"));
+    const said = answer.ok ? answer.data && "error" in answer.data && answer.data.error : answer.error;
+    setError(fieldValidationAlert(said || "Failed to fetch field information"));
   };
 
   return (

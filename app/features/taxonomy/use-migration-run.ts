@@ -1,4 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { getJson, postJson } from "~/lib/api-client.ts";
+import type { JobSource } from "~/lib/job-progress.ts";
+import { useJobProgress } from "~/lib/use-job-progress.ts";
 import type { MigrationJobView } from "./migration-run.ts";
 
 export interface MigrationState {
@@ -9,14 +12,15 @@ export interface MigrationState {
   error: string | null;
 }
 
-const POLL_MS = 1_000;
 const ENDPOINT = "/api/debug/industries-migration";
 
 const isActive = (view: MigrationJobView | null) => view?.job.status === "queued" || view?.job.status === "running";
 
-function failure(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "Network error";
-}
+/** A migration is followed on its own endpoint, which brings the run's steps, log and results with the job. */
+const migrationSource: JobSource<MigrationJobView> = {
+  read: (jobId, signal) => getJson<MigrationJobView>(`${ENDPOINT}?job=${encodeURIComponent(jobId)}`, { signal }),
+  isFinal: (view) => !isActive(view),
+};
 
 /**
  * Runs the migration from the screen: POST starts the job, then GET ?job={id} every second brings its steps, log
@@ -24,53 +28,38 @@ function failure(error: unknown): string {
  */
 export function useMigrationRun(initial: MigrationJobView | null, onFinished: () => void) {
   const [state, setState] = useState<MigrationState>({ view: initial, running: isActive(initial), error: null });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Only the run the page was opened on; later ones are followed from execute().
+  const [jobId, setJobId] = useState<string | null>(initial && isActive(initial) ? initial.job.id : null);
   const finished = useRef(onFinished);
   finished.current = onFinished;
-  useEffect(() => () => clearTimeout(timer.current), []);
 
-  const follow = useCallback((jobId: string) => {
-    const poll = async () => {
-      try {
-        const response = await fetch(`${ENDPOINT}?job=${jobId}`, { headers: { Accept: "application/json" } });
-        const data = (await response.json()) as MigrationJobView & { error?: string };
-        if (!response.ok) return setState((s) => ({ ...s, running: false, error: data.error || "Failed to follow the migration" }));
-        if (!isActive(data)) {
-          setState({ view: data, running: false, error: null });
-          return finished.current();
-        }
-        setState({ view: data, running: true, error: null });
-      } catch (error) {
-        return setState((s) => ({ ...s, running: false, error: failure(error) }));
-      }
-      timer.current = setTimeout(() => void poll(), POLL_MS);
-    };
-    void poll();
-  }, []);
-
-  // Only the run the page was opened on; later ones are followed from execute().
-  const opened = useRef(initial);
-  useEffect(() => {
-    if (opened.current && isActive(opened.current)) follow(opened.current.job.id);
-  }, [follow]);
+  useJobProgress(jobId, {
+    source: migrationSource,
+    onState: (view) => setState({ view, running: isActive(view), error: null }),
+    onFinal: () => {
+      setJobId(null);
+      finished.current();
+    },
+    onError: (failure) => {
+      setJobId(null);
+      setState((s) => ({ ...s, running: false, error: failure.error ?? "Failed to follow the migration" }));
+    },
+  });
 
   const execute = useCallback(async () => {
-    clearTimeout(timer.current);
+    setJobId(null);
     setState((s) => ({ ...s, running: true, error: null }));
-    try {
-      const response = await fetch(ENDPOINT, { method: "POST", headers: { Accept: "application/json" } });
-      const data = (await response.json().catch(() => null)) as (Partial<MigrationJobView> & { error?: string; job?: unknown }) | null;
-      // 409: one is already under way; follow it instead.
-      const jobId = response.status === 409 ? (data?.job as string | undefined) : (data?.job as MigrationJobView["job"] | undefined)?.id;
-      if ((!response.ok && response.status !== 409) || !jobId) {
-        return setState((s) => ({ ...s, running: false, error: data?.error || "Failed to start the migration" }));
-      }
-      if (response.ok) setState({ view: data as MigrationJobView, running: true, error: null });
-      follow(jobId);
-    } catch (error) {
-      setState((s) => ({ ...s, running: false, error: failure(error) }));
+    const answer = await postJson<MigrationJobView>(ENDPOINT);
+    // 409: one is already under way; follow it instead.
+    const busy = !answer.ok && answer.kind === "http" && answer.status === 409 ? answer.body?.job : undefined;
+    const jobId = answer.ok ? answer.data?.job?.id : typeof busy === "string" ? busy : undefined;
+    if (!jobId) {
+      const error = (answer.ok ? null : answer.error) ?? "Failed to start the migration";
+      return setState((s) => ({ ...s, running: false, error }));
     }
-  }, [follow]);
+    if (answer.ok) setState({ view: answer.data, running: true, error: null });
+    setJobId(jobId);
+  }, []);
 
   return { state, execute };
 }
