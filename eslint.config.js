@@ -105,6 +105,22 @@ const NUMERIC_STATUS = {
   message:
     "No status numbers in routes: throw an AppError or use a helper that takes a code (errorResponse, badRequest, notFound, created, accepted, seeOther in app/lib/http.server.ts), or STATUS_BY_CODE.",
 };
+/** Decision 0108: what the one way to fail refuses in routes (the block at the end of this file). */
+const NO_HAND_STATUS =
+  "Routes pick no status (no STATUS_BY_CODE, no status in a Response or data()): throw an AppError (notFound, parse from app/lib/parse.ts) or use a named answer (created, accepted, seeOther in http.server.ts; formRefused, pageAnswer in form-result.server.ts).";
+const ONE_WAY_TO_FAIL = [
+  { selector: "ImportSpecifier[imported.name='STATUS_BY_CODE']", message: NO_HAND_STATUS },
+  ...[
+    "NewExpression[callee.name='Response']",
+    "CallExpression[callee.object.name='Response'][callee.property.name='json']",
+    "CallExpression[callee.name='data']",
+  ].map((call) => ({ selector: `${call} > ObjectExpression > Property[key.name='status']`, message: NO_HAND_STATUS })),
+  {
+    selector: "ImportSpecifier[imported.name=/^(errorResponse|jsonError|describeError|badRequest|zodBadRequest|jsonErrorResponse)$/]",
+    message:
+      "errorResponse, jsonError, describeError, badRequest are not for routes: a route fails by throwing: an AppError (or notFound, or parse's 400) becomes the answer in the error pipeline.",
+  },
+];
 const OUTBOUND = "Server-side HTTP goes through outboundFetch (app/lib/outbound-fetch.server.ts): it refuses private addresses.";
 const BROWSER_FETCH =
   "Browser code calls this site's endpoints through getJson/postJson (app/lib/api-client.ts), and follows jobs with useJobProgress.";
@@ -222,5 +238,19 @@ export default tseslint.config(
     ],
     plugins: { rooms: { rules: { "room-imports": roomImports } } },
     rules: { "rooms/room-imports": "error" },
+  },
+  // Decision 0108, one way for a route to fail: a route throws an AppError (notFound, parse's 400) or uses a named
+  // answer (created, seeOther, formRefused, pageAnswer...); it never picks a status itself, from the table or by
+  // computing one, and never builds an error answer by hand. Repeats the list above (a later block replaces it).
+  {
+    files: ["app/routes/**"],
+    ignores: [
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      // Helper "workflows" of issue 35 reshapes these on its own branch; the integrator drops them from this list.
+      ...["api.auth.$.ts", "api.auth.signin.ts", "api.admin.get-company.ts", "api.intro-requests.ts"].map((f) => `app/routes/${f}`),
+      ...["get-featured.tsx", "profile.tsx", "admin.duplicate-management.merge.tsx"].map((f) => `app/routes/${f}`),
+    ],
+    rules: { "no-restricted-syntax": ["error", ...BODY_READS, NUMERIC_STATUS, ...ONE_WAY_TO_FAIL] },
   },
 );

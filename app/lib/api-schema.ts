@@ -6,6 +6,7 @@
  * through such a schema, the one validation the document describes.
  */
 import { z } from "zod";
+import { parse } from "./parse.ts";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
@@ -56,6 +57,7 @@ export function defineApiEndpoint<E extends ApiEndpoint>(endpoint: E): Readonly<
 
 export const errorBodySchema = z.object({
   error: z.string().describe("What went wrong, in a sentence."),
+  field: z.string().optional().describe("For input that was refused: the path of the field or parameter it is about."),
   requestId: z.string().optional().describe("For a fault of ours: the id to quote when reporting it."),
 });
 
@@ -88,12 +90,7 @@ function queryObject(schema: z.ZodObject, params: URLSearchParams): Record<strin
   return object;
 }
 
-/** The query checked by the schema: its data, or the first problem's message (for a 400). */
-export function parseQuery<S extends z.ZodObject>(
-  schema: S,
-  params: URLSearchParams,
-): { ok: true; data: z.infer<S> } | { ok: false; error: string } {
-  const result = schema.safeParse(queryObject(schema, params));
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, error: result.error.issues[0]?.message ?? "The query parameters are not valid." };
+/** The query checked by the schema: its data, or parse's 400 naming the parameter. */
+export function parseQuery<S extends z.ZodObject>(schema: S, params: URLSearchParams): z.output<S> {
+  return parse(schema, queryObject(schema, params));
 }

@@ -43,6 +43,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The one not-found: throws the pipeline's 404 with a message for people (`{ error }` for an API, the page's error
+ * boundary for a page). Written `return notFound(...)` or `throw notFound(...)`, both throw.
+ */
+export function notFound(message: string): never {
+  throw new AppError("not_found", message);
+}
+
 /** The generic data-source failure text of spec 01 §8, without naming any third party. */
 export const DATA_SOURCE_ERROR_TITLE = "Error loading listings";
 export const DATA_SOURCE_ERROR_MESSAGE = "Could not load listings from the data source. Please check your connection and try again.";

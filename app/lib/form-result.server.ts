@@ -5,7 +5,7 @@ import type { FieldValues, FormResult } from "./form-parse.ts";
 /**
  * The server half of the form pipeline (decision 0045): a page action or a form's JSON endpoint answers with a
  * FormResult, and a refusal carries the status of its error code from the one table (STATUS_BY_CODE), so no
- * route writes a status number.
+ * route writes a status number (decision 0108). pageAnswer is the same for a page that shows a refusal itself.
  */
 
 const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -13,6 +13,14 @@ const NO_STORE = { "Cache-Control": "no-store" } as const;
 /** A refused submission for a page action: the page renders again with the messages and the values as typed. */
 export function formRefused<F extends string, D = undefined, V = FieldValues<F>>(code: ErrorCode, result: Omit<FormResult<F, D, V>, "ok">) {
   return data<FormResult<F, D, V>>({ ok: false, ...result }, { status: STATUS_BY_CODE[code] });
+}
+
+/**
+ * A page's data with the status of an error code (none: 200), for a page that draws the refusal itself instead of its
+ * error boundary: a link that no longer works, the not-found page, a search the page answers beside its box.
+ */
+export function pageAnswer<T>(value: T, code: ErrorCode | null) {
+  return data(value, { status: code ? STATUS_BY_CODE[code] : 200 });
 }
 
 /** A passed submission, in the same wrapper as a refusal (status 200), so every answer is read one way. */

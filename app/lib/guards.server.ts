@@ -1,7 +1,7 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { getAppContext } from "./app-context.ts";
 import { getEnv } from "./env.server.ts";
-import { jsonErrorResponse } from "./http.server.ts";
+import { AppError, notFound } from "./errors.ts";
 import type { SessionUser } from "./session.server.ts";
 
 /** The operator areas (DESIGN D7): /admin and /api/admin, /debug and /api/debug. */
@@ -28,13 +28,13 @@ export function requireAdmin({ request, context }: GuardArgs, area: OperatorArea
   const url = new URL(request.url);
   const api = url.pathname.startsWith("/api/");
   const enabled = area === "admin" ? switches.ADMIN_FEATURES : switches.DEBUG_ROUTES;
-  if (!enabled) throw api ? jsonErrorResponse(404, "Not found.") : data({ message: "Page not found" }, { status: 404 });
+  if (!enabled) notFound(api ? "Not found." : "Page not found");
   const { user } = getAppContext(context);
   if (!user) {
-    if (api) throw jsonErrorResponse(401, "Sign in as an admin to use this endpoint.");
+    if (api) throw new AppError("unauthorized", "Sign in as an admin to use this endpoint.");
     const back = url.pathname.replace(/\.data$/, "") + url.search;
     throw redirect(`/sign-in?${new URLSearchParams({ returnTo: back })}`);
   }
-  if (user.role !== "admin") throw api ? jsonErrorResponse(403, "Admins only.") : data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
+  if (user.role !== "admin") throw new AppError("forbidden", api ? "Admins only." : FORBIDDEN_MESSAGE);
   return user;
 }

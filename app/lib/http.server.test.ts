@@ -42,7 +42,7 @@ async function thrown(promise: Promise<unknown>): Promise<{ status: number; erro
 describe("readRequestBody: limits", () => {
   it("refuses a declared length over the limit without reading a byte", async () => {
     const { request, pulled } = streamed("application/json", 1024, 10, { "content-length": String(BODY_LIMITS.json + 1) });
-    expect(await readRequestBody(request)).toMatchObject({ ok: false, status: 413 });
+    expect(await readRequestBody(request)).toMatchObject({ ok: false, code: "payload_too_large" });
     expect(pulled.count).toBe(0);
   });
 
@@ -50,7 +50,11 @@ describe("readRequestBody: limits", () => {
     const chunk = 16 * 1024;
     const { request, pulled } = streamed("application/json", chunk, 1000);
     const result = await readRequestBody(request);
-    expect(result).toEqual({ ok: false, status: 413, message: "The request is too large: a JSON body may be at most 256 KB." });
+    expect(result).toEqual({
+      ok: false,
+      code: "payload_too_large",
+      message: "The request is too large: a JSON body may be at most 256 KB.",
+    });
     expect(pulled.count).toBe(BODY_LIMITS.json / chunk + 1);
   });
 
@@ -68,7 +72,7 @@ describe("readRequestBody: limits", () => {
       duplex: "half",
       headers: { "content-type": "application/json" },
     } as RequestInit);
-    expect(await readRequestBody(request)).toMatchObject({ ok: false, status: 413 });
+    expect(await readRequestBody(request)).toMatchObject({ ok: false, code: "payload_too_large" });
   });
 
   it("answers 400 when the body breaks off", async () => {
@@ -79,7 +83,7 @@ describe("readRequestBody: limits", () => {
       duplex: "half",
       headers: { "content-type": "application/json" },
     } as RequestInit);
-    expect(await readRequestBody(request)).toEqual({ ok: false, status: 400, message: "The request body could not be read." });
+    expect(await readRequestBody(request)).toEqual({ ok: false, code: "bad_request", message: "The request body could not be read." });
   });
 });
 
@@ -102,37 +106,40 @@ describe("readRequestBody: decoding", () => {
   it("refuses broken JSON, invalid UTF-8 and NUL with a 400 and a message", async () => {
     expect(await readRequestBody(post("application/json", "{"))).toMatchObject({
       ok: false,
-      status: 400,
+      code: "bad_request",
       message: expect.stringMatching(/not valid JSON/),
     });
     expect(await readRequestBody(post("application/json", Uint8Array.of(0x22, 0xff, 0x22)))).toMatchObject({
       ok: false,
-      status: 400,
+      code: "bad_request",
       message: expect.stringMatching(/UTF-8/),
     });
     expect(await readRequestBody(post("application/json", '{"x":["\\u0000"]}'))).toMatchObject({
       ok: false,
-      status: 400,
+      code: "bad_request",
       message: expect.stringMatching(/NUL/),
     });
     expect(await readRequestBody(post("application/x-www-form-urlencoded", "x=a%00"))).toMatchObject({
       ok: false,
-      status: 400,
+      code: "bad_request",
       message: expect.stringMatching(/NUL/),
     });
     expect(await readRequestBody(post("application/x-www-form-urlencoded", "x=%ff"))).toMatchObject({
       ok: false,
-      status: 400,
+      code: "bad_request",
       message: expect.stringMatching(/UTF-8/),
     });
     const multipart = new FormData();
     multipart.append("name", "a\0b");
     expect(await readRequestBody(new Request(URL_, { method: "POST", body: multipart }))).toMatchObject({
       ok: false,
-      status: 400,
+      code: "bad_request",
       message: expect.stringMatching(/NUL/),
     });
-    expect(await readRequestBody(post("multipart/form-data; boundary=x", "not multipart"))).toMatchObject({ ok: false, status: 400 });
+    expect(await readRequestBody(post("multipart/form-data; boundary=x", "not multipart"))).toMatchObject({
+      ok: false,
+      code: "bad_request",
+    });
   });
 });
 
@@ -168,7 +175,7 @@ describe("readJsonBody", () => {
   it("reads JSON whatever the content type says, within that type's limit", async () => {
     expect(await readJsonBody(post("text/plain", '{"a":1}'))).toEqual({ ok: true, value: { a: 1 } });
     expect(await readJsonBody(post("text/plain", ""))).toEqual({ ok: true, value: undefined });
-    expect(await readJsonBody(post("text/plain", "{"))).toMatchObject({ ok: false, status: 400 });
-    expect(await readJsonBody(streamed("text/plain", 16 * 1024, 10).request)).toMatchObject({ ok: false, status: 413 });
+    expect(await readJsonBody(post("text/plain", "{"))).toMatchObject({ ok: false, code: "bad_request" });
+    expect(await readJsonBody(streamed("text/plain", 16 * 1024, 10).request)).toMatchObject({ ok: false, code: "payload_too_large" });
   });
 });

@@ -1,35 +1,53 @@
+/**
+ * Reading a request and the answers a route gives when nothing failed (decision 0108). Failing is not here: a route
+ * throws an AppError (app/lib/errors.ts: notFound; app/lib/parse.ts: parse for input), and the error pipeline
+ * (error-answer.server.ts) makes the answer. Forms answer through form-result.server.ts.
+ *
+ * Which body reader, when (each bounds the size and refuses what it cannot decode with a 400 or 413):
+ * - readForm: a page action's form post (urlencoded or multipart), as FormData; its fields then go through parse or
+ *   the form pipeline (parseForm, form-parse.ts).
+ * - readBody: a JSON endpoint that also takes a form, as a plain object (null when there is none); then parse.
+ * - readJsonBody: JSON whatever the Content-Type says, for endpoints documented as taking JSON from any client.
+ * - readRawBody: the exact bytes, for a signature made over them (a payment provider's webhook).
+ * - readRequestBody: the one that does the work, by Content-Type; for code that must see the refusal itself (a
+ *   proxy that re-sends the body, server/ middleware) rather than throw it.
+ */
 import { decodeUtf8, NUL_MESSAGE, parseJsonText, parseUrlEncoded } from "./body-decode.ts";
 import { BODY_LIMITS, bodyKindOf, declaredLength, tooLargeMessage } from "./body-limits.ts";
 import { errorResponse } from "./error-answer.server.ts";
 import { AppError } from "./errors.ts";
 import { readAtMost } from "./read-at-most.ts";
 
-// Route modules written before the pipeline import these from here (decision 0044).
-export { describeError, errorResponse, jsonError } from "./error-answer.server.ts";
-
-/** A JSON error body `{ error }` with a status taken from a body check (400 or 413); routes use errorResponse. */
-export function jsonErrorResponse(status: number, message: string): Response {
-  return Response.json({ error: message }, { status, headers: { "Cache-Control": "no-store" } });
-}
-
+// Kept only for helper "workflows"' routes of issue 35 (api.auth.$.ts, api.auth.signin.ts, api.admin.get-company.ts,
+// api.intro-requests.ts), which reshape them on their own branch; the integrator removes these after both merges.
+export { errorResponse } from "./error-answer.server.ts";
+export { notFound } from "./errors.ts";
+/** Legacy: throw new AppError("bad_request", message) instead (kept for the routes above). */
 export function badRequest(message: string): Response {
   return errorResponse("bad_request", message);
 }
 
-/** A body or query a schema refused: 400 with its first problem's message (the schema words it for people). */
-export function zodBadRequest(error: { issues: ReadonlyArray<{ message: string }> }, fallback = "Invalid request."): Response {
-  return badRequest(error.issues[0]?.message ?? fallback);
+/** Why a body was refused: its code (400 or 413 by the table of errors.ts) and a message for people. */
+export interface BodyRefusal {
+  ok: false;
+  code: "bad_request" | "payload_too_large";
+  message: string;
 }
 
-export function notFound(message: string): Response {
-  return errorResponse("not_found", message);
+/**
+ * A reader's refusal, thrown as the answer itself (a Response), which a page's error boundary shows and an endpoint
+ * sends as it is. A Response, not an AppError, while a page action tells a too-large upload from other refusals by
+ * its status (get-featured.tsx).
+ */
+function refused({ code, message }: Omit<BodyRefusal, "ok">): Response {
+  return errorResponse(code, message);
 }
 
 export type BodyRead =
   | { ok: true; kind: "json"; value: unknown }
   | { ok: true; kind: "form" | "multipart"; form: FormData }
   | { ok: true; kind: "other"; text: string }
-  | { ok: false; status: 400 | 413; message: string };
+  | BodyRefusal;
 
 const UNREADABLE = "The request body could not be read.";
 
@@ -70,26 +88,26 @@ export async function readRequestBody(request: Request, options: ReadOptions = {
   const contentType = request.headers.get("content-type");
   const kind = bodyKindOf(contentType);
   const bytes = await readLimitedBytes(request, BODY_LIMITS[kind]);
-  if (bytes === "too_large") return { ok: false, status: 413, message: tooLargeMessage(kind) };
-  if (bytes === "unreadable") return { ok: false, status: 400, message: UNREADABLE };
+  if (bytes === "too_large") return { ok: false, code: "payload_too_large", message: tooLargeMessage(kind) };
+  if (bytes === "unreadable") return { ok: false, code: "bad_request", message: UNREADABLE };
   if (kind === "multipart") {
     let form: FormData;
     try {
       form = await new Response(bytes, { headers: { "content-type": contentType ?? "" } }).formData();
     } catch {
-      return { ok: false, status: 400, message: "The form could not be read: the multipart body is malformed." };
+      return { ok: false, code: "bad_request", message: "The form could not be read: the multipart body is malformed." };
     }
-    return hasNulField(form, options) ? { ok: false, status: 400, message: NUL_MESSAGE } : { ok: true, kind, form };
+    return hasNulField(form, options) ? { ok: false, code: "bad_request", message: NUL_MESSAGE } : { ok: true, kind, form };
   }
   const text = decodeUtf8(bytes);
-  if (!text.ok) return { ok: false, status: 400, message: text.message };
+  if (!text.ok) return { ok: false, code: "bad_request", message: text.message };
   if (kind === "json") {
     const json = parseJsonText(text.value);
-    return json.ok ? { ok: true, kind, value: json.value } : { ok: false, status: 400, message: json.message };
+    return json.ok ? { ok: true, kind, value: json.value } : { ok: false, code: "bad_request", message: json.message };
   }
   if (kind === "form") {
     const pairs = parseUrlEncoded(text.value, options);
-    if (!pairs.ok) return { ok: false, status: 400, message: pairs.message };
+    if (!pairs.ok) return { ok: false, code: "bad_request", message: pairs.message };
     const form = new FormData();
     for (const [name, value] of pairs.value) form.append(name, value);
     return { ok: true, kind, form };
@@ -109,7 +127,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   if (bodyKindOf(request.headers.get("content-type")) === "other") return null;
   const read = await readRequestBody(request);
-  if (!read.ok) throw jsonErrorResponse(read.status, read.message);
+  if (!read.ok) throw refused(read);
   if (read.kind === "json") return isPlainObject(read.value) ? read.value : null;
   if (read.kind === "other") return null;
   return Object.fromEntries(read.form);
@@ -125,10 +143,10 @@ export const NOT_A_FORM = "Send this form as application/x-www-form-urlencoded o
  */
 export async function readForm(request: Request, options: ReadOptions = {}): Promise<FormData> {
   const kind = bodyKindOf(request.headers.get("content-type"));
-  if (kind !== "form" && kind !== "multipart") throw jsonErrorResponse(400, NOT_A_FORM);
+  if (kind !== "form" && kind !== "multipart") throw refused({ code: "bad_request", message: NOT_A_FORM });
   const read = await readRequestBody(request, options);
-  if (!read.ok) throw jsonErrorResponse(read.status, read.message);
-  if (read.kind !== "form" && read.kind !== "multipart") throw jsonErrorResponse(400, NOT_A_FORM);
+  if (!read.ok) throw refused(read);
+  if (read.kind !== "form" && read.kind !== "multipart") throw refused({ code: "bad_request", message: NOT_A_FORM });
   return read.form;
 }
 
@@ -139,26 +157,24 @@ export async function readForm(request: Request, options: ReadOptions = {}): Pro
 export async function readRawBody(request: Request): Promise<Uint8Array> {
   const kind = bodyKindOf(request.headers.get("content-type"));
   const bytes = await readLimitedBytes(request, BODY_LIMITS[kind]);
-  if (bytes === "too_large") throw jsonErrorResponse(413, tooLargeMessage(kind));
-  if (bytes === "unreadable") throw jsonErrorResponse(400, UNREADABLE);
+  if (bytes === "too_large") throw refused({ code: "payload_too_large", message: tooLargeMessage(kind) });
+  if (bytes === "unreadable") throw refused({ code: "bad_request", message: UNREADABLE });
   return bytes;
 }
 
 /**
  * A JSON body whatever its Content-Type says, for endpoints documented as taking JSON from any client: the parsed
- * value (undefined when empty), or the 400 or 413 status and message, checked as readRequestBody does.
+ * value (undefined when empty), or the refusal (bad_request or payload_too_large), checked as readRequestBody does.
  */
-export async function readJsonBody(
-  request: Request,
-): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string }> {
+export async function readJsonBody(request: Request): Promise<{ ok: true; value: unknown } | BodyRefusal> {
   const kind = bodyKindOf(request.headers.get("content-type"));
   const bytes = await readLimitedBytes(request, BODY_LIMITS[kind]);
-  if (bytes === "too_large") return { ok: false, status: 413, message: tooLargeMessage(kind) };
-  if (bytes === "unreadable") return { ok: false, status: 400, message: UNREADABLE };
+  if (bytes === "too_large") return { ok: false, code: "payload_too_large", message: tooLargeMessage(kind) };
+  if (bytes === "unreadable") return { ok: false, code: "bad_request", message: UNREADABLE };
   const text = decodeUtf8(bytes);
-  if (!text.ok) return { ok: false, status: 400, message: text.message };
+  if (!text.ok) return { ok: false, code: "bad_request", message: text.message };
   const json = parseJsonText(text.value);
-  return json.ok ? json : { ok: false, status: 400, message: json.message };
+  return json.ok ? json : { ok: false, code: "bad_request", message: json.message };
 }
 
 /** 405 for an endpoint that takes only POST (also used as `export const loader = methodNotAllowed`: no parameters). */

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse } from "react-router";
-import { INTERNAL_ERROR_MESSAGE } from "./errors.ts";
+import { isRouteErrorResponse, type ErrorResponse } from "react-router";
+import { INTERNAL_ERROR_MESSAGE, STATUS_BY_CODE } from "./errors.ts";
 
 /** The message a thrown answer carries: `{ message }` from a route, `{ error }` from a JSON error (readForm's 400 and 413). */
 function errorMessageOf(error: unknown): string | null {
@@ -51,4 +51,9 @@ export function routeErrorView(error: unknown): RouteErrorView {
     message: ownMessage ?? (status >= 500 ? INTERNAL_ERROR_MESSAGE : "Please try again in a moment."),
     requestId: typeof payload.requestId === "string" ? payload.requestId : null,
   };
+}
+
+/** Whether a boundary caught the database out of reach (503), which some pages explain in their own words. */
+export function isDataSourceOutage(error: unknown): error is ErrorResponse {
+  return isRouteErrorResponse(error) && error.status === STATUS_BY_CODE.data_source;
 }

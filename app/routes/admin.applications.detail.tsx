@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.applications.detail";
 import { StatusPage } from "~/components/layout/status-page.tsx";
@@ -18,7 +17,7 @@ import {
 } from "~/features/applications/feature-applications.server.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { STATUS_BY_CODE, type ErrorCode } from "~/lib/errors.ts";
+import { notFound, type ErrorCode } from "~/lib/errors.ts";
 import { FIX_FIELDS } from "~/lib/form-parse.ts";
 import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
@@ -34,7 +33,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {
   const id = z.uuid().safeParse(args.params.id);
   const application = id.success ? await getFeatureApplication(getAppContext(args.context).database, id.data) : null;
-  if (!application) throw data({ message: "No such application." }, { status: STATUS_BY_CODE.not_found });
+  if (!application) notFound("No such application.");
   return application;
 }
 

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.audit-log";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { activityCounts, findActivity, findRunEntries } from "~/features/audit/audit-activity.server.ts";
@@ -7,7 +6,7 @@ import { filterOptions, KNOWN_ACTIONS, KNOWN_OPERATIONS, parseAuditFilter } from
 import { AuditLogView } from "~/features/back-office/audit-log-view.tsx";
 import { toActivityRow, toAuditRow, toRunRow } from "~/features/back-office/audit-rows.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { STATUS_BY_CODE } from "~/lib/errors.ts";
+import { notFound } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 
 export function meta(_: Route.MetaArgs) {
@@ -29,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     auditStatistics(database),
     activityCounts(database),
   ]);
-  if (opened && !opened.run) throw data({ message: "No such run in the audit log." }, { status: STATUS_BY_CODE.not_found });
+  if (opened && !opened.run) notFound("No such run in the audit log.");
   return {
     filter,
     options: {

@@ -1,6 +1,7 @@
 /** The dashboard's introduction funnel is for admins only (DESIGN D7): the loader refuses anyone else before counting. */
 import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "~/lib/errors.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
 import { loaderArgs, testUser } from "#test-support/test-route.ts";
@@ -25,6 +26,7 @@ async function refusal(user: ReturnType<typeof testUser> | null): Promise<number
     await load(user);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
+    if (thrown instanceof AppError) return thrown.status; // the error pipeline answers it with its code's status
     if (isRouteErrorResponse(thrown)) return thrown.status;
     if (thrown && typeof thrown === "object" && "init" in thrown) return (thrown as { init: ResponseInit }).init.status ?? 0;
     throw thrown;

@@ -5,6 +5,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "~/lib/errors.ts";
 import { duplicateReviews } from "#db/schema/duplicate-reviews.ts";
 import { listings } from "#db/schema/listings.ts";
 import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
@@ -216,6 +217,7 @@ describe("bulk actions in the review queue", () => {
         return value instanceof Response ? value.status : (value.init?.status ?? 200);
       } catch (thrown) {
         if (thrown instanceof Response) return thrown.status;
+        if (thrown instanceof AppError) return thrown.status; // the error pipeline answers it with its code's status
         return (thrown as { init?: { status?: number } }).init?.status;
       }
     };

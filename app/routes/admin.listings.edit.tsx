@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.listings.edit";
 import { StatusPage } from "~/components/layout/status-page.tsx";
@@ -8,7 +8,7 @@ import { readListingForm } from "~/features/listing-editor/form-values.ts";
 import { getListingForEdit } from "~/features/listing-editor/get-listing-for-edit.server.ts";
 import { listingFormAnswer, submitListingForm } from "~/features/listing-editor/submit-listing-form.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { AppError, STATUS_BY_CODE } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
 
@@ -16,7 +16,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.listing.name ?? "Listing"} | Back-office | Introbase` }, { name: "robots", content: "noindex" }];
 }
 
-const notFound = () => data({ message: "No such listing." }, { status: STATUS_BY_CODE.not_found });
+const NO_SUCH_LISTING = "No such listing.";
 
 /** One listing in the editor (issue 5 §1; spec 02's "Open in spreadsheet" lands here), with its history. */
 export async function loader(args: Route.LoaderArgs) {
@@ -24,14 +24,14 @@ export async function loader(args: Route.LoaderArgs) {
   const { database } = getAppContext(args.context);
   const id = z.uuid().safeParse(args.params.id);
   const listing = id.success ? await getListingForEdit(database, id.data) : null;
-  if (!listing) throw notFound();
+  if (!listing) notFound(NO_SUCH_LISTING);
   return editListingData(database, listing, new URL(args.request.url));
 }
 
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const id = z.uuid().safeParse(args.params.id);
-  if (!id.success) throw notFound();
+  if (!id.success) notFound(NO_SUCH_LISTING);
   // NUL is refused beside its field by the editor's parser, which keeps the rest of what was typed.
   const form = await readForm(args.request, { nulInValues: true });
   try {
@@ -39,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
     if (outcome.kind === "redirect") return redirect(`/admin/listings/${outcome.id}?notice=${outcome.notice}`);
     return listingFormAnswer(outcome);
   } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") throw notFound();
+    if (error instanceof AppError && error.code === "not_found") notFound(NO_SUCH_LISTING);
     // A merge between opening and saving: say so, and keep what was typed.
     if (error instanceof AppError && error.code === "conflict")
       return listingFormAnswer({ kind: "form", refused: "conflict", values: readListingForm(form), errors: { form: error.message } });

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.members.detail";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { SOLD_TIERS } from "~/features/access/plan-catalogue.ts";
@@ -20,7 +19,7 @@ import { MemberPage, type MemberSubmission } from "~/features/members/member-pag
 import { refundMemberPayment } from "~/features/members/member-refund.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getEnv } from "~/lib/env.server.ts";
-import { STATUS_BY_CODE } from "~/lib/errors.ts";
+import { notFound } from "~/lib/errors.ts";
 import { parseForm, refused } from "~/lib/form-parse.ts";
 import { formatDate } from "~/lib/format-date.ts";
 import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
@@ -38,7 +37,7 @@ const gatewayOrNull = () => (getEnv().BILLING_MODE === "stripe" ? getPaymentGate
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, "admin");
   const page = await getMemberPage(getAppContext(args.context).database, gatewayOrNull(), args.params.id, new Date());
-  if (!page) throw data({ message: "No such member." }, { status: STATUS_BY_CODE.not_found });
+  if (!page) notFound("No such member.");
   const catalogue = await getPlanCatalogue(getAppContext(args.context).database);
   return {
     ...page,

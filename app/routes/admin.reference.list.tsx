@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.reference.list";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { createReferenceValue, deleteReferenceValue, updateReferenceValue } from "~/features/reference-editor/edit-reference.server.ts";
@@ -7,7 +6,7 @@ import { ReferenceListPage, type ReferenceSubmission } from "~/features/referenc
 import { isListSlug, LISTS, type ListSlug } from "~/features/reference-editor/reference-lists.ts";
 import type { ListFormValues } from "~/features/reference-editor/reference-schemas.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { STATUS_BY_CODE, type ErrorCode } from "~/lib/errors.ts";
+import { notFound, type ErrorCode } from "~/lib/errors.ts";
 import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
@@ -17,7 +16,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 function listOf(params: { list?: string }): ListSlug {
-  if (!isListSlug(params.list)) throw data({ message: "No such reference list." }, { status: STATUS_BY_CODE.not_found });
+  if (!isListSlug(params.list)) notFound("No such reference list.");
   return params.list;
 }
 

@@ -3,7 +3,8 @@ import type { Route } from "./+types/api.admin.audit-log";
 import { auditStatistics, recentAudit, recordAudit } from "~/features/audit/audit-log.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { badRequest, created, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { created, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { parse } from "~/lib/parse.ts";
 
 /** The audit entry of spec 02 §3, as a client posts it. The acting admin is the one signed in, never the body's. */
 const Entry = z.object({
@@ -33,10 +34,9 @@ const Entry = z.object({
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   if (args.request.method !== "POST") return methodNotAllowed();
-  const parsed = Entry.safeParse((await readBody(args.request)) ?? undefined);
-  if (!parsed.success)
-    return badRequest(`${parsed.error.issues[0]?.path.join(".") || "body"}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
-  await recordAudit(getAppContext(args.context).database.db, { ...parsed.data, actorId: admin.id, details: parsed.data.details });
+  // The field a refusal is about is the answer's `field`, beside the schema's message.
+  const entry = parse(Entry, (await readBody(args.request)) ?? undefined);
+  await recordAudit(getAppContext(args.context).database.db, { ...entry, actorId: admin.id, details: entry.details });
   return created({ success: true });
 }
 

@@ -3,7 +3,9 @@ import { CleanupRequest } from "~/features/duplicates/cleanup-response.ts";
 import { runCleanup } from "~/features/duplicates/cleanup.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { badRequest, zodBadRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { parse } from "~/lib/parse.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -13,10 +15,9 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   if (args.request.method !== "POST") return methodNotAllowed();
   const body = await readBody(args.request);
-  if (!body) return badRequest("The body must be JSON.");
-  const parsed = CleanupRequest.safeParse(body);
-  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
-  return Response.json(await runCleanup(getAppContext(args.context).database, parsed.data, admin), {
+  if (!body) throw new AppError("bad_request", "The body must be JSON.");
+  const cleanup = parse(CleanupRequest, body);
+  return Response.json(await runCleanup(getAppContext(args.context).database, cleanup, admin), {
     headers: { "Cache-Control": "no-store" },
   });
 }

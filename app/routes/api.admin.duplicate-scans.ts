@@ -3,7 +3,9 @@ import { ScanRequest } from "~/features/duplicates/cleanup-response.ts";
 import { startDuplicateScan } from "~/features/duplicates/duplicate-scan-job.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { accepted, badRequest, zodBadRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { accepted, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { parse } from "~/lib/parse.ts";
 import { jobView } from "~/lib/job-view.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
@@ -17,10 +19,9 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   if (args.request.method !== "POST") return methodNotAllowed();
   const body = await readBody(args.request);
-  if (!body) return badRequest("The body must be JSON.");
-  const parsed = ScanRequest.safeParse(body);
-  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
-  const job = await startDuplicateScan(getAppContext(args.context).database, parsed.data, admin);
+  if (!body) throw new AppError("bad_request", "The body must be JSON.");
+  const scan = parse(ScanRequest, body);
+  const job = await startDuplicateScan(getAppContext(args.context).database, scan, admin);
   return accepted(jobView(job), `/api/admin/jobs/${job.id}`);
 }
 

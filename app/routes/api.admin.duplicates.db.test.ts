@@ -9,7 +9,7 @@ import { listings } from "#db/schema/listings.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
-import { loaderArgs } from "#test-support/test-route.ts";
+import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import * as auditLog from "./api.admin.audit-log.ts";
 import * as cleanup from "./api.admin.cleanup-duplicates.ts";
@@ -50,14 +50,15 @@ afterAll(async () => {
 
 async function post(route: { action: (args: never) => unknown }, path: string, body: unknown, user: SessionUser | null = admin) {
   const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-  return (await route.action(loaderArgs(database, path, {}, { user, init }) as never)) as Response;
+  return answerOf(route.action(loaderArgs(database, path, {}, { user, init }) as never));
 }
 
 describe("duplicate endpoints", () => {
   it("refuse bad parameters with the range in words", async () => {
     const bad = await post(cleanup, "/api/admin/cleanup-duplicates", { similarity: 0.3 });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "similarity must be at least 0.5." });
+    // The message, and the field it is about (decision 0108).
+    expect(await bad.json()).toEqual({ error: "similarity must be at least 0.5.", field: "similarity" });
     expect((await (await post(cleanup, "/api/admin/cleanup-duplicates", { batchSize: "ten" })).json()).error).toMatch(/^batchSize must be/);
     expect((await post(manualMerge, "/api/admin/merge-manual-duplicate", { recordIds: ["x"] })).status).toBe(400);
   });
@@ -154,7 +155,7 @@ describe("duplicate endpoints", () => {
     expect(job).toMatchObject({ jobType: "duplicate_scan", status: "queued", parameters: { batchSize: 2, batches: null, dryRun: true } });
     const view = await jobs.loader(loaderArgs(database, `/api/admin/jobs/${job.id}`, { id: job.id }, { user: admin }) as never);
     expect(await view.json()).toMatchObject({ id: job.id, status: "queued", output: null });
-    const missing = await jobs.loader(loaderArgs(database, "/api/admin/jobs/x", { id: "not-a-uuid" }, { user: admin }) as never);
+    const missing = await answerOf(jobs.loader(loaderArgs(database, "/api/admin/jobs/x", { id: "not-a-uuid" }, { user: admin }) as never));
     expect(missing.status).toBe(400);
   });
 

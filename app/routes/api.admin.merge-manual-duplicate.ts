@@ -4,7 +4,8 @@ import { mergePair } from "~/features/duplicates/manual-merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { zodBadRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { parse } from "~/lib/parse.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -24,19 +25,15 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   if (args.request.method !== "POST") return methodNotAllowed();
   const body = await readBody(args.request);
-  const parsed = Body.safeParse(body ?? {});
-  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
+  const { recordIds, dryRun, survivorId } = parse(Body, body ?? {});
   try {
-    const result = await mergePair(getAppContext(args.context).database, parsed.data.recordIds, {
-      admin,
-      dryRun: parsed.data.dryRun,
-      survivorId: parsed.data.survivorId,
-    });
+    const result = await mergePair(getAppContext(args.context).database, recordIds, { admin, dryRun, survivorId });
     return Response.json({ success: true, error: null, ...result }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    // The spec's { success, error } shape for a refusal; a failure of ours goes to the error pipeline.
+    // The spec's { success, error } shape for a refusal (the pipeline puts details beside the error); a failure of
+    // ours goes to the pipeline as it is.
     if (error instanceof AppError && error.status < 500)
-      return Response.json({ success: false, error: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
+      throw new AppError(error.code, error.message, { details: { success: false }, headers: error.headers, cause: error });
     throw error;
   }
 }

@@ -4,7 +4,8 @@ import { undoMerge } from "~/features/duplicates/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { zodBadRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { parse } from "~/lib/parse.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -15,14 +16,13 @@ const Body = z.object({ mergeId: z.uuid({ error: "mergeId must be the id of a me
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   if (args.request.method !== "POST") return methodNotAllowed();
-  const parsed = Body.safeParse((await readBody(args.request)) ?? {});
-  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
+  const { mergeId } = parse(Body, (await readBody(args.request)) ?? {});
   try {
-    await undoMerge(getAppContext(args.context).database, { mergeId: parsed.data.mergeId, admin });
+    await undoMerge(getAppContext(args.context).database, { mergeId, admin });
     return Response.json({ success: true, error: null }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof AppError && error.status < 500)
-      return Response.json({ success: false, error: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
+      throw new AppError(error.code, error.message, { details: { success: false }, headers: error.headers, cause: error });
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api.auth.session";
 import { getSessionPayload, toPublicUser, updateSession } from "~/features/accounts/account-session.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, errorResponse, readJsonBody } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { readJsonBody } from "~/lib/http.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -15,12 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST /api/auth/session `{ csrfToken, data: { name } }`: updates the session's user; answers the new session. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return errorResponse("method_not_allowed", "Use GET or POST.", { Allow: "GET, POST" });
+  if (request.method !== "POST") throw new AppError("method_not_allowed", "Use GET or POST.", { headers: { Allow: "GET, POST" } });
   const { database } = getAppContext(context);
   const read = await readJsonBody(request);
-  if (!read.ok) return errorResponse(read.status === 413 ? "payload_too_large" : "bad_request", read.message);
-  if (read.value === undefined) return badRequest("The body must be JSON: { csrfToken, data }.");
+  if (!read.ok) throw new AppError(read.code, read.message);
   const body = read.value;
+  if (body === undefined) throw new AppError("bad_request", "The body must be JSON: { csrfToken, data }.");
   await updateSession(database, request.headers, body);
   const payload = await getSessionPayload(database, request.headers);
   if (!payload) return Response.json({}, { headers: NO_STORE });

@@ -2,7 +2,8 @@ import type { Route } from "./+types/api.billing.webhook";
 import { receiveWebhook } from "~/features/billing/webhook-intake.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getEnv } from "~/lib/env.server.ts";
-import { jsonError, methodNotAllowed, notFound, readRawBody } from "~/lib/http.server.ts";
+import { notFound } from "~/lib/errors.ts";
+import { methodNotAllowed, readRawBody } from "~/lib/http.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 
 /** What this endpoint takes (decision 0069). */
@@ -18,8 +19,7 @@ export const methods = ["POST"];
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const env = getEnv();
-  if (env.BILLING_MODE !== "stripe" || !env.STRIPE_WEBHOOK_SECRET)
-    return notFound("This site takes no payments: there is no webhook here.");
+  if (env.BILLING_MODE !== "stripe" || !env.STRIPE_WEBHOOK_SECRET) notFound("This site takes no payments: there is no webhook here.");
   const { database } = getAppContext(context);
   const body = await readRawBody(request);
   try {
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     logger.warn({ reason: error instanceof Error ? error.message : String(error) }, "a payment webhook was refused");
-    return jsonError(error);
+    throw error;
   }
 }
 

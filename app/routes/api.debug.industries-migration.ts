@@ -3,7 +3,8 @@ import type { Route } from "./+types/api.debug.industries-migration";
 import { getMigrationJob, latestMigrationJob, startIndustriesMigration } from "~/features/taxonomy/migration-jobs.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { accepted, badRequest, methodNotAllowed, notFound } from "~/lib/http.server.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
+import { accepted, methodNotAllowed } from "~/lib/http.server.ts";
 import { jobView } from "~/lib/job-view.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -18,9 +19,10 @@ export async function loader(args: Route.LoaderArgs) {
   const raw = new URL(args.request.url).searchParams.get("job");
   if (raw === null) return Response.json(await latestMigrationJob(database), { headers: NO_STORE });
   const id = z.uuid().safeParse(raw);
-  if (!id.success) return badRequest("The job id must be a UUID.");
+  if (!id.success) throw new AppError("bad_request", "The job id must be a UUID.");
   const view = await getMigrationJob(database, id.data);
-  return view ? Response.json(view, { headers: NO_STORE }) : notFound("No such migration.");
+  if (!view) notFound("No such migration.");
+  return Response.json(view, { headers: NO_STORE });
 }
 
 /**

@@ -2,14 +2,16 @@ import type { Route } from "./+types/api.follows";
 import { FollowRequest } from "~/features/follows/follows-api-schema.ts";
 import { followListing, listFollows } from "~/features/follows/follows.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, zodBadRequest, created, errorResponse, readBody } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { created, readBody } from "~/lib/http.server.ts";
+import { parse } from "~/lib/parse.ts";
 
 const SIGN_IN = "Sign in to follow listings.";
 
 /** GET /api/follows: the signed-in member's followed listings, newest first, with their count and cap. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
-  if (!user) return errorResponse("unauthorized", SIGN_IN);
+  if (!user) throw new AppError("unauthorized", SIGN_IN);
   const { items, count, cap } = await listFollows(database, user);
   return Response.json({ data: items, count, cap }, { headers: { "Cache-Control": "no-store" } });
 }
@@ -19,13 +21,13 @@ export async function loader({ context }: Route.LoaderArgs) {
  * already was; 400 bad input, 401 signed out, 403 a listing above the tier, 404 no such listing, 409 at the cap.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return errorResponse("method_not_allowed", "Use GET to list, POST to follow.", { Allow: "GET, POST" });
+  if (request.method !== "POST")
+    throw new AppError("method_not_allowed", "Use GET to list, POST to follow.", { headers: { Allow: "GET, POST" } });
   const { database, user } = getAppContext(context);
-  if (!user) return errorResponse("unauthorized", SIGN_IN);
+  if (!user) throw new AppError("unauthorized", SIGN_IN);
   const body = await readBody(request);
-  if (!body) return badRequest('Send a JSON object such as {"listingId": "…"}.');
-  const parsed = FollowRequest.safeParse(body);
-  if (!parsed.success) return zodBadRequest(parsed.error, "Invalid request.");
-  const outcome = await followListing(database, user, parsed.data.listingId);
+  if (!body) throw new AppError("bad_request", 'Send a JSON object such as {"listingId": "…"}.');
+  const { listingId } = parse(FollowRequest, body);
+  const outcome = await followListing(database, user, listingId);
   return outcome.changed ? created(outcome) : Response.json(outcome, { headers: { "Cache-Control": "no-store" } });
 }

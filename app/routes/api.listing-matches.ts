@@ -5,7 +5,8 @@ import { MATCHES_API, type MatchesResponse } from "~/features/matches/matches-ap
 import { lockedMatchesMessage } from "~/features/matches/matches-view.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { readerFor } from "~/lib/read-database.server.ts";
-import { badRequest, zodBadRequest, notFound } from "~/lib/http.server.ts";
+import { notFound } from "~/lib/errors.ts";
+import { parse } from "~/lib/parse.ts";
 
 /**
  * GET /api/listings/:type/:slug/matches: the investors that fit a startup, or the startups that fit an investor, gated
@@ -14,17 +15,15 @@ import { badRequest, zodBadRequest, notFound } from "~/lib/http.server.ts";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const parsed = MATCHES_API.request.params.safeParse({ type: params.type, slug: params.slug });
-  if (!parsed.success) return zodBadRequest(parsed.error);
-  const query = MATCHES_API.request.query.safeParse({ limit: url.searchParams.get("limit") ?? undefined });
-  if (!query.success) return badRequest(query.error.issues[0]!.message);
+  const { type, slug } = parse(MATCHES_API.request.params, { type: params.type, slug: params.slug });
+  const { limit } = parse(MATCHES_API.request.query, { limit: url.searchParams.get("limit") ?? undefined });
 
   const { database, user } = getAppContext(context);
-  const found = await findMatches(database, parsed.data.type, parsed.data.slug, viewerFor(user), {
-    limit: query.data.limit,
+  const found = await findMatches(database, type, slug, viewerFor(user), {
+    limit,
     reader: readerFor(database, request, user),
   });
-  if (!found || found.view.status === "none") return notFound("Listing not found");
+  if (!found || found.view.status === "none") notFound("Listing not found");
   const { subject, view } = found;
   const body: MatchesResponse =
     view.status === "locked"

@@ -4,7 +4,8 @@ import { getAiClient } from "~/features/ai/ai-config.server.ts";
 import { aiFailureAnswer, aiQuotaBody, aiQuotaRefusal } from "~/features/ai/ai-responses.server.ts";
 import { writeIntroMessage } from "~/features/introductions/intro-message.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { parse } from "~/lib/parse.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -19,18 +20,15 @@ export const methods = ["POST"];
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   // The schema the OpenAPI document is made from; it reads the type as the site does (plural, any case).
-  const path = AI_API.introMessage.params.safeParse({ type: params.type, slug: params.slug });
-  if (!path.success) return badRequest(path.error.issues[0]!.message);
-  const { type, slug } = path.data;
+  const { type, slug } = parse(AI_API.introMessage.params, { type: params.type, slug: params.slug });
   const { database, user } = getAppContext(context);
-  const body = AI_API.introMessage.request.safeParse((await readBody(request)) ?? {});
-  if (!body.success) return badRequest(body.error.issues[0]?.message ?? "Invalid request.");
+  const body = parse(AI_API.introMessage.request, (await readBody(request)) ?? {});
   try {
     const outcome = await writeIntroMessage(database, {
       client: getAiClient(),
       user,
       recipient: { type, slug },
-      senderName: body.data.senderName,
+      senderName: body.senderName,
     });
     if (outcome.status === "quota_exceeded") return aiQuotaRefusal(outcome.quota);
     const answer =

@@ -5,8 +5,8 @@ import { viewerFor } from "~/features/access/viewer.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { readerFor } from "~/lib/read-database.server.ts";
-import { STATUS_BY_CODE } from "~/lib/errors.ts";
-import { badRequest, notFound } from "~/lib/http.server.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
+import { parse } from "~/lib/parse.ts";
 
 /**
  * GET /api/listings/:type/:slug: one listing, gated for the viewer exactly as its profile page is. A listing
@@ -14,13 +14,12 @@ import { badRequest, notFound } from "~/lib/http.server.ts";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // The schema the OpenAPI document is made from.
-  const checked = listingApi.pathParams.safeParse(params);
-  if (!checked.success) return badRequest(checked.error.issues[0]!.message);
+  const checked = parse(listingApi.pathParams, params);
   // The schema reads the type as the site does (plural, any case).
-  const { type } = checked.data;
+  const { type } = checked;
   const { database, user } = getAppContext(context);
   // The listing from the replica when there is one and this client has not just written (decision 0053).
-  const view = await viewProfile(database, type, checked.data.slug, viewerFor(user), user ?? undefined, readerFor(database, request, user));
+  const view = await viewProfile(database, type, checked.slug, viewerFor(user), user ?? undefined, readerFor(database, request, user));
   if (view.status === "not_found") return notFound("Listing not found");
   // Gated per viewer: shared caches must not keep it; browsers may for the spec's single-listing staleness,
   // except for signed-in users, whose tier may change on the next request.
@@ -30,10 +29,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The monthly views quota is used up: the teaser only, until the month turns (or the user upgrades).
     const error = quotaLimitReachedMessage("views");
     const retryAfter = String(Math.ceil((startOfNextMonth(new Date()).getTime() - Date.now()) / 1000));
-    return Response.json(
-      { error, data: view.teaser, locked: true, quota: view.views },
-      { status: STATUS_BY_CODE.rate_limited, headers: { ...headers, "Retry-After": retryAfter } },
-    );
+    // The teaser rides beside the refusal; an error answer is never stored (the pipeline says no-store).
+    throw new AppError("rate_limited", error, {
+      details: { data: view.teaser, locked: true, quota: view.views },
+      headers: { "Retry-After": retryAfter },
+    });
   }
   return Response.json({ data: view.listing, ...(view.views ? { quota: view.views } : {}) }, { headers });
 }

@@ -5,18 +5,17 @@ import { listingsExportApi } from "~/features/directory/listings-export-api-sche
 import { parseQuery } from "~/lib/api-schema.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { publicUrl, getEnv } from "~/lib/env.server.ts";
-import { badRequest, errorResponse } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
 
 /** GET /api/listings/export.csv?<directory parameters>: the current results as a CSV download (issue 3 §7). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
-  if (!user) return errorResponse("unauthorized", "Sign in to export listings.");
+  if (!user) throw new AppError("unauthorized", "Sign in to export listings.");
   const params = new URL(request.url).searchParams;
   // The schema the OpenAPI document is made from checks the parameters; the directory's own parser then reads them.
-  const checked = parseQuery(listingsExportApi.query, params);
-  if (!checked.ok) return badRequest(checked.error);
+  parseQuery(listingsExportApi.query, params);
   const parsed = parseDirectoryQuery(params);
-  if (!parsed.ok) return badRequest(parsed.error);
+  if (!parsed.ok) throw new AppError("bad_request", parsed.error);
   const csv = await exportListings(database, user, parsed.query, publicUrl(getEnv()));
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {

@@ -1,9 +1,11 @@
 import type { Route } from "./+types/api.listings.plain-words";
 import { AI_API } from "~/features/ai/ai-api-schema.ts";
-import { aiQuotaBody, aiQuotaRefusal } from "~/features/ai/ai-responses.server.ts";
+import { aiQuotaBody, aiQuotaRefusal, aiUnavailable } from "~/features/ai/ai-responses.server.ts";
 import { answerPlainWords } from "~/features/ai/plain-words-request.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { errorResponse, methodNotAllowed, readBody, zodBadRequest } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { parse } from "~/lib/parse.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses. */
 export const methods = ["POST"];
@@ -16,13 +18,13 @@ export const methods = ["POST"];
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const { database, user } = getAppContext(context);
-  if (!user) return errorResponse("unauthorized", "Sign in to ask in plain words.");
-  const body = AI_API.plainWords.request.safeParse((await readBody(request)) ?? {});
-  if (!body.success) return zodBadRequest(body.error);
-  const reply = await answerPlainWords(database, user, body.data.sentence);
+  if (!user) throw new AppError("unauthorized", "Sign in to ask in plain words.");
+  const body = parse(AI_API.plainWords.request, (await readBody(request)) ?? {});
+  const reply = await answerPlainWords(database, user, body.sentence);
   if (!reply.ok) {
     if (reply.quota) return aiQuotaRefusal(reply.quota);
-    return errorResponse(reply.code, reply.message, reply.code === "data_source" ? { "Retry-After": "30" } : undefined);
+    if (reply.code === "data_source") return aiUnavailable(reply.message, { retry: true });
+    throw new AppError(reply.code, reply.message);
   }
   const { filters, href, dropped, quota } = reply.outcome;
   return Response.json(AI_API.plainWords.response.parse({ filters, href, dropped, quota: aiQuotaBody(quota) }), {

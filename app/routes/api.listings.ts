@@ -6,7 +6,7 @@ import { getDirectory } from "~/features/directory/get-directory.server.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { directoryReadFor } from "~/lib/read-database.server.ts";
-import { badRequest } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import { interpretDirectoryQuery, literalSearch } from "~/features/directory/interpret-directory-query.server.ts";
 
@@ -14,10 +14,9 @@ import { interpretDirectoryQuery, literalSearch } from "~/features/directory/int
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // The schema the OpenAPI document is made from checks the parameters; the directory's own parser then reads them.
-  const checked = parseQuery(listingsApi.query, params);
-  if (!checked.ok) return badRequest(checked.error);
+  parseQuery(listingsApi.query, params);
   const parsed = parseDirectoryQuery(params);
-  if (!parsed.ok) return badRequest(parsed.error);
+  if (!parsed.ok) throw new AppError("bad_request", parsed.error);
   const { database, user } = getAppContext(context);
   // The replica when there is one and this client has not just written (decision 0053); the directory index in hand
   // unless it must show what this client just wrote (decision 0058).

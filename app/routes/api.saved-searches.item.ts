@@ -8,7 +8,9 @@ import {
   setAlertFrequency,
 } from "~/features/saved-searches/saved-searches.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, errorResponse, readBody } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { readBody } from "~/lib/http.server.ts";
+import { parse } from "~/lib/parse.ts";
 
 /** What this endpoint takes (decision 0069), for Allow, OPTIONS and the 405 of any other method. */
 export const methods = ["GET", "PATCH", "DELETE"];
@@ -19,9 +21,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, user } = getAppContext(context);
   const member = requireMember(user);
-  const id = SavedSearchIdParams.safeParse(params);
-  if (!id.success) return badRequest(id.error.issues[0]!.message);
-  const row = await getSavedSearch(database, member, id.data.id);
+  const { id } = parse(SavedSearchIdParams, params);
+  const row = await getSavedSearch(database, member, id);
   return Response.json({ savedSearch: savedSearchJson(row) }, { headers: NO_STORE });
 }
 
@@ -29,14 +30,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { database, user } = getAppContext(context);
   const member = requireMember(user);
-  const checked = SavedSearchIdParams.safeParse(params);
-  if (!checked.success) return badRequest(checked.error.issues[0]!.message);
-  const { id } = checked.data;
+  const { id } = parse(SavedSearchIdParams, params);
   if (request.method === "DELETE") {
     await deleteSavedSearch(database, member, id);
     return Response.json({ deleted: true }, { headers: NO_STORE });
   }
-  if (request.method !== "PATCH") return errorResponse("method_not_allowed", "Use GET, PATCH or DELETE.", { Allow: "GET, PATCH, DELETE" });
+  if (request.method !== "PATCH")
+    throw new AppError("method_not_allowed", "Use GET, PATCH or DELETE.", { headers: { Allow: "GET, PATCH, DELETE" } });
   const input = parseRequest(UpdateSavedSearchRequest, await readBody(request));
   let row = await getSavedSearch(database, member, id);
   if (input.name !== undefined) row = await renameSavedSearch(database, member, id, input.name);

@@ -3,14 +3,14 @@ import { SavedSearchIdParams } from "~/features/saved-searches/saved-searches-ap
 import { newListingJson, requireMember, savedSearchJson } from "~/features/saved-searches/saved-searches-api.server.ts";
 import { newSinceLastLook } from "~/features/saved-searches/saved-searches.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, errorResponse } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { parse } from "~/lib/parse.ts";
 
 async function answer({ params, context }: Route.LoaderArgs | Route.ActionArgs, markLooked: boolean) {
   const { database, user } = getAppContext(context);
   const member = requireMember(user);
-  const id = SavedSearchIdParams.safeParse(params);
-  if (!id.success) return badRequest(id.error.issues[0]!.message);
-  const found = await newSinceLastLook(database, member, id.data.id, { markLooked });
+  const { id } = parse(SavedSearchIdParams, params);
+  const found = await newSinceLastLook(database, member, id, { markLooked });
   return Response.json(
     {
       savedSearch: savedSearchJson(found.savedSearch),
@@ -29,6 +29,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** POST /api/saved-searches/{id}/new: the same, and now becomes "last looked" (as opening it in the browser does). */
 export async function action(args: Route.ActionArgs) {
-  if (args.request.method !== "POST") return errorResponse("method_not_allowed", "Use GET or POST.", { Allow: "GET, POST" });
+  if (args.request.method !== "POST") throw new AppError("method_not_allowed", "Use GET or POST.", { headers: { Allow: "GET, POST" } });
   return answer(args, true);
 }

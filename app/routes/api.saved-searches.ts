@@ -3,7 +3,8 @@ import { CreateSavedSearchRequest } from "~/features/saved-searches/saved-search
 import { parseRequest, requireMember, savedSearchJson, savedSearchLimit } from "~/features/saved-searches/saved-searches-api.server.ts";
 import { createSavedSearch, listWithNewCounts } from "~/features/saved-searches/saved-searches.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { created, errorResponse, readBody } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { created, readBody } from "~/lib/http.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -27,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** POST /api/saved-searches {name, query, alertFrequency?}: saves a directory state. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return errorResponse("method_not_allowed", "Use GET or POST.", { Allow: "GET, POST" });
+  if (request.method !== "POST") throw new AppError("method_not_allowed", "Use GET or POST.", { headers: { Allow: "GET, POST" } });
   const { database, user } = getAppContext(context);
   const member = requireMember(user);
   const input = parseRequest(CreateSavedSearchRequest, await readBody(request));

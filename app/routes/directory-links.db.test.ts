@@ -10,7 +10,7 @@ import { enqueueJob } from "~/lib/job-queue.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
-import { loaderArgs } from "#test-support/test-route.ts";
+import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import { loader as apiLoader } from "./api.listings.ts";
 import { runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB } from "~/features/taxonomy/migration-jobs.server.ts";
@@ -74,7 +74,7 @@ describe("values that cannot be honoured", () => {
   });
 
   it("stay a 400 with the reason for API clients", async () => {
-    const response = await apiLoader(loaderArgs<Parameters<typeof apiLoader>[0]>(database, "/api/listings?type=bogus"));
+    const response = await answerOf(apiLoader(loaderArgs<Parameters<typeof apiLoader>[0]>(database, "/api/listings?type=bogus")));
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toMatch(/entityType must be one of/);
   });

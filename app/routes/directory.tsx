@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/directory";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { viewerFor } from "~/features/access/viewer.ts";
@@ -16,7 +16,9 @@ import { DirectoryJsonLd } from "~/features/seo/page-json-ld.tsx";
 import { originOf } from "~/features/seo/meta-tags.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { directoryReadFor } from "~/lib/read-database.server.ts";
-import { DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE, STATUS_BY_CODE } from "~/lib/errors.ts";
+import { DATA_SOURCE_ERROR_MESSAGE, DATA_SOURCE_ERROR_TITLE } from "~/lib/errors.ts";
+import { pageAnswer } from "~/lib/form-result.server.ts";
+import { isDataSourceOutage } from "~/lib/route-error.ts";
 import { readForm } from "~/lib/http.server.ts";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -77,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Back in the box as typed, but for what an HTML page cannot hold (controls, broken surrogates), and not a novel.
   const sentence =
     typeof raw === "string" ? [...raw.toWellFormed().replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, " ")].slice(0, 1000).join("") : "";
-  return data({ plainWords: { error: reply.message, sentence } }, { status: STATUS_BY_CODE[reply.code] });
+  return pageAnswer({ plainWords: { error: reply.message, sentence } }, reply.code);
 }
 
 export default function Directory({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,7 +97,7 @@ export default function Directory({ loaderData, actionData }: Route.ComponentPro
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Only the database out of reach is the spec's data-source error; anything else is the site's error page.
-  if (!isRouteErrorResponse(error) || error.status !== STATUS_BY_CODE.data_source) return <StatusPage error={error} />;
+  if (!isDataSourceOutage(error)) return <StatusPage error={error} />;
   const detail = error.data as { title?: string; message?: string } | undefined;
   return (
     <div role="alert" className="mx-auto max-w-3xl px-4 py-16 text-center">

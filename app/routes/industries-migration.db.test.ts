@@ -17,6 +17,7 @@ import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
+import { AppError } from "~/lib/errors.ts";
 import { answerOf, loaderArgs, testUser, unreachableDatabase } from "#test-support/test-route.ts";
 import { runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB } from "~/features/taxonomy/migration-jobs.server.ts";
@@ -43,14 +44,17 @@ const post = (user = ADMIN) =>
     ),
   );
 const get = (query = "") =>
-  migrationApi.loader(loaderArgs<MigrationApi.LoaderArgs>(database, `/api/debug/industries-migration${query}`, {}, { user: ADMIN }));
+  answerOf(
+    migrationApi.loader(loaderArgs<MigrationApi.LoaderArgs>(database, `/api/debug/industries-migration${query}`, {}, { user: ADMIN })),
+  );
 
 async function thrownStatus(run: () => unknown): Promise<number> {
   try {
     await run();
     return 200;
   } catch (thrown) {
-    return thrown instanceof Response ? thrown.status : -1;
+    // The guard fails through the error pipeline: a Response, or an AppError it answers with its code's status.
+    return thrown instanceof Response || thrown instanceof AppError ? thrown.status : -1;
   }
 }
 

@@ -1,10 +1,8 @@
-import { data } from "react-router";
 import type { Route } from "./+types/introductions.respond";
 import { readResponseLink, respondToIntro, responseLinkErrorCode } from "~/features/introductions/intro-review.server.ts";
 import { RespondPage } from "~/features/introductions/respond-page.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
-import { STATUS_BY_CODE } from "~/lib/errors.ts";
-import { formDone, formRefused } from "~/lib/form-result.server.ts";
+import { formDone, formRefused, pageAnswer } from "~/lib/form-result.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Introduction request | Introbase" }, { name: "robots", content: "noindex" }];
@@ -17,8 +15,7 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const link = await readResponseLink(getAppContext(context).database, params.token);
   if (link.state !== "open") {
-    const code = responseLinkErrorCode(link.state, false);
-    return data({ state: link.state }, { status: code ? STATUS_BY_CODE[code] : 200 });
+    return pageAnswer({ state: link.state }, responseLinkErrorCode(link.state, false));
   }
   return {
     state: link.state,

@@ -1,8 +1,7 @@
-import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/layout/not-found-page.tsx";
 import { notFoundMeta, originOf } from "~/features/seo/meta-tags.ts";
-import { STATUS_BY_CODE } from "~/lib/errors.ts";
+import { pageAnswer } from "~/lib/form-result.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -15,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
   // Client-side navigations fetch "<path>.data"; log the path the visitor actually asked for.
   const path = (pathname.replace(/(?:\/_)?\.data$/, "") || "/").slice(0, 500);
   logger.warn({ path }, "page not found");
-  return data(null, { status: STATUS_BY_CODE.not_found });
+  return pageAnswer(null, "not_found");
 }
 
 export default function NotFound() {

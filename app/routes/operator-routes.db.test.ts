@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#demo/seed-database.ts";
 import routes from "~/routes.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
@@ -40,6 +41,8 @@ async function statusOf(run: () => unknown): Promise<{ status: number; location?
     return { status: init?.status ?? 200 };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
+    // The guard and the routes fail through the error pipeline, which answers an AppError with its code's status.
+    if (thrown instanceof AppError) return { status: thrown.status };
     const init = (thrown as { init?: { status?: number } }).init;
     if (init?.status) return { status: init.status };
     throw thrown;

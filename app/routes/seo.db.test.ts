@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#demo/seed-database.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
-import { loaderArgs } from "#test-support/test-route.ts";
+import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import type * as ProfileRoute from "./+types/profile";
 import * as profile from "./profile.tsx";
 import * as robots from "./robots.ts";
@@ -91,7 +91,7 @@ describe("GET /sitemap.xml and /sitemaps/:name", () => {
 
   it("answer 404 for a file that does not exist", async () => {
     for (const name of ["listings-2.xml", "other.xml", "listings-0.xml"])
-      expect((await sitemap.loader(args(`/sitemaps/${name}`, { name }))).status).toBe(404);
+      expect((await answerOf(sitemap.loader(args(`/sitemaps/${name}`, { name })))).status).toBe(404);
   });
 });
 

@@ -14,7 +14,7 @@ import { findPublicSocialCard } from "~/features/seo/social-card.server.ts";
 import { SITE_CARD_PATH } from "~/features/seo/social-card.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
-import { loaderArgs, testUser } from "#test-support/test-route.ts";
+import { answerOf, loaderArgs, testUser } from "#test-support/test-route.ts";
 import type * as ProfileRoute from "./+types/profile";
 import * as profile from "./profile.tsx";
 import * as card from "./social-card.ts";
@@ -64,7 +64,8 @@ async function profileMeta(row: Pick<Row, "type" | "slug">, user: ReturnType<typ
 
 const fetchCard = (path: string, headers: Record<string, string> = {}) => {
   const [, , type, slug, file] = path.split("/") as [string, string, string, string, string];
-  return card.loader(loaderArgs(database, path, { type, slug, file }, { init: { headers } }) as never);
+  // Answered as the server answers: a not-found is thrown to the error pipeline.
+  return answerOf(card.loader(loaderArgs(database, path, { type, slug, file }, { init: { headers } }) as never));
 };
 
 describe("a profile's social card", () => {
@@ -154,6 +155,6 @@ describe("the site's card", () => {
     const response = await siteCard.loader(loaderArgs(database, SITE_CARD_PATH, { file }) as never);
     expect(response.headers.get("Content-Type")).toBe("image/png");
     expect(pngSize(new Uint8Array(await response.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
-    expect((await siteCard.loader(loaderArgs(database, "/og/site/0.png", { file: "0.png" }) as never)).status).toBe(404);
+    expect((await answerOf(siteCard.loader(loaderArgs(database, "/og/site/0.png", { file: "0.png" }) as never))).status).toBe(404);
   });
 });

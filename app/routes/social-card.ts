@@ -5,7 +5,7 @@ import { drawProfileCard, findPublicSocialCard, profileCardVersion } from "~/fea
 import { profileCardPath } from "~/features/seo/social-card.ts";
 import { LISTING_TYPES, type ListingType } from "~/features/catalog/listing-types.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { notFound } from "~/lib/http.server.ts";
+import { notFound } from "~/lib/errors.ts";
 
 const FILE = /^([0-9a-f]{16})\.png$/;
 
@@ -16,10 +16,10 @@ const FILE = /^([0-9a-f]{16})\.png$/;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const version = FILE.exec(params.file)?.[1];
   const type = (LISTING_TYPES as readonly string[]).includes(params.type) ? (params.type as ListingType) : null;
-  if (!version || !type) return notFound("No such picture.");
+  if (!version || !type) notFound("No such picture.");
   const { database } = getAppContext(context);
   const card = await findPublicSocialCard(database, type, params.slug);
-  if (!card) return notFound("No such picture.");
+  if (!card) notFound("No such picture.");
   const current = profileCardVersion(card);
   if (current !== version) throw redirect(profileCardPath(card.type, card.slug, current), { headers: { "Cache-Control": "no-cache" } });
   return socialCardResponse(request, current, await drawProfileCard(database, card, current));

@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { UnsubscribePage } from "~/features/saved-searches/unsubscribe-page.tsx";
 import { applyUnsubscribeLink, readUnsubscribeLink, unsubscribeErrorCode } from "~/features/saved-searches/unsubscribe.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { STATUS_BY_CODE } from "~/lib/errors.ts";
+import { pageAnswer } from "~/lib/form-result.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Unsubscribe | Introbase" }, { name: "robots", content: "noindex" }];
@@ -11,8 +10,7 @@ export function meta(_: Route.MetaArgs) {
 
 /** The page's data with its status: a link that does nothing answers 4xx (unsubscribeErrorCode), with the page saying why. */
 function answer<State extends { state: string }>(state: State) {
-  const code = unsubscribeErrorCode(state);
-  return data(state, { status: code ? STATUS_BY_CODE[code] : 200 });
+  return pageAnswer(state, unsubscribeErrorCode(state));
 }
 
 /** Opening the link says what it will do and changes nothing (a mail scanner follows links, RFC 8058 §4). */

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import { API_ENDPOINTS } from "~/features/api-docs/api-endpoints.ts";
 import { openApiDocument } from "~/features/api-docs/openapi-document.ts";
 import { isKeyedApiPath } from "~/features/api-keys/api-key-auth.server.ts";
-import { failingDatabase, loaderArgs, testUser } from "#test-support/test-route.ts";
+import { answerOf, failingDatabase, loaderArgs, testUser } from "#test-support/test-route.ts";
 import { routeTable } from "./support/route-table.ts";
 
 /** JSON routes that are not part of the public API, and why. A new route must be documented or added here. */
@@ -68,12 +68,15 @@ describe("each handler validates with the schema object the document is made fro
           const params = Object.fromEntries(Object.keys(endpoint.pathParams?.shape ?? {}).map((k) => [k, "startup"]));
           // Signed in (endpoints for members check that first), and refused before any query: a database that fails
           // every query proves it.
-          const response = await handler!(
-            loaderArgs(
-              failingDatabase(() => new Error("no query expected")),
-              url,
-              params,
-              { user: testUser("premium"), init: { method: endpoint.method.toUpperCase() } },
+          // As the server answers it: a route fails by throwing, and the error pipeline makes the answer.
+          const response = await answerOf(
+            handler!(
+              loaderArgs(
+                failingDatabase(() => new Error("no query expected")),
+                url,
+                params,
+                { user: testUser("premium"), init: { method: endpoint.method.toUpperCase() } },
+              ),
             ),
           );
           expect(spy).toHaveBeenCalled();

@@ -18,7 +18,7 @@ import { storeFile } from "~/features/media/stored-files.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { rateLimitKey } from "~/lib/rate-limit.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
-import { loaderArgs } from "#test-support/test-route.ts";
+import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import * as getFeatured from "~/routes/get-featured.tsx";
 import * as media from "~/routes/media.ts";
 
@@ -65,7 +65,7 @@ async function apply(fields: Record<string, string | string[]>, { logo = true } 
 const fileCount = async () => (await database.db.select({ n: count() }).from(storedFiles))[0]!.n;
 
 async function served(id: string): Promise<number> {
-  const response = (await media.loader(loaderArgs(database, `/media/${id}`, { id }) as never)) as Response;
+  const response = await answerOf(media.loader(loaderArgs(database, `/media/${id}`, { id }) as never));
   return response.status;
 }
 

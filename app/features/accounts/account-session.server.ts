@@ -3,6 +3,7 @@ import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
+import { parse } from "~/lib/parse.ts";
 import { getSignInProvider, type SessionUser, type SignInProvider } from "~/lib/session.server.ts";
 import { csrfTokenFor, isValidCsrfToken, newAnonymousId } from "./csrf-token.server.ts";
 
@@ -72,14 +73,13 @@ const SessionUpdate = z.object({
 
 /** POST /api/auth/session: checks the CSRF token, then updates what a user may change about themselves (their name). */
 export async function updateSession(database: Database, headers: Headers, body: unknown): Promise<void> {
-  const parsed = SessionUpdate.safeParse(body);
-  if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "Invalid session update.");
+  const update = parse(SessionUpdate, body);
   const session = await getAuth(database).api.getSession({ headers });
   if (!session) throw new AppError("unauthorized", "Not signed in.");
-  if (!isValidCsrfToken(await secretOf(database), session.session.id, parsed.data.csrfToken)) {
+  if (!isValidCsrfToken(await secretOf(database), session.session.id, update.csrfToken)) {
     throw new AppError("forbidden", "Invalid CSRF token.");
   }
-  if (parsed.data.data.name !== undefined) {
-    await getAuth(database).api.updateUser({ headers, body: { name: parsed.data.data.name } });
+  if (update.data.name !== undefined) {
+    await getAuth(database).api.updateUser({ headers, body: { name: update.data.name } });
   }
 }

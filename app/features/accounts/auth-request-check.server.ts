@@ -7,7 +7,8 @@
  */
 import { MAX_PASSWORD } from "~/lib/password-rules.ts";
 import { bodyKindOf } from "~/lib/body-limits.ts";
-import { jsonErrorResponse, readRequestBody } from "~/lib/http.server.ts";
+import { errorResponse } from "~/lib/error-answer.server.ts";
+import { readRequestBody } from "~/lib/http.server.ts";
 
 /**
  * The longest value of each field Better Auth's endpoints take. A name is what our own profile form allows; an
@@ -71,7 +72,7 @@ export async function checkAuthRequest(
   const kind = bodyKindOf(request.headers.get("content-type"));
   if (!request.body || (kind !== "json" && kind !== "form")) return { ok: true, request };
   const read = await readRequestBody(request);
-  if (!read.ok) return { ok: false, response: jsonErrorResponse(read.status, read.message) };
+  if (!read.ok) return { ok: false, response: errorResponse(read.code, read.message) };
   let fields: unknown;
   let pairs: string[][] = [];
   if (read.kind === "json") {
@@ -84,7 +85,7 @@ export async function checkAuthRequest(
   }
   // Checked before the body is serialized again: a body too deep for the call stack never reaches JSON.stringify.
   const problem = overLongField(fields);
-  if (problem) return { ok: false, response: jsonErrorResponse(400, problem) };
+  if (problem) return { ok: false, response: errorResponse("bad_request", problem) };
   const body = read.kind === "form" ? new URLSearchParams(pairs).toString() : fields === undefined ? null : JSON.stringify(fields);
   const headers = new Headers(request.headers);
   headers.delete("content-length");

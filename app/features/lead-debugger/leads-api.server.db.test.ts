@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
-import { loaderArgs, testUser, type TestRequest } from "#test-support/test-route.ts";
+import { answerOf, loaderArgs, testUser, type TestRequest } from "#test-support/test-route.ts";
 import { startFakeProvider, type FakeProvider } from "../../../tests/fakes/lead-provider.ts";
 import { fetchAllowing } from "../../../tests/support/allow-local.ts";
 import { HeldKey } from "./debugger-state.ts";
@@ -40,15 +40,10 @@ afterAll(async () => {
 
 type Args = Parameters<typeof leadsApi>[0];
 
-/** Calls the endpoint the way the route's loader and action do. */
+/** Calls the endpoint the way the route's loader and action do, answered as the server answers (the pipeline). */
 async function call(path: string, options: TestRequest = {}): Promise<Response> {
   const args = loaderArgs<Args>(database, path, {}, { user: ADMIN, ...options });
-  try {
-    return await leadsApi(args, { fetch: fetchAllowing(fake.url) });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return answerOf(leadsApi(args, { fetch: fetchAllowing(fake.url) }));
 }
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>

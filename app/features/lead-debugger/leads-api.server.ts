@@ -9,6 +9,7 @@ import { createProviderClient, KEY_REQUIRED, PROVIDER_KEY_HEADER, ProviderError 
 import type { RouterContextProvider } from "react-router";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getEnv } from "~/lib/env.server.ts";
+import { STATUS_BY_CODE } from "~/lib/errors.ts";
 import { readJsonBody } from "~/lib/http.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -37,7 +38,10 @@ async function readParameters(
     return { ok: true, value: params };
   }
   const read = await readJsonBody(request);
-  if (!read.ok) return read.status === 413 ? read : { ok: false, status: 400, message: `${BAD_JSON}: ${read.message}` };
+  if (!read.ok)
+    return read.code === "payload_too_large"
+      ? { ok: false, status: STATUS_BY_CODE.payload_too_large, message: read.message }
+      : { ok: false, status: 400, message: `${BAD_JSON}: ${read.message}` };
   if (read.value === undefined) return { ok: true, value: {} };
   const body = read.value;
   return body && typeof body === "object" && !Array.isArray(body)
