@@ -163,7 +163,7 @@ export function SettingsPage(data: SettingsData) {
       </Card>
 
       <SecuritySection email={user.email} data={data.security} />
-      <SessionsSection sessions={data.security.sessions} />
+      <SessionsSection sessions={data.security.sessions} now={data.security.now} />
 
       <ApiKeysSection data={data.apiKeys} />
       <FollowingSection {...data.follows} />
