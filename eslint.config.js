@@ -227,7 +227,16 @@ export default tseslint.config(
                     return report(node, "no toLocaleString with date options");
                   const [first] = node.arguments;
                   if (method === "replace" && first?.type === "Literal" && first.value === "T")
-                    report(node, 'no hand-made "YYYY-MM-DD HH:MM" from an ISO string');
+                    return report(node, 'no hand-made "YYYY-MM-DD HH:MM" from an ISO string');
+                  // createdAt.slice(0, 10), periodStart.slice(0, 10), line.at.slice(11, 19): ISO text cut for a screen.
+                  const cut = node.callee.type === "MemberExpression" ? node.callee.object : null;
+                  if (
+                    method === "slice" &&
+                    cut?.type === "MemberExpression" &&
+                    cut.property.type === "Identifier" &&
+                    /^at$|(At|Start|End)$/.test(cut.property.name)
+                  )
+                    report(node, `no piece of ${cut.property.name}'s ISO text as a date`);
                 },
                 ArrayExpression(node) {
                   const words = node.elements.map((e) => (e?.type === "Literal" ? e.value : null));

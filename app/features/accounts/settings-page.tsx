@@ -24,6 +24,7 @@ import { useSignOut } from "~/lib/session-sync.ts";
 import type { AccountSecurityData } from "./account-settings.server.ts";
 import { SecuritySection } from "./security-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
+import { formatDate } from "~/lib/format-date.ts";
 
 type MyIntroRequest = Omit<Awaited<ReturnType<typeof listMyIntroRequests>>[number], "createdAt"> & { createdAt: string };
 
@@ -152,7 +153,7 @@ export function SettingsPage(data: SettingsData) {
                   <Link to={`/profile/${r.recipientType}/${r.slug}`} className="font-medium hover:underline">
                     {r.recipientName}
                   </Link>
-                  <span className="ml-2 text-fg-muted">{r.createdAt.slice(0, 10)}</span>
+                  <span className="ml-2 text-fg-muted">{formatDate(r.createdAt)}</span>
                   {r.status === "rejected" && r.decisionNote ? <p className="text-fg-muted">Reason: {r.decisionNote}</p> : null}
                 </div>
                 <Badge variant={r.status === "accepted" ? "accent" : "outline"}>{INTRO_STATUS_LABEL[r.status]}</Badge>
