@@ -66,6 +66,38 @@ function replicaText(replica: SystemStatus["replica"]): string {
   }
 }
 
+/** Per kind of job: queued, the oldest queued (how long it has waited), running, and failed in the last day. */
+function JobTable({ jobs, now }: Pick<SystemStatus, "jobs" | "now">) {
+  return jobs.length === 0 ? (
+    <p className="mt-2 text-sm">No job is queued or running, and none failed in the last day.</p>
+  ) : (
+    <div className="mt-2 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-border text-fg-muted">
+            <th className="py-2 pr-3">Kind</th>
+            <th className="pr-3">Queued</th>
+            <th className="pr-3">Oldest queued</th>
+            <th className="pr-3">Running</th>
+            <th>Failed (24 h)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.map((job) => (
+            <tr key={job.kind} className="border-b border-border">
+              <td className="py-2 pr-3 break-all">{job.kind}</td>
+              <td className="pr-3">{job.queued}</td>
+              <td className="pr-3">{job.oldestQueuedAt ? <EventTime at={job.oldestQueuedAt} now={now} /> : "–"}</td>
+              <td className="pr-3">{job.running}</td>
+              <td className={job.failedToday ? "text-danger" : undefined}>{job.failedToday}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** /admin/system: whether the site is healthy at a glance, from the database (decision 0107). */
 export function SystemStatusPage({ status, result }: { status: SystemStatus; result?: FormResult<string, CheckOutcome> }) {
   const { now, release, migrations, processes, jobs, outbox, lastBackup, integrations } = status;
@@ -102,34 +134,7 @@ export function SystemStatusPage({ status, result }: { status: SystemStatus; res
       </Section>
 
       <Section id="jobs" title="Job queue">
-        {jobs.length === 0 ? (
-          <p className="mt-2 text-sm">No job is queued or running, and none failed in the last day.</p>
-        ) : (
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-border text-fg-muted">
-                  <th className="py-2 pr-3">Kind</th>
-                  <th className="pr-3">Queued</th>
-                  <th className="pr-3">Oldest queued</th>
-                  <th className="pr-3">Running</th>
-                  <th>Failed (24 h)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((job) => (
-                  <tr key={job.kind} className="border-b border-border">
-                    <td className="py-2 pr-3 break-all">{job.kind}</td>
-                    <td className="pr-3">{job.queued}</td>
-                    <td className="pr-3">{job.oldestQueuedAt ? <EventTime at={job.oldestQueuedAt} now={now} /> : "–"}</td>
-                    <td className="pr-3">{job.running}</td>
-                    <td className={job.failedToday ? "text-danger" : undefined}>{job.failedToday}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <JobTable jobs={jobs} now={now} />
       </Section>
 
       <Section id="outbox" title="Outbox (last 24 hours)">
