@@ -1,6 +1,7 @@
 // @ts-check
 import path from "node:path";
 import tseslint from "typescript-eslint";
+import { oneDateModule } from "./scripts/checks/one-date-module.eslint.js";
 import { roomImports } from "./scripts/checks/room-imports.eslint.js";
 
 /**
@@ -252,5 +253,15 @@ export default tseslint.config(
       ...["get-featured.tsx", "profile.tsx", "admin.duplicate-management.merge.tsx"].map((f) => `app/routes/${f}`),
     ],
     rules: { "no-restricted-syntax": ["error", ...BODY_READS, NUMERIC_STATUS, ...ONE_WAY_TO_FAIL] },
+  },
+  // Decision 0111 (issue 35): one date module. Dates and times for people are printed by app/lib/format-date.ts
+  // only (one format per kind of date, by hand in UTC so server and browser agree); anywhere else, Intl's and
+  // toLocale*'s date formats, toUTCString, the "2026-11-28T17:01" -> "2026-11-28 17:01" slice-and-replace and a
+  // copied array of month names are errors. toLocaleString stays allowed for numbers; with date options it is not.
+  {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["app/lib/format-date.ts", "**/*.test.ts", "**/*.test.tsx"],
+    plugins: { "introbase-dates": { rules: { "one-date-module": oneDateModule } } },
+    rules: { "introbase-dates/one-date-module": "error" },
   },
 );

@@ -20,6 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
     error: query.error,
     items: page.items,
     matches: page.matches,
+    now: page.now,
     newerHref: page.newer ? membersHref(query.q, { before: page.newer }) : null,
     olderHref: page.older ? membersHref(query.q, { after: page.older }) : null,
   };

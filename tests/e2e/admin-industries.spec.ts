@@ -53,7 +53,7 @@ test("an operator migrates the demo industries, sees the success banner, and res
   await expect(results.getByText("Categories found")).toBeVisible();
   await expect(results).toContainText("32 / 32");
   await expect(page.getByTestId("migration-log")).toContainText("FinTech → FinTech: Financial Services (fuzzy)");
-  await expect(page.getByTestId("migration-log")).toContainText(/\[\d{2}:\d{2}:\d{2}\] Migration completed successfully!/);
+  await expect(page.getByTestId("migration-log")).toContainText(/\[\d{2}:\d{2}:\d{2} UTC\] Migration completed successfully!/);
   await expect(page.getByRole("button", { name: "Execute Migration" })).toBeEnabled();
   // The page read its stats again, and the directory's reference data has the new names.
   await expect(page.getByTestId("current-industries")).toContainText(/\d{3} industries now, \d{3} of them with a taxonomy key/);

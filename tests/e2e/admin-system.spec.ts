@@ -20,7 +20,7 @@ let root: string;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // The second server's heartbeat, dated an hour ahead: it stays "seen in the last minute" however long this server
-  // takes to start on a busy machine (nothing refreshes a prepared row; a clock ahead shows as "0 s ago").
+  // takes to start on a busy machine (nothing refreshes a prepared row; a clock that far ahead shows its time, not "ago").
   const prepared = preparedDatabase(
     "introbase-system-",
     `await database.db.execute(\`INSERT INTO server_processes (process_key, host, pid, version, commit, started_at, last_seen_at,

@@ -1,3 +1,4 @@
+import { formatDateTime } from "~/lib/format-date.ts";
 /** A record's audit trail, oldest first, as the back-office shows it. */
 export interface HistoryEntry {
   action: string;
@@ -13,7 +14,7 @@ export function AuditHistory({ entries, collapsed = false }: { entries: HistoryE
     <ol className="mt-2 grid gap-1">
       {entries.map((h) => (
         <li key={`${h.at}-${h.action}`}>
-          {h.at.slice(0, 19).replace("T", " ")} · {h.action} by {h.actor ?? h.source}
+          {formatDateTime(h.at)} · {h.action} by {h.actor ?? h.source}
         </li>
       ))}
     </ol>

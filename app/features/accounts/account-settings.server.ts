@@ -31,17 +31,24 @@ import { listSignInMethods, startLinking, unlinkProvider, type SignInMethods } f
 export interface AccountSecurityData {
   methods: SignInMethods;
   sessions: MemberSession[];
+  /** The server's now, for "last active 5 minutes ago" (the same words in the server's HTML and after hydration). */
+  now: string;
   /** What came back from a provider link (?linked=, ?linkError=&error=). */
   linkNotice: { provider: string; error: string | null } | null;
   /** Set on the page a change of password leads to. */
   passwordChanged: boolean;
 }
 
-export async function accountSecurityData(database: Database, user: SessionUser, request: Request): Promise<AccountSecurityData> {
+export async function accountSecurityData(
+  database: Database,
+  user: SessionUser,
+  request: Request,
+  now = new Date(),
+): Promise<AccountSecurityData> {
   const url = new URL(request.url);
   const [methods, sessions] = await Promise.all([
     listSignInMethods(database, user.id),
-    listMemberSessions(database, user.id, request.headers),
+    listMemberSessions(database, user.id, request.headers, now.getTime()),
   ]);
   const linked = url.searchParams.get("linked");
   const failed = url.searchParams.get("linkError");
@@ -50,7 +57,7 @@ export async function accountSecurityData(database: Database, user: SessionUser,
     : failed
       ? { provider: failed.slice(0, 20), error: (url.searchParams.get("error") ?? "unknown").slice(0, 60) }
       : null;
-  return { methods, sessions, linkNotice, passwordChanged: url.searchParams.get("passwordChanged") === "1" };
+  return { methods, sessions, now: now.toISOString(), linkNotice, passwordChanged: url.searchParams.get("passwordChanged") === "1" };
 }
 
 type Field = "currentPassword" | "newPassword" | "newEmail" | "sessionId" | "provider";

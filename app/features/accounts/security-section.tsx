@@ -29,24 +29,12 @@ function Answer({ result }: { result: Result | null }) {
   );
 }
 
-/**
- * Settings › Sign-in and security (decision 0076): change the password (asks the current one; every other session
- * ends), change the address (confirmed from the new address; the old one is told), and the ways to sign in (a
- * password, Google, LinkedIn), never fewer than one. Plain forms: they work without JavaScript.
- */
-export function SecuritySection({ email, data }: { email: string; data: AccountSecurityData }) {
-  const actionData = useActionData<Result | undefined>();
-  const busy = useNavigation().state !== "idle";
-  const answerTo = (intent: string) => (actionData?.intent === intent ? actionData : null);
-  const password = answerTo(CHANGE_PASSWORD);
-  const address = answerTo(CHANGE_EMAIL);
-  const methods = answerTo(LINK_PROVIDER) ?? answerTo(UNLINK_PROVIDER) ?? answerTo(ADD_PASSWORD);
-  const waysIn = Number(data.methods.password) + data.methods.providers.filter((p) => p.linked).length;
-  const notice = data.linkNotice;
-  return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="text-lg font-semibold">Sign-in and security</h2>
+type Busy = { busy: boolean };
 
+/** Change the password (asks the current one; every other session ends), or how to add one. */
+function PasswordPart({ email, data, password, busy }: { email: string; data: AccountSecurityData; password: Result | null } & Busy) {
+  return (
+    <>
       <h3 className="mt-4 text-base font-semibold">Password</h3>
       {data.methods.password ? (
         <Form method="post" className="mt-2 grid gap-3 sm:max-w-md" noValidate>
@@ -81,7 +69,14 @@ export function SecuritySection({ email, data }: { email: string; data: AccountS
           You sign in with a provider only. Add a password to sign in with your e-mail address too.
         </p>
       )}
+    </>
+  );
+}
 
+/** Change the address: confirmed from the new address; the old one is told. */
+function EmailAddressPart({ email, data, address, busy }: { email: string; data: AccountSecurityData; address: Result | null } & Busy) {
+  return (
+    <>
       <h3 className="mt-6 text-base font-semibold">E-mail address</h3>
       <p className="mt-1 text-sm text-fg-muted">
         Now <span className="font-medium break-all text-fg">{email}</span>. We send a link to the new address; it changes when you open the
@@ -118,7 +113,16 @@ export function SecuritySection({ email, data }: { email: string; data: AccountS
         </div>
         <Answer result={address} />
       </Form>
+    </>
+  );
+}
 
+/** The ways to sign in (a password, Google, LinkedIn), never fewer than one, and what came back from a link. */
+function WaysToSignInPart({ data, methods, busy }: { data: AccountSecurityData; methods: Result | null } & Busy) {
+  const waysIn = Number(data.methods.password) + data.methods.providers.filter((p) => p.linked).length;
+  const notice = data.linkNotice;
+  return (
+    <>
       <h3 className="mt-6 text-base font-semibold">Ways to sign in</h3>
       {notice ? (
         <p role={notice.error ? "alert" : "status"} className={notice.error ? "mt-2 text-sm text-danger" : "mt-2 text-sm"}>
@@ -181,6 +185,25 @@ export function SecuritySection({ email, data }: { email: string; data: AccountS
       ) : null}
       <p className="mt-1 text-xs text-fg-muted">A provider links only with your own address, verified by the provider.</p>
       <Answer result={methods} />
+    </>
+  );
+}
+
+/**
+ * Settings › Sign-in and security (decision 0076): change the password (asks the current one; every other session
+ * ends), change the address (confirmed from the new address; the old one is told), and the ways to sign in (a
+ * password, Google, LinkedIn), never fewer than one. Plain forms: they work without JavaScript.
+ */
+export function SecuritySection({ email, data }: { email: string; data: AccountSecurityData }) {
+  const actionData = useActionData<Result | undefined>();
+  const busy = useNavigation().state !== "idle";
+  const answerTo = (intent: string) => (actionData?.intent === intent ? actionData : null);
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">Sign-in and security</h2>
+      <PasswordPart email={email} data={data} password={answerTo(CHANGE_PASSWORD)} busy={busy} />
+      <EmailAddressPart email={email} data={data} address={answerTo(CHANGE_EMAIL)} busy={busy} />
+      <WaysToSignInPart data={data} methods={answerTo(LINK_PROVIDER) ?? answerTo(UNLINK_PROVIDER) ?? answerTo(ADD_PASSWORD)} busy={busy} />
     </Card>
   );
 }

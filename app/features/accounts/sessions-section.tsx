@@ -2,6 +2,7 @@ import { Form, useActionData, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
+import { EventTime } from "~/components/ui/event-time.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
 import { formatDateTime } from "~/lib/format-date.ts";
 import { REVOKE_OTHER_SESSIONS, REVOKE_SESSION } from "./account-forms.ts";
@@ -11,7 +12,7 @@ import type { MemberSession } from "./member-sessions.server.ts";
  * Settings › Where you're signed in (decision 0076): each session with its browser, address and last activity, a
  * Sign out for each other one, and Sign out everywhere else. Plain forms: they work without JavaScript.
  */
-export function SessionsSection({ sessions }: { sessions: MemberSession[] }) {
+export function SessionsSection({ sessions, now }: { sessions: MemberSession[]; now: string }) {
   const result = useActionData<FormResult | undefined>();
   const busy = useNavigation().state !== "idle";
   const answer = result?.intent === REVOKE_SESSION || result?.intent === REVOKE_OTHER_SESSIONS ? result : null;
@@ -33,7 +34,8 @@ export function SessionsSection({ sessions }: { sessions: MemberSession[] }) {
                 {s.device} {s.current ? <Badge variant="accent">This browser</Badge> : null}
               </p>
               <p className="text-xs text-fg-muted">
-                {s.address ? `${s.address} · ` : ""}Last active {formatDateTime(s.lastActive)} · Signed in {formatDateTime(s.signedIn)}
+                {s.address ? `${s.address} · ` : ""}Last active <EventTime at={s.lastActive} now={now} /> · Signed in{" "}
+                {formatDateTime(s.signedIn)}
               </p>
             </div>
             {s.current ? null : (

@@ -24,6 +24,7 @@ import { useSignOut } from "~/lib/session-sync.ts";
 import type { AccountSecurityData } from "./account-settings.server.ts";
 import { SecuritySection } from "./security-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
+import { formatDate } from "~/lib/format-date.ts";
 
 type MyIntroRequest = Omit<Awaited<ReturnType<typeof listMyIntroRequests>>[number], "createdAt"> & { createdAt: string };
 
@@ -43,10 +44,124 @@ export type SettingsData =
       emailChanged?: boolean;
     };
 
+type Member = Extract<SettingsData, { user: object }>;
+
+function ProfileCard({ user, plan }: Pick<Member, "user" | "plan">) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">Profile Information</h2>
+      <div className="mt-4 flex items-center gap-4">
+        <UserAvatar user={user} size={56} />
+        <dl className="grid gap-2 text-sm">
+          <div>
+            <dt className="text-fg-muted">Full Name</dt>
+            <dd className="font-medium">{user.name}</dd>
+          </div>
+          <div>
+            <dt className="text-fg-muted">Email Address</dt>
+            <dd className="font-medium break-all">{user.email}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-4 text-sm">
+        <p className="flex items-center gap-2">
+          <span className="text-fg-muted">Sign-in Provider</span> <Badge variant="outline">{user.provider}</Badge>
+        </p>
+        <p className="flex items-center gap-2">
+          <span className="text-fg-muted">Subscription Tier</span> <Badge variant="accent">{plan.name}</Badge>
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+/** The plan's benefits, with the way to upgrade and to billing. */
+function BenefitsCard({ user, plan }: Pick<Member, "user" | "plan">) {
+  const { unlock } = useUnlockPrompt();
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">Subscription Benefits</h2>
+      <p className="mt-1 text-sm text-fg-muted">
+        <span className="font-medium text-fg">{plan.name}</span> · <PlanPrice price={plan.monthlyPrice} />
+      </p>
+      <ul className="mt-3 grid gap-2 text-sm" aria-label={`${plan.name} benefits`}>
+        {plan.benefits.map((benefit) => (
+          <li key={benefit} className="flex gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            {benefit}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        {user.tier !== "premium" ? (
+          <Button variant="secondary" onClick={unlock} aria-haspopup="dialog">
+            Upgrade plan
+          </Button>
+        ) : null}
+        <Link to="/settings/billing" className="text-sm text-accent underline">
+          Billing and invoices
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function UsageCard({ usage }: Pick<Member, "usage">) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">Usage this month</h2>
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+        {usage.map((q) => (
+          <li key={q.type}>
+            <p className="text-sm font-medium capitalize">{q.type}</p>
+            {q.limit === 0 ? (
+              <p className="mt-1 text-xs text-fg-muted">Not included in your plan</p>
+            ) : (
+              <QuotaIndicator className="mt-1" type={q.type} remaining={q.remaining} limit={q.limit} status={q.status} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** The member's introduction requests, each with the day it was made and its status. */
+function IntroRequestsCard({ intros }: Pick<Member, "intros">) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">Your introduction requests</h2>
+      {intros.length === 0 ? (
+        <p className="mt-3 text-sm text-fg-muted">
+          None yet. Open a profile in the{" "}
+          <Link to="/listings" className="text-accent underline">
+            directory
+          </Link>{" "}
+          and choose Request Introduction.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-border">
+          {intros.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
+              <div>
+                <Link to={`/profile/${r.recipientType}/${r.slug}`} className="font-medium hover:underline">
+                  {r.recipientName}
+                </Link>
+                <span className="ml-2 text-fg-muted">{formatDate(r.createdAt)}</span>
+                {r.status === "rejected" && r.decisionNote ? <p className="text-fg-muted">Reason: {r.decisionNote}</p> : null}
+              </div>
+              <Badge variant={r.status === "accepted" ? "accent" : "outline"}>{INTRO_STATUS_LABEL[r.status]}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 /** Spec 01 §2: the signed-in user's profile, plan and benefits, this month's usage, their intro requests and sign-out. */
 export function SettingsPage(data: SettingsData) {
   const { signOut, pending, error } = useSignOut();
-  const { unlock } = useUnlockPrompt();
   if (!data.user) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -66,104 +181,18 @@ export function SettingsPage(data: SettingsData) {
           Your e-mail address is now {user.email}.
         </p>
       ) : null}
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Profile Information</h2>
-        <div className="mt-4 flex items-center gap-4">
-          <UserAvatar user={user} size={56} />
-          <dl className="grid gap-2 text-sm">
-            <div>
-              <dt className="text-fg-muted">Full Name</dt>
-              <dd className="font-medium">{user.name}</dd>
-            </div>
-            <div>
-              <dt className="text-fg-muted">Email Address</dt>
-              <dd className="font-medium break-all">{user.email}</dd>
-            </div>
-          </dl>
-        </div>
-        <div className="mt-4 flex flex-wrap gap-4 text-sm">
-          <p className="flex items-center gap-2">
-            <span className="text-fg-muted">Sign-in Provider</span> <Badge variant="outline">{user.provider}</Badge>
-          </p>
-          <p className="flex items-center gap-2">
-            <span className="text-fg-muted">Subscription Tier</span> <Badge variant="accent">{plan.name}</Badge>
-          </p>
-        </div>
-      </Card>
+      <ProfileCard user={user} plan={plan} />
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Subscription Benefits</h2>
-        <p className="mt-1 text-sm text-fg-muted">
-          <span className="font-medium text-fg">{plan.name}</span> · <PlanPrice price={plan.monthlyPrice} />
-        </p>
-        <ul className="mt-3 grid gap-2 text-sm" aria-label={`${plan.name} benefits`}>
-          {plan.benefits.map((benefit) => (
-            <li key={benefit} className="flex gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-              {benefit}
-            </li>
-          ))}
-        </ul>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          {user.tier !== "premium" ? (
-            <Button variant="secondary" onClick={unlock} aria-haspopup="dialog">
-              Upgrade plan
-            </Button>
-          ) : null}
-          <Link to="/settings/billing" className="text-sm text-accent underline">
-            Billing and invoices
-          </Link>
-        </div>
-      </Card>
+      <BenefitsCard user={user} plan={plan} />
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Usage this month</h2>
-        <ul className="mt-3 grid gap-4 sm:grid-cols-2">
-          {usage.map((q) => (
-            <li key={q.type}>
-              <p className="text-sm font-medium capitalize">{q.type}</p>
-              {q.limit === 0 ? (
-                <p className="mt-1 text-xs text-fg-muted">Not included in your plan</p>
-              ) : (
-                <QuotaIndicator className="mt-1" type={q.type} remaining={q.remaining} limit={q.limit} status={q.status} />
-              )}
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <UsageCard usage={usage} />
 
       <SavedSearchesSection data={data.savedSearches} />
 
-      <Card className="p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">Your introduction requests</h2>
-        {intros.length === 0 ? (
-          <p className="mt-3 text-sm text-fg-muted">
-            None yet. Open a profile in the{" "}
-            <Link to="/listings" className="text-accent underline">
-              directory
-            </Link>{" "}
-            and choose Request Introduction.
-          </p>
-        ) : (
-          <ul className="mt-3 divide-y divide-border">
-            {intros.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-                <div>
-                  <Link to={`/profile/${r.recipientType}/${r.slug}`} className="font-medium hover:underline">
-                    {r.recipientName}
-                  </Link>
-                  <span className="ml-2 text-fg-muted">{r.createdAt.slice(0, 10)}</span>
-                  {r.status === "rejected" && r.decisionNote ? <p className="text-fg-muted">Reason: {r.decisionNote}</p> : null}
-                </div>
-                <Badge variant={r.status === "accepted" ? "accent" : "outline"}>{INTRO_STATUS_LABEL[r.status]}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <IntroRequestsCard intros={intros} />
 
       <SecuritySection email={user.email} data={data.security} />
-      <SessionsSection sessions={data.security.sessions} />
+      <SessionsSection sessions={data.security.sessions} now={data.security.now} />
 
       <ApiKeysSection data={data.apiKeys} />
       <FollowingSection {...data.follows} />

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
+import { EventTime } from "~/components/ui/event-time.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { formatDateTime } from "~/lib/format-date.ts";
 import { CREATE_API_KEY, REVOKE_API_KEY, type ApiKeyFormResult } from "./api-key-form.ts";
@@ -94,7 +95,14 @@ export function ApiKeysSection({ data }: { data: ApiKeysSectionData }) {
                   {k.name} <code className="ml-1 text-fg-muted">{k.prefix}…</code>
                 </p>
                 <p className="text-xs text-fg-muted">
-                  Created {formatDateTime(k.createdAt)} · {k.lastUsedAt ? `Last used ${formatDateTime(k.lastUsedAt)}` : "Never used"}
+                  Created {formatDateTime(k.createdAt)} ·{" "}
+                  {k.lastUsedAt ? (
+                    <>
+                      Last used <EventTime at={k.lastUsedAt} now={data.now} />
+                    </>
+                  ) : (
+                    "Never used"
+                  )}
                 </p>
               </div>
               {k.revokedAt ? (

@@ -11,6 +11,8 @@ import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.server.ts";
 export interface ApiKeysSectionData {
   /** Whether the member's plan includes API access (their keys work, and they may make new ones). */
   allowed: boolean;
+  /** The server's now, for "last used 5 minutes ago" (the same words in the server's HTML and after hydration). */
+  now: string;
   keys: Array<{ id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }>;
 }
 
@@ -19,10 +21,11 @@ async function planAllowsApi(database: Database, user: SessionUser): Promise<boo
   return hasFeature("api_access", user.tier, tiers[user.tier]);
 }
 
-export async function apiKeysSectionData(database: Database, user: SessionUser): Promise<ApiKeysSectionData> {
+export async function apiKeysSectionData(database: Database, user: SessionUser, now = new Date()): Promise<ApiKeysSectionData> {
   const [allowed, keys] = await Promise.all([planAllowsApi(database, user), listApiKeys(database, user.id)]);
   return {
     allowed,
+    now: now.toISOString(),
     keys: keys.map((k) => ({
       id: k.id,
       name: k.name,

@@ -7,6 +7,7 @@ import type { FormResult } from "~/lib/form-parse.ts";
 import type { ApplicationReviewData } from "./application-review.server.ts";
 import { FeatureApplicationFields } from "./feature-application-form.tsx";
 import type { FeatureField, FeatureFormValues } from "./feature-application.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 export type ApplicationSubmission = FormResult<FeatureField | "reason", { listing: string }, FeatureFormValues>;
 
@@ -34,7 +35,7 @@ export function ApplicationReviewPage({ page, result: actionData }: { page: Appl
         <Badge variant="outline">{a.type}</Badge>
         <Badge variant={a.status === "approved" ? "accent" : "outline"}>{a.status}</Badge>
       </div>
-      <p className="mt-1 text-xs text-fg-muted">Received {a.createdAt.slice(0, 16).replace("T", " ")} UTC</p>
+      <p className="mt-1 text-xs text-fg-muted">Received {formatDateTime(a.createdAt)}</p>
       {duplicates.length > 0 ? (
         <div role="note" className="mt-4 rounded-lg border border-danger p-3 text-sm">
           <p className="font-medium text-danger">Possible duplicate of an existing listing</p>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { StatusTabs } from "~/components/admin/status-tabs.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import type { ApplicationStatus, FeatureApplicationRow, PossibleDuplicate } from "./feature-applications.server.ts";
+import { formatDate } from "~/lib/format-date.ts";
 
 export const APPLICATION_TABS = ["new", "approved", "rejected", "all"] as const;
 const TAB_LABEL = { new: "To review", approved: "Approved", rejected: "Rejected", all: "All" } as const;
@@ -47,7 +48,7 @@ export function FeatureApplicationsPage({
             </div>
             <p className="mt-1 text-sm">{a.tagline}</p>
             <p className="mt-1 text-xs break-all text-fg-muted">
-              {a.websiteUrl} · {a.contactEmail} · {a.createdAt.slice(0, 10)}
+              {a.websiteUrl} · {a.contactEmail} · {formatDate(a.createdAt)}
             </p>
             {a.duplicates.length > 0 ? (
               <p className="mt-2 text-sm text-danger">

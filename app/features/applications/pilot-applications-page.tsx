@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
 import type { listPilotApplications } from "./pilot-applications.server.ts";
+import { formatDate } from "~/lib/format-date.ts";
 
 type PilotApplicationRow = Awaited<ReturnType<typeof listPilotApplications>>[number];
 
@@ -34,7 +35,7 @@ export function PilotApplicationsPage({ page: loaderData, result: actionData }: 
               <Badge variant={a.status === "accepted" ? "accent" : "outline"}>{a.status}</Badge>
             </div>
             <p className="mt-1 text-xs break-all text-fg-muted">
-              {a.contactName} &lt;{a.contactEmail}&gt; · {a.website} · {a.createdAt.slice(0, 10)}
+              {a.contactName} &lt;{a.contactEmail}&gt; · {a.website} · {formatDate(a.createdAt)}
             </p>
             <p className="mt-2 text-sm whitespace-pre-wrap">{a.goals}</p>
             {a.status === "new" ? (

@@ -30,10 +30,95 @@ export interface AuditLogData {
 
 const byCount = (counts: Record<string, number>) => Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 
-export function AuditLogView({ filter, options, statistics, run, rows, next }: AuditLogData) {
-  const filtered = Boolean(filter.operation || filter.action || filter.kind !== "all");
+/** The counts of the last hours: by who acted, by operation and by action, each linking to its entries. */
+function AuditStatistics({ statistics, filter }: Pick<AuditLogData, "statistics" | "filter">) {
   const hours = statistics.windowHours;
   const { byKind } = statistics;
+  return (
+    <section aria-labelledby="statistics" className="mt-8">
+      <h2 id="statistics" className="text-lg font-semibold">
+        Last {hours} hours
+      </h2>
+      <div className="mt-4 grid gap-4 md:grid-cols-3">
+        <CountCard
+          testId="audit-total"
+          title="Entries"
+          headline={statistics.total}
+          headlineLabel={`in the last ${hours} hours`}
+          items={[
+            { label: "By people", n: byKind.people, href: auditHref(filter, { kind: "people" }) },
+            {
+              label: `By machines and jobs (${plural(byKind.runs, "run")})`,
+              n: byKind.machine,
+              href: auditHref(filter, { kind: "machine" }),
+            },
+          ]}
+        />
+        <CountCard
+          testId="audit-by-operation"
+          title="By operation"
+          headline={Object.keys(statistics.byOperation).length}
+          headlineLabel="operations"
+          items={byCount(statistics.byOperation).map(([operation, n]) => ({
+            label: humanize(operation),
+            n,
+            href: auditHref(filter, { operation, action: null }),
+          }))}
+        />
+        <CountCard
+          testId="audit-by-action"
+          title="By action"
+          headline={Object.keys(statistics.byAction).length}
+          headlineLabel="actions"
+          items={byCount(statistics.byAction).map(([action, n]) => ({
+            label: humanize(action),
+            n,
+            href: auditHref(filter, { action, operation: null }),
+          }))}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** Who acted, operation, action and page size, as a GET form (works without JavaScript). */
+function AuditFilterForm({ filter, options, run }: Pick<AuditLogData, "filter" | "options" | "run">) {
+  return (
+    <Form method="get" className="mt-4 grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_1fr_1fr_auto_auto]">
+      {run ? <input type="hidden" name="run" value={run.id} /> : null}
+      {run ? null : (
+        <label className="text-sm">
+          Who acted
+          <select name="kind" defaultValue={filter.kind} className={inputClass}>
+            {ACTOR_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {ACTOR_KIND_LABEL[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <FilterSelect name="operation" label="Operation" value={filter.operation} options={options.operations} />
+      <FilterSelect name="action" label="Action" value={filter.action} options={options.actions} />
+      <label className="text-sm">
+        Show
+        <select name="limit" defaultValue={String(filter.limit)} className={inputClass}>
+          {AUDIT_LIMITS.map((n) => (
+            <option key={n} value={n}>
+              {n} rows a page
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={buttonClass({ className: "sm:mb-px" })}>
+        Apply
+      </button>
+    </Form>
+  );
+}
+
+export function AuditLogView({ filter, options, statistics, run, rows, next }: AuditLogData) {
+  const filtered = Boolean(filter.operation || filter.action || filter.kind !== "all");
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <Link
@@ -48,88 +133,13 @@ export function AuditLogView({ filter, options, statistics, run, rows, next }: A
         Every merge, review decision, request and edit, newest first; each import or other job is one row. Times are in UTC.
       </p>
 
-      {run ? (
-        <AuditRunSummary run={run} filter={filter} />
-      ) : (
-        <section aria-labelledby="statistics" className="mt-8">
-          <h2 id="statistics" className="text-lg font-semibold">
-            Last {hours} hours
-          </h2>
-          <div className="mt-4 grid gap-4 md:grid-cols-3">
-            <CountCard
-              testId="audit-total"
-              title="Entries"
-              headline={statistics.total}
-              headlineLabel={`in the last ${hours} hours`}
-              items={[
-                { label: "By people", n: byKind.people, href: auditHref(filter, { kind: "people" }) },
-                {
-                  label: `By machines and jobs (${plural(byKind.runs, "run")})`,
-                  n: byKind.machine,
-                  href: auditHref(filter, { kind: "machine" }),
-                },
-              ]}
-            />
-            <CountCard
-              testId="audit-by-operation"
-              title="By operation"
-              headline={Object.keys(statistics.byOperation).length}
-              headlineLabel="operations"
-              items={byCount(statistics.byOperation).map(([operation, n]) => ({
-                label: humanize(operation),
-                n,
-                href: auditHref(filter, { operation, action: null }),
-              }))}
-            />
-            <CountCard
-              testId="audit-by-action"
-              title="By action"
-              headline={Object.keys(statistics.byAction).length}
-              headlineLabel="actions"
-              items={byCount(statistics.byAction).map(([action, n]) => ({
-                label: humanize(action),
-                n,
-                href: auditHref(filter, { action, operation: null }),
-              }))}
-            />
-          </div>
-        </section>
-      )}
+      {run ? <AuditRunSummary run={run} filter={filter} /> : <AuditStatistics statistics={statistics} filter={filter} />}
 
       <section aria-labelledby="entries" className="mt-10">
         <h2 id="entries" className="text-lg font-semibold">
           {run ? "Entries of this run" : "Most recent activity"}
         </h2>
-        <Form method="get" className="mt-4 grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_1fr_1fr_auto_auto]">
-          {run ? <input type="hidden" name="run" value={run.id} /> : null}
-          {run ? null : (
-            <label className="text-sm">
-              Who acted
-              <select name="kind" defaultValue={filter.kind} className={inputClass}>
-                {ACTOR_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {ACTOR_KIND_LABEL[k]}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          <FilterSelect name="operation" label="Operation" value={filter.operation} options={options.operations} />
-          <FilterSelect name="action" label="Action" value={filter.action} options={options.actions} />
-          <label className="text-sm">
-            Show
-            <select name="limit" defaultValue={String(filter.limit)} className={inputClass}>
-              {AUDIT_LIMITS.map((n) => (
-                <option key={n} value={n}>
-                  {n} rows a page
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className={buttonClass({ className: "sm:mb-px" })}>
-            Apply
-          </button>
-        </Form>
+        <AuditFilterForm filter={filter} options={options} run={run} />
         <p role="status" className="mt-4 text-sm text-fg-muted">
           {rows.length === 0 ? (filtered ? "Nothing matches these filters." : "Nothing recorded yet.") : pageSummary(rows, filtered)}{" "}
           {filtered ? (

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { plural } from "~/lib/wording.ts";
 import type { RunRow } from "./audit-rows.ts";
 import type { Column } from "./audit-table.tsx";
-import { humanize, utcMinute } from "./labels.ts";
+import { humanize } from "./labels.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 /** What a run is called: "Provider import", "Import" (outside a job), the job type's words otherwise. */
 export function runName(run: Pick<RunRow, "kind">): string {
@@ -24,7 +25,7 @@ export function countLabel(count: RunRow["counts"][number]): string {
 export function runCell(column: Column, run: RunRow): ReactNode {
   switch (column) {
     case "time":
-      return <time dateTime={run.lastAt}>{utcMinute(run.lastAt)}</time>;
+      return <time dateTime={run.lastAt}>{formatDateTime(run.lastAt)}</time>;
     case "operation":
       return (
         <span>
@@ -47,7 +48,7 @@ export function runCell(column: Column, run: RunRow): ReactNode {
     case "details":
       return (
         <span className="text-xs text-fg-muted">
-          Started <time dateTime={run.startedAt}>{utcMinute(run.startedAt)}</time>
+          Started <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
         </span>
       );
     case "actor":

@@ -2,7 +2,7 @@ import { auditHref, type AuditFilterValues } from "./audit-filter.ts";
 import { countLabel, runName } from "./audit-run-cells.tsx";
 import type { RunRow } from "./audit-rows.ts";
 import { CountCard } from "./count-card.tsx";
-import { utcMinute } from "./labels.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 /** A run opened to its entries: what ran, who started it, when, and its entries counted (each count a filter). */
 export function AuditRunSummary({ run, filter }: { run: RunRow; filter: AuditFilterValues }) {
@@ -15,11 +15,11 @@ export function AuditRunSummary({ run, filter }: { run: RunRow; filter: AuditFil
         <dl className="grid grid-cols-[auto_1fr] content-start gap-x-4 gap-y-1 rounded-xl border border-border bg-surface-raised p-4 text-sm shadow-sm sm:p-5">
           <dt className="text-fg-muted">Started</dt>
           <dd>
-            <time dateTime={run.startedAt}>{utcMinute(run.startedAt)}</time>
+            <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
           </dd>
           <dt className="text-fg-muted">Latest entry</dt>
           <dd>
-            <time dateTime={run.lastAt}>{utcMinute(run.lastAt)}</time>
+            <time dateTime={run.lastAt}>{formatDateTime(run.lastAt)}</time>
           </dd>
           <dt className="text-fg-muted">Started by</dt>
           <dd>{run.startedByName ?? "No one (scheduled or system work)"}</dd>

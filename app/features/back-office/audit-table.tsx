@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { cn } from "~/lib/cn.ts";
 import { runCell } from "./audit-run-cells.tsx";
 import { detailPairs, type ActivityRow, type AuditRow } from "./audit-rows.ts";
-import { humanize, listingHref, utcMinute } from "./labels.ts";
+import { humanize, listingHref } from "./labels.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 export type Column = "time" | "operation" | "source" | "company" | "record" | "action" | "details" | "actor";
 
@@ -74,7 +75,7 @@ export function AuditTable({ rows, caption, compact = false }: { rows: readonly 
 function cell(column: Column, row: AuditRow): ReactNode {
   switch (column) {
     case "time":
-      return <time dateTime={row.at}>{utcMinute(row.at)}</time>;
+      return <time dateTime={row.at}>{formatDateTime(row.at)}</time>;
     case "operation":
       return humanize(row.operation);
     case "source":

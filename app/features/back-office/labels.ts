@@ -29,8 +29,3 @@ export function listingsHref(type: string, status: string): string | undefined {
 export function listingHref(id: string): string {
   return `/admin/listings/${encodeURIComponent(id)}`;
 }
-
-/** "2025-03-10 14:05 UTC" from an ISO timestamp: operators compare entries across time zones. */
-export function utcMinute(iso: string): string {
-  return `${iso.slice(0, 16).replace("T", " ")} UTC`;
-}

@@ -3,6 +3,7 @@
  * every month of the window, empty ones as zero, or a quiet month would silently vanish from the axis. Months are
  * calendar months in UTC ("2025-03"), the same buckets the SQL makes with date_trunc on UTC time.
  */
+import { formatMonth, formatMonthName } from "~/lib/format-date.ts";
 
 /** The dashboard's window: this month and the eleven before it. */
 const CHART_MONTHS = 12;
@@ -23,13 +24,9 @@ export function lastMonths(now: Date, months = CHART_MONTHS): string[] {
   return Array.from({ length: months }, (_, i) => monthKey(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1))));
 }
 
-const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
 /** "Mar" for "2025-03"; with the year, "Mar 2025" (for tables and tooltips, where the axis gives no year). */
 export function monthLabel(key: string, withYear = false): string {
-  const [year, month] = key.split("-");
-  const name = MONTH_NAMES[Number(month) - 1] ?? key;
-  return withYear ? `${name} ${year}` : name;
+  return withYear ? formatMonth(key) : formatMonthName(key);
 }
 
 export interface MonthCount<S extends string> {

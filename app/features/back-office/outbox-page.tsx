@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import type { OutboxPage as OutboxData } from "~/lib/mailer.server.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 /** A message as the page gets it: `html` only for the one whose HTML part was asked for, `hasHtml` for every one. */
 export type OutboxEmail = Omit<OutboxData["emails"][number], "createdAt"> & { createdAt: string; hasHtml: boolean };
@@ -43,7 +44,7 @@ export function OutboxPage({
                 <p className="mt-1 text-xs break-all text-fg-muted">
                   {/* No recipients kept: the confirmation sent to a deleted account's address (decision 0077). */}
                   {email.kind} · to {email.to.length ? email.to.join(", ") : "a deleted member (address not kept)"} ·{" "}
-                  <time dateTime={email.createdAt}>{email.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
+                  <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
                 </p>
               </summary>
               {email.error ? <p className="mt-3 text-sm text-danger">Not delivered: {email.error}</p> : null}

@@ -51,6 +51,62 @@ function Intent({
   );
 }
 
+/** The invoices, each with its date, amount, status and documents. */
+function InvoicesCard({ invoices }: { invoices: BillingOverview["invoices"] }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">Invoices</h2>
+      <table className="mt-3 w-full text-left text-sm">
+        <thead className="text-fg-muted">
+          <tr>
+            <th scope="col" className="py-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Amount
+            </th>
+            <th scope="col" className="hidden py-2 font-medium sm:table-cell">
+              Status
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Documents</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {invoices.map((invoice) => (
+            <tr key={invoice.id}>
+              <td className="py-2">{formatDate(invoice.date)}</td>
+              <td className="py-2">{money(invoice.amount, invoice.currency)}</td>
+              <td className="hidden py-2 capitalize sm:table-cell">{invoice.status ?? ""}</td>
+              <td className="py-2 text-right">
+                {invoice.pdfUrl ? (
+                  <a
+                    href={invoice.pdfUrl}
+                    className="text-accent underline"
+                    aria-label={`PDF of invoice ${invoice.number ?? formatDate(invoice.date)}`}
+                  >
+                    PDF
+                  </a>
+                ) : null}
+                {invoice.hostedUrl ? (
+                  <a
+                    href={invoice.hostedUrl}
+                    className="ml-3 text-accent underline"
+                    aria-label={`View invoice ${invoice.number ?? formatDate(invoice.date)}`}
+                  >
+                    View
+                  </a>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
 /** /settings/billing: the plan and how it is paid, the invoices, and what a member can change (decision 0079). */
 export function BillingPage({ overview, notice, result }: { overview: BillingOverview; notice: string | null; result?: BillingResult }) {
   const catalogue = usePlanCatalogue();
@@ -117,58 +173,7 @@ export function BillingPage({ overview, notice, result }: { overview: BillingOve
 
       {mode === "stripe" && paid ? <PaidPlanSections overview={overview} busy={busy} /> : null}
 
-      {mode === "stripe" && overview.invoices.length ? (
-        <Card className="p-5 sm:p-6">
-          <h2 className="text-lg font-semibold">Invoices</h2>
-          <table className="mt-3 w-full text-left text-sm">
-            <thead className="text-fg-muted">
-              <tr>
-                <th scope="col" className="py-2 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="hidden py-2 font-medium sm:table-cell">
-                  Status
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Documents</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {overview.invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td className="py-2">{formatDate(invoice.date)}</td>
-                  <td className="py-2">{money(invoice.amount, invoice.currency)}</td>
-                  <td className="hidden py-2 capitalize sm:table-cell">{invoice.status ?? ""}</td>
-                  <td className="py-2 text-right">
-                    {invoice.pdfUrl ? (
-                      <a
-                        href={invoice.pdfUrl}
-                        className="text-accent underline"
-                        aria-label={`PDF of invoice ${invoice.number ?? formatDate(invoice.date)}`}
-                      >
-                        PDF
-                      </a>
-                    ) : null}
-                    {invoice.hostedUrl ? (
-                      <a
-                        href={invoice.hostedUrl}
-                        className="ml-3 text-accent underline"
-                        aria-label={`View invoice ${invoice.number ?? formatDate(invoice.date)}`}
-                      >
-                        View
-                      </a>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      ) : null}
+      {mode === "stripe" && overview.invoices.length ? <InvoicesCard invoices={overview.invoices} /> : null}
       {overview.providerUnavailable ? (
         <p role="alert" className="text-sm text-danger">
           The payment provider did not answer: your invoices cannot be shown right now. Please try again in a moment.

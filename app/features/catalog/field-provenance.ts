@@ -4,6 +4,7 @@
  * the profile (one line per section, from what the viewer may see) and the editor (one note per field).
  */
 import { FIELD_SOURCES, type FieldSource, type FieldSourceEntry, type FieldSources } from "#db/values/field-sources.ts";
+import { formatDate } from "~/lib/format-date.ts";
 import { CONTACT_FIELDS, FUNDING_SUMMARY_FIELDS, GATED_FIELDS, type GatedField } from "./listing-types.ts";
 
 export { FIELD_SOURCES, type FieldSource, type FieldSourceEntry, type FieldSources };
@@ -166,13 +167,9 @@ const SOURCE_LABELS: Record<FieldSource, string> = {
   merge: "Merge",
 };
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "3 Nov 2026", in UTC, the same on the server and in the browser (no locale, no time zone). */
+/** "3 Nov 2026": a calendar date (the date module's); nothing for a value that is not a date. */
 export function provenanceDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return Number.isNaN(Date.parse(iso)) ? "" : formatDate(iso);
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Display rules shared by cards, tables and profiles (spec 01 §2 and §9). */
+import { formatMonth } from "~/lib/format-date.ts";
 
 export const MISSING = "---";
 
@@ -72,17 +73,13 @@ export function preview(text: string, length = 50): string {
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
 /**
- * A round date ("2024-03-15") as the site shows it: "Mar 2024". Written out by hand rather than with Intl, so the
- * server and every browser print the same text (no hydration mismatch, no locale surprise). Missing is "---"; a
+ * A round date ("2024-03-15") as the site shows it: a month, "Mar 2024" (the date module's). Missing is "---"; a
  * value that is not a date is shown as it came.
  */
 export function formatRoundDate(value: string | null | undefined): string {
   const trimmed = value?.trim();
   if (!trimmed) return MISSING;
-  const match = /^(\d{4})-(\d{2})(?:-\d{2})?/.exec(trimmed);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && month ? `${month} ${match[1]}` : trimmed;
+  const month = /^(\d{4}-\d{2})(?:-\d{2})?/.exec(trimmed)?.[1];
+  return month && !Number.isNaN(Date.parse(month)) ? formatMonth(month) : trimmed;
 }

@@ -7,6 +7,7 @@ import type { DiagnosticsReport, SourceReport } from "./report.ts";
 import { BaseInfo, MigrationsSection, QuickFixes } from "./source-sections.tsx";
 import { StatusLabel } from "./status-label.tsx";
 import { ColumnsSection, TablesSection } from "./tables-section.tsx";
+import { formatClock } from "~/lib/format-date.ts";
 
 const DIAGNOSTICS_PATH = "/debug/airtable";
 
@@ -124,7 +125,7 @@ export function SchemaDiagnostics({ report }: { report: DiagnosticsReport | null
         {running ? <Spinner label="Running diagnostics…" /> : null}
         {report && !running ? (
           <p className="text-sm text-fg-muted">
-            Ran at {new Date(report.ranAt).toISOString().slice(11, 19)} UTC in {report.ms.toLocaleString("en-US")} ms.
+            Ran at {formatClock(report.ranAt)} in {report.ms.toLocaleString("en-US")} ms.
           </p>
         ) : null}
       </Form>

@@ -36,5 +36,7 @@ describe("digest periods (UTC)", () => {
   it("names a period for the subject line", () => {
     expect(periodLabel("daily", periodContaining("daily", at("2026-11-25T08:00:00Z")))).toBe("25 Nov 2026");
     expect(periodLabel("weekly", periodContaining("weekly", at("2026-11-25T08:00:00Z")))).toBe("the week of 23 Nov 2026");
+    // The date module's calendar date, as on every page: September is "Sep", as the other months, not ICU's "Sept".
+    expect(periodLabel("daily", periodContaining("daily", at("2026-09-04T08:00:00Z")))).toBe("4 Sep 2026");
   });
 });

@@ -3,6 +3,7 @@
  * scheduler sends the period that ended last; an operator may send the one in progress.
  */
 import type { DigestCadence } from "#db/values/saved-searches.ts";
+import { formatDate } from "~/lib/format-date.ts";
 import type { DigestPeriod } from "./digest-section.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,6 +26,6 @@ export function lastEndedPeriod(cadence: DigestCadence, now: Date): DigestPeriod
 
 /** How a period is named in a subject line: "25 Nov 2026" or "the week of 23 Nov 2026". */
 export function periodLabel(cadence: DigestCadence, period: DigestPeriod): string {
-  const day = period.from.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const day = formatDate(period.from);
   return cadence === "daily" ? day : `the week of ${day}`;
 }

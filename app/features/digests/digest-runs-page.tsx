@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
 import type { DigestRunRow } from "./digest-runs.server.ts";
+import { formatDate } from "~/lib/format-date.ts";
 
 /** /admin/digests: each period's job and what happened to each member's e-mail, and "send now" for the current period. */
 export function DigestRunsPage({ runs, result }: { runs: DigestRunRow[]; result?: FormResult }) {
@@ -43,7 +44,7 @@ export function DigestRunsPage({ runs, result }: { runs: DigestRunRow[]; result?
         <tbody>
           {runs.map((run) => (
             <tr key={`${run.cadence}-${run.periodStart}`} className="border-b border-border">
-              <td className="py-2">{run.periodStart.slice(0, 10)}</td>
+              <td className="py-2">{formatDate(run.periodStart)}</td>
               <td>{run.cadence}</td>
               <td>{run.jobStatus ? <Badge variant="outline">{run.jobStatus}</Badge> : "–"}</td>
               <td>

@@ -50,8 +50,6 @@ function IntentButton({
   );
 }
 
-const time = formatDateTime;
-
 /** Spec 02 §2 "/admin/duplicate-management": the review queue, recent merges (with undo) and the cleanup tool. */
 export function DuplicateManagementPage({
   page,
@@ -122,7 +120,7 @@ export function DuplicateManagementPage({
                 </div>
                 <p className="mt-1 text-fg-muted">
                   {r.score !== null ? `Similarity ${r.score.toFixed(2)}` : "Not scored"}
-                  {r.reasons.length ? ` · ${r.reasons.join("; ")}` : ""} · {time(r.createdAt)}
+                  {r.reasons.length ? ` · ${r.reasons.join("; ")}` : ""} · {formatDateTime(r.createdAt)}
                   {r.reporter ? ` · reported by ${r.reporter}` : ""}
                 </p>
                 {r.note ? <p className="mt-1 italic">“{r.note}”</p> : null}
@@ -158,7 +156,7 @@ export function DuplicateManagementPage({
                     </a>
                   </p>
                   <p className="text-xs text-fg-muted">
-                    {time(m.mergedAt)}
+                    {formatDateTime(m.mergedAt)}
                     {m.mergedBy ? ` · by ${m.mergedBy}` : ""}
                     {m.score !== null ? ` · ${m.score.toFixed(2)}` : ""}
                     {m.reasons.length ? ` · ${m.reasons.join("; ")}` : ""}

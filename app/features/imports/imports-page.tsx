@@ -11,6 +11,7 @@ import { ProviderJobSummary } from "./provider-job-summary.tsx";
 import { PROVIDER_QUERY_FIELDS as FIELDS, PROVIDER_INTENT, PROVIDER_QUERY_HINTS, PROVIDER_QUERY_LABELS } from "./provider-query.ts";
 import { SPREADSHEET_INTENT, SpreadsheetImportForm, SpreadsheetJobSummary } from "./spreadsheet-import-form.tsx";
 import { SPREADSHEET_IMPORT_JOB } from "./spreadsheet/spreadsheet-import-request.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 const LABELS = PROVIDER_QUERY_LABELS;
 const HINTS: Partial<Record<(typeof FIELDS)[number], string>> = { ...PROVIDER_QUERY_HINTS, maxJobs: "Pages to fetch, 1 to 10" };
@@ -92,7 +93,7 @@ export function ImportsPage({ page: loaderData, result: actionData }: { page: Im
                     ? `Spreadsheet base ${params.baseId ?? ""}`
                     : `Provider import: ${params.endpoint === "m-a" ? "mergers and acquisitions" : "funding rounds"}`}
                 </span>
-                <span className="text-fg-muted">{new Date(job.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC</span>
+                <span className="text-fg-muted">{formatDateTime(job.createdAt)}</span>
               </div>
               <div className="mt-3">
                 <ProgressBar

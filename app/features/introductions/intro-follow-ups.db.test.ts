@@ -121,6 +121,8 @@ describe("the reminder", () => {
     expect(parts.text).toContain(request.message);
     expect(parts.html).toContain("Accept");
     expect(parts.text).not.toContain(request.member.email);
+    // The expiry as the date module prints an absolute time (no weekday, the zone said): ten days after the approval.
+    expect(parts.text).toContain("the request expires on 15 Jan 2031, 09:00 UTC");
     // Its links answer the same request, and live until the request expires, not a day longer.
     const links = linksIn(reminder!.text);
     const lastMinute = approvedAt + EXPIRE_AFTER_DAYS * DAY - 60_000;

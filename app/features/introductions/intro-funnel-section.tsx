@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatMonth } from "~/lib/format-date.ts";
 import { plural } from "~/lib/wording.ts";
 import type { FunnelStep, IntroFunnel } from "./intro-funnel.server.ts";
 
@@ -11,14 +12,6 @@ const COLUMNS: ReadonlyArray<{ step: FunnelStep; label: string }> = [
   { step: "expired", label: "Expired" },
   { step: "introduced", label: "Introduced" },
 ];
-
-// Fixed names, not Intl: the server's and the browser's ICU may abbreviate differently ("Sep" / "Sept").
-const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
-function monthName(key: string): string {
-  const [year, month] = key.split("-");
-  return `${MONTH_NAMES[Number(month) - 1] ?? month} ${year}`;
-}
 
 function share(part: number, whole: number): string {
   return whole ? `${Math.round((part / whole) * 100)} %` : "none";
@@ -67,7 +60,7 @@ export function IntroFunnelSection({ funnel }: { funnel: IntroFunnel }) {
             {funnel.months.map(({ month, counts }) => (
               <tr key={month} className="border-t border-border">
                 <th scope="row" className="px-2 py-2 text-left font-medium whitespace-nowrap sm:px-3">
-                  {monthName(month)}
+                  {formatMonth(month)}
                 </th>
                 {COLUMNS.map(({ step }) => (
                   <td key={step} className={counts[step] ? "px-2 py-2 sm:px-3" : "px-2 py-2 text-fg-muted sm:px-3"}>

@@ -8,6 +8,7 @@ import { cn } from "~/lib/cn.ts";
 import type { FormResult } from "~/lib/form-parse.ts";
 import type { IntroReviewData } from "./intro-review-page.server.ts";
 import { INTRO_STATUS_LABEL, REVIEW_TABS } from "./intro-status.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 /** Operators screen introduction requests (issue 4 §2): approve (the recipient is asked) or reject (the requester is told). */
 export function IntroReviewPage({ page: loaderData, result: actionData }: { page: IntroReviewData; result?: FormResult<"reason"> }) {
@@ -47,8 +48,8 @@ export function IntroReviewPage({ page: loaderData, result: actionData }: { page
             </div>
             <p className="mt-1 text-xs break-all text-fg-muted">
               {r.requesterEmail}
-              {r.requesterPhone ? ` · ${r.requesterPhone}` : ""} · sent {r.createdAt.slice(0, 16).replace("T", " ")} UTC · recipient
-              contact: {r.primaryContactEmail ?? <span className="text-danger">none on the listing</span>}
+              {r.requesterPhone ? ` · ${r.requesterPhone}` : ""} · sent {formatDateTime(r.createdAt)} · recipient contact:{" "}
+              {r.primaryContactEmail ?? <span className="text-danger">none on the listing</span>}
             </p>
             <p className="mt-3 text-sm whitespace-pre-wrap">{r.message}</p>
             {r.decisionNote ? <p className="mt-2 text-sm text-fg-muted">Reason: {r.decisionNote}</p> : null}

@@ -12,6 +12,7 @@ import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl, type Env } from "~/lib/env.server.ts";
 import { AppError, type ErrorCode } from "~/lib/errors.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { declinedEmail, introductionEmail, recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
 import { NOT_YET_SENT } from "./intro-requests.server.ts";
@@ -98,7 +99,7 @@ export async function answerLinks(
   const expiresAt = askedAt + env.INTRO_EXPIRE_AFTER_DAYS * DAY_MS;
   const base = publicUrl(env);
   const link = (response: IntroResponse) => `${base}/introductions/respond/${responseToken(key, requestId, response, expiresAt)}`;
-  const expiresOn = new Date(expiresAt).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "");
+  const expiresOn = formatDateTime(expiresAt);
   return { accept: link("accept"), decline: link("decline"), expiresOn };
 }
 

@@ -15,6 +15,7 @@ import { DebuggerForm, useDebuggerFetcher, usePending } from "./debugger-ui.tsx"
 import { ManualTab, WorkflowTab } from "./manual-tab.tsx";
 import { SetupTab } from "./setup-tab.tsx";
 import { plural } from "~/lib/wording.ts";
+import { formatClock } from "~/lib/format-date.ts";
 
 const TABS = [
   ["setup", "Setup & Config"],
@@ -46,7 +47,7 @@ function LogsTab({ view }: { view: DebuggerView }) {
           {[...view.logs].reverse().map((line, i) => (
             <li key={count - i} className="flex flex-wrap gap-x-3 gap-y-1 px-3 py-2" data-testid="log-line">
               <time dateTime={line.at} className="text-fg-muted">
-                {line.at.slice(11, 19)}
+                {formatClock(line.at)}
               </time>
               <span
                 className={cn(

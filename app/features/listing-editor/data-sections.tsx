@@ -3,6 +3,7 @@ import { GATED_FIELDS } from "../catalog/listing-types.ts";
 import { EditorSection, SelectField, TextAreaField, TextField, useEditor, CheckboxField } from "./editor-fields.tsx";
 import { LEVEL_CHOICES, type EditorOptions } from "./editor-options.ts";
 import { GATED_FIELD_LABELS, LIMITS, SCALAR_LABELS as L, visibilityInputName } from "./form-fields.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 const AMOUNT_HINT = "Digits; commas allowed.";
 const THREE_COLUMNS = "sm:grid-cols-2 lg:grid-cols-3";
@@ -81,8 +82,8 @@ export function EnrichmentSection({ syncedAt }: { syncedAt: { enriched: string |
       <TextField name="campaignId" label={L.campaignId} maxLength={LIMITS.text} />
       {syncedAt ? (
         <p className="text-xs text-fg-muted sm:col-span-2 lg:col-span-3">
-          Last enrichment: {syncedAt.enriched ? `${syncedAt.enriched.slice(0, 16).replace("T", " ")} UTC` : "never"} · Data last synced:{" "}
-          {syncedAt.synced ? `${syncedAt.synced.slice(0, 16).replace("T", " ")} UTC` : "never"}
+          Last enrichment: {syncedAt.enriched ? formatDateTime(syncedAt.enriched) : "never"} · Data last synced:{" "}
+          {syncedAt.synced ? formatDateTime(syncedAt.synced) : "never"}
         </p>
       ) : null}
     </EditorSection>

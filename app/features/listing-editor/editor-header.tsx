@@ -7,6 +7,7 @@ import { toast } from "~/components/ui/toaster.tsx";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { TYPE_LABEL, type ListingType } from "../catalog/listing-types.ts";
 import { NOTICES, type Notice } from "./notices.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 export interface EditorListing {
   id: string;
@@ -31,7 +32,7 @@ export function EditorHeader({ listing }: { listing: EditorListing }) {
           <Badge variant="outline">{TYPE_LABEL[listing.type]}</Badge>
           <Badge variant={published ? "accent" : "outline"}>{listing.status}</Badge>
           {listing.featured ? <Badge variant="featured">Featured</Badge> : null}
-          <span>Updated {listing.updatedAt.slice(0, 16).replace("T", " ")} UTC</span>
+          <span>Updated {formatDateTime(listing.updatedAt)}</span>
         </div>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -6,6 +6,7 @@ import { inputClass } from "~/components/ui/form-field.tsx";
 import { cn } from "~/lib/cn.ts";
 import { TYPE_LABEL, type ListingType } from "../catalog/listing-types.ts";
 import { adminListingSearch, LISTING_TYPES, STATUS_FILTERS, STATUS_LABEL, type AdminListingQuery } from "./listing-query.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 export interface ListingListItem {
   id: string;
@@ -53,8 +54,6 @@ export function ListingFilters({ query }: { query: AdminListingQuery }) {
   );
 }
 
-const when = (iso: string) => iso.slice(0, 16).replace("T", " ");
-
 /** The page of listings: at 360 px the type, featured flag and time move under the name instead of their own columns. */
 export function ListingsTable({ items }: { items: ListingListItem[] }) {
   if (!items.length) return <p className="mt-8 text-fg-muted">No listings match.</p>;
@@ -92,7 +91,7 @@ export function ListingsTable({ items }: { items: ListingListItem[] }) {
                   {TYPE_LABEL[item.type]}
                   {item.featured ? " · Featured" : ""}
                 </span>
-                <span className="block text-xs text-fg-muted md:hidden">Updated {when(item.updatedAt)}</span>
+                <span className="block text-xs text-fg-muted md:hidden">Updated {formatDateTime(item.updatedAt)}</span>
               </td>
               <td className="hidden px-3 py-2 sm:table-cell">{TYPE_LABEL[item.type]}</td>
               <td className="px-3 py-2">
@@ -107,7 +106,7 @@ export function ListingsTable({ items }: { items: ListingListItem[] }) {
                 ) : null}
               </td>
               <td className="hidden px-3 py-2 md:table-cell">{item.featured ? "Yes" : "No"}</td>
-              <td className="hidden px-3 py-2 whitespace-nowrap text-fg-muted md:table-cell">{when(item.updatedAt)}</td>
+              <td className="hidden px-3 py-2 whitespace-nowrap text-fg-muted md:table-cell">{formatDateTime(item.updatedAt)}</td>
               <td className="px-3 py-2 text-right">
                 <Link
                   to={`/admin/listings/${item.id}`}

@@ -18,6 +18,7 @@ import { LIST_FIELDS, type FieldErrors } from "./form-fields.ts";
 import { readChildren, readListingRow } from "./get-listing-for-edit.server.ts";
 import type { ListingInput } from "./listing-form.ts";
 import { changedFields, CHILD_SECTIONS, listChanges, type ChildSection, type ListingContent } from "./listing-snapshot.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 type Tx = Parameters<Parameters<Database["db"]["transaction"]>[0]>[0];
 
@@ -77,7 +78,7 @@ async function updateListing(tx: Tx, id: string, input: ListingInput, admin: { i
       ok: false,
       version,
       errors: {
-        form: `Someone else saved this listing at ${version.slice(0, 16).replace("T", " ")} UTC, after you opened it. Save again to replace their changes with yours, or reload the page to see theirs.`,
+        form: `Someone else saved this listing at ${formatDateTime(version)}, after you opened it. Save again to replace their changes with yours, or reload the page to see theirs.`,
       },
     });
   }

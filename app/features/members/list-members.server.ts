@@ -19,6 +19,8 @@ export interface MemberPage {
   newer: MemberCursor | null;
   older: MemberCursor | null;
   matches: { count: number; capped: boolean };
+  /** The server's now, for "last sign-in 5 minutes ago" (the same words in the server's HTML and after hydration). */
+  now: string;
 }
 
 /** The search as a condition on lower(name) and lower(email); undefined lists everyone. */
@@ -47,7 +49,7 @@ function orderFor(backwards: boolean, sparse: boolean) {
 }
 
 export async function listMembers(database: Database, query: MemberQuery, now = new Date()): Promise<MemberPage> {
-  if (query.error) return { items: [], newer: null, older: null, matches: { count: 0, capped: false } };
+  if (query.error) return { items: [], newer: null, older: null, matches: { count: 0, capped: false }, now: now.toISOString() };
   const search = memberSearchCondition(query.q);
   const backwards = query.before !== null;
   const cursor = query.after ?? query.before;
@@ -73,6 +75,7 @@ export async function listMembers(database: Database, query: MemberQuery, now = 
   const first = page[0];
   const last = page.at(-1);
   return {
+    now: now.toISOString(),
     items: await summarizeMembers(database, page, now),
     // Going back, what lies beyond is newer; going on (or from the start), older. The side we came from always has rows.
     newer: first && (backwards ? more : cursor !== null) ? cursorOf(first) : null,

@@ -23,6 +23,8 @@ export interface MemberPageData {
     providerUnavailable: boolean;
   } | null;
   history: HistoryItem[];
+  /** The server's now, for "last sign-in 5 minutes ago" (the same words in the server's HTML and after hydration). */
+  now: string;
 }
 
 /** The member's page, or null for an id that is no member's. */
@@ -56,6 +58,7 @@ export async function getMemberPage(
     sessions: { active: live?.active ?? 0, lastSeenAt: live?.lastSeenAt ? new Date(live.lastSeenAt).toISOString() : null },
     payments: gateway ? await paymentsOf(database, gateway, memberId) : null,
     history,
+    now: now.toISOString(),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { EventTime } from "~/components/ui/event-time.tsx";
 import { formatDate, formatDateTime } from "~/lib/format-date.ts";
 import type { FormResult } from "~/lib/form-parse.ts";
 import type { MemberPageData } from "./member-page.server.ts";
@@ -64,12 +65,21 @@ export function MemberPage({ page, result }: MemberPageProps) {
             ["E-mail address", `${member.email} (${member.emailVerified ? "confirmed" : "not confirmed"})`],
             ["Role", member.role === "admin" ? (member.adminByAddress ? "Admin, by ADMIN_EMAILS" : "Admin") : "Member"],
             ["Sign-in methods", member.signInMethods.join(", ") || "None"],
-            ["Last sign-in", member.lastSignInAt ? formatDateTime(member.lastSignInAt) : "Never signed in"],
+            ["Last sign-in", member.lastSignInAt ? <EventTime at={member.lastSignInAt} now={page.now} /> : "Never signed in"],
             [
               "Sessions",
-              sessions.active
-                ? `${sessions.active} open${sessions.lastSeenAt ? `, last used ${formatDateTime(sessions.lastSeenAt)}` : ""}`
-                : "None open",
+              sessions.active ? (
+                <>
+                  {sessions.active} open
+                  {sessions.lastSeenAt ? (
+                    <>
+                      , last used <EventTime at={sessions.lastSeenAt} now={page.now} />
+                    </>
+                  ) : null}
+                </>
+              ) : (
+                "None open"
+              ),
             ],
             ["Created", formatDateTime(member.createdAt)],
             ["Sign-in access", member.disabledAt ? `Disabled since ${formatDateTime(member.disabledAt)}` : "Enabled"],

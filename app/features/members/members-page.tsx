@@ -19,6 +19,7 @@ export function MembersPage({
   matches,
   newerHref,
   olderHref,
+  now,
 }: {
   q: string;
   error: string | null;
@@ -26,6 +27,7 @@ export function MembersPage({
   matches: { count: number; capped: boolean };
   newerHref: string | null;
   olderHref: string | null;
+  now: string;
 }) {
   const submit = useSubmit();
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -72,7 +74,7 @@ export function MembersPage({
       <p className="mt-4 text-sm text-fg-muted" role="status">
         {error ? "" : q ? `${count} ${matches.count === 1 && !matches.capped ? "matches" : "match"} “${q}”` : `${count} in all`}
       </p>
-      <MembersTable items={items} />
+      <MembersTable items={items} now={now} />
       {newerHref || olderHref ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
           {newerHref ? (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
-import { formatDate, formatDateTime } from "~/lib/format-date.ts";
+import { EventTime } from "~/components/ui/event-time.tsx";
+import { formatDate } from "~/lib/format-date.ts";
 import type { QuotaSummary } from "~/features/access/quotas.ts";
 import type { MemberSummary } from "./member-facts.server.ts";
 
@@ -40,10 +41,10 @@ function UsageLines({ usage }: { usage: QuotaSummary[] }) {
   );
 }
 
-const lastSignIn = (m: MemberSummary) => (m.lastSignInAt ? formatDateTime(m.lastSignInAt) : "never");
+const lastSignIn = (m: MemberSummary, now: string) => (m.lastSignInAt ? <EventTime at={m.lastSignInAt} now={now} /> : "never");
 
 /** The page of members: below 1024 px the sign-in and created columns move under the name, below 768 px the usage too. */
-export function MembersTable({ items }: { items: MemberSummary[] }) {
+export function MembersTable({ items, now }: { items: MemberSummary[]; now: string }) {
   if (!items.length) return <p className="mt-8 text-fg-muted">No members match.</p>;
   return (
     <div className="mt-4 overflow-x-auto rounded-lg border border-border">
@@ -79,7 +80,7 @@ export function MembersTable({ items }: { items: MemberSummary[] }) {
                   <MemberBadges member={m} />
                 </span>
                 <span className="mt-1 block text-xs text-fg-muted lg:hidden">
-                  {m.signInMethods.join(", ") || "No sign-in method"} · last sign-in {lastSignIn(m)} · joined {formatDate(m.createdAt)}
+                  {m.signInMethods.join(", ") || "No sign-in method"} · last sign-in {lastSignIn(m, now)} · joined {formatDate(m.createdAt)}
                 </span>
                 <div className="mt-1 text-fg-muted md:hidden">
                   <UsageLines usage={m.usage} />
@@ -95,7 +96,7 @@ export function MembersTable({ items }: { items: MemberSummary[] }) {
               </td>
               <td className="hidden px-3 py-2 text-xs lg:table-cell">
                 <span className="block">{m.signInMethods.join(", ") || "None"}</span>
-                <span className="block text-fg-muted">Last sign-in: {lastSignIn(m)}</span>
+                <span className="block text-fg-muted">Last sign-in: {lastSignIn(m, now)}</span>
               </td>
               <td className="hidden px-3 py-2 text-xs whitespace-nowrap text-fg-muted lg:table-cell">{formatDate(m.createdAt)}</td>
             </tr>

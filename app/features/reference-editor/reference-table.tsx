@@ -40,6 +40,75 @@ function usageText(usage: UsageCount): string {
   return parts.length ? parts.join(", ") : "Unused";
 }
 
+/** A value as a row (a card below sm): its columns, derived values and use, then Edit (a link) and Delete (a form). */
+function ValueRow({
+  definition,
+  columns,
+  row,
+  geographies,
+  linkTo,
+  action,
+  busy,
+  counted,
+}: {
+  definition: ListDefinition;
+  columns: ListDefinition["fields"];
+  row: TableRow;
+  geographies: Option[];
+  linkTo: (edit?: number) => string;
+  action: string;
+  busy: boolean;
+  /** Whether the list shows a "Used by" column. */
+  counted: boolean;
+}) {
+  return (
+    <tr className="border-b border-border max-sm:block max-sm:rounded-lg max-sm:border max-sm:p-3">
+      {columns.map((c, i) => (
+        <td key={c.name} data-label={c.label} className={cell}>
+          <span className={i === 0 ? "font-medium break-words" : "break-words"}>{display(c, row.values[c.name] ?? "", geographies)}</span>
+        </td>
+      ))}
+      {definition.derived?.map((d) => (
+        <td key={d.name} data-label={d.label} className={`${cell} break-all text-fg-muted`}>
+          {row.derived[d.name] || "—"}
+        </td>
+      ))}
+      {counted ? (
+        <td data-label="Used by" className={`${cell} text-fg-muted`}>
+          {usageText(row.usage)}
+        </td>
+      ) : null}
+      <td className="px-3 py-2 align-middle max-sm:block max-sm:px-0 max-sm:pt-2">
+        <div className="flex justify-end gap-1 max-sm:-ml-3 max-sm:justify-start">
+          <Link
+            to={linkTo(row.id)}
+            preventScrollReset
+            aria-label={`Edit ${row.name}`}
+            className={buttonClass({ variant: "ghost", size: "sm" })}
+          >
+            <Pencil aria-hidden="true" /> Edit
+          </Link>
+          <Form
+            method="post"
+            action={action}
+            preventScrollReset
+            onSubmit={(event) => {
+              // A value in use is refused by the server with its count; only a real deletion is confirmed.
+              if (totalUsage(row.usage) === 0 && !window.confirm(`Delete "${row.name}"? This cannot be undone.`)) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={row.id} />
+            <Button type="submit" variant="ghost" size="sm" disabled={busy} aria-label={`Delete ${row.name}`}>
+              <Trash2 aria-hidden="true" /> Delete
+            </Button>
+          </Form>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 /**
  * A list's values as a table: one row each with Edit and Delete; the row being edited opens into its form.
  * Editing is a link (?edit=id), so it works before the page's script has loaded.
@@ -112,53 +181,16 @@ export function ReferenceTable({
                 </td>
               </tr>
             ) : (
-              <tr className="border-b border-border max-sm:block max-sm:rounded-lg max-sm:border max-sm:p-3">
-                {columns.map((c, i) => (
-                  <td key={c.name} data-label={c.label} className={cell}>
-                    <span className={i === 0 ? "font-medium break-words" : "break-words"}>
-                      {display(c, row.values[c.name] ?? "", geographies)}
-                    </span>
-                  </td>
-                ))}
-                {definition.derived?.map((d) => (
-                  <td key={d.name} data-label={d.label} className={`${cell} break-all text-fg-muted`}>
-                    {row.derived[d.name] || "—"}
-                  </td>
-                ))}
-                {counted ? (
-                  <td data-label="Used by" className={`${cell} text-fg-muted`}>
-                    {usageText(row.usage)}
-                  </td>
-                ) : null}
-                <td className="px-3 py-2 align-middle max-sm:block max-sm:px-0 max-sm:pt-2">
-                  <div className="flex justify-end gap-1 max-sm:-ml-3 max-sm:justify-start">
-                    <Link
-                      to={linkTo(row.id)}
-                      preventScrollReset
-                      aria-label={`Edit ${row.name}`}
-                      className={buttonClass({ variant: "ghost", size: "sm" })}
-                    >
-                      <Pencil aria-hidden="true" /> Edit
-                    </Link>
-                    <Form
-                      method="post"
-                      action={action}
-                      preventScrollReset
-                      onSubmit={(event) => {
-                        // A value in use is refused by the server with its count; only a real deletion is confirmed.
-                        if (totalUsage(row.usage) === 0 && !window.confirm(`Delete "${row.name}"? This cannot be undone.`))
-                          event.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="id" value={row.id} />
-                      <Button type="submit" variant="ghost" size="sm" disabled={busy} aria-label={`Delete ${row.name}`}>
-                        <Trash2 aria-hidden="true" /> Delete
-                      </Button>
-                    </Form>
-                  </div>
-                </td>
-              </tr>
+              <ValueRow
+                definition={definition}
+                columns={columns}
+                row={row}
+                geographies={geographies}
+                linkTo={linkTo}
+                action={action}
+                busy={busy}
+                counted={counted}
+              />
             )}
             {refused?.id === row.id ? (
               <tr className="max-sm:block">

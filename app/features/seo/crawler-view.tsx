@@ -9,6 +9,7 @@ import type { CrawlerReport, CrawlerReportAnswer } from "./crawler-report.ts";
 import { CrawlerResources } from "./crawler-resources.tsx";
 import { SampleCard } from "./crawler-sample-card.tsx";
 import { plural } from "~/lib/wording.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 /** Spec 02 §8: the crawler page's error view. */
 const CRAWLER_ERROR_TITLE = "Error Loading Data";
@@ -81,7 +82,7 @@ function Results({ report, crawlerView }: { report: CrawlerReport; crawlerView: 
         </h2>
         <p className="mt-1 text-sm text-fg-muted">
           The first {plural(report.sample.length, "listing")} of the directory, as a crawler receives them. Checked{" "}
-          {new Date(report.checkedAt).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC.
+          {formatDateTime(report.checkedAt)}.
         </p>
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
           {report.sample.map((listing) => (

@@ -1,15 +1,12 @@
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { EventTime } from "~/components/ui/event-time.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
 import type { CheckOutcome } from "./integration-checks.server.ts";
 import type { ProcessRow, SystemStatus } from "./system-status.server.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
-const utc = (at: string) => `${at.replace("T", " ").slice(0, 16)} UTC`;
-const ago = (at: string, now: string) => {
-  const seconds = Math.max(0, Math.round((Date.parse(now) - Date.parse(at)) / 1000));
-  return seconds < 120 ? `${seconds} s ago` : `${Math.round(seconds / 60)} min ago`;
-};
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -37,17 +34,17 @@ function ProcessCard({ process, now }: { process: ProcessRow; now: string }) {
         </dd>
         <dt className="text-fg-muted">Last seen</dt>
         <dd>
-          <time dateTime={process.lastSeenAt}>{ago(process.lastSeenAt, now)}</time>
+          <EventTime at={process.lastSeenAt} now={now} />
         </dd>
         <dt className="text-fg-muted">Started</dt>
         <dd>
-          <time dateTime={process.startedAt}>{utc(process.startedAt)}</time>
+          <time dateTime={process.startedAt}>{formatDateTime(process.startedAt)}</time>
         </dd>
         <dt className="text-fg-muted">Directory index</dt>
         <dd>
           {process.indexGeneration === null || process.lastIndexBuildAt === null
             ? "not built yet"
-            : `generation ${process.indexGeneration}; built ${utc(process.lastIndexBuildAt)} in ${process.lastIndexBuildMs} ms, ${count(process.lastIndexBuildListings ?? 0, "listing")}`}
+            : `generation ${process.indexGeneration}; built ${formatDateTime(process.lastIndexBuildAt)} in ${process.lastIndexBuildMs} ms, ${count(process.lastIndexBuildListings ?? 0, "listing")}`}
         </dd>
       </dl>
     </li>
@@ -69,6 +66,38 @@ function replicaText(replica: SystemStatus["replica"]): string {
   }
 }
 
+/** Per kind of job: queued, the oldest queued (how long it has waited), running, and failed in the last day. */
+function JobTable({ jobs, now }: Pick<SystemStatus, "jobs" | "now">) {
+  return jobs.length === 0 ? (
+    <p className="mt-2 text-sm">No job is queued or running, and none failed in the last day.</p>
+  ) : (
+    <div className="mt-2 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-border text-fg-muted">
+            <th className="py-2 pr-3">Kind</th>
+            <th className="pr-3">Queued</th>
+            <th className="pr-3">Oldest queued</th>
+            <th className="pr-3">Running</th>
+            <th>Failed (24 h)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.map((job) => (
+            <tr key={job.kind} className="border-b border-border">
+              <td className="py-2 pr-3 break-all">{job.kind}</td>
+              <td className="pr-3">{job.queued}</td>
+              <td className="pr-3">{job.oldestQueuedAt ? <EventTime at={job.oldestQueuedAt} now={now} /> : "–"}</td>
+              <td className="pr-3">{job.running}</td>
+              <td className={job.failedToday ? "text-danger" : undefined}>{job.failedToday}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** /admin/system: whether the site is healthy at a glance, from the database (decision 0107). */
 export function SystemStatusPage({ status, result }: { status: SystemStatus; result?: FormResult<string, CheckOutcome> }) {
   const { now, release, migrations, processes, jobs, outbox, lastBackup, integrations } = status;
@@ -76,7 +105,7 @@ export function SystemStatusPage({ status, result }: { status: SystemStatus; res
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">System status</h1>
       <p className="mt-2 text-sm text-fg-muted">
-        As of <time dateTime={now}>{utc(now)}</time>, read from the database: the same whichever server answers.
+        As of <time dateTime={now}>{formatDateTime(now)}</time>, read from the database: the same whichever server answers.
       </p>
 
       <Section id="release" title="Release">
@@ -105,36 +134,7 @@ export function SystemStatusPage({ status, result }: { status: SystemStatus; res
       </Section>
 
       <Section id="jobs" title="Job queue">
-        {jobs.length === 0 ? (
-          <p className="mt-2 text-sm">No job is queued or running, and none failed in the last day.</p>
-        ) : (
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-border text-fg-muted">
-                  <th className="py-2 pr-3">Kind</th>
-                  <th className="pr-3">Queued</th>
-                  <th className="pr-3">Oldest queued</th>
-                  <th className="pr-3">Running</th>
-                  <th>Failed (24 h)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((job) => (
-                  <tr key={job.kind} className="border-b border-border">
-                    <td className="py-2 pr-3 break-all">{job.kind}</td>
-                    <td className="pr-3">{job.queued}</td>
-                    <td className="pr-3">
-                      {job.oldestQueuedAt ? <time dateTime={job.oldestQueuedAt}>{ago(job.oldestQueuedAt, now)}</time> : "–"}
-                    </td>
-                    <td className="pr-3">{job.running}</td>
-                    <td className={job.failedToday ? "text-danger" : undefined}>{job.failedToday}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <JobTable jobs={jobs} now={now} />
       </Section>
 
       <Section id="outbox" title="Outbox (last 24 hours)">
@@ -144,7 +144,7 @@ export function SystemStatusPage({ status, result }: { status: SystemStatus; res
         </p>
         {outbox.lastFailure ? (
           <p className="mt-1 text-sm break-words text-fg-muted">
-            Last failure <time dateTime={outbox.lastFailure.at}>{utc(outbox.lastFailure.at)}</time> ({outbox.lastFailure.kind}):{" "}
+            Last failure <time dateTime={outbox.lastFailure.at}>{formatDateTime(outbox.lastFailure.at)}</time> ({outbox.lastFailure.kind}):{" "}
             {outbox.lastFailure.error ?? "no reason recorded"}
           </p>
         ) : null}
@@ -154,7 +154,7 @@ export function SystemStatusPage({ status, result }: { status: SystemStatus; res
         <p className="mt-2 text-sm">{replicaText(status.replica)}</p>
         <p className="mt-1 text-sm">
           {lastBackup
-            ? `Last backup: ${utc(lastBackup.at)}, ${lastBackup.kind}${lastBackup.bytes === null ? "" : `, ${count(lastBackup.bytes, "byte")}`}, ${lastBackup.outcome}.`
+            ? `Last backup: ${formatDateTime(lastBackup.at)}, ${lastBackup.kind}${lastBackup.bytes === null ? "" : `, ${count(lastBackup.bytes, "byte")}`}, ${lastBackup.outcome}.`
             : "No backup recorded."}
         </p>
       </Section>

@@ -4,9 +4,8 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardTitle } from "~/components/ui/card.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
-import { useHydrated } from "~/lib/use-hydrated.ts";
-import { formatDateTime } from "./format-time.ts";
 import { plural } from "~/lib/wording.ts";
+import { formatDateTime } from "~/lib/format-date.ts";
 
 export interface BackupItem {
   id: string;
@@ -50,7 +49,6 @@ function RestoreButton({ backup, disabled, label }: { backup: BackupItem; disabl
 
 /** The backups the migration took, newest first, each restorable (issue 6 §2). */
 export function BackupList({ backups, disabled }: { backups: BackupItem[]; disabled: boolean }) {
-  const local = useHydrated();
   return (
     <Card>
       <CardTitle>Backups</CardTitle>
@@ -60,7 +58,7 @@ export function BackupList({ backups, disabled }: { backups: BackupItem[]; disab
       {backups.length ? (
         <ul className="mt-4 divide-y divide-border" data-testid="backup-list">
           {backups.map((b) => {
-            const taken = formatDateTime(b.createdAt, local);
+            const taken = formatDateTime(b.createdAt);
             return (
               <li key={b.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="backup">
                 <div className="min-w-0 text-sm">
@@ -73,7 +71,7 @@ export function BackupList({ backups, disabled }: { backups: BackupItem[]; disab
                     {b.restoredAt ? (
                       <>
                         {" "}
-                        · restored <time dateTime={b.restoredAt}>{formatDateTime(b.restoredAt, local)}</time>
+                        · restored <time dateTime={b.restoredAt}>{formatDateTime(b.restoredAt)}</time>
                         {b.restoredBy ? ` by ${b.restoredBy}` : null}
                       </>
                     ) : null}

@@ -1,11 +1,10 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { cn } from "~/lib/cn.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
-import { formatClock } from "./format-time.ts";
 import { runBanner, type LogLine, type MigrationResults } from "./migration-run.ts";
 import { PRIMARY_CATEGORIES } from "./taxonomy.ts";
 import { plural } from "~/lib/wording.ts";
+import { formatClock } from "~/lib/format-date.ts";
 
 /** Spec 02 §2: 'Migration completed successfully!' or 'Migration completed with some issues'. */
 export function MigrationBanner({ results, finished }: { results: MigrationResults; finished: boolean }) {
@@ -118,7 +117,6 @@ const LEVEL_CLASS: Record<LogLine["level"], string> = { info: "text-fg", success
 
 /** The timestamped log (spec 02 §2), newest at the bottom. */
 export function MigrationLog({ lines }: { lines: LogLine[] }) {
-  const local = useHydrated();
   const list = useRef<HTMLDivElement>(null);
   // Follow the newest line as a run writes them.
   useEffect(() => {
@@ -143,7 +141,7 @@ export function MigrationLog({ lines }: { lines: LogLine[] }) {
             {lines.map((line, i) => (
               <li key={i} className={LEVEL_CLASS[line.level]}>
                 <time dateTime={line.at} className="text-fg-muted">
-                  [{formatClock(line.at, local)}]
+                  [{formatClock(line.at)}]
                 </time>{" "}
                 {line.message}
               </li>
