@@ -30,15 +30,15 @@ import { parseArgs } from "node:util";
 import { setImmediate as turn } from "node:timers/promises";
 import { generateListings } from "../db/seed/generate-listings.ts";
 import { testReferences } from "../db/seed/test-references.ts";
-import { countBits, type Bitset } from "../app/features/directory/bitset.ts";
-import type { RankedClasses } from "../app/features/directory/search-index.ts";
+import { countBits, type Bitset } from "../app/features/directory/search-index/bitset.ts";
+import type { RankedClasses } from "../app/features/directory/search-index/search-index.ts";
 import { DATA_DIR, machineInfo, machineMarkdown, REPO_ROOT } from "./lib/machine.ts";
 import { summarize } from "./lib/stats.ts";
 
 const { values: args } = parseArgs({
   options: {
     listings: { type: "string", default: "1000000" },
-    module: { type: "string", default: path.join(REPO_ROOT, "app/features/directory/search-index.ts") },
+    module: { type: "string", default: path.join(REPO_ROOT, "app/features/directory/search-index/search-index.ts") },
     page: { type: "string", default: "5000" },
   },
 });
@@ -274,9 +274,9 @@ async function main(): Promise<void> {
   const tiered: number[] = [];
   const tieredCpu: number[] = [];
   const tierLines: string[] = [];
-  if (path.resolve(args.module) === path.join(REPO_ROOT, "app/features/directory/search-index.ts")) {
-    const { termSets, allOf } = await import("../app/features/directory/search-index.ts");
-    const { partialTier, PARTIAL_TIER_BELOW } = await import("../app/features/directory/partial-tier.ts");
+  if (path.resolve(args.module) === path.join(REPO_ROOT, "app/features/directory/search-index/search-index.ts")) {
+    const { termSets, allOf } = await import("../app/features/directory/search-index/search-index.ts");
+    const { partialTier, PARTIAL_TIER_BELOW } = await import("../app/features/directory/search-index/partial-tier.ts");
     for (const search of [...searches, ...PHRASES]) {
       const t = performance.now();
       const c = process.cpuUsage();
