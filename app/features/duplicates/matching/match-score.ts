@@ -3,19 +3,11 @@
  * the directory (a shared "Guadalupano" means more than a shared "Center"); the website domain and the LinkedIn
  * page confirm or contradict it; country and industries nudge. Every pair carries its reasons.
  */
-import {
-  addressAgreement,
-  emailDomain,
-  normaliseCity,
-  normalisePostalCode,
-  phoneRelation,
-  streetKey,
-  type StreetKey,
-} from "./contact-signals.ts";
-import { brandsApart, ownUrlSpellsExtraWords, pageNamesDomain as pageNamesTheDomain } from "./group-signals.ts";
+import { emailDomain, normaliseCity, normalisePostalCode, streetKey, type StreetKey } from "./contact-signals.ts";
+import { brandsApart, ownUrlSpellsExtraWords } from "./group-signals.ts";
 import { nameKey, type NameKey } from "./name-key.ts";
-import { jaroWinkler, nameSimilarity } from "./name-similarity.ts";
-import { nameReading, readsLike, type NameReading } from "./name-reading.ts";
+import { nameReading, type NameReading } from "./name-reading.ts";
+import { pairSignals, type PairSignals } from "./pair-signals.ts";
 import { linkedinPage, registrableDomain, siteOnDomain } from "./url-keys.ts";
 
 /** Spec 02 §9: at or above 0.95 a duplicate is high confidence (auto-merged in live mode); 0.85 to 0.95 goes to review. */
@@ -80,21 +72,9 @@ export function prepare(record: MatchRecord): PreparedRecord {
   };
 }
 
-/** A Latin name read in a name in another script (decision 0067): in the review band, never merged without a person. */
-const READ_ALIKE_SIMILARITY = 0.9;
-
-/** Exactly one of the two names has a reading and the other, Latin, reads like it; two readings compare as names. */
-function readsAlike(a: PreparedRecord, b: PreparedRecord): boolean {
-  if (Boolean(a.reading) === Boolean(b.reading)) return false;
-  const [latin, other] = a.reading ? [b, a] : [a, b];
-  return readsLike(latin.nameKey.tokens, other.reading!, jaroWinkler);
-}
-
 /** Below the auto-merge band: what a name that is not corroborated by a page or domain can reach. */
 const NAME_ALONE_CAP = 0.94;
 
-/** Below this name similarity a shared website or page may be a parent's: never merged on it alone (decision 0067). */
-const SHARED_URL_NAME_FLOOR = 0.4;
 /** A shared website and LinkedIn page with unlike names: inside the review band, never auto-merged. */
 const SITE_AND_PAGE_REVIEW = 0.9;
 /** A longer name whose own website spells the words the other lacks, nothing shared: just under review. */
@@ -117,10 +97,6 @@ const PHONE_MERGE_NAME = 0.9;
 const ADDRESS_BONUS = 0.04;
 const ADDRESS_PENALTY = 0.06;
 
-function sameSets(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && [...a].sort().join(" ") === [...b].sort().join(" ");
-}
-
 /** A name too short or too plain to merge on by itself ("AI", "Co", empty after stripping). */
 function tooShortToMerge(key: NameKey): boolean {
   return key.key.replace(/\s/g, "").length < 4 || key.tokens.length === 0;
@@ -133,189 +109,192 @@ export interface ScoreContext {
   listingsWithKey?: (key: string) => number;
 }
 
-export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreContext): PairScore {
-  const reasons: string[] = [];
-  // A name in another script that reads like the Latin one counts as a close name, for a person to confirm.
-  const readAlike = readsAlike(a, b);
-  const name = Math.max(nameSimilarity(a.nameKey, b.nameKey, context.weight), readAlike ? READ_ALIKE_SIMILARITY : 0);
-  reasons.push(`name ${name.toFixed(2)}`);
-  if (readAlike) reasons.push("name in another script reads like this one");
-  let score = name;
+/** The score as it is built up, and the reasons given on the way (in the order they are shown). */
+interface Tally {
+  score: number;
+  reasons: string[];
+}
 
-  // Numbers on both sides that differ are two sites; a number on one side only (a street number, "0-3") is not.
-  const numbersDiffer = a.nameKey.numbers.length > 0 && b.nameKey.numbers.length > 0 && !sameSets(a.nameKey.numbers, b.nameKey.numbers);
-  const numberOnOneSide =
-    !numbersDiffer && a.nameKey.numbers.length + b.nameKey.numbers.length > 0 && !sameSets(a.nameKey.numbers, b.nameKey.numbers);
-  // "Mary Crane North" and "Mary Crane East" are two sites; "Mary Crane" and "Mary Crane North" may be one.
-  const branchesConflict =
-    a.nameKey.branches.length > 0 && b.nameKey.branches.length > 0 && !sameSets(a.nameKey.branches, b.nameKey.branches);
-  const branchOnOneSide = !branchesConflict && !sameSets(a.nameKey.branches, b.nameKey.branches);
-  const sameDomain = Boolean(a.domain && a.domain === b.domain);
-  const otherDomain = Boolean(a.domain && b.domain && a.domain !== b.domain);
-  const sameLinkedin = Boolean(a.linkedinPage && a.linkedinPage === b.linkedinPage);
-  const otherLinkedin = Boolean(a.linkedinPage && b.linkedinPage && a.linkedinPage !== b.linkedinPage);
-
-  // A LinkedIn page named after the other's domain, or a contact e-mail at it: the same company seen from two
-  // sides. Only when no URL contradicts it (two domains, two pages), and only when the domain is not already shared:
-  // then the page and the e-mail name the listing's own website and say nothing the shared domain has not said.
-  // The page must name the domain with its country ending (group-signals.ts): a stem alone is a namesake's too.
-  const linksOneSide = !otherDomain && !sameDomain;
-  const pageNamesDomain =
-    linksOneSide && !otherLinkedin && (pageNamesTheDomain(a.linkedinPage, b.domain) || pageNamesTheDomain(b.linkedinPage, a.domain));
-  const mailAtDomain =
-    linksOneSide && Boolean((a.emailDomain && a.emailDomain === b.domain) || (b.emailDomain && b.emailDomain === a.domain));
-  const phones = phoneRelation(a.phone, b.phone);
-  const samePhone = phones === "same";
-  const address = addressAgreement(a, b);
-  // Both the website and the LinkedIn page shared: one company whatever its names say ("Deltta Labs" / "DELTALABS
-  // OY"), but a person looks first, since a subsidiary can sit on its parent's site and page.
-  const siteAndPage = sameLinkedin && sameDomain;
-  const namesDiffer = name < SHARED_URL_NAME_FLOOR;
-
+/** The website, the LinkedIn page and the e-mail: what they share lifts the score, what they contradict lowers it. */
+function weighUrls(a: PreparedRecord, b: PreparedRecord, s: PairSignals, tally: Tally): string | null {
   // The same LinkedIn page or website is the same company, unless the names have nothing in common (a group's
   // brands can share a parent's site).
-  if (sameLinkedin && !namesDiffer) {
-    score = Math.max(score, 0.9) + 0.08;
-    reasons.push("same LinkedIn page");
-  } else if (sameLinkedin && !siteAndPage) reasons.push("same LinkedIn page, names differ: review only");
-  if (sameDomain && !namesDiffer) {
-    score = Math.max(score, 0.88) + 0.07;
-    reasons.push("same domain");
-  } else if (sameDomain && !siteAndPage) reasons.push("same domain, names differ: review only");
+  if (s.sameLinkedin && !s.namesDiffer) {
+    tally.score = Math.max(tally.score, 0.9) + 0.08;
+    tally.reasons.push("same LinkedIn page");
+  } else if (s.sameLinkedin && !s.siteAndPage) tally.reasons.push("same LinkedIn page, names differ: review only");
+  if (s.sameDomain && !s.namesDiffer) {
+    tally.score = Math.max(tally.score, 0.88) + 0.07;
+    tally.reasons.push("same domain");
+  } else if (s.sameDomain && !s.siteAndPage) tally.reasons.push("same domain, names differ: review only");
 
-  if (siteAndPage && namesDiffer) {
-    score = Math.max(score, SITE_AND_PAGE_REVIEW);
-    reasons.push("same website and LinkedIn page, names differ: review only");
+  if (s.siteAndPage && s.namesDiffer) {
+    tally.score = Math.max(tally.score, SITE_AND_PAGE_REVIEW);
+    tally.reasons.push("same website and LinkedIn page, names differ: review only");
   }
   // A group's brands share the parent's domain and often its page: different sites on the domain, or a word of a
   // name the other lacks, and a URL in common says "one group", not "one company" (issue 32).
-  const urlInCommon = sameDomain || sameLinkedin || pageNamesDomain || mailAtDomain;
+  const urlInCommon = s.sameDomain || s.sameLinkedin || s.pageNamesDomain || s.mailAtDomain;
   const brandsOfGroup =
-    urlInCommon && !namesDiffer
-      ? brandsApart({ nameKey: a.nameKey, site: sameDomain ? a.site : null }, { nameKey: b.nameKey, site: sameDomain ? b.site : null })
+    urlInCommon && !s.namesDiffer
+      ? brandsApart({ nameKey: a.nameKey, site: s.sameDomain ? a.site : null }, { nameKey: b.nameKey, site: s.sameDomain ? b.site : null })
       : null;
-  if (brandsOfGroup) reasons.push(brandsOfGroup);
-  if (pageNamesDomain && !namesDiffer) {
-    score = Math.max(score, 0.88) + 0.06;
-    reasons.push("LinkedIn page named like the other's website");
+  if (brandsOfGroup) tally.reasons.push(brandsOfGroup);
+  if (s.pageNamesDomain && !s.namesDiffer) {
+    tally.score = Math.max(tally.score, 0.88) + 0.06;
+    tally.reasons.push("LinkedIn page named like the other's website");
   }
-  if (mailAtDomain && !namesDiffer) {
-    score = Math.max(score, 0.88) + 0.06;
-    reasons.push("contact e-mail at the other's website");
+  if (s.mailAtDomain && !s.namesDiffer) {
+    tally.score = Math.max(tally.score, 0.88) + 0.06;
+    tally.reasons.push("contact e-mail at the other's website");
   }
-  if (otherLinkedin) {
-    score -= 0.2;
-    reasons.push("different LinkedIn pages");
+  if (s.otherLinkedin) {
+    tally.score -= 0.2;
+    tally.reasons.push("different LinkedIn pages");
   }
-  if (otherDomain) {
-    score -= 0.12;
-    reasons.push("different domains");
+  if (s.otherDomain) {
+    tally.score -= 0.12;
+    tally.reasons.push("different domains");
   }
-  if (samePhone && name >= PHONE_NAME_FLOOR) {
-    score = Math.max(score, PHONE_LIFT) + PHONE_BONUS;
-    reasons.push("same phone number");
-  } else if (samePhone) {
+  return brandsOfGroup;
+}
+
+/** The phone numbers and the address. */
+function weighContacts(s: PairSignals, tally: Tally): void {
+  if (s.samePhone && s.name >= PHONE_NAME_FLOOR) {
+    tally.score = Math.max(tally.score, PHONE_LIFT) + PHONE_BONUS;
+    tally.reasons.push("same phone number");
+  } else if (s.samePhone) {
     // Like a shared website and page: never discarded for the names alone (one site listed under its agency's
     // name in one source and its own in another), but a person decides.
-    score = Math.max(score, PHONE_UNLIKE_NAMES_REVIEW);
-    reasons.push("same phone number, names differ: review only");
+    tally.score = Math.max(tally.score, PHONE_UNLIKE_NAMES_REVIEW);
+    tally.reasons.push("same phone number, names differ: review only");
   }
-  if (phones === "block" && name >= PHONE_BLOCK_NAME_FLOOR) {
-    score = Math.max(score, PHONE_LIFT);
-    reasons.push("phone numbers in one block");
-  } else if (phones === "exchange" && name >= PHONE_EXCHANGE_NAME_FLOOR) {
-    score = Math.max(score, PHONE_LIFT);
-    reasons.push("phone numbers of one exchange");
-  } else if (phones === "different") {
-    score -= PHONE_PENALTY;
-    reasons.push("different phone numbers");
+  if (s.phones === "block" && s.name >= PHONE_BLOCK_NAME_FLOOR) {
+    tally.score = Math.max(tally.score, PHONE_LIFT);
+    tally.reasons.push("phone numbers in one block");
+  } else if (s.phones === "exchange" && s.name >= PHONE_EXCHANGE_NAME_FLOOR) {
+    tally.score = Math.max(tally.score, PHONE_LIFT);
+    tally.reasons.push("phone numbers of one exchange");
+  } else if (s.phones === "different") {
+    tally.score -= PHONE_PENALTY;
+    tally.reasons.push("different phone numbers");
   }
-  if (address === "same") {
-    score += ADDRESS_BONUS;
-    reasons.push("same address");
-  } else if (address === "different") {
-    score -= ADDRESS_PENALTY;
-    reasons.push("different addresses");
+  if (s.address === "same") {
+    tally.score += ADDRESS_BONUS;
+    tally.reasons.push("same address");
+  } else if (s.address === "different") {
+    tally.score -= ADDRESS_PENALTY;
+    tally.reasons.push("different addresses");
   }
-  const countriesDiffer = Boolean(a.country && b.country && a.country.toLowerCase() !== b.country.toLowerCase());
+}
+
+/** The country and the industries nudge. */
+function weighPlaceAndTrade(a: PreparedRecord, b: PreparedRecord, s: PairSignals, tally: Tally): void {
   if (a.country && b.country) {
-    if (!countriesDiffer) score += 0.01;
+    if (!s.countriesDiffer) tally.score += 0.01;
     else {
-      score -= 0.1;
-      reasons.push("different countries");
+      tally.score -= 0.1;
+      tally.reasons.push("different countries");
     }
   }
   if (a.industries?.length && b.industries?.length && !a.industries.some((i) => b.industries!.includes(i))) {
-    score -= 0.03;
-    reasons.push("no industry in common");
+    tally.score -= 0.03;
+    tally.reasons.push("no industry in common");
   }
+}
+
+/** The ceilings: what a pair can reach without a shared identifier, with differing numbers or branches. */
+function capScore(a: PreparedRecord, b: PreparedRecord, s: PairSignals, context: ScoreContext, tally: Tally): void {
   // Issue 32: a shared page or website with unlike names was discarded, and with it a company's own page under a
   // name run together and misspelt ("PIRSMCLOUD" / "Prism Cloud") and a renamed company that kept its LinkedIn page
   // but moved its website. A person decides, whatever else differs, as for a shared site and page.
-  if ((sameLinkedin || sameDomain) && namesDiffer && !siteAndPage) score = Math.max(score, SHARED_URL_UNLIKE_NAMES_REVIEW);
+  if ((s.sameLinkedin || s.sameDomain) && s.namesDiffer && !s.siteAndPage)
+    tally.score = Math.max(tally.score, SHARED_URL_UNLIKE_NAMES_REVIEW);
   // A name alone never merges without a person, however exact: two sites of one organisation share it ("Carole
   // Robertson Center for Learning" three times), as do a restaurant in Chicago and one in Los Angeles. The same
   // page or domain is what makes a merge safe.
   // A phone shared by two records with nearly the same name at the same address is as good as a shared domain.
   // Without the address it is not: an agency's sites share its switchboard and its name (Chicago: 203 of 3,612
   // such pairs were two sites).
-  const phoneConfirms = samePhone && name >= PHONE_MERGE_NAME && address === "same";
-  const corroborated = ((sameLinkedin || sameDomain) && !namesDiffer) || pageNamesDomain || mailAtDomain || phoneConfirms;
+  const phoneConfirms = s.samePhone && s.name >= PHONE_MERGE_NAME && s.address === "same";
+  const corroborated = ((s.sameLinkedin || s.sameDomain) && !s.namesDiffer) || s.pageNamesDomain || s.mailAtDomain || phoneConfirms;
   if (!corroborated) {
-    score = Math.min(score, NAME_ALONE_CAP);
+    tally.score = Math.min(tally.score, NAME_ALONE_CAP);
     const bearers = context.listingsWithKey?.(a.nameKey.key) ?? 2;
-    if (name === 1 && bearers > 2) reasons.push(`name shared by ${bearers} listings`);
+    if (s.name === 1 && bearers > 2) tally.reasons.push(`name shared by ${bearers} listings`);
   }
   // "Teddy Bear 1" and "Teddy Bear 2" are two sites; only a shared page, domain or phone number (one site under two
   // names in two source lists) makes them worth a person's look, never an automatic merge.
-  const sharedContact = sameLinkedin || sameDomain || samePhone;
-  if (numbersDiffer) {
-    score = Math.min(score, sharedContact ? 0.9 : 0.6);
-    reasons.push("names differ in a number");
+  const sharedContact = s.sameLinkedin || s.sameDomain || s.samePhone;
+  if (s.numbersDiffer) {
+    tally.score = Math.min(tally.score, sharedContact ? 0.9 : 0.6);
+    tally.reasons.push("names differ in a number");
   }
-  if (branchesConflict) {
-    score = Math.min(score, sharedContact ? 0.9 : 0.6);
-    reasons.push("names differ in a branch word");
-  } else if (branchOnOneSide) {
-    score = Math.min(score, 0.94);
-    reasons.push("a branch word on one side only");
+  if (s.branchesConflict) {
+    tally.score = Math.min(tally.score, sharedContact ? 0.9 : 0.6);
+    tally.reasons.push("names differ in a branch word");
+  } else if (s.branchOnOneSide) {
+    tally.score = Math.min(tally.score, 0.94);
+    tally.reasons.push("a branch word on one side only");
   }
-  if (!sharedContact && !pageNamesDomain && !mailAtDomain && ownUrlSpellsExtraWords(a, b)) {
-    score = Math.min(score, OWN_LONGER_NAME_CAP);
-    reasons.push("the longer name's own website or page spells the words the other lacks");
+  if (!sharedContact && !s.pageNamesDomain && !s.mailAtDomain && ownUrlSpellsExtraWords(a, b)) {
+    tally.score = Math.min(tally.score, OWN_LONGER_NAME_CAP);
+    tally.reasons.push("the longer name's own website or page spells the words the other lacks");
   }
-  if (numberOnOneSide && !sharedContact && phones !== "block" && !pageNamesDomain && !mailAtDomain) {
+  if (s.numberOnOneSide && !sharedContact && s.phones !== "block" && !s.pageNamesDomain && !s.mailAtDomain) {
     // "Summit Energy" and "Summit Energy 2" with nothing in common but the name are a second site or fund as often as
     // the same one (measured: 1 in 10 on Chicago, none on our URL set): below review.
-    score = Math.min(score, NUMBER_ON_ONE_SIDE_CAP);
+    tally.score = Math.min(tally.score, NUMBER_ON_ONE_SIDE_CAP);
   }
-  score = Math.max(0, Math.min(1, score));
-  if (numberOnOneSide) reasons.push("a number on one side only");
+  tally.score = Math.max(0, Math.min(1, tally.score));
+  if (s.numberOnOneSide) tally.reasons.push("a number on one side only");
+}
+
+/** Whether a pair in the auto-merge band may merge without a person, and if not, the reason shown. */
+function autoMergeVerdict(
+  a: PreparedRecord,
+  b: PreparedRecord,
+  s: PairSignals,
+  brandsOfGroup: string | null,
+): { allowed: boolean; why: string } {
   // Two countries merge without a person only on a strong identifier: the same domain, phone or page (issue 32). A
   // page named like the other's website, or an e-mail at it, is not one unless both records are in one country:
   // a namesake abroad holds the page "company/southstudio" as easily as southstudio.ai's owner.
-  const strongIdentifier = sameDomain || samePhone || sameLinkedin;
-  const sameCountry = Boolean(a.country && b.country && !countriesDiffer);
-  const abroadUnconfirmed = !strongIdentifier && (countriesDiffer || ((pageNamesDomain || mailAtDomain) && !sameCountry));
-  const autoMergeAllowed =
-    !readAlike &&
-    !numbersDiffer &&
-    !numberOnOneSide &&
-    !namesDiffer &&
+  const strongIdentifier = s.sameDomain || s.samePhone || s.sameLinkedin;
+  const sameCountry = Boolean(a.country && b.country && !s.countriesDiffer);
+  const abroadUnconfirmed = !strongIdentifier && (s.countriesDiffer || ((s.pageNamesDomain || s.mailAtDomain) && !sameCountry));
+  const allowed =
+    !s.readAlike &&
+    !s.numbersDiffer &&
+    !s.numberOnOneSide &&
+    !s.namesDiffer &&
     !brandsOfGroup &&
     !abroadUnconfirmed &&
     !tooShortToMerge(a.nameKey) &&
     !tooShortToMerge(b.nameKey);
-  if (!autoMergeAllowed && score >= AUTO_MERGE_AT)
-    reasons.push(
-      readAlike
-        ? "review only: names in two scripts"
-        : brandsOfGroup
-          ? "review only: brands of one group"
-          : abroadUnconfirmed
-            ? "different or unknown countries: review only"
-            : "review only: short name or differing numbers",
-    );
-  const band: Band = score >= AUTO_MERGE_AT && autoMergeAllowed ? "auto_merge" : score >= REVIEW_AT ? "review" : "none";
-  return { score: Math.round(score * 1000) / 1000, band, reasons, autoMergeAllowed };
+  const why = s.readAlike
+    ? "review only: names in two scripts"
+    : brandsOfGroup
+      ? "review only: brands of one group"
+      : abroadUnconfirmed
+        ? "different or unknown countries: review only"
+        : "review only: short name or differing numbers";
+  return { allowed, why };
+}
+
+/** The pair's score and band with its reasons: the names, then the URLs, the contacts, place and trade, the caps. */
+export function scorePair(a: PreparedRecord, b: PreparedRecord, context: ScoreContext): PairScore {
+  const s = pairSignals(a, b, context);
+  const tally: Tally = { score: s.name, reasons: [`name ${s.name.toFixed(2)}`] };
+  if (s.readAlike) tally.reasons.push("name in another script reads like this one");
+  const brandsOfGroup = weighUrls(a, b, s, tally);
+  weighContacts(s, tally);
+  weighPlaceAndTrade(a, b, s, tally);
+  capScore(a, b, s, context, tally);
+  const verdict = autoMergeVerdict(a, b, s, brandsOfGroup);
+  if (!verdict.allowed && tally.score >= AUTO_MERGE_AT) tally.reasons.push(verdict.why);
+  const { score, reasons } = tally;
+  const band: Band = score >= AUTO_MERGE_AT && verdict.allowed ? "auto_merge" : score >= REVIEW_AT ? "review" : "none";
+  return { score: Math.round(score * 1000) / 1000, band, reasons, autoMergeAllowed: verdict.allowed };
 }
