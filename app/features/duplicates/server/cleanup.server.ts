@@ -73,41 +73,21 @@ export async function recordBatchAudit(
   });
 }
 
-/**
- * Acts on one batch's pairs (already scored and at or above the threshold): merges the high-confidence ones in
- * live mode, lists the rest for review (queued in live mode; dismissed pairs are left out), and describes it all.
- * `handled` carries the pairs and merged-away listings of earlier batches of the same scan.
- */
-export async function cleanupBatch(
-  database: Database,
-  input: {
-    batch: BatchListing[];
-    pairs: ScoredPair[];
-    request: CleanupRequest;
-    admin: { id: string } | null;
-    rowStart: number;
-    total: number;
-    mergedAway?: Set<string>;
-  },
-): Promise<CleanupResponse> {
-  const { batch, request, admin, rowStart, total } = input;
-  const started = performance.now();
-  const log: string[] = [];
-  const errors: string[] = [];
-  const { db } = database;
-  log.push(
-    `Batch ${rowStart + 1}-${rowStart + batch.length} of ${plural(total, "listing")}; threshold ${request.similarity}; ${request.dryRun ? "dry run" : "live"}.`,
-  );
-  const mergedAway = input.mergedAway ?? new Set<string>();
+/** The pairs an operator has not dismissed before, with the lines the log gives about them. */
+async function undismissedPairs(database: Database, candidates: ScoredPair[], similarity: number, log: string[]): Promise<ScoredPair[]> {
   const dismissed = await dismissedPairs(
     database,
-    input.pairs.map((p) => [p.a, p.b] as const),
+    candidates.map((p) => [p.a, p.b] as const),
   );
-  const pairs = input.pairs.filter((p) => !isDismissed(dismissed, p.a, p.b));
+  const pairs = candidates.filter((p) => !isDismissed(dismissed, p.a, p.b));
   if (dismissed.size)
     log.push(`${plural(dismissed.size, "pair")} left out: an operator dismissed ${dismissed.size === 1 ? "it" : "them"} before.`);
-  log.push(`${plural(pairs.length, "candidate pair")} at or above ${request.similarity}.`);
+  log.push(`${plural(pairs.length, "candidate pair")} at or above ${similarity}.`);
+  return pairs;
+}
 
+/** The names of the pairs' listings, and which of a pair survives a merge. */
+async function pairListings({ db }: Database, pairs: ScoredPair[]) {
   const names = new Map<string, { name: string; createdAt: Date }>();
   const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
   if (ids.length) {
@@ -126,64 +106,62 @@ export async function cleanupBatch(
       ? [p.a, p.b]
       : [p.b, p.a];
   };
+  return { nameOf, order };
+}
 
-  const mergeOperations: MergeOperation[] = [];
-  const manualReviewItems: ManualReviewItem[] = [];
-  for (const pair of pairs) {
-    const [survivorId, mergedId] = order(pair);
-    if (mergedAway.has(survivorId) || mergedAway.has(mergedId)) continue;
-    if (pair.band !== "auto_merge") {
-      manualReviewItems.push({
-        recordIds: [survivorId, mergedId],
-        similarity: pair.score,
-        reason: pair.reasons.join("; "),
-        names: [nameOf(survivorId), nameOf(mergedId)],
-      });
-      continue;
-    }
-    const operation: MergeOperation = {
-      primaryCompany: nameOf(survivorId),
-      mergedCompany: nameOf(mergedId),
-      summary: `${nameOf(mergedId)} → ${nameOf(survivorId)} (${pair.reasons.join("; ")})`,
-      success: true,
-      error: null,
-      isSimulation: request.dryRun,
-      airtableOperations: { recordUpdated: false, recordDeleted: false },
-      detailedLog: [`score ${pair.score}: ${pair.reasons.join("; ")}`],
-    };
-    if (request.dryRun) {
-      const [{ n }] = (await database.rows<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM funding_rounds WHERE listing_id IN (${survivorId}, ${mergedId})`,
-      )) as [{ n: number }];
-      operation.wouldHaveFundingRounds = n;
-      operation.detailedLog.push("Dry run: nothing changed.");
-    } else {
-      try {
-        const merged = await mergeDuplicate(database, { survivorId, mergedId, admin, score: pair.score, reasons: pair.reasons });
-        mergedAway.add(mergedId);
-        Object.assign(operation, { mergeId: merged.mergeId, fundingRoundsAfterMerge: merged.fundingRoundsAfterMerge });
-        operation.airtableOperations = { recordUpdated: true, recordDeleted: false };
-        operation.detailedLog.push(
-          `Fields merged: ${merged.mergedFields.join(", ") || "none"}`,
-          `Links moved: ${
-            Object.entries(merged.moved)
-              .map(([k, n]) => `${k} ${n}`)
-              .join(", ") || "none"
-          }`,
-          `${nameOf(mergedId)} archived as merged; its address redirects.`,
-        );
-      } catch (error) {
-        operation.success = false;
-        operation.error = `Failed to merge company data: ${error instanceof Error ? error.message : String(error)}`;
-        errors.push(operation.error);
-      }
-    }
-    mergeOperations.push(operation);
+/** One high-confidence pair: merged in live mode (or the failure said), counted and described in a dry run. */
+async function mergePair(
+  database: Database,
+  pair: ScoredPair,
+  ids: { survivorId: string; mergedId: string },
+  context: { request: CleanupRequest; admin: { id: string } | null; nameOf: (id: string) => string; mergedAway: Set<string> },
+): Promise<MergeOperation> {
+  const { survivorId, mergedId } = ids;
+  const { request, admin, nameOf, mergedAway } = context;
+  const operation: MergeOperation = {
+    primaryCompany: nameOf(survivorId),
+    mergedCompany: nameOf(mergedId),
+    summary: `${nameOf(mergedId)} → ${nameOf(survivorId)} (${pair.reasons.join("; ")})`,
+    success: true,
+    error: null,
+    isSimulation: request.dryRun,
+    airtableOperations: { recordUpdated: false, recordDeleted: false },
+    detailedLog: [`score ${pair.score}: ${pair.reasons.join("; ")}`],
+  };
+  if (request.dryRun) {
+    const [{ n }] = (await database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM funding_rounds WHERE listing_id IN (${survivorId}, ${mergedId})`,
+    )) as [{ n: number }];
+    operation.wouldHaveFundingRounds = n;
+    operation.detailedLog.push("Dry run: nothing changed.");
+    return operation;
   }
+  try {
+    const merged = await mergeDuplicate(database, { survivorId, mergedId, admin, score: pair.score, reasons: pair.reasons });
+    mergedAway.add(mergedId);
+    Object.assign(operation, { mergeId: merged.mergeId, fundingRoundsAfterMerge: merged.fundingRoundsAfterMerge });
+    operation.airtableOperations = { recordUpdated: true, recordDeleted: false };
+    operation.detailedLog.push(
+      `Fields merged: ${merged.mergedFields.join(", ") || "none"}`,
+      `Links moved: ${
+        Object.entries(merged.moved)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(", ") || "none"
+      }`,
+      `${nameOf(mergedId)} archived as merged; its address redirects.`,
+    );
+  } catch (error) {
+    operation.success = false;
+    operation.error = `Failed to merge company data: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return operation;
+}
 
+/** Each listing of the batch with its best match, if any (the spec's companyDetails). */
+function companyDetailsOf(batch: BatchListing[], pairs: ScoredPair[], rowStart: number, nameOf: (id: string) => string) {
   const best = new Map<string, ScoredPair>();
   for (const pair of pairs) for (const id of [pair.a, pair.b]) if (!best.has(id) || best.get(id)!.score < pair.score) best.set(id, pair);
-  const companyDetails = batch.map((company, index) => {
+  return batch.map((company, index) => {
     const pair = best.get(company.id);
     const other = pair ? (pair.a === company.id ? pair.b : pair.a) : null;
     return {
@@ -201,6 +179,55 @@ export async function cleanupBatch(
         : null,
     };
   });
+}
+
+/**
+ * Acts on one batch's pairs (already scored and at or above the threshold): merges the high-confidence ones in
+ * live mode, lists the rest for review (queued in live mode; dismissed pairs are left out), and describes it all.
+ * `mergedAway` carries the listings merged away by earlier batches of the same scan.
+ */
+export async function cleanupBatch(
+  database: Database,
+  input: {
+    batch: BatchListing[];
+    pairs: ScoredPair[];
+    request: CleanupRequest;
+    admin: { id: string } | null;
+    rowStart: number;
+    total: number;
+    mergedAway?: Set<string>;
+  },
+): Promise<CleanupResponse> {
+  const { batch, request, admin, rowStart, total } = input;
+  const started = performance.now();
+  const log: string[] = [];
+  const errors: string[] = [];
+  log.push(
+    `Batch ${rowStart + 1}-${rowStart + batch.length} of ${plural(total, "listing")}; threshold ${request.similarity}; ${request.dryRun ? "dry run" : "live"}.`,
+  );
+  const mergedAway = input.mergedAway ?? new Set<string>();
+  const pairs = await undismissedPairs(database, input.pairs, request.similarity, log);
+  const { nameOf, order } = await pairListings(database, pairs);
+
+  const mergeOperations: MergeOperation[] = [];
+  const manualReviewItems: ManualReviewItem[] = [];
+  for (const pair of pairs) {
+    const [survivorId, mergedId] = order(pair);
+    if (mergedAway.has(survivorId) || mergedAway.has(mergedId)) continue;
+    if (pair.band !== "auto_merge") {
+      manualReviewItems.push({
+        recordIds: [survivorId, mergedId],
+        similarity: pair.score,
+        reason: pair.reasons.join("; "),
+        names: [nameOf(survivorId), nameOf(mergedId)],
+      });
+      continue;
+    }
+    const operation = await mergePair(database, pair, { survivorId, mergedId }, { request, admin, nameOf, mergedAway });
+    if (operation.error) errors.push(operation.error);
+    mergeOperations.push(operation);
+  }
+  const companyDetails = companyDetailsOf(batch, pairs, rowStart, nameOf);
 
   if (!request.dryRun && manualReviewItems.length) {
     const queued = await queueForReview(
