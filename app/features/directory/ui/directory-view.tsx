@@ -1,16 +1,14 @@
-import { Download, Lock, Search, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { useLocation, useNavigation, useNavigate, useRevalidator } from "react-router";
+import { useLocation, useNavigation, useRevalidator } from "react-router";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
-import { buttonClass } from "~/components/ui/button.tsx";
 import { IntroRequestDialog } from "~/features/introductions/intro-request-dialog-lazy.ts";
 import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
-import { directoryQueryToParams, formToDirectoryParams, PAGE_SIZES, type DirectoryQuery, type ListFilter } from "../directory-filters.ts";
+import { directoryQueryToParams, type DirectoryQuery } from "../directory-filters.ts";
 import type { DirectoryPageResult } from "../directory-result.ts";
 import type { GatedFilter } from "../gated-filters.ts";
-import { closeFilterPanelOnPhone, focusFilterPanelToggle, type OpenSections } from "./filter-panel-disclosure.tsx";
+import { ExportCsvButton, PageSizeSelect, SearchBox } from "./directory-view-parts.tsx";
 import { FilterPanel, type FilterOptions } from "./filter-panel.tsx";
 import { PaginationBar } from "./pagination-bar.tsx";
 import { QueryNotices, SearchSuggestionNotice } from "./query-notices.tsx";
@@ -18,11 +16,11 @@ import type { InterpretationView } from "../interpretation-view.ts";
 import { InterpretationChips } from "./interpretation-chips.tsx";
 import { ResultsGrid } from "./results-grid.tsx";
 import { SortControl } from "./sort-control.tsx";
+import { useDirectoryForm } from "./use-directory-form.ts";
 
 const HEADINGS = { all: "All Listings", startup: "Startups", investor: "Investors", partner: "Local Partners" } as const;
 /** Open directory pages refresh every 60 s (spec 01 §9), never on window focus. */
 const REFRESH_MS = 60_000;
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** What the directory route sends: the query as read, one page of results and the filters' options. */
 export interface DirectoryViewData {
@@ -42,6 +40,17 @@ export interface DirectoryViewData {
   belowHeader?: ReactNode;
 }
 
+/** Open directory pages refresh their results every 60 s while the tab is visible (spec 01 §9), never on focus. */
+function useRefreshWhileOpen() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+}
+
 /** The partner directory (spec 01 §2): search, filters, results and paging in one GET form that works without JavaScript. */
 export function DirectoryView({
   query,
@@ -58,67 +67,20 @@ export function DirectoryView({
 }: DirectoryViewData) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const navigate = useNavigate();
   const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
   const [searchText, setSearchText] = useState(query.searchQuery ?? "");
   const { unlock } = useUnlockPrompt();
   const [introRecipient, setIntroRecipient] = useState<IntroRecipient | null>(null);
-  const [openSections, setOpenSections] = useState<ReadonlySet<string>>(new Set());
-  const sections: OpenSections = {
-    isOpen: (title) => openSections.has(title),
-    toggle: (title, open) =>
-      setOpenSections((current) => {
-        if (current.has(title) === open) return current;
-        const next = new Set(current);
-        if (open) next.add(title);
-        else next.delete(title);
-        return next;
-      }),
-  };
-  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { form, sections, panelChanged, submitForm, submitNow, submitSoon, onListChange } = useDirectoryForm(pathname, search);
   const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
   const countryCodes = useMemo(() => Object.fromEntries(options.countries.map((c) => [c.value, c.code])), [options.countries]);
+  useRefreshWhileOpen();
 
   // Keep the box in step with the URL (back button, Clear All) unless the visitor is typing in it.
   useEffect(() => {
     if (document.activeElement?.id !== "directory-search") setSearchText(query.searchQuery ?? "");
   }, [query.searchQuery]);
 
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
-    }, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [revalidator]);
-
-  // On a phone a change in the panel closes it; focus goes back to its toggle once the panel is remounted for the
-  // new address (decision 0085).
-  const refocusToggle = useRef(false);
-  useEffect(() => {
-    if (!refocusToggle.current) return;
-    refocusToggle.current = false;
-    focusFilterPanelToggle();
-  }, [search]);
-  const panelChanged = () => {
-    if (closeFilterPanelOnPhone(sections)) refocusToggle.current = true;
-  };
-
-  // Every change submits the whole form without a page number: filters, search and type reset to page 1.
-  const go = (formData: FormData, replace = false) => {
-    void navigate(`${pathname}?${formToDirectoryParams(formData).toString()}`, { replace, preventScrollReset: true });
-  };
-  const submitForm = (replace = false) => form.current && go(new FormData(form.current), replace);
-  // A type-ahead's choice replaces that one list in what the form holds.
-  const onListChange = (name: ListFilter, values: string[]) => {
-    if (!form.current) return;
-    const formData = new FormData(form.current);
-    formData.delete(name);
-    for (const value of values) formData.append(name, value);
-    go(formData);
-    panelChanged();
-  };
   const hrefFor = (page: number) => `${pathname}?${directoryQueryToParams({ ...query, page }).toString()}`;
   const heading = HEADINGS[query.entityType ?? "all"];
 
@@ -141,8 +103,7 @@ export function DirectoryView({
         data-hydrated={hydrated}
         onSubmit={(e) => {
           e.preventDefault();
-          clearTimeout(debounce.current);
-          submitForm();
+          submitNow();
         }}
         onChange={(e) => {
           const target = e.target as unknown as HTMLInputElement;
@@ -151,43 +112,17 @@ export function DirectoryView({
           if (target.closest("#filter-controls")) panelChanged();
         }}
       >
-        <div role="search" className="mt-6 flex gap-2">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" aria-hidden="true" />
-            <label htmlFor="directory-search" className="sr-only">
-              Search listings
-            </label>
-            <input
-              id="directory-search"
-              type="search"
-              name="searchQuery"
-              value={searchText}
-              maxLength={200}
-              placeholder="Search by name or description..."
-              onChange={(e) => {
-                setSearchText(e.target.value);
-                clearTimeout(debounce.current);
-                debounce.current = setTimeout(() => submitForm(true), SEARCH_DEBOUNCE_MS);
-              }}
-              className="h-11 w-full rounded-lg border border-border bg-surface pr-3 pl-9 text-sm [&::-webkit-search-cancel-button]:hidden"
-            />
-          </div>
-          {searchText ? (
-            <button
-              type="button"
-              className="inline-flex h-11 items-center gap-1 rounded-lg border border-border px-3 text-sm font-medium hover:bg-surface-muted"
-              onClick={() => {
-                flushSync(() => setSearchText(""));
-                submitForm();
-              }}
-            >
-              <X className="size-4" aria-hidden="true" /> Clear
-            </button>
-          ) : null}
-          <button type="submit" className="h-11 rounded-lg bg-accent px-4 text-sm font-medium text-accent-fg hover:bg-accent-hover">
-            Search
-          </button>
-        </div>
+        <SearchBox
+          value={searchText}
+          onType={(text) => {
+            setSearchText(text);
+            submitSoon();
+          }}
+          onClear={() => {
+            flushSync(() => setSearchText(""));
+            submitForm();
+          }}
+        />
 
         <div className="mt-8 flex flex-col gap-8 lg:flex-row">
           <FilterPanel
@@ -214,28 +149,7 @@ export function DirectoryView({
                 {heading} <span className="font-normal text-fg-muted">({result.pagination.totalRecords})</span>
               </h2>
               <SortControl query={query} />
-              {exportAllowed ? (
-                <a
-                  href={`/api/listings/export.csv?${directoryQueryToParams(query)}`}
-                  download
-                  className={buttonClass({ variant: "secondary", size: "sm" })}
-                >
-                  <Download aria-hidden="true" />
-                  Export CSV
-                </a>
-              ) : exportHint ? (
-                <button
-                  type="button"
-                  title={exportHint}
-                  onClick={unlock}
-                  aria-haspopup="dialog"
-                  className={buttonClass({ variant: "secondary", size: "sm" })}
-                >
-                  <Lock aria-hidden="true" />
-                  Export CSV
-                  <span className="sr-only">: {exportHint}</span>
-                </button>
-              ) : null}
+              <ExportCsvButton query={query} allowed={exportAllowed} hint={exportHint} onLocked={unlock} />
             </div>
             <ResultsGrid
               items={result.data}
@@ -249,23 +163,7 @@ export function DirectoryView({
                 pagination={result.pagination}
                 hrefFor={hrefFor}
                 loading={loading}
-                pageSizeForm={
-                  <label className="flex items-center gap-2 text-sm text-fg-muted">
-                    Per page
-                    <select
-                      name="pageSize"
-                      defaultValue={query.pageSize}
-                      key={query.pageSize}
-                      className="h-9 rounded-lg border border-border bg-surface px-2 text-fg"
-                    >
-                      {PAGE_SIZES.map((size) => (
-                        <option key={size} value={size}>
-                          {size}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                }
+                pageSizeForm={<PageSizeSelect pageSize={query.pageSize} />}
               />
             ) : null}
           </section>
