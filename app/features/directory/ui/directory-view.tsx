@@ -51,6 +51,22 @@ function useRefreshWhileOpen() {
   }, [revalidator]);
 }
 
+/** The page's title, with what the route adds beside it and under it. */
+function DirectoryHeading({ action, below }: { action: ReactNode; below: ReactNode }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Partner Directory</h1>
+          <p className="mt-2 text-fg-muted">Discover and connect with partners, startups, and investors</p>
+        </div>
+        {action}
+      </div>
+      {below}
+    </>
+  );
+}
+
 /** The partner directory (spec 01 §2): search, filters, results and paging in one GET form that works without JavaScript. */
 export function DirectoryView({
   query,
@@ -86,14 +102,7 @@ export function DirectoryView({
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">Partner Directory</h1>
-          <p className="mt-2 text-fg-muted">Discover and connect with partners, startups, and investors</p>
-        </div>
-        {headerAction}
-      </div>
-      {belowHeader}
+      <DirectoryHeading action={headerAction} below={belowHeader} />
 
       <form
         ref={form}

@@ -11,6 +11,105 @@ export interface FacetOption {
   code?: string;
 }
 
+/** Before hydration: the same choices as one multiple-choice list box inside the GET form. */
+function PlainMultiSelect({ name, label, options, selected }: { name: string; label: string; options: FacetOption[]; selected: string[] }) {
+  // One list box, an option a value (counts in the text): the same choices as checkboxes were four elements each,
+  // some 300 on every directory page for a list shown only until the page is interactive (issue 33).
+  return (
+    <select
+      multiple
+      name={name}
+      aria-label={label}
+      defaultValue={selected}
+      size={Math.min(8, Math.max(2, options.length))}
+      className="w-full rounded-lg border border-border bg-surface px-1 py-1 text-sm"
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {`${o.label} (${o.count})`}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The open list of matching options; the active one is the combobox's aria-activedescendant. */
+function OptionList({
+  listId,
+  label,
+  matches,
+  active,
+  onChoose,
+}: {
+  listId: string;
+  label: string;
+  matches: FacetOption[];
+  active: number;
+  onChoose: (value: string) => void;
+}) {
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label={label}
+      className="absolute z-20 mt-1 max-h-56 w-full overflow-y-auto rounded-lg border border-border bg-surface-raised py-1 shadow-lg"
+    >
+      {matches.map((o, i) => (
+        <li
+          key={o.value}
+          id={`${listId}-${i}`}
+          role="option"
+          aria-selected={i === active}
+          onPointerDown={(e) => e.preventDefault()}
+          onClick={() => onChoose(o.value)}
+          className={`flex cursor-pointer justify-between px-3 py-1.5 text-sm ${i === active ? "bg-accent-soft" : ""}`}
+        >
+          <span className="inline-flex items-center gap-1.5">
+            <CountryFlag code={o.code} />
+            {o.label}
+          </span>
+          <span className="text-xs text-fg-muted">{o.count}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The chosen values as chips, each with its remove button. */
+function ChosenChips({
+  label,
+  options,
+  selected,
+  onRemove,
+}: {
+  label: string;
+  options: FacetOption[];
+  selected: string[];
+  onRemove: (value: string) => void;
+}) {
+  return (
+    <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
+      {selected.map((value) => (
+        <li
+          key={value}
+          className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent"
+        >
+          <CountryFlag code={options.find((o) => o.value === value)?.code} />
+          {options.find((o) => o.value === value)?.label ?? value}
+          <button
+            type="button"
+            onClick={() => onRemove(value)}
+            aria-label={`Remove ${value}`}
+            className="rounded-full p-0.5 hover:bg-accent/10"
+          >
+            <X className="size-3" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Multi-select type-ahead with chips (spec 01 §2 and §4): opens on focus or typing, closes on an outside
  * click or a choice; choosing adds a chip once and clears the text. Before hydration (or without
@@ -47,26 +146,7 @@ export function TypeAhead({
     return () => document.removeEventListener("pointerdown", close);
   }, [open]);
 
-  if (!hydrated) {
-    // One list box, an option a value (counts in the text): the same choices as checkboxes were four elements each,
-    // some 300 on every directory page for a list shown only until the page is interactive (issue 33).
-    return (
-      <select
-        multiple
-        name={name}
-        aria-label={label}
-        defaultValue={selected}
-        size={Math.min(8, Math.max(2, options.length))}
-        className="w-full rounded-lg border border-border bg-surface px-1 py-1 text-sm"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {`${o.label} (${o.count})`}
-          </option>
-        ))}
-      </select>
-    );
-  }
+  if (!hydrated) return <PlainMultiSelect name={name} label={label} options={options} selected={selected} />;
 
   const needle = text.trim().toLowerCase();
   const matches = options.filter((o) => !selected.includes(o.value) && o.label.toLowerCase().includes(needle));
@@ -112,52 +192,14 @@ export function TypeAhead({
         }}
         className="h-9 w-full rounded-lg border border-border bg-surface px-3 text-sm"
       />
-      {open && matches.length > 0 ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          className="absolute z-20 mt-1 max-h-56 w-full overflow-y-auto rounded-lg border border-border bg-surface-raised py-1 shadow-lg"
-        >
-          {matches.map((o, i) => (
-            <li
-              key={o.value}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onPointerDown={(e) => e.preventDefault()}
-              onClick={() => choose(o.value)}
-              className={`flex cursor-pointer justify-between px-3 py-1.5 text-sm ${i === active ? "bg-accent-soft" : ""}`}
-            >
-              <span className="inline-flex items-center gap-1.5">
-                <CountryFlag code={o.code} />
-                {o.label}
-              </span>
-              <span className="text-xs text-fg-muted">{o.count}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {open && matches.length > 0 ? <OptionList listId={listId} label={label} matches={matches} active={active} onChoose={choose} /> : null}
       {selected.length ? (
-        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`Chosen ${label.toLowerCase()}`}>
-          {selected.map((value) => (
-            <li
-              key={value}
-              className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent"
-            >
-              <CountryFlag code={options.find((o) => o.value === value)?.code} />
-              {options.find((o) => o.value === value)?.label ?? value}
-              <button
-                type="button"
-                onClick={() => onChange(selected.filter((v) => v !== value))}
-                aria-label={`Remove ${value}`}
-                className="rounded-full p-0.5 hover:bg-accent/10"
-              >
-                <X className="size-3" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ChosenChips
+          label={label}
+          options={options}
+          selected={selected}
+          onRemove={(value) => onChange(selected.filter((v) => v !== value))}
+        />
       ) : null}
     </div>
   );
