@@ -52,6 +52,110 @@ function IntentButton({
 
 const time = formatDateTime;
 
+type ReviewItem = DuplicateManagementData["reviews"][number];
+
+/** One pair in the queue: its listings, why it is there, and (while open) the merge and dismiss actions. */
+function ReviewQueueItem({
+  review: r,
+  status,
+  selected,
+  onSelect,
+  busy,
+  onMerged,
+}: {
+  review: ReviewItem;
+  status: ReviewStatus;
+  selected: Set<string>;
+  onSelect: (next: Set<string>) => void;
+  busy: boolean;
+  onMerged: () => void;
+}) {
+  return (
+    <li className="rounded-lg border border-border p-4 text-sm" data-testid="review-queue-item">
+      <div className="flex flex-wrap items-center gap-2">
+        {status === "open" ? (
+          <input
+            type="checkbox"
+            form={BULK_FORM}
+            name="reviewId"
+            value={r.id}
+            checked={selected.has(r.id)}
+            onChange={(event) => onSelect(toggled(selected, r.id, event.currentTarget.checked))}
+            aria-label={`Select ${r.listings[0]!.name} and ${r.listings[1]!.name}`}
+            className="size-4 accent-accent"
+          />
+        ) : null}
+        {r.listings.map((l, i) => (
+          <span key={l.id}>
+            {i > 0 ? <span className="mr-2 text-fg-muted">and</span> : null}
+            <a href={l.profile} className="font-medium hover:underline">
+              {l.name}
+            </a>
+            {l.status !== "published" ? <span className="text-fg-muted"> ({l.status})</span> : null}
+          </span>
+        ))}
+        <Badge variant="outline">{SOURCE_LABELS[r.source]}</Badge>
+      </div>
+      <p className="mt-1 text-fg-muted">
+        {r.score !== null ? `Similarity ${r.score.toFixed(2)}` : "Not scored"}
+        {r.reasons.length ? ` · ${r.reasons.join("; ")}` : ""} · {time(r.createdAt)}
+        {r.reporter ? ` · reported by ${r.reporter}` : ""}
+      </p>
+      {r.note ? <p className="mt-1 italic">“{r.note}”</p> : null}
+      {status === "open" ? (
+        <div className="mt-3 flex flex-wrap items-start gap-2">
+          <ReviewItemActions records={[r.listings[0]!, r.listings[1]!]} onMerged={onMerged} />
+          <IntentButton intent="dismiss" name="reviewId" value={r.id} variant="ghost" disabled={busy}>
+            Not a duplicate
+          </IntentButton>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The latest merges, each with its undo button until it is undone. */
+function RecentMerges({ merges, busy }: { merges: DuplicateManagementData["merges"]; busy: boolean }) {
+  return (
+    <section aria-labelledby="merges-heading" className="mt-12">
+      <h2 id="merges-heading" className="text-lg font-semibold">
+        Recent merges
+      </h2>
+      {merges.length === 0 ? (
+        <p className="mt-3 text-sm text-fg-muted">No merges yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-border rounded-lg border border-border">
+          {merges.map((m) => (
+            <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm" data-testid="recent-merge">
+              <div>
+                <p>
+                  <span className="font-medium">{m.merged}</span> merged into{" "}
+                  <a href={m.survivorProfile} className="font-medium hover:underline">
+                    {m.survivor}
+                  </a>
+                </p>
+                <p className="text-xs text-fg-muted">
+                  {time(m.mergedAt)}
+                  {m.mergedBy ? ` · by ${m.mergedBy}` : ""}
+                  {m.score !== null ? ` · ${m.score.toFixed(2)}` : ""}
+                  {m.reasons.length ? ` · ${m.reasons.join("; ")}` : ""}
+                </p>
+              </div>
+              {m.undone ? (
+                <Badge variant="outline">Undone</Badge>
+              ) : (
+                <IntentButton intent="undo" name="mergeId" value={m.id} variant="secondary" disabled={busy}>
+                  Undo merge
+                </IntentButton>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** Spec 02 §2 "/admin/duplicate-management": the review queue, recent merges (with undo) and the cleanup tool. */
 export function DuplicateManagementPage({
   page,
@@ -95,87 +199,21 @@ export function DuplicateManagementPage({
               </li>
             ) : null}
             {reviews.map((r) => (
-              <li key={r.id} className="rounded-lg border border-border p-4 text-sm" data-testid="review-queue-item">
-                <div className="flex flex-wrap items-center gap-2">
-                  {status === "open" ? (
-                    <input
-                      type="checkbox"
-                      form={BULK_FORM}
-                      name="reviewId"
-                      value={r.id}
-                      checked={selected.has(r.id)}
-                      onChange={(event) => setSelected(toggled(selected, r.id, event.currentTarget.checked))}
-                      aria-label={`Select ${r.listings[0]!.name} and ${r.listings[1]!.name}`}
-                      className="size-4 accent-accent"
-                    />
-                  ) : null}
-                  {r.listings.map((l, i) => (
-                    <span key={l.id}>
-                      {i > 0 ? <span className="mr-2 text-fg-muted">and</span> : null}
-                      <a href={l.profile} className="font-medium hover:underline">
-                        {l.name}
-                      </a>
-                      {l.status !== "published" ? <span className="text-fg-muted"> ({l.status})</span> : null}
-                    </span>
-                  ))}
-                  <Badge variant="outline">{SOURCE_LABELS[r.source]}</Badge>
-                </div>
-                <p className="mt-1 text-fg-muted">
-                  {r.score !== null ? `Similarity ${r.score.toFixed(2)}` : "Not scored"}
-                  {r.reasons.length ? ` · ${r.reasons.join("; ")}` : ""} · {time(r.createdAt)}
-                  {r.reporter ? ` · reported by ${r.reporter}` : ""}
-                </p>
-                {r.note ? <p className="mt-1 italic">“{r.note}”</p> : null}
-                {status === "open" ? (
-                  <div className="mt-3 flex flex-wrap items-start gap-2">
-                    <ReviewItemActions records={[r.listings[0]!, r.listings[1]!]} onMerged={refresh} />
-                    <IntentButton intent="dismiss" name="reviewId" value={r.id} variant="ghost" disabled={busy}>
-                      Not a duplicate
-                    </IntentButton>
-                  </div>
-                ) : null}
-              </li>
+              <ReviewQueueItem
+                key={r.id}
+                review={r}
+                status={status}
+                selected={selected}
+                onSelect={setSelected}
+                busy={busy}
+                onMerged={refresh}
+              />
             ))}
           </ul>
         )}
       </section>
 
-      <section aria-labelledby="merges-heading" className="mt-12">
-        <h2 id="merges-heading" className="text-lg font-semibold">
-          Recent merges
-        </h2>
-        {merges.length === 0 ? (
-          <p className="mt-3 text-sm text-fg-muted">No merges yet.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-border rounded-lg border border-border">
-            {merges.map((m) => (
-              <li key={m.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm" data-testid="recent-merge">
-                <div>
-                  <p>
-                    <span className="font-medium">{m.merged}</span> merged into{" "}
-                    <a href={m.survivorProfile} className="font-medium hover:underline">
-                      {m.survivor}
-                    </a>
-                  </p>
-                  <p className="text-xs text-fg-muted">
-                    {time(m.mergedAt)}
-                    {m.mergedBy ? ` · by ${m.mergedBy}` : ""}
-                    {m.score !== null ? ` · ${m.score.toFixed(2)}` : ""}
-                    {m.reasons.length ? ` · ${m.reasons.join("; ")}` : ""}
-                  </p>
-                </div>
-                {m.undone ? (
-                  <Badge variant="outline">Undone</Badge>
-                ) : (
-                  <IntentButton intent="undo" name="mergeId" value={m.id} variant="secondary" disabled={busy}>
-                    Undo merge
-                  </IntentButton>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RecentMerges merges={merges} busy={busy} />
 
       <section aria-labelledby="cleanup-heading" className="mt-12">
         <h2 id="cleanup-heading" className="text-lg font-semibold">
