@@ -20,8 +20,8 @@ function readsAlike(a: PreparedRecord, b: PreparedRecord): boolean {
 }
 
 /** Below this name similarity a shared website or page may be a parent's: never merged on it alone (decision 0067). */
-export const SHARED_URL_NAME_FLOOR = 0.4;
-export function sameSets(a: readonly string[], b: readonly string[]): boolean {
+const SHARED_URL_NAME_FLOOR = 0.4;
+function sameSets(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && [...a].sort().join(" ") === [...b].sort().join(" ");
 }
 
