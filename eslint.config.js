@@ -92,6 +92,60 @@ const featureImports = {
   },
 };
 
+// Issue 35, decision 0113: inside a large feature, each kind of code has its room. `ui/` holds the React components
+// and hooks; `server/` the *.server.ts modules (data access, jobs); the pure rules stay at the top; a sub-domain
+// with a life of its own (imports/spreadsheet, imports/provider, directory/search-index, duplicates/matching) has
+// a folder holding its rules and its server modules, but never UI. The rules and the UI reach a server module
+// only for its types (a value import would pull the database into rules or into the browser), and rules never
+// import UI. A feature joins the list when it grows past a flat folder.
+const ROOMED_FEATURES = ["imports", "directory", "duplicates"];
+const roomOf = (file) => {
+  const rel = path.relative(APP, file).split(path.sep);
+  if (rel[0] !== "features" || !ROOMED_FEATURES.includes(rel[1]) || rel.length < 3) return undefined;
+  const name = rel.at(-1);
+  const kind = name.endsWith(".tsx") || name.startsWith("use-") ? "ui" : /\.server\.tsx?$/.test(name) ? "server" : "rules";
+  return { kind, folder: rel.length > 3 ? rel[2] : "" };
+};
+/** @type {import("eslint").Rule.RuleModule} */
+const featureRooms = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const here = roomOf(context.filename);
+    if (!here) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
+      if (node.importKind === "type" || node.exportKind === "type") return;
+      if (node.specifiers?.length && node.specifiers.every((s) => s.importKind === "type" || s.exportKind === "type")) return;
+      const file = target(source.value, context.filename);
+      const there = file && featureOf(file) === featureOf(context.filename) ? roomOf(file) : undefined;
+      if (!there) return;
+      if (there.kind === "server" && here.kind !== "server")
+        context.report({
+          node: source,
+          message: `${here.kind === "ui" ? "UI" : "A rule"} imports a server module only for its types (import type): the value would bring the database along (decision 0113).`,
+        });
+      else if (there.kind === "ui" && here.kind === "rules")
+        context.report({ node: source, message: "Rules never import UI: move what both need into a rule module (decision 0113)." });
+    };
+    return {
+      Program(node) {
+        const misplaced =
+          here.kind === "ui" ? here.folder !== "ui" : here.folder === "ui" ? true : here.kind === "server" && here.folder === "";
+        if (misplaced)
+          context.report({
+            node,
+            message:
+              "In imports, directory and duplicates: components and hooks go in ui/, *.server.ts in server/ (or a sub-domain's folder), pure rules at the top or in a sub-domain's folder (decision 0113).",
+          });
+      },
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
+  },
+};
+
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 const BODY =
   "Read a request body with readForm, readBody or readJsonBody (app/lib/http.server.ts): they bound its size and answer 400 for a malformed one.";
@@ -156,6 +210,13 @@ export default tseslint.config(
     ignores: ["**/*.test.ts", "**/*.test.tsx", "**/*test-support.ts"],
     plugins: { introbase: { rules: { "feature-imports": featureImports } } },
     rules: { "introbase/feature-imports": "error" },
+  },
+  // Decision 0113: the rooms inside the large features (tests sit beside their module and are not checked).
+  {
+    files: ROOMED_FEATURES.map((feature) => `app/features/${feature}/**`),
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "**/*test-support.ts"],
+    plugins: { structure: { rules: { "feature-rooms": featureRooms } } },
+    rules: { "structure/feature-rooms": "error" },
   },
   {
     files: ["app/components/**"],

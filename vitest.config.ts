@@ -20,7 +20,7 @@ const DATABASE_TESTS = ROOTS.map((root) => `${root}/**/*.db.test.ts`);
 const PROCESS_TESTS = [
   "tests/security/embedded-crash.test.ts",
   // A child process runs an import and is killed mid-job (5 s of the database run); `npm run test:pg` still runs it.
-  "app/features/imports/import-durability.server.db.test.ts",
+  "app/features/imports/server/import-durability.server.db.test.ts",
   "tests/security/startup-failures.test.ts",
   "server/start-and-stop.test.ts",
   "server/log-hygiene.test.ts",

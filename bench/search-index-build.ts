@@ -30,15 +30,15 @@ import { parseArgs } from "node:util";
 import { setImmediate as turn } from "node:timers/promises";
 import { generateListings } from "../demo/generate-listings.ts";
 import { testReferences } from "../demo/test-references.ts";
-import { countBits, type Bitset } from "../app/features/directory/bitset.ts";
-import type { RankedClasses } from "../app/features/directory/search-index.ts";
+import { countBits, type Bitset } from "../app/features/directory/search-index/bitset.ts";
+import type { RankedClasses } from "../app/features/directory/search-index/search-index.ts";
 import { DATA_DIR, machineInfo, machineMarkdown, REPO_ROOT } from "./lib/machine.ts";
 import { summarize } from "./lib/stats.ts";
 
 const { values: args } = parseArgs({
   options: {
     listings: { type: "string", default: "1000000" },
-    module: { type: "string", default: path.join(REPO_ROOT, "app/features/directory/search-index.ts") },
+    module: { type: "string", default: path.join(REPO_ROOT, "app/features/directory/search-index/search-index.ts") },
     page: { type: "string", default: "5000" },
   },
 });
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   const kept = process.memoryUsage();
 
   const tier =
-    path.resolve(args.module) === path.join(REPO_ROOT, "app/features/directory/search-index.ts")
+    path.resolve(args.module) === path.join(REPO_ROOT, "app/features/directory/search-index/search-index.ts")
       ? await rankWithPartialTier(build.index, searches, count)
       : null;
   console.log(ranking.lines.join("\n"));
@@ -337,8 +337,8 @@ async function rankWithPartialTier(
   searches: string[],
   count: number,
 ): Promise<{ times: number[]; cpuTimes: number[]; lines: string[] }> {
-  const { termSets, allOf } = await import("../app/features/directory/search-index.ts");
-  const { partialTier, PARTIAL_TIER_BELOW } = await import("../app/features/directory/partial-tier.ts");
+  const { termSets, allOf } = await import("../app/features/directory/search-index/search-index.ts");
+  const { partialTier, PARTIAL_TIER_BELOW } = await import("../app/features/directory/search-index/partial-tier.ts");
   const times: number[] = [];
   const cpuTimes: number[] = [];
   const lines: string[] = [];

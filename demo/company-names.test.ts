@@ -3,7 +3,7 @@
  * itself never repeats a name or mixes a bare brand with the same brand plus an ending.
  */
 import { describe, expect, it } from "vitest";
-import { BRANCH_WORDS, nameKey } from "~/features/duplicates/name-key.ts";
+import { BRANCH_WORDS, nameKey } from "~/features/duplicates/matching/name-key.ts";
 import { INVESTOR_KINDS, PARTNER_KINDS } from "./firm-facts.ts";
 import { COMPOUND_HEADS, GENERIC_STARTUP_ENDINGS, NameMaker, ROOT_WORDS, squash } from "./company-names.ts";
 import { LANDMARK_BRANDS, LANDMARKS } from "./landmark-listings.ts";

@@ -5,9 +5,9 @@
  * this holds whatever the scan's blocking picks.
  */
 import { describe, expect, it } from "vitest";
-import { rarity } from "~/features/duplicates/duplicate-scan.server.ts";
-import { prepare, scorePair } from "~/features/duplicates/match-score.ts";
-import { nameKey } from "~/features/duplicates/name-key.ts";
+import { rarity } from "~/features/duplicates/server/duplicate-scan.server.ts";
+import { prepare, scorePair } from "~/features/duplicates/matching/match-score.ts";
+import { nameKey } from "~/features/duplicates/matching/name-key.ts";
 import { generateListings } from "./generate-listings.ts";
 import { testReferences } from "./test-references.ts";
 

@@ -5,7 +5,7 @@
  * last, when every investor they name has its id (the generator names investors listed further down too).
  */
 import * as s from "../db/schema/index.ts";
-import { matchColumns } from "../app/features/duplicates/match-columns.ts";
+import { matchColumns } from "../app/features/duplicates/matching/match-columns.ts";
 import { copyTable, UuidBlock, type CopyTable } from "./copy-text.ts";
 import { generateListings, LISTING_KEYS, type GeneratedListing, type ReferenceIds } from "./generate-listings.ts";
 

@@ -5,8 +5,8 @@
  */
 import { asc, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshMatchColumns } from "~/features/duplicates/duplicate-scan.server.ts";
-import { matchColumns } from "~/features/duplicates/match-columns.ts";
+import { refreshMatchColumns } from "~/features/duplicates/server/duplicate-scan.server.ts";
+import { matchColumns } from "~/features/duplicates/matching/match-columns.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
 import * as s from "../db/schema/index.ts";

@@ -28,7 +28,7 @@ import {
   ProviderImportRequest,
   providerImportHandler,
   startProviderImport,
-} from "../app/features/imports/provider-import-job.server.ts";
+} from "../app/features/imports/provider/provider-import-job.server.ts";
 
 const { values } = parseArgs({
   options: {

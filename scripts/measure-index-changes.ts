@@ -7,12 +7,12 @@
  *   node --expose-gc --import tsx scripts/measure-index-changes.ts postgres://.../copy [--memory-only]
  */
 import { sql } from "drizzle-orm";
-import { applyChanges } from "~/features/directory/apply-changes.ts";
-import { hasBit } from "~/features/directory/bitset.ts";
+import { applyChanges } from "~/features/directory/search-index/apply-changes.ts";
+import { hasBit } from "~/features/directory/search-index/bitset.ts";
 import { parseDirectoryQuery, SORTS } from "~/features/directory/directory-filters.ts";
-import { changesSince, currentPosition } from "~/features/directory/directory-changes.server.ts";
-import { buildDirectoryIndex, getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
-import { searchListings } from "~/features/directory/search-listings.server.ts";
+import { changesSince, currentPosition } from "~/features/directory/search-index/directory-changes.server.ts";
+import { buildDirectoryIndex, getDirectoryIndex } from "~/features/directory/search-index/directory-index.server.ts";
+import { searchListings } from "~/features/directory/server/search-listings.server.ts";
 import { announceChange, startChangeFeed } from "~/lib/change-feed.server.ts";
 import { openDatabase } from "~/lib/db.server.ts";
 

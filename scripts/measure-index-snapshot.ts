@@ -9,8 +9,8 @@
 import { mkdtemp, readdir, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { directoryIndexSource, getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
-import { indexSnapshots } from "~/features/directory/index-snapshot-file.server.ts";
+import { directoryIndexSource, getDirectoryIndex } from "~/features/directory/search-index/directory-index.server.ts";
+import { indexSnapshots } from "~/features/directory/search-index/index-snapshot-file.server.ts";
 import { openDatabase } from "~/lib/db.server.ts";
 
 const url = process.argv[2];

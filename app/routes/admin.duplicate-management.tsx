@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/admin.duplicate-management";
-import { dismissReviews, reopenReviews } from "~/features/duplicates/bulk-review.server.ts";
-import { DuplicateManagementPage } from "~/features/duplicates/duplicate-management-page.tsx";
-import { duplicateManagementData } from "~/features/duplicates/duplicate-management.server.ts";
-import { mergeConfirmed, parseConfirmed } from "~/features/duplicates/merge-confirmation.server.ts";
-import { undoMerges } from "~/features/duplicates/queue-outcome.server.ts";
+import { dismissReviews, reopenReviews } from "~/features/duplicates/server/bulk-review.server.ts";
+import { DuplicateManagementPage } from "~/features/duplicates/ui/duplicate-management-page.tsx";
+import { duplicateManagementData } from "~/features/duplicates/server/duplicate-management.server.ts";
+import { mergeConfirmed, parseConfirmed } from "~/features/duplicates/server/merge-confirmation.server.ts";
+import { undoMerges } from "~/features/duplicates/server/queue-outcome.server.ts";
 import { describeOutcome, type QueueOutcome } from "~/features/duplicates/queue-outcome.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "~/lib/errors.ts";
 import { duplicateReviews } from "#db/schema/duplicate-reviews.ts";
 import { listings } from "#db/schema/listings.ts";
-import { queueForReview } from "~/features/duplicates/review-queue.server.ts";
+import { queueForReview } from "~/features/duplicates/server/review-queue.server.ts";
 import { showValue } from "~/features/duplicates/compare-records.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";

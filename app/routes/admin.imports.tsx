@@ -1,9 +1,9 @@
 import type { Route } from "./+types/admin.imports";
-import { ImportsPage } from "~/features/imports/imports-page.tsx";
-import { importsPageData } from "~/features/imports/imports-page.server.ts";
-import { ProviderImportRequest, startProviderImport } from "~/features/imports/provider-import-job.server.ts";
-import { PROVIDER_INTENT, PROVIDER_QUERY_FIELDS } from "~/features/imports/provider-query.ts";
-import { SPREADSHEET_INTENT } from "~/features/imports/spreadsheet-import-form.tsx";
+import { ImportsPage } from "~/features/imports/ui/imports-page.tsx";
+import { importsPageData } from "~/features/imports/server/imports-page.server.ts";
+import { ProviderImportRequest, startProviderImport } from "~/features/imports/provider/provider-import-job.server.ts";
+import { PROVIDER_INTENT, PROVIDER_QUERY_FIELDS } from "~/features/imports/provider/provider-query.ts";
+import { SPREADSHEET_INTENT } from "~/features/imports/ui/spreadsheet-import-form.tsx";
 import { startSpreadsheetImport } from "~/features/imports/spreadsheet/spreadsheet-import-job.server.ts";
 import { MISSING_KEY, SpreadsheetImportRequest } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { getAppContext } from "~/lib/app-context.ts";

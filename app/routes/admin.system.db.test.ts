@@ -137,7 +137,7 @@ describe("/admin/system", () => {
   });
 
   it("a process's heartbeat carries the directory index it built, and a clean stop removes its row", async () => {
-    const { getDirectoryIndex } = await import("~/features/directory/directory-index.server.ts");
+    const { getDirectoryIndex } = await import("~/features/directory/search-index/directory-index.server.ts");
     await getDirectoryIndex(database);
     const heartbeat = startProcessHeartbeat(database, { release, now: () => at(1), processKey: "web-3:303:test", host: "web-3", pid: 303 });
     await heartbeat.written();

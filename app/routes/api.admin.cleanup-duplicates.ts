@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.admin.cleanup-duplicates";
 import { CleanupRequest } from "~/features/duplicates/cleanup-response.ts";
-import { runCleanup } from "~/features/duplicates/cleanup.server.ts";
+import { runCleanup } from "~/features/duplicates/server/cleanup.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { AppError } from "~/lib/errors.ts";

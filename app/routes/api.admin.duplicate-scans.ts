@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.admin.duplicate-scans";
 import { ScanRequest } from "~/features/duplicates/cleanup-response.ts";
-import { startDuplicateScan } from "~/features/duplicates/duplicate-scan-job.server.ts";
+import { startDuplicateScan } from "~/features/duplicates/server/duplicate-scan-job.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { AppError } from "~/lib/errors.ts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Route } from "./+types/api.admin.get-company";
 import { listings } from "#db/schema/listings.ts";
-import { LISTING_LINKS } from "~/features/duplicates/merge.server.ts";
+import { LISTING_LINKS } from "~/features/duplicates/server/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { badRequest, notFound } from "~/lib/http.server.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.admin.merge-manual-duplicate";
-import { mergePair } from "~/features/duplicates/manual-merge.server.ts";
+import { mergePair } from "~/features/duplicates/server/manual-merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";

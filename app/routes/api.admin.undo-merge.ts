@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.admin.undo-merge";
-import { undoMerge } from "~/features/duplicates/merge.server.ts";
+import { undoMerge } from "~/features/duplicates/server/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";

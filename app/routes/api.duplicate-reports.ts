@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.duplicate-reports";
-import { DuplicateReport, duplicateReportsByAddress, reportDuplicate } from "~/features/duplicates/report-duplicate.server.ts";
+import { DuplicateReport, duplicateReportsByAddress, reportDuplicate } from "~/features/duplicates/server/report-duplicate.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { fieldErrors } from "~/lib/form-parse.ts";
 import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";

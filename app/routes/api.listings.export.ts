@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.listings.export";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
-import { exportListings } from "~/features/directory/export-listings.server.ts";
+import { exportListings } from "~/features/directory/server/export-listings.server.ts";
 import { listingsExportApi } from "~/features/directory/listings-export-api-schema.ts";
 import { parseQuery } from "~/lib/api-schema.ts";
 import { getAppContext } from "~/lib/app-context.ts";

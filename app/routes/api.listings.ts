@@ -2,13 +2,13 @@ import type { Route } from "./+types/api.listings";
 import { parseQuery } from "~/lib/api-schema.ts";
 import { effectiveSort, parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { listingsApi } from "~/features/directory/listings-api-schema.ts";
-import { getDirectory } from "~/features/directory/get-directory.server.ts";
+import { getDirectory } from "~/features/directory/server/get-directory.server.ts";
 import { viewerFor } from "~/features/access/viewer.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { directoryReadFor } from "~/lib/read-database.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
-import { interpretDirectoryQuery, literalSearch } from "~/features/directory/interpret-directory-query.server.ts";
+import { interpretDirectoryQuery, literalSearch } from "~/features/directory/server/interpret-directory-query.server.ts";
 
 /** GET /api/listings: spec 01 §3's paginated listing response, plus facet counts. */
 export async function loader({ request, context }: Route.LoaderArgs) {

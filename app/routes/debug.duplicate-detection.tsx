@@ -1,6 +1,6 @@
 import type { Route } from "./+types/debug.duplicate-detection";
-import { countLiveListings } from "~/features/duplicates/cleanup.server.ts";
-import { DuplicateDetectionPage } from "~/features/duplicates/duplicate-detection-page.tsx";
+import { countLiveListings } from "~/features/duplicates/server/cleanup.server.ts";
+import { DuplicateDetectionPage } from "~/features/duplicates/ui/duplicate-detection-page.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 

@@ -14,7 +14,7 @@ import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import { loader as apiLoader } from "./api.listings.ts";
 import { runIndustriesMigrationJob } from "~/features/taxonomy/industries-migration-job.server.ts";
 import { INDUSTRIES_MIGRATION_JOB } from "~/features/taxonomy/migration-jobs.server.ts";
-import { loadDirectoryPage } from "~/features/directory/directory-page.server.ts";
+import { loadDirectoryPage } from "~/features/directory/server/directory-page.server.ts";
 
 let database: Database;
 let aiListingsBefore: number;

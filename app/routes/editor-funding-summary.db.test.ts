@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#demo/seed-database.ts";
-import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
+import { getDirectoryIndex } from "~/features/directory/search-index/directory-index.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";

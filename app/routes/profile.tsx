@@ -16,7 +16,7 @@ import { profileMeta } from "~/features/seo/profile-seo.ts";
 import { profileSocialImage } from "~/features/seo/social-card.server.ts";
 import { viewProfile } from "~/features/profiles/view-profile.server.ts";
 import { followState } from "~/features/follows/follows.server.ts";
-import { survivorOf } from "~/features/duplicates/merge.server.ts";
+import { survivorOf } from "~/features/duplicates/server/merge.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { readerFor } from "~/lib/read-database.server.ts";
 import type { Database } from "~/lib/db.server.ts";

@@ -16,8 +16,8 @@ import type { Sql } from "postgres";
 import { requiredLevel, TEASER_GEOGRAPHIES, TEASER_INDUSTRIES, type FieldRules } from "~/features/access/redact-listing.ts";
 import { toFieldVisibility } from "~/features/access/field-name.ts";
 import { canSee, normalizeLevel, type AccessLevel } from "~/features/access/tiers.ts";
-import { cityKey } from "~/features/directory/city-column.ts";
-import type { IndexRow } from "~/features/directory/index-builder.ts";
+import { cityKey } from "~/features/directory/search-index/city-column.ts";
+import type { IndexRow } from "~/features/directory/search-index/index-builder.ts";
 import { BAND_CODES, raisedBand, teamSizeBand, ticketBands } from "~/features/directory/investor-filters.ts";
 
 /** Dimension numbers of the keys (key = dimension * KEY_SPAN + value). */

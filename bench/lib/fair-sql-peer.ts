@@ -15,7 +15,7 @@ import postgres, { type Sql } from "postgres";
 import type { FieldRules } from "~/features/access/redact-listing.ts";
 import type { AccessLevel } from "~/features/access/tiers.ts";
 import type { ReferenceData } from "~/features/catalog/reference-data.server.ts";
-import { cityKey } from "~/features/directory/city-column.ts";
+import { cityKey } from "~/features/directory/search-index/city-column.ts";
 import { effectiveSort, LIST_FILTERS, type DirectoryQuery } from "~/features/directory/directory-filters.ts";
 import { resolveFilterValues } from "~/features/directory/filter-values.ts";
 import { BAND_CODES, windowStart } from "~/features/directory/investor-filters.ts";

@@ -6,9 +6,9 @@
  */
 import type { Viewer } from "~/features/access/redact-listing.ts";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
-import { getDirectoryIndex } from "~/features/directory/directory-index.server.ts";
-import { searchListings } from "~/features/directory/search-listings.server.ts";
-import { warmDescriptionIndex } from "~/features/directory/text-indexes.server.ts";
+import { getDirectoryIndex } from "~/features/directory/search-index/directory-index.server.ts";
+import { searchListings } from "~/features/directory/server/search-listings.server.ts";
+import { warmDescriptionIndex } from "~/features/directory/search-index/text-indexes.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { IndexBuildResult } from "./issue-table.ts";

@@ -16,7 +16,7 @@ import { AI_TOKENS, aiAction, DATA_EXPORT, EXPORT_LIMIT, usageMonthKey } from "~
 import { getMonthlyUsage, recordCompanyView, recordUsage } from "~/features/access/usage.server.ts";
 import { decidePilotApplication, getPilotSlotsOpen, submitPilotApplication } from "~/features/applications/pilot-applications.server.ts";
 import { PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
-import { REPORTS_PER_DAY, reportDuplicate } from "~/features/duplicates/report-duplicate.server.ts";
+import { REPORTS_PER_DAY, reportDuplicate } from "~/features/duplicates/server/report-duplicate.server.ts";
 import { createIntroRequest, INTRO_REQUESTS_PER_ACCOUNT_PER_DAY } from "~/features/introductions/intro-requests.server.ts";
 import { insertMember, solvedProof } from "~/features/introductions/test-support.ts";
 import {

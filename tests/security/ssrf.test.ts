@@ -6,8 +6,8 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createProviderClient } from "~/features/imports/provider-client.server.ts";
-import { ProviderQuery } from "~/features/imports/provider-query.ts";
+import { createProviderClient } from "~/features/imports/provider/provider-client.server.ts";
+import { ProviderQuery } from "~/features/imports/provider/provider-query.ts";
 import { createSpreadsheetApi } from "~/lib/spreadsheet-api.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { createOutboundFetch, outboundFetch, type LookupAll, type StartTimer } from "~/lib/outbound-fetch.server.ts";

@@ -10,8 +10,8 @@
 import { parseArgs } from "node:util";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { JobWorker } from "../../app/lib/job-worker.server.ts";
-import { createProviderClient } from "../../app/features/imports/provider-client.server.ts";
-import { PROVIDER_IMPORT_JOB, providerImportHandler } from "../../app/features/imports/provider-import-job.server.ts";
+import { createProviderClient } from "../../app/features/imports/provider/provider-client.server.ts";
+import { PROVIDER_IMPORT_JOB, providerImportHandler } from "../../app/features/imports/provider/provider-import-job.server.ts";
 
 const { values } = parseArgs({
   options: {

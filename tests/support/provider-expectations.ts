@@ -5,9 +5,9 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../app/lib/db.server.ts";
-import { toImportedCompany } from "../../app/features/imports/map-provider-record.ts";
-import { ProviderRecord } from "../../app/features/imports/provider-record.ts";
-import { toSearchParams, type ProviderEndpoint, type ProviderQuery } from "../../app/features/imports/provider-query.ts";
+import { toImportedCompany } from "../../app/features/imports/provider/map-provider-record.ts";
+import { ProviderRecord } from "../../app/features/imports/provider/provider-record.ts";
+import { toSearchParams, type ProviderEndpoint, type ProviderQuery } from "../../app/features/imports/provider/provider-query.ts";
 import { allRecords, filterRecords } from "../fakes/lead-provider-fixtures.ts";
 
 export interface ServedPage {

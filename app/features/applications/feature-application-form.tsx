@@ -76,49 +76,25 @@ function CheckboxGroup({
   );
 }
 
-/**
- * The listing fields of a feature application (issue 4 §4), for the applicant's page and the operator's editor.
- * Uncontrolled, filled from `values`, so a validation error shows every field as it was typed.
- */
-export function FeatureApplicationFields({
+type Text = (field: keyof FeatureFormValues["text"]) => string;
+type Errors = Partial<Record<FeatureField | "logo", string>>;
+
+/** Where the company works: industries, markets, countries, and its funding stage (a startup) or business model. */
+function CategoryFields({
   type,
   options,
-  values,
-  errors,
-  logo,
+  text,
+  lists,
+  errors: e,
 }: {
   type: FeatureType;
   options: FeatureFormOptions;
-  values?: FeatureFormValues;
-  errors?: Partial<Record<FeatureField | "logo", string>>;
-  /** The logo slot: the applicant's upload, or the operator's preview. */
-  logo?: ReactNode;
+  text: Text;
+  lists: (field: keyof FeatureFormValues["lists"]) => string[];
+  errors: Errors;
 }) {
-  const text = (field: keyof FeatureFormValues["text"]) => values?.text[field] ?? "";
-  const lists = (field: keyof FeatureFormValues["lists"]) => values?.lists[field] ?? [];
-  const e = errors ?? {};
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
-      <FormField label="Company name" error={e.name}>
-        {(p) => <input {...p} name="name" defaultValue={text("name")} required maxLength={120} autoComplete="organization" />}
-      </FormField>
-      <FormField label="Website" error={e.websiteUrl}>
-        {(p) => <input {...p} name="websiteUrl" defaultValue={text("websiteUrl")} required inputMode="url" placeholder="example.com" />}
-      </FormField>
-      <FormField label="LinkedIn page (optional)" error={e.linkedinUrl}>
-        {(p) => <input {...p} name="linkedinUrl" defaultValue={text("linkedinUrl")} inputMode="url" placeholder="linkedin.com/company/…" />}
-      </FormField>
-      <FormField label="Tagline" error={e.tagline} hint="One line, up to 160 characters.">
-        {(p) => <input {...p} name="tagline" defaultValue={text("tagline")} required maxLength={160} />}
-      </FormField>
-      <FormField
-        label="Description"
-        error={e.description}
-        hint="What you do and for whom, 50 to 5,000 characters."
-        className="sm:col-span-2"
-      >
-        {(p) => <textarea {...p} name="description" defaultValue={text("description")} rows={5} required maxLength={5000} />}
-      </FormField>
+    <>
       <CheckboxGroup
         legend="Industries"
         name="industryIds"
@@ -169,6 +145,105 @@ export function FeatureApplicationFields({
           )}
         </FormField>
       )}
+    </>
+  );
+}
+
+/** Who introduction requests go to, and the company's address, phone and e-mail as its profile shows them. */
+function ContactFields({ countries, text, errors: e }: { countries: ReferenceItem[]; text: Text; errors: Errors }) {
+  return (
+    <>
+      <FormField label="Contact name" error={e.contactName} hint="Introduction requests go to this person, only with their consent.">
+        {(p) => <input {...p} name="contactName" defaultValue={text("contactName")} required maxLength={120} autoComplete="name" />}
+      </FormField>
+      <FormField label="Contact e-mail" error={e.contactEmail}>
+        {(p) => (
+          <input
+            {...p}
+            name="contactEmail"
+            type="email"
+            defaultValue={text("contactEmail")}
+            required
+            maxLength={254}
+            autoComplete="email"
+          />
+        )}
+      </FormField>
+      <HqCountryField countries={countries} text={text} errors={e} />
+      <FormField label="Headquarters street (optional)" error={e.hqStreet}>
+        {(p) => <input {...p} name="hqStreet" defaultValue={text("hqStreet")} maxLength={200} autoComplete="address-line1" />}
+      </FormField>
+      <FormField label="City (optional)" error={e.hqCity}>
+        {(p) => <input {...p} name="hqCity" defaultValue={text("hqCity")} maxLength={100} autoComplete="address-level2" />}
+      </FormField>
+      <FormField label="State / region (optional)" error={e.hqRegion}>
+        {(p) => <input {...p} name="hqRegion" defaultValue={text("hqRegion")} maxLength={100} autoComplete="address-level1" />}
+      </FormField>
+      <FormField label="Postal code (optional)" error={e.hqPostalCode}>
+        {(p) => <input {...p} name="hqPostalCode" defaultValue={text("hqPostalCode")} maxLength={20} autoComplete="postal-code" />}
+      </FormField>
+      <FormField
+        label="Company phone (optional)"
+        error={e.phone}
+        hint="With the country code (+41 22 …), or as dialled in the headquarters country."
+      >
+        {(p) => <input {...p} name="phone" type="tel" defaultValue={text("phone")} maxLength={64} autoComplete="tel" />}
+      </FormField>
+      <FormField
+        label="Company e-mail (optional)"
+        error={e.companyEmail}
+        hint="Shown on your profile to members whose plan includes contacts."
+      >
+        {(p) => <input {...p} name="companyEmail" type="email" defaultValue={text("companyEmail")} maxLength={254} />}
+      </FormField>
+    </>
+  );
+}
+
+/**
+ * The listing fields of a feature application (issue 4 §4), for the applicant's page and the operator's editor.
+ * Uncontrolled, filled from `values`, so a validation error shows every field as it was typed.
+ */
+export function FeatureApplicationFields({
+  type,
+  options,
+  values,
+  errors,
+  logo,
+}: {
+  type: FeatureType;
+  options: FeatureFormOptions;
+  values?: FeatureFormValues;
+  errors?: Partial<Record<FeatureField | "logo", string>>;
+  /** The logo slot: the applicant's upload, or the operator's preview. */
+  logo?: ReactNode;
+}) {
+  const text = (field: keyof FeatureFormValues["text"]) => values?.text[field] ?? "";
+  const lists = (field: keyof FeatureFormValues["lists"]) => values?.lists[field] ?? [];
+  const e = errors ?? {};
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <FormField label="Company name" error={e.name}>
+        {(p) => <input {...p} name="name" defaultValue={text("name")} required maxLength={120} autoComplete="organization" />}
+      </FormField>
+      <FormField label="Website" error={e.websiteUrl}>
+        {(p) => <input {...p} name="websiteUrl" defaultValue={text("websiteUrl")} required inputMode="url" placeholder="example.com" />}
+      </FormField>
+      <FormField label="LinkedIn page (optional)" error={e.linkedinUrl}>
+        {(p) => <input {...p} name="linkedinUrl" defaultValue={text("linkedinUrl")} inputMode="url" placeholder="linkedin.com/company/…" />}
+      </FormField>
+      <FormField label="Tagline" error={e.tagline} hint="One line, up to 160 characters.">
+        {(p) => <input {...p} name="tagline" defaultValue={text("tagline")} required maxLength={160} />}
+      </FormField>
+      <FormField
+        label="Description"
+        error={e.description}
+        hint="What you do and for whom, 50 to 5,000 characters."
+        className="sm:col-span-2"
+      >
+        {(p) => <textarea {...p} name="description" defaultValue={text("description")} rows={5} required maxLength={5000} />}
+      </FormField>
+      <CategoryFields type={type} options={options} text={text} lists={lists} errors={e} />
       <div>{logo}</div>
       <CompanyFactsFields type={type} text={text} errors={e} />
       {type === "startup" ? (
@@ -200,49 +275,7 @@ export function FeatureApplicationFields({
       >
         {(p) => <textarea {...p} name="team" defaultValue={text("team")} rows={4} placeholder={"Ada Lovelace, CEO\nGrace Hopper, CTO"} />}
       </FormField>
-      <FormField label="Contact name" error={e.contactName} hint="Introduction requests go to this person, only with their consent.">
-        {(p) => <input {...p} name="contactName" defaultValue={text("contactName")} required maxLength={120} autoComplete="name" />}
-      </FormField>
-      <FormField label="Contact e-mail" error={e.contactEmail}>
-        {(p) => (
-          <input
-            {...p}
-            name="contactEmail"
-            type="email"
-            defaultValue={text("contactEmail")}
-            required
-            maxLength={254}
-            autoComplete="email"
-          />
-        )}
-      </FormField>
-      <HqCountryField countries={options.countries} text={text} errors={e} />
-      <FormField label="Headquarters street (optional)" error={e.hqStreet}>
-        {(p) => <input {...p} name="hqStreet" defaultValue={text("hqStreet")} maxLength={200} autoComplete="address-line1" />}
-      </FormField>
-      <FormField label="City (optional)" error={e.hqCity}>
-        {(p) => <input {...p} name="hqCity" defaultValue={text("hqCity")} maxLength={100} autoComplete="address-level2" />}
-      </FormField>
-      <FormField label="State / region (optional)" error={e.hqRegion}>
-        {(p) => <input {...p} name="hqRegion" defaultValue={text("hqRegion")} maxLength={100} autoComplete="address-level1" />}
-      </FormField>
-      <FormField label="Postal code (optional)" error={e.hqPostalCode}>
-        {(p) => <input {...p} name="hqPostalCode" defaultValue={text("hqPostalCode")} maxLength={20} autoComplete="postal-code" />}
-      </FormField>
-      <FormField
-        label="Company phone (optional)"
-        error={e.phone}
-        hint="With the country code (+41 22 …), or as dialled in the headquarters country."
-      >
-        {(p) => <input {...p} name="phone" type="tel" defaultValue={text("phone")} maxLength={64} autoComplete="tel" />}
-      </FormField>
-      <FormField
-        label="Company e-mail (optional)"
-        error={e.companyEmail}
-        hint="Shown on your profile to members whose plan includes contacts."
-      >
-        {(p) => <input {...p} name="companyEmail" type="email" defaultValue={text("companyEmail")} maxLength={254} />}
-      </FormField>
+      <ContactFields countries={options.countries} text={text} errors={e} />
     </div>
   );
 }

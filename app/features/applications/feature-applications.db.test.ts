@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#demo/seed-database.ts";
 import { featureApplications } from "#db/schema/applications.ts";
 import { listings } from "#db/schema/listings.ts";
-import { registrableDomain } from "~/features/duplicates/url-keys.ts";
+import { registrableDomain } from "~/features/duplicates/matching/url-keys.ts";
 import { checkLogo, sniffImageType } from "~/features/media/stored-files.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import type { Database } from "~/lib/db.server.ts";

@@ -1,5 +1,5 @@
 import { Check, CircleCheck, Handshake, Quote, TrendingUp, Workflow } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
 import type { FormResult } from "~/lib/form-parse.ts";
@@ -109,6 +109,129 @@ function PricingSection() {
   );
 }
 
+/** The offer in one line, with the apply button and the way to the prices. */
+function HeroSection({ apply }: { apply: ReactNode }) {
+  return (
+    <section aria-labelledby="pilot-title" className="relative isolate overflow-hidden border-b border-border">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_80%_60%_at_50%_0%,var(--color-accent-soft),transparent)]"
+      />
+      <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
+        <Badge variant="outline" className="bg-surface-raised">
+          Cohort of {PILOT_OFFER.cohortSize} startups · {PILOT_OFFER.earlyDiscountPercent}% early-access discount
+        </Badge>
+        <h1 id="pilot-title" className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          {/* Keeps the dash at the end of a line when the title wraps; the text stays as the spec words it. */}
+          Partner-Led <span className="whitespace-nowrap">Growth -</span> Done for You
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-fg-muted">
+          We find, vet and introduce the partners who already sell to your buyers, then help you turn those introductions into a channel
+          that keeps growing.
+        </p>
+        <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+          {apply}
+          <a href="#pricing" className={buttonClass({ variant: "secondary", size: "lg" })}>
+            See pricing
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** What a team gets from the pilot. */
+function ValuesSection() {
+  return (
+    <section aria-labelledby="values-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <SectionHeading id="values-title" title="What you get" />
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {VALUES.map(({ title, text, Icon }) => (
+          <li key={title} className="rounded-xl border border-border bg-surface-raised p-6 shadow-sm">
+            <span className="flex size-10 items-center justify-center rounded-lg bg-accent-soft text-accent">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+            <p className="mt-2 text-sm leading-6 text-fg-muted">{text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The pilot beside the ongoing system. */
+function PlansSection() {
+  return (
+    <section aria-labelledby="plans-title" className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
+      <SectionHeading
+        id="plans-title"
+        title="Pilot versus ongoing system"
+        intro="The pilot proves the channel. The ongoing system scales it."
+      />
+      <div className="mt-10 grid gap-6 md:grid-cols-2">
+        {PLANS.map(({ title, summary, items }) => (
+          <div key={title} className="rounded-xl border border-border bg-surface-raised p-6 shadow-sm">
+            <h3 className="text-lg font-semibold">{title}</h3>
+            <p className="mt-1 text-sm text-fg-muted">{summary}</p>
+            <ul className="mt-6 space-y-3 text-sm">
+              {items.map((item) => (
+                <li key={item} className="flex items-start gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Who the pilot is for. */
+function AudienceSection() {
+  return (
+    <section aria-labelledby="audience-title" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
+      <SectionHeading id="audience-title" title="Who It's For" />
+      <ul className="mt-8 grid gap-3 sm:grid-cols-2">
+        {AUDIENCE.map((item) => (
+          <li key={item} className="flex items-start gap-3 rounded-lg border border-border bg-surface-raised p-4 text-sm font-medium">
+            <CircleCheck className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A note from the founder. */
+function FounderNote() {
+  return (
+    <section aria-labelledby="founder-title" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      <SectionHeading id="founder-title" title="A note from our founder" />
+      <figure className="mt-8 rounded-xl border border-border bg-surface-raised p-6 shadow-sm sm:p-8">
+        <Quote className="size-8 text-accent" aria-hidden="true" />
+        <blockquote className="mt-4 space-y-4 text-base leading-7 sm:text-lg sm:leading-8">
+          <p>
+            Most early-stage teams know partners could be their best channel, and most never get one going. There is no time to find the
+            right partners, and cold outreach to them rarely works.
+          </p>
+          <p>
+            We run the pilot with a small cohort so that every team gets our full attention. If we cannot see how to help you, we will tell
+            you before you pay anything.
+          </p>
+        </blockquote>
+        <figcaption className="mt-6 text-sm">
+          <span className="font-semibold">Founder</span>
+          <span className="text-fg-muted">, Introbase</span>
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
+
 /**
  * The /pilot page (spec 01): the offer, and the application form. With JavaScript the apply buttons open the
  * dialog; without it (and before hydration) they are links to this page with the form shown in place
@@ -129,105 +252,17 @@ export function PilotPage({ slotsOpen, showForm, result }: { slotsOpen: number; 
   );
   return (
     <>
-      <section aria-labelledby="pilot-title" className="relative isolate overflow-hidden border-b border-border">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_80%_60%_at_50%_0%,var(--color-accent-soft),transparent)]"
-        />
-        <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
-          <Badge variant="outline" className="bg-surface-raised">
-            Cohort of {PILOT_OFFER.cohortSize} startups · {PILOT_OFFER.earlyDiscountPercent}% early-access discount
-          </Badge>
-          <h1 id="pilot-title" className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-            {/* Keeps the dash at the end of a line when the title wraps; the text stays as the spec words it. */}
-            Partner-Led <span className="whitespace-nowrap">Growth -</span> Done for You
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-fg-muted">
-            We find, vet and introduce the partners who already sell to your buyers, then help you turn those introductions into a channel
-            that keeps growing.
-          </p>
-          <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-            {apply}
-            <a href="#pricing" className={buttonClass({ variant: "secondary", size: "lg" })}>
-              See pricing
-            </a>
-          </div>
-        </div>
-      </section>
+      <HeroSection apply={apply} />
 
-      <section aria-labelledby="values-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-        <SectionHeading id="values-title" title="What you get" />
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {VALUES.map(({ title, text, Icon }) => (
-            <li key={title} className="rounded-xl border border-border bg-surface-raised p-6 shadow-sm">
-              <span className="flex size-10 items-center justify-center rounded-lg bg-accent-soft text-accent">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-2 text-sm leading-6 text-fg-muted">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ValuesSection />
 
-      <section aria-labelledby="plans-title" className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
-        <SectionHeading
-          id="plans-title"
-          title="Pilot versus ongoing system"
-          intro="The pilot proves the channel. The ongoing system scales it."
-        />
-        <div className="mt-10 grid gap-6 md:grid-cols-2">
-          {PLANS.map(({ title, summary, items }) => (
-            <div key={title} className="rounded-xl border border-border bg-surface-raised p-6 shadow-sm">
-              <h3 className="text-lg font-semibold">{title}</h3>
-              <p className="mt-1 text-sm text-fg-muted">{summary}</p>
-              <ul className="mt-6 space-y-3 text-sm">
-                {items.map((item) => (
-                  <li key={item} className="flex items-start gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      </section>
+      <PlansSection />
 
-      <section aria-labelledby="audience-title" className="mx-auto max-w-3xl px-4 pb-16 sm:px-6">
-        <SectionHeading id="audience-title" title="Who It's For" />
-        <ul className="mt-8 grid gap-3 sm:grid-cols-2">
-          {AUDIENCE.map((item) => (
-            <li key={item} className="flex items-start gap-3 rounded-lg border border-border bg-surface-raised p-4 text-sm font-medium">
-              <CircleCheck className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
-              {item}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <AudienceSection />
 
       <PricingSection />
 
-      <section aria-labelledby="founder-title" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-        <SectionHeading id="founder-title" title="A note from our founder" />
-        <figure className="mt-8 rounded-xl border border-border bg-surface-raised p-6 shadow-sm sm:p-8">
-          <Quote className="size-8 text-accent" aria-hidden="true" />
-          <blockquote className="mt-4 space-y-4 text-base leading-7 sm:text-lg sm:leading-8">
-            <p>
-              Most early-stage teams know partners could be their best channel, and most never get one going. There is no time to find the
-              right partners, and cold outreach to them rarely works.
-            </p>
-            <p>
-              We run the pilot with a small cohort so that every team gets our full attention. If we cannot see how to help you, we will
-              tell you before you pay anything.
-            </p>
-          </blockquote>
-          <figcaption className="mt-6 text-sm">
-            <span className="font-semibold">Founder</span>
-            <span className="text-fg-muted">, Introbase</span>
-          </figcaption>
-        </figure>
-      </section>
+      <FounderNote />
 
       <section aria-labelledby="apply-title" className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="rounded-2xl bg-accent-soft px-6 py-12 text-center sm:px-12">

@@ -1,6 +1,6 @@
 /**
  * The schema the code expects: every table and column of our Drizzle schema with its SQL type, walked from the
- * schema modules the way the merge walks foreign keys (features/duplicates/merge.server.ts), so a table added later
+ * schema modules the way the merge walks foreign keys (features/duplicates/server/merge.server.ts), so a table added later
  * is checked without anyone listing it here.
  */
 import { is } from "drizzle-orm";

@@ -9,7 +9,7 @@ import { savedSearches } from "#db/schema/saved-searches.ts";
 import type { DigestCadence } from "#db/values/saved-searches.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { normalizeLevel } from "../access/tiers.ts";
-import { compareWithSnapshot, type Snapshot } from "../directory/matching-listings.server.ts";
+import { compareWithSnapshot, type Snapshot } from "../directory/server/matching-listings.server.ts";
 import { listingSummaries, type ListingSummary } from "../saved-searches/listing-summaries.server.ts";
 import { queryOf, readSnapshot, writeSnapshot } from "../saved-searches/saved-searches.server.ts";
 import { ITEMS_PER_SECTION } from "./digest-email.ts";

@@ -110,44 +110,42 @@ export function parseDirectoryQuery(params: URLSearchParams): ParseResult {
   return problems.length ? { ok: false, error: problems[0]!.error } : { ok: true, query };
 }
 
-/** The directory state with every value that could not be honoured replaced by its default, and why. */
-export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQuery; problems: QueryProblem[] } {
-  const problems: QueryProblem[] = [];
-  const problem = (error: string, notice: string) => problems.push({ error, notice });
-  for (const name of SCALARS) {
-    if (params.getAll(name).length > 1)
-      problem(`Parameter "${name}" must appear at most once.`, `Only the first "${name}" in the address was used.`);
-  }
-  const single = (name: string): string | null => params.get(name);
+/** One parameter's first value; and how a reader says what it could not honour (the API's error, the page's notice). */
+type Single = (name: string) => string | null;
+type Problem = (error: string, notice: string) => void;
 
+function readSearch(single: Single, problem: Problem): string | undefined {
   let rawSearch = single("searchQuery") ?? single("q") ?? "";
   // Characters as people (and JSON Schema's maxLength) count them: an emoji is one.
   if ([...rawSearch].length > MAX_SEARCH_LENGTH) {
     problem(`searchQuery must be at most ${MAX_SEARCH_LENGTH} characters.`, `The search was shortened to ${MAX_SEARCH_LENGTH} characters.`);
     rawSearch = [...rawSearch].slice(0, MAX_SEARCH_LENGTH).join("");
   }
-  const searchQuery = rawSearch.trim() || undefined;
+  return rawSearch.trim() || undefined;
+}
 
-  let entityType: ListingType | undefined;
+function readEntityType(single: Single, problem: Problem): ListingType | undefined {
   const rawType = single("entityType") ?? single("type");
-  if (rawType !== null && rawType.trim().toLowerCase() !== "all" && rawType.trim() !== "") {
-    const parsed = parseListingType(rawType);
-    if (parsed) entityType = parsed;
-    else
-      problem(
-        `entityType must be one of all, startup, investor, partner (got "${rawType.slice(0, 40)}").`,
-        `Showing every type: "${rawType.slice(0, 40)}" is not a type of listing.`,
-      );
-  }
+  if (rawType === null || rawType.trim().toLowerCase() === "all" || rawType.trim() === "") return undefined;
+  const parsed = parseListingType(rawType);
+  if (parsed) return parsed;
+  problem(
+    `entityType must be one of all, startup, investor, partner (got "${rawType.slice(0, 40)}").`,
+    `Showing every type: "${rawType.slice(0, 40)}" is not a type of listing.`,
+  );
+  return undefined;
+}
 
+function readFeatured(single: Single, problem: Problem): boolean | undefined {
   const rawFeatured = single("featuredOnly") ?? single("featured");
-  let featuredOnly: boolean | undefined;
-  if (rawFeatured !== null && rawFeatured !== "") {
-    const v = rawFeatured.toLowerCase();
-    if (["true", "on", "1"].includes(v)) featuredOnly = true;
-    else if (!["false", "0"].includes(v)) problem("featuredOnly must be true or false.", "Showing featured and other listings alike.");
-  }
+  if (rawFeatured === null || rawFeatured === "") return undefined;
+  const v = rawFeatured.toLowerCase();
+  if (["true", "on", "1"].includes(v)) return true;
+  if (!["false", "0"].includes(v)) problem("featuredOnly must be true or false.", "Showing featured and other listings alike.");
+  return undefined;
+}
 
+function readPaging(single: Single, problem: Problem): { page: number; pageSize: PageSize } {
   let page = parsePositiveInt(single("page"), 1);
   if (page === null || page > MAX_PAGE) {
     problem(
@@ -162,19 +160,23 @@ export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQ
     problem("pageSize must be 25, 50 or 100.", `Showing ${DEFAULT_PAGE_SIZE} listings a page: the page size can be 25, 50 or 100.`);
     pageSize = DEFAULT_PAGE_SIZE;
   }
+  return { page, pageSize: pageSize as PageSize };
+}
 
+function readSort(single: Single, problem: Problem): Sort | undefined {
   const rawSort = single("sort");
-  let sort: Sort | undefined;
-  if (rawSort !== null && rawSort !== "") {
-    const wanted = rawSort.trim().toLowerCase();
-    if ((SORTS as readonly string[]).includes(wanted)) sort = wanted as Sort;
-    else
-      problem(
-        `sort must be one of ${SORTS.join(", ")} (got "${rawSort.slice(0, 40)}").`,
-        "Showing the usual order: that sort order is unknown.",
-      );
-  }
+  if (rawSort === null || rawSort === "") return undefined;
+  const wanted = rawSort.trim().toLowerCase();
+  if ((SORTS as readonly string[]).includes(wanted)) return wanted as Sort;
+  problem(
+    `sort must be one of ${SORTS.join(", ")} (got "${rawSort.slice(0, 40)}").`,
+    "Showing the usual order: that sort order is unknown.",
+  );
+  return undefined;
+}
 
+/** Every list filter: repeated or comma-separated values, at most so many and so long, codes where codes are due. */
+function readListFilters(params: URLSearchParams, problem: Problem): Record<ListFilter, string[]> {
   const lists = {} as Record<ListFilter, string[]>;
   for (const name of LIST_FILTERS) {
     let values = [
@@ -222,20 +224,31 @@ export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQ
     }
     lists[name] = lists[name].map((v) => v.toLowerCase()).filter((v) => codes.includes(v));
   }
+  return lists;
+}
+
+/**
+ * The directory state with every value that could not be honoured replaced by its default, and why. The readers
+ * run in this order, so the first problem (the API's 400) is the first parameter of the address's reading order.
+ */
+export function readDirectoryQuery(params: URLSearchParams): { query: DirectoryQuery; problems: QueryProblem[] } {
+  const problems: QueryProblem[] = [];
+  const problem: Problem = (error, notice) => problems.push({ error, notice });
+  for (const name of SCALARS) {
+    if (params.getAll(name).length > 1)
+      problem(`Parameter "${name}" must appear at most once.`, `Only the first "${name}" in the address was used.`);
+  }
+  const single: Single = (name) => params.get(name);
+  const searchQuery = readSearch(single, problem);
+  const entityType = readEntityType(single, problem);
+  const featuredOnly = readFeatured(single, problem);
+  const { page, pageSize } = readPaging(single, problem);
+  const sort = readSort(single, problem);
+  const lists = readListFilters(params, problem);
   const ranges = readRangeFilters(single);
   problems.push(...ranges.problems);
-
   return {
-    query: {
-      searchQuery,
-      entityType,
-      featuredOnly,
-      ...lists,
-      ...ranges.filters,
-      page,
-      pageSize: pageSize as PageSize,
-      ...(sort ? { sort } : {}),
-    },
+    query: { searchQuery, entityType, featuredOnly, ...lists, ...ranges.filters, page, pageSize, ...(sort ? { sort } : {}) },
     problems,
   };
 }

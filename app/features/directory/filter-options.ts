@@ -1,7 +1,7 @@
 import type { ReferenceData } from "../catalog/reference-data.server.ts";
 import type { Facets } from "./directory-result.ts";
-import type { FilterOptions } from "./filter-panel.tsx";
-import type { FacetOption } from "./type-ahead.tsx";
+import type { FilterOptions } from "./ui/filter-panel.tsx";
+import type { FacetOption } from "./ui/type-ahead.tsx";
 import { BAND_CODES, BAND_LABELS, type BandFilter } from "./investor-filters.ts";
 
 /** The oldest year the founded selects offer (an older one still works in the URL). */

@@ -20,7 +20,7 @@ import {
   STAGE_WORDS,
   TYPE_WORDS,
 } from "./query-words.ts";
-import { normalizeText } from "./search-text.ts";
+import { normalizeText } from "./search-index/search-text.ts";
 
 /**
  * The filters a search word may become. The city is a gated field (decision 0030): a city is read only from the cities

@@ -16,7 +16,7 @@
 import { requiredLevel, type FieldRules } from "../access/redact-listing.ts";
 import { ACCESS_LEVELS, canSee, normalizeLevel, type AccessLevel } from "../access/tiers.ts";
 import type { GatedField } from "../catalog/listing-types.ts";
-import { countBits, emptyBitset, intersectInto, uniteInto, type Bitset } from "./bitset.ts";
+import { countBits, emptyBitset, intersectInto, uniteInto, type Bitset } from "./search-index/bitset.ts";
 import type { ListFilter } from "./directory-filters.ts";
 
 /** List filters kept as option sets; the city is a column of codes (city-column.ts). */

@@ -8,7 +8,7 @@ import { users } from "#db/schema/accounts.ts";
 import { listingFollows } from "#db/schema/follows.ts";
 import { listings } from "#db/schema/listings.ts";
 import { seedListings } from "#demo/seed-database.ts";
-import { mergeDuplicate, undoMerge } from "~/features/duplicates/merge.server.ts";
+import { mergeDuplicate, undoMerge } from "~/features/duplicates/server/merge.server.ts";
 import { setListingArchived } from "~/features/listing-editor/archive-listing.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { importFieldSource, importFieldWrite, suppliedFields } from "./import-provenance.ts";
-import { toImportedCompany, type ImportedCompany } from "./map-provider-record.ts";
-import { ProviderRecord } from "./provider-record.ts";
+import { toImportedCompany, type ImportedCompany } from "./provider/map-provider-record.ts";
+import { ProviderRecord } from "./provider/provider-record.ts";
 
 const now = new Date("2026-11-03T00:00:00Z");
 

@@ -3,7 +3,7 @@
  * write changed and which it only confirmed. Pure; the import paths record the result in their transaction.
  */
 import { isSupplied, sameValue, type FieldSource, type FieldWrite } from "~/features/catalog/field-provenance.ts";
-import type { ImportedCompany } from "./map-provider-record.ts";
+import type { ImportedCompany } from "./provider/map-provider-record.ts";
 
 /** The provenance source of an import source: "provider" or "spreadsheet:{baseId}". */
 export function importFieldSource(source: string): { source: FieldSource; detail?: string } {

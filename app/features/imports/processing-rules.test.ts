@@ -15,7 +15,7 @@ import {
   teamSizeBucket,
   validFoundedYear,
 } from "./processing-rules.ts";
-import { ProviderRecord, type ProviderPerson } from "./provider-record.ts";
+import { ProviderRecord, type ProviderPerson } from "./provider/provider-record.ts";
 
 describe("cleanCurrency (spec 02 §5)", () => {
   it.each(["USD", "EUR", "GBP"])("keeps %s", (code) => {

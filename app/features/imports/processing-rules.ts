@@ -4,11 +4,11 @@
  * docs/decisions/0025-import-processing.md.
  */
 import type { ROUND_TYPES } from "#db/schema/listing-details.ts";
-import { linkedinPage } from "~/features/duplicates/url-keys.ts";
+import { linkedinPage } from "~/features/duplicates/matching/url-keys.ts";
 import { validFoundedYear as isBetterFoundedYear } from "~/features/duplicates/merge-rules.ts";
 import type { CategoryMatch, MatchConfidence } from "~/features/taxonomy/category-match.ts";
 import { mapProviderCategory } from "~/features/taxonomy/provider-category-map.ts";
-import type { ProviderPerson, ProviderRecord } from "./provider-record.ts";
+import type { ProviderPerson, ProviderRecord } from "./provider/provider-record.ts";
 
 export type RoundType = (typeof ROUND_TYPES)[number];
 export type Currency = "USD" | "EUR" | "GBP";

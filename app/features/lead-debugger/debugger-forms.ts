@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import type { FormResult } from "~/lib/form-parse.ts";
-import type { ProviderEndpoint } from "~/features/imports/map-provider-record.ts";
-import { ProviderQuery } from "~/features/imports/provider-query.ts";
+import type { ProviderEndpoint } from "~/features/imports/provider/map-provider-record.ts";
+import { ProviderQuery } from "~/features/imports/provider/provider-query.ts";
 import type { RunSettings } from "./debugger-state.ts";
 
 /** Spec 02 §5, word for word. */

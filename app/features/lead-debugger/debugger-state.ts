@@ -3,9 +3,9 @@
  * see. Pure: the store (session-store.server.ts) keeps them in the database, the runner changes them. The key lives in
  * a HeldKey, whose value no serialiser can reach, and every text that leaves this module has the key cut out of it.
  */
-import type { ImportedCompany, ProviderEndpoint } from "~/features/imports/map-provider-record.ts";
-import type { ProviderQuery } from "~/features/imports/provider-query.ts";
-import type { ProviderRecord } from "~/features/imports/provider-record.ts";
+import type { ImportedCompany, ProviderEndpoint } from "~/features/imports/provider/map-provider-record.ts";
+import type { ProviderQuery } from "~/features/imports/provider/provider-query.ts";
+import type { ProviderRecord } from "~/features/imports/provider/provider-record.ts";
 
 export const STEP_IDS = ["authenticate", "retrieve", "process", "push"] as const;
 export type StepId = (typeof STEP_IDS)[number];

@@ -4,8 +4,13 @@
  * session. Answers { success: true, data, dropped, droppedReasons } or { success: false, error }: 400 for our caller's mistakes, 502 when the
  * provider fails (its message kept: "Authentication failed - check API key" says what to fix).
  */
-import { ProviderQuery, type ProviderEndpoint } from "~/features/imports/provider-query.ts";
-import { createProviderClient, KEY_REQUIRED, PROVIDER_KEY_HEADER, ProviderError } from "~/features/imports/provider-client.server.ts";
+import { ProviderQuery, type ProviderEndpoint } from "~/features/imports/provider/provider-query.ts";
+import {
+  createProviderClient,
+  KEY_REQUIRED,
+  PROVIDER_KEY_HEADER,
+  ProviderError,
+} from "~/features/imports/provider/provider-client.server.ts";
 import type { RouterContextProvider } from "react-router";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getEnv } from "~/lib/env.server.ts";

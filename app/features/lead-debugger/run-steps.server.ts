@@ -9,10 +9,10 @@ import {
   KEY_REQUIRED,
   ProviderError,
   type ProviderClientOptions,
-} from "~/features/imports/provider-client.server.ts";
-import { importCompanies } from "~/features/imports/import-batch.server.ts";
-import { toImportedCompany, type ImportedCompany } from "~/features/imports/map-provider-record.ts";
-import type { ProviderRecord } from "~/features/imports/provider-record.ts";
+} from "~/features/imports/provider/provider-client.server.ts";
+import { importCompanies } from "~/features/imports/server/import-batch.server.ts";
+import { toImportedCompany, type ImportedCompany } from "~/features/imports/provider/map-provider-record.ts";
+import type { ProviderRecord } from "~/features/imports/provider/provider-record.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import {

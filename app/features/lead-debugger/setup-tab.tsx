@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card, CardTitle } from "~/components/ui/card.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
-import { PROVIDER_QUERY_HINTS, PROVIDER_QUERY_LABELS } from "~/features/imports/provider-query.ts";
+import { PROVIDER_QUERY_HINTS, PROVIDER_QUERY_LABELS } from "~/features/imports/provider/provider-query.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { QUERY_FIELDS, type ActionResult, type QueryField } from "./debugger-forms.ts";
 import type { DebuggerView } from "./debugger-state.ts";

@@ -8,7 +8,7 @@ import { auditLog } from "#db/schema/audit.ts";
 import { listings } from "#db/schema/listings.ts";
 import { seedListings } from "#demo/seed-database.ts";
 import { parseDirectoryQuery } from "~/features/directory/directory-filters.ts";
-import { getDirectory } from "~/features/directory/get-directory.server.ts";
+import { getDirectory } from "~/features/directory/server/get-directory.server.ts";
 import { insertMember } from "~/features/introductions/test-support.ts";
 import { getListingRecord } from "~/features/profiles/get-listing.server.ts";
 import type { Database } from "~/lib/db.server.ts";

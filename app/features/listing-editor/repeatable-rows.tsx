@@ -36,6 +36,94 @@ const itemWord = (text: string) => text.replace(/^[A-Z][a-z]/, (m) => m.toLowerC
 const iconButton =
   "inline-flex size-8 items-center justify-center rounded-md text-fg-muted hover:bg-surface-muted hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent";
 
+const buttonId = (section: RowSection, index: number, op: string) => `${section}-${index}-${op}`;
+
+function swap(list: Row[], a: number, b: number): Row[] {
+  const copy = [...list];
+  [copy[a], copy[b]] = [copy[b]!, copy[a]!];
+  return copy;
+}
+
+/** The server's messages for one row's fields, by field. */
+function rowErrors(section: RowSection, index: number, errors: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(ROW_SECTIONS[section].fields).flatMap((f) => {
+      const message = errors[rowInputName(section, index, f)];
+      return message ? [[f, message]] : [];
+    }),
+  );
+}
+
+type RowChange = (change: (rows: Row[]) => { rows: Row[]; focus: string }) => (event: MouseEvent) => void;
+
+/** A row's Move up, Move down and Remove: submit buttons the server understands, handled in place with JavaScript. */
+function RowButtons({
+  section,
+  index,
+  count,
+  itemLabel,
+  handle,
+}: {
+  section: RowSection;
+  index: number;
+  count: number;
+  /** "team member 2", for the buttons' names. */
+  itemLabel: string;
+  handle: RowChange;
+}) {
+  return (
+    <div className="float-right flex gap-1">
+      <button
+        id={buttonId(section, index, "up")}
+        type="submit"
+        name="intent"
+        value={`row:${section}:up:${index}`}
+        disabled={index === 0}
+        aria-label={`Move ${itemLabel} up`}
+        title="Move up"
+        className={iconButton}
+        onClick={handle((list) => ({
+          rows: swap(list, index, index - 1),
+          focus: buttonId(section, index - 1, index - 1 === 0 ? "down" : "up"),
+        }))}
+      >
+        <ArrowUp className="size-4" aria-hidden="true" />
+      </button>
+      <button
+        id={buttonId(section, index, "down")}
+        type="submit"
+        name="intent"
+        value={`row:${section}:down:${index}`}
+        disabled={index === count - 1}
+        aria-label={`Move ${itemLabel} down`}
+        title="Move down"
+        className={iconButton}
+        onClick={handle((list) => ({
+          rows: swap(list, index, index + 1),
+          focus: buttonId(section, index + 1, index + 1 === list.length - 1 ? "up" : "down"),
+        }))}
+      >
+        <ArrowDown className="size-4" aria-hidden="true" />
+      </button>
+      <button
+        id={buttonId(section, index, "remove")}
+        type="submit"
+        name="intent"
+        value={`row:${section}:remove:${index}`}
+        aria-label={`Remove ${itemLabel}`}
+        title="Remove"
+        className={cn(iconButton, "hover:text-danger")}
+        onClick={handle((list) => ({
+          rows: list.filter((_, i) => i !== index),
+          focus: list.length > 1 ? buttonId(section, Math.min(index, list.length - 2), "remove") : `${section}-add`,
+        }))}
+      >
+        <Trash2 className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
 export function RepeatableRows({
   section,
   children,
@@ -53,12 +141,7 @@ export function RepeatableRows({
     (values.rows[section] as Array<Record<string, string>>).map((v, index) => ({
       key: nextKey.current++,
       values: v,
-      errors: Object.fromEntries(
-        Object.keys(spec.fields).flatMap((f) => {
-          const message = errors[rowInputName(section, index, f)];
-          return message ? [[f, message]] : [];
-        }),
-      ),
+      errors: rowErrors(section, index, errors),
     })),
   );
   // After a move or removal the focused button is gone or elsewhere: put focus where the keyboard user expects it.
@@ -69,17 +152,11 @@ export function RepeatableRows({
     setFocusTarget(null);
   }, [focusTarget]);
 
-  const buttonId = (index: number, op: string) => `${section}-${index}-${op}`;
-  const handle = (change: (rows: Row[]) => { rows: Row[]; focus: string }) => (event: MouseEvent) => {
+  const handle: RowChange = (change) => (event) => {
     event.preventDefault();
     const next = change(rows);
     setRows(next.rows);
     setFocusTarget(next.focus);
-  };
-  const swap = (list: Row[], a: number, b: number) => {
-    const copy = [...list];
-    [copy[a], copy[b]] = [copy[b]!, copy[a]!];
-    return copy;
   };
   const firstField = Object.keys(spec.fields).find((f) => f !== "id")!;
   const sectionError = errors[section];
@@ -100,57 +177,7 @@ export function RepeatableRows({
             <li key={row.key}>
               <fieldset className="min-w-0 rounded-md border border-border bg-surface-muted/50 p-3 sm:p-4">
                 <legend className="float-left text-sm leading-8 font-medium">{label}</legend>
-                {readOnly ? null : (
-                  <div className="float-right flex gap-1">
-                    <button
-                      id={buttonId(index, "up")}
-                      type="submit"
-                      name="intent"
-                      value={`row:${section}:up:${index}`}
-                      disabled={index === 0}
-                      aria-label={`Move ${lower} up`}
-                      title="Move up"
-                      className={iconButton}
-                      onClick={handle((list) => ({
-                        rows: swap(list, index, index - 1),
-                        focus: buttonId(index - 1, index - 1 === 0 ? "down" : "up"),
-                      }))}
-                    >
-                      <ArrowUp className="size-4" aria-hidden="true" />
-                    </button>
-                    <button
-                      id={buttonId(index, "down")}
-                      type="submit"
-                      name="intent"
-                      value={`row:${section}:down:${index}`}
-                      disabled={index === rows.length - 1}
-                      aria-label={`Move ${lower} down`}
-                      title="Move down"
-                      className={iconButton}
-                      onClick={handle((list) => ({
-                        rows: swap(list, index, index + 1),
-                        focus: buttonId(index + 1, index + 1 === list.length - 1 ? "up" : "down"),
-                      }))}
-                    >
-                      <ArrowDown className="size-4" aria-hidden="true" />
-                    </button>
-                    <button
-                      id={buttonId(index, "remove")}
-                      type="submit"
-                      name="intent"
-                      value={`row:${section}:remove:${index}`}
-                      aria-label={`Remove ${lower}`}
-                      title="Remove"
-                      className={cn(iconButton, "hover:text-danger")}
-                      onClick={handle((list) => ({
-                        rows: list.filter((_, i) => i !== index),
-                        focus: list.length > 1 ? buttonId(Math.min(index, list.length - 2), "remove") : `${section}-add`,
-                      }))}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                    </button>
-                  </div>
-                )}
+                {readOnly ? null : <RowButtons section={section} index={index} count={rows.length} itemLabel={lower} handle={handle} />}
                 <div className="clear-both pt-2">
                   {children({
                     index,

@@ -7,7 +7,7 @@ import { and, eq, inArray, like, ne, sql } from "drizzle-orm";
 import { faqs, fundingRounds, howItWorksSteps, investorRelationships, keyUseCases, teamMembers } from "#db/schema/listing-details.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
-import { matchColumns } from "~/features/duplicates/match-columns.ts";
+import { matchColumns } from "~/features/duplicates/matching/match-columns.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";

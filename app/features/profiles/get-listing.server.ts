@@ -22,73 +22,57 @@ export interface ListingRecord {
   updatedAt: Date;
 }
 
-/**
- * One published listing with everything its profile shows, before gating, and its search-engine settings. The
- * listing and its five child lists are read in parallel: the children select by the same type+slug condition
- * instead of waiting for the listing's id. Contact e-mails (team and primary contact) are never selected.
- */
-export async function getListingRecord(
-  database: Database,
-  type: ListingType,
-  slug: string,
-  reader = database,
-): Promise<ListingRecord | null> {
-  if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
-  // The listing from `reader` (the replica when the request may use it, decision 0053); the cached names from `database`.
-  const { db } = reader;
-  const listingId = () => db.select({ id: s.listings.id }).from(s.listings).where(publishedListing(type, slug));
-  const l = s.listings;
+/** The listing's columns a profile shows (contact e-mails of people are never selected). */
+const PROFILE_COLUMNS = {
+  id: s.listings.id,
+  slug: s.listings.slug,
+  type: s.listings.type,
+  name: s.listings.name,
+  logo: s.listings.logoUrl,
+  tagline: s.listings.tagline,
+  description: s.listings.description,
+  websiteUrl: s.listings.websiteUrl,
+  linkedinUrl: s.listings.linkedinUrl,
+  featured: s.listings.featured,
+  industryIds: s.listings.industryIds,
+  geographyIds: s.listings.geographyIds,
+  countryIds: s.listings.countryIds,
+  personaIds: s.listings.personaIds,
+  fundingStageId: s.listings.fundingStageId,
+  businessModelId: s.listings.businessModelId,
+  revenueRangeId: s.listings.revenueRangeId,
+  problem: s.listings.problem,
+  solution: s.listings.solution,
+  timing: s.listings.timing,
+  hqStreet: s.listings.hqStreet,
+  hqCity: s.listings.hqCity,
+  hqRegion: s.listings.hqRegion,
+  hqPostalCode: s.listings.hqPostalCode,
+  phone: s.listings.phone,
+  contactEmail: s.listings.contactEmail,
+  visibility: s.listings.visibility,
+  fieldVisibility: s.listings.fieldVisibility,
+  teamSize: s.listings.teamSize,
+  foundedYear: s.listings.foundedYear,
+  investorType: s.listings.investorType,
+  ticketSize: s.listings.ticketSize,
+  aum: s.listings.aum,
+  stageFocus: s.listings.stageFocus,
+  // The section's figures as every reader shows them (decision 0089): an empty latest round takes the funding event's.
+  amountRaised: amountRaisedColumn,
+  totalFundingRaised: s.listings.totalFundingRaised,
+  latestRoundType: s.listings.latestRoundType,
+  latestRoundDate: latestRoundDateColumn,
+  latestRoundAmount: latestRoundAmountColumn,
+  fundingRoundCount: s.listings.fundingRoundCount,
+  noindex: s.listings.noindex,
+  updatedAt: s.listings.updatedAt,
+};
 
-  const [rows, team, faqs, keyUseCases, steps, rounds, reference] = await Promise.all([
-    db
-      .select({
-        id: l.id,
-        slug: l.slug,
-        type: l.type,
-        name: l.name,
-        logo: l.logoUrl,
-        tagline: l.tagline,
-        description: l.description,
-        websiteUrl: l.websiteUrl,
-        linkedinUrl: l.linkedinUrl,
-        featured: l.featured,
-        industryIds: l.industryIds,
-        geographyIds: l.geographyIds,
-        countryIds: l.countryIds,
-        personaIds: l.personaIds,
-        fundingStageId: l.fundingStageId,
-        businessModelId: l.businessModelId,
-        revenueRangeId: l.revenueRangeId,
-        problem: l.problem,
-        solution: l.solution,
-        timing: l.timing,
-        hqStreet: l.hqStreet,
-        hqCity: l.hqCity,
-        hqRegion: l.hqRegion,
-        hqPostalCode: l.hqPostalCode,
-        phone: l.phone,
-        contactEmail: l.contactEmail,
-        visibility: l.visibility,
-        fieldVisibility: l.fieldVisibility,
-        teamSize: l.teamSize,
-        foundedYear: l.foundedYear,
-        investorType: l.investorType,
-        ticketSize: l.ticketSize,
-        aum: l.aum,
-        stageFocus: l.stageFocus,
-        // The section's figures as every reader shows them (decision 0089): an empty latest round takes the funding event's.
-        amountRaised: amountRaisedColumn,
-        totalFundingRaised: l.totalFundingRaised,
-        latestRoundType: l.latestRoundType,
-        latestRoundDate: latestRoundDateColumn,
-        latestRoundAmount: latestRoundAmountColumn,
-        fundingRoundCount: l.fundingRoundCount,
-        noindex: l.noindex,
-        updatedAt: l.updatedAt,
-      })
-      .from(l)
-      .where(publishedListing(type, slug))
-      .limit(1),
+/** A listing's five child lists, each selected by the listing's type and slug so they run beside the listing's own query. */
+function childLists({ db }: Database, type: ListingType, slug: string) {
+  const listingId = () => db.select({ id: s.listings.id }).from(s.listings).where(publishedListing(type, slug));
+  return [
     db
       .select({ name: s.teamMembers.name, title: s.teamMembers.title, photo: s.teamMembers.photoUrl, linkedin: s.teamMembers.linkedinUrl })
       .from(s.teamMembers)
@@ -120,12 +104,29 @@ export async function getListingRecord(
       .from(s.fundingRounds)
       .where(inArray(s.fundingRounds.listingId, listingId()))
       .orderBy(desc(s.fundingRounds.fundingDate), desc(s.fundingRounds.id)),
-    getReferenceData(database),
-  ]);
+  ] as const;
+}
 
-  const row = rows[0];
-  if (!row) return null;
-  const index = indexReferenceData(reference);
+function listingRow({ db }: Database, type: ListingType, slug: string) {
+  return db.select(PROFILE_COLUMNS).from(s.listings).where(publishedListing(type, slug)).limit(1);
+}
+
+type ProfileRow = Awaited<ReturnType<typeof listingRow>>[number];
+type Children = ReturnType<typeof childLists>;
+interface ChildRows {
+  team: Awaited<Children[0]>;
+  faqs: Awaited<Children[1]>;
+  keyUseCases: Awaited<Children[2]>;
+  steps: Awaited<Children[3]>;
+  rounds: Awaited<Children[4]>;
+}
+
+/** The row and its lists as the profile's detail: reference ids become names, levels and visibility their types. */
+function toRecord(
+  row: ProfileRow,
+  { team, faqs, keyUseCases, steps, rounds }: ChildRows,
+  index: ReturnType<typeof indexReferenceData>,
+): ListingRecord {
   const {
     industryIds,
     geographyIds,
@@ -158,4 +159,27 @@ export async function getListingRecord(
     fundingRounds: rounds.map((round) => ({ ...round, amount: round.amount === null ? null : Number(round.amount) })),
   };
   return { detail, noindex, updatedAt };
+}
+
+/**
+ * One published listing with everything its profile shows, before gating, and its search-engine settings. The
+ * listing and its five child lists are read in parallel: the children select by the same type+slug condition
+ * instead of waiting for the listing's id. Contact e-mails (team and primary contact) are never selected.
+ */
+export async function getListingRecord(
+  database: Database,
+  type: ListingType,
+  slug: string,
+  reader = database,
+): Promise<ListingRecord | null> {
+  if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
+  // The listing from `reader` (the replica when the request may use it, decision 0053); the cached names from `database`.
+  const [rows, team, faqs, keyUseCases, steps, rounds, reference] = await Promise.all([
+    listingRow(reader, type, slug),
+    ...childLists(reader, type, slug),
+    getReferenceData(database),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  return toRecord(row, { team, faqs, keyUseCases, steps, rounds }, indexReferenceData(reference));
 }

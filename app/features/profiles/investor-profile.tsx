@@ -4,15 +4,11 @@ import { formatAmount, MISSING } from "~/features/catalog/format.ts";
 import type { Portfolio } from "./investor-portfolio.ts";
 import { MatchSuggestions } from "~/features/matches/match-suggestions.tsx";
 import type { MatchesView } from "~/features/matches/matches-view.ts";
-import { ContactSection } from "./contact-section.tsx";
 import { Gated, LockedSection } from "./locked-section.tsx";
 import { PortfolioList } from "./portfolio-list.tsx";
-import { BadgeList, ConnectCard, ProfileShell, Section, Stat } from "./profile-layout.tsx";
-import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
-import { RequestIntroButton } from "./request-intro-button.tsx";
-import { FollowButton } from "~/features/follows/follow-button.tsx";
+import { BadgeList, Section, Stat } from "./profile-layout.tsx";
+import { ProfileShell } from "./profile-shell.tsx";
 import { TeamList } from "./team-list.tsx";
-import { AiSummary } from "~/features/ai/ai-summary.tsx";
 
 const DEFAULT_TAGLINE = "Venture Capital Firm";
 
@@ -32,33 +28,15 @@ function Fact({ value }: { value: string | null }) {
  */
 export function InvestorProfile({ listing, portfolio, matches }: { listing: VisibleListing; portfolio: Portfolio; matches: MatchesView }) {
   const { lockedFields: locked } = listing;
-  const recipient = { name: listing.name, type: listing.type, slug: listing.slug };
   return (
     <ProfileShell
-      header={
-        <ProfileHeader
-          name={listing.name}
-          slug={listing.slug}
-          logo={listing.logo}
-          subtitle={listing.investorType ?? undefined}
-          tagline={listing.tagline || DEFAULT_TAGLINE}
-          industry={[]}
-          actions={
-            <>
-              <RequestIntroButton recipient={recipient} />
-              <FollowButton listing={listing} />
-            </>
-          }
-        />
-      }
-      sidebar={
-        <ConnectCard title="Contact" reasons={[]}>
-          <RequestIntroButton recipient={recipient} className="w-full" />
-          {listing.websiteUrl ? <WebsiteLink url={listing.websiteUrl} label="Website" className="w-full" /> : null}
-        </ConnectCard>
-      }
+      listing={listing}
+      subtitle={listing.investorType ?? undefined}
+      tagline={listing.tagline || DEFAULT_TAGLINE}
+      industry={[]}
+      website="connect-card"
+      connect={{ title: "Contact", reasons: [] }}
     >
-      <AiSummary listing={recipient} />
       <Section title="About the Fund" icon={Building2} updated={listing.provenance?.about}>
         {listing.description ? (
           <p className="leading-relaxed">{listing.description}</p>
@@ -107,7 +85,6 @@ export function InvestorProfile({ listing, portfolio, matches }: { listing: Visi
           <TeamList team={listing.team} />
         </Gated>
       </Section>
-      <ContactSection listing={listing} />
     </ProfileShell>
   );
 }

@@ -2,16 +2,12 @@ import { Briefcase, Building2, Globe, Target, UserRound, Users } from "lucide-re
 import { Badge } from "~/components/ui/badge.tsx";
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
 import { businessModelLabel } from "~/features/catalog/format.ts";
-import { ContactSection } from "./contact-section.tsx";
 import { Gated } from "./locked-section.tsx";
-import { BadgeList, ConnectCard, ProfileShell, Section, SubSection } from "./profile-layout.tsx";
-import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
-import { RequestIntroButton } from "./request-intro-button.tsx";
-import { FollowButton } from "~/features/follows/follow-button.tsx";
+import { BadgeList, Section, SubSection } from "./profile-layout.tsx";
+import { ProfileShell } from "./profile-shell.tsx";
 import { SimilarList } from "./similar-list.tsx";
 import type { SimilarListing } from "./similar-listings.server.ts";
 import { TeamList } from "./team-list.tsx";
-import { AiSummary } from "~/features/ai/ai-summary.tsx";
 
 const CONNECT_REASONS = [
   "Discuss market entry opportunities",
@@ -21,36 +17,14 @@ const CONNECT_REASONS = [
 
 export function PartnerProfile({ listing, similar }: { listing: VisibleListing; similar: readonly SimilarListing[] }) {
   const { lockedFields: locked } = listing;
-  const recipient = { name: listing.name, type: listing.type, slug: listing.slug };
   return (
     <ProfileShell
-      header={
-        <ProfileHeader
-          name={listing.name}
-          slug={listing.slug}
-          logo={listing.logo}
-          subtitle="Partner Company"
-          tagline={listing.tagline}
-          industry={listing.industry}
-          actions={
-            <>
-              <RequestIntroButton recipient={recipient} />
-              <FollowButton listing={listing} />
-              {listing.websiteUrl ? <WebsiteLink url={listing.websiteUrl} /> : null}
-            </>
-          }
-        />
-      }
-      sidebar={
-        <>
-          <ConnectCard title={`Connect with ${listing.name}`} reasons={CONNECT_REASONS}>
-            <RequestIntroButton recipient={recipient} className="w-full" />
-          </ConnectCard>
-          <SimilarList title="Similar Partners" items={similar} empty="No similar partners yet." />
-        </>
-      }
+      listing={listing}
+      subtitle="Partner Company"
+      website="header"
+      connect={{ title: `Connect with ${listing.name}`, reasons: CONNECT_REASONS }}
+      sidebar={<SimilarList title="Similar Partners" items={similar} empty="No similar partners yet." />}
     >
-      <AiSummary listing={recipient} />
       <Section title="About the Company" icon={Building2} updated={listing.provenance?.about}>
         {listing.description ? (
           <p className="leading-relaxed">{listing.description}</p>
@@ -88,7 +62,6 @@ export function PartnerProfile({ listing, similar }: { listing: VisibleListing; 
           <TeamList team={listing.team} />
         </Gated>
       </Section>
-      <ContactSection listing={listing} />
     </ProfileShell>
   );
 }

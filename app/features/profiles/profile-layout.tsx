@@ -15,22 +15,6 @@ export function BackToListings() {
   );
 }
 
-/** Back link, header, then the main column beside a sidebar that drops below it on small screens. */
-export function ProfileShell({ header, sidebar, children }: { header: ReactNode; sidebar: ReactNode; children: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-      <BackToListings />
-      <div className="mt-4">{header}</div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">{children}</div>
-        <aside className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-24 lg:self-start" aria-label="Connect">
-          {sidebar}
-        </aside>
-      </div>
-    </div>
-  );
-}
-
 export function Section({
   title,
   icon: Icon,

@@ -5,7 +5,7 @@ import { QUOTA_EXCEEDED, quotaLimitReachedMessage, quotaStatus } from "~/feature
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import type { QuotaState } from "~/features/access/usage.server.ts";
 import { parseListingType, type LockedTeaser, type VisibleListing } from "~/features/catalog/listing-types.ts";
-import { ReportDuplicateButton } from "~/features/duplicates/report-duplicate-button.tsx";
+import { ReportDuplicateButton } from "~/features/duplicates/ui/report-duplicate-button.tsx";
 import { useCurrentUser } from "~/lib/use-current-user.ts";
 import type { MatchesView } from "~/features/matches/matches-view.ts";
 import type { Portfolio } from "./investor-portfolio.ts";

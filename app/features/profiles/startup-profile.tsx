@@ -2,18 +2,14 @@ import { CircleHelp, FileText, Info, Lightbulb, ListOrdered, Mic, Sparkles, Targ
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
 import { MatchSuggestions } from "~/features/matches/match-suggestions.tsx";
 import type { MatchesView } from "~/features/matches/matches-view.ts";
-import { ContactSection } from "./contact-section.tsx";
 import { Gated, LockedSection } from "./locked-section.tsx";
-import { BadgeList, ConnectCard, ProfileShell, Section, SubSection } from "./profile-layout.tsx";
-import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
-import { RequestIntroButton } from "./request-intro-button.tsx";
-import { FollowButton } from "~/features/follows/follow-button.tsx";
+import { BadgeList, Section, SubSection } from "./profile-layout.tsx";
+import { ProfileShell } from "./profile-shell.tsx";
 import { SimilarList } from "./similar-list.tsx";
 import type { SimilarListing } from "./similar-listings.server.ts";
 import { TeamList } from "./team-list.tsx";
 import { TractionSection } from "./traction-section.tsx";
 import { NumberedSteps } from "~/components/ui/numbered-steps.tsx";
-import { AiSummary } from "~/features/ai/ai-summary.tsx";
 
 const CONNECT_REASONS = ["Explore partnership opportunities", "Learn more about their technology", "Discuss potential investments"];
 const IDEAL_CUSTOMER = "Ideal customers are forward-thinking teams ready to adopt new solutions and scale what works.";
@@ -91,35 +87,19 @@ export function StartupProfile({
   matches: MatchesView;
 }) {
   const { lockedFields: locked } = listing;
-  const recipient = { name: listing.name, type: listing.type, slug: listing.slug };
   return (
     <ProfileShell
-      header={
-        <ProfileHeader
-          name={listing.name}
-          slug={listing.slug}
-          logo={listing.logo}
-          tagline={listing.tagline}
-          industry={listing.industry}
-          actions={
-            <>
-              <RequestIntroButton recipient={recipient} />
-              <FollowButton listing={listing} />
-              {listing.websiteUrl ? <WebsiteLink url={listing.websiteUrl} /> : null}
-            </>
-          }
-        />
-      }
-      sidebar={
-        <>
-          <ConnectCard title={`Connect with ${listing.name}`} reasons={CONNECT_REASONS}>
-            <RequestIntroButton recipient={recipient} className="w-full" />
-          </ConnectCard>
-          <SimilarList title="Similar Startups" items={similar} empty="No similar startups yet." />
-        </>
+      listing={listing}
+      website="header"
+      connect={{ title: `Connect with ${listing.name}`, reasons: CONNECT_REASONS }}
+      sidebar={<SimilarList title="Similar Startups" items={similar} empty="No similar startups yet." />}
+      footnote={
+        <p className="flex items-start gap-2 text-sm text-fg-muted">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {STARTUP_DISCLAIMER}
+        </p>
       }
     >
-      <AiSummary listing={recipient} />
       <Section title="Overview" icon={FileText} updated={listing.provenance?.about}>
         {listing.description ? <Paragraphs text={listing.description} /> : <p className="text-fg-muted">No description provided yet.</p>}
       </Section>
@@ -168,11 +148,6 @@ export function StartupProfile({
           </Gated>
         </Section>
       ) : null}
-      <ContactSection listing={listing} />
-      <p className="flex items-start gap-2 text-sm text-fg-muted">
-        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        {STARTUP_DISCLAIMER}
-      </p>
     </ProfileShell>
   );
 }

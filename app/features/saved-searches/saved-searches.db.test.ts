@@ -9,7 +9,7 @@ import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
 import { parseDirectoryQuery } from "../directory/directory-filters.ts";
-import { compareWithSnapshot } from "../directory/matching-listings.server.ts";
+import { compareWithSnapshot } from "../directory/server/matching-listings.server.ts";
 import { createSavedSearch, getSavedSearch, newSinceLastLook } from "./saved-searches.server.ts";
 
 let database: Database;

@@ -15,7 +15,7 @@ import { normalizeLevel } from "../access/tiers.ts";
 import { getReferenceData } from "../catalog/reference-data.server.ts";
 import { directoryQueryToParams, FILTER_NOUNS } from "../directory/directory-filters.ts";
 import { resolveFilterValues, spellFilterValues } from "../directory/filter-values.ts";
-import { compareWithSnapshot, type Snapshot } from "../directory/matching-listings.server.ts";
+import { compareWithSnapshot, type Snapshot } from "../directory/server/matching-listings.server.ts";
 import { listingSummaries, type ListingSummary } from "./listing-summaries.server.ts";
 import type { AlertFrequency } from "./saved-search-choices.ts";
 import { canonicalQuery, SAVED_SEARCH_LIMITS, SAVED_SEARCH_TIERS } from "./saved-search-rules.ts";

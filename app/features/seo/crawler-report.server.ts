@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import * as s from "#db/schema/index.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { parseDirectoryQuery } from "../directory/directory-filters.ts";
-import { getDirectory } from "../directory/get-directory.server.ts";
+import { getDirectory } from "../directory/server/get-directory.server.ts";
 import { paywalledSections } from "../profiles/gated-sections.ts";
 import { getListingRecord } from "../profiles/get-listing.server.ts";
 import { viewProfile } from "../profiles/view-profile.server.ts";

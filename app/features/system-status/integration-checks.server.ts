@@ -6,8 +6,8 @@
  */
 import { aiClientFrom } from "~/features/ai/ai-config.server.ts";
 import { createStripeGateway } from "~/features/billing/stripe-gateway.server.ts";
-import { createProviderClient } from "~/features/imports/provider-client.server.ts";
-import { ProviderQuery } from "~/features/imports/provider-query.ts";
+import { createProviderClient } from "~/features/imports/provider/provider-client.server.ts";
+import { ProviderQuery } from "~/features/imports/provider/provider-query.ts";
 import type { Env } from "~/lib/env.server.ts";
 import { verifySmtp } from "~/lib/mailer.server.ts";
 import { createSpreadsheetApi } from "~/lib/spreadsheet-api.server.ts";

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { eq, lt } from "drizzle-orm";
 import { serverProcesses } from "#db/schema/index.ts";
-import { directoryIndexFacts } from "~/features/directory/directory-index.server.ts";
+import { directoryIndexFacts } from "~/features/directory/search-index/directory-index.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import type { ReleaseInfo } from "./release-info.server.ts";

@@ -20,8 +20,8 @@ import { submitFeatureApplication } from "~/features/applications/feature-applic
 import { submitPilotApplication } from "~/features/applications/pilot-applications.server.ts";
 import { DIGEST_JOB, digestJobHandler, scheduleDigest } from "~/features/digests/digest-job.server.ts";
 import { periodContaining } from "~/features/digests/digest-periods.ts";
-import { mergeDuplicate } from "~/features/duplicates/merge.server.ts";
-import { reportDuplicate } from "~/features/duplicates/report-duplicate.server.ts";
+import { mergeDuplicate } from "~/features/duplicates/server/merge.server.ts";
+import { reportDuplicate } from "~/features/duplicates/server/report-duplicate.server.ts";
 import { disableMember, enableMember, grantComplimentary } from "~/features/members/member-actions.server.ts";
 import { refundableInvoices } from "~/features/billing/operator-refund.server.ts";
 import { refundMemberPayment } from "~/features/members/member-refund.server.ts";

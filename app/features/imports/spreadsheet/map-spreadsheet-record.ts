@@ -10,9 +10,8 @@ import { higherLevel, normalizeLevel, type AccessLevel } from "../../access/tier
 import { parseListingType, type GatedField, type ListingType, type TeamMember } from "../../catalog/listing-types.ts";
 import { shouldDropRecord } from "../../catalog/record-dropping.ts";
 import { isLogoType } from "../../media/logo-rules.ts";
-import { normalizePhoneNumber } from "../../catalog/phone-number.ts";
-import { importedWebUrl } from "~/lib/web-url.ts";
-import { attachments, bool, int, lines, links, num, pick, text, textList, type AttachmentRef, type Fields } from "./spreadsheet-values.ts";
+import { cellReader, readPhoneAndEmail, readTeam, type CellReader } from "./company-cells.ts";
+import { attachments, bool, int, lines, num, pick, text, textList, type AttachmentRef, type Fields } from "./spreadsheet-values.ts";
 
 export const DESCRIPTION_CAP = 5000;
 
@@ -119,6 +118,23 @@ export function dropReason(fields: Fields): string | null {
     : "no type (Type, Entity Type or Company Type)";
 }
 
+/** The description, cut to DESCRIPTION_CAP; the logo, the first attachment when it is an image. */
+function readDescriptionAndLogo(fields: Fields, { warnings }: CellReader) {
+  let description = text(pick(fields, "Description"));
+  if (description && description.length > DESCRIPTION_CAP) {
+    warnings.push(`Description cut from ${description.length} to ${DESCRIPTION_CAP} characters`);
+    description = description.slice(0, DESCRIPTION_CAP);
+  }
+  const first = attachments(pick(fields, "Logo", "Logo Image"))[0] ?? null;
+  let logo = first;
+  if (first && !(first.type && isLogoType(first.type))) {
+    warnings.push(`The first attachment, ${first.filename} (${first.type ?? "unknown type"}), is not an image: no logo`);
+    logo = null;
+  }
+  return { description, logo };
+}
+
+/** One spreadsheet record as a listing, with what was left out and why; or why the whole record is dropped. */
 export function mapCompanyRecord(record: SpreadsheetRecordInput, refs: ReferenceIndex): CompanyMapping {
   const { fields } = record;
   const drop = dropReason(fields);
@@ -127,69 +143,14 @@ export function mapCompanyRecord(record: SpreadsheetRecordInput, refs: Reference
   const type = parseListingType(rawType);
   if (!type) return { ok: false, externalId: record.id, reason: `unknown type "${rawType}" (startup, investor or partner)` };
 
-  const warnings: string[] = [];
-  const unresolved: UnresolvedLink[] = [];
-  /** Names of the records a link field points at, through the reference table's index. */
-  const resolve = (field: string, table: ReferenceTable): string[] =>
-    links(pick(fields, field)).flatMap((link) => {
-      const name = "id" in link ? (refs.names[table]?.get(link.id) ?? link.name) : link.name;
-      if (name === undefined && "id" in link) unresolved.push({ field, id: link.id });
-      return name === undefined ? [] : [name];
-    });
-  const single = (field: string, table: ReferenceTable) => {
-    const names = resolve(field, table);
-    if (names.length > 1) warnings.push(`${field} links ${names.length} records; the first, "${names[0]}", is kept`);
-    return names[0] ?? null;
-  };
-
-  let description = text(pick(fields, "Description"));
-  if (description && description.length > DESCRIPTION_CAP) {
-    warnings.push(`Description cut from ${description.length} to ${DESCRIPTION_CAP} characters`);
-    description = description.slice(0, DESCRIPTION_CAP);
-  }
-
-  const first = attachments(pick(fields, "Logo", "Logo Image"))[0] ?? null;
-  let logo = first;
-  if (first && !(first.type && isLogoType(first.type))) {
-    warnings.push(`The first attachment, ${first.filename} (${first.type ?? "unknown type"}), is not an image: no logo`);
-    logo = null;
-  }
-
-  /** A cell that should hold a web address: stored only when it is http(s) (lib/web-url.ts), else dropped with a warning. */
-  const webUrl = (field: string, value: unknown): string | null => {
-    const raw = text(value);
-    const url = raw === null ? null : importedWebUrl(raw);
-    if (raw !== null && url === null) warnings.push(`${field} is not an http(s) web address: left empty`);
-    return url;
-  };
-
+  const reader = cellReader(fields, refs);
+  const { warnings, unresolved, resolve, single, webUrl, capped } = reader;
+  const { description, logo } = readDescriptionAndLogo(fields, reader);
   const currentTier = single("Current Tier", "VisibilityLevels");
   const levels = [...resolve("AccessLevel", "VisibilityLevels"), ...resolve("ListingVisibility", "VisibilityLevels")];
   const visibility = visibilityOf(currentTier, levels);
-
-  const team = links(pick(fields, "Employees")).flatMap((link) => {
-    const person = "id" in link ? refs.people?.get(link.id) : undefined;
-    if (!person && "id" in link && refs.people) unresolved.push({ field: "Employees", id: link.id });
-    return person ? [person] : [];
-  });
-
-  // Over its column's limit a value would fail the whole record at the database: left empty with a warning instead.
-  const capped = (field: string, max: number, raw: unknown) => {
-    const value = text(raw);
-    if (value !== null && value.length > max) {
-      warnings.push(`${field} is longer than ${max} characters: left empty`);
-      return null;
-    }
-    return value;
-  };
-  const rawPhone = text(pick(fields, "Phone", "Company Phone"));
-  // International form only: the record's countries are names resolved later, and a guessed country would store
-  // someone else's number.
-  const phone = rawPhone === null ? null : normalizePhoneNumber(rawPhone);
-  if (rawPhone !== null && phone === null) warnings.push("Phone is not a phone number with its country code: left empty");
-  const rawEmail = capped("Contact Email", 254, pick(fields, "Contact Email", "Company Email"));
-  const contactEmail = rawEmail !== null && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(rawEmail) ? rawEmail.toLowerCase() : null;
-  if (rawEmail !== null && contactEmail === null) warnings.push("Contact Email is not an e-mail address: left empty");
+  const team = readTeam(fields, refs, reader);
+  const { phone, contactEmail } = readPhoneAndEmail(fields, reader);
 
   return {
     ok: true,

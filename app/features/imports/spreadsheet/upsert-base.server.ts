@@ -12,13 +12,13 @@ import { faqs, fundingRounds, howItWorksSteps, keyUseCases, teamMembers } from "
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
-import { matchColumns } from "~/features/duplicates/match-columns.ts";
+import { matchColumns } from "~/features/duplicates/matching/match-columns.ts";
 import { recordFieldWrite } from "~/features/catalog/field-provenance.server.ts";
 import { classifyWrite, type FieldWrite } from "~/features/catalog/field-provenance.ts";
 import { FUNDING_SUMMARY_FIELDS } from "~/features/catalog/listing-types.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { recomputeFundingSummary, type Tx } from "../import-details.server.ts";
+import { recomputeFundingSummary, type Tx } from "../server/import-details.server.ts";
 import { listingContent, type ListingContent } from "./listing-columns.ts";
 import type { BaseRead, ImportedCompany } from "./read-base.server.ts";
 import { upsertRelationship, upsertRound } from "./upsert-funding.server.ts";

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { fundingRounds, investorRelationships } from "#db/schema/listing-details.ts";
-import type { Tx } from "../import-details.server.ts";
+import type { Tx } from "../server/import-details.server.ts";
 import { normaliseRoundType } from "../processing-rules.ts";
 import { dateOnly } from "./listing-columns.ts";
 import type { FundingRoundItem, InvestorRelationshipItem } from "./map-spreadsheet-reference.ts";

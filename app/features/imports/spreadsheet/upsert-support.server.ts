@@ -4,7 +4,7 @@
  */
 import type { Database } from "~/lib/db.server.ts";
 import { failureReason } from "~/lib/errors.ts";
-import type { Tx } from "../import-details.server.ts";
+import type { Tx } from "../server/import-details.server.ts";
 
 export interface TableCounters {
   read: number;
