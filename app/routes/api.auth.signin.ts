@@ -2,11 +2,12 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/api.auth.signin";
 import { safeReturnTo } from "~/features/accounts/return-to.ts";
 import { signInAttempts, signInPage, startSignIn } from "~/features/accounts/sign-in.server.ts";
+import { guardPublicForm } from "~/features/verification/public-form-guard.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { badRequest, errorResponse } from "~/lib/http.server.ts";
+import { errorResponse } from "~/lib/error-answer.server.ts";
+import { badRequest } from "~/lib/http.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { identityProviders, PROVIDER_IDS, type ProviderId } from "~/lib/identity-providers.server.ts";
-import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 /** GET /api/auth/signin?provider=google|linkedin (default linkedin)&returnTo=/path: a browser redirect to the provider. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,12 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!(PROVIDER_IDS as readonly string[]).includes(provider)) {
     return badRequest(`Unknown provider "${provider.slice(0, 40)}". Use google or linkedin.`);
   }
-  const attempt = await countAttempt(database, signInAttempts, clientAddress);
-  if (!attempt.allowed) {
-    return errorResponse("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.", {
-      "Retry-After": String(attempt.retryAfterSeconds),
-    });
-  }
+  const message = "Too many sign-in attempts. Please wait a minute and try again.";
+  const guard = await guardPublicForm(database, { limit: { rateLimit: signInAttempts, subject: clientAddress, message } });
+  if (!guard.ok) return errorResponse(guard.code, guard.message, guard.headers);
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   if (!identityProviders(getEnv()).some((p) => p.id === provider)) {
     // No client configured and demo sign-in off: say so on the sign-in page instead of failing at the provider.

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/api.intro-requests";
 import { parseIntroRequest } from "~/features/introductions/intro-request.ts";
 import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
-import { PROOF_MESSAGES, spendProof } from "~/features/verification/proof-of-work.server.ts";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
+import { guardPublicForm } from "~/features/verification/public-form-guard.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { refused } from "~/lib/form-parse.ts";
 import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
@@ -24,12 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body) return badRequest("The body must be JSON or a form.");
   const parsed = parseIntroRequest(body);
   if (!parsed.ok) return formJson(refused(parsed), { code: "bad_request" });
-  const proof = await spendProof(database, body[PROOF_FIELD]);
-  if (!proof.ok)
-    return formJson(
-      { ok: false, message: PROOF_MESSAGES[proof.reason], errors: { proof: PROOF_MESSAGES[proof.reason] }, values: parsed.data },
-      { code: "bad_request" },
-    );
+  // The per-address and per-account limits are counted by createIntroRequest, with the request they allow.
+  const guard = await guardPublicForm(database, { proof: { payload: body[PROOF_FIELD], mode: "spend" } });
+  if (!guard.ok)
+    return formJson({ ok: false, message: guard.message, errors: { proof: guard.message }, values: parsed.data }, { code: guard.code });
   try {
     const created = await createIntroRequest(database, { input: parsed.data, user, clientAddress });
     return formJson({ ok: true, message: "Introduction request sent!", data: created }, { created: true });
