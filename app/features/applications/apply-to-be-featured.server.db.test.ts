@@ -40,7 +40,7 @@ const fields = (name: string) => ({
   contactEmail: "lea@order-ledger.example",
 });
 
-function applicationRequest(values: Record<string, string>, { proof, logo }: { proof?: string; logo?: Uint8Array | string }) {
+function applicationRequest(values: Record<string, string>, { proof, logo }: { proof?: string; logo?: Uint8Array<ArrayBuffer> | string }) {
   const form = new FormData();
   for (const [key, value] of Object.entries(values)) form.append(key, value);
   if (proof !== undefined) form.append("proofOfWork", proof);
