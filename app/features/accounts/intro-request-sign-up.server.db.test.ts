@@ -16,7 +16,7 @@ import { completeIntroSignUp } from "./intro-request-sign-up.server.ts";
  */
 const between = vi.hoisted(() => ({ beforeHandOver: null as null | (() => Promise<void>) }));
 vi.mock("~/features/introductions/intro-requests.server.ts", async (original) => {
-  const real = await original<typeof import("~/features/introductions/intro-requests.server.ts")>();
+  const real = await original<typeof introRequests>();
   return {
     ...real,
     attachRequestToAccount: async (...args: Parameters<typeof real.attachRequestToAccount>) => {
