@@ -179,6 +179,21 @@ export default tseslint.config(
       { regex: "^(\\./(?!\\+types/)|~/routes/)", message: "No route imports another route: move shared code into a feature." },
     ]),
   },
+  // Decision 0109 (issue 35): a route reaches the database only through a feature function (app/features/*/*.server.ts),
+  // so each workflow and its queries live, and are tested, in the feature. This block repeats the route-to-route
+  // pattern of the block above, because a later block replaces a rule's options rather than adding to them.
+  {
+    files: ["app/routes/**"],
+    ignores: ["app/routes/**/*.test.ts", "app/routes/**/*.test.tsx"],
+    rules: restrict([
+      { regex: "^(\\./(?!\\+types/)|~/routes/)", message: "No route imports another route: move shared code into a feature." },
+      {
+        // A regex: in a gitignore-style group a leading "#" would be a comment.
+        regex: "^(drizzle-orm|#db/schema)(/|$)",
+        message: "No queries in routes: call a feature function (app/features/<domain>/*.server.ts) that reads or writes the tables.",
+      },
+    ]),
+  },
   {
     files: ["app/**"],
     ignores: ["app/lib/http.server.ts", "**/*.test.ts"],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedListings } from "#db/seed/seed-database.ts";
 import routes from "~/routes.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { AppError } from "~/lib/errors.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "~/lib/test-database.ts";
@@ -40,6 +41,8 @@ async function statusOf(run: () => unknown): Promise<{ status: number; location?
     return { status: init?.status ?? 200 };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
+    // parse() and the not-found of a route throw the pipeline's error; the server answers it with its code's status.
+    if (thrown instanceof AppError) return { status: thrown.status };
     const init = (thrown as { init?: { status?: number } }).init;
     if (init?.status) return { status: init.status };
     throw thrown;
