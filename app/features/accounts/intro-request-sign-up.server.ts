@@ -26,7 +26,7 @@ export interface IntroSignUp {
 /** What the visitor is told; `user` is the name and address as typed, the same whether the address was new or not. */
 export type IntroSignUpOutcome = { ok: true; user: { name: string; email: string } } | { ok: false; code: ErrorCode; message: string };
 
-export const SIGN_UP_FAILED = "We could not create your account. Please try again.";
+const SIGN_UP_FAILED = "We could not create your account. Please try again.";
 
 export async function completeIntroSignUp(database: Database, step: IntroSignUp): Promise<IntroSignUpOutcome> {
   const { claim, account, headers, now } = step;
