@@ -5,7 +5,7 @@ import { signInAttempts, signInPage, startSignIn } from "~/features/accounts/sig
 import { guardPublicForm } from "~/features/verification/public-form-guard.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { errorResponse } from "~/lib/error-answer.server.ts";
-import { badRequest } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { identityProviders, PROVIDER_IDS, type ProviderId } from "~/lib/identity-providers.server.ts";
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const provider = (url.searchParams.get("provider") ?? "linkedin").toLowerCase();
   if (!(PROVIDER_IDS as readonly string[]).includes(provider)) {
-    return badRequest(`Unknown provider "${provider.slice(0, 40)}". Use google or linkedin.`);
+    throw new AppError("bad_request", `Unknown provider "${provider.slice(0, 40)}". Use google or linkedin.`);
   }
   const message = "Too many sign-in attempts. Please wait a minute and try again.";
   const guard = await guardPublicForm(database, { limit: { rateLimit: signInAttempts, subject: clientAddress, message } });

@@ -6,7 +6,8 @@ import { guardPublicForm } from "~/features/verification/public-form-guard.serve
 import { getAppContext } from "~/lib/app-context.ts";
 import { refused } from "~/lib/form-parse.ts";
 import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
-import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const { database, user, clientAddress } = getAppContext(context);
   const body = await readBody(request);
-  if (!body) return badRequest("The body must be JSON or a form.");
+  if (!body) throw new AppError("bad_request", "The body must be JSON or a form.");
   const parsed = parseIntroRequest(body);
   if (!parsed.ok) return formJson(refused(parsed), { code: "bad_request" });
   // The per-address and per-account limits are counted by createIntroRequest, with the request they allow.
