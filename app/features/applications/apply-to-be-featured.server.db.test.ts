@@ -136,4 +136,18 @@ describe("applyToBeFeatured", () => {
     });
     expect([await countOf(storedFiles), await applicationsNamed("Replay Ledger")]).toEqual([files, 0]);
   });
+
+  it("with a funding stage that is not in the list says so beside the field (not a failed insert) and keeps the proof", async () => {
+    const proof = await solvedProof(database, NOW);
+    const [files, proofs] = [await countOf(storedFiles), await countOf(usedProofs)];
+    const tampered = await apply(
+      applicationRequest({ ...fields("Tampered Ledger"), fundingStageId: "999" }, { proof, logo: PNG }),
+      "203.0.113.60",
+    );
+    expect(tampered).toMatchObject({
+      code: "bad_request",
+      result: { errors: { fundingStageId: "Choose a funding stage from the list." }, data: { proofKept: true } },
+    });
+    expect([await countOf(storedFiles), await countOf(usedProofs), await applicationsNamed("Tampered Ledger")]).toEqual([files, proofs, 0]);
+  });
 });

@@ -53,7 +53,11 @@ export async function applyToBeFeatured(database: Database, application: Feature
   const typed = readFeatureForm(form);
   const reference = await getReferenceData(database);
   const countryCodes = new Map(reference.countries.map((c) => [c.id, c.isoCode]));
-  const parsed = parseFeatureApplication(type, typed, { countryCodes });
+  const knownIds = {
+    fundingStageId: new Set(reference.fundingStages.map((f) => f.id)),
+    businessModelId: new Set(reference.businessModels.map((b) => b.id)),
+  };
+  const parsed = parseFeatureApplication(type, typed, { countryCodes, knownIds });
   const values = withoutNul(typed);
   const errors: FieldErrors<FeatureField | "logo" | "proof"> = parsed.ok ? {} : { ...parsed.errors };
 
