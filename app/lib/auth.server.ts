@@ -4,7 +4,7 @@
  * in our database. One instance per database handle, like the caches, so tests with their own database get their
  * own auth.
  */
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
@@ -54,62 +54,11 @@ function createAuth(database: Database, env: Env) {
     trustedOrigins: [publicUrl(env)],
     database: drizzleAdapter(database.db, { provider: "pg", usePlural: true, schema: { users, sessions, accounts, verifications } }),
     // DESIGN D15: a password account signs in only once its address is verified, through the link we mail.
-    emailAndPassword: {
-      enabled: true,
-      // Better Auth's scrypt and stored form, its cost lowered only under Vitest (password-hash.server.ts).
-      password: { hash: hashPassword, verify: verifyPassword },
-      minPasswordLength: MIN_PASSWORD,
-      maxPasswordLength: MAX_PASSWORD,
-      requireEmailVerification: true,
-      // Decision 0076: a reset link works once, for an hour, and a new password ends every session of the account.
-      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
-      revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        await sendResetLink(database, user, token, env);
-      },
-      // A sign-up with an address that already has an account answers as a new one does (no stranger learns which
-      // addresses have accounts); the address's owner is told by e-mail how to get back in.
-      onExistingUserSignUp: async ({ user }) => {
-        await sendAccountExistsNotice(database, user, env);
-      },
-    },
+    emailAndPassword: passwordAccounts(database, env),
     // A reset token is kept only as its hash: whoever reads the table (or a backup) cannot use it.
     verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
-    emailVerification: {
-      sendOnSignUp: true,
-      // A password sign-in of an unverified account (right password only) mails a fresh link.
-      sendOnSignIn: true,
-      // Confirming happens on our page (routes/verify-email.tsx), which signs in after checking the password.
-      autoSignInAfterVerification: false,
-      expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
-      sendVerificationEmail: async ({ user, token }) => {
-        // A change of address (changeEmail) is mailed to the new address with its own words and page.
-        const claims = decodeJwt(token);
-        if (typeof claims.updateTo === "string" && typeof claims.email === "string") {
-          await sendEmailChangeLink(database, { name: user.name, from: claims.email, to: claims.updateTo, token }, env);
-        } else {
-          await sendVerificationLink(database, user, token, env);
-        }
-      },
-    },
-    // Better Auth's own verify endpoint acts on a GET (mail scanners open links) and needs only the link: ours
-    // also needs the account's password, so the owner of a mailbox cannot confirm a stranger's sign-up.
-    // The account pages of decision 0076 call the rest on the server, behind our limits, e-mails and checks: over
-    // HTTP these would skip them (a reset mailed without the limit, a current password guessed without one).
-    disabledPaths: [
-      "/verify-email",
-      "/send-verification-email",
-      "/request-password-reset",
-      "/reset-password",
-      "/change-password",
-      "/change-email",
-      "/link-social",
-      "/unlink-account",
-      "/list-sessions",
-      "/revoke-session",
-      "/revoke-sessions",
-      "/revoke-other-sessions",
-    ],
+    emailVerification: addressVerification(database, env),
+    disabledPaths: SERVER_ONLY_PATHS,
     user: {
       additionalFields: {
         // input: false: a sign-up or profile update can never set these; only the server does.
@@ -139,40 +88,7 @@ function createAuth(database: Database, env: Env) {
         if (signUp.success) await releaseUnverifiedAddress(database, signUp.data.email);
       }),
     },
-    databaseHooks: {
-      session: {
-        create: {
-          // Every way of signing in ends here (password, provider callback, e-mail confirmation): a disabled account
-          // (decision 0081) gets no session, and an answer that says why. Reached only once the credential was right.
-          // A provider callback turns the error's code into /sign-in?error=account_disabled.
-          before: async (session) => {
-            const [user] = await database.db
-              .select({ disabledAt: users.disabledAt })
-              .from(users)
-              .where(eq(users.id, session.userId))
-              .limit(1);
-            if (user?.disabledAt) throw APIError.from("FORBIDDEN", { code: ACCOUNT_DISABLED, message: ACCOUNT_DISABLED_MESSAGE });
-          },
-          // The member's last sign-in, kept on their row: the session itself ends with a sign-out (/admin/members).
-          // Not a change of the account: updated_at stays.
-          after: async (session) => {
-            await database.db
-              .update(users)
-              .set({ lastSignedInAt: session.createdAt, updatedAt: sql`${users.updatedAt}` })
-              .where(eq(users.id, session.userId));
-          },
-        },
-      },
-      user: {
-        create: {
-          // ADMIN_EMAILS counts only for an address proven at creation (a provider's verified one); a password
-          // account becomes admin by its verified address in getSessionUser once the link is confirmed.
-          before: async (user) => ({
-            data: { ...user, role: user.emailVerified === true && admins.has(user.email.toLowerCase()) ? "admin" : "user" },
-          }),
-        },
-      },
-    },
+    databaseHooks: accountHooks(database, admins),
     // Cookies: HttpOnly, SameSite=Lax, and Secure (with the __Secure- prefix) when PUBLIC_URL is https.
     advanced: { cookiePrefix: SESSION_COOKIE_PREFIX },
     // A failed provider callback (refused state, denied consent) lands on the sign-in page with ?error=.
@@ -180,38 +96,147 @@ function createAuth(database: Database, env: Env) {
     // Off: it cannot see the client address behind React Router and would put everyone in one bucket.
     // Sign-in attempts are limited per client address by our routes instead (features/accounts/sign-in.server.ts).
     rateLimit: { enabled: false },
-    // Better Auth's lines go to our logger (never to the console), under the request's id: a failed query's
-    // parameters, an address or a secret in a URL are removed there (log-redaction.ts, decision 0071). Its info and
-    // debug lines are not asked for: they name addresses ("Sign-up attempt for existing email: …").
-    logger: {
-      level: "warn",
-      log: (level, message, ...details: unknown[]) =>
-        logger[level]({ source: "better-auth", requestId: currentRequestId(), ...(details.length ? { details } : {}) }, message),
+    logger: BETTER_AUTH_LOGS,
+    plugins: [identityProviderSignIn(database, env)],
+  });
+}
+
+/** Accounts with a password (decision 0076): Better Auth's scrypt, our mails, a reset that ends every session. */
+function passwordAccounts(database: Database, env: Env) {
+  return {
+    enabled: true,
+    // Better Auth's scrypt and stored form, its cost lowered only under Vitest (password-hash.server.ts).
+    password: { hash: hashPassword, verify: verifyPassword },
+    minPasswordLength: MIN_PASSWORD,
+    maxPasswordLength: MAX_PASSWORD,
+    requireEmailVerification: true,
+    // Decision 0076: a reset link works once, for an hour, and a new password ends every session of the account.
+    resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+    revokeSessionsOnPasswordReset: true,
+    sendResetPassword: async ({ user, token }) => {
+      await sendResetLink(database, user, token, env);
     },
-    plugins: [
-      genericOAuth({
-        config: identityProviders(env).map((p) => ({
-          providerId: p.id,
-          discoveryUrl: p.discoveryUrl,
-          clientId: p.clientId,
-          clientSecret: p.clientSecret,
-          // The address registered with the provider, sent as is (the local provider accepts no other).
-          redirectURI: p.redirectUri,
-          scopes: ["openid", "profile", "email"],
-          pkce: p.pkce,
-          disableIdTokenNonceBinding: !p.nonce,
-          requireIdTokenVerification: p.nonce,
-          // Runs once the provider's answer is verified (state, PKCE, ID-token signature, nonce): a provider that
-          // vouches for the address takes it from an account that never proved it (a squatter's password sign-up).
-          mapProfileToUser: async (profile: Record<string, unknown>) => {
-            if (providerVerified(profile.email_verified) && typeof profile.email === "string" && profile.sub != null) {
-              await releaseUnverifiedAddress(database, profile.email, { providerId: p.id, accountId: String(profile.sub) });
-            }
-            return {};
-          },
-        })),
-      }),
-    ],
+    // A sign-up with an address that already has an account answers as a new one does (no stranger learns which
+    // addresses have accounts); the address's owner is told by e-mail how to get back in.
+    onExistingUserSignUp: async ({ user }) => {
+      await sendAccountExistsNotice(database, user, env);
+    },
+  } satisfies BetterAuthOptions["emailAndPassword"];
+}
+
+/** The link that proves a password account's address (DESIGN D15), and the one that confirms a change of address. */
+function addressVerification(database: Database, env: Env) {
+  return {
+    sendOnSignUp: true,
+    // A password sign-in of an unverified account (right password only) mails a fresh link.
+    sendOnSignIn: true,
+    // Confirming happens on our page (routes/verify-email.tsx), which signs in after checking the password.
+    autoSignInAfterVerification: false,
+    expiresIn: VERIFICATION_LINK_HOURS * 60 * 60,
+    sendVerificationEmail: async ({ user, token }) => {
+      // A change of address (changeEmail) is mailed to the new address with its own words and page.
+      const claims = decodeJwt(token);
+      if (typeof claims.updateTo === "string" && typeof claims.email === "string") {
+        await sendEmailChangeLink(database, { name: user.name, from: claims.email, to: claims.updateTo, token }, env);
+      } else {
+        await sendVerificationLink(database, user, token, env);
+      }
+    },
+  } satisfies BetterAuthOptions["emailVerification"];
+}
+
+// Better Auth's own verify endpoint acts on a GET (mail scanners open links) and needs only the link: ours
+// also needs the account's password, so the owner of a mailbox cannot confirm a stranger's sign-up.
+// The account pages of decision 0076 call the rest on the server, behind our limits, e-mails and checks: over
+// HTTP these would skip them (a reset mailed without the limit, a current password guessed without one).
+const SERVER_ONLY_PATHS = [
+  "/verify-email",
+  "/send-verification-email",
+  "/request-password-reset",
+  "/reset-password",
+  "/change-password",
+  "/change-email",
+  "/link-social",
+  "/unlink-account",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+];
+
+/**
+ * What every account write passes through: no session for a disabled account, its last sign-in kept, and the admin
+ * role only for an address proven at creation.
+ */
+function accountHooks(database: Database, admins: ReadonlySet<string>) {
+  return {
+    session: {
+      create: {
+        // Every way of signing in ends here (password, provider callback, e-mail confirmation): a disabled account
+        // (decision 0081) gets no session, and an answer that says why. Reached only once the credential was right.
+        // A provider callback turns the error's code into /sign-in?error=account_disabled.
+        before: async (session) => {
+          const [user] = await database.db
+            .select({ disabledAt: users.disabledAt })
+            .from(users)
+            .where(eq(users.id, session.userId))
+            .limit(1);
+          if (user?.disabledAt) throw APIError.from("FORBIDDEN", { code: ACCOUNT_DISABLED, message: ACCOUNT_DISABLED_MESSAGE });
+        },
+        // The member's last sign-in, kept on their row: the session itself ends with a sign-out (/admin/members).
+        // Not a change of the account: updated_at stays.
+        after: async (session) => {
+          await database.db
+            .update(users)
+            .set({ lastSignedInAt: session.createdAt, updatedAt: sql`${users.updatedAt}` })
+            .where(eq(users.id, session.userId));
+        },
+      },
+    },
+    user: {
+      create: {
+        // ADMIN_EMAILS counts only for an address proven at creation (a provider's verified one); a password
+        // account becomes admin by its verified address in getSessionUser once the link is confirmed.
+        before: async (user) => ({
+          data: { ...user, role: user.emailVerified === true && admins.has(user.email.toLowerCase()) ? "admin" : "user" },
+        }),
+      },
+    },
+  } satisfies BetterAuthOptions["databaseHooks"];
+}
+
+// Better Auth's lines go to our logger (never to the console), under the request's id: a failed query's
+// parameters, an address or a secret in a URL are removed there (log-redaction.ts, decision 0071). Its info and
+// debug lines are not asked for: they name addresses ("Sign-up attempt for existing email: …").
+const BETTER_AUTH_LOGS = {
+  level: "warn",
+  log: (level, message, ...details: unknown[]) =>
+    logger[level]({ source: "better-auth", requestId: currentRequestId(), ...(details.length ? { details } : {}) }, message),
+} satisfies BetterAuthOptions["logger"];
+
+/** Google, LinkedIn (or the local provider) as OpenID Connect clients: state, PKCE and, where the provider has it, nonce. */
+function identityProviderSignIn(database: Database, env: Env) {
+  return genericOAuth({
+    config: identityProviders(env).map((p) => ({
+      providerId: p.id,
+      discoveryUrl: p.discoveryUrl,
+      clientId: p.clientId,
+      clientSecret: p.clientSecret,
+      // The address registered with the provider, sent as is (the local provider accepts no other).
+      redirectURI: p.redirectUri,
+      scopes: ["openid", "profile", "email"],
+      pkce: p.pkce,
+      disableIdTokenNonceBinding: !p.nonce,
+      requireIdTokenVerification: p.nonce,
+      // Runs once the provider's answer is verified (state, PKCE, ID-token signature, nonce): a provider that
+      // vouches for the address takes it from an account that never proved it (a squatter's password sign-up).
+      mapProfileToUser: async (profile: Record<string, unknown>) => {
+        if (providerVerified(profile.email_verified) && typeof profile.email === "string" && profile.sub != null) {
+          await releaseUnverifiedAddress(database, profile.email, { providerId: p.id, accountId: String(profile.sub) });
+        }
+        return {};
+      },
+    })),
   });
 }
 

@@ -18,15 +18,6 @@ import { errorResponse } from "./error-answer.server.ts";
 import { AppError } from "./errors.ts";
 import { readAtMost } from "./read-at-most.ts";
 
-// Kept only for helper "workflows"' routes of issue 35 (api.auth.$.ts, api.auth.signin.ts, api.admin.get-company.ts,
-// api.intro-requests.ts), which reshape them on their own branch; the integrator removes these after both merges.
-export { errorResponse } from "./error-answer.server.ts";
-export { notFound } from "./errors.ts";
-/** Legacy: throw new AppError("bad_request", message) instead (kept for the routes above). */
-export function badRequest(message: string): Response {
-  return errorResponse("bad_request", message);
-}
-
 /** Why a body was refused: its code (400 or 413 by the table of errors.ts) and a message for people. */
 export interface BodyRefusal {
   ok: false;

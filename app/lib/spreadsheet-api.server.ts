@@ -161,55 +161,10 @@ export function createSpreadsheetApi(config: SpreadsheetConfig, options: Spreads
     return apiGet(`${tablePath(table)}?${query}`, RecordsPage);
   }
 
-  async function* listAll(table: string, { fields, view }: { fields?: string[]; view?: string } = {}) {
-    const seen = new Set<string>();
-    let restarts = 0;
-    let offset: string | undefined;
-    for (;;) {
-      let page: SpreadsheetRecords;
-      try {
-        page = await listRecords(table, { pageSize: PAGE_SIZE, offset, fields, view });
-      } catch (error) {
-        // An expired cursor cannot be resumed: list again from the start and skip what was already yielded.
-        if (!(error instanceof SpreadsheetApiError && error.httpStatus === 422 && error.message.includes(ITERATOR_EXPIRED))) throw error;
-        if (restarts >= maxRestarts)
-          throw new SpreadsheetApiError("cursor_expired", `Listing ${table} kept losing its cursor (${maxRestarts} restarts)`, {
-            httpStatus: 422,
-          });
-        restarts += 1;
-        offset = undefined;
-        continue;
-      }
-      for (const record of page.records) {
-        if (seen.has(record.id)) continue;
-        seen.add(record.id);
-        yield record;
-      }
-      if (!page.offset) return;
-      offset = page.offset;
-    }
-  }
+  const listAll = (table: string, { fields, view }: { fields?: string[]; view?: string } = {}) =>
+    listEveryRecord(table, (offset) => listRecords(table, { pageSize: PAGE_SIZE, offset, fields, view }), maxRestarts);
 
-  function fetchAttachment(url: string): Promise<Attachment> {
-    const where = safeUrl(url);
-    // Signed file urls need no key, and the file host may not be the API's: it is never sent the key, and its
-    // downloads do not count against the API's limit.
-    return retrying(async () => {
-      const response = await send(url, {}, "an attachment");
-      const httpStatus = response.status;
-      if (httpStatus === 403 || httpStatus === 410)
-        throw new SpreadsheetApiError("attachment_expired", `The attachment url has expired (${where})`, { httpStatus });
-      if (!response.ok) {
-        const failure = new SpreadsheetApiError("http", `Attachment download failed: HTTP ${httpStatus} (${where})`, { httpStatus });
-        throw retryable(failure, verdictForStatus(httpStatus, response.headers.get("retry-after"), now()));
-      }
-      const declared = Number(response.headers.get("content-length") ?? 0);
-      if (declared > maxAttachmentBytes) throw tooLarge(where, maxAttachmentBytes);
-      const bytes = await readCapped(response, maxAttachmentBytes, where);
-      const contentType = (response.headers.get("content-type") ?? "application/octet-stream").split(";")[0]!.trim();
-      return { bytes, contentType };
-    });
-  }
+  const fetchAttachment = (url: string) => downloadAttachment(url, { send, retrying, retryable, now, maxAttachmentBytes });
 
   return {
     listTables: async () => (await apiGet(`/v0/meta/bases/${base}/tables`, MetaResponse)).tables,
@@ -218,6 +173,74 @@ export function createSpreadsheetApi(config: SpreadsheetConfig, options: Spreads
     getRecord: (table, id) => apiGet(`${tablePath(table)}/${encodeURIComponent(id)}`, SpreadsheetRecord),
     fetchAttachment,
   };
+}
+
+/**
+ * Every record of a table, each once, page after page. An expired cursor cannot be resumed: the listing starts again
+ * from the first page and skips what was already yielded, at most `maxRestarts` times.
+ */
+async function* listEveryRecord(
+  table: string,
+  listPage: (offset: string | undefined) => Promise<SpreadsheetRecords>,
+  maxRestarts: number,
+): AsyncGenerator<SpreadsheetRecord> {
+  const seen = new Set<string>();
+  let restarts = 0;
+  let offset: string | undefined;
+  for (;;) {
+    let page: SpreadsheetRecords;
+    try {
+      page = await listPage(offset);
+    } catch (error) {
+      if (!(error instanceof SpreadsheetApiError && error.httpStatus === 422 && error.message.includes(ITERATOR_EXPIRED))) throw error;
+      if (restarts >= maxRestarts)
+        throw new SpreadsheetApiError("cursor_expired", `Listing ${table} kept losing its cursor (${maxRestarts} restarts)`, {
+          httpStatus: 422,
+        });
+      restarts += 1;
+      offset = undefined;
+      continue;
+    }
+    for (const record of page.records) {
+      if (seen.has(record.id)) continue;
+      seen.add(record.id);
+      yield record;
+    }
+    if (!page.offset) return;
+    offset = page.offset;
+  }
+}
+
+/** What an attachment download shares with the API's calls: the fetch, the back-off and the clock. */
+interface DownloadContext {
+  send: (url: string, headers: Record<string, string>, what: string) => Promise<Response>;
+  retrying: <T>(call: (retried: boolean) => Promise<T>) => Promise<T>;
+  retryable: (error: SpreadsheetApiError, verdict: RetryVerdict) => SpreadsheetApiError;
+  now: () => number;
+  maxAttachmentBytes: number;
+}
+
+/**
+ * A file by its signed url. Signed file urls need no key, and the file host may not be the API's: it is never sent
+ * the key, and its downloads do not count against the API's limit.
+ */
+function downloadAttachment(url: string, { send, retrying, retryable, now, maxAttachmentBytes }: DownloadContext): Promise<Attachment> {
+  const where = safeUrl(url);
+  return retrying(async () => {
+    const response = await send(url, {}, "an attachment");
+    const httpStatus = response.status;
+    if (httpStatus === 403 || httpStatus === 410)
+      throw new SpreadsheetApiError("attachment_expired", `The attachment url has expired (${where})`, { httpStatus });
+    if (!response.ok) {
+      const failure = new SpreadsheetApiError("http", `Attachment download failed: HTTP ${httpStatus} (${where})`, { httpStatus });
+      throw retryable(failure, verdictForStatus(httpStatus, response.headers.get("retry-after"), now()));
+    }
+    const declared = Number(response.headers.get("content-length") ?? 0);
+    if (declared > maxAttachmentBytes) throw tooLarge(where, maxAttachmentBytes);
+    const bytes = await readCapped(response, maxAttachmentBytes, where);
+    const contentType = (response.headers.get("content-type") ?? "application/octet-stream").split(";")[0]!.trim();
+    return { bytes, contentType };
+  });
 }
 
 const tooLarge = (where: string, limit: number) =>

@@ -1,13 +1,10 @@
-import { inArray } from "drizzle-orm";
-import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin.duplicate-management.merge";
-import { duplicateReviews } from "#db/schema/duplicate-reviews.ts";
-import { confirmMerges, MAX_PAIRS } from "~/features/duplicates/server/merge-confirmation.server.ts";
+import { confirmSelectedMerges, MAX_PAIRS } from "~/features/duplicates/server/merge-confirmation.server.ts";
 import { MergeConfirmationPage } from "~/features/duplicates/ui/merge-confirmation-view.tsx";
 import { getAppContext } from "~/lib/app-context.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
-import { STATUS_BY_CODE } from "~/lib/errors.ts";
+import { parse } from "~/lib/parse.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Confirm the merge | Introbase" }, { name: "robots", content: "noindex" }];
@@ -27,28 +24,16 @@ const Query = z.object({
  * merge dialog's content with it (the dialog loads this loader). `reviewId` names queued pairs (the queue's
  * checkboxes), `pair` two listing ids (a dry run's review item), `keep` the survivor of a single pair.
  */
-const refused = (message: string) => data({ message }, { status: STATUS_BY_CODE.bad_request });
-
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireAdmin(args, "admin");
   const url = new URL(args.request.url);
-  const parsed = Query.safeParse({
+  const query = parse(Query, {
     reviewId: url.searchParams.getAll("reviewId").filter(Boolean),
     pair: url.searchParams.getAll("pair").filter(Boolean),
     keep: url.searchParams.get("keep") || undefined,
   });
-  if (!parsed.success) throw refused(parsed.error.issues[0]!.message);
   const { database } = getAppContext(args.context);
-  const queued = parsed.data.reviewId.length
-    ? await database.db
-        .select({ id: duplicateReviews.id, a: duplicateReviews.listingA, b: duplicateReviews.listingB })
-        .from(duplicateReviews)
-        .where(inArray(duplicateReviews.id, parsed.data.reviewId))
-    : [];
-  const pairs = [...queued.map((q) => [q.a, q.b] as const), ...parsed.data.pair];
-  // "Merge selected…" with nothing ticked: say so on the page rather than answer with an error.
-  if (!pairs.length) return { items: [], notice: "Nothing is selected: tick the pairs to merge in the review queue." };
-  return { items: await confirmMerges(database, pairs, { admin, keep: parsed.data.keep }), notice: null };
+  return confirmSelectedMerges(database, { reviewIds: query.reviewId, pairs: query.pair, admin, keep: query.keep });
 }
 
 export default function ConfirmMerge({ loaderData }: Route.ComponentProps) {

@@ -3,10 +3,10 @@ import { signInPerAccount, TOO_MANY_SIGN_INS } from "~/features/accounts/account
 import { checkAuthRequest } from "~/features/accounts/auth-request-check.server.ts";
 import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
 import { addressSubject } from "~/lib/account-mail.server.ts";
+import { guardPublicForm } from "~/features/verification/public-form-guard.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getAuth } from "~/lib/auth.server.ts";
-import { errorResponse } from "~/lib/http.server.ts";
-import { countAttempt } from "~/lib/rate-limit.server.ts";
+import { AppError } from "~/lib/errors.ts";
 
 const PASSWORD_ATTEMPT = /^\/api\/auth\/(sign-in|sign-up)\/email$/;
 const PASSWORD_SIGN_IN = "/api/auth/sign-in/email";
@@ -20,18 +20,17 @@ const PASSWORD_SIGN_IN = "/api/auth/sign-in/email";
 async function handle({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const { database, clientAddress } = getAppContext(context);
   if (request.method === "POST" && PASSWORD_ATTEMPT.test(new URL(request.url).pathname)) {
-    const attempt = await countAttempt(database, signInAttempts, clientAddress);
-    if (!attempt.allowed)
-      return errorResponse("rate_limited", "Too many sign-in attempts. Please wait a minute and try again.", {
-        "Retry-After": String(attempt.retryAfterSeconds),
-      });
+    const message = "Too many sign-in attempts. Please wait a minute and try again.";
+    const guard = await guardPublicForm(database, { limit: { rateLimit: signInAttempts, subject: clientAddress, message } });
+    if (!guard.ok) throw new AppError(guard.code, guard.message, { headers: guard.headers });
   }
   const checked = await checkAuthRequest(request);
   if (!checked.ok) return checked.response;
   const email = (checked.fields as { email?: unknown } | undefined)?.email;
   if (request.method === "POST" && new URL(request.url).pathname === PASSWORD_SIGN_IN && typeof email === "string") {
-    const attempt = await countAttempt(database, signInPerAccount, addressSubject(email));
-    if (!attempt.allowed) return errorResponse("rate_limited", TOO_MANY_SIGN_INS, { "Retry-After": String(attempt.retryAfterSeconds) });
+    const limit = { rateLimit: signInPerAccount, subject: addressSubject(email), message: TOO_MANY_SIGN_INS };
+    const guard = await guardPublicForm(database, { limit });
+    if (!guard.ok) throw new AppError(guard.code, guard.message, { headers: guard.headers });
   }
   return getAuth(database).handler(checked.request);
 }

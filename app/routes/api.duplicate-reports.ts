@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.duplicate-reports";
 import { DuplicateReport, duplicateReportsByAddress, reportDuplicate } from "~/features/duplicates/server/report-duplicate.server.ts";
+import { guardPublicForm } from "~/features/verification/public-form-guard.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { fieldErrors } from "~/lib/form-parse.ts";
 import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
 import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
-import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -25,13 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = fieldErrors(parsed.error);
     return formJson({ ok: false, message: parsed.error.issues[0]?.message ?? "Invalid report.", errors }, { code: "bad_request" });
   }
-  const attempt = await countAttempt(database, duplicateReportsByAddress, clientAddress);
-  if (!attempt.allowed) {
-    const refused = formJson(
-      { ok: false, message: "Too many duplicate reports from your network in the last hour. Please try again later." },
-      { code: "rate_limited" },
-    );
-    refused.headers.set("Retry-After", String(attempt.retryAfterSeconds));
+  const message = "Too many duplicate reports from your network in the last hour. Please try again later.";
+  const guard = await guardPublicForm(database, { limit: { rateLimit: duplicateReportsByAddress, subject: clientAddress, message } });
+  if (!guard.ok) {
+    const refused = formJson({ ok: false, message: guard.message }, { code: guard.code });
+    for (const [name, value] of Object.entries(guard.headers)) refused.headers.set(name, value);
     return refused;
   }
   try {

@@ -1,27 +1,20 @@
 import { z } from "zod";
-import { eq } from "drizzle-orm";
 import type { Route } from "./+types/api.intro-requests.sign-in";
-import { users } from "#db/schema/accounts.ts";
-import { signInWithPassword } from "~/features/accounts/password-sign-in.server.ts";
+import { signInAndSendIntroRequest } from "~/features/accounts/intro-request-sign-in.server.ts";
 import { parseSignIn } from "~/features/introductions/intro-request.ts";
-import { attachRequestToMember } from "~/features/introductions/intro-request-sign-in.server.ts";
-import { checkClaim } from "~/features/introductions/intro-requests.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { refused } from "~/lib/form-parse.ts";
-import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
+import { formJson } from "~/lib/form-result.server.ts";
 import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
 
 const Claim = z.object({ requestId: z.uuid(), claimToken: z.string().min(1).max(100) });
-const CODE = { invalid: "unauthorized", unverified: "forbidden", disabled: "forbidden", rate_limited: "rate_limited" } as const;
 
 /**
- * POST /api/intro-requests/sign-in: the dialog's other last step (decision 0076). A visitor whose address already has
- * an account signs in with its password (the sign-in page's checks and limits: a wrong password and an unknown address
- * answer alike), and the waiting request becomes theirs and goes to review. Answers with the form result and the
- * session cookie; the password is never sent back.
+ * POST /api/intro-requests/sign-in: the dialog's other last step (decision 0076; signInAndSendIntroRequest). Answers
+ * with the form result and, once the password was right, the session cookie; the password is never sent back.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
@@ -35,26 +28,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseSignIn(body);
   if (!parsed.ok) return formJson(refused(parsed, {}), { code: "bad_request" });
   const values = { email: parsed.data.email };
-  try {
-    await checkClaim(database, claim.data);
-  } catch (error) {
-    return formJsonRefusedBy(error, { values });
-  }
-  const signedIn = await signInWithPassword(database, { ...parsed.data, headers: request.headers, clientAddress });
-  if (!signedIn.ok) {
-    const errors = signedIn.reason === "invalid" ? { password: signedIn.message } : undefined;
-    return formJson({ ok: false, message: signedIn.message, errors, values }, { code: CODE[signedIn.reason] });
-  }
-  const [member] = await database.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, signedIn.userId));
-  let answer: Response;
-  try {
-    const sent = await attachRequestToMember(database, { ...claim.data, user: { id: signedIn.userId, ...member! } });
-    answer = formJson({ ok: true, message: "Introduction request sent!", data: sent });
-  } catch (error) {
-    // Signed in all the same (the password was right): the request could not be theirs (a limit, or already taken).
-    answer = formJsonRefusedBy(error, { values });
-  }
-  for (const cookie of signedIn.cookies) answer.headers.append("Set-Cookie", cookie);
+  const outcome = await signInAndSendIntroRequest(database, { claim: claim.data, ...parsed.data, headers: request.headers, clientAddress });
+  const answer = outcome.ok
+    ? formJson({ ok: true, message: "Introduction request sent!", data: outcome.sent })
+    : formJson(
+        {
+          ok: false,
+          message: outcome.message,
+          errors: outcome.passwordError ? { password: outcome.passwordError } : undefined,
+          values,
+        },
+        { code: outcome.code },
+      );
+  for (const cookie of outcome.cookies) answer.headers.append("Set-Cookie", cookie);
   return answer;
 }
 

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/api.intro-requests";
 import { parseIntroRequest } from "~/features/introductions/intro-request.ts";
 import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
-import { PROOF_MESSAGES, spendProof } from "~/features/verification/proof-of-work.server.ts";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
+import { guardPublicForm } from "~/features/verification/public-form-guard.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { refused } from "~/lib/form-parse.ts";
 import { formJson, formJsonRefusedBy } from "~/lib/form-result.server.ts";
-import { badRequest, methodNotAllowed, readBody } from "~/lib/http.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { methodNotAllowed, readBody } from "~/lib/http.server.ts";
 
 /** What this endpoint takes (decision 0069): its loader only refuses, so GET and HEAD are not in Allow. */
 export const methods = ["POST"];
@@ -21,15 +22,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const { database, user, clientAddress } = getAppContext(context);
   const body = await readBody(request);
-  if (!body) return badRequest("The body must be JSON or a form.");
+  if (!body) throw new AppError("bad_request", "The body must be JSON or a form.");
   const parsed = parseIntroRequest(body);
   if (!parsed.ok) return formJson(refused(parsed), { code: "bad_request" });
-  const proof = await spendProof(database, body[PROOF_FIELD]);
-  if (!proof.ok)
-    return formJson(
-      { ok: false, message: PROOF_MESSAGES[proof.reason], errors: { proof: PROOF_MESSAGES[proof.reason] }, values: parsed.data },
-      { code: "bad_request" },
-    );
+  // The per-address and per-account limits are counted by createIntroRequest, with the request they allow.
+  const guard = await guardPublicForm(database, { proof: { payload: body[PROOF_FIELD], mode: "spend" } });
+  if (!guard.ok)
+    return formJson({ ok: false, message: guard.message, errors: { proof: guard.message }, values: parsed.data }, { code: guard.code });
   try {
     const created = await createIntroRequest(database, { input: parsed.data, user, clientAddress });
     return formJson({ ok: true, message: "Introduction request sent!", data: created }, { created: true });

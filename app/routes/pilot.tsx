@@ -4,11 +4,11 @@ import { getPilotSlotsOpen, pilotApplicationAttempts, submitPilotApplication } f
 import { PILOT_OFFER } from "~/features/applications/pilot-offer.ts";
 import { PilotPage } from "~/features/applications/pilot-page.tsx";
 import { originOf, pageMeta } from "~/features/seo/meta-tags.ts";
+import { guardPublicForm } from "~/features/verification/public-form-guard.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { refused } from "~/lib/form-parse.ts";
 import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import { readForm } from "~/lib/http.server.ts";
-import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -30,10 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { database, user, clientAddress } = getAppContext(context);
   const parsed = parsePilotApplication(Object.fromEntries(await readForm(request, { nulInValues: true })));
   if (!parsed.ok) return formRefused("bad_request", refused(parsed));
-  if (!(await countAttempt(database, pilotApplicationAttempts, clientAddress)).allowed) {
-    const message = "Too many applications from your network in the last hour. Please try again later.";
-    return formRefused("rate_limited", { message, values: parsed.data });
-  }
+  const message = "Too many applications from your network in the last hour. Please try again later.";
+  const guard = await guardPublicForm(database, { limit: { rateLimit: pilotApplicationAttempts, subject: clientAddress, message } });
+  if (!guard.ok) return formRefused(guard.code, { message: guard.message, values: parsed.data });
   await submitPilotApplication(database, parsed.data, user?.id ?? null);
   return formDone({ message: "Thank you! Your application was received. We'll reply by e-mail within a few days." });
 }

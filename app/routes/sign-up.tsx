@@ -5,11 +5,11 @@ import { signUpWithPassword } from "~/features/accounts/password-sign-up.server.
 import { safeReturnTo } from "~/features/accounts/return-to.ts";
 import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
 import { SignUpPage, type SignUpResult } from "~/features/accounts/sign-up-page.tsx";
+import { guardPublicForm } from "~/features/verification/public-form-guard.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { parseForm, refused } from "~/lib/form-parse.ts";
 import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import { readForm } from "~/lib/http.server.ts";
-import { countAttempt } from "~/lib/rate-limit.server.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Create your account | Introbase" }, { name: "robots", content: "noindex" }];
@@ -34,13 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formRefused<"name" | "email" | "password">("bad_request", { ...refused(parsed), values });
   }
   const { password: _password, ...values } = parsed.data;
-  const attempt = await countAttempt(database, signInAttempts, clientAddress);
-  if (!attempt.allowed) {
-    const refusal = formRefused<"name" | "email" | "password">("rate_limited", {
-      message: "Too many attempts from your network. Please wait a minute and try again.",
-      values,
-    });
-    refusal.init = { ...refusal.init, headers: { "Retry-After": String(attempt.retryAfterSeconds) } };
+  const message = "Too many attempts from your network. Please wait a minute and try again.";
+  const guard = await guardPublicForm(database, { limit: { rateLimit: signInAttempts, subject: clientAddress, message } });
+  if (!guard.ok) {
+    const refusal = formRefused<"name" | "email" | "password">(guard.code, { message: guard.message, values });
+    refusal.init = { ...refusal.init, headers: guard.headers };
     return refusal;
   }
   await signUpWithPassword(database, parsed.data, request.headers);

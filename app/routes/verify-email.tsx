@@ -1,13 +1,15 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/verify-email";
-import { confirmAddress, readVerificationLink, resendVerificationLink } from "~/features/accounts/address-verification.server.ts";
+import { resendVerificationLink } from "~/features/accounts/address-verification.server.ts";
 import { signInAttempts } from "~/features/accounts/sign-in.server.ts";
+import { confirmLinkAndSendRequests, verifyEmailPage } from "~/features/accounts/verify-email.server.ts";
 import { VerifyEmailPage, type VerifyPageState } from "~/features/accounts/verify-email-page.tsx";
-import { listMyIntroRequests, sendWaitingRequestsToReview } from "~/features/introductions/intro-requests.server.ts";
+import { guardPublicForm } from "~/features/verification/public-form-guard.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import { readForm } from "~/lib/http.server.ts";
-import { countAttempt } from "~/lib/rate-limit.server.ts";
+import { parse } from "~/lib/parse.ts";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Confirm your e-mail address | Introbase" }, { name: "robots", content: "noindex" }];
@@ -20,48 +22,37 @@ export function meta(_: Route.MetaArgs) {
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<VerifyPageState> {
   const { database, user } = getAppContext(context);
-  const url = new URL(request.url);
-  if (url.searchParams.get("confirmed") === "1") {
-    const inReview = user ? (await listMyIntroRequests(database, user.id)).filter((r) => r.status === "pending_review") : [];
-    return { state: "confirmed", name: user?.name ?? null, inReview: inReview.map((r) => r.recipientName) };
-  }
-  const token = url.searchParams.get("token") ?? "";
-  const link = await readVerificationLink(database, token);
-  if (link.state === "invalid") return { state: "invalid" };
-  if (link.state === "used") return { state: "used", email: link.email };
-  // The token goes back into the page's form, so confirming works without JavaScript.
-  return { state: link.state, email: link.email, token };
+  return verifyEmailPage(database, { query: new URL(request.url).searchParams, user });
 }
+
+/** The page's two buttons; a field left out is empty (the link's checks then refuse it), as the page has always read it. */
+const text = (field: string) => z.string({ error: `${field} must be text.` }).default("");
+const Submission = z.object({ intent: text("intent"), token: text("token"), password: text("password") });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, clientAddress } = getAppContext(context);
-  const form = await readForm(request);
-  const token = String(form.get("token") ?? "");
-  if (form.get("intent") === "resend") {
+  const { intent, token, password } = parse(Submission, Object.fromEntries(await readForm(request)));
+  if (intent === "resend") {
     const resent = await resendVerificationLink(database, token);
     const result = { intent: "resend", target: resent.state, data: "email" in resent ? { email: resent.email } : undefined };
     if (resent.state === "sent") return formDone({ ...result });
     return formRefused<"password", { email: string }>(resent.state === "over_limit" ? "rate_limited" : "conflict", result);
   }
-  if (!(await countAttempt(database, signInAttempts, clientAddress)).allowed) {
-    const message = "Too many attempts. Please wait a minute and try again.";
-    return formRefused<"password">("rate_limited", { intent: "confirm", message, errors: { password: message } });
-  }
-  const password = String(form.get("password") ?? "");
-  const result = await confirmAddress(database, { token, password, headers: request.headers });
-  if (!result.ok) {
-    if ("passwordError" in result)
-      return formRefused<"password">("bad_request", {
+  const message = "Too many attempts. Please wait a minute and try again.";
+  const guard = await guardPublicForm(database, { limit: { rateLimit: signInAttempts, subject: clientAddress, message } });
+  if (!guard.ok) return formRefused<"password">(guard.code, { intent: "confirm", message, errors: { password: message } });
+  const confirmed = await confirmLinkAndSendRequests(database, { token, password, headers: request.headers });
+  if (!confirmed.ok) {
+    if (confirmed.code === "bad_request")
+      return formRefused<"password">(confirmed.code, {
         intent: "confirm",
-        message: result.passwordError,
-        errors: { password: result.passwordError },
+        message: confirmed.passwordError,
+        errors: { password: confirmed.passwordError },
       });
-    // The link is no longer open (expired, used, or not ours): the page says which.
-    return formRefused<"password">("conflict", { intent: "confirm", target: result.link.state });
+    return formRefused<"password">(confirmed.code, { intent: "confirm", target: confirmed.link });
   }
-  await sendWaitingRequestsToReview(database, result.userId);
   const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+  for (const cookie of confirmed.cookies) headers.append("Set-Cookie", cookie);
   return redirect("/verify-email?confirmed=1", { headers });
 }
 

@@ -49,28 +49,12 @@ export function openIdProvider(options: OpenIdProviderOptions): Router {
   let derived: ReturnType<typeof providerKeys> | undefined;
   const keysOf = () => (derived ??= providerKeys(options.secret(), issuer));
   const userinfoEndpoint = `${issuer}/userinfo`;
+  const context: ProviderContext = { issuer, client, accounts, now, keysOf, userinfoEndpoint };
   const router = express.Router();
   const nonceOf = (res: Response) => String(res.locals.cspNonce ?? "");
 
   router.get("/.well-known/openid-configuration", (_req, res) => {
-    res.set("cache-control", "public, max-age=300").json({
-      issuer,
-      // The chooser is the sign-in page; choosing an account goes on to /authorize with the same request.
-      authorization_endpoint: `${issuer}/choose-account`,
-      token_endpoint: `${issuer}/token`,
-      userinfo_endpoint: userinfoEndpoint,
-      jwks_uri: `${issuer}/jwks`,
-      response_types_supported: ["code"],
-      response_modes_supported: ["query"],
-      grant_types_supported: ["authorization_code"],
-      subject_types_supported: ["public"],
-      id_token_signing_alg_values_supported: [SIGNING_ALGORITHM],
-      scopes_supported: [...SUPPORTED_SCOPES],
-      claims_supported: ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "name", "email", "email_verified"],
-      token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
-      code_challenge_methods_supported: ["S256"],
-      authorization_response_iss_parameter_supported: true,
-    });
+    res.set("cache-control", "public, max-age=300").json(discoveryDocument(issuer, userinfoEndpoint));
   });
 
   router.get("/jwks", async (_req, res) => {
@@ -118,20 +102,7 @@ export function openIdProvider(options: OpenIdProviderOptions): Router {
           codeKey: keys.codeKey,
           now,
           spendCode: options.spendCode,
-          issueTokens: async (claims) => {
-            const account = accounts.find(claims.sub);
-            if (!account) return undefined;
-            const signer = { issuer, key: keys.signingKey, kid: keys.publicJwk.kid, now: now(), sub: claims.sub, clientId: client.id };
-            const accessToken = await signAccessToken({ ...signer, scope: claims.scope, audience: userinfoEndpoint });
-            const idToken = await signIdToken(claimsFor(account, claims.scope.split(" ")), { ...signer, nonce: claims.nonce, accessToken });
-            return {
-              access_token: accessToken,
-              token_type: "Bearer",
-              expires_in: TOKEN_LIFETIME_SECONDS,
-              id_token: idToken,
-              scope: claims.scope,
-            };
-          },
+          issueTokens: (claims) => issueTokens(claims, context, keys),
         })
       : {
           status: 400,
@@ -144,7 +115,70 @@ export function openIdProvider(options: OpenIdProviderOptions): Router {
       .json(answer.body);
   });
 
-  const userinfo = async (req: Request, res: Response) => {
+  const userinfo = userinfoHandler(context);
+  router.get("/userinfo", userinfo);
+  router.post("/userinfo", userinfo);
+
+  return router;
+}
+
+/** What the provider's endpoints share: who it is, its client and accounts, its clock and its keys. */
+interface ProviderContext {
+  issuer: string;
+  client: RegisteredClient;
+  accounts: OpenIdProviderOptions["accounts"];
+  now: () => number;
+  keysOf: () => ReturnType<typeof providerKeys>;
+  userinfoEndpoint: string;
+}
+
+type ProviderKeys = Awaited<ReturnType<typeof providerKeys>>;
+
+/** The discovery document (OpenID Connect Discovery 1.0 §3): what a client learns about the provider before it starts. */
+function discoveryDocument(issuer: string, userinfoEndpoint: string) {
+  return {
+    issuer,
+    // The chooser is the sign-in page; choosing an account goes on to /authorize with the same request.
+    authorization_endpoint: `${issuer}/choose-account`,
+    token_endpoint: `${issuer}/token`,
+    userinfo_endpoint: userinfoEndpoint,
+    jwks_uri: `${issuer}/jwks`,
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: ["authorization_code"],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: [SIGNING_ALGORITHM],
+    scopes_supported: [...SUPPORTED_SCOPES],
+    claims_supported: ["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "at_hash", "name", "email", "email_verified"],
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+    code_challenge_methods_supported: ["S256"],
+    authorization_response_iss_parameter_supported: true,
+  };
+}
+
+/** The token endpoint's tokens for a redeemed code: an access token for userinfo and the ID token, both signed. */
+async function issueTokens(
+  claims: { sub: string; scope: string; nonce?: string },
+  { issuer, client, accounts, now, userinfoEndpoint }: ProviderContext,
+  keys: ProviderKeys,
+) {
+  const account = accounts.find(claims.sub);
+  if (!account) return undefined;
+  const signer = { issuer, key: keys.signingKey, kid: keys.publicJwk.kid, now: now(), sub: claims.sub, clientId: client.id };
+  const accessToken = await signAccessToken({ ...signer, scope: claims.scope, audience: userinfoEndpoint });
+  const idToken = await signIdToken(claimsFor(account, claims.scope.split(" ")), { ...signer, nonce: claims.nonce, accessToken });
+  return {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: TOKEN_LIFETIME_SECONDS,
+    id_token: idToken,
+    scope: claims.scope,
+  };
+}
+
+/** userinfo (OpenID Connect Core §5.3), GET or POST: the claims of the access token's subject, within its scopes. */
+function userinfoHandler({ issuer, accounts, now, keysOf, userinfoEndpoint }: ProviderContext) {
+  return async (req: Request, res: Response) => {
     res.set("cache-control", "no-store");
     const keys = await keysOf();
     const bearer = /^Bearer +(\S+)$/i.exec(req.get("authorization") ?? "")?.[1];
@@ -166,8 +200,4 @@ export function openIdProvider(options: OpenIdProviderOptions): Router {
     }
     res.json({ sub: account.sub, ...claimsFor(account, token.scopes) });
   };
-  router.get("/userinfo", userinfo);
-  router.post("/userinfo", userinfo);
-
-  return router;
 }

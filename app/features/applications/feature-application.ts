@@ -225,8 +225,13 @@ export function withoutNul(values: FeatureFormValues): FeatureFormValues {
 export interface FeatureParseContext {
   /** Without it a phone number must be international (+…). */
   countryCodes?: ReadonlyMap<number, string>;
+  /** The funding stages and business models there are: another id (a stale or tampered form) is said beside its field. */
+  knownIds?: Record<(typeof CHOICE_FIELDS)[number], ReadonlySet<number>>;
   now?: Date;
 }
+
+const CHOICE_FIELDS = ["fundingStageId", "businessModelId"] as const;
+const NOT_IN_LIST = { fundingStageId: "Choose a funding stage from the list.", businessModelId: "Choose a business model from the list." };
 
 /** The values as an application of the given type, or the first message per field (NUL refused beside its field). */
 export function parseFeatureApplication(type: FeatureType, values: FeatureFormValues, context: FeatureParseContext = {}): FeatureParse {
@@ -241,9 +246,14 @@ export function parseFeatureApplication(type: FeatureType, values: FeatureFormVa
   // A country id the server does not know (a stale or tampered form) is said beside the field, not a foreign-key error.
   const hq = result.success ? result.data.hqCountryId : null;
   const unknownHq = hq !== null && context.countryCodes !== undefined && !context.countryCodes.has(hq);
-  if (result.success && phone.ok && !unknownHq && withNul.length === 0) return { ok: true, data: { ...result.data, phone: phone.phone } };
+  const { knownIds } = context;
+  const unknown =
+    result.success && knownIds ? CHOICE_FIELDS.filter((f) => result.data[f] !== null && !knownIds[f].has(result.data[f])) : [];
+  if (result.success && phone.ok && !unknownHq && unknown.length === 0 && withNul.length === 0)
+    return { ok: true, data: { ...result.data, phone: phone.phone } };
   const errors: FieldErrors<FeatureField> = {};
   if (unknownHq) errors.hqCountryId = "Choose a country from the list.";
+  for (const field of unknown) errors[field] = NOT_IN_LIST[field];
   if (!result.success) for (const issue of result.error.issues) errors[issue.path[0] as FeatureField] ??= issue.message;
   if (!phone.ok) errors.phone ??= phone.message;
   for (const field of withNul) errors[field] = NUL_FIELD_MESSAGE;

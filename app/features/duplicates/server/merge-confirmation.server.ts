@@ -234,3 +234,23 @@ export async function mergeConfirmed(
   }
   return report;
 }
+
+/**
+ * The merge confirmation page's content (decision 0091): the pairs named by queued review items (`reviewIds`, the
+ * queue's checkboxes) and by listing ids (`pairs`, a dry run's review item), confirmed; `keep` is the survivor of a
+ * single pair. Nothing named is a notice on the page, not an error.
+ */
+export async function confirmSelectedMerges(
+  database: Database,
+  { reviewIds, pairs, admin, keep }: { reviewIds: string[]; pairs: ReadonlyArray<readonly [string, string]>; admin: Admin; keep?: string },
+) {
+  const queued = reviewIds.length
+    ? await database.db
+        .select({ a: duplicateReviews.listingA, b: duplicateReviews.listingB })
+        .from(duplicateReviews)
+        .where(inArray(duplicateReviews.id, reviewIds))
+    : [];
+  const all = [...queued.map((q) => [q.a, q.b] as const), ...pairs];
+  if (!all.length) return { items: [], notice: "Nothing is selected: tick the pairs to merge in the review queue." };
+  return { items: await confirmMerges(database, all, { admin, keep }), notice: null };
+}
