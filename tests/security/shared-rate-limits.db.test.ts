@@ -110,11 +110,16 @@ describe("per-address limits across two app servers", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "a@b.example", password: "x" }),
     };
-    const refused = (await serverFor(1).app.auth.action(args(serverFor(1), "/api/auth/sign-in/email", {}, { init }))) as Response;
+    // Answered as the server answers them: the limit's refusal is thrown to the error pipeline.
+    const refused = await serverFor(1).app.route.answerOf(
+      serverFor(1).app.auth.action(args(serverFor(1), "/api/auth/sign-in/email", {}, { init })),
+    );
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("45");
     expect((await refused.json()).error).toBe("Too many sign-in attempts. Please wait a minute and try again.");
-    const again = (await serverFor(0).app.signIn.loader(args(serverFor(0), "/api/auth/signin?provider=google&returnTo=/"))) as Response;
+    const again = await serverFor(0).app.route.answerOf(
+      serverFor(0).app.signIn.loader(args(serverFor(0), "/api/auth/signin?provider=google&returnTo=/")),
+    );
     expect(again.status).toBe(429);
     vi.setSystemTime(NOW);
   });
