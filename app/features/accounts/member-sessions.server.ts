@@ -9,7 +9,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { sessions } from "#db/schema/accounts.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
 export interface MemberSession {
@@ -63,7 +63,7 @@ export async function revokeMemberSession(
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .limit(1);
-  if (!row) throw new AppError("not_found", "That session was not found: it may have ended already.");
+  if (!row) notFound("That session was not found: it may have ended already.");
   const current = await getAuth(database).api.getSession({ headers, query: { disableCookieCache: true } });
   if (current?.session.id === sessionId) throw new AppError("conflict", "That is this browser's session: use Sign Out to end it.");
   await getAuth(database).api.revokeSession({ body: { token: row.token }, headers });

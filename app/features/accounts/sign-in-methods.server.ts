@@ -13,7 +13,7 @@ import { underLock } from "~/lib/atomic-limit.server.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { identityProviders, PROVIDER_IDS, PROVIDER_NAMES, type ProviderId } from "~/lib/identity-providers.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 
@@ -84,7 +84,7 @@ export async function unlinkProvider(database: Database, userId: string, provide
       .from(accounts)
       .where(eq(accounts.userId, userId));
     const target = rows.find((r) => r.providerId === provider);
-    if (!target) throw new AppError("not_found", `Your account is not linked to ${PROVIDER_NAMES[provider]}.`);
+    if (!target) notFound(`Your account is not linked to ${PROVIDER_NAMES[provider]}.`);
     if (waysIn(rows).filter((r) => r.id !== target.id).length === 0) throw new AppError("conflict", LAST_WAY_IN);
     await db.delete(accounts).where(and(eq(accounts.id, target.id), eq(accounts.userId, userId)));
   });

@@ -18,7 +18,7 @@ import { inTransactionOf } from "~/lib/atomic-limit.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { defineRateLimit } from "~/lib/rate-limit.server.ts";
 import { applicationApprovedEmail, applicationReceivedEmail, applicationRejectedEmail } from "./application-emails.ts";
@@ -180,7 +180,7 @@ export async function approveFeatureApplication(
   { featured, admin, now = new Date() }: { featured: boolean; admin: { id: string }; now?: Date },
 ) {
   const application = await getFeatureApplication(database, id);
-  if (!application) throw new AppError("not_found", "No such application.");
+  if (!application) notFound("No such application.");
   if (application.status !== "new") throw new AppError("conflict", "This application was already decided.");
   const listing = await database.db.transaction(async (tx) => {
     const base = slugify(application.name);
@@ -269,7 +269,7 @@ export async function rejectFeatureApplication(
   { reason, admin }: { reason: string; admin: { id: string } },
 ): Promise<void> {
   const application = await getFeatureApplication(database, id);
-  if (!application) throw new AppError("not_found", "No such application.");
+  if (!application) notFound("No such application.");
   await database.db.transaction(async (tx) => {
     const [row] = await tx
       .update(featureApplications)

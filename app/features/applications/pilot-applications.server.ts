@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { pilotApplications } from "#db/schema/applications.ts";
 import { withinLimit } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { defineRateLimit } from "~/lib/rate-limit.server.ts";
 import type { PilotApplication } from "./pilot-application.ts";
 import { pilotSlotsOpen } from "./pilot-application.ts";
@@ -43,7 +43,7 @@ export async function decidePilotApplication(database: Database, id: string, sta
       .set({ status, decidedAt: new Date() })
       .where(eq(pilotApplications.id, id))
       .returning({ id: pilotApplications.id });
-    if (!updated.length) throw new AppError("not_found", "No such pilot application.");
+    if (!updated.length) notFound("No such pilot application.");
   };
   if (status === "declined") return decide(database);
   const outcome = await withinLimit(database, {

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { billingCustomers, billingSubscriptions } from "#db/schema/billing.ts";
 import { billingRefunds } from "#db/schema/billing-refunds.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { formatDate } from "~/lib/format-date.ts";
 import type { PaymentGateway, ProviderInvoice } from "./payment-gateway.server.ts";
 import { storeSubscription } from "./sync-subscription.server.ts";
@@ -62,7 +62,7 @@ export async function refundInvoiceForMember(
   if (!customer) throw new AppError("conflict", "This member has never paid: there is nothing to refund.");
   // Only a payment the page offered: one of the member's own paid invoices at the provider.
   const invoice = (await refundableInvoices(database, gateway, userId)).find((i) => i.id === invoiceId);
-  if (!invoice) throw new AppError("not_found", "This member has no such payment: choose one of their paid invoices.");
+  if (!invoice) notFound("This member has no such payment: choose one of their paid invoices.");
   if (invoice.refundedAt && !(await claimOf(database, invoiceId)))
     throw new AppError(
       "conflict",

@@ -9,7 +9,7 @@ import { listingFollows } from "#db/schema/follows.ts";
 import { listings } from "#db/schema/listings.ts";
 import { underLock } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { canSee, normalizeLevel } from "../access/tiers.ts";
 import type { ListingType } from "../catalog/listing-types.ts";
 import { followEmailsOn } from "./follow-emails.server.ts";
@@ -82,7 +82,7 @@ async function followableListing({ db }: Database, listingId: string) {
     .from(listings)
     .where(eq(listings.id, listingId))
     .limit(1);
-  if (!row || row.status !== "published") throw new AppError("not_found", "No listing with this id is in the directory.");
+  if (!row || row.status !== "published") notFound("No listing with this id is in the directory.");
   return row;
 }
 
@@ -107,7 +107,7 @@ export async function followListing(database: Database, member: Follower, listin
  */
 export async function unfollowListing(database: Database, member: Follower, listingId: string): Promise<FollowOutcome> {
   const [known] = await database.db.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).limit(1);
-  if (!known) throw new AppError("not_found", "No listing with this id.");
+  if (!known) notFound("No listing with this id.");
   const cap = followCap(member.tier);
   return underLock(database, `follows:${member.id}`, async (tx) => {
     const origins = (await resolvedFollows(tx, member.id))

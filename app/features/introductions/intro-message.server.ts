@@ -14,7 +14,7 @@ import { meteredAiCall } from "~/features/ai/metered-ai-call.server.ts";
 import type { ListingType } from "~/features/catalog/listing-types.ts";
 import { getReferenceData, indexReferenceData, namesOf } from "~/features/catalog/reference-data.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { cleanIntroMessage, introMessageMessages, type IntroRecipientFacts } from "./intro-message-prompt.ts";
 import { introMessageTemplate } from "./intro-request.ts";
@@ -43,7 +43,7 @@ async function recipientFacts(database: Database, type: ListingType, slug: strin
     .from(listings)
     .where(and(eq(listings.type, type), eq(listings.slug, slug), eq(listings.processingStatus, "published")))
     .limit(1);
-  if (!row) throw new AppError("not_found", "This listing does not exist or is no longer published.");
+  if (!row) notFound("This listing does not exist or is no longer published.");
   // As createIntroRequest: a request to a listing above the member's tier is refused, so no message is written for one.
   const level = normalizeLevel(row.visibility);
   if (!canSee(normalizeLevel(user?.tier), level))

@@ -13,7 +13,7 @@ import { canSee, normalizeLevel } from "~/features/access/tiers.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 import { countAttempt, defineRateLimit } from "~/lib/rate-limit.server.ts";
 import { inTransactionOf, underLock } from "~/lib/atomic-limit.server.ts";
@@ -114,7 +114,7 @@ export async function createIntroRequest(
     .from(listings)
     .where(and(eq(listings.type, input.recipientType), eq(listings.slug, input.recipientSlug), eq(listings.processingStatus, "published")))
     .limit(1);
-  if (!listing) throw new AppError("not_found", "This listing does not exist or is no longer published.");
+  if (!listing) notFound("This listing does not exist or is no longer published.");
   if (!canSee(normalizeLevel(user?.tier), normalizeLevel(listing.visibility))) {
     throw new AppError("forbidden", "Introductions to this listing are for members with a higher plan.");
   }

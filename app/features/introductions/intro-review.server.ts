@@ -11,7 +11,7 @@ import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl, type Env } from "~/lib/env.server.ts";
-import { AppError, type ErrorCode } from "~/lib/errors.ts";
+import { AppError, notFound, type ErrorCode } from "~/lib/errors.ts";
 import { formatDateTime } from "~/lib/format-date.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { declinedEmail, introductionEmail, recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
@@ -49,7 +49,7 @@ export async function reviewIntroRequest(
 ): Promise<void> {
   const { db } = database;
   const [request] = await db.select().from(introRequests).where(eq(introRequests.id, requestId)).limit(1);
-  if (!request) throw new AppError("not_found", "No such introduction request.");
+  if (!request) notFound("No such introduction request.");
   if (NOT_YET_SENT.includes(request.status)) throw new AppError("conflict", "This request has not been sent for review yet.");
   if (request.status !== "pending_review") throw new AppError("conflict", "This request was already reviewed.");
   const recipient = decision === "approve" ? await recipientOf(database, request.listingId) : undefined;

@@ -8,7 +8,7 @@ import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { readListingRow } from "./get-listing-for-edit.server.ts";
 import { MERGED_MESSAGE } from "./save-listing.server.ts";
 
@@ -20,7 +20,7 @@ export async function setListingArchived(
 ): Promise<ArchiveOutcome> {
   const outcome = await database.db.transaction(async (tx) => {
     const row = await readListingRow(tx, id, { lock: true });
-    if (!row) throw new AppError("not_found", "No such listing.");
+    if (!row) notFound("No such listing.");
     if (row.processingStatus === "merged") throw new AppError("conflict", MERGED_MESSAGE);
     const status = archived ? "archived" : "published";
     if (row.processingStatus === status) return "unchanged" as const;

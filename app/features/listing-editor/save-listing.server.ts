@@ -10,7 +10,7 @@ import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { matchColumns } from "~/features/duplicates/matching/match-columns.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { toGatedField } from "../access/field-name.ts";
 import { recordFieldWrite } from "../catalog/field-provenance.server.ts";
 import { slugify, uniqueSlug } from "../catalog/slug.ts";
@@ -70,7 +70,7 @@ async function createListing(tx: Tx, input: ListingInput, admin: { id: string },
 
 async function updateListing(tx: Tx, id: string, input: ListingInput, admin: { id: string }, now: Date) {
   const before = await readListingRow(tx, id, { lock: true });
-  if (!before) throw new AppError("not_found", "No such listing.");
+  if (!before) notFound("No such listing.");
   if (before.processingStatus === "merged") throw new AppError("conflict", MERGED_MESSAGE);
   const version = before.updatedAt.toISOString();
   if (input.version && input.version !== version) {

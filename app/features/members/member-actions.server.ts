@@ -14,7 +14,7 @@ import { recordAudit, type AuditOperation } from "~/features/audit/audit-log.ser
 import { underLock } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 
 export const MEMBER_AUDIT_OPERATION = "member_account" satisfies AuditOperation;
 
@@ -29,7 +29,7 @@ async function lockMember(tx: Tx, memberId: string) {
     .from(users)
     .where(eq(users.id, memberId))
     .for("update");
-  if (!member) throw new AppError("not_found", "No such member: they may have deleted their account.");
+  if (!member) notFound("No such member: they may have deleted their account.");
   return member;
 }
 

@@ -9,7 +9,7 @@ import { refundInvoiceForMember, type PlanEnding } from "~/features/billing/oper
 import type { PaymentGateway } from "~/features/billing/payment-gateway.server.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { formatDate } from "~/lib/format-date.ts";
 import { MEMBER_AUDIT_OPERATION } from "./member-actions.server.ts";
 import { formatMoney } from "./member-facts.ts";
@@ -27,7 +27,7 @@ export async function refundMemberPayment(
 ): Promise<string> {
   if (!gateway) throw new AppError("conflict", NO_PAYMENTS_TO_REFUND);
   const [member] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, memberId));
-  if (!member) throw new AppError("not_found", "No such member: they may have deleted their account.");
+  if (!member) notFound("No such member: they may have deleted their account.");
   const done = await refundInvoiceForMember(
     database,
     gateway,

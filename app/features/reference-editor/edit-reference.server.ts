@@ -9,7 +9,7 @@ import { toGatedField } from "../access/field-name.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import type { Database, Db } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { notFound } from "~/lib/errors.ts";
 import type { FieldErrors } from "~/lib/form-parse.ts";
 import { LISTS, usageMessage, type ListSlug } from "./reference-lists.ts";
 import { parseListForm, type ListColumns, type ListFormValues } from "./reference-schemas.ts";
@@ -94,7 +94,7 @@ async function write(
   try {
     const outcome = await database.db.transaction(async (tx): Promise<EditOutcome> => {
       const before = id === null ? null : await findRow(tx, list, id);
-      if (id !== null && !before) throw new AppError("not_found", `No such ${definition.singular}: it may have been deleted.`);
+      if (id !== null && !before) notFound(`No such ${definition.singular}: it may have been deleted.`);
       const errors = await conflicts(tx, list, parsed.data, id);
       if (Object.keys(errors).length > 0) return { ok: false, message: FIX_FIELDS, errors, values };
       const columns = { ...parsed.data, ...(stamped ? { lastUpdated: new Date() } : {}) };
@@ -147,7 +147,7 @@ export async function deleteReferenceValue(database: Database, list: ListSlug, i
   try {
     const outcome = await database.db.transaction(async (tx): Promise<DeleteOutcome> => {
       const before = await findRow(tx, list, id);
-      if (!before) throw new AppError("not_found", `No such ${definition.singular}: it may have been deleted already.`);
+      if (!before) notFound(`No such ${definition.singular}: it may have been deleted already.`);
       const refusal = usageMessage(await usageOf(tx, list, id));
       if (refusal) return { ok: false, message: refusal };
       await tx.delete(table).where(eq(table.id, id));

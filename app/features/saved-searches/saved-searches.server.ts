@@ -7,7 +7,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { savedSearches, savedSearchSnapshots } from "#db/schema/saved-searches.ts";
 import { inTransactionOf, withinLimit } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import type { Viewer } from "../access/redact-listing.ts";
 import { plansNamed } from "../access/plan-catalogue.ts";
 import { getPlanCatalogue } from "../access/tier-records.server.ts";
@@ -38,13 +38,13 @@ function viewerOf(member: Member): Viewer {
 
 /** The member's saved search, or a 404 (also for an id that is not a uuid, and for another member's search). */
 export async function getSavedSearch({ db }: Database, member: Member, id: string): Promise<SavedSearchRow> {
-  if (!UUID.test(id)) throw new AppError("not_found", NOT_FOUND);
+  if (!UUID.test(id)) notFound(NOT_FOUND);
   const [row] = await db
     .select()
     .from(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, member.id)))
     .limit(1);
-  if (!row) throw new AppError("not_found", NOT_FOUND);
+  if (!row) notFound(NOT_FOUND);
   return row;
 }
 
@@ -167,7 +167,7 @@ export async function renameSavedSearch(
     .set({ name, updatedAt: now })
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, member.id)))
     .returning();
-  if (!row) throw new AppError("not_found", NOT_FOUND);
+  if (!row) notFound(NOT_FOUND);
   return row;
 }
 
@@ -195,19 +195,19 @@ export async function setAlertFrequency(
       .set({ alertFrequency: frequency, alertsChangedAt: now, updatedAt: now })
       .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, member.id)))
       .returning();
-    if (!row) throw new AppError("not_found", NOT_FOUND);
+    if (!row) notFound(NOT_FOUND);
     if (restart) await writeSnapshot(inTransactionOf(database, tx), id, "digest", restart, now);
     return row;
   });
 }
 
 export async function deleteSavedSearch({ db }: Database, member: Member, id: string): Promise<void> {
-  if (!UUID.test(id)) throw new AppError("not_found", NOT_FOUND);
+  if (!UUID.test(id)) notFound(NOT_FOUND);
   const deleted = await db
     .delete(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, member.id)))
     .returning({ id: savedSearches.id });
-  if (!deleted.length) throw new AppError("not_found", NOT_FOUND);
+  if (!deleted.length) notFound(NOT_FOUND);
 }
 
 export interface NewSinceLastLook {

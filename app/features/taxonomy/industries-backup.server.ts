@@ -11,7 +11,7 @@ import { industryBackups } from "#db/schema/taxonomy.ts";
 import { recordAudit } from "../audit/audit-log.server.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import { execRows, type Database, type Db } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { findActiveMigration, MIGRATION_ALREADY_RUNNING } from "./migration-jobs.server.ts";
 
 type Writer = Pick<Db, "execute">;
@@ -102,7 +102,7 @@ export async function restoreIndustryBackup(
   if (await findActiveMigration(database)) throw new AppError("conflict", MIGRATION_ALREADY_RUNNING);
   const outcome = await database.db.transaction(async (tx) => {
     const [backup] = await tx.select().from(industryBackups).where(eq(industryBackups.id, backupId)).for("update");
-    if (!backup) throw new AppError("not_found", "No such backup: it may have been deleted.");
+    if (!backup) notFound("No such backup: it may have been deleted.");
     const map = backup.listingIndustries;
     const rows = JSON.stringify(backup.industries);
     const ids = JSON.stringify(Object.fromEntries(Object.entries(map).filter(([k]) => !k.startsWith(APPLICATION_PREFIX))));

@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { mergeDuplicate, type MergeResult } from "./merge.server.ts";
 
 /**
@@ -28,7 +28,7 @@ export async function mergePair(
     .select({ id: listings.id, name: listings.name, createdAt: listings.createdAt })
     .from(listings)
     .where(inArray(listings.id, recordIds));
-  if (rows.length !== 2) throw new AppError("not_found", "Existing record not found");
+  if (rows.length !== 2) notFound("Existing record not found");
   rows.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id.localeCompare(y.id));
   if (survivorId !== undefined && rows[0]!.id !== survivorId) rows.reverse();
   const [survivor, other] = rows;

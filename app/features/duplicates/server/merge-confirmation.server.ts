@@ -12,7 +12,7 @@ import { listings } from "#db/schema/listings.ts";
 import { authSecret } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { scorePairOf } from "./duplicate-scan.server.ts";
@@ -119,7 +119,7 @@ async function confirmPair(
     .select()
     .from(listings)
     .where(inArray(listings.id, [...ids]));
-  if (rows.length !== 2) throw new AppError("not_found", "One of these listings no longer exists.");
+  if (rows.length !== 2) notFound("One of these listings no longer exists.");
   const [survivor, other] = survivorFirst(rows, keep);
   const merged = rows.find((r) => r.processingStatus === "merged");
   if (merged) throw new AppError("conflict", `${merged.name} was already merged into another listing.`);

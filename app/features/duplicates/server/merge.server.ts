@@ -15,7 +15,7 @@ import { recordMergeSources, restoreFieldSources } from "~/features/catalog/fiel
 import type { FieldSources } from "~/features/catalog/field-provenance.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import { execRows, textArray, type Database, type Db } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { mergeListings, type ListingRow } from "../merge-rules.ts";
 import { setQueuedPairStatus } from "./queued-pair.server.ts";
 
@@ -102,7 +102,7 @@ export interface MergeResult {
 
 async function lockedRow(tx: Db, id: string): Promise<ListingRow> {
   const [row] = await tx.select().from(listings).where(eq(listings.id, id)).for("update");
-  if (!row) throw new AppError("not_found", "Existing record not found");
+  if (!row) notFound("Existing record not found");
   return row;
 }
 
@@ -228,7 +228,7 @@ export async function mergeDuplicate(database: Database, request: MergeRequest):
 export async function undoMerge(database: Database, { mergeId, admin }: { mergeId: string; admin: { id: string } | null }): Promise<void> {
   await database.db.transaction(async (tx) => {
     const [record] = await tx.select().from(listingMerges).where(eq(listingMerges.id, mergeId)).for("update");
-    if (!record) throw new AppError("not_found", "No such merge.");
+    if (!record) notFound("No such merge.");
     if (record.undoneAt) throw new AppError("conflict", "This merge was already undone.");
     const [later] = await execRows<{ id: string }>(
       tx,

@@ -9,7 +9,7 @@ import { duplicateReviews } from "#db/schema/duplicate-reviews.ts";
 import { listings } from "#db/schema/listings.ts";
 import { withinLimit } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { defineRateLimit } from "~/lib/rate-limit.server.ts";
 import { scorePairOf } from "./duplicate-scan.server.ts";
 import { queueForReview } from "./review-queue.server.ts";
@@ -46,7 +46,7 @@ export async function reportDuplicate(
     .select({ id: listings.id })
     .from(listings)
     .where(and(inArray(listings.id, [listingId, duplicateOfId]), eq(listings.processingStatus, "published")));
-  if (found.length !== 2) throw new AppError("not_found", "One of these listings is not in the directory.");
+  if (found.length !== 2) notFound("One of these listings is not in the directory.");
   const since = new Date(Date.now() - 24 * 3600 * 1000);
   const reportsToday = async ({ db }: Database) => {
     const [row] = await db

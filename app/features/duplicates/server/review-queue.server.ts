@@ -10,7 +10,7 @@ import { REVIEW_STATUSES } from "#db/values/duplicate-reviews.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { mergePair } from "./manual-merge.server.ts";
 import { orderedPair } from "./queued-pair.server.ts";
 
@@ -117,7 +117,7 @@ export async function decideReview(
   { reviewId, decision, admin }: { reviewId: string; decision: "merge" | "dismiss"; admin: { id: string } },
 ) {
   const [review] = await database.db.select().from(duplicateReviews).where(eq(duplicateReviews.id, reviewId)).limit(1);
-  if (!review) throw new AppError("not_found", "This review item no longer exists.");
+  if (!review) notFound("This review item no longer exists.");
   if (review.status !== "open") throw new AppError("conflict", `This pair was already ${review.status}.`);
   if (decision === "merge") {
     // mergePair marks the queued pair merged and writes the review decision to the audit log.
