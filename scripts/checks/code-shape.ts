@@ -93,14 +93,34 @@ const firstIssue = occurrences(source, /issues\[0\]/);
 row("'first zod issue' copies (issues[0])", `${firstIssue.count} in ${firstIssue.files.length} files`);
 row("routes naming STATUS_BY_CODE", occurrences(routes, /STATUS_BY_CODE/).files.length);
 row("routes writing a status number", occurrences(routes, /status:\s*\d{3}/).files.length);
-const notFoundStyles = [/\bnotFound\(/, /AppError\("not_found"/, /status:\s*(404|STATUS_BY_CODE\.not_found)/].filter(
-  (pattern) =>
-    occurrences(
-      source.filter((f) => f.startsWith("app/")),
-      pattern,
-    ).count > 0,
+const appCode = source.filter((f) => f.startsWith("app/") && f !== "app/lib/errors.ts");
+const notFoundStyles = [
+  ["notFound(message)", /\bnotFound\(/],
+  ['a hand-made AppError("not_found")', /AppError\("not_found"/],
+  ["a 404 status written out", /status:\s*(404|STATUS_BY_CODE\.not_found)/],
+  ["a page drawing its own not-found view (pageAnswer)", /pageAnswer\([^;]*"not_found"\)/],
+] as const;
+const notFoundUsed = notFoundStyles
+  .map(([name, pattern]) => [name, occurrences(appCode, pattern).files.length] as const)
+  .filter(([, files]) => files > 0);
+row("ways a 404 is made (files)", notFoundUsed.map(([name, files]) => `${name}: ${files}`).join("; "));
+const routeHelpers = new Set(
+  routes.flatMap((file) =>
+    [
+      ...text
+        .get(file)!
+        .matchAll(
+          /import \{([^}]*)\} from "~\/lib\/(errors|error-answer\.server|http\.server|form-result\.server|route-error|parse)\.ts"/g,
+        ),
+    ].flatMap((m) =>
+      m[1]!
+        .split(",")
+        .map((name) => name.trim().replace(/^type /, ""))
+        .filter((name) => name && !/^[A-Z]/.test(name)),
+    ),
+  ),
 );
-row("ways a 404 is made", notFoundStyles.length);
+row("error and response helpers routes import", `${routeHelpers.size} (${[...routeHelpers].sort().join(", ")})`);
 const readers = ["app/lib/http.server.ts", "app/lib/form-parse.ts", "app/lib/parse.ts"].flatMap((file) =>
   exportedFunctions(file).filter((name) => /^(read|parse)/.test(name)),
 );
@@ -118,8 +138,11 @@ const dateFormatters = occurrences(
   /new Intl\.DateTimeFormat\(|\.toLocale(Date|Time)String\(|toLocaleString\("[^"]*", \{[^}]*(timeZone|dateStyle)/,
 );
 row("date formatters (Intl.DateTimeFormat, toLocale*String)", `${dateFormatters.count} in ${dateFormatters.files.length} files`);
-const dateFunctions = occurrences(source, /function format\w*(Date|Time|Month|Day)\w*\(|const format\w*(Date|Time|Month|Day)\w* = /);
-row("date-formatting functions defined", `${dateFunctions.count} in ${dateFunctions.files.length} files`);
+const dateFunctions = occurrences(
+  source.filter((f) => f !== "app/lib/format-date.ts"),
+  /function format\w*(Date|Time|Month|Day)\w*\(|const format\w*(Date|Time|Month|Day)\w* = /,
+);
+row("date-formatting functions outside app/lib/format-date.ts", `${dateFunctions.count} in ${dateFunctions.files.length} files`);
 row("month-name arrays", occurrences(source, /\["Jan", "Feb"/).count);
 row("test support modules in app/lib", source.filter((f) => /^app\/lib\/.*test/.test(f)).length);
 row(
