@@ -52,7 +52,10 @@ async function committedMigrations(): Promise<number> {
 async function lockHeld(database: Database): Promise<boolean> {
   const [row] = await database.rows<{ held: boolean }>(sql`
     SELECT count(*) > 0 AS held FROM pg_locks
-    WHERE locktype = 'advisory' AND granted AND ((classid::bigint << 32) | objid::bigint) = ${START_LOCK_KEY}::bigint`);
+    WHERE locktype = 'advisory' AND granted AND ((classid::bigint << 32) | objid::bigint) = ${START_LOCK_KEY}::bigint
+      -- This database's: an advisory lock belongs to one database, and on a PostgreSQL server the test files running
+      -- beside this one start their own databases under the same key.
+      AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
   return row!.held;
 }
 
