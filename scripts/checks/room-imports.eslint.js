@@ -68,6 +68,12 @@ export const roomImports = {
         return report("Test support is for tests only (decision 0112): code that runs outside a test may not import tests/.");
       if (room === "db" && (to?.startsWith("app/") || to?.startsWith("demo/")))
         return report("db/ holds the schema, migrations and value lists and imports nothing of app/ or demo/ (decision 0112).");
+      // The rooms above the app run it (server/), drive it (scripts/) or measure it (bench/): nothing below reaches up.
+      const above = ["server/", "scripts/", "bench/"].find((room) => to?.startsWith(room));
+      if (above && !test && ["app", "db", "demo"].includes(room))
+        return report(
+          `${room}/ may not import ${above} (decision 0112): the arrows run tests -> server, scripts, bench -> demo -> app -> db.`,
+        );
       if (room === "app" && !test && to?.startsWith("demo/"))
         return report(
           "app/ never imports the demo data (decision 0112): demo/ builds on the app. The server passes what it needs in (see prepare-database.server.ts).",

@@ -26,6 +26,9 @@ tester.run("room-imports", roomImports, {
     // The server composes the rooms: it may hand the demo data to the app.
     { filename: at("server/app.ts"), code: 'import { seedListings } from "#demo/seed-database.ts";' },
     { filename: at("demo/generate-listings.ts"), code: 'import { uniqueSlug } from "../app/features/catalog/slug.ts";' },
+    // The rooms above may use the app; a test anywhere may use them.
+    { filename: at("scripts/seed.ts"), code: 'import { seedListings } from "../demo/seed-database.ts";' },
+    { filename: at("app/lib/x.test.ts"), code: 'import { start } from "../../server/tracing.ts";' },
     // db/ uses only itself.
     { filename: at("db/schema/listings.ts"), code: 'import { ACCESS_LEVELS } from "../values/listings.ts";' },
     // Schema values in server modules; types anywhere; value lists from db/values anywhere.
@@ -41,6 +44,18 @@ tester.run("room-imports", roomImports, {
     { filename: at("server/x.ts"), code: 'import type { Logger } from "pino";' },
   ],
   invalid: [
+    // Nothing below reaches up to the rooms that run, drive or measure the app.
+    {
+      filename: at("app/lib/x.ts"),
+      code: 'import { start } from "../../server/tracing.ts";',
+      errors: [error(/app\/ may not import server\//)],
+    },
+    {
+      filename: at("demo/x.ts"),
+      code: 'import { fail } from "../scripts/fail-clearly.ts";',
+      errors: [error(/demo\/ may not import scripts\//)],
+    },
+    { filename: at("db/x.ts"), code: 'import { summarize } from "../bench/lib/stats.ts";', errors: [error(/db\/ may not import bench\//)] },
     { filename: at("app/lib/x.ts"), code: 'import { testUser } from "#test-support/test-route.ts";', errors: [error(/tests only/)] },
     { filename: at("server/x.ts"), code: 'import { a } from "../tests/support/raw-request.ts";', errors: [error(/tests only/)] },
     { filename: at("scripts/x.ts"), code: 'import { a } from "../tests/fakes/mail-catcher.ts";', errors: [error(/tests only/)] },
