@@ -53,9 +53,16 @@ function withProps(module: RouteModule): RouteModule {
 
 export async function routeTableBuild(): Promise<ServerBuild> {
   const flat = flatten(routeConfig as RouteEntry[], "root");
-  const modules = new Map<string, RouteModule>();
-  modules.set("root", withProps((await import("~/root.tsx")) as unknown as RouteModule));
-  for (const route of flat) modules.set(route.id, withProps((await import(/* @vite-ignore */ path.join(APP, route.file))) as RouteModule));
+  // All at once: each import waits on the transformed module from Vitest's main process, and one after the other
+  // those waits added up to a second and more per test file that starts the app.
+  const [root, ...routeModules] = await Promise.all([
+    import("~/root.tsx") as Promise<unknown>,
+    ...flat.map((route) => import(/* @vite-ignore */ path.join(APP, route.file)) as Promise<unknown>),
+  ]);
+  const modules = new Map<string, RouteModule>([
+    ["root", withProps(root as RouteModule)],
+    ...flat.map((route, i) => [route.id, withProps(routeModules[i] as RouteModule)] as const),
+  ]);
   const entry = (await import("~/entry.server.tsx")) as unknown as ServerBuild["entry"]["module"];
 
   const all = [{ id: "root", parentId: undefined, path: "", index: undefined, caseSensitive: undefined }, ...flat];
