@@ -31,6 +31,7 @@ const FEATURE_IMPORTS = {
   imports: ["audit", "duplicates", "media", "taxonomy"], // an import matches duplicates and maps provider categories
   introductions: ["ai", "audit", "verification"], // a request carries a proof of work; "Generate with AI" asks the AI seam
   "lead-debugger": ["imports"], // runs the import pipeline step by step
+  "listing-owners": ["audit"], // issue 36: claims, owners' edits, inbox and insights are audited
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
   matches: ["introductions"], // each suggestion's request-introduction dialog
   media: [],

@@ -87,6 +87,9 @@ export default caseSensitive([
     route("settings/billing", "routes/settings.billing.tsx"),
     route("developers", "routes/developers.tsx"),
     route("following", "routes/following.tsx"),
+    // Owners of listings (issue 36, decision 0114): each child route checks ownership itself.
+    route("my-listings", "routes/my-listings.tsx"),
+    route("my-listings/:listingId", "routes/my-listings.listing.tsx", [index("routes/my-listings.overview.tsx")]),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     route("verify-email", "routes/verify-email.tsx"),

@@ -28,3 +28,4 @@ export * from "./billing-refunds.ts";
 export * from "./listing-changes.ts";
 export * from "./server-processes.ts";
 export * from "./backups.ts";
+export * from "./listing-owners.ts";

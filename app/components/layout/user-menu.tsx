@@ -1,4 +1,4 @@
-import { Bell, ChevronDown, LogOut, Settings, UserRound } from "lucide-react";
+import { Bell, Building2, ChevronDown, LogOut, Settings, UserRound } from "lucide-react";
 import { Fragment, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "~/lib/session-sync.ts";
@@ -63,6 +63,10 @@ export function AccountItems({ user, onNavigate }: { user: CurrentUser; onNaviga
       <Link to="/following" onClick={onNavigate} className={ITEM}>
         <Bell aria-hidden="true" className="size-4" />
         Following
+      </Link>
+      <Link to="/my-listings" onClick={onNavigate} className={ITEM}>
+        <Building2 aria-hidden="true" className="size-4" />
+        My listings
       </Link>
       {user.role === "admin" ? (
         <div className="my-1 border-t border-border pt-1">

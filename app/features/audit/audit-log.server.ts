@@ -17,7 +17,10 @@ export type AuditOperation =
   | "reference_edit"
   | "tier_edit"
   | "industries_migration"
-  | "member_account";
+  | "member_account"
+  // Issue 36 (decision 0114): owners of listings, their proposed changes and the listing's freeze.
+  | "listing_ownership"
+  | "owner_change";
 
 export interface AuditEntry {
   operation: AuditOperation;

@@ -23,6 +23,8 @@ export const KNOWN_OPERATIONS = [
   "tier_edit",
   "industries_migration",
   "member_account",
+  "listing_ownership",
+  "owner_change",
 ] as const satisfies readonly AuditOperation[];
 
 /** Spec 02 §3's actions, then the product's own (undo, the application and introduction decisions). */
@@ -46,6 +48,12 @@ export const KNOWN_ACTIONS = [
   "refunded",
   "disabled",
   "enabled",
+  "granted",
+  "revoked",
+  "proposed",
+  "published",
+  "frozen",
+  "unfrozen",
 ] as const;
 
 export interface AuditFilterValues {

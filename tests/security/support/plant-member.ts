@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { users, verifications } from "#db/schema/accounts.ts";
+import { listingEditFreezes } from "#db/schema/listing-owners.ts";
 import { demoBilling } from "~/features/billing/billing.server.ts";
 import { createApiKey } from "~/features/api-keys/api-keys.server.ts";
 import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
@@ -26,6 +27,7 @@ import { disableMember, enableMember, grantComplimentary } from "~/features/memb
 import { refundableInvoices } from "~/features/billing/operator-refund.server.ts";
 import { refundMemberPayment } from "~/features/members/member-refund.server.ts";
 import { followListing } from "~/features/follows/follows.server.ts";
+import { grantOwnership } from "~/features/listing-owners/ownership.server.ts";
 import { setFollowEmails } from "~/features/follows/follow-emails.server.ts";
 import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
 import { respondToIntro, reviewIntroRequest } from "~/features/introductions/intro-review.server.ts";
@@ -181,6 +183,17 @@ export async function plantMember(
   // Off, then on again: the choice is recorded (a member who never chose has no row).
   await setFollowEmails(database, id, false);
   await setFollowEmails(database, id, true);
+
+  // Issue 36: the member keeps a listing (proved by their address) and, as an operator, froze another's editing.
+  await grantOwnership(database.db, {
+    listingId: listings.followed.id,
+    listingName: listings.followed.name,
+    userId: id,
+    via: "domain_email",
+    provedBy: email,
+    actor: { id, source: "member" },
+  });
+  await database.db.insert(listingEditFreezes).values({ listingId: listings.reportA.id, reason: "Ownership disputed", frozenBy: id });
 
   // Views of both listings of a pair in one month: the merge cannot move the second and keeps it for an undo.
   await recordCompanyView(database, member, listings.survivor.id);
