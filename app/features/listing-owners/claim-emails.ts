@@ -1,7 +1,7 @@
 /** The e-mails of claiming (issue 36, decision 0114), as pure functions of their parts. */
 import { paragraph, SIGN_OFF } from "~/lib/email-body.ts";
 import type { EmailMessage } from "~/lib/mailer.server.ts";
-import { CLAIM_LINK_HOURS, INVITE_LINK_DAYS } from "./claim-links.server.ts";
+import { CLAIM_LINK_HOURS, INVITE_LINK_DAYS } from "./claim-links.ts";
 
 export const CLAIM_LINK_KIND = "listing_claim_link";
 export const INVITE_KIND = "listing_invite";

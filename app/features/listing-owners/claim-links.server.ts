@@ -9,10 +9,6 @@ import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 export type ClaimLinkKind = "claim" | "invite";
 const PREFIX: Record<ClaimLinkKind, string> = { claim: "c", invite: "i" };
 
-/** How long a claim link works, and an invitation (a colleague may be away for a few days). */
-export const CLAIM_LINK_HOURS = 24;
-export const INVITE_LINK_DAYS = 7;
-
 export function claimLinkToken(key: string, kind: ClaimLinkKind, id: string, expiresAt: number): string {
   const body = `${PREFIX[kind]}.${id}.${Math.floor(expiresAt / 1000).toString(36)}`;
   return `${body}.${hmac(key, body)}`;

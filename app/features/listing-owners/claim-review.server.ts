@@ -2,7 +2,7 @@
  * The operators' queue of claims with evidence (issue 36 "Claiming", decision 0114): read the member's word, approve
  * (the member becomes an owner via "operator", audited) or reject with a note; the member is e-mailed either way.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { users } from "#db/schema/accounts.ts";
 import { listingClaims } from "#db/schema/listing-claims.ts";
 import { listings } from "#db/schema/listings.ts";
@@ -124,13 +124,4 @@ export async function decideClaim(
     env,
   );
   return { listingName: decided.listingName, memberName: decided.memberName };
-}
-
-/** How many claims wait for an operator (the dashboard's count). */
-export async function waitingClaimCount({ db }: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(listingClaims)
-    .where(and(eq(listingClaims.status, "pending"), eq(listingClaims.method, "evidence")));
-  return row?.n ?? 0;
 }

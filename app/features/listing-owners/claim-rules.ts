@@ -18,7 +18,7 @@ export interface ClaimTarget {
 }
 
 /** The registrable domain of an e-mail address ("jo@mail.acme.co.uk" is "acme.co.uk"), or null. */
-export function addressDomain(email: string): string | null {
+function addressDomain(email: string): string | null {
   const at = email.lastIndexOf("@");
   return at > 0 ? registrableDomain(email.slice(at + 1)) : null;
 }
@@ -28,7 +28,6 @@ const OPERATOR_ROUTE = "You can ask our team to check instead (below).";
 /** Whether an address can prove ownership of the listing alone, and if not, the words to say beside the field. */
 export function judgeClaimAddress(email: string, target: ClaimTarget): AddressVerdict {
   const domain = addressDomain(email.trim().toLowerCase());
-  const host = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
   if (domain && isFreeMailDomain(domain)) {
     return {
       ok: false,
@@ -44,11 +43,8 @@ export function judgeClaimAddress(email: string, target: ClaimTarget): AddressVe
     };
   }
   if (domain !== target.domain) {
-    return {
-      ok: false,
-      reason: "other_domain",
-      message: `That address is not at ${target.domain}, the domain of this listing's website${host ? ` (it is at ${host})` : ""}. ${OPERATOR_ROUTE}`,
-    };
+    // The listing's domain is not named: a listing the member may not open would otherwise tell its website.
+    return { ok: false, reason: "other_domain", message: `That address is not at the domain of this listing's website. ${OPERATOR_ROUTE}` };
   }
   if (target.othersOnDomain > 0) {
     return {

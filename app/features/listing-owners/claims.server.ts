@@ -11,7 +11,6 @@
  * Both count against the claim limits (claim-limits.server.ts) and leave a row in listing_claims.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import { users } from "#db/schema/accounts.ts";
 import { listingClaims } from "#db/schema/listing-claims.ts";
 import { listings } from "#db/schema/listings.ts";
 import { registrableDomain } from "~/features/catalog/registrable-domain.ts";
@@ -22,7 +21,8 @@ import { getEnv, publicUrl, type Env } from "~/lib/env.server.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { withinClaimLimits } from "./claim-limits.server.ts";
-import { CLAIM_LINK_HOURS, checkClaimLinkToken, claimLinkToken } from "./claim-links.server.ts";
+import { checkClaimLinkToken, claimLinkToken } from "./claim-links.server.ts";
+import { CLAIM_LINK_HOURS } from "./claim-links.ts";
 import { claimLinkEmail } from "./claim-emails.ts";
 import { judgeClaimAddress } from "./claim-rules.ts";
 import { grantOwnership, ownedListing } from "./ownership.server.ts";
@@ -237,10 +237,4 @@ export async function memberClaims({ db }: Database, userId: string): Promise<Me
     note: r.note,
     at: r.at,
   }));
-}
-
-/** The account's address and name, for the e-mails about a member's claims. */
-export async function memberContact({ db }: Database, userId: string): Promise<{ name: string; email: string } | null> {
-  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row ?? null;
 }
