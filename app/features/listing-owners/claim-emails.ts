@@ -3,9 +3,9 @@ import { paragraph, SIGN_OFF } from "~/lib/email-body.ts";
 import type { EmailMessage } from "~/lib/mailer.server.ts";
 import { CLAIM_LINK_HOURS, INVITE_LINK_DAYS } from "./claim-links.ts";
 
-export const CLAIM_LINK_KIND = "listing_claim_link";
-export const INVITE_KIND = "listing_invite";
-export const CLAIM_DECISION_KIND = "listing_claim_decision";
+const CLAIM_LINK_KIND = "listing_claim_link";
+const INVITE_KIND = "listing_invite";
+const CLAIM_DECISION_KIND = "listing_claim_decision";
 
 export function claimLinkEmail({
   to,

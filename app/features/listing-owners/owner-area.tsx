@@ -12,7 +12,7 @@ export interface OwnerAreaListing {
 }
 
 /** The owner area's sections (issue 36): each is a child route of /my-listings/:listingId. */
-export const OWNER_SECTIONS = [
+const OWNER_SECTIONS = [
   ["", "Overview"],
   ["edit", "Edit profile"],
   ["inbox", "Intro inbox"],
