@@ -39,7 +39,7 @@ export function judgeClaimAddress(email: string, target: ClaimTarget): AddressVe
     return {
       ok: false,
       reason: "no_website",
-      message: `This listing has no website, so no address can prove ownership alone. ${OPERATOR_ROUTE}`,
+      message: `This listing has no website of its own, so no address can prove ownership alone. ${OPERATOR_ROUTE}`,
     };
   }
   if (domain !== target.domain) {
