@@ -73,6 +73,10 @@ export default caseSensitive([
     route("service-landing-1", "routes/marketing-landing.tsx"),
     route("pilot", "routes/pilot.tsx"),
     route("profile/:type/:slug", "routes/profile.tsx"),
+    // Claiming a listing (issue 36, decision 0114): the claim page, the link of its e-mail, a colleague's invitation.
+    route("profile/:type/:slug/claim", "routes/profile.claim.tsx"),
+    route("claim-listing", "routes/claim-listing.tsx"),
+    route("owner-invitation", "routes/owner-invitation.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms", "routes/terms.tsx"),
     route("sign-in", "routes/sign-in.tsx"),
@@ -89,7 +93,10 @@ export default caseSensitive([
     route("following", "routes/following.tsx"),
     // Owners of listings (issue 36, decision 0114): each child route checks ownership itself.
     route("my-listings", "routes/my-listings.tsx"),
-    route("my-listings/:listingId", "routes/my-listings.listing.tsx", [index("routes/my-listings.overview.tsx")]),
+    route("my-listings/:listingId", "routes/my-listings.listing.tsx", [
+      index("routes/my-listings.overview.tsx"),
+      route("owners", "routes/my-listings.owners.tsx"),
+    ]),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
@@ -102,6 +109,8 @@ export default caseSensitive([
     route("admin/listings", "routes/admin.listings.tsx"),
     route("admin/listings/new", "routes/admin.listings.new.tsx"),
     route("admin/listings/:id", "routes/admin.listings.edit.tsx"),
+    route("admin/listings/:id/owners", "routes/admin.listings.owners.tsx"),
+    route("admin/claims", "routes/admin.claims.tsx"),
     route("admin/reference", "routes/admin.reference.tsx"),
     route("admin/reference/:list", "routes/admin.reference.list.tsx"),
     route("admin/tiers", "routes/admin.tiers.tsx"),

@@ -44,6 +44,7 @@ export function EmailAddress({ address, className }: { address: string; classNam
 const OPERATOR_LINKS = [
   ["/admin", "Back-office"],
   ["/admin/intros", "Introduction requests"],
+  ["/admin/claims", "Listing claims"],
   ["/admin/applications", "Feature applications"],
   ["/admin/pilot-applications", "Pilot applications"],
   ["/admin/outbox", "Outbox"],

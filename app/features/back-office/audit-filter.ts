@@ -54,6 +54,7 @@ export const KNOWN_ACTIONS = [
   "published",
   "frozen",
   "unfrozen",
+  "invited",
 ] as const;
 
 export interface AuditFilterValues {

@@ -1,4 +1,5 @@
 import {
+  BadgeCheck,
   Download,
   GitMerge,
   Activity,
@@ -31,6 +32,7 @@ const BACK_OFFICE_SECTIONS = [
   { href: "/admin/duplicate-management", label: "Duplicate management", icon: GitMerge },
   { href: "/debug/duplicate-detection", label: "Duplicate detection tool", icon: ScanSearch },
   { href: "/admin/intros", label: "Introduction requests", icon: Handshake },
+  { href: "/admin/claims", label: "Listing claims", icon: BadgeCheck },
   { href: "/admin/applications", label: "Feature applications", icon: Star },
   { href: "/admin/pilot-applications", label: "Pilot applications", icon: Rocket },
   { href: "/admin/outbox", label: "Outbox", icon: Mail },

@@ -1,4 +1,4 @@
-import { Archive, ExternalLink, RotateCcw } from "lucide-react";
+import { Archive, ExternalLink, RotateCcw, UsersRound } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -42,6 +42,12 @@ export function EditorHeader({ listing }: { listing: EditorListing }) {
             className={buttonClass({ variant: "secondary", size: "sm" })}
           >
             <ExternalLink aria-hidden="true" /> View profile
+          </Link>
+        ) : null}
+        {/* Issue 36: who keeps the listing, granting and revoking it, and freezing the owners' self-editing. */}
+        {published ? (
+          <Link to={`/admin/listings/${listing.id}/owners`} className={buttonClass({ variant: "secondary", size: "sm" })}>
+            <UsersRound aria-hidden="true" /> Owners
           </Link>
         ) : null}
         {listing.status === "merged" ? null : (

@@ -12,7 +12,7 @@ export interface OwnerAreaListing {
 }
 
 /** The owner area's sections (issue 36): each is a child route of /my-listings/:listingId. */
-export const OWNER_SECTIONS = [
+const OWNER_SECTIONS = [
   ["", "Overview"],
   ["edit", "Edit profile"],
   ["inbox", "Intro inbox"],
@@ -65,8 +65,18 @@ export function OwnerAreaHeader({ listing }: { listing: OwnerAreaListing }) {
   );
 }
 
+/** A claim of the member's still waiting, or turned down (issue 36), shown under their listings. */
+export interface OwnerAreaClaim {
+  id: string;
+  listing: { type: string; slug: string; name: string };
+  method: "domain_email" | "evidence";
+  email: string | null;
+  status: "pending" | "rejected";
+  note: string | null;
+}
+
 /** /my-listings: the listings the member keeps, or how to claim one. */
-export function MyListingsPage({ listings }: { listings: OwnerAreaListing[] }) {
+export function MyListingsPage({ listings, claims = [] }: { listings: OwnerAreaListing[]; claims?: OwnerAreaClaim[] }) {
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <div>
@@ -97,6 +107,27 @@ export function MyListingsPage({ listings }: { listings: OwnerAreaListing[] }) {
           </ul>
         )}
       </Card>
+      {claims.length ? (
+        <Card className="p-5 sm:p-6">
+          <h2 className="font-semibold">Your claims</h2>
+          <ul className="mt-2 divide-y divide-border" aria-label="Your claims">
+            {claims.map((claim) => (
+              <li key={claim.id} className="py-3 text-sm">
+                <Link to={`/profile/${claim.listing.type}/${claim.listing.slug}/claim`} className="font-medium hover:underline">
+                  {claim.listing.name}
+                </Link>
+                <p className="mt-1 text-fg-muted">
+                  {claim.status === "rejected"
+                    ? `Not confirmed by our team${claim.note ? `: ${claim.note}` : "."}`
+                    : claim.method === "evidence"
+                      ? "With our team for review."
+                      : `Waiting for you to open the link we sent to ${claim.email ?? "your address"}.`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -153,6 +153,27 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
             UNION SELECT listing_id, 'team member' FROM team_members WHERE lower(email) = ${m.email}) AS h
       JOIN listings l ON l.id = h.listing_id`,
   ),
+  // Issue 36: the listings the member keeps, their claims of listings, and the colleagues they invited (the address they
+  // wrote). Not who decided a claim, nor the operators' bookkeeping; never a claim or invitation link.
+  list(
+    "listingsYouKeep",
+    (m) => sql`SELECT o.listing_id::text AS key, json_build_object('listingId', o.listing_id, 'listing', l.name, 'via', o.via,
+      'provedBy', o.proved_by, 'since', ${iso("o.created_at")}) AS row
+      FROM listing_owners o LEFT JOIN listings l ON l.id = o.listing_id WHERE o.user_id = ${m.id}`,
+  ),
+  list(
+    "listingClaims",
+    (m) => sql`SELECT c.id::text AS key, json_build_object('listingId', c.listing_id, 'listing', l.name, 'method', c.method,
+      'email', c.email, 'role', c.role, 'evidence', c.evidence, 'evidenceUrl', c.evidence_url, 'status', c.status,
+      'decisionNote', c.decision_note, 'createdAt', ${iso("c.created_at")}, 'decidedAt', ${iso("c.decided_at")}) AS row
+      FROM listing_claims c JOIN listings l ON l.id = c.listing_id WHERE c.user_id = ${m.id}`,
+  ),
+  list(
+    "listingInvitationsSent",
+    (m) => sql`SELECT i.id::text AS key, json_build_object('listingId', i.listing_id, 'listing', l.name, 'email', i.email,
+      'status', i.status, 'createdAt', ${iso("i.created_at")}) AS row
+      FROM listing_invites i JOIN listings l ON l.id = i.listing_id WHERE i.invited_by = ${m.id}`,
+  ),
   // API keys: name, visible prefix and dates. Never the key or its hash.
   list(
     "apiKeys",

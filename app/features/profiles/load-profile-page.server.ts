@@ -12,6 +12,7 @@ import { formatPhoneNumber } from "~/features/catalog/phone-number.ts";
 import type { ListingType, LockedTeaser, VisibleListing } from "~/features/catalog/listing-types.ts";
 import { survivorOf } from "~/features/duplicates/server/merge.server.ts";
 import { followState } from "~/features/follows/follows.server.ts";
+import { ownedListing } from "~/features/listing-owners/ownership.server.ts";
 import { findMatches } from "~/features/matches/find-matches.server.ts";
 import type { MatchesView } from "~/features/matches/matches-view.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -65,6 +66,8 @@ export async function loadProfilePage<Image>(database: Database, page: ProfilePa
     return { status: "quota_exceeded" as const, teaser: view.teaser, views: view.views, noindex, socialImage };
   // The Follow button's state, for a signed-in member on a profile they may open (a teaser cannot be followed).
   const follow = user ? await followState(database, user, view.listing.id) : null;
+  // Whether the member keeps this listing: the profile then links to their owner area instead of "Is this your company?".
+  const keeps = user && (await ownedListing(database, user.id, view.listing.id)) ? { listingId: view.listing.id } : null;
   // The portfolio goes out only with the profile itself: a teaser shows none of it.
   const lists = view.viewsUsedUp
     ? await extras(VISITOR).then(([s, p, m]) => ({ similar: s, portfolio: p, matches: m, viewsUsedUp: true as const }))
@@ -75,6 +78,7 @@ export async function loadProfilePage<Image>(database: Database, page: ProfilePa
     ...lists,
     views: view.views ?? null,
     follow,
+    keeps,
     noindex,
     socialImage,
   };

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
 import { AiSummary } from "~/features/ai/ai-summary.tsx";
 import { FollowButton } from "~/features/follows/follow-button.tsx";
+import { ClaimListingLink } from "~/features/listing-owners/claim-listing-link.tsx";
 import { ContactSection } from "./contact-section.tsx";
 import { BackToListings, ConnectCard } from "./profile-layout.tsx";
 import { ProfileHeader, WebsiteLink } from "./profile-header.tsx";
@@ -75,6 +76,7 @@ export function ProfileShell({
             ) : null}
           </ConnectCard>
           {sidebar}
+          <ClaimListingLink listing={listing} />
         </aside>
       </div>
     </div>

@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { users, verifications } from "#db/schema/accounts.ts";
+import { listingInvites } from "#db/schema/listing-claims.ts";
 import { listingEditFreezes } from "#db/schema/listing-owners.ts";
 import { demoBilling } from "~/features/billing/billing.server.ts";
 import { createApiKey } from "~/features/api-keys/api-keys.server.ts";
@@ -28,6 +29,7 @@ import { refundableInvoices } from "~/features/billing/operator-refund.server.ts
 import { refundMemberPayment } from "~/features/members/member-refund.server.ts";
 import { followListing } from "~/features/follows/follows.server.ts";
 import { grantOwnership } from "~/features/listing-owners/ownership.server.ts";
+import { claimableBySlug, requestEvidenceClaim } from "~/features/listing-owners/claims.server.ts";
 import { setFollowEmails } from "~/features/follows/follow-emails.server.ts";
 import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
 import { respondToIntro, reviewIntroRequest } from "~/features/introductions/intro-review.server.ts";
@@ -75,6 +77,11 @@ export async function signUp(database: Database, name: string, email: string, us
     .join("; ");
   const [row] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${email.toLowerCase()}`);
   return { id: row!.id, cookie };
+}
+
+/** The member as a session sees them, before their plan is read (the claim needs only who they are). */
+function member0(id: string, name: string, email: string): SessionUser {
+  return { id, name, email, picture: null, role: "user", tier: "public" };
 }
 
 export async function sessionUser(database: Database, id: string): Promise<SessionUser> {
@@ -194,6 +201,19 @@ export async function plantMember(
     actor: { id, source: "member" },
   });
   await database.db.insert(listingEditFreezes).values({ listingId: listings.reportA.id, reason: "Ownership disputed", frozenBy: id });
+  // A claim with evidence that names them, an invitation they sent a colleague, and one they accepted at their address.
+  const claimed = (await claimableBySlug(database, listings.asked.type, listings.asked.slug))!;
+  await requestEvidenceClaim(database, {
+    user: member0(id, name, email),
+    listing: claimed,
+    role: "Founder",
+    evidence: `I am ${name}; the team page names me.`,
+    evidenceUrl: "",
+  });
+  await database.db.insert(listingInvites).values([
+    { listingId: listings.followed.id, email: "colleague@planted-company.example", invitedBy: id },
+    { listingId: listings.contact.id, email, invitedBy: ada.id, status: "accepted", acceptedBy: id, acceptedAt: new Date() },
+  ]);
 
   // Views of both listings of a pair in one month: the merge cannot move the second and keeps it for an undo.
   await recordCompanyView(database, member, listings.survivor.id);

@@ -3,41 +3,14 @@
  * LinkedIn page named after the other record's domain. Each returns what it found so the score can say why.
  * Phones arrive already normalised to E.164 (catalog's phone-number.ts); nothing here parses a phone.
  */
-
-/** Mail hosts anyone can have an address at: an address there says nothing about which company it is. */
-const FREE_MAIL = new Set([
-  "gmail.com",
-  "googlemail.com",
-  "yahoo.com",
-  "hotmail.com",
-  "outlook.com",
-  "live.com",
-  "msn.com",
-  "aol.com",
-  "icloud.com",
-  "me.com",
-  "proton.me",
-  "protonmail.com",
-  "gmx.com",
-  "gmx.de",
-  "web.de",
-  "mail.com",
-  "yandex.com",
-  "yandex.ru",
-  "qq.com",
-  "163.com",
-  "orange.fr",
-  "free.fr",
-  "comcast.net",
-  "sbcglobal.net",
-]);
+import { isFreeMailDomain } from "~/features/catalog/registrable-domain.ts";
 
 /** The domain of a contact e-mail ("Info@Mail.Acme.com" is "acme.com" once through `toDomain`); null for free mail. */
 export function emailDomain(email: string | null | undefined, toDomain: (url: string) => string | null): string | null {
   const at = email?.trim().lastIndexOf("@") ?? -1;
   if (!email || at < 1) return null;
   const domain = toDomain(email.trim().slice(at + 1));
-  return domain && !FREE_MAIL.has(domain) ? domain : null;
+  return domain && !isFreeMailDomain(domain) ? domain : null;
 }
 
 /** A domain's name without its public suffix, hyphens and dots ("polar-materials.co.uk" is "polarmaterials"). */

@@ -3,76 +3,10 @@
  * domain ("app.acme.co.uk/login" is "acme.co.uk") and the company page ("company/acme"), with hosts that many
  * companies share set aside.
  */
+import { registrableDomain } from "~/features/catalog/registrable-domain.ts";
 
-/** Hosts whose subdomains and paths belong to many unrelated companies: sharing one says nothing. */
-const SHARED_HOSTS = new Set([
-  "facebook.com",
-  "linkedin.com",
-  "instagram.com",
-  "twitter.com",
-  "x.com",
-  "google.com",
-  "sites.google.com",
-  "wix.com",
-  "wixsite.com",
-  "squarespace.com",
-  "wordpress.com",
-  "blogspot.com",
-  "medium.com",
-  "github.io",
-  "notion.site",
-  "linktr.ee",
-  "angel.co",
-  "wellfound.com",
-  "crunchbase.com",
-  "yelp.com",
-  "godaddysites.com",
-  "webflow.io",
-  "carrd.co",
-  "business.site",
-]);
-
-/** Second-level suffixes under which the registrable domain has three labels (acme.co.uk). */
-const TWO_LABEL_SUFFIXES = new Set([
-  "co.uk",
-  "org.uk",
-  "ac.uk",
-  "gov.uk",
-  "com.au",
-  "net.au",
-  "org.au",
-  "co.nz",
-  "co.jp",
-  "co.kr",
-  "com.br",
-  "com.mx",
-  "com.sg",
-  "com.cn",
-  "co.in",
-  "co.za",
-  "com.tr",
-  "co.il",
-  "com.hk",
-  "com.tw",
-]);
-
-/** The registrable domain of a website ("https://www.shop.acme.co.uk/x" is "acme.co.uk"); null for shared hosts. */
-export function registrableDomain(url: string | null | undefined): string | null {
-  if (!url?.trim()) return null;
-  let host: string;
-  try {
-    host = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(url.trim()) ? url.trim() : `https://${url.trim()}`).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-  host = host.replace(/^www\d?\./, "").replace(/\.$/, "");
-  if (!host.includes(".")) return null;
-  const labels = host.split(".");
-  const lastTwo = labels.slice(-2).join(".");
-  const domain = TWO_LABEL_SUFFIXES.has(lastTwo) && labels.length >= 3 ? labels.slice(-3).join(".") : lastTwo;
-  if (SHARED_HOSTS.has(domain) || SHARED_HOSTS.has(host)) return null;
-  return domain;
-}
+// The registrable domain lives in catalog: claiming a listing (listing-owners) proves an address at it too.
+export { registrableDomain };
 
 /** The company or profile a LinkedIn URL names ("company/acme"), whatever its scheme, subdomain, case or tail. */
 export function linkedinPage(url: string | null | undefined): string | null {
