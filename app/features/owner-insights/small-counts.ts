@@ -1,0 +1,96 @@
+/**
+ * Never fewer than 5 (issue 36 "Owner insights", decision 0117): no count an owner is sent is between 1 and 4, and none
+ * can be worked out from the others. A small bucket is folded into "Other"; when the small ones together are still
+ * under 5, the next smallest shown bucket joins them (complementary suppression), so the total minus the buckets
+ * shown is always 0 or at least 5 and never one small bucket's count. When everything together is under 5, nothing
+ * is shown, not even the total. Pure, so the attack is tested without a database.
+ */
+export const MIN_SHOWN = 5;
+
+export interface CountedBucket {
+  key: string;
+  label: string;
+  count: number;
+}
+
+export type SafeBreakdown =
+  /** Fewer than MIN_SHOWN in all: no number is sent. */
+  | { status: "too_few" }
+  | {
+      status: "shown";
+      /** Each at least MIN_SHOWN, largest first. */
+      buckets: CountedBucket[];
+      /** The folded buckets together (at least MIN_SHOWN), or null when nothing was folded. */
+      other: { label: string; count: number } | null;
+      /** Buckets plus other: nothing is left over. */
+      total: number;
+    };
+
+export const OTHER_SMALL = "Other (fewer than 5 each)";
+export const OTHER_MIXED = "Other (small groups together)";
+
+const byCount = (a: CountedBucket, b: CountedBucket) => b.count - a.count || a.key.localeCompare(b.key);
+
+/** A breakdown (views by plan, by type, by industry) as it may be shown. Zero buckets are left out. */
+export function safeBreakdown(buckets: readonly CountedBucket[], min = MIN_SHOWN): SafeBreakdown {
+  const counted = buckets.filter((b) => b.count > 0).sort(byCount);
+  const total = counted.reduce((n, b) => n + b.count, 0);
+  if (total < min) return { status: "too_few" };
+  const shown = counted.filter((b) => b.count >= min);
+  let folded = counted.filter((b) => b.count < min);
+  let other = folded.reduce((n, b) => n + b.count, 0);
+  let mixed = false;
+  // The small ones together would give themselves away by subtraction: the smallest shown one joins them.
+  while (other > 0 && other < min && shown.length) {
+    const next = shown.pop()!;
+    folded = [...folded, next];
+    other += next.count;
+    mixed = true;
+  }
+  return {
+    status: "shown",
+    buckets: shown,
+    other: other > 0 ? { label: mixed ? OTHER_MIXED : OTHER_SMALL, count: other } : null,
+    total,
+  };
+}
+
+export type SafeCell =
+  | { shown: true; count: number }
+  /** "under": the cell itself is 1 to 4; "protect": hidden so the small cells cannot be worked out from the total. */
+  | { shown: false; why: "under" | "protect" };
+
+export type SafeSeries =
+  | { status: "too_few" }
+  | { status: "shown"; cells: Array<{ key: string; cell: SafeCell }>; total: number };
+
+/**
+ * A series (views per week) as it may be shown: every cell keeps its place, a small one says "Fewer than 5", and
+ * when the small ones together are under 5 the smallest shown cell is hidden too, so the total gives nothing away.
+ * A zero is shown: "nobody" names nobody.
+ */
+export function safeSeries(cells: ReadonlyArray<{ key: string; count: number }>, min = MIN_SHOWN): SafeSeries {
+  const total = cells.reduce((n, c) => n + c.count, 0);
+  if (total > 0 && total < min) return { status: "too_few" };
+  const hidden = new Map<string, "under" | "protect">();
+  let hiddenSum = 0;
+  for (const c of cells)
+    if (c.count > 0 && c.count < min) {
+      hidden.set(c.key, "under");
+      hiddenSum += c.count;
+    }
+  const candidates = cells.filter((c) => c.count >= min).sort((a, b) => a.count - b.count || a.key.localeCompare(b.key));
+  while (hiddenSum > 0 && hiddenSum < min && candidates.length) {
+    const next = candidates.shift()!;
+    hidden.set(next.key, "protect");
+    hiddenSum += next.count;
+  }
+  return {
+    status: "shown",
+    cells: cells.map((c) => {
+      const why = hidden.get(c.key);
+      return { key: c.key, cell: why ? { shown: false, why } : { shown: true, count: c.count } };
+    }),
+    total,
+  };
+}
