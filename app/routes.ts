@@ -89,13 +89,17 @@ export default caseSensitive([
     route("following", "routes/following.tsx"),
     // Owners of listings (issue 36, decision 0114): each child route checks ownership itself.
     route("my-listings", "routes/my-listings.tsx"),
-    route("my-listings/:listingId", "routes/my-listings.listing.tsx", [index("routes/my-listings.overview.tsx")]),
+    route("my-listings/:listingId", "routes/my-listings.listing.tsx", [
+      index("routes/my-listings.overview.tsx"),
+      route("insights", "routes/my-listings.insights.tsx"),
+    ]),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     route("verify-email", "routes/verify-email.tsx"),
     route("saved-searches", "routes/saved-searches.tsx"),
     route("saved-searches/:id", "routes/saved-searches.open.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+    route("unsubscribe/insights/:token", "routes/unsubscribe.owner-insights.tsx"),
     // Operator pages, admins only.
     route("admin", "routes/admin.dashboard.tsx"),
     route("admin/audit-log", "routes/admin.audit-log.tsx"),

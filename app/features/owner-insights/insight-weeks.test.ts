@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoWeekOf, lastEndedMonth, monthFrom, recentWeeks, weekStartOf } from "./insight-weeks.ts";
+import { endedMonths, isoWeekOf, lastEndedMonth, monthFrom, recentWeeks, weekStartOf, weeksOfMonth } from "./insight-weeks.ts";
 
 describe("insight weeks (UTC, ISO)", () => {
   it("starts a week on Monday at midnight UTC", () => {
@@ -25,5 +25,18 @@ describe("insight weeks (UTC, ISO)", () => {
     expect(lastEndedMonth(new Date("2026-12-01T00:05:00Z"))).toEqual({ from: "2026-11-01", to: "2026-12-01" });
     expect(lastEndedMonth(new Date("2027-01-15T00:00:00Z"))).toEqual({ from: "2026-12-01", to: "2027-01-01" });
     expect(monthFrom("2026-12-01")).toEqual({ from: "2026-12-01", to: "2027-01-01" });
+  });
+});
+
+describe("a month's weeks", () => {
+  it("are the weeks whose Sunday falls in the month, so a month's figures are final when it ends", () => {
+    // November 2026: Sundays 1, 8, 15, 22, 29.
+    expect(weeksOfMonth("2026-11-01")).toEqual(["2026-10-26", "2026-11-02", "2026-11-09", "2026-11-16", "2026-11-23"]);
+    // December 2026: Sundays 6, 13, 20, 27 (the week of 28 Dec ends on 3 Jan).
+    expect(weeksOfMonth("2026-12-01")).toEqual(["2026-11-30", "2026-12-07", "2026-12-14", "2026-12-21"]);
+  });
+
+  it("lists the months ended by now, newest first", () => {
+    expect(endedMonths(new Date("2026-12-01T00:00:00Z"), 3)).toEqual(["2026-11-01", "2026-10-01", "2026-09-01"]);
   });
 });

@@ -51,3 +51,25 @@ export function monthFrom(from: string): { from: string; to: string } {
   const d = new Date(`${from}T00:00:00Z`);
   return { from, to: isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1))) };
 }
+
+/**
+ * The weeks of a month: the ISO weeks whose Sunday falls in it (UTC). A month's weeks are over when the month is, so
+ * its figures never change afterwards and two looks at it a week apart cannot be subtracted from each other.
+ */
+export function weeksOfMonth(monthStart: string): string[] {
+  const { to } = monthFrom(monthStart);
+  const weeks: string[] = [];
+  // The first week whose Sunday is on or after the 1st starts at most six days before it.
+  let monday = Date.parse(`${weekStartOf(new Date(`${monthStart}T00:00:00Z`))}T00:00:00Z`);
+  for (; ; monday += 7 * DAY_MS) {
+    const sunday = isoDay(new Date(monday + 6 * DAY_MS));
+    if (sunday >= to) break;
+    if (sunday >= monthStart) weeks.push(isoDay(new Date(monday)));
+  }
+  return weeks;
+}
+
+/** The last `count` months that have ended by `now`, newest first, as "YYYY-MM-01". */
+export function endedMonths(now: Date, count = 12): string[] {
+  return Array.from({ length: count }, (_, i) => isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1 - i, 1))));
+}

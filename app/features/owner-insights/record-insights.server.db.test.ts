@@ -30,11 +30,11 @@ const member = { ...testUser("subscriber"), id: "insight-visitor", email: "visit
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedListings(database, 30);
-  [target] = await database.rows<{ id: string; type: string; slug: string }>(sql`
-    SELECT id, type, slug FROM listings WHERE processing_status = 'published' AND type = 'startup' ORDER BY name LIMIT 1`);
-  [visitorListing] = await database.rows<{ id: string; type: string; name: string; industry: string }>(sql`
+  target = (await database.rows<{ id: string; type: string; slug: string }>(sql`
+    SELECT id, type, slug FROM listings WHERE processing_status = 'published' AND type = 'startup' ORDER BY name LIMIT 1`))[0]!;
+  visitorListing = (await database.rows<{ id: string; type: string; name: string; industry: string }>(sql`
     SELECT l.id, l.type, l.name, i.name AS industry FROM listings l JOIN industries i ON i.id = l.industry_ids[1]
-    WHERE l.processing_status = 'published' AND l.type = 'investor' ORDER BY l.name LIMIT 1`);
+    WHERE l.processing_status = 'published' AND l.type = 'investor' ORDER BY l.name LIMIT 1`))[0]!;
   await database.db.insert(users).values({ id: member.id, name: member.name, email: member.email, tier: "subscriber", emailVerified: true });
   await grantOwnership(database.db, {
     listingId: visitorListing!.id,

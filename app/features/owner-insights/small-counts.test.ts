@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OTHER_MIXED, OTHER_SMALL, safeBreakdown, safeSeries, type SafeBreakdown, type SafeSeries } from "./small-counts.ts";
+import { OTHER_MIXED, OTHER_SMALL, safeBreakdown, safeCell, type SafeBreakdown } from "./small-counts.ts";
 
 const b = (key: string, count: number) => ({ key, label: key, count });
 
@@ -49,28 +49,14 @@ describe("safeBreakdown: never a bucket under 5", () => {
   });
 });
 
-describe("safeSeries: weeks", () => {
-  const cells = (view: SafeSeries) => (view.status === "shown" ? view.cells.map((c) => (c.cell.shown ? c.cell.count : c.cell.why)) : view.status);
-
-  it("says 'under' for a week of 1 to 4 and protects it with the smallest shown week when alone", () => {
-    const view = safeSeries([
-      { key: "w1", count: 12 },
-      { key: "w2", count: 3 },
-      { key: "w3", count: 0 },
-      { key: "w4", count: 7 },
+describe("safeCell: a week", () => {
+  it("shows 0 and 5 or more, and only 'under' for 1 to 4", () => {
+    expect([0, 1, 4, 5, 12].map((n) => safeCell(n))).toEqual([
+      { shown: true, count: 0 },
+      { shown: false },
+      { shown: false },
+      { shown: true, count: 5 },
+      { shown: true, count: 12 },
     ]);
-    expect(cells(view)).toEqual([12, "under", 0, "protect"]);
-    if (view.status !== "shown") return;
-    const shownSum = view.cells.reduce((n, c) => n + (c.cell.shown ? c.cell.count : 0), 0);
-    expect(view.total - shownSum).toBe(10);
-  });
-
-  it("needs no protection when the small weeks are 5 together", () => {
-    expect(cells(safeSeries([{ key: "a", count: 3 }, { key: "b", count: 2 }, { key: "c", count: 8 }]))).toEqual(["under", "under", 8]);
-  });
-
-  it("sends nothing when the whole series is 1 to 4, and zeros when it is empty", () => {
-    expect(safeSeries([{ key: "a", count: 3 }, { key: "b", count: 0 }])).toEqual({ status: "too_few" });
-    expect(cells(safeSeries([{ key: "a", count: 0 }]))).toEqual([0]);
   });
 });

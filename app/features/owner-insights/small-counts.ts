@@ -3,7 +3,8 @@
  * can be worked out from the others. A small bucket is folded into "Other"; when the small ones together are still
  * under 5, the next smallest shown bucket joins them (complementary suppression), so the total minus the buckets
  * shown is always 0 or at least 5 and never one small bucket's count. When everything together is under 5, nothing
- * is shown, not even the total. Pure, so the attack is tested without a database.
+ * is shown, not even the total. A week's count stands alone (safeCell): no total that includes a week under 5 is
+ * ever sent, so no subtraction finds it. Pure, so the attacks are tested without a database.
  */
 export const MIN_SHOWN = 5;
 
@@ -55,42 +56,9 @@ export function safeBreakdown(buckets: readonly CountedBucket[], min = MIN_SHOWN
   };
 }
 
-export type SafeCell =
-  | { shown: true; count: number }
-  /** "under": the cell itself is 1 to 4; "protect": hidden so the small cells cannot be worked out from the total. */
-  | { shown: false; why: "under" | "protect" };
+/** One week's count as it may be shown: its number when 0 or at least MIN_SHOWN, else only that it is under. */
+export type SafeCell = { shown: true; count: number } | { shown: false };
 
-export type SafeSeries =
-  | { status: "too_few" }
-  | { status: "shown"; cells: Array<{ key: string; cell: SafeCell }>; total: number };
-
-/**
- * A series (views per week) as it may be shown: every cell keeps its place, a small one says "Fewer than 5", and
- * when the small ones together are under 5 the smallest shown cell is hidden too, so the total gives nothing away.
- * A zero is shown: "nobody" names nobody.
- */
-export function safeSeries(cells: ReadonlyArray<{ key: string; count: number }>, min = MIN_SHOWN): SafeSeries {
-  const total = cells.reduce((n, c) => n + c.count, 0);
-  if (total > 0 && total < min) return { status: "too_few" };
-  const hidden = new Map<string, "under" | "protect">();
-  let hiddenSum = 0;
-  for (const c of cells)
-    if (c.count > 0 && c.count < min) {
-      hidden.set(c.key, "under");
-      hiddenSum += c.count;
-    }
-  const candidates = cells.filter((c) => c.count >= min).sort((a, b) => a.count - b.count || a.key.localeCompare(b.key));
-  while (hiddenSum > 0 && hiddenSum < min && candidates.length) {
-    const next = candidates.shift()!;
-    hidden.set(next.key, "protect");
-    hiddenSum += next.count;
-  }
-  return {
-    status: "shown",
-    cells: cells.map((c) => {
-      const why = hidden.get(c.key);
-      return { key: c.key, cell: why ? { shown: false, why } : { shown: true, count: c.count } };
-    }),
-    total,
-  };
+export function safeCell(count: number, min = MIN_SHOWN): SafeCell {
+  return count === 0 || count >= min ? { shown: true, count } : { shown: false };
 }
