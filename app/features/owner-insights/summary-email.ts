@@ -35,7 +35,7 @@ export function summaryEmail(input: {
   const label = formatMonth(`${month}T00:00:00Z`);
   const blocks: EmailBlock[] = [
     paragraph(`Hello ${name},`),
-    paragraph(`Here is how your ${listings.length === 1 ? "listing" : "listings"} did on Introbase in ${label} (weeks starting that month, UTC).`),
+    paragraph(`Here is how your ${listings.length === 1 ? "listing" : "listings"} did on Introbase in ${label} (the weeks ending that month, UTC; a week under 5 views is left out).`),
   ];
   for (const l of listings) {
     const intros =
