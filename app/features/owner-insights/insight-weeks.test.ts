@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endedMonths, isoWeekOf, lastEndedMonth, monthFrom, recentWeeks, weekStartOf, weeksOfMonth } from "./insight-weeks.ts";
+import { endedMonths, isoWeekOf, monthOfWeek, lastEndedMonth, monthFrom, recentWeeks, weekStartOf, weeksOfMonth } from "./insight-weeks.ts";
 
 describe("insight weeks (UTC, ISO)", () => {
   it("starts a week on Monday at midnight UTC", () => {
@@ -34,6 +34,11 @@ describe("a month's weeks", () => {
     expect(weeksOfMonth("2026-11-01")).toEqual(["2026-10-26", "2026-11-02", "2026-11-09", "2026-11-16", "2026-11-23"]);
     // December 2026: Sundays 6, 13, 20, 27 (the week of 28 Dec ends on 3 Jan).
     expect(weeksOfMonth("2026-12-01")).toEqual(["2026-11-30", "2026-12-07", "2026-12-14", "2026-12-21"]);
+  });
+
+  it("counts the current week in the month of its Sunday", () => {
+    expect(monthOfWeek(new Date("2026-11-30T09:00:00Z"))).toBe("2026-12-01");
+    expect(monthOfWeek(new Date("2026-11-29T09:00:00Z"))).toBe("2026-11-01");
   });
 
   it("lists the months ended by now, newest first", () => {

@@ -38,6 +38,11 @@ export function monthStartOf(at: Date): string {
   return isoDay(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)));
 }
 
+/** The month whose figures the week of `now` counts in: the month of its Sunday (see weeksOfMonth). */
+export function monthOfWeek(now: Date): string {
+  return monthStartOf(new Date(Date.parse(`${weekStartOf(now)}T00:00:00Z`) + 6 * DAY_MS));
+}
+
 /** The month that ended last by `now` (the one a monthly summary reports on): its first day and the next month's. */
 export function lastEndedMonth(now: Date): { from: string; to: string } {
   return {

@@ -17,7 +17,7 @@ import { enqueueJob, type Job } from "~/lib/job-queue.server.ts";
 import { JobInterrupted, throwIfInterrupted, type JobHandler } from "~/lib/job-worker.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
-import { lastEndedMonth, monthStartOf } from "./insight-weeks.ts";
+import { lastEndedMonth, monthOfWeek } from "./insight-weeks.ts";
 import { monthSummaryOf } from "./listing-insights.server.ts";
 import { summaryEmail } from "./summary-email.ts";
 import { summaryEmailsOn, summaryUnsubscribeToken } from "./summary-emails.server.ts";
@@ -136,11 +136,12 @@ export function scheduleDueOwnerSummary(database: Database, now: Date): Promise<
 }
 
 /**
- * An operator's "send now" (/admin/digests): the current month so far, for a demo or a check. The scheduler then
- * skips this month when it ends; the runs table says so.
+ * An operator's "send now" (/admin/digests): the month the current week counts in, so far (a demo shows the views
+ * just made, even in a month's last days, whose week ends in the next month). The scheduler then skips that month
+ * when it ends; the runs table says so.
  */
 export async function sendOwnerSummaryNow(database: Database, adminId: string, now = new Date()): Promise<string> {
-  const job = await scheduleOwnerSummary(database, monthStartOf(now), adminId);
+  const job = await scheduleOwnerSummary(database, monthOfWeek(now), adminId);
   if (!job) throw new AppError("conflict", "This month's owner summaries were already sent or queued.");
   return job.id;
 }
