@@ -28,11 +28,19 @@ const stranger = { ...testUser("premium"), id: "insights-stranger", email: "stra
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedListings(database, 12);
-  listing = (await database.rows<{ id: string; name: string }>(sql`
-    SELECT id, name FROM listings WHERE processing_status = 'published' ORDER BY name LIMIT 1`))[0]!;
+  listing = (
+    await database.rows<{ id: string; name: string }>(sql`
+    SELECT id, name FROM listings WHERE processing_status = 'published' ORDER BY name LIMIT 1`)
+  )[0]!;
   for (const u of [owner, stranger])
     await database.db.insert(users).values({ id: u.id, name: u.name, email: u.email, tier: u.tier, emailVerified: true });
-  await grantOwnership(database.db, { listingId: listing.id, listingName: listing.name, userId: owner.id, via: "operator", actor: { id: owner.id, source: "admin" } });
+  await grantOwnership(database.db, {
+    listingId: listing.id,
+    listingName: listing.name,
+    userId: owner.id,
+    via: "operator",
+    actor: { id: owner.id, source: "admin" },
+  });
   // Every third ISO week is quiet (3 views); the others have 8: 7 signed out and 1 premium member who keeps an investor.
   // A month's weeks then hold at most 4 premium views: never enough to show on their own.
   await database.rows(sql`
@@ -56,9 +64,17 @@ afterAll(async () => {
 });
 
 const path = (id = listing.id) => `/my-listings/${id}/insights`;
-const load = (user: typeof owner | null, id = listing.id) => loader(loaderArgs<Route.LoaderArgs>(database, path(id), { listingId: id }, { user }));
+const load = (user: typeof owner | null, id = listing.id) =>
+  loader(loaderArgs<Route.LoaderArgs>(database, path(id), { listingId: id }, { user }));
 const post = (user: typeof owner, body: Record<string, string>) =>
-  action(loaderArgs<Route.ActionArgs>(database, path(), { listingId: listing.id }, { user, init: { method: "POST", body: new URLSearchParams(body) } }));
+  action(
+    loaderArgs<Route.ActionArgs>(
+      database,
+      path(),
+      { listingId: listing.id },
+      { user, init: { method: "POST", body: new URLSearchParams(body) } },
+    ),
+  );
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -124,7 +140,10 @@ describe("the insights page", () => {
     const cells = [...html.matchAll(/<td[^>]*>(?:<span[^>]*>)?(\d+)</g)].map((m) => Number(m[1]));
     const viewCells = cells.filter((n) => n > 0);
     expect(viewCells.length).toBeGreaterThan(0);
-    const weeksTable = html.slice(html.indexOf('data-testid="weeks-table"'), html.indexOf("</table>", html.indexOf('data-testid="weeks-table"')));
+    const weeksTable = html.slice(
+      html.indexOf('data-testid="weeks-table"'),
+      html.indexOf("</table>", html.indexOf('data-testid="weeks-table"')),
+    );
     for (const m of weeksTable.matchAll(/<span class="">(\d+)<\/span>/g)) expect(Number(m[1]) === 0 || Number(m[1]) >= 5).toBe(true);
   });
 

@@ -10,7 +10,10 @@ import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import { readForm } from "~/lib/http.server.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Insights${loaderData ? ` of ${loaderData.name}` : ""} | My listings | Introbase` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `Insights${loaderData ? ` of ${loaderData.name}` : ""} | My listings | Introbase` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** `?month=2026-10`: the month of the breakdowns; one not offered falls back to the last ended month and says so. */

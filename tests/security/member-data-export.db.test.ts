@@ -116,7 +116,14 @@ describe("the member's data file", () => {
       expect.arrayContaining(["intro_request", "feature_application", "merge_operation"]),
     );
     expect(list("emailsSentToYou").map((m) => m.kind)).toEqual(
-      expect.arrayContaining(["verify_email", "intro_accepted", "intro_rejected", "intro_request", "application_received", "owner_insights_summary"]),
+      expect.arrayContaining([
+        "verify_email",
+        "intro_accepted",
+        "intro_rejected",
+        "intro_request",
+        "application_received",
+        "owner_insights_summary",
+      ]),
     );
   });
 

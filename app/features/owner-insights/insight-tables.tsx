@@ -7,7 +7,7 @@ import { isoWeekOf } from "./insight-weeks.ts";
 import type { WeekCell } from "./listing-insights.server.ts";
 import type { SafeBreakdown, SafeCell } from "./small-counts.ts";
 
-export const UNDER_FIVE = "Fewer than 5";
+const UNDER_FIVE = "Fewer than 5";
 
 function Bar({ value, max }: { value: number; max: number }) {
   const width = max ? Math.max(2, Math.round((value / max) * 100)) : 0;

@@ -64,7 +64,13 @@ export class InsightTally {
     const rows = [...taken]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([key, count]) => {
-        const [listingId, weekStart, metric, dimension, bucket] = key.split(SEPARATOR) as [string, string, InsightMetric, InsightDimension, string];
+        const [listingId, weekStart, metric, dimension, bucket] = key.split(SEPARATOR) as [
+          string,
+          string,
+          InsightMetric,
+          InsightDimension,
+          string,
+        ];
         return { listingId, weekStart, metric, dimension, bucket, count };
       });
     const t = listingInsightCounts;

@@ -5,7 +5,7 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Weeks shown on the insights page: the current one and the eleven before it. */
-export const INSIGHT_WEEKS = 12;
+const INSIGHT_WEEKS = 12;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -34,7 +34,7 @@ export function isoWeekOf(weekStart: string): { year: number; week: number } {
 }
 
 /** The first day (UTC) of the month `at` falls in, "YYYY-MM-01". */
-export function monthStartOf(at: Date): string {
+function monthStartOf(at: Date): string {
   return isoDay(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)));
 }
 

@@ -136,25 +136,33 @@ export function InsightsPage({ insights, summaryEmails, notice, result }: Insigh
           </table>
         </div>
       </Card>
-      <Card className="p-4 sm:p-6">
-        <h2 className="text-lg font-semibold">Monthly summary e-mail</h2>
-        <p className="mt-1 text-sm text-fg-muted" data-testid="summary-state">
-          {summaryEmails
-            ? "On: early each month we e-mail you the last month's views, search appearances and introduction requests of the listings you keep."
-            : "Off: you get no monthly summary."}
-        </p>
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="summaryEmails" value={summaryEmails ? "off" : "on"} />
-          <Button type="submit" variant="secondary">
-            {summaryEmails ? "Turn the monthly e-mail off" : "Turn the monthly e-mail on"}
-          </Button>
-        </Form>
-        {result?.message ? (
-          <p role={result.ok ? "status" : "alert"} className={result.ok ? "mt-2 text-sm" : "mt-2 text-sm text-danger"}>
-            {result.message}
-          </p>
-        ) : null}
-      </Card>
+      <SummaryEmailCard on={summaryEmails} result={result} />
     </div>
+  );
+}
+
+/** The monthly summary's switch: a plain form, so it works without JavaScript. It covers every listing the member keeps. */
+function SummaryEmailCard({ on, result }: { on: boolean; result?: FormResult }) {
+  const summaryEmails = on;
+  return (
+    <Card className="p-4 sm:p-6">
+      <h2 className="text-lg font-semibold">Monthly summary e-mail</h2>
+      <p className="mt-1 text-sm text-fg-muted" data-testid="summary-state">
+        {summaryEmails
+          ? "On: early each month we e-mail you the last month's views, search appearances and introduction requests of the listings you keep."
+          : "Off: you get no monthly summary."}
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="summaryEmails" value={summaryEmails ? "off" : "on"} />
+        <Button type="submit" variant="secondary">
+          {summaryEmails ? "Turn the monthly e-mail off" : "Turn the monthly e-mail on"}
+        </Button>
+      </Form>
+      {result?.message ? (
+        <p role={result.ok ? "status" : "alert"} className={result.ok ? "mt-2 text-sm" : "mt-2 text-sm text-danger"}>
+          {result.message}
+        </p>
+      ) : null}
+    </Card>
   );
 }

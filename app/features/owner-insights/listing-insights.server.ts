@@ -107,9 +107,18 @@ function breakdownsOf(rows: CountRow[], month: string): MonthBreakdowns {
   return {
     month,
     views,
-    byPlan: breakdown("plan", labelled(PLAN_LABELS, (b) => b)),
-    byType: breakdown("listing_type", labelled(TYPE_LABELS, (b) => b)),
-    byIndustry: breakdown("industry", labelled({ [UNKNOWN]: "Not known" }, (b) => b)),
+    byPlan: breakdown(
+      "plan",
+      labelled(PLAN_LABELS, (b) => b),
+    ),
+    byType: breakdown(
+      "listing_type",
+      labelled(TYPE_LABELS, (b) => b),
+    ),
+    byIndustry: breakdown(
+      "industry",
+      labelled({ [UNKNOWN]: "Not known" }, (b) => b),
+    ),
   };
 }
 
@@ -117,7 +126,12 @@ function breakdownsOf(rows: CountRow[], month: string): MonthBreakdowns {
  * The insights of a listing the owner keeps, as of `now`; `month` ("YYYY-MM-01", one of the ended months) chooses the
  * breakdowns' month, the last ended one by default.
  */
-export async function loadListingInsights(database: Database, listingId: string, now: Date, month?: string | null): Promise<ListingInsights> {
+export async function loadListingInsights(
+  database: Database,
+  listingId: string,
+  now: Date,
+  month?: string | null,
+): Promise<ListingInsights> {
   // What this process counted and has not written yet: an owner sees the views they just made at once.
   await insightTallyFor(database).flush();
   const weeks = recentWeeks(now);
@@ -144,5 +158,9 @@ export async function monthSummaryOf(database: Database, listingId: string, mont
   const { views, appearances } = monthFigures(await countsIn(database, ids, weeksOfMonth(month)), month);
   const funnel = await getIntroFunnel(database, new Date(`${month}T00:00:00Z`), ids);
   const counts = funnel.months.find((m) => `${m.month}-01` === month)?.counts;
-  return { views, appearances, intros: { requested: counts?.requested ?? 0, accepted: counts?.accepted ?? 0, declined: counts?.declined ?? 0 } };
+  return {
+    views,
+    appearances,
+    intros: { requested: counts?.requested ?? 0, accepted: counts?.accepted ?? 0, declined: counts?.declined ?? 0 },
+  };
 }

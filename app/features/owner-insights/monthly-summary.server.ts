@@ -47,7 +47,12 @@ async function ownersAfter(database: Database, after: string, limit = 100): Prom
 }
 
 /** One owner's summary of `month`, at most once whoever else runs it. */
-export async function deliverOwnerSummary(database: Database, owner: Owner, month: string, options: SummaryOptions = {}): Promise<SummaryOutcome> {
+export async function deliverOwnerSummary(
+  database: Database,
+  owner: Owner,
+  month: string,
+  options: SummaryOptions = {},
+): Promise<SummaryOutcome> {
   const now = (options.now ?? (() => new Date()))();
   const listings = await ownedListings(database, owner.id);
   const wanted = listings.length > 0 && (await summaryEmailsOn(database, owner.id));
@@ -61,7 +66,9 @@ export async function deliverOwnerSummary(database: Database, owner: Owner, mont
   const env = options.env ?? getEnv();
   const site = publicUrl(env);
   const unsubscribeUrl = `${site}/unsubscribe/insights/${await summaryUnsubscribeToken(database, owner.id, now)}`;
-  const figures = await Promise.all(listings.map(async (l) => ({ id: l.id, name: l.name, ...(await monthSummaryOf(database, l.id, month)) })));
+  const figures = await Promise.all(
+    listings.map(async (l) => ({ id: l.id, name: l.name, ...(await monthSummaryOf(database, l.id, month)) })),
+  );
   const { subject, body } = summaryEmail({ name: owner.name, month, listings: figures, site, unsubscribeUrl });
   const result = await sendEmail(
     database,
@@ -122,7 +129,11 @@ export function ownerSummaryJobHandler(options: SummaryOptions = {}): JobHandler
 /** Queues a month's summaries unless some server already did (the run row and the job: one transaction). */
 export async function scheduleOwnerSummary(database: Database, monthStart: string, createdBy: string | null = null): Promise<Job | null> {
   return database.db.transaction(async (tx) => {
-    const [run] = await tx.insert(ownerInsightRuns).values({ monthStart }).onConflictDoNothing().returning({ month: ownerInsightRuns.monthStart });
+    const [run] = await tx
+      .insert(ownerInsightRuns)
+      .values({ monthStart })
+      .onConflictDoNothing()
+      .returning({ month: ownerInsightRuns.monthStart });
     if (!run) return null;
     const job = await enqueueJob(inTransactionOf(database, tx), { jobType: OWNER_SUMMARY_JOB, parameters: { monthStart }, createdBy });
     await tx.update(ownerInsightRuns).set({ jobId: job.id }).where(eq(ownerInsightRuns.monthStart, monthStart));

@@ -17,8 +17,8 @@ export function OwnerSummaryRuns({ runs }: { runs: OwnerSummaryRun[] }) {
         Owners&apos; monthly summary
       </h2>
       <p className="mt-1 text-sm text-fg-muted">
-        Each server queues last month&apos;s summary on the first of the month (UTC); each owner gets it once. Sending now covers the
-        month this week counts in (the month of its Sunday) so far, and that month is then not sent again when it ends.
+        Each server queues last month&apos;s summary on the first of the month (UTC); each owner gets it once. Sending now covers the month
+        this week counts in (the month of its Sunday) so far, and that month is then not sent again when it ends.
       </p>
       <Form method="post" className="mt-3">
         <input type="hidden" name="cadence" value="owner-summary" />

@@ -22,7 +22,7 @@ export interface InsightVisitor {
 export const UNKNOWN = "unknown";
 
 /** Whether a request comes from a person's browser: not a crawler, not a prefetch, not a bare script; a page read. */
-export function countsAsVisit(request: Request): boolean {
+function countsAsVisit(request: Request): boolean {
   if (request.method !== "GET") return false;
   const agent = request.headers.get("user-agent");
   if (!agent || isbot(agent)) return false;
@@ -53,7 +53,7 @@ export function countProfileView(tally: InsightTally, listingId: string, visitor
 }
 
 /** Each listing on one results page appeared once; by plan only (the directory page reads nothing more about the visitor). */
-export function countSearchAppearances(tally: InsightTally, listingIds: readonly string[], plan: InsightVisitor["plan"], now: Date): void {
+function countSearchAppearances(tally: InsightTally, listingIds: readonly string[], plan: InsightVisitor["plan"], now: Date): void {
   const week = weekStartOf(now);
   for (const id of new Set(listingIds)) {
     tally.add(id, week, "appearance", "total", "all");
@@ -67,7 +67,12 @@ export function countSearchAppearances(tally: InsightTally, listingIds: readonly
  */
 export async function recordProfileView(
   database: Database,
-  { request, listingId, visitor, now = new Date() }: { request: Request; listingId: string; visitor: Promise<InsightVisitor | null>; now?: Date },
+  {
+    request,
+    listingId,
+    visitor,
+    now = new Date(),
+  }: { request: Request; listingId: string; visitor: Promise<InsightVisitor | null>; now?: Date },
 ): Promise<boolean> {
   if (!countsAsVisit(request)) return false;
   const who = await visitor;
@@ -79,7 +84,12 @@ export async function recordProfileView(
 /** The directory route's hook: no database, no wait. */
 export function recordSearchAppearances(
   database: Database,
-  { request, listingIds, user, now = new Date() }: { request: Request; listingIds: readonly string[]; user: SessionUser | null; now?: Date },
+  {
+    request,
+    listingIds,
+    user,
+    now = new Date(),
+  }: { request: Request; listingIds: readonly string[]; user: SessionUser | null; now?: Date },
 ): boolean {
   if (!countsAsVisit(request) || !listingIds.length) return false;
   countSearchAppearances(insightTallyFor(database), listingIds, user ? user.tier : "signed_out", now);

@@ -42,8 +42,7 @@ describe("safeBreakdown: never a bucket under 5", () => {
         for (let d = 0; d <= 7; d++) {
           const view = safeBreakdown([b("a", a), b("c", c), b("d", d)]);
           for (const n of numbersOf(view)) expect(n === 0 || n >= 5).toBe(true);
-          if (view.status === "shown")
-            expect(view.buckets.reduce((n, x) => n + x.count, 0) + (view.other?.count ?? 0)).toBe(view.total);
+          if (view.status === "shown") expect(view.buckets.reduce((n, x) => n + x.count, 0) + (view.other?.count ?? 0)).toBe(view.total);
           else expect(a + c + d).toBeLessThan(5);
         }
   });

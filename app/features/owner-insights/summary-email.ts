@@ -17,7 +17,7 @@ export interface SummaryListing {
 }
 
 /** A count as it may be said: a number of 5 or more, "none", or "fewer than 5". */
-export function sayCount(count: number, noun: string): string {
+function sayCount(count: number, noun: string): string {
   if (count === 0) return `no ${noun}s`;
   if (count < MIN_SHOWN) return `fewer than ${MIN_SHOWN} ${noun}s`;
   return plural(count, noun);
@@ -35,7 +35,9 @@ export function summaryEmail(input: {
   const label = formatMonth(`${month}T00:00:00Z`);
   const blocks: EmailBlock[] = [
     paragraph(`Hello ${name},`),
-    paragraph(`Here is how your ${listings.length === 1 ? "listing" : "listings"} did on Introbase in ${label} (the weeks ending that month, UTC; a week under 5 views is left out).`),
+    paragraph(
+      `Here is how your ${listings.length === 1 ? "listing" : "listings"} did on Introbase in ${label} (the weeks ending that month, UTC; a week under 5 views is left out).`,
+    ),
   ];
   for (const l of listings) {
     const intros =
@@ -44,7 +46,11 @@ export function summaryEmail(input: {
         : `${plural(l.intros.requested, "introduction request")} (${l.intros.accepted} accepted, ${l.intros.declined} declined)`;
     blocks.push(
       list(l.name, [
-        { title: "See the insights", href: `${site}/my-listings/${l.id}/insights`, detail: `${sayCount(l.views, "profile view")}, ${sayCount(l.appearances, "search appearance")}, ${intros}` },
+        {
+          title: "See the insights",
+          href: `${site}/my-listings/${l.id}/insights`,
+          detail: `${sayCount(l.views, "profile view")}, ${sayCount(l.appearances, "search appearance")}, ${intros}`,
+        },
       ]),
     );
   }

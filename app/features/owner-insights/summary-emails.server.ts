@@ -46,12 +46,7 @@ async function checkToken(database: Database, token: string): Promise<{ userId: 
 }
 
 export type SummaryUnsubscribeState =
-  | { state: "invalid" }
-  | { state: "gone" }
-  | { state: "out_of_date" }
-  | { state: "already_off" }
-  | { state: "open" }
-  | { state: "done" };
+  { state: "invalid" } | { state: "gone" } | { state: "out_of_date" } | { state: "already_off" } | { state: "open" } | { state: "done" };
 
 /** The answer's status: as the digests' links (unsubscribeErrorCode), a link that does nothing is a 4xx. */
 export function summaryUnsubscribeErrorCode({ state }: SummaryUnsubscribeState): ErrorCode | null {

@@ -1,5 +1,5 @@
 /**
- * Owner insights, the counting (decision 0117): a person's profile view counts once in the total and once in each of
+ * Owner insights, the counting (decision 0117), through the profile and directory routes: a person's profile view counts once in the total and once in each of
  * their buckets, a crawler's counts nothing, each card of a directory page is an appearance, and counts flushed by
  * two processes add up.
  */
@@ -12,12 +12,12 @@ import { openTestDatabase } from "#test-support/test-database.ts";
 import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import { grantOwnership } from "~/features/listing-owners/ownership.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import type { Route as DirectoryRoute } from "../../routes/+types/directory";
-import type { Route as ProfileRoute } from "../../routes/+types/profile";
-import { loader as directoryLoader } from "../../routes/directory.tsx";
-import { loader as profileLoader } from "../../routes/profile.tsx";
-import { InsightTally, insightTallyFor } from "./insight-tally.server.ts";
-import { countProfileView, UNKNOWN } from "./record-insights.server.ts";
+import { InsightTally, insightTallyFor } from "~/features/owner-insights/insight-tally.server.ts";
+import { countProfileView, UNKNOWN } from "~/features/owner-insights/record-insights.server.ts";
+import type { Route as DirectoryRoute } from "./+types/directory";
+import type { Route as ProfileRoute } from "./+types/profile";
+import { loader as directoryLoader } from "./directory.tsx";
+import { loader as profileLoader } from "./profile.tsx";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -30,12 +30,18 @@ const member = { ...testUser("subscriber"), id: "insight-visitor", email: "visit
 beforeAll(async () => {
   database = await openTestDatabase();
   await seedListings(database, 30);
-  target = (await database.rows<{ id: string; type: string; slug: string }>(sql`
-    SELECT id, type, slug FROM listings WHERE processing_status = 'published' AND type = 'startup' ORDER BY name LIMIT 1`))[0]!;
-  visitorListing = (await database.rows<{ id: string; type: string; name: string; industry: string }>(sql`
+  target = (
+    await database.rows<{ id: string; type: string; slug: string }>(sql`
+    SELECT id, type, slug FROM listings WHERE processing_status = 'published' AND type = 'startup' ORDER BY name LIMIT 1`)
+  )[0]!;
+  visitorListing = (
+    await database.rows<{ id: string; type: string; name: string; industry: string }>(sql`
     SELECT l.id, l.type, l.name, i.name AS industry FROM listings l JOIN industries i ON i.id = l.industry_ids[1]
-    WHERE l.processing_status = 'published' AND l.type = 'investor' ORDER BY l.name LIMIT 1`))[0]!;
-  await database.db.insert(users).values({ id: member.id, name: member.name, email: member.email, tier: "subscriber", emailVerified: true });
+    WHERE l.processing_status = 'published' AND l.type = 'investor' ORDER BY l.name LIMIT 1`)
+  )[0]!;
+  await database.db
+    .insert(users)
+    .values({ id: member.id, name: member.name, email: member.email, tier: "subscriber", emailVerified: true });
   await grantOwnership(database.db, {
     listingId: visitorListing!.id,
     listingName: visitorListing!.name,
@@ -68,10 +74,15 @@ async function clear() {
 
 const viewProfile = (agent: string | null, user: typeof member | null = null) =>
   profileLoader(
-    loaderArgs<ProfileRoute.LoaderArgs>(database, `/profile/${target.type}/${target.slug}`, { type: target.type, slug: target.slug }, {
-      user,
-      init: { headers: agent ? { "user-agent": agent } : {} },
-    }),
+    loaderArgs<ProfileRoute.LoaderArgs>(
+      database,
+      `/profile/${target.type}/${target.slug}`,
+      { type: target.type, slug: target.slug },
+      {
+        user,
+        init: { headers: agent ? { "user-agent": agent } : {} },
+      },
+    ),
   );
 
 describe("profile views", () => {
@@ -106,9 +117,14 @@ describe("profile views", () => {
     await viewProfile(GOOGLEBOT);
     await viewProfile(null);
     await profileLoader(
-      loaderArgs<ProfileRoute.LoaderArgs>(database, `/profile/${target.type}/${target.slug}`, { type: target.type, slug: target.slug }, {
-        init: { headers: { "user-agent": BROWSER, "sec-purpose": "prefetch" } },
-      }),
+      loaderArgs<ProfileRoute.LoaderArgs>(
+        database,
+        `/profile/${target.type}/${target.slug}`,
+        { type: target.type, slug: target.slug },
+        {
+          init: { headers: { "user-agent": BROWSER, "sec-purpose": "prefetch" } },
+        },
+      ),
     );
     expect(await countsOf(target.id, "view")).toEqual({});
   });
