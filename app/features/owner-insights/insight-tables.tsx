@@ -10,7 +10,7 @@ import type { SafeBreakdown, SafeCell } from "./small-counts.ts";
 const UNDER_FIVE = "Fewer than 5";
 
 function Bar({ value, max }: { value: number; max: number }) {
-  const width = max ? Math.max(2, Math.round((value / max) * 100)) : 0;
+  const width = value && max ? Math.max(2, Math.round((value / max) * 100)) : 0;
   return (
     <span aria-hidden="true" className="block h-2 rounded-full bg-surface-muted">
       {width ? <span className="block h-2 rounded-full bg-accent" style={{ width: `${width}%` }} /> : null}

@@ -39,7 +39,7 @@ export function InsightsPage({ insights, summaryEmails, notice, result }: Insigh
   const { breakdowns, intros } = insights;
   const month = formatMonth(`${breakdowns.month}T00:00:00Z`);
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6 [&>*]:min-w-0">
       <p className="text-sm text-fg-muted">
         Counts of people, never who they are: a number under 5 is never shown, and a small group is folded into &ldquo;Other&rdquo;. Search
         engines&apos; crawlers are not counted. Weeks start on Monday (UTC).
