@@ -99,7 +99,7 @@ export default caseSensitive([
     route("saved-searches", "routes/saved-searches.tsx"),
     route("saved-searches/:id", "routes/saved-searches.open.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
-    route("unsubscribe/insights/:token", "routes/unsubscribe.owner-insights.tsx"),
+    route("unsubscribe-summary/:token", "routes/unsubscribe-summary.tsx"),
     // Operator pages, admins only.
     route("admin", "routes/admin.dashboard.tsx"),
     route("admin/audit-log", "routes/admin.audit-log.tsx"),

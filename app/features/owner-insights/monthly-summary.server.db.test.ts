@@ -129,13 +129,13 @@ describe("the monthly summary", () => {
     expect(text).toContain("21 profile views, 40 search appearances, no introduction requests");
     expect(text).toContain(`https://introbase.example/my-listings/${listing.id}/insights`);
     expect(header(mail!, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
-    expect(header(mail!, "list-unsubscribe")).toMatch(/^<https:\/\/introbase\.example\/unsubscribe\/insights\/o\.[^>]+>$/);
+    expect(header(mail!, "list-unsubscribe")).toMatch(/^<https:\/\/introbase\.example\/unsubscribe-summary\/o\.[^>]+>$/);
   });
 
   it("one click (POST) turns it off; a forged link and a link older than the owner's later choice change nothing", async () => {
     const [mail] = mailsTo(owners[0]!.email);
     const token = header(mail!, "list-unsubscribe")!
-      .replace(/^<.*\/unsubscribe\/insights\//, "")
+      .replace(/^<.*\/unsubscribe-summary\//, "")
       .replace(/>$/, "");
     const forged = token.replace(/^o\.[^.]+/, `o.${owners[1]!.id}`);
     expect(await applySummaryUnsubscribe(database, forged)).toEqual({ state: "invalid" });

@@ -65,7 +65,7 @@ export async function deliverOwnerSummary(
   if (!wanted) return "skipped";
   const env = options.env ?? getEnv();
   const site = publicUrl(env);
-  const unsubscribeUrl = `${site}/unsubscribe/insights/${await summaryUnsubscribeToken(database, owner.id, now)}`;
+  const unsubscribeUrl = `${site}/unsubscribe-summary/${await summaryUnsubscribeToken(database, owner.id, now)}`;
   const figures = await Promise.all(
     listings.map(async (l) => ({ id: l.id, name: l.name, ...(await monthSummaryOf(database, l.id, month)) })),
   );

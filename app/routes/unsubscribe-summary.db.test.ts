@@ -9,8 +9,8 @@ import { openTestDatabase } from "#test-support/test-database.ts";
 import { loaderArgs } from "#test-support/test-route.ts";
 import { setSummaryEmails, summaryEmailsOn, summaryUnsubscribeToken } from "~/features/owner-insights/summary-emails.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import type { Route } from "./+types/unsubscribe.owner-insights";
-import { action, loader } from "./unsubscribe.owner-insights.tsx";
+import type { Route } from "./+types/unsubscribe-summary";
+import { action, loader } from "./unsubscribe-summary.tsx";
 
 let database: Database;
 const owner = { id: "unsub-owner", name: "Una Owner", email: "una@unsub.test" };
@@ -27,7 +27,7 @@ afterAll(async () => {
 type Answer = { init: { status: number }; data: { state: string } };
 
 const args = (token: string, init?: RequestInit) =>
-  loaderArgs<Route.ActionArgs>(database, `/unsubscribe/insights/${token}`, { token }, { init });
+  loaderArgs<Route.ActionArgs>(database, `/unsubscribe-summary/${token}`, { token }, { init });
 
 describe("the summary's one-click unsubscribe", () => {
   it("answers the mail client's POST without a session: 200 and off; a forged token 400 and nothing changed", async () => {

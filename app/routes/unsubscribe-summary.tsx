@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { Route } from "./+types/unsubscribe.owner-insights";
+import type { Route } from "./+types/unsubscribe-summary";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
 import {
@@ -35,7 +35,7 @@ const SAID: Record<Exclude<SummaryUnsubscribeState["state"], "open">, string> = 
   invalid: "This link is not valid: it may have been cut short or changed. Use the link in the e-mail as it is.",
 };
 
-export default function UnsubscribeOwnerInsights({ loaderData, actionData }: Route.ComponentProps) {
+export default function UnsubscribeSummary({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
