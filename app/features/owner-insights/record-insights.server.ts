@@ -31,6 +31,14 @@ function countsAsVisit(request: Request): boolean {
   return !/prefetch|prerender/i.test(purpose);
 }
 
+/**
+ * The visitor's buckets, started by the profile route beside the page's own reads; null (and no query) when the
+ * request is not a person's visit. Never rejects: a failure costs the count, not the page.
+ */
+export function startInsightVisitor(database: Database, request: Request, user: SessionUser | null): Promise<InsightVisitor | null> {
+  return countsAsVisit(request) ? insightVisitor(database, user).catch(() => null) : Promise.resolve(null);
+}
+
 /** The visitor's buckets; for a signed-in member one query (the listings they keep, through the foundation). */
 export async function insightVisitor(database: Database, user: SessionUser | null): Promise<InsightVisitor> {
   if (!user) return { plan: "signed_out", listingType: UNKNOWN, industry: UNKNOWN };
@@ -61,10 +69,7 @@ function countSearchAppearances(tally: InsightTally, listingIds: readonly string
   }
 }
 
-/**
- * The profile route's hook: counts the view when the request is a person's. `visitor` was started beside the page's
- * own reads (its query adds no wait); a failure to read it costs the count, never the page.
- */
+/** The profile route's hook: counts the view when the request is a person's (`visitor`: startInsightVisitor's). */
 export async function recordProfileView(
   database: Database,
   {
