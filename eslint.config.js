@@ -32,6 +32,7 @@ const FEATURE_IMPORTS = {
   introductions: ["ai", "audit", "verification"], // a request carries a proof of work; "Generate with AI" asks the AI seam
   "lead-debugger": ["imports"], // runs the import pipeline step by step
   "listing-owners": ["audit"], // issue 36: claims, owners' edits, inbox and insights are audited
+  "owner-insights": ["listing-owners", "introductions"], // issue 36: a visitor's buckets come from the listing they keep; the intro outcomes are the funnel's, for one listing
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
   matches: ["introductions"], // each suggestion's request-introduction dialog
   media: [],

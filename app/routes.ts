@@ -96,6 +96,7 @@ export default caseSensitive([
     route("my-listings/:listingId", "routes/my-listings.listing.tsx", [
       index("routes/my-listings.overview.tsx"),
       route("owners", "routes/my-listings.owners.tsx"),
+      route("insights", "routes/my-listings.insights.tsx"),
     ]),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
@@ -103,6 +104,7 @@ export default caseSensitive([
     route("saved-searches", "routes/saved-searches.tsx"),
     route("saved-searches/:id", "routes/saved-searches.open.tsx"),
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+    route("unsubscribe-summary/:token", "routes/unsubscribe-summary.tsx"),
     // Operator pages, admins only.
     route("admin", "routes/admin.dashboard.tsx"),
     route("admin/audit-log", "routes/admin.audit-log.tsx"),

@@ -20,6 +20,8 @@ import { spreadsheetImportHandler } from "~/features/imports/spreadsheet/spreads
 import { SPREADSHEET_IMPORT_JOB } from "~/features/imports/spreadsheet/spreadsheet-import-request.ts";
 import { startOrphanSweep } from "~/features/media/orphan-files.server.ts";
 import { DIGEST_JOB, digestJobHandler, startDigestScheduler } from "~/features/digests/digest-job.server.ts";
+import { startInsightFlusher } from "~/features/owner-insights/insight-tally.server.ts";
+import { OWNER_SUMMARY_JOB, ownerSummaryJobHandler, startOwnerSummaryScheduler } from "~/features/owner-insights/monthly-summary.server.ts";
 import {
   INTRO_FOLLOW_UP_JOB,
   introFollowUpJobHandler,
@@ -63,6 +65,8 @@ const providers = identityProviders(env);
 
 let stopOrphanSweep = () => {};
 let stopDigestScheduler = () => {};
+let stopOwnerSummaries = () => {};
+let stopInsightFlusher = async () => {};
 let stopIntroFollowUps = () => {};
 let stopErasureSweep = () => {};
 let stopBillingClock = () => {};
@@ -114,6 +118,7 @@ export async function prepare({ report }: { report: (step: string) => void } = {
     [PROVIDER_IMPORT_JOB]: providerImportHandler(),
     [SPREADSHEET_IMPORT_JOB]: spreadsheetImportHandler(),
     [DIGEST_JOB]: digestJobHandler(),
+    [OWNER_SUMMARY_JOB]: ownerSummaryJobHandler(),
     [INTRO_FOLLOW_UP_JOB]: introFollowUpJobHandler(),
     // A deleted member's subscription is cancelled at the payment provider first (decision 0077).
     [ACCOUNT_ERASURE_JOB]: accountErasureHandler({ gateway: getPaymentGateway }),
@@ -124,6 +129,9 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   stopBillingClock = startBillingClock(database);
   // Saved-search alert digests: every server looks; the first to record a period queues it (decision 0062).
   stopDigestScheduler = startDigestScheduler(database);
+  // Owner insights (decision 0117): this process's counts to PostgreSQL every few seconds, and the monthly summary.
+  stopInsightFlusher = startInsightFlusher(database);
+  stopOwnerSummaries = startOwnerSummaryScheduler(database);
   // Reminders to intro recipients who have not answered, and expiry of requests nobody answered (decision 0094).
   stopIntroFollowUps = startIntroFollowUpScheduler(database);
   // Deleted accounts whose erasure failed or waited for another job are queued again (decision 0077).
@@ -140,12 +148,15 @@ export async function prepare({ report }: { report: (step: string) => void } = {
 export async function shutdown({ waitMs, requestsDone }: { waitMs: number; requestsDone: Promise<void> }): Promise<void> {
   stopOrphanSweep();
   stopDigestScheduler();
+  stopOwnerSummaries();
   stopIntroFollowUps();
   stopErasureSweep();
   stopBillingClock();
   const handedBack = await stopJobWorker({ waitMs });
   if (handedBack.length) logger.info({ jobs: handedBack }, "jobs handed back to the queue");
   await requestsDone;
+  // The views and appearances counted since the last flush, written before the database closes.
+  await stopInsightFlusher();
   await stopHeartbeat();
   await changeFeed?.stop();
   watchDatabase(undefined);

@@ -18,6 +18,8 @@ export const REDACTED = "[redacted]";
  */
 export const SECRET_PATHS: readonly string[] = [
   "/unsubscribe/:token",
+  // The owners' monthly summary's one-click unsubscribe link (decision 0117).
+  "/unsubscribe-summary/:token",
   "/introductions/respond/:token",
   // Better Auth's own (under the api/auth/* splat): where its password-reset e-mail points.
   "/api/auth/reset-password/:token",

@@ -3,6 +3,8 @@ import type { Route } from "./+types/admin.digests";
 import { StatusPage } from "~/components/layout/status-page.tsx";
 import { DigestRunsPage } from "~/features/digests/digest-runs-page.tsx";
 import { listDigestRuns, sendDigestNow } from "~/features/digests/digest-runs.server.ts";
+import { OwnerSummaryRuns } from "~/features/owner-insights/owner-summary-runs.tsx";
+import { listOwnerSummaryRuns, sendOwnerSummaryNow } from "~/features/owner-insights/monthly-summary.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
@@ -14,10 +16,11 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   requireAdmin(args, "admin");
-  return { runs: await listDigestRuns(getAppContext(args.context).database) };
+  const { database } = getAppContext(args.context);
+  return { runs: await listDigestRuns(database), ownerSummaries: await listOwnerSummaryRuns(database) };
 }
 
-const SendNow = z.object({ cadence: z.enum(["daily", "weekly"]) });
+const SendNow = z.object({ cadence: z.enum(["daily", "weekly", "owner-summary"]) });
 
 /** Queues the current period's digest now (trying alerts out locally, a demo). */
 export async function action(args: Route.ActionArgs) {
@@ -25,6 +28,11 @@ export async function action(args: Route.ActionArgs) {
   const parsed = SendNow.safeParse(Object.fromEntries(await readForm(args.request)));
   if (!parsed.success) return formRefused("bad_request", { message: "Choose the daily or the weekly digest." });
   try {
+    // The owners' monthly summary (decision 0117): this month so far, queued once.
+    if (parsed.data.cadence === "owner-summary") {
+      const jobId = await sendOwnerSummaryNow(getAppContext(args.context).database, admin.id);
+      return formDone({ message: `The owners' monthly summary is queued (job ${jobId}).` });
+    }
     const jobId = await sendDigestNow(getAppContext(args.context).database, parsed.data.cadence, admin.id);
     return formDone({ message: `The ${parsed.data.cadence} digest is queued (job ${jobId}).` });
   } catch (error) {
@@ -33,7 +41,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminDigests({ loaderData, actionData }: Route.ComponentProps) {
-  return <DigestRunsPage runs={loaderData.runs} result={actionData} />;
+  return (
+    <>
+      <DigestRunsPage runs={loaderData.runs} result={actionData} />
+      <OwnerSummaryRuns runs={loaderData.ownerSummaries} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

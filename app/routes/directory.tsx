@@ -8,6 +8,7 @@ import { plainWordsStateFor } from "~/features/ai/plain-words-state.server.ts";
 import { interpretedAddress, loadDirectoryPage } from "~/features/directory/server/directory-page.server.ts";
 import { DirectoryView } from "~/features/directory/ui/directory-view.tsx";
 import { buildFilterOptions } from "~/features/directory/filter-options.ts";
+import { recordSearchAppearances } from "~/features/owner-insights/record-insights.server.ts";
 import { canExport, exportUpgradeHint } from "~/features/directory/server/export-listings.server.ts";
 import { directoryMeta } from "~/features/seo/directory-seo.ts";
 import { SaveSearchControl } from "~/features/saved-searches/save-search-control.tsx";
@@ -46,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer,
     read,
   );
+  // Each listing on the page appeared in a search, for its owners' insights (decision 0117): counted in memory.
+  recordSearchAppearances(database, { request, listingIds: result.data.map((item) => item.id), user });
   const exportAllowed = await canExport(database, user);
   // Each option carries its own count: of the facet counts only the panel's own two are sent again (issue 33).
   const { facets, ...page } = result;

@@ -30,3 +30,4 @@ export * from "./server-processes.ts";
 export * from "./backups.ts";
 export * from "./listing-owners.ts";
 export * from "./listing-claims.ts";
+export * from "./owner-insights.ts";

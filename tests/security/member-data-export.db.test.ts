@@ -87,6 +87,9 @@ describe("the member's data file", () => {
     expect(list("follows")).toEqual([expect.objectContaining({ listingId: planted.listings.followed.id })]);
     expect(list("followEmailSettings")).toEqual([expect.objectContaining({ emails: true })]);
     expect(list("digestEmails")).toHaveLength(1);
+    // The owner's monthly summary (decision 0117): the switch and the month e-mailed.
+    expect(list("listingSummaryEmailSettings")).toEqual([expect.objectContaining({ emails: true })]);
+    expect(list("listingSummaryEmails")).toEqual([expect.objectContaining({ month: "2026-10", status: "stored" })]);
     expect(list("introRequestsSent").map((r) => [r.recipient, r.status])).toEqual(
       expect.arrayContaining([
         [planted.listings.asked.name, "accepted"],
@@ -113,7 +116,14 @@ describe("the member's data file", () => {
       expect.arrayContaining(["intro_request", "feature_application", "merge_operation"]),
     );
     expect(list("emailsSentToYou").map((m) => m.kind)).toEqual(
-      expect.arrayContaining(["verify_email", "intro_accepted", "intro_rejected", "intro_request", "application_received"]),
+      expect.arrayContaining([
+        "verify_email",
+        "intro_accepted",
+        "intro_rejected",
+        "intro_request",
+        "application_received",
+        "owner_insights_summary",
+      ]),
     );
   });
 

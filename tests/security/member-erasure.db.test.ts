@@ -41,10 +41,13 @@ const HOLD_NO_MEMBER: Record<string, string> = {
   industries: "reference list",
   investor_relationships: "listing content",
   key_use_cases: "listing content",
+  owner_insight_runs: "one row per month of owners' summaries and its job, no member",
   listing_changes: "the directory's change log: listing ids and transaction numbers",
   listing_changes_pruned: "the change log's pruning mark: one transaction number",
   listing_description_terms: "words of listing descriptions",
   listing_field_sources: "sources and times of listing fields (import, operator edit, merge), no person",
+  listing_insight_counts:
+    "owner insights (decision 0117): weekly counts per listing and bucket (plan, listing type, industry name), never who",
   listing_sources: "external record ids of imported listings",
   target_personas: "reference list",
   revenue_ranges: "reference list",

@@ -29,7 +29,8 @@ function monthKey(date: Date): string {
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
-export async function getIntroFunnel(database: Database, now = new Date()): Promise<IntroFunnel> {
+/** `listingIds`: only the requests to these listings (an owner's insights, decision 0117); all requests without it. */
+export async function getIntroFunnel(database: Database, now = new Date(), listingIds?: readonly string[]): Promise<IntroFunnel> {
   const keys = Array.from({ length: FUNNEL_MONTHS }, (_, i) =>
     monthKey(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1))),
   );
@@ -45,6 +46,7 @@ export async function getIntroFunnel(database: Database, now = new Date()): Prom
       count(*) FILTER (WHERE ${r.introducedAt} IS NOT NULL)::int AS introduced
     FROM ${r}
     WHERE ${r.createdAt} >= ${since}::timestamptz
+      ${listingIds ? sql`AND ${r.listingId} = ANY(ARRAY[${sql.join([...listingIds.map((id) => sql`${id}`), sql`NULL`], sql`, `)}]::uuid[])` : sql``}
     GROUP BY 1`);
   const byMonth = new Map(rows.map(({ month, ...counts }) => [month, counts]));
   const months = keys.map((month) => {

@@ -127,6 +127,17 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       'subject', subject, 'items', item_count, 'createdAt', ${iso("created_at")}, 'sentAt', ${iso("sent_at")}) AS row
       FROM digest_deliveries WHERE user_id = ${m.id}`,
   ),
+  // The monthly summary of the listings the member keeps (decision 0117): the switch, and which months were e-mailed.
+  list(
+    "listingSummaryEmailSettings",
+    (m) => sql`SELECT user_id AS key, json_build_object('emails', emails, 'changedAt', ${iso("changed_at")}) AS row
+      FROM owner_insight_email_settings WHERE user_id = ${m.id}`,
+  ),
+  list(
+    "listingSummaryEmails",
+    (m) => sql`SELECT id::text AS key, json_build_object('month', to_char(month_start, 'YYYY-MM'), 'status', status,
+      'createdAt', ${iso("created_at")}, 'sentAt', ${iso("sent_at")}) AS row FROM owner_insight_deliveries WHERE user_id = ${m.id}`,
+  ),
   // Requests the member sent, as they wrote them; not who reviewed them or where the recipient was written to.
   list(
     "introRequestsSent",

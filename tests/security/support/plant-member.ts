@@ -30,6 +30,10 @@ import { refundMemberPayment } from "~/features/members/member-refund.server.ts"
 import { followListing } from "~/features/follows/follows.server.ts";
 import { grantOwnership } from "~/features/listing-owners/ownership.server.ts";
 import { claimableBySlug, requestEvidenceClaim } from "~/features/listing-owners/claims.server.ts";
+import { insightTallyFor } from "~/features/owner-insights/insight-tally.server.ts";
+import { deliverOwnerSummary } from "~/features/owner-insights/monthly-summary.server.ts";
+import { countProfileView, insightVisitor } from "~/features/owner-insights/record-insights.server.ts";
+import { setSummaryEmails } from "~/features/owner-insights/summary-emails.server.ts";
 import { setFollowEmails } from "~/features/follows/follow-emails.server.ts";
 import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
 import { respondToIntro, reviewIntroRequest } from "~/features/introductions/intro-review.server.ts";
@@ -214,6 +218,13 @@ export async function plantMember(
     { listingId: listings.followed.id, email: "colleague@planted-company.example", invitedBy: id },
     { listingId: listings.contact.id, email, invitedBy: ada.id, status: "accepted", acceptedBy: id, acceptedAt: new Date() },
   ]);
+  // Issue 36, decision 0117: the owner's monthly summary switch (off, then on), a summary e-mailed to them, and a view
+  // they made counted in another listing's insights (its buckets only: listing_insight_counts holds no member).
+  await setSummaryEmails(database, id, false);
+  await setSummaryEmails(database, id, true);
+  await deliverOwnerSummary(database, { id, name, email }, "2026-10-01");
+  countProfileView(insightTallyFor(database), listings.asked.id, await insightVisitor(database, member), new Date("2026-10-14T12:00:00Z"));
+  await insightTallyFor(database).flush();
 
   // Views of both listings of a pair in one month: the merge cannot move the second and keeps it for an undo.
   await recordCompanyView(database, member, listings.survivor.id);
