@@ -54,6 +54,7 @@ export const KNOWN_ACTIONS = [
   "published",
   "frozen",
   "unfrozen",
+  "rules_set",
 ] as const;
 
 export interface AuditFilterValues {
