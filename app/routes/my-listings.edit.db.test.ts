@@ -24,6 +24,7 @@ import * as apiListing from "./api.listing.ts";
 import * as edit from "./my-listings.edit.tsx";
 import * as review from "./admin.listing-changes.detail.tsx";
 import * as queue from "./admin.listing-changes.tsx";
+import * as editor from "./admin.listings.edit.tsx";
 import { FROZEN_MESSAGE } from "~/features/owner-edits/propose-changes.server.ts";
 import { ownerForm } from "~/features/owner-edits/test-support.ts";
 
@@ -171,6 +172,9 @@ describe("an operator's review", () => {
     expect(body.data.provenance?.about?.text).toMatch(/^Updated \d{1,2} \w{3} \d{4} · Submitted by the company$/);
     const sources = (await getFieldSources(database.db, [listing.id])).get(listing.id)!;
     expect(sources.tagline).toMatchObject({ source: "owner_submission" });
+    // The editor names the owner to operators, looked up from the proposal (no name is kept in the provenance).
+    const edited = await editor.loader(loaderArgs(database, `/admin/listings/${listing.id}`, { id: listing.id }, { user: admin }) as never);
+    expect(edited.sources.tagline).toMatch(/^Owner's change · \d{1,2} \w{3} \d{4} · by Member owner-edits-owner$/);
     expect((await proposals())[0]).toMatchObject({ status: "approved", decidedBy: admin.id });
     const [mail] = await database.rows<{ to: string[]; subject: string }>(
       sql`SELECT "to", subject FROM outbox_emails WHERE kind = 'owner_change_decided' ORDER BY created_at DESC LIMIT 1`,

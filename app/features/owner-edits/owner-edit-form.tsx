@@ -34,7 +34,7 @@ function AboutSection() {
 
 function CompanySection({ options }: { options: EditorOptions }) {
   return (
-    <EditorSection id="company" title="Company" description="What the directory's filters match on.">
+    <EditorSection id="classification" title="Classification" description="What the directory's filters match on.">
       <ReferenceChecklist name="industryIds" items={options.industries} />
       <ReferenceChecklist name="countryIds" items={options.countries} />
       <SelectField name="fundingStageId" label={L.fundingStageId} options={options.fundingStages} empty="None" />

@@ -11,6 +11,10 @@ import { sameFieldValue, type ListingContent } from "../listing-editor/listing-s
 
 export { AT_ONCE_FIELDS, type AtOnceField };
 
+/** What an owner reads on the edit page, and in answer to a post, while an operator has frozen the listing. */
+export const FROZEN_MESSAGE =
+  "Editing of this listing is paused by Introbase, so changes cannot be sent. Write to us if you think this is a mistake.";
+
 export const OWNER_SCALAR_FIELDS = [
   "tagline",
   "description",

@@ -25,10 +25,9 @@ import { knownReferences } from "~/features/listing-editor/submit-listing-form.s
 import { editingFrozen, type OwnedListing } from "~/features/listing-owners/ownership.server.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import type { Database, Db } from "~/lib/db.server.ts";
-import { isAtOnceField, isOwnerField, overlayOwnerValues, ownerChanges, ownerFormValues } from "./owner-fields.ts";
+import { FROZEN_MESSAGE, isAtOnceField, isOwnerField, overlayOwnerValues, ownerChanges, ownerFormValues } from "./owner-fields.ts";
 
-export const FROZEN_MESSAGE =
-  "Editing of this listing is paused by Introbase, so changes cannot be sent. Write to us if you think this is a mistake.";
+export { FROZEN_MESSAGE };
 const INVALID_STORED = "Some of this listing's stored details need an operator's attention before changes can be sent. Write to us.";
 
 export type OwnerEditOutcome =
@@ -74,14 +73,17 @@ export async function submitOwnerEdit(
   const review = changes.filter((c) => !atOnce.has(c.field));
   const record = (tx: Tx | Db) => recordProposal(tx, { listing, user, review, now });
   if (instant.length) {
+    // The record's id, chosen here so the provenance entry can name it (the editor shows its owner to operators).
+    const publishedId = crypto.randomUUID();
     const applied = await applyListingFields(database, {
       id: listing.id,
       values: Object.fromEntries(instant.map((c) => [c.field, c.after])),
       actor: user,
-      author: { source: "owner_submission", actor: "member" },
+      author: { source: "owner_submission", detail: `proposal ${publishedId}`, actor: "member" },
       now,
       andThen: async (tx) => {
         await tx.insert(listingChangeProposals).values({
+          id: publishedId,
           listingId: listing.id,
           origin: "owner",
           proposedBy: user.id,
