@@ -16,7 +16,7 @@ import { MERGED_MESSAGE, saveListing, type SaveAuthor, type Tx } from "./save-li
 const EDITED_COLUMNS = [...SCALAR_FIELDS.filter((f) => f !== "slug" && f !== "version"), ...LIST_FIELDS, "fieldVisibility"] as const;
 
 /** The stored listing as a save's input, with `values` (editor field → parsed value) put over it. */
-export function inputWithValues(current: EditableListing, values: Readonly<Record<string, unknown>>): ListingInput {
+function inputWithValues(current: EditableListing, values: Readonly<Record<string, unknown>>): ListingInput {
   const row = current.columns as unknown as Record<string, unknown>;
   const columns = Object.fromEntries(EDITED_COLUMNS.map((c) => [c, row[c]])) as Record<string, unknown>;
   const input = {

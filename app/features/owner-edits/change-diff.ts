@@ -7,7 +7,7 @@ export interface ReferenceNames {
   businessModelId: ReadonlyMap<number, string>;
 }
 
-export const EMPTY = "(empty)";
+const EMPTY = "(empty)";
 
 export function displayValue(field: string, value: unknown, names: ReferenceNames): string {
   if (value === null || value === undefined || value === "") return EMPTY;

@@ -15,7 +15,7 @@ export { AT_ONCE_FIELDS, type AtOnceField };
 export const FROZEN_MESSAGE =
   "Editing of this listing is paused by Introbase, so changes cannot be sent. Write to us if you think this is a mistake.";
 
-export const OWNER_SCALAR_FIELDS = [
+const OWNER_SCALAR_FIELDS = [
   "tagline",
   "description",
   "logoUrl",
@@ -37,8 +37,8 @@ export const OWNER_SCALAR_FIELDS = [
   "foundedYear",
   "teamSize",
 ] as const satisfies readonly ScalarField[];
-export const OWNER_LIST_FIELDS = ["industryIds", "countryIds"] as const satisfies readonly ListField[];
-export const OWNER_ROW_SECTIONS = ["team", "faqs", "keyUseCases", "howItWorks"] as const satisfies ReadonlyArray<keyof typeof ROW_SECTIONS>;
+const OWNER_LIST_FIELDS = ["industryIds", "countryIds"] as const satisfies readonly ListField[];
+const OWNER_ROW_SECTIONS = ["team", "faqs", "keyUseCases", "howItWorks"] as const satisfies ReadonlyArray<keyof typeof ROW_SECTIONS>;
 
 /** Every field an owner may propose, in the form's order. */
 export const OWNER_FIELDS: readonly string[] = [...OWNER_SCALAR_FIELDS, ...OWNER_LIST_FIELDS, ...OWNER_ROW_SECTIONS];
