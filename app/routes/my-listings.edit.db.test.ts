@@ -144,6 +144,16 @@ describe("an owner's edit", () => {
     expect(proposal!.changes.map((c) => c.field)).toEqual(["tagline"]);
   });
 
+  it("adds a row without JavaScript: the form comes back with it and what was typed, and nothing is stored", async () => {
+    const answer = (await send({ intent: "row:faqs:add", tagline: "Typed before adding" })) as Answer & {
+      data: { values?: { rows: { faqs: unknown[] } } };
+    };
+    expect(answer.data.ok).toBe(true);
+    expect(answer.data.values?.rows.faqs).toHaveLength((await editPage()).values.rows.faqs.length + 1);
+    expect(answer.data.values?.fields.tagline).toBe("Typed before adding");
+    expect(await proposals()).toEqual([]);
+  });
+
   it("is refused with a clear message while an operator has frozen the listing", async () => {
     await database.db.insert(listingEditFreezes).values({ listingId: listing.id, reason: "Ownership disputed", frozenBy: admin.id });
     const answer = (await send({ tagline: "While frozen" })) as Answer;

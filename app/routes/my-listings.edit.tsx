@@ -6,8 +6,7 @@ import { ownerEditPage } from "~/features/owner-edits/owner-edit-page.server.ts"
 import { FROZEN_MESSAGE } from "~/features/owner-edits/owner-fields.ts";
 import { submitOwnerEdit } from "~/features/owner-edits/propose-changes.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
-import { formRefused } from "~/lib/form-result.server.ts";
-import type { FormResult } from "~/lib/form-parse.ts";
+import { formDone, formRefused } from "~/lib/form-result.server.ts";
 import type { ListingFormValues } from "~/features/listing-editor/form-values.ts";
 import { readForm } from "~/lib/http.server.ts";
 import { redirect } from "react-router";
@@ -38,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   if (outcome.kind === "done") return redirect(`/my-listings/${listing.id}/edit?notice=${outcome.notice}`);
   const result = { values: outcome.values, errors: outcome.errors, target: crypto.randomUUID() };
   if (outcome.refused) return formRefused<string, undefined, ListingFormValues>(outcome.refused, result);
-  return { ok: true, ...result } satisfies FormResult<string, undefined, ListingFormValues>;
+  return formDone<string, undefined, ListingFormValues>(result);
 }
 
 export default function OwnerEdit({ loaderData, actionData }: Route.ComponentProps) {
