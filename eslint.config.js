@@ -34,6 +34,7 @@ const FEATURE_IMPORTS = {
   "listing-owners": ["audit"], // issue 36: claims, owners' edits, inbox and insights are audited
   "owner-insights": ["listing-owners", "introductions"], // issue 36: a visitor's buckets come from the listing they keep; the intro outcomes are the funnel's, for one listing
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates
+  "owner-edits": ["audit", "listing-editor", "listing-owners"], // issue 36 (decision 0115): owners' proposals use the editor's fields and write path, behind the owners' guard
   matches: ["introductions"], // each suggestion's request-introduction dialog
   media: [],
   members: ["audit", "billing"], // /admin/members (decision 0081): each action is audited; a refund goes through billing's gateway

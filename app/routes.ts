@@ -97,6 +97,8 @@ export default caseSensitive([
       index("routes/my-listings.overview.tsx"),
       route("owners", "routes/my-listings.owners.tsx"),
       route("insights", "routes/my-listings.insights.tsx"),
+      // Owners' edits (decision 0115).
+      route("edit", "routes/my-listings.edit.tsx"),
     ]),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
@@ -116,6 +118,9 @@ export default caseSensitive([
     route("admin/reference", "routes/admin.reference.tsx"),
     route("admin/reference/:list", "routes/admin.reference.list.tsx"),
     route("admin/tiers", "routes/admin.tiers.tsx"),
+    // Owners' proposed changes (decision 0115): the queue with the at-once field rules, and one change's diff.
+    route("admin/listing-changes", "routes/admin.listing-changes.tsx"),
+    route("admin/listing-changes/:id", "routes/admin.listing-changes.detail.tsx"),
     // Members for operators (decision 0081): find, grant, refund, disable.
     route("admin/members", "routes/admin.members.tsx"),
     route("admin/members/:id", "routes/admin.members.detail.tsx"),

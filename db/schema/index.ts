@@ -31,3 +31,4 @@ export * from "./backups.ts";
 export * from "./listing-owners.ts";
 export * from "./listing-claims.ts";
 export * from "./owner-insights.ts";
+export * from "./owner-changes.ts";

@@ -2,7 +2,14 @@
  * Where a listing's value came from (issue 19 §4, decision 0068), without Drizzle: the schema types its column with
  * them and the listing model (features/catalog/field-provenance.ts) re-exports them for the app.
  */
-export const FIELD_SOURCES = ["provider_import", "spreadsheet_import", "feature_application", "operator_edit", "merge"] as const;
+export const FIELD_SOURCES = [
+  "provider_import",
+  "spreadsheet_import",
+  "feature_application",
+  "operator_edit",
+  "merge",
+  "owner_submission",
+] as const;
 export type FieldSource = (typeof FIELD_SOURCES)[number];
 
 /**

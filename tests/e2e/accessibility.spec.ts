@@ -86,6 +86,7 @@ const MEMBER_PAGES: Record<"Priya Premium" | "Ada Admin", Array<[string, string]
     ["duplicate detection", "/debug/duplicate-detection"],
     ["reference lists", "/admin/reference/countries"],
     ["tier records", "/admin/tiers"],
+    ["listing changes", "/admin/listing-changes"],
     ["listings", "/admin/listings"],
     ["new listing", "/admin/listings/new"],
     ["back-office", "/admin"],

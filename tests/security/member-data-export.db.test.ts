@@ -108,6 +108,9 @@ describe("the member's data file", () => {
     );
     expect(list("apiKeys")).toEqual([expect.objectContaining({ name: `${NAME} CRM sync`, prefix: planted.apiKeyPrefix })]);
     expect(list("duplicateReports")).toEqual([expect.objectContaining({ note: `${NAME} thinks these are one company` })]);
+    expect(list("listingChangesProposed")).toEqual([
+      expect.objectContaining({ listingId: planted.listings.followed.id, status: "rejected", note: "Please keep the tagline factual." }),
+    ]);
     expect(list("pilotApplications")).toEqual([expect.objectContaining({ company: "Umbra Works", contactEmail: EMAIL })]);
     expect(list("featureApplications")).toEqual([
       expect.objectContaining({ company: "Field Notes Co", team: [{ name: NAME, title: "CEO" }] }),

@@ -55,6 +55,7 @@ export const KNOWN_ACTIONS = [
   "frozen",
   "unfrozen",
   "invited",
+  "rules_set",
 ] as const;
 
 export interface AuditFilterValues {

@@ -9,6 +9,7 @@ import {
   ListTree,
   Mail,
   MailPlus,
+  PencilLine,
   PlugZap,
   Rocket,
   ScanSearch,
@@ -24,6 +25,7 @@ import { Link } from "react-router";
  */
 const BACK_OFFICE_SECTIONS = [
   { href: "/admin/listings", label: "Listings", icon: List },
+  { href: "/admin/listing-changes", label: "Listing changes", icon: PencilLine },
   { href: "/admin/reference", label: "Reference lists", icon: ListTree },
   { href: "/admin/tiers", label: "Tier records", icon: Layers },
   { href: "/admin/members", label: "Members", icon: Users },

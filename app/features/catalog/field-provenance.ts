@@ -156,6 +156,7 @@ const SOURCE_WORDS: Record<FieldSource, string> = {
   feature_application: "Submitted by the company",
   operator_edit: "Edited by Introbase",
   merge: "Merged from a duplicate listing",
+  owner_submission: "Submitted by the company",
 };
 
 /** The source as the back-office names it. */
@@ -165,6 +166,7 @@ const SOURCE_LABELS: Record<FieldSource, string> = {
   feature_application: "Feature application",
   operator_edit: "Operator edit",
   merge: "Merge",
+  owner_submission: "Owner's change",
 };
 
 /** "3 Nov 2026": a calendar date (the date module's); nothing for a value that is not a date. */

@@ -4,6 +4,10 @@ import { getFieldSources } from "~/features/catalog/field-provenance.server.ts";
 import { fieldNote, PROVENANCE_FIELDS } from "~/features/catalog/field-provenance.ts";
 import { getReferenceData } from "~/features/catalog/reference-data.server.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { eq, inArray } from "drizzle-orm";
+import { users } from "#db/schema/accounts.ts";
+import { listingChangeProposals } from "#db/schema/owner-changes.ts";
+import type { FieldSources } from "~/features/catalog/field-provenance.ts";
 import { editorOptions } from "./editor-options.server.ts";
 import type { getListingForEdit } from "./get-listing-for-edit.server.ts";
 import { toFormValues } from "./listing-snapshot.ts";
@@ -19,7 +23,7 @@ export async function editListingData(database: Database, listing: EditedListing
     auditTrailFor(database, [listing.columns.id]),
     getFieldSources(database.db, [listing.columns.id]),
   ]);
-  const recorded = sources.get(listing.columns.id) ?? {};
+  const recorded = await withProposers(database, sources.get(listing.columns.id) ?? {});
   const c = listing.columns;
   return {
     listing: {
@@ -40,6 +44,33 @@ export async function editListingData(database: Database, listing: EditedListing
     /** Each field's provenance in words (decision 0068): the editor shows it beside the field's label. */
     sources: Object.fromEntries(PROVENANCE_FIELDS.map((field) => [field, fieldNote(recorded[field])])),
   };
+}
+
+/**
+ * An owner's change records its proposal ("proposal {id}", decision 0115): operators read who submitted it instead.
+ * The name is looked up now, so an erased account reads as a former owner and no name is kept in the provenance.
+ */
+async function withProposers(database: Database, recorded: FieldSources): Promise<FieldSources> {
+  const ids = [
+    ...new Set(
+      Object.values(recorded).flatMap((e) =>
+        e.source === "owner_submission" && e.detail ? (/^proposal ([0-9a-f-]{36})$/.exec(e.detail)?.[1] ?? []) : [],
+      ),
+    ),
+  ];
+  if (!ids.length) return recorded;
+  const rows = await database.db
+    .select({ id: listingChangeProposals.id, name: users.name })
+    .from(listingChangeProposals)
+    .leftJoin(users, eq(users.id, listingChangeProposals.proposedBy))
+    .where(inArray(listingChangeProposals.id, ids));
+  const names = new Map(rows.map((r) => [r.id, r.name]));
+  return Object.fromEntries(
+    Object.entries(recorded).map(([field, e]) => {
+      const id = e.source === "owner_submission" && e.detail ? /^proposal ([0-9a-f-]{36})$/.exec(e.detail)?.[1] : undefined;
+      return [field, id ? { ...e, detail: `by ${names.get(id) ?? "a former owner"}` } : e];
+    }),
+  );
 }
 
 export type EditListingData = Awaited<ReturnType<typeof editListingData>>;

@@ -113,6 +113,16 @@ export function changedFields(before: ListingContent<Record<string, unknown>> | 
   return [...columns, ...sections];
 }
 
+/**
+ * Whether two values of one editor field (a column, or a child list as a whole) mean the same, as a save compares
+ * them: an owner's proposal compares the value it was made against with the one stored now (decision 0115).
+ */
+export function sameFieldValue(field: string, a: unknown, b: unknown): boolean {
+  if ((CHILD_SECTIONS as readonly string[]).includes(field))
+    return sameRows(toObjects((a ?? []) as Array<object | string>), toObjects((b ?? []) as Array<object | string>));
+  return comparable(field, a) === comparable(field, b);
+}
+
 const toObjects = (rows: ReadonlyArray<object | string>): object[] => rows.map((row) => (typeof row === "string" ? { text: row } : row));
 
 /** A funding round as an audit entry records it: what a follower's digest may tell (issue 18 §3). */

@@ -13,6 +13,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { AppError, notFound } from "~/lib/errors.ts";
 import { toGatedField } from "../access/field-name.ts";
 import { recordFieldWrite } from "../catalog/field-provenance.server.ts";
+import type { FieldSource } from "../catalog/field-provenance.ts";
 import { slugify, uniqueSlug } from "../catalog/slug.ts";
 import { LIST_FIELDS, type FieldErrors } from "./form-fields.ts";
 import { readChildren, readListingRow } from "./get-listing-for-edit.server.ts";
@@ -20,7 +21,7 @@ import type { ListingInput } from "./listing-form.ts";
 import { changedFields, CHILD_SECTIONS, listChanges, type ChildSection, type ListingContent } from "./listing-snapshot.ts";
 import { formatDateTime } from "~/lib/format-date.ts";
 
-type Tx = Parameters<Parameters<Database["db"]["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Database["db"]["transaction"]>[0]>[0];
 
 export type SaveResult =
   | { ok: true; id: string; created: boolean; changed: string[] }
@@ -35,14 +36,44 @@ class Refused extends Error {
 
 const MERGED_MESSAGE = "This listing was merged into another and can no longer be edited.";
 
+/**
+ * Who a save is by, for provenance and the audit entry: the editor's operator by default; an owner's change approved
+ * by an operator or published at once is "Submitted by the company" (decision 0115), audited as its actor's.
+ */
+export interface SaveAuthor {
+  source: FieldSource;
+  detail?: string;
+  actor: "admin" | "member";
+}
+const OPERATOR: SaveAuthor = { source: "operator_edit", actor: "admin" };
+
 /** Creates a listing (id null) or updates one, with its child lists. */
 export async function saveListing(
   database: Database,
-  { id, input, admin, now = new Date() }: { id: string | null; input: ListingInput; admin: { id: string }; now?: Date },
+  {
+    id,
+    input,
+    admin,
+    now = new Date(),
+    author = OPERATOR,
+    andThen,
+  }: {
+    id: string | null;
+    input: ListingInput;
+    admin: { id: string };
+    now?: Date;
+    author?: SaveAuthor;
+    /** More writes that must commit with the save or not at all (an owner's proposal marked as applied). */
+    andThen?: (tx: Tx, saved: { id: string; changed: string[] }) => Promise<void>;
+  },
 ): Promise<SaveResult> {
   let result: Extract<SaveResult, { ok: true }>;
   try {
-    result = await database.db.transaction((tx) => (id ? updateListing(tx, id, input, admin, now) : createListing(tx, input, admin, now)));
+    result = await database.db.transaction(async (tx) => {
+      const saved = await (id ? updateListing(tx, id, input, admin, now, author) : createListing(tx, input, admin, now));
+      if (andThen) await andThen(tx, saved);
+      return saved;
+    });
   } catch (error) {
     if (error instanceof Refused) return error.result;
     if (isUniqueViolation(error)) return { ok: false, errors: { slug: "This slug was just taken by another listing. Choose another." } };
@@ -68,7 +99,7 @@ async function createListing(tx: Tx, input: ListingInput, admin: { id: string },
   return { ok: true as const, id, created: true, changed };
 }
 
-async function updateListing(tx: Tx, id: string, input: ListingInput, admin: { id: string }, now: Date) {
+async function updateListing(tx: Tx, id: string, input: ListingInput, admin: { id: string }, now: Date, author: SaveAuthor) {
   const before = await readListingRow(tx, id, { lock: true });
   if (!before) notFound("No such listing.");
   if (before.processingStatus === "merged") throw new AppError("conflict", MERGED_MESSAGE);
@@ -107,8 +138,16 @@ async function updateListing(tx: Tx, id: string, input: ListingInput, admin: { i
     .where(eq(listings.id, id));
   for (const section of CHILD_SECTIONS) if (changed.includes(section)) await replaceChildren(tx, id, section, input, now);
   // Only what the operator changed: saving a form is not checking every value on it.
-  await recordFieldWrite(tx, id, { source: "operator_edit", at: now, changed });
-  await audit(tx, { action: "updated", name: input.columns.name, id, admin, changed, lists: listChanges(children, input) });
+  await recordFieldWrite(tx, id, { source: author.source, at: now, changed, ...(author.detail ? { detail: author.detail } : {}) });
+  await audit(tx, {
+    action: "updated",
+    name: input.columns.name,
+    id,
+    admin,
+    changed,
+    lists: listChanges(children, input),
+    source: author.actor,
+  });
   return { ok: true as const, id, created: false, changed };
 }
 
@@ -224,11 +263,19 @@ function investorNames(allInvestors: string | null): string[] {
 /** `lists`: who joined or left the team and which rounds are new, which the follows digest tells followers. */
 async function audit(
   tx: Tx,
-  e: { action: string; name: string; id: string; admin: { id: string }; changed: string[]; lists?: ReturnType<typeof listChanges> },
+  e: {
+    action: string;
+    name: string;
+    id: string;
+    admin: { id: string };
+    changed: string[];
+    lists?: ReturnType<typeof listChanges>;
+    source?: SaveAuthor["actor"];
+  },
 ) {
   await recordAudit(tx, {
     operation: "listing_edit",
-    source: "admin",
+    source: e.source ?? "admin",
     action: e.action,
     companyName: e.name,
     recordId: e.id,

@@ -30,7 +30,7 @@ export function listingFormAnswer(outcome: Extract<SubmitOutcome, { kind: "form"
   return outcome.refused ? formRefused<string, undefined, ListingFormValues>(outcome.refused, result) : { ok: true, ...result };
 }
 
-function knownReferences(reference: ReferenceData): KnownReferences {
+export function knownReferences(reference: ReferenceData): KnownReferences {
   const ids = (items: Array<{ id: number }>) => new Set(items.map((i) => i.id));
   return {
     industries: ids(reference.industries),

@@ -213,6 +213,14 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       'createdAt', ${iso("created_at")}, 'decidedAt', ${iso("decided_at")}) AS row
       FROM pilot_applications WHERE user_id = ${m.id} OR lower(contact_email) = ${m.email}`,
   ),
+  // Changes the member proposed to a listing they keep (decision 0115), as sent, with what became of them and the note
+  // addressed to them; not which operator decided.
+  list(
+    "listingChangesProposed",
+    (m) => sql`SELECT id::text AS key, json_build_object('id', id, 'listingId', listing_id, 'changes', changes, 'status', status,
+      'note', note, 'createdAt', ${iso("created_at")}, 'decidedAt', ${iso("decided_at")}) AS row
+      FROM listing_change_proposals WHERE proposed_by = ${m.id}`,
+  ),
   // What the audit log says the member did; its details are the operators' bookkeeping and may name others, and the
   // record of an operator's action on an account is another member's id.
   list(

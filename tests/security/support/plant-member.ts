@@ -28,12 +28,17 @@ import { disableMember, enableMember, grantComplimentary } from "~/features/memb
 import { refundableInvoices } from "~/features/billing/operator-refund.server.ts";
 import { refundMemberPayment } from "~/features/members/member-refund.server.ts";
 import { followListing } from "~/features/follows/follows.server.ts";
-import { grantOwnership } from "~/features/listing-owners/ownership.server.ts";
 import { claimableBySlug, requestEvidenceClaim } from "~/features/listing-owners/claims.server.ts";
 import { insightTallyFor } from "~/features/owner-insights/insight-tally.server.ts";
 import { deliverOwnerSummary } from "~/features/owner-insights/monthly-summary.server.ts";
 import { countProfileView, insightVisitor } from "~/features/owner-insights/record-insights.server.ts";
 import { setSummaryEmails } from "~/features/owner-insights/summary-emails.server.ts";
+import { grantOwnership, ownedListing } from "~/features/listing-owners/ownership.server.ts";
+import { setAtOnceFields } from "~/features/owner-edits/field-rules.server.ts";
+import { ownerEditPage } from "~/features/owner-edits/owner-edit-page.server.ts";
+import { submitOwnerEdit } from "~/features/owner-edits/propose-changes.server.ts";
+import { listProposals, rejectProposal } from "~/features/owner-edits/review-changes.server.ts";
+import { ownerForm } from "~/features/owner-edits/test-support.ts";
 import { setFollowEmails } from "~/features/follows/follow-emails.server.ts";
 import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
 import { respondToIntro, reviewIntroRequest } from "~/features/introductions/intro-review.server.ts";
@@ -225,6 +230,17 @@ export async function plantMember(
   await deliverOwnerSummary(database, { id, name, email }, "2026-10-01");
   countProfileView(insightTallyFor(database), listings.asked.id, await insightVisitor(database, member), new Date("2026-10-14T12:00:00Z"));
   await insightTallyFor(database).flush();
+  // Issue 36 (decision 0115): as the owner, a proposed change to the listing; as an operator, its rejection (the
+  // decision is e-mailed to the member) and the rules for what owners publish at once.
+  const owned = await ownedListing(database, id, listings.followed.id);
+  if (!owned) throw new Error("the planted member keeps no listing");
+  const editing = await ownerEditPage(database, owned);
+  const form = new FormData();
+  for (const [key, value] of ownerForm(editing.values, { tagline: "Reconciliation for every ledger" })) form.append(key, value);
+  await submitOwnerEdit(database, { listing: owned, user: member, form });
+  const [proposal] = await listProposals(database);
+  await rejectProposal(database, { id: proposal!.id, admin: member, note: "Please keep the tagline factual." });
+  await setAtOnceFields(database, { fields: ["faqs"], admin: member });
 
   // Views of both listings of a pair in one month: the merge cannot move the second and keeps it for an undo.
   await recordCompanyView(database, member, listings.survivor.id);

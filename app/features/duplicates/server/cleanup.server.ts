@@ -143,6 +143,9 @@ async function mergePair(
     operation.airtableOperations = { recordUpdated: true, recordDeleted: false };
     operation.detailedLog.push(
       `Fields merged: ${merged.mergedFields.join(", ") || "none"}`,
+      ...(merged.heldForReview.length
+        ? [`Kept the company's own ${merged.heldForReview.join(", ")}; the other values wait in Listing changes.`]
+        : []),
       `Links moved: ${
         Object.entries(merged.moved)
           .map(([k, n]) => `${k} ${n}`)

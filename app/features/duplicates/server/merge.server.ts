@@ -12,6 +12,7 @@ import { listings } from "#db/schema/listings.ts";
 import { listingMerges } from "#db/schema/merges.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { recordMergeSources, restoreFieldSources } from "~/features/catalog/field-provenance.server.ts";
+import { holdOwnerValues } from "~/features/catalog/owner-held-values.server.ts";
 import type { FieldSources } from "~/features/catalog/field-provenance.ts";
 import { announceChange } from "~/lib/change-feed.server.ts";
 import { execRows, textArray, type Database, type Db } from "~/lib/db.server.ts";
@@ -95,6 +96,8 @@ export interface MergeResult {
   survivor: { id: string; name: string; type: string; slug: string };
   merged: { id: string; name: string };
   mergedFields: string[];
+  /** Survivor fields the company submitted that the merge kept, the other listing's values sent to review. */
+  heldForReview: string[];
   conflictsResolved: string[];
   moved: Record<string, number>;
   fundingRoundsAfterMerge: number;
@@ -127,6 +130,16 @@ export async function mergeDuplicate(database: Database, request: MergeRequest):
     const [survivorBefore, mergedBefore] = [await image(tx, survivorId), await image(tx, mergedId)];
 
     const outcome = mergeListings(survivor, merged);
+    // A value the survivor's company submitted stays; the other listing's goes to review (decision 0115).
+    const heldForReview = await holdOwnerValues(tx, {
+      listingId: survivorId,
+      update: outcome.update as Record<string, unknown>,
+      stored: survivor as unknown as Record<string, unknown>,
+      origin: "merge",
+      note: `Merge of ${merged.name} (${mergedId}) into this listing`,
+      at: outcome.update.updatedAt!,
+    });
+    outcome.mergedFields = outcome.mergedFields.filter((f) => !heldForReview.includes(f));
     await tx.update(listings).set(outcome.update).where(eq(listings.id, survivorId));
     step("survivor updated");
 
@@ -202,6 +215,7 @@ export async function mergeDuplicate(database: Database, request: MergeRequest):
         matchReason: (request.reasons ?? []).join("; ") || null,
         mergedFields: outcome.mergedFields,
         conflictsResolved: outcome.conflictsResolved,
+        ...(heldForReview.length ? { heldForReview } : {}),
       },
     });
     await setQueuedPairStatus(tx, [survivorId, mergedId], "merged", admin);
@@ -211,6 +225,7 @@ export async function mergeDuplicate(database: Database, request: MergeRequest):
       survivor: { id: survivor.id, name: survivor.name, type: survivor.type, slug: survivor.slug },
       merged: { id: merged.id, name: merged.name },
       mergedFields: outcome.mergedFields,
+      heldForReview,
       conflictsResolved: outcome.conflictsResolved,
       moved: Object.fromEntries(Object.entries(moved).map(([k, v]) => [k, v.length])),
       fundingRoundsAfterMerge: rounds,

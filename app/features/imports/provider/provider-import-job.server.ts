@@ -38,6 +38,8 @@ export interface ImportCounters {
   updated: number;
   skipped: number;
   review: number;
+  /** Listings whose company-submitted values were kept, the incoming ones sent to review (decision 0115). */
+  heldForReview: number;
   errors: number;
   apiCalls: number;
   logosCopied: number;
@@ -78,6 +80,7 @@ const ZERO: ImportCounters = {
   updated: 0,
   skipped: 0,
   review: 0,
+  heldForReview: 0,
   errors: 0,
   apiCalls: 0,
   logosCopied: 0,
@@ -195,6 +198,7 @@ export function providerImportHandler(
       c.updated += pushed.counters.updated;
       c.skipped += pushed.counters.skipped;
       c.review += pushed.counters.review;
+      c.heldForReview += pushed.counters.heldForReview;
       c.errors += pushed.counters.errors;
       keepListings(cursor.listings, pushed.results);
       c.pages += 1;

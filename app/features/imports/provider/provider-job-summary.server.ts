@@ -29,6 +29,8 @@ export interface ProviderJobSummaryData {
     updated: number;
     unchanged: number;
     review: number;
+    /** Listings whose company-submitted values were kept, the incoming ones sent to /admin/listing-changes. */
+    heldForReview: number;
     failed: number;
   };
   logos: { copied: number; unchanged: number; failed: number; errors: string[] };
@@ -90,6 +92,7 @@ export async function providerJobSummaries(database: Database, rows: readonly Jo
         updated: c?.updated ?? 0,
         unchanged: c?.skipped ?? 0,
         review: c?.review ?? 0,
+        heldForReview: c?.heldForReview ?? 0,
         failed: c?.errors ?? 0,
       },
       logos: {

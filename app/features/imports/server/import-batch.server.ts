@@ -47,7 +47,17 @@ import { IMPORT_QUALITY_SCORE } from "../processing-rules.ts";
 const BATCH_SIZE = 100;
 
 export interface ImportBatchResult {
-  counters: { processed: number; created: number; merged: number; updated: number; skipped: number; review: number; errors: number };
+  counters: {
+    processed: number;
+    created: number;
+    merged: number;
+    updated: number;
+    skipped: number;
+    review: number;
+    errors: number;
+    /** Listings whose company-submitted values were kept, the incoming ones sent to review (decision 0115). */
+    heldForReview: number;
+  };
   results: Array<ImportResult & { externalId: string }>;
   /** The companies that failed, each with its error; the others were imported. */
   failures: Array<{ externalId: string; name: string; error: string }>;
@@ -72,6 +82,7 @@ interface Planned {
   /** The target as it was before the import wrote it, for the field provenance. */
   before?: ListingRow | null;
   mergedFields: string[];
+  heldForReview?: string[];
   teamAdded: number;
   roundAdded: boolean;
   relationshipsAdded: number;
@@ -186,6 +197,7 @@ async function writeBatch(database: Database, batch: readonly ImportedCompany[],
         p.before = p.target;
         const merged = await mergeInto(tx, p.target!, p.company, industriesOf(p), now, p.outcome === "merged");
         p.mergedFields = merged.mergedFields;
+        p.heldForReview = merged.heldForReview;
         p.target = merged.listing;
       }
 
@@ -273,7 +285,7 @@ export async function importCompanies(
     return withAuditRun(run, () => importCompanies(database, companies, options));
   }
   const result: ImportBatchResult = {
-    counters: { processed: 0, created: 0, merged: 0, updated: 0, skipped: 0, review: 0, errors: 0 },
+    counters: { processed: 0, created: 0, merged: 0, updated: 0, skipped: 0, review: 0, errors: 0, heldForReview: 0 },
     results: [],
     failures: [],
   };
@@ -282,6 +294,7 @@ export async function importCompanies(
   const settings = { ...options, snapshot };
   const record = (externalId: string, outcome: ImportResult) => {
     result.counters[COUNTER[outcome.outcome]] += 1;
+    if (outcome.heldForReview) result.counters.heldForReview += 1;
     result.results.push({ ...outcome, externalId });
   };
   for (let start = 0; start < companies.length; start += BATCH_SIZE) {

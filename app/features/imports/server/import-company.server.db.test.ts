@@ -131,7 +131,7 @@ afterAll(async () => {
 
 describe("importCompanies, first run", () => {
   it("counts each outcome and carries on past a failing company", () => {
-    expect(first.counters).toEqual({ processed: 4, created: 1, merged: 1, updated: 0, skipped: 0, review: 1, errors: 1 });
+    expect(first.counters).toEqual({ processed: 4, created: 1, merged: 1, updated: 0, skipped: 0, review: 1, errors: 1, heldForReview: 0 });
     expect(first.failures).toEqual([expect.objectContaining({ externalId: "lot-1004", name: "Overlong Descriptions Ltd" })]);
     expect(first.results.map((r) => r.outcome)).toEqual(["created", "merged", "created_for_review"]);
   });

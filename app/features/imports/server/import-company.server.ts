@@ -13,6 +13,7 @@ import { recordAudit, type AuditEntry } from "~/features/audit/audit-log.server.
 import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
 import { matchColumns } from "~/features/duplicates/matching/match-columns.ts";
 import { recordFieldWrite } from "~/features/catalog/field-provenance.server.ts";
+import { holdOwnerValues } from "~/features/catalog/owner-held-values.server.ts";
 import { AUTO_MERGE_AT, REVIEW_AT } from "~/features/duplicates/matching/match-score.ts";
 import { mergeListings, type ListingRow } from "~/features/duplicates/merge-rules.ts";
 import { queueForReview } from "~/features/duplicates/server/review-queue.server.ts";
@@ -39,6 +40,8 @@ export interface ImportResult {
   listingId: string;
   score?: number;
   reasons?: string[];
+  /** How many values the company submitted were kept, the incoming ones sent to review (decision 0115). */
+  heldForReview?: number;
 }
 
 /**
@@ -135,6 +138,15 @@ export async function mergeInto(
     if (quality === existing.lotDataQualityScore) delete update.lotDataQualityScore;
     else update.lotDataQualityScore = quality;
   }
+  // A value the company submitted stays; the incoming one waits for an operator (decision 0115).
+  const heldForReview = await holdOwnerValues(tx, {
+    listingId: existing.id,
+    update: update as Record<string, unknown>,
+    stored: existing as unknown as Record<string, unknown>,
+    origin: "import",
+    note: `Import of ${company.listing.name} (${company.externalId})`,
+    at: now,
+  });
   const mergedFields = Object.keys(update).filter((f) => f !== "updatedAt" && f !== "dataLastSynced" && f !== "lastCompanyEnrichment");
   await tx.update(listings).set(update).where(eq(listings.id, existing.id));
   // The database trigger empties the match columns when a URL changes under the same name: set them again.
@@ -145,7 +157,7 @@ export async function mergeInto(
       .update(listings)
       .set(matchColumns({ name: existing.name, websiteUrl: website, linkedinUrl: linkedin }))
       .where(eq(listings.id, existing.id));
-  return { mergedFields, listing: { ...existing, websiteUrl: website, linkedinUrl: linkedin } };
+  return { mergedFields, heldForReview, listing: { ...existing, websiteUrl: website, linkedinUrl: linkedin } };
 }
 
 const reasonText = (match: ImportMatch | null) => (match ? match.reasons.join("; ") : null);
@@ -156,6 +168,8 @@ export interface ImportedChanges {
   listingId: string;
   match: ImportMatch | null;
   mergedFields: string[];
+  /** Fields the company submitted that the import would have changed: kept, the incoming values sent to review. */
+  heldForReview?: string[];
   teamAdded: number;
   roundAdded: boolean;
   relationshipsAdded: number;
@@ -176,6 +190,7 @@ export function importAuditEntry(company: ImportedCompany, changes: ImportedChan
     matchReason: outcome === "updated" ? "same external record" : reasonText(match),
     existingRecordId: outcome === "created" ? null : outcome === "created_for_review" ? match!.listingId : listingId,
     mergedFields: changes.mergedFields,
+    ...(changes.heldForReview?.length ? { heldForReview: changes.heldForReview } : {}),
     teamAdded: changes.teamAdded,
     roundAdded: changes.roundAdded,
     relationshipsAdded: changes.relationshipsAdded,
@@ -187,8 +202,14 @@ export function importAuditEntry(company: ImportedCompany, changes: ImportedChan
   return { ...base, operation: "duplicate_check", action: outcome === "created" ? "created" : "flagged_for_review" };
 }
 
-export function importResult({ outcome, listingId, match }: Pick<ImportedChanges, "outcome" | "listingId" | "match">): ImportResult {
+export function importResult({
+  outcome,
+  listingId,
+  match,
+  heldForReview,
+}: Pick<ImportedChanges, "outcome" | "listingId" | "match" | "heldForReview">): ImportResult {
   const result: ImportResult = { outcome, listingId };
+  if (heldForReview?.length) result.heldForReview = heldForReview.length;
   if (match) Object.assign(result, { score: match.score, reasons: match.reasons });
   return result;
 }
@@ -238,12 +259,14 @@ export async function importCompany(database: Database, company: ImportedCompany
     let listingId: string;
     let outcome: ImportedChanges["outcome"];
     let mergedFields: string[] = [];
+    let heldForReview: string[] = [];
     const before = target;
     if (target) {
       outcome = known ? "updated" : "merged";
       listingId = target.id;
       const merged = await mergeInto(tx, target, company, industryIds, options.now, outcome === "merged");
       mergedFields = merged.mergedFields;
+      heldForReview = merged.heldForReview;
       target = merged.listing;
     } else {
       listingId = await createListing(tx, company, industryIds, options.now);
@@ -269,7 +292,7 @@ export async function importCompany(database: Database, company: ImportedCompany
       listingId,
       importFieldWrite(company, { outcome, before, mergedFields, teamAdded, roundAdded }, options.source, options.now),
     );
-    const changes = { outcome, listingId, match, mergedFields, teamAdded, roundAdded, relationshipsAdded };
+    const changes = { outcome, listingId, match, mergedFields, heldForReview, teamAdded, roundAdded, relationshipsAdded };
     await recordAudit(tx, importAuditEntry(company, changes, options.actor?.id ?? null));
     return {
       result: importResult(changes),

@@ -13,6 +13,7 @@ import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { freeSlug } from "~/features/catalog/free-slugs.server.ts";
 import { matchColumns } from "~/features/duplicates/matching/match-columns.ts";
+import { holdOwnerValues } from "~/features/catalog/owner-held-values.server.ts";
 import { recordFieldWrite } from "~/features/catalog/field-provenance.server.ts";
 import { classifyWrite, type FieldWrite } from "~/features/catalog/field-provenance.ts";
 import { FUNDING_SUMMARY_FIELDS } from "~/features/catalog/listing-types.ts";
@@ -76,6 +77,11 @@ export async function upsertBase(database: Database, read: BaseRead, options: Up
       const content = listingContent(company.listing, idOf, now);
       const outcome = await upsertCompany(tx, company, content, { source, now, actorId: options.actorId ?? null });
       companies[outcome.outcome] += 1;
+      if (outcome.held.length)
+        warnings.push({
+          externalId: company.listing.externalId,
+          warning: `kept the company's own ${outcome.held.join(", ")}; the base's values wait in Listing changes`,
+        });
       listingOf.set(company.listing.externalId, { id: outcome.listingId, name: company.listing.name });
       for (const warning of [...company.warnings, ...content.unknownNames.map((n) => `unknown reference value ${n}`)])
         warnings.push({ externalId: company.listing.externalId, warning });
@@ -198,22 +204,36 @@ function companyFieldWrite(
   content: ListingContent,
   source: string,
   now: Date,
+  kept: ReadonlySet<string> = new Set(),
 ): FieldWrite {
-  const lists = { team: content.team, faqs: content.faqs, keyUseCases: content.keyUseCases, howItWorks: content.howItWorks };
+  const all = { team: content.team, faqs: content.faqs, keyUseCases: content.keyUseCases, howItWorks: content.howItWorks };
+  // A list the company submitted and the import left alone is neither set nor confirmed by it.
+  const lists = Object.fromEntries(Object.entries(all).filter(([name]) => !kept.has(name)));
   return { ...sheetWrite(source, now), ...classifyWrite(before, { ...values, ...lists }) };
 }
 
-/** The base's lists replace the listing's: the base is where this record is kept. */
-async function replaceChildren(tx: Tx, listingId: string, content: ListingContent) {
+/**
+ * The base's lists replace the listing's: the base is where this record is kept, except a list the company submitted
+ * (`kept`), which stays (decision 0115).
+ */
+async function replaceChildren(tx: Tx, listingId: string, content: ListingContent, kept: ReadonlySet<string> = new Set()) {
   const at = <T extends object>(rows: T[]) => rows.map((row, position) => ({ ...row, listingId, position }));
-  await tx.delete(teamMembers).where(eq(teamMembers.listingId, listingId));
-  await tx.delete(faqs).where(eq(faqs.listingId, listingId));
-  await tx.delete(keyUseCases).where(eq(keyUseCases.listingId, listingId));
-  await tx.delete(howItWorksSteps).where(eq(howItWorksSteps.listingId, listingId));
-  if (content.team.length) await tx.insert(teamMembers).values(at(content.team));
-  if (content.faqs.length) await tx.insert(faqs).values(at(content.faqs));
-  if (content.keyUseCases.length) await tx.insert(keyUseCases).values(at(content.keyUseCases));
-  if (content.howItWorks.length) await tx.insert(howItWorksSteps).values(at(content.howItWorks.map((text) => ({ text }))));
+  if (!kept.has("team")) {
+    await tx.delete(teamMembers).where(eq(teamMembers.listingId, listingId));
+    if (content.team.length) await tx.insert(teamMembers).values(at(content.team));
+  }
+  if (!kept.has("faqs")) {
+    await tx.delete(faqs).where(eq(faqs.listingId, listingId));
+    if (content.faqs.length) await tx.insert(faqs).values(at(content.faqs));
+  }
+  if (!kept.has("keyUseCases")) {
+    await tx.delete(keyUseCases).where(eq(keyUseCases.listingId, listingId));
+    if (content.keyUseCases.length) await tx.insert(keyUseCases).values(at(content.keyUseCases));
+  }
+  if (!kept.has("howItWorks")) {
+    await tx.delete(howItWorksSteps).where(eq(howItWorksSteps.listingId, listingId));
+    if (content.howItWorks.length) await tx.insert(howItWorksSteps).values(at(content.howItWorks.map((text) => ({ text }))));
+  }
 }
 
 /** The values without what the rounds decide: the funding summary, and the stage (funding-stage.ts, decision 0092). */
@@ -228,14 +248,14 @@ async function upsertCompany(
   company: ImportedCompany,
   content: ListingContent,
   { source, now, actorId }: { source: string; now: Date; actorId: string | null },
-): Promise<{ outcome: "created" | "updated" | "skipped"; listingId: string }> {
+): Promise<{ outcome: "created" | "updated" | "skipped"; listingId: string; held: string[] }> {
   const { listing } = company;
   const known = await findSourced(tx, source, listing.externalId);
   if (known && known.contentHash === company.contentHash) {
     // Unchanged in the base: its values are confirmed, not changed (issue 19 §4).
     const supplied = companyFieldWrite(null, content.columns, content, source, now).changed;
     await recordFieldWrite(tx, known.listing.id, { ...sheetWrite(source, now), changed: [], confirmed: supplied });
-    return { outcome: "skipped", listingId: known.listing.id };
+    return { outcome: "skipped", listingId: known.listing.id, held: [] };
   }
 
   // A logo the base has but we could not fetch keeps the listing's current one; a logo the base dropped goes.
@@ -243,6 +263,8 @@ async function upsertCompany(
   const values = { ...content.columns, logoUrl, ...matchColumns(listing) };
   let listingId: string;
   let write: FieldWrite;
+  let held: string[] = [];
+  let kept = new Set<string>();
   if (known) {
     listingId = known.listing.id;
     const [row] = await tx.select().from(listings).where(eq(listings.id, listingId));
@@ -253,8 +275,33 @@ async function upsertCompany(
       .select({ n: sql<number>`count(*)::int` })
       .from(fundingRounds)
       .where(eq(fundingRounds.listingId, listingId));
-    const update = rounds?.n ? withoutFundingSummary(values) : values;
-    write = companyFieldWrite({ ...row, ...(await storedChildren(tx, listingId, content)) }, update, content, source, now);
+    const update: Record<string, unknown> = rounds?.n ? withoutFundingSummary(values) : { ...values };
+    const stored = { ...row, ...(await storedChildren(tx, listingId, content)) };
+    // What the company submitted stays; the base's differing values wait for an operator (decision 0115).
+    const incoming = {
+      ...update,
+      team: content.team,
+      faqs: content.faqs,
+      keyUseCases: content.keyUseCases,
+      howItWorks: content.howItWorks,
+    };
+    held = await holdOwnerValues(tx, {
+      listingId,
+      update: incoming,
+      stored,
+      origin: "import",
+      note: `Spreadsheet import (${source})`,
+      at: now,
+    });
+    kept = new Set(["team", "faqs", "keyUseCases", "howItWorks", ...Object.keys(update)].filter((f) => !(f in incoming)));
+    for (const field of kept) delete update[field];
+    // The duplicate matcher reads the addresses the listing keeps, not the ones held back.
+    if (kept.has("websiteUrl") || kept.has("linkedinUrl"))
+      Object.assign(
+        update,
+        matchColumns({ name: String(update.name ?? row!.name), websiteUrl: row!.websiteUrl, linkedinUrl: row!.linkedinUrl }),
+      );
+    write = companyFieldWrite(stored, update, content, source, now, kept);
     await tx.update(listings).set(update).where(eq(listings.id, listingId));
   } else {
     const [created] = await tx
@@ -264,7 +311,7 @@ async function upsertCompany(
     listingId = created!.id;
     write = companyFieldWrite(null, values, content, source, now);
   }
-  await replaceChildren(tx, listingId, content);
+  await replaceChildren(tx, listingId, content, kept);
   await recordFieldWrite(tx, listingId, write);
   // A logo that failed leaves no hash: the next run treats the record as changed and tries the logo again.
   const contentHash = listing.logo && !company.logoUrl ? null : company.contentHash;
@@ -289,5 +336,5 @@ async function upsertCompany(
       ...(known ? { changedFields: [...write.changed] } : {}),
     },
   });
-  return { outcome, listingId };
+  return { outcome, listingId, held };
 }

@@ -51,6 +51,7 @@ export function ProviderJobSummary({ summary }: { summary: ProviderJobSummaryDat
           `${counts.created} created`,
           `${counts.merged} merged`,
           `${counts.review} sent to review`,
+          ...(counts.heldForReview ? [`${counts.heldForReview} kept the company's values (incoming ones in Listing changes)`] : []),
           `${counts.updated} updated`,
           `${counts.unchanged} unchanged`,
           `${counts.dropped} dropped`,
