@@ -29,3 +29,4 @@ export * from "./listing-changes.ts";
 export * from "./server-processes.ts";
 export * from "./backups.ts";
 export * from "./listing-owners.ts";
+export * from "./intro-preferences.ts";

@@ -54,6 +54,9 @@ export const KNOWN_ACTIONS = [
   "published",
   "frozen",
   "unfrozen",
+  "asked_for_more",
+  "question_answered",
+  "preferences_changed",
 ] as const;
 
 export interface AuditFilterValues {

@@ -6,6 +6,9 @@ import { z } from "zod";
 import type { ListingType } from "~/features/catalog/listing-types.ts";
 import { parseForm } from "~/lib/form-parse.ts";
 
+/** How long a signed-out visitor's request waits for its sign-up step before it is dropped. */
+export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
+
 const email = z
   .string()
   .trim()
