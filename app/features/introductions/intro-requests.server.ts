@@ -139,6 +139,8 @@ export async function createIntroRequest(
         message: input.message,
         status,
         clientAddress,
+        // Made at the injected clock's moment: the daily limit and the monthly cap count by it.
+        createdAt: new Date(now),
       })
       .returning({ id: introRequests.id });
     await recordAudit(tx, {
