@@ -42,6 +42,7 @@ export default caseSensitive([
   route("api/intro-requests", "routes/api.intro-requests.ts"),
   route("api/intro-requests/sign-up", "routes/api.intro-requests.sign-up.ts"),
   route("api/intro-requests/sign-in", "routes/api.intro-requests.sign-in.ts"),
+  route("api/intro-requests/eligibility", "routes/api.intro-requests.eligibility.ts"),
   // Operator endpoints: every loader and action calls requireAdmin (DESIGN D7).
   route("api/debug/whoami", "routes/api.debug.whoami.ts"),
   route("api/debug/validate-industries-fields", "routes/api.debug.validate-industries-fields.ts"),
@@ -89,7 +90,10 @@ export default caseSensitive([
     route("following", "routes/following.tsx"),
     // Owners of listings (issue 36, decision 0114): each child route checks ownership itself.
     route("my-listings", "routes/my-listings.tsx"),
-    route("my-listings/:listingId", "routes/my-listings.listing.tsx", [index("routes/my-listings.overview.tsx")]),
+    route("my-listings/:listingId", "routes/my-listings.listing.tsx", [
+      index("routes/my-listings.overview.tsx"),
+      route("inbox", "routes/my-listings.inbox.tsx"),
+    ]),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     route("verify-email", "routes/verify-email.tsx"),

@@ -13,11 +13,23 @@ export const introPreferences = pgTable(
   {
     listingId: uuid("listing_id").primaryKey(),
     /** Plan tiers that may ask; empty: every tier. */
-    tiers: text("tiers").array().notNull().default(sql`'{}'::text[]`),
+    tiers: text("tiers")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The requester's own listing's type, industries and funding stage (known when they keep a listing); empty: any. */
-    listingTypes: text("listing_types").array().notNull().default(sql`'{}'::text[]`),
-    industryIds: integer("industry_ids").array().notNull().default(sql`'{}'::integer[]`),
-    stageIds: integer("stage_ids").array().notNull().default(sql`'{}'::integer[]`),
+    listingTypes: text("listing_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    industryIds: integer("industry_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    stageIds: integer("stage_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Whether a requester whose listing is unknown (they keep none) passes the type, industry and stage restrictions. */
     allowUnknown: boolean("allow_unknown").notNull().default(true),
     /** Requests taken per calendar month (UTC); null: no cap. */

@@ -25,8 +25,7 @@ export async function answerLinks(
   const key = await responseKey(database);
   const expiresAt = askedAt + env.INTRO_EXPIRE_AFTER_DAYS * DAY_MS;
   const base = publicUrl(env);
-  const link = (response: IntroResponse) =>
-    `${base}/introductions/respond/${responseToken(key, requestId, response, expiresAt, ownerId)}`;
+  const link = (response: IntroResponse) => `${base}/introductions/respond/${responseToken(key, requestId, response, expiresAt, ownerId)}`;
   const expiresOn = formatDateTime(expiresAt);
   return { accept: link("accept"), decline: link("decline"), expiresOn };
 }

@@ -20,9 +20,7 @@ import { ownerQuestionEmail } from "./owner-emails.ts";
 type IntroRow = typeof introRequests.$inferSelect;
 
 export type RecipientAnswer =
-  | { kind: "accept"; note: string | null }
-  | { kind: "decline"; reason: DeclineReason | null }
-  | { kind: "ask"; question: string };
+  { kind: "accept"; note: string | null } | { kind: "decline"; reason: DeclineReason | null } | { kind: "ask"; question: string };
 
 export interface AnswerBy {
   /** The owner answering (inbox or their own link); null: the listing's contact through the links mailed to it. */
@@ -36,12 +34,23 @@ export const ALREADY_ANSWERED = "This request was already answered.";
 /** Records the answer and sends its e-mail; null when the request is no longer waiting for one (someone answered first). */
 export async function answerIntroRequest(
   database: Database,
-  { requestId, answer, by, now = Date.now(), env = getEnv() }: { requestId: string; answer: RecipientAnswer; by: AnswerBy; now?: number; env?: Env },
+  {
+    requestId,
+    answer,
+    by,
+    now = Date.now(),
+    env = getEnv(),
+  }: { requestId: string; answer: RecipientAnswer; by: AnswerBy; now?: number; env?: Env },
 ): Promise<IntroRow | null> {
   const when = new Date(now);
   const set =
     answer.kind === "accept"
-      ? { status: "accepted" as const, respondedAt: when, acceptNote: answer.note || null, ...(by.owner ? { recipientEmail: by.owner.email } : {}) }
+      ? {
+          status: "accepted" as const,
+          respondedAt: when,
+          acceptNote: answer.note || null,
+          ...(by.owner ? { recipientEmail: by.owner.email } : {}),
+        }
       : answer.kind === "decline"
         ? { status: "declined" as const, respondedAt: when, declineReason: answer.reason }
         : { status: "awaiting_requester" as const, ownerQuestion: answer.question, questionAskedAt: when };
@@ -73,7 +82,11 @@ export async function answerIntroRequest(
     return null;
   }
   if (answer.kind === "ask") {
-    await sendEmail(database, ownerQuestionEmail({ ...row, ownerQuestion: answer.question }, `${publicUrl(env)}/settings#intro-requests`), env);
+    await sendEmail(
+      database,
+      ownerQuestionEmail({ ...row, ownerQuestion: answer.question }, `${publicUrl(env)}/settings#intro-requests`),
+      env,
+    );
   } else if (answer.kind === "decline") {
     await sendEmail(database, declinedEmail(row, answer.reason ? DECLINE_REASONS[answer.reason] : null), env);
   } else {
@@ -101,7 +114,13 @@ async function refuseSecondQuestion(database: Database, requestId: string): Prom
 /** The requester answers the owners' question (from /settings): the request goes back to the owners, by e-mail too. */
 export async function answerOwnerQuestion(
   database: Database,
-  { requestId, userId, answer, now = Date.now(), env = getEnv() }: { requestId: string; userId: string; answer: string; now?: number; env?: Env },
+  {
+    requestId,
+    userId,
+    answer,
+    now = Date.now(),
+    env = getEnv(),
+  }: { requestId: string; userId: string; answer: string; now?: number; env?: Env },
 ): Promise<void> {
   const row = await database.db.transaction(async (tx) => {
     const [updated] = await tx

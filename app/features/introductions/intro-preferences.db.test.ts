@@ -39,7 +39,13 @@ beforeAll(async () => {
   [claimed, requesterListing] = [published[0]!, published[1]!];
   await insertMember(database, admin.id, "premium", "admin");
   await insertMember(database, owner.id, "subscriber");
-  await grantOwnership(database.db, { listingId: claimed.id, listingName: claimed.name, userId: owner.id, via: "operator", actor: { id: admin.id, source: "admin" } });
+  await grantOwnership(database.db, {
+    listingId: claimed.id,
+    listingName: claimed.name,
+    userId: owner.id,
+    via: "operator",
+    actor: { id: admin.id, source: "admin" },
+  });
 });
 
 afterAll(async () => {
@@ -82,7 +88,10 @@ describe("refused up front, nothing counted", () => {
     await set({ paused: true });
     const member = await insertMember(database, "prefs-member-1", "subscriber");
     expect(await introRefusal(database, { listing: claimed, user: member, now: NOW })).toMatchObject({ reason: "paused" });
-    await expect(ask(database, member)).rejects.toMatchObject({ code: "conflict", message: `${claimed.name} is not taking introduction requests at the moment.` });
+    await expect(ask(database, member)).rejects.toMatchObject({
+      code: "conflict",
+      message: `${claimed.name} is not taking introduction requests at the moment.`,
+    });
     await expect(ask(database, null)).rejects.toMatchObject({ code: "conflict" });
     expect(await counts()).toEqual({ requests: 0, limits: 0 });
   });
@@ -99,7 +108,13 @@ describe("refused up front, nothing counted", () => {
   it("kinds of company: known from the listing the requester keeps; unknown passes only when the owners allow it", async () => {
     await set({ listingTypes: ["investor"], allowUnknown: true });
     const keeper = await insertMember(database, "prefs-member-4", "subscriber");
-    await grantOwnership(database.db, { listingId: requesterListing.id, listingName: requesterListing.name, userId: keeper.id, via: "operator", actor: { id: admin.id, source: "admin" } });
+    await grantOwnership(database.db, {
+      listingId: requesterListing.id,
+      listingName: requesterListing.name,
+      userId: keeper.id,
+      via: "operator",
+      actor: { id: admin.id, source: "admin" },
+    });
     try {
       expect(await introRefusal(database, { listing: claimed, user: keeper, now: NOW })).toMatchObject({ reason: "listing_kind" });
       const unknown = await insertMember(database, "prefs-member-5", "subscriber");
@@ -109,18 +124,36 @@ describe("refused up front, nothing counted", () => {
       await set({ listingTypes: ["startup"], allowUnknown: false });
       expect(await introRefusal(database, { listing: claimed, user: keeper, now: NOW })).toBeNull();
     } finally {
-      await revokeOwnership(database.db, { listingId: requesterListing.id, listingName: requesterListing.name, userId: keeper.id, reason: "test", actor: { id: admin.id, source: "admin" } });
+      await revokeOwnership(database.db, {
+        listingId: requesterListing.id,
+        listingName: requesterListing.name,
+        userId: keeper.id,
+        reason: "test",
+        actor: { id: admin.id, source: "admin" },
+      });
     }
   });
 
   it("an unclaimed listing's preferences are not applied: its requests go to review as before issue 36", async () => {
     await set({ paused: true });
-    await revokeOwnership(database.db, { listingId: claimed.id, listingName: claimed.name, userId: owner.id, reason: "test", actor: { id: admin.id, source: "admin" } });
+    await revokeOwnership(database.db, {
+      listingId: claimed.id,
+      listingName: claimed.name,
+      userId: owner.id,
+      reason: "test",
+      actor: { id: admin.id, source: "admin" },
+    });
     try {
       const member = await insertMember(database, "prefs-member-6", "subscriber");
       expect((await ask(database, member)).status).toBe("pending_review");
     } finally {
-      await grantOwnership(database.db, { listingId: claimed.id, listingName: claimed.name, userId: owner.id, via: "operator", actor: { id: admin.id, source: "admin" } });
+      await grantOwnership(database.db, {
+        listingId: claimed.id,
+        listingName: claimed.name,
+        userId: owner.id,
+        via: "operator",
+        actor: { id: admin.id, source: "admin" },
+      });
     }
   });
 });
@@ -132,7 +165,10 @@ describe("the monthly cap", () => {
     await ask(database, d!, Date.parse("2031-05-31T23:59:00Z")); // last month: does not count
     await ask(database, a!);
     await ask(database, b!);
-    await expect(ask(database, c!)).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("all the introduction requests it takes this month") });
+    await expect(ask(database, c!)).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("all the introduction requests it takes this month"),
+    });
     await database.rows(sql`UPDATE intro_requests SET status = 'rejected' WHERE requester_id = ${b!.id}`);
     expect((await ask(database, c!)).status).toBe("pending_review");
     expect(await introRefusal(database, { listing: claimed, user: a!, now: Date.parse("2031-07-01T00:00:00Z") })).toBeNull();
@@ -151,7 +187,10 @@ describe("saving", () => {
   it("stores what the owner chose, audited, and refuses ids that are not on the reference lists", async () => {
     await set({ tiers: ["subscriber", "premium"], monthlyCap: 20 });
     expect(await getIntroPreferences(database, claimed.id)).toMatchObject({ tiers: ["subscriber", "premium"], monthlyCap: 20 });
-    await expect(set({ industryIds: [987654] })).rejects.toMatchObject({ code: "bad_request", message: "Choose industries from the list." });
+    await expect(set({ industryIds: [987654] })).rejects.toMatchObject({
+      code: "bad_request",
+      message: "Choose industries from the list.",
+    });
     const [entry] = await database.rows<{ action: string; actor_id: string }>(
       sql`SELECT action, actor_id FROM audit_log WHERE operation = 'owner_change' ORDER BY timestamp DESC LIMIT 1`,
     );

@@ -2,20 +2,20 @@
  * The owners' preferences in the database (decision 0116): who keeps a listing now (read through merges), what they
  * take, how many requests the month already holds, and the verdict the dialog, the API and the stored request share.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { fundingStages, industries } from "#db/schema/reference.ts";
 import { introPreferences } from "#db/schema/intro-preferences.ts";
 import { listings } from "#db/schema/listings.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
-import { normalizeLevel } from "~/features/access/tiers.ts";
+import { canSee, normalizeLevel } from "~/features/access/tiers.ts";
 import { ownedListings } from "~/features/listing-owners/ownership.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import { formatDate } from "~/lib/format-date.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { monthOf, OPEN_PREFERENCES, refusalFor, type IntroPreferences, type Refusal, type RequesterFacts } from "./intro-preferences.ts";
-import { SIGN_UP_WINDOW_MS } from "./intro-request.ts";
+import { SIGN_UP_WINDOW_MS, type IntroRequestInput } from "./intro-request.ts";
 
 export interface ListingOwner {
   id: string;
@@ -57,7 +57,12 @@ export async function getIntroPreferences({ db }: Database, listingId: string): 
 /** Saves an owner's preferences (ids checked against the reference lists) and audits the change. */
 export async function saveIntroPreferences(
   database: Database,
-  { listing, prefs, owner, now = Date.now() }: { listing: { id: string; name: string }; prefs: IntroPreferences; owner: { id: string }; now?: number },
+  {
+    listing,
+    prefs,
+    owner,
+    now = Date.now(),
+  }: { listing: { id: string; name: string }; prefs: IntroPreferences; owner: { id: string }; now?: number },
 ): Promise<void> {
   const { db } = database;
   const [knownIndustries, knownStages] = await Promise.all([
@@ -139,6 +144,37 @@ export async function introRefusal(
     planName: (tier) => catalogue[tier].name,
     nextMonth: formatDate(monthOf(now).next),
   });
+}
+
+/**
+ * The recipient of a request, and whether this requester may ask it now (null: they may; else what they are told). The
+ * listing must be published and visible to the requester's plan (a locked listing's intros are gated too). Reads only:
+ * the dialog asks this when it opens, and a refused requester has spent nothing (decision 0116).
+ */
+export async function checkIntroEligibility(
+  database: Database,
+  {
+    recipient,
+    user,
+    now = Date.now(),
+  }: { recipient: { recipientType: IntroRequestInput["recipientType"]; recipientSlug: string }; user: SessionUser | null; now?: number },
+) {
+  const [listing] = await database.db
+    .select({ id: listings.id, name: listings.name, type: listings.type, visibility: listings.visibility })
+    .from(listings)
+    .where(
+      and(
+        eq(listings.type, recipient.recipientType),
+        eq(listings.slug, recipient.recipientSlug),
+        eq(listings.processingStatus, "published"),
+      ),
+    )
+    .limit(1);
+  if (!listing) notFound("This listing does not exist or is no longer published.");
+  if (!canSee(normalizeLevel(user?.tier), normalizeLevel(listing.visibility))) {
+    throw new AppError("forbidden", "Introductions to this listing are for members with a higher plan.");
+  }
+  return { listing, refusal: await introRefusal(database, { listing, user, now }) };
 }
 
 /** The refusal as the error the API answers with: 409 for a pause or a full month (it passes), 403 for who may ask. */

@@ -1,8 +1,19 @@
 /** The owners' rules as a pure verdict (decision 0116): what a requester is told, in which order, and the form's parse. */
 import { describe, expect, it } from "vitest";
-import { monthOf, OPEN_PREFERENCES, parsePreferences, refusalFor, type IntroPreferences, type RequesterFacts } from "./intro-preferences.ts";
+import {
+  monthOf,
+  OPEN_PREFERENCES,
+  parsePreferences,
+  refusalFor,
+  type IntroPreferences,
+  type RequesterFacts,
+} from "./intro-preferences.ts";
 
-const words = { listingName: "Acme", planName: (t: string) => ({ public: "Free", subscriber: "Pro", premium: "Premium" })[t]!, nextMonth: "1 Jul 2031" };
+const words = {
+  listingName: "Acme",
+  planName: (t: string) => ({ public: "Free", subscriber: "Pro", premium: "Premium" })[t]!,
+  nextMonth: "1 Jul 2031",
+};
 const verdict = (prefs: Partial<IntroPreferences>, facts: Partial<RequesterFacts> = {}, used = 0) =>
   refusalFor({ ...OPEN_PREFERENCES, ...prefs }, { tier: "subscriber", listings: [], ...facts }, used, words);
 const startup = { type: "startup" as const, industryIds: [3, 7], stageId: 2 };
@@ -26,15 +37,23 @@ describe("refusalFor", () => {
     expect(verdict({ listingTypes: ["startup"], industryIds: [7], stageIds: [2] }, { listings: [startup] })).toBeNull();
     expect(verdict({ industryIds: [9] }, { listings: [startup] })?.reason).toBe("listing_kind");
     expect(verdict({ stageIds: [2] }, { listings: [{ ...startup, stageId: null }] })?.reason).toBe("listing_kind");
-    expect(verdict({ listingTypes: ["investor"], industryIds: [3] }, { listings: [startup, { type: "investor", industryIds: [1], stageId: null }] })?.reason).toBe(
-      "listing_kind",
-    );
+    expect(
+      verdict(
+        { listingTypes: ["investor"], industryIds: [3] },
+        { listings: [startup, { type: "investor", industryIds: [1], stageId: null }] },
+      )?.reason,
+    ).toBe("listing_kind");
     expect(verdict({ industryIds: [9] })).toBeNull();
     expect(verdict({ industryIds: [9], allowUnknown: false })?.reason).toBe("unknown_listing");
   });
 
   it("never names an owner: the messages speak of the listing and what it takes", () => {
-    const all = [verdict({ paused: true }), verdict({ monthlyCap: 1 }, {}, 1), verdict({ tiers: ["premium"] }), verdict({ industryIds: [1], allowUnknown: false })];
+    const all = [
+      verdict({ paused: true }),
+      verdict({ monthlyCap: 1 }, {}, 1),
+      verdict({ tiers: ["premium"] }),
+      verdict({ industryIds: [1], allowUnknown: false }),
+    ];
     for (const refusal of all) expect(refusal!.message).toMatch(/^Acme /);
   });
 });
@@ -47,15 +66,37 @@ describe("parsePreferences", () => {
   };
 
   it("reads ticked boxes and an empty cap as no cap", () => {
-    const parsed = parsePreferences(form([["tiers", "premium"], ["listingTypes", "investor"], ["industryIds", "4"], ["paused", "on"], ["monthlyCap", ""]]));
+    const parsed = parsePreferences(
+      form([
+        ["tiers", "premium"],
+        ["listingTypes", "investor"],
+        ["industryIds", "4"],
+        ["paused", "on"],
+        ["monthlyCap", ""],
+      ]),
+    );
     expect(parsed).toEqual({
       ok: true,
-      data: { tiers: ["premium"], listingTypes: ["investor"], industryIds: [4], stageIds: [], allowUnknown: false, paused: true, monthlyCap: null },
+      data: {
+        tiers: ["premium"],
+        listingTypes: ["investor"],
+        industryIds: [4],
+        stageIds: [],
+        allowUnknown: false,
+        paused: true,
+        monthlyCap: null,
+      },
     });
   });
 
   it("refuses values off the lists and a cap that is not a whole number from 1 to 1,000, with a message per field", () => {
-    const parsed = parsePreferences(form([["tiers", "gold"], ["industryIds", "x"], ["monthlyCap", "0"]]));
+    const parsed = parsePreferences(
+      form([
+        ["tiers", "gold"],
+        ["industryIds", "x"],
+        ["monthlyCap", "0"],
+      ]),
+    );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.errors).toEqual({
@@ -66,6 +107,9 @@ describe("parsePreferences", () => {
   });
 
   it("puts the cap's window on UTC month boundaries", () => {
-    expect(monthOf(Date.parse("2031-12-31T23:59:59Z"))).toEqual({ start: new Date("2031-12-01T00:00:00Z"), next: new Date("2032-01-01T00:00:00Z") });
+    expect(monthOf(Date.parse("2031-12-31T23:59:59Z"))).toEqual({
+      start: new Date("2031-12-01T00:00:00Z"),
+      next: new Date("2032-01-01T00:00:00Z"),
+    });
   });
 });

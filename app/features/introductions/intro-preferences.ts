@@ -91,7 +91,10 @@ export function refusalFor(prefs: IntroPreferences, facts: RequesterFacts, usedT
 /** The first instant of the UTC month `now` is in, and of the next: the cap's window. */
 export function monthOf(now: number): { start: Date; next: Date } {
   const d = new Date(now);
-  return { start: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)), next: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)) };
+  return {
+    start: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)),
+    next: new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)),
+  };
 }
 
 /** The reasons an owner may give for declining: polite, fixed wording shown to the requester as it stands. */
@@ -134,7 +137,14 @@ export const RequesterAnswerSchema = z.object({
 export type PreferencesField = "tiers" | "listingTypes" | "industryIds" | "stageIds" | "allowUnknown" | "monthlyCap" | "paused";
 
 const ids = (label: string) =>
-  z.array(z.string().regex(/^\d{1,9}$/, `Choose ${label} from the list.`).transform(Number)).max(500, `Choose at most 500 ${label}.`);
+  z
+    .array(
+      z
+        .string()
+        .regex(/^\d{1,9}$/, `Choose ${label} from the list.`)
+        .transform(Number),
+    )
+    .max(500, `Choose at most 500 ${label}.`);
 
 const PreferencesSchema = z.object({
   tiers: z.array(z.enum(ACCESS_LEVELS, { error: "Choose plans from the list." })),

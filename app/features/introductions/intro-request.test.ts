@@ -88,6 +88,9 @@ describe("response links", () => {
     const [body, signature] = [token.slice(0, token.lastIndexOf(".")), token.slice(token.lastIndexOf(".") + 1)];
     const swapped = `${body.slice(0, body.lastIndexOf(".") + 1)}${Buffer.from("owner-2").toString("base64url")}.${signature}`;
     expect(checkResponseToken("key", swapped, now)).toEqual({ ok: false, reason: "invalid" });
-    expect(checkResponseToken("key", `${body.slice(0, body.lastIndexOf("."))}.${signature}`, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkResponseToken("key", `${body.slice(0, body.lastIndexOf("."))}.${signature}`, now)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 });

@@ -35,6 +35,14 @@ export function parseIntroRequest(input: Record<string, unknown>) {
   return parseForm(IntroRequestSchema, input);
 }
 
+/** Who a requester would ask, for the dialog's question when it opens (decision 0116). */
+export function parseIntroRecipient(input: Record<string, unknown>) {
+  return parseForm(IntroRequestSchema.pick({ recipientType: true, recipientSlug: true }), input);
+}
+
+/** The server's answer to that question: the requester may ask, or is told why not before writing a word. */
+export type IntroEligibility = { ok: true } | { ok: false; reason: string; message: string };
+
 /** The sign-up step ("Complete Your Sign Up"): a real account with e-mail and password. */
 const SignUpSchema = z.object({
   fullName: z.string().trim().min(1, "Enter your full name.").max(120, "At most 120 characters."),

@@ -9,16 +9,15 @@ import { users } from "#db/schema/accounts.ts";
 import { listings } from "#db/schema/listings.ts";
 import { introRequests, type IntroStatus } from "#db/schema/introductions.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
-import { canSee, normalizeLevel } from "~/features/access/tiers.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError, notFound } from "~/lib/errors.ts";
+import { AppError } from "~/lib/errors.ts";
 import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 import { countAttempt, defineRateLimit } from "~/lib/rate-limit.server.ts";
 import { inTransactionOf, underLock } from "~/lib/atomic-limit.server.ts";
 import { SIGN_UP_WINDOW_MS, type IntroRequestInput } from "./intro-request.ts";
-import { introRefusal, refusalError } from "./intro-preferences.server.ts";
+import { checkIntroEligibility, introRefusal, refusalError } from "./intro-preferences.server.ts";
 import { declineReasonText } from "./intro-preferences.ts";
 import { plural } from "~/lib/wording.ts";
 
@@ -108,23 +107,15 @@ export async function createIntroRequest(
     now = Date.now(),
   }: { input: IntroRequestInput; user: SessionUser | null; clientAddress: string; now?: number },
 ): Promise<CreatedRequest> {
-  const { db } = database;
-  const [listing] = await db
-    .select({ id: listings.id, name: listings.name, type: listings.type, visibility: listings.visibility })
-    .from(listings)
-    .where(and(eq(listings.type, input.recipientType), eq(listings.slug, input.recipientSlug), eq(listings.processingStatus, "published")))
-    .limit(1);
-  if (!listing) notFound("This listing does not exist or is no longer published.");
-  if (!canSee(normalizeLevel(user?.tier), normalizeLevel(listing.visibility))) {
-    throw new AppError("forbidden", "Introductions to this listing are for members with a higher plan.");
-  }
+  const { listing, refusal } = await checkIntroEligibility(database, { recipient: input, user, now });
   // A claimed listing's preferences (decision 0116), before anything is counted: a refused requester spends nothing.
-  const refusal = await introRefusal(database, { listing, user, now });
   if (refusal) throw refusalError(refusal);
   const status: IntroStatus = user ? "pending_review" : "awaiting_sign_up";
   const store = async (txDatabase: Database) => {
     // Asked again under the listing's lock: two requests for the last place of a monthly cap take turns (decision 0034).
-    const late = await underLock(txDatabase, `intro-requests:listing:${listing.id}`, (locked) => introRefusal(locked, { listing, user, now }));
+    const late = await underLock(txDatabase, `intro-requests:listing:${listing.id}`, (locked) =>
+      introRefusal(locked, { listing, user, now }),
+    );
     if (late) throw refusalError(late);
     const tx = txDatabase.db;
     const [row] = await tx
@@ -165,7 +156,7 @@ export async function createIntroRequest(
     });
   } else {
     await checkAddressLimit(database, clientAddress, now);
-    id = await db.transaction((tx) => store(inTransactionOf(database, tx)));
+    id = await database.db.transaction((tx) => store(inTransactionOf(database, tx)));
   }
   return user ? { id, status: "pending_review" } : { id, status: "awaiting_sign_up", claimToken: await claimTokenFor(database, id) };
 }

@@ -161,7 +161,9 @@ export async function respondToIntro(
   const link = await readResponseLink(database, token, now);
   if (link.state !== "open") return link.state;
   const answer =
-    link.response === "accept" ? { kind: "accept" as const, note: extra.note ?? null } : { kind: "decline" as const, reason: extra.reason ?? null };
+    link.response === "accept"
+      ? { kind: "accept" as const, note: extra.note ?? null }
+      : { kind: "decline" as const, reason: extra.reason ?? null };
   const row = await answerIntroRequest(database, { requestId: link.requestId, answer, by: { owner: link.owner }, now });
   if (!row) return "answered";
   return row.status === "accepted" ? "accepted" : "declined";

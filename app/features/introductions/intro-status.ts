@@ -13,4 +13,13 @@ export const INTRO_STATUS_LABEL: Record<IntroStatus, string> = {
   expired: "Expired, no answer",
 };
 
-export const REVIEW_TABS = ["pending_review", "awaiting_recipient", "awaiting_requester", "accepted", "declined", "expired", "rejected", "all"] as const;
+export const REVIEW_TABS = [
+  "pending_review",
+  "awaiting_recipient",
+  "awaiting_requester",
+  "accepted",
+  "declined",
+  "expired",
+  "rejected",
+  "all",
+] as const;

@@ -2,7 +2,7 @@
  * Mail to a claimed listing's owners (decision 0116): each owner gets the request with answer links of their own and a
  * link to the listing's inbox. One owner's address the mailer refuses does not keep the others from theirs.
  */
-import { introRequests } from "#db/schema/introductions.ts";
+import { type introRequests } from "#db/schema/introductions.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl, type Env } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";

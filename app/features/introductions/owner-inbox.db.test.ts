@@ -25,7 +25,10 @@ import { insertMember } from "./test-support.ts";
 let database: Database;
 let claimed: { id: string; type: "startup" | "investor" | "partner"; slug: string; name: string; contact: string };
 const admin = { id: "inbox-admin" };
-const owners = { a: { id: "owner-a", name: "Member owner-a", email: "owner-a@members.test" }, b: { id: "owner-b", name: "Member owner-b", email: "owner-b@members.test" } };
+const owners = {
+  a: { id: "owner-a", name: "Member owner-a", email: "owner-a@members.test" },
+  b: { id: "owner-b", name: "Member owner-b", email: "owner-b@members.test" },
+};
 const DAY = 24 * 60 * 60 * 1000;
 const APPROVED_AT = Date.parse("2031-03-02T09:00:00Z");
 let address = 0;
@@ -37,7 +40,9 @@ beforeAll(async () => {
   const [row] = await database.db
     .select({ id: listings.id, type: listings.type, slug: listings.slug, name: listings.name, contact: listings.primaryContactEmail })
     .from(listings)
-    .where(sql`${listings.visibility} = 'public' AND ${listings.primaryContactEmail} IS NOT NULL AND ${listings.processingStatus} = 'published'`)
+    .where(
+      sql`${listings.visibility} = 'public' AND ${listings.primaryContactEmail} IS NOT NULL AND ${listings.processingStatus} = 'published'`,
+    )
     .limit(1);
   claimed = { ...row!, contact: row!.contact! };
   await insertMember(database, admin.id, "premium", "admin");
@@ -118,13 +123,20 @@ describe("delivery to the owners", () => {
     expect(intro!.text).toContain(`${owners.a.name} (${claimed.name})`);
     const [stored] = await database.db.select().from(introRequests).where(eq(introRequests.id, id));
     expect(stored!.introducedAt).not.toBeNull();
-    const [entry] = await database.db.select().from(auditLog).where(sql`${auditLog.recordId} = ${id} AND ${auditLog.action} = 'accepted'`);
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.recordId} = ${id} AND ${auditLog.action} = 'accepted'`);
     expect(entry).toMatchObject({ source: "owner", actorId: owners.a.id });
   });
 
   it("decline with a reason from the list: the requester reads its polite wording, by e-mail and in their settings", async () => {
     const { id, requester } = await approvedRequest();
-    await answerIntroRequest(database, { requestId: id, answer: { kind: "decline", reason: "no_capacity" }, by: { owner: await owner("b") } });
+    await answerIntroRequest(database, {
+      requestId: id,
+      answer: { kind: "decline", reason: "no_capacity" },
+      by: { owner: await owner("b") },
+    });
     const [mail] = (await outbox("intro_declined")).slice(-1);
     expect(mail!.to).toEqual([requester.email]);
     expect(mail!.text).toContain(DECLINE_REASONS.no_capacity);
@@ -136,16 +148,20 @@ describe("delivery to the owners", () => {
   it("ask for more: the requester is asked once, answers from their side, and the request comes back to the owners", async () => {
     const { id, requester } = await approvedRequest();
     const question = "Which of our products would the pilot use?";
-    await answerIntroRequest(database, { requestId: id, answer: { kind: "ask", question }, by: { owner: await owner("a"), listingId: claimed.id } });
+    await answerIntroRequest(database, {
+      requestId: id,
+      answer: { kind: "ask", question },
+      by: { owner: await owner("a"), listingId: claimed.id },
+    });
     const [asked] = (await outbox("intro_question")).slice(-1);
     expect(asked!.to).toEqual([requester.email]);
     expect(asked!.text).toContain(question);
     expect((await listMyIntroRequests(database, requester.id))[0]).toMatchObject({ status: "awaiting_requester", ownerQuestion: question });
 
     // Only the requester answers, once; nobody answers for them.
-    await expect(answerOwnerQuestion(database, { requestId: id, userId: owners.b.id, answer: "Not mine to answer at all." })).rejects.toThrow(
-      "not waiting for your answer",
-    );
+    await expect(
+      answerOwnerQuestion(database, { requestId: id, userId: owners.b.id, answer: "Not mine to answer at all." }),
+    ).rejects.toThrow("not waiting for your answer");
     await answerOwnerQuestion(database, { requestId: id, userId: requester.id, answer: "The analytics one, for about ten stores." });
     const back = (await outbox("intro_answered")).slice(-2);
     expect(back.map((m) => m.to)).toEqual([[owners.a.email], [owners.b.email]]);
@@ -154,7 +170,11 @@ describe("delivery to the owners", () => {
 
     // One question per request: the owners now accept or decline.
     await expect(
-      answerIntroRequest(database, { requestId: id, answer: { kind: "ask", question: "And one more thing, please?" }, by: { owner: await owner("b") } }),
+      answerIntroRequest(database, {
+        requestId: id,
+        answer: { kind: "ask", question: "And one more thing, please?" },
+        by: { owner: await owner("b") },
+      }),
     ).rejects.toThrow("asked this requester a question already");
     const answered = await respondToIntro(database, linkIn(back[1]!.text, "accept"));
     expect(answered).toBe("accepted");
@@ -165,7 +185,11 @@ describe("delivery to the owners", () => {
     const [accepted, declined] = [(await outbox("intro_accepted")).length, (await outbox("intro_declined")).length];
     const [byLink, byInbox] = await Promise.all([
       respondToIntro(database, linkIn(asks[0]!.text, "accept")),
-      answerIntroRequest(database, { requestId: id, answer: { kind: "decline", reason: "timing" }, by: { owner: await owner("b"), listingId: claimed.id } }),
+      answerIntroRequest(database, {
+        requestId: id,
+        answer: { kind: "decline", reason: "timing" },
+        by: { owner: await owner("b"), listingId: claimed.id },
+      }),
     ]);
     const linkWon = byLink === "accepted";
     expect(linkWon ? byInbox : byLink).toEqual(linkWon ? null : "answered");
@@ -180,13 +204,31 @@ describe("delivery to the owners", () => {
       .from(listings)
       .where(sql`${listings.processingStatus} = 'published' AND ${listings.id} <> ${claimed.id}`)
       .limit(1);
-    expect(await answerIntroRequest(database, { requestId: id, answer: { kind: "accept", note: null }, by: { owner: await owner("a"), listingId: other!.id } })).toBeNull();
-    await revokeOwnership(database.db, { listingId: claimed.id, listingName: claimed.name, userId: owners.b.id, reason: "left", actor: { id: admin.id, source: "admin" } });
+    expect(
+      await answerIntroRequest(database, {
+        requestId: id,
+        answer: { kind: "accept", note: null },
+        by: { owner: await owner("a"), listingId: other!.id },
+      }),
+    ).toBeNull();
+    await revokeOwnership(database.db, {
+      listingId: claimed.id,
+      listingName: claimed.name,
+      userId: owners.b.id,
+      reason: "left",
+      actor: { id: admin.id, source: "admin" },
+    });
     try {
       expect(await readResponseLink(database, linkIn(asks[1]!.text, "accept"))).toEqual({ state: "invalid" });
       expect(await respondToIntro(database, linkIn(asks[1]!.text, "accept"))).toBe("invalid");
     } finally {
-      await grantOwnership(database.db, { listingId: claimed.id, listingName: claimed.name, userId: owners.b.id, via: "operator", actor: { id: admin.id, source: "admin" } });
+      await grantOwnership(database.db, {
+        listingId: claimed.id,
+        listingName: claimed.name,
+        userId: owners.b.id,
+        via: "operator",
+        actor: { id: admin.id, source: "admin" },
+      });
     }
     expect(await readResponseLink(database, linkIn(asks[0]!.text, "accept"))).toMatchObject({ state: "open" });
   });
@@ -195,8 +237,17 @@ describe("delivery to the owners", () => {
     const env = parseEnv({ PUBLIC_URL: "https://introbase.example", INTRO_REMINDER_AFTER_DAYS: "3", INTRO_EXPIRE_AFTER_DAYS: "10" });
     const waiting = await approvedRequest();
     const asked = await approvedRequest();
-    await answerIntroRequest(database, { requestId: asked.id, answer: { kind: "ask", question: "Could you say more about it?" }, by: { owner: await owner("a") } });
-    await answerOwnerQuestion(database, { requestId: asked.id, userId: asked.requester.id, answer: "Certainly: it is a ten-store pilot.", now: APPROVED_AT + 9 * DAY });
+    await answerIntroRequest(database, {
+      requestId: asked.id,
+      answer: { kind: "ask", question: "Could you say more about it?" },
+      by: { owner: await owner("a") },
+    });
+    await answerOwnerQuestion(database, {
+      requestId: asked.id,
+      userId: asked.requester.id,
+      answer: "Certainly: it is a ten-store pilot.",
+      now: APPROVED_AT + 9 * DAY,
+    });
 
     const before = (await outbox("intro_reminder")).length;
     const first = await runIntroFollowUps(database, { now: new Date(APPROVED_AT + 4 * DAY), env });

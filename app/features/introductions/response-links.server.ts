@@ -16,8 +16,7 @@ export function responseToken(key: string, requestId: string, response: IntroRes
 }
 
 export type TokenCheck =
-  | { ok: true; requestId: string; response: IntroResponse; ownerId: string | null }
-  | { ok: false; reason: "invalid" | "expired" };
+  { ok: true; requestId: string; response: IntroResponse; ownerId: string | null } | { ok: false; reason: "invalid" | "expired" };
 
 export function checkResponseToken(key: string, token: string, now = Date.now()): TokenCheck {
   if (token.length > 200) return { ok: false, reason: "invalid" };
@@ -27,5 +26,10 @@ export function checkResponseToken(key: string, token: string, now = Date.now())
   const body = `${requestId}.${response}.${expiry}${owner ? `.${owner}` : ""}`;
   if (!sameSignature(signature, hmac(key, body))) return { ok: false, reason: "invalid" };
   if (Number.parseInt(expiry!, 36) * 1000 <= now) return { ok: false, reason: "expired" };
-  return { ok: true, requestId: requestId!, response: response as IntroResponse, ownerId: owner ? Buffer.from(owner, "base64url").toString() : null };
+  return {
+    ok: true,
+    requestId: requestId!,
+    response: response as IntroResponse,
+    ownerId: owner ? Buffer.from(owner, "base64url").toString() : null,
+  };
 }
