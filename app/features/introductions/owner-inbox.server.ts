@@ -5,7 +5,7 @@
  */
 import { asc, sql } from "drizzle-orm";
 import { fundingStages, industries } from "#db/schema/reference.ts";
-import { introRequests } from "#db/schema/introductions.ts";
+import { type introRequests } from "#db/schema/introductions.ts";
 import { ACCESS_LEVELS } from "~/features/access/tiers.ts";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
 import { LISTING_TYPES, TYPE_LABEL } from "~/features/catalog/listing-types.ts";
