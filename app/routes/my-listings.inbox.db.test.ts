@@ -15,6 +15,7 @@ import type { SessionUser } from "~/lib/session.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
 import { answerOf, loaderArgs } from "#test-support/test-route.ts";
 import * as inbox from "./my-listings.inbox.tsx";
+import * as settings from "./settings.tsx";
 
 let database: Database;
 type Row = { id: string; type: "startup" | "investor" | "partner"; slug: string; name: string };
@@ -25,6 +26,8 @@ let stranger: SessionUser;
 let requestId: string;
 let theirRequestId: string;
 let n = 0;
+
+const requesters = new Map<string, SessionUser>();
 
 async function approved(listing: Row): Promise<string> {
   const requester = await insertMember(database, `inbox-route-requester-${++n}`, "subscriber");
@@ -40,6 +43,7 @@ async function approved(listing: Row): Promise<string> {
     clientAddress: `10.7.0.${n}`,
   });
   await reviewIntroRequest(database, { requestId: created.id, decision: "approve", reason: null, admin: { id: "inbox-route-admin" } });
+  requesters.set(created.id, requester);
   return created.id;
 }
 
@@ -124,17 +128,19 @@ describe("the owner", () => {
     ).toMatchObject({ status: 200 });
     const data = (await load(mine, owner)) as unknown as Awaited<ReturnType<typeof inbox.loader>>;
     expect(data.preferences).toMatchObject({ tiers: ["premium", "subscriber"], monthlyCap: 12, paused: true, allowUnknown: false });
+    expect(await post(mine, owner, { intent: "preferences", allowUnknown: "on" })).toMatchObject({ status: 200 });
   });
 });
 
 describe("a member who does not keep the listing", () => {
   it("gets the same 404 on the page and on every form, and their answer changes nothing", async () => {
     expect((await load(mine, stranger)).status).toBe(404);
-    for (const fields of [
+    const forms: Array<Record<string, string>> = [
       { intent: "accept", requestId: theirRequestId, note: "" },
       { intent: "decline", requestId, reason: "timing" },
       { intent: "preferences", paused: "on" },
-    ]) {
+    ];
+    for (const fields of forms) {
       expect((await post(mine, stranger, fields)).status).toBe(404);
     }
     const [row] = await database.rows<{ status: string }>(sql`SELECT status FROM intro_requests WHERE id = ${theirRequestId}`);
@@ -146,5 +152,49 @@ describe("a member who does not keep the listing", () => {
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toContain("/sign-in?returnTo=");
     expect((await post(mine, null, { intent: "preferences", paused: "on" })).status).toBe(302);
+  });
+});
+
+describe("the requester answers an owner's question from /settings", () => {
+  async function answer(user: SessionUser, fields: Record<string, string>) {
+    const init = { method: "POST", body: new URLSearchParams({ intent: "answer-intro-question", ...fields }) };
+    const result = (await settings.action(loaderArgs(database, "/settings", {}, { user, init }) as never)) as unknown as {
+      init?: { status?: number };
+      data: { ok: boolean; message?: string; errors?: Record<string, string> };
+    };
+    return { status: result.init?.status ?? 200, body: result.data };
+  }
+
+  it("sees the question, answers it (bad input 400, someone else's request 409), and the request is back in the inbox", async () => {
+    const id = await approved(mine);
+    const requester = requesters.get(id)!;
+    expect(await post(mine, owner, { intent: "ask", requestId: id, question: "Which stores would the pilot cover?" })).toMatchObject({
+      status: 200,
+    });
+    const page = (await settings.loader(loaderArgs(database, "/settings", {}, { user: requester }) as never)) as {
+      intros: Array<Record<string, unknown>>;
+    };
+    expect(page.intros.find((r) => r.id === id)).toMatchObject({
+      status: "awaiting_requester",
+      ownerQuestion: "Which stores would the pilot cover?",
+    });
+
+    expect(await answer(requester, { requestId: id, answer: "Ten." })).toMatchObject({
+      status: 400,
+      body: { errors: { answer: expect.stringContaining("at least 10") } },
+    });
+    expect(await answer(stranger, { requestId: id, answer: "I am not the one who asked for this." })).toMatchObject({
+      status: 409,
+      body: { message: "This request is not waiting for your answer." },
+    });
+    expect(await answer(requester, { requestId: id, answer: "The ten stores in the north region." })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    const data = (await load(mine, owner)) as unknown as Awaited<ReturnType<typeof inbox.loader>>;
+    expect(data.requests.find((r) => r.id === id)).toMatchObject({
+      status: "awaiting_recipient",
+      requesterAnswer: "The ten stores in the north region.",
+    });
   });
 });
