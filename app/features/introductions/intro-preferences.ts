@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ACCESS_LEVELS, type AccessLevel } from "#db/values/listings.ts";
 import { LISTING_TYPES, type ListingType } from "~/features/catalog/listing-types.ts";
-import type { FieldErrors, FieldValues, FormParse } from "~/lib/form-parse.ts";
+import { parseForm, type FieldErrors, type FieldValues, type FormParse } from "~/lib/form-parse.ts";
 
 export interface IntroPreferences {
   tiers: AccessLevel[];
@@ -128,6 +128,15 @@ export const AskSchema = z.object({
   requestId,
   question: z.string().trim().min(10, "Ask your question in a sentence (at least 10 characters).").max(1000, "At most 1,000 characters."),
 });
+/** An owner's answer through their e-mailed link: the same optional note or listed reason the inbox offers. */
+const LinkAnswerSchema = z.object({
+  note: z.string().trim().max(1000, "At most 1,000 characters."),
+  reason: z.union([z.literal(""), z.enum(DECLINE_CODES, { error: "Choose a reason from the list." })]),
+});
+export function parseLinkAnswer(input: Record<string, unknown>) {
+  return parseForm(LinkAnswerSchema, input);
+}
+
 /** The requester's answer to an owner's question, from /settings. */
 export const RequesterAnswerSchema = z.object({
   requestId,

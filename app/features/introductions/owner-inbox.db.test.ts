@@ -145,6 +145,14 @@ describe("delivery to the owners", () => {
     expect(mine).toMatchObject({ status: "declined", declineReason: DECLINE_REASONS.no_capacity });
   });
 
+  it("an owner's own decline link takes the reason its page offers, and the requester reads it", async () => {
+    const { asks, requester } = await approvedRequest();
+    expect(await respondToIntro(database, linkIn(asks[0]!.text, "decline"), Date.now(), { reason: "not_a_fit" })).toBe("declined");
+    const [mail] = (await outbox("intro_declined")).slice(-1);
+    expect(mail!.to).toEqual([requester.email]);
+    expect(mail!.text).toContain(DECLINE_REASONS.not_a_fit);
+  });
+
   it("ask for more: the requester is asked once, answers from their side, and the request comes back to the owners", async () => {
     const { id, requester } = await approvedRequest();
     const question = "Which of our products would the pilot use?";
