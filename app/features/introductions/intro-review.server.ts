@@ -4,7 +4,7 @@
  * limits, the sign-up step) is intro-requests.server.ts. Each transition is one conditional UPDATE with its audit
  * entry in the same transaction, as there.
  */
-import { and, count, desc, eq, notInArray } from "drizzle-orm";
+import { and, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import { introRequests, type IntroStatus } from "#db/schema/introductions.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
@@ -177,6 +177,7 @@ export function listIntroRequests({ db }: Database, status: IntroStatus | null) 
       listingSlug: listings.slug,
       listingType: listings.type,
       primaryContactEmail: listings.primaryContactEmail,
+      claimed: sql<boolean>`EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = ${introRequests.listingId})`,
     })
     .from(introRequests)
     .innerJoin(listings, eq(listings.id, introRequests.listingId))
