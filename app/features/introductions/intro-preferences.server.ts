@@ -105,7 +105,7 @@ export async function requestsThisMonth(database: Database, listingId: string, n
 }
 
 /** The requester's plan and the published listings they keep (their type, industries and funding stage). */
-export async function requesterFacts(database: Database, user: SessionUser | null): Promise<RequesterFacts> {
+async function requesterFacts(database: Database, user: SessionUser | null): Promise<RequesterFacts> {
   // A signed-out visitor asks as a new member on the free plan would, and keeps no listing.
   if (!user) return { tier: "public", listings: [] };
   const owned = await ownedListings(database, user.id);

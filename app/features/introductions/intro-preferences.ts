@@ -112,8 +112,6 @@ export function declineReasonText(code: string | null): string | null {
 }
 const DECLINE_CODES = Object.keys(DECLINE_REASONS) as [DeclineReason, ...DeclineReason[]];
 
-export const OWNER_ANSWERS = ["accept", "decline", "ask"] as const;
-
 /** An owner's answer in the inbox: one schema per kind, each with the request it answers. */
 const requestId = z.uuid({ error: "This request was not found." });
 export const AcceptSchema = z.object({

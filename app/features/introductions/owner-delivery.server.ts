@@ -14,7 +14,7 @@ import { ownerRequestEmail, type OwnerMailKind } from "./owner-emails.ts";
 type IntroRow = typeof introRequests.$inferSelect;
 
 /** Where an owner answers in the app: the listing's inbox, at the request. */
-export function inboxUrl(listingId: string, requestId: string, env: Env = getEnv()): string {
+function inboxUrl(listingId: string, requestId: string, env: Env = getEnv()): string {
   return `${publicUrl(env)}/my-listings/${listingId}/inbox#request-${requestId}`;
 }
 

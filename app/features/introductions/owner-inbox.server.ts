@@ -69,7 +69,6 @@ export async function inboxPageData(database: Database, listing: { id: string; n
   };
 }
 
-export const INBOX_INTENTS = ["accept", "decline", "ask", "preferences"] as const;
 export type InboxResult = FormResult<string>;
 
 const DONE: Record<RecipientAnswer["kind"], string> = {
