@@ -121,10 +121,16 @@ test("a requester's intro, approved by an operator, lands in the owner's inbox a
   await expect(sam.locator("#intro-requests")).toContainText(listing.name);
   await expect(sam.locator("#intro-requests")).toContainText("Introduced");
 
-  // Priya pauses the listing: the dialog tells Sam up front, before he writes anything.
-  await priya.getByLabel("Pause: take no introduction requests for now").check();
-  await priya.getByRole("button", { name: "Save preferences" }).click();
-  await expect(priya.getByText("Saved: requesters are told up front what you take.")).toBeVisible();
+  // Priya pauses the listing, from a browser without JavaScript (a plain form post): the dialog tells Sam up front.
+  const plain = await browser.newContext({ baseURL: server!.base, javaScriptEnabled: false });
+  await plain.addCookies(await priya.context().cookies());
+  const noScript = await plain.newPage();
+  await noScript.goto(`/my-listings/${listing.id}/inbox`);
+  await noScript.getByLabel("Pause: take no introduction requests for now").check();
+  await noScript.getByRole("button", { name: "Save preferences" }).click();
+  await expect(noScript.getByText("Saved: requesters are told up front what you take.")).toBeVisible();
+  await expect(noScript.getByLabel("Pause: take no introduction requests for now")).toBeChecked();
+  await plain.close();
   const again = await openDialog(sam);
   await expect(again.getByRole("status")).toHaveText(`${listing.name} is not taking introduction requests at the moment.`);
   await expect(again.getByLabel("Message")).toHaveCount(0);
