@@ -68,12 +68,13 @@ export async function answerIntroRequest(
     if (!updated) return null;
     await recordAudit(tx, {
       operation: "intro_request",
-      source: by.owner ? "owner" : "recipient",
+      // An owner is a member (a person in the audit's who-acted filter); the details say they acted as the listing's owner.
+      source: by.owner ? "member" : "recipient",
       action: answer.kind === "ask" ? "asked_for_more" : updated.status,
       companyName: updated.recipientName,
       recordId: updated.id,
       actorId: by.owner?.id ?? null,
-      details: answer.kind === "decline" && answer.reason ? { reason: answer.reason } : {},
+      details: { ...(by.owner ? { as: "owner" } : {}), ...(answer.kind === "decline" && answer.reason ? { reason: answer.reason } : {}) },
     });
     return updated;
   });

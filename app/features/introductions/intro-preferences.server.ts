@@ -79,12 +79,12 @@ export async function saveIntroPreferences(
       .onConflictDoUpdate({ target: introPreferences.listingId, set: values });
     await recordAudit(tx, {
       operation: "owner_change",
-      source: "owner",
+      source: "member",
       action: "preferences_changed",
       companyName: listing.name,
       recordId: listing.id,
       actorId: owner.id,
-      details: { ...prefs },
+      details: { as: "owner", ...prefs },
     });
   });
 }

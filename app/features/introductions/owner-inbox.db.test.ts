@@ -127,7 +127,7 @@ describe("delivery to the owners", () => {
       .select()
       .from(auditLog)
       .where(sql`${auditLog.recordId} = ${id} AND ${auditLog.action} = 'accepted'`);
-    expect(entry).toMatchObject({ source: "owner", actorId: owners.a.id });
+    expect(entry).toMatchObject({ source: "member", actorId: owners.a.id, actorKind: "person", details: { as: "owner" } });
   });
 
   it("decline with a reason from the list: the requester reads its polite wording, by e-mail and in their settings", async () => {
