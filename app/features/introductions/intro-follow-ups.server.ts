@@ -22,6 +22,7 @@ import { sendEmail } from "~/lib/mailer.server.ts";
 import { expiredEmail, reminderEmail } from "./intro-emails.ts";
 import { answerLinks, askedAt } from "./answer-links.server.ts";
 import { ownersOf } from "./intro-preferences.server.ts";
+import { unansweredQuestionEmail } from "./owner-emails.ts";
 import { mailOwners } from "./owner-delivery.server.ts";
 
 export const INTRO_FOLLOW_UP_JOB = "intro_follow_up";
@@ -38,6 +39,7 @@ type IntroRow = typeof introRequests.$inferSelect;
  */
 const askedAtColumn = sql`coalesce(${introRequests.requesterAnsweredAt}, ${introRequests.reviewedAt})`;
 const askedBefore = (moment: Date) => sql`${askedAtColumn} <= ${moment.toISOString()}::timestamptz`;
+const questionAskedBefore = (moment: Date) => sql`${introRequests.questionAskedAt} <= ${moment.toISOString()}::timestamptz`;
 const askedAfter = (moment: Date) => sql`${askedAtColumn} > ${moment.toISOString()}::timestamptz`;
 /** Someone to remind: the listing's contact address, or a claimed listing's owners. */
 const remindable = or(isNotNull(introRequests.recipientEmail), eq(introRequests.deliveredToOwners, true))!;
@@ -76,6 +78,16 @@ export async function runIntroFollowUps(
     }
     if (batch.length < BATCH) break;
   }
+  // A claimed listing's question the requester left unanswered for as long (decision 0116): the request closes too.
+  for (;;) {
+    if (signal) throwIfInterrupted(signal);
+    const batch = await claim(database, "expired", now, questionAskedBefore(expireBefore), "awaiting_requester");
+    for (const request of batch) {
+      await deliver(request.id, "expired", () => sendEmail(database, unansweredQuestionEmail(request), env));
+      outcome.expired.push(request.id);
+    }
+    if (batch.length < BATCH) break;
+  }
   for (;;) {
     if (signal) throwIfInterrupted(signal);
     const due = and(isNull(introRequests.remindedAt), remindable, askedBefore(remindBefore), askedAfter(expireBefore));
@@ -109,8 +121,14 @@ async function deliver(requestId: string, action: "reminded" | "expired", send: 
  * Claims up to BATCH waiting requests matching `due` for one follow-up, in one transaction: rows another run holds are
  * skipped, and the UPDATE checks the status again, so a recipient answering at this moment wins or loses cleanly.
  */
-async function claim(database: Database, action: "reminded" | "expired", now: Date, due: SQL): Promise<IntroRow[]> {
-  const waiting = eq(introRequests.status, "awaiting_recipient");
+async function claim(
+  database: Database,
+  action: "reminded" | "expired",
+  now: Date,
+  due: SQL,
+  status: "awaiting_recipient" | "awaiting_requester" = "awaiting_recipient",
+): Promise<IntroRow[]> {
+  const waiting = eq(introRequests.status, status);
   return database.db.transaction(async (tx) => {
     const ids = tx
       .select({ id: introRequests.id })
@@ -149,9 +167,12 @@ export function introFollowUpJobHandler({ now = () => new Date(), env = getEnv }
 /** Whether any request waits for a follow-up at `now`: an unanswered request past its expiry or due its one reminder. */
 function followUpDue(now: Date, env: Env): SQL {
   const { expireBefore, remindBefore } = deadlines(now, env);
-  return and(
-    eq(introRequests.status, "awaiting_recipient"),
-    or(askedBefore(expireBefore), and(isNull(introRequests.remindedAt), remindable, askedBefore(remindBefore))),
+  return or(
+    and(
+      eq(introRequests.status, "awaiting_recipient"),
+      or(askedBefore(expireBefore), and(isNull(introRequests.remindedAt), remindable, askedBefore(remindBefore))),
+    ),
+    and(eq(introRequests.status, "awaiting_requester"), questionAskedBefore(expireBefore)),
   )!;
 }
 

@@ -82,3 +82,20 @@ export function ownerQuestionEmail(
     ],
   };
 }
+
+/** To the requester who left an owner's question unanswered until the request's wait ran out: it has closed. */
+export function unansweredQuestionEmail(request: OwnerMailFacts & { requesterEmail: string }): EmailMessage {
+  return {
+    kind: "intro_expired",
+    to: [request.requesterEmail],
+    subject: `Your introduction request to ${request.recipientName}`,
+    body: [
+      paragraph(`Hello ${request.requesterName},`),
+      paragraph(
+        `${request.recipientName} asked you a question about your request for an introduction, and we have not had your answer, so the request has now closed.`,
+      ),
+      paragraph("You are welcome to send a new request with the answer in your message."),
+      SIGN_OFF,
+    ],
+  };
+}

@@ -245,6 +245,9 @@ describe("delivery to the owners", () => {
     const env = parseEnv({ PUBLIC_URL: "https://introbase.example", INTRO_REMINDER_AFTER_DAYS: "3", INTRO_EXPIRE_AFTER_DAYS: "10" });
     const waiting = await approvedRequest();
     const asked = await approvedRequest();
+    const silent = await approvedRequest();
+    const question = { kind: "ask" as const, question: "Which region would the pilot be in?" };
+    await answerIntroRequest(database, { requestId: silent.id, answer: question, by: { owner: await owner("b") }, now: APPROVED_AT + DAY });
     await answerIntroRequest(database, {
       requestId: asked.id,
       answer: { kind: "ask", question: "Could you say more about it?" },
@@ -261,6 +264,7 @@ describe("delivery to the owners", () => {
     const first = await runIntroFollowUps(database, { now: new Date(APPROVED_AT + 4 * DAY), env });
     expect(first.reminded).toContain(waiting.id);
     expect(first.reminded).not.toContain(asked.id);
+    expect([...first.reminded, ...first.expired]).not.toContain(silent.id);
     const reminders = (await outbox("intro_reminder")).slice(before);
     expect(reminders.map((m) => m.to[0])).toEqual(expect.arrayContaining([owners.a.email, owners.b.email]));
     expect(reminders.flatMap((m) => m.to)).not.toContain(claimed.contact);
@@ -268,6 +272,10 @@ describe("delivery to the owners", () => {
     // Day 11: ten days after the approval the first has expired; the second was put to the owners again on day 9.
     const later = await runIntroFollowUps(database, { now: new Date(APPROVED_AT + 11 * DAY), env });
     expect(later.expired).toContain(waiting.id);
+    // A question left unanswered as long closes the request too, and the requester is told.
+    expect(later.expired).toContain(silent.id);
+    const [closed] = (await outbox("intro_expired")).filter((m) => m.to.includes(silent.requester.email));
+    expect(closed!.text).toContain("asked you a question");
     expect(later.expired).not.toContain(asked.id);
     expect(later.reminded).not.toContain(asked.id);
     const last = await runIntroFollowUps(database, { now: new Date(APPROVED_AT + 13 * DAY), env });
