@@ -70,7 +70,7 @@ export async function checkAccountLimits(
       and(
         eq(introRequests.requesterId, userId),
         eq(introRequests.listingId, listing.id),
-        inArray(introRequests.status, ["pending_review", "awaiting_recipient"]),
+        inArray(introRequests.status, ["pending_review", "awaiting_recipient", "awaiting_requester"]),
       ),
     )
     .limit(1);

@@ -170,6 +170,20 @@ describe("delivery to the owners", () => {
     await expect(
       answerOwnerQuestion(database, { requestId: id, userId: owners.b.id, answer: "Not mine to answer at all." }),
     ).rejects.toThrow("not waiting for your answer");
+    // While the question waits for them, the request is still theirs in progress: a second one to the listing is refused.
+    await expect(
+      createIntroRequest(database, {
+        input: {
+          recipientType: claimed.type,
+          recipientSlug: claimed.slug,
+          senderName: requester.name,
+          senderEmail: requester.email,
+          message: "A second request while the first waits for me.",
+        },
+        user: requester,
+        clientAddress: `10.9.1.${++address}`,
+      }),
+    ).rejects.toThrow("in progress");
     await answerOwnerQuestion(database, { requestId: id, userId: requester.id, answer: "The analytics one, for about ten stores." });
     const back = (await outbox("intro_answered")).slice(-2);
     expect(back.map((m) => m.to)).toEqual([[owners.a.email], [owners.b.email]]);
