@@ -93,6 +93,14 @@ test("a requester's intro, approved by an operator, lands in the owner's inbox a
   if (listing.contact)
     expect((await allMail()).filter((m) => m.to.includes(listing.contact!) && m.subject.includes("Sam Subscriber"))).toEqual([]);
 
+  // Priya's own decline link: its page offers the reasons from the list (opening it answers nothing).
+  const linkPage = await pageOf(browser);
+  const declinePath = [...ask.text.matchAll(/\/introductions\/respond\/(\S+)/g)].map((m) => m[0])[1]!;
+  await linkPage.goto(declinePath);
+  await expect(linkPage.getByLabel("Reason shown to them (optional)")).toBeVisible();
+  writeFileSync(testInfo.outputPath("respond-owner.html"), await (await linkPage.request.get(declinePath)).text());
+  await linkPage.context().close();
+
   const priya = await pageOf(browser);
   await signInAs(priya, "Priya Premium", { returnTo: `/my-listings/${listing.id}/inbox` });
   await expect(priya.getByRole("heading", { name: "Introduction requests" })).toBeVisible();
