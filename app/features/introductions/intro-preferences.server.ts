@@ -25,18 +25,23 @@ export interface ListingOwner {
 
 /**
  * The members who keep a listing now: owners recorded on it and on the listings merged into it (ownership is read
- * through a merge to its survivor, like ownedListings). Deleted members' rows are gone with their accounts.
+ * through a merge to its survivor, like ownedListings). Walked forward from the ownership rows (few) along
+ * merged_into (primary-key lookups), never backward over every listing. Deleted members' rows went with their accounts.
  */
 export async function ownersOf(database: Database, listingId: string): Promise<ListingOwner[]> {
   return database.rows<ListingOwner>(sql`
-    WITH RECURSIVE merged AS (
-      SELECT ${listingId}::uuid AS id, 0 AS hops
+    WITH RECURSIVE chain AS (
+      SELECT o.user_id, l.id, l.processing_status, l.merged_into, 0 AS hops
+      FROM listing_owners o JOIN listings l ON l.id = o.listing_id
+      WHERE o.listing_id = ${listingId}::uuid OR l.processing_status = 'merged'
       UNION ALL
-      SELECT l.id, m.hops + 1 FROM merged m JOIN listings l ON l.merged_into = m.id
-      WHERE l.processing_status = 'merged' AND m.hops < 10
+      SELECT c.user_id, l.id, l.processing_status, l.merged_into, c.hops + 1
+      FROM chain c JOIN listings l ON l.id = c.merged_into
+      WHERE c.processing_status = 'merged' AND c.hops < 10
     )
     SELECT DISTINCT u.id, u.name, u.email
-    FROM merged m JOIN listing_owners o ON o.listing_id = m.id JOIN users u ON u.id = o.user_id
+    FROM chain c JOIN users u ON u.id = c.user_id
+    WHERE c.id = ${listingId}::uuid
     ORDER BY u.name, u.id`);
 }
 
@@ -131,9 +136,10 @@ export async function introRefusal(
   database: Database,
   { listing, user, now }: { listing: { id: string; name: string }; user: SessionUser | null; now: number },
 ): Promise<Refusal | null> {
-  if ((await ownersOf(database, listing.id)).length === 0) return null;
+  // Most listings have no preferences: one primary-key read, and nothing else is looked at.
   const prefs = await getIntroPreferences(database, listing.id);
   if (prefs === OPEN_PREFERENCES) return null;
+  if ((await ownersOf(database, listing.id)).length === 0) return null;
   const [facts, used, catalogue] = await Promise.all([
     requesterFacts(database, user),
     prefs.monthlyCap === null ? 0 : requestsThisMonth(database, listing.id, now),

@@ -108,6 +108,38 @@ describe("delivery to the owners", () => {
     expect(await readResponseLink(database, linkIn(asks[1]!.text, "accept"))).toMatchObject({ state: "open", owner: { id: owners.b.id } });
   });
 
+  it("reads owners through a merge: whoever kept a listing merged into this one keeps this one", async () => {
+    const [merged] = await database.rows<{ id: string; name: string }>(
+      sql`SELECT id::text AS id, name FROM listings WHERE processing_status = 'published' AND id <> ${claimed.id} ORDER BY slug DESC LIMIT 1`,
+    );
+    await insertMember(database, "owner-of-merged", "subscriber");
+    await grantOwnership(database.db, {
+      listingId: merged!.id,
+      listingName: merged!.name,
+      userId: "owner-of-merged",
+      via: "operator",
+      actor: { id: admin.id, source: "admin" },
+    });
+    expect((await ownersOf(database, claimed.id)).map((o) => o.id)).not.toContain("owner-of-merged");
+    await database.rows(
+      sql`UPDATE listings SET processing_status = 'merged', merged_into = ${claimed.id}::uuid WHERE id = ${merged!.id}::uuid RETURNING id`,
+    );
+    try {
+      expect((await ownersOf(database, claimed.id)).map((o) => o.id).sort()).toEqual([owners.a.id, owners.b.id, "owner-of-merged"].sort());
+    } finally {
+      await database.rows(
+        sql`UPDATE listings SET processing_status = 'published', merged_into = NULL WHERE id = ${merged!.id}::uuid RETURNING id`,
+      );
+      await revokeOwnership(database.db, {
+        listingId: merged!.id,
+        listingName: merged!.name,
+        userId: "owner-of-merged",
+        reason: "test",
+        actor: { id: admin.id, source: "admin" },
+      });
+    }
+  });
+
   it("accept with a note: one introduction to the requester and the accepting owner, the note quoted, audited as the owner", async () => {
     const { id, requester } = await approvedRequest();
     const row = await answerIntroRequest(database, {
