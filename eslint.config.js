@@ -29,7 +29,7 @@ const FEATURE_IMPORTS = {
   follows: [], // reads the audit trail's table itself; gates with access
   home: ["applications", "seo"], // the landing pages open the feature and pilot applications; the home page's JSON-LD
   imports: ["audit", "duplicates", "media", "taxonomy"], // an import matches duplicates and maps provider categories
-  introductions: ["ai", "audit", "verification"], // a request carries a proof of work; "Generate with AI" asks the AI seam
+  introductions: ["ai", "audit", "listing-owners", "verification"], // a request carries a proof of work; "Generate with AI" asks the AI seam; a claimed listing's requests go to its owners (decision 0116)
   "lead-debugger": ["imports"], // runs the import pipeline step by step
   "listing-owners": ["audit"], // issue 36: claims, owners' edits, inbox and insights are audited
   "owner-insights": ["listing-owners", "introductions"], // issue 36: a visitor's buckets come from the listing they keep; the intro outcomes are the funnel's, for one listing

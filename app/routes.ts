@@ -42,6 +42,7 @@ export default caseSensitive([
   route("api/intro-requests", "routes/api.intro-requests.ts"),
   route("api/intro-requests/sign-up", "routes/api.intro-requests.sign-up.ts"),
   route("api/intro-requests/sign-in", "routes/api.intro-requests.sign-in.ts"),
+  route("api/intro-requests/eligibility", "routes/api.intro-requests.eligibility.ts"),
   // Operator endpoints: every loader and action calls requireAdmin (DESIGN D7).
   route("api/debug/whoami", "routes/api.debug.whoami.ts"),
   route("api/debug/validate-industries-fields", "routes/api.debug.validate-industries-fields.ts"),
@@ -95,10 +96,10 @@ export default caseSensitive([
     route("my-listings", "routes/my-listings.tsx"),
     route("my-listings/:listingId", "routes/my-listings.listing.tsx", [
       index("routes/my-listings.overview.tsx"),
-      route("owners", "routes/my-listings.owners.tsx"),
-      route("insights", "routes/my-listings.insights.tsx"),
-      // Owners' edits (decision 0115).
-      route("edit", "routes/my-listings.edit.tsx"),
+      route("edit", "routes/my-listings.edit.tsx"), // decision 0115
+      route("inbox", "routes/my-listings.inbox.tsx"), // decision 0116
+      route("insights", "routes/my-listings.insights.tsx"), // decision 0117
+      route("owners", "routes/my-listings.owners.tsx"), // decision 0114
     ]),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),

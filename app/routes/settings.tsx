@@ -5,6 +5,7 @@ import { accountSecurityAction, accountSecurityData } from "~/features/accounts/
 import { SettingsPage } from "~/features/accounts/settings-page.tsx";
 import { apiKeysAction, apiKeysSectionData } from "~/features/api-keys/api-keys-settings.server.ts";
 import { listFollows } from "~/features/follows/follows.server.ts";
+import { introQuestionAction } from "~/features/introductions/intro-question-settings.server.ts";
 import { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
 import { loadSavedSearchesSection } from "~/features/saved-searches/saved-searches-section.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
@@ -56,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return (
     (await accountSecurityAction(database, user, form, { request, clientAddress })) ??
     (await apiKeysAction(database, user, form)) ??
+    (await introQuestionAction(database, user, form)) ??
     formRefused("bad_request", { message: "Unknown settings action." })
   );
 }

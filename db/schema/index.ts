@@ -32,3 +32,4 @@ export * from "./listing-owners.ts";
 export * from "./listing-claims.ts";
 export * from "./owner-insights.ts";
 export * from "./owner-changes.ts";
+export * from "./intro-preferences.ts";

@@ -97,8 +97,19 @@ describe("the member's data file", () => {
       ]),
     );
     expect(list("introRequestsSent").every((r) => r.message === `Hello, I am ${NAME}.`)).toBe(true);
-    expect(list("introRequestsReceived")).toEqual([
-      expect.objectContaining({ listing: planted.listings.contact.name, status: "awaiting_recipient" }),
+    // As a listing's contact, and as the owner who accepted a request to the listing they keep (decision 0116).
+    expect(list("introRequestsReceived")).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ listing: planted.listings.contact.name, status: "awaiting_recipient" }),
+        expect.objectContaining({ listing: planted.listings.followed.name, status: "accepted" }),
+      ]),
+    );
+    expect(list("introRequestsReceived")).toHaveLength(2);
+    expect(list("introRequestsAnsweredAsOwner")).toEqual([
+      expect.objectContaining({ listing: planted.listings.followed.name, status: "accepted", yourNote: "Glad to talk next week." }),
+    ]);
+    expect(list("introPreferencesYouSet")).toEqual([
+      expect.objectContaining({ listingId: planted.listings.followed.id, plans: ["subscriber", "premium"], monthlyCap: 30 }),
     ]);
     expect(list("listingsWithYourAddress").map((l) => [l.listing, l.as])).toEqual(
       expect.arrayContaining([

@@ -17,6 +17,7 @@ const NOT_PUBLIC_API: Record<string, string> = {
   "api/intro-requests": "the introduction dialog's form endpoint, behind a proof of work",
   "api/intro-requests/sign-up": "the introduction dialog's sign-up step",
   "api/intro-requests/sign-in": "the introduction dialog's sign-in step, for a visitor who already has an account",
+  "api/intro-requests/eligibility": "the introduction dialog's question when it opens: does this listing take my request",
   "api/duplicate-reports": "the profile page's report form, behind a proof of work",
   "api/leads-on-trees": "the operators' provider debugger (admins only)",
 };

@@ -13,8 +13,7 @@ import { ApiKeysSection } from "~/features/api-keys/api-keys-section.tsx";
 import type { ApiKeysSectionData } from "~/features/api-keys/api-keys-settings.server.ts";
 import { FollowingSection } from "~/features/follows/following-section.tsx";
 import type { FollowedListing } from "~/features/follows/follows.server.ts";
-import type { listMyIntroRequests } from "~/features/introductions/intro-requests.server.ts";
-import { INTRO_STATUS_LABEL } from "~/features/introductions/intro-status.ts";
+import { MyIntroRequestsCard, type MyIntroRequest } from "~/features/introductions/my-intro-requests-card.tsx";
 import { LeaveSection } from "~/features/member-data/leave-section.tsx";
 import { SavedSearchesSection } from "~/features/saved-searches/saved-searches-section.tsx";
 import type { SavedSearchesSectionData } from "~/features/saved-searches/saved-searches-section.server.ts";
@@ -24,9 +23,6 @@ import { useSignOut } from "~/lib/session-sync.ts";
 import type { AccountSecurityData } from "./account-settings.server.ts";
 import { SecuritySection } from "./security-section.tsx";
 import { SessionsSection } from "./sessions-section.tsx";
-import { formatDate } from "~/lib/format-date.ts";
-
-type MyIntroRequest = Omit<Awaited<ReturnType<typeof listMyIntroRequests>>[number], "createdAt"> & { createdAt: string };
 
 /** What /settings shows: nothing but a sign-in link to a visitor, the account and its plan to a member. */
 export type SettingsData =
@@ -126,39 +122,6 @@ function UsageCard({ usage }: Pick<Member, "usage">) {
   );
 }
 
-/** The member's introduction requests, each with the day it was made and its status. */
-function IntroRequestsCard({ intros }: Pick<Member, "intros">) {
-  return (
-    <Card className="p-5 sm:p-6">
-      <h2 className="text-lg font-semibold">Your introduction requests</h2>
-      {intros.length === 0 ? (
-        <p className="mt-3 text-sm text-fg-muted">
-          None yet. Open a profile in the{" "}
-          <Link to="/listings" className="text-accent underline">
-            directory
-          </Link>{" "}
-          and choose Request Introduction.
-        </p>
-      ) : (
-        <ul className="mt-3 divide-y divide-border">
-          {intros.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-              <div>
-                <Link to={`/profile/${r.recipientType}/${r.slug}`} className="font-medium hover:underline">
-                  {r.recipientName}
-                </Link>
-                <span className="ml-2 text-fg-muted">{formatDate(r.createdAt)}</span>
-                {r.status === "rejected" && r.decisionNote ? <p className="text-fg-muted">Reason: {r.decisionNote}</p> : null}
-              </div>
-              <Badge variant={r.status === "accepted" ? "accent" : "outline"}>{INTRO_STATUS_LABEL[r.status]}</Badge>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  );
-}
-
 /** Spec 01 §2: the signed-in user's profile, plan and benefits, this month's usage, their intro requests and sign-out. */
 export function SettingsPage(data: SettingsData) {
   const { signOut, pending, error } = useSignOut();
@@ -189,7 +152,7 @@ export function SettingsPage(data: SettingsData) {
 
       <SavedSearchesSection data={data.savedSearches} />
 
-      <IntroRequestsCard intros={intros} />
+      <MyIntroRequestsCard intros={intros} />
 
       <SecuritySection email={user.email} data={data.security} />
       <SessionsSection sessions={data.security.sessions} now={data.security.now} />

@@ -56,6 +56,9 @@ export const KNOWN_ACTIONS = [
   "unfrozen",
   "invited",
   "rules_set",
+  "asked_for_more",
+  "question_answered",
+  "preferences_changed",
 ] as const;
 
 export interface AuditFilterValues {

@@ -40,25 +40,34 @@ export function recipientAskEmail(
   };
 }
 
-export function introductionEmail(request: RequestFacts & { recipientEmail: string }): EmailMessage {
+/**
+ * The introduction, to both sides. A claimed listing's accepting owner is greeted by name beside the listing's, and
+ * their note (decision 0116) is quoted.
+ */
+export function introductionEmail(
+  request: RequestFacts & { recipientEmail: string; ownerName?: string | null; acceptNote?: string | null },
+): EmailMessage {
+  const them = request.ownerName ? `${request.ownerName} (${request.recipientName})` : request.recipientName;
   return {
     kind: "intro_accepted",
     to: [request.requesterEmail, request.recipientEmail],
     subject: `Introduction: ${request.requesterName} <> ${request.recipientName}`,
     body: [
-      paragraph(`Hello ${request.requesterName} and ${request.recipientName},`),
+      paragraph(`Hello ${request.requesterName} and ${them},`),
       paragraph(
         `Happy to introduce you two. ${request.recipientName} accepted ${possessive(request.requesterName)} request for an introduction. The original message:`,
       ),
       quote(request.message),
-      paragraph(`${request.requesterName}: ${request.requesterEmail}`, `${request.recipientName}: ${request.recipientEmail}`),
+      ...(request.acceptNote ? [paragraph(`${request.ownerName ?? request.recipientName} added a note:`), quote(request.acceptNote)] : []),
+      paragraph(`${request.requesterName}: ${request.requesterEmail}`, `${them}: ${request.recipientEmail}`),
       paragraph("Reply to all to take it from here. We will step out of the thread."),
       SIGN_OFF,
     ],
   };
 }
 
-export function declinedEmail(request: RequestFacts): EmailMessage {
+/** The polite decline; a claimed listing's owner chose a reason from a fixed list (decision 0116), quoted as it stands. */
+export function declinedEmail(request: RequestFacts, reason: string | null = null): EmailMessage {
   return {
     kind: "intro_declined",
     to: [request.requesterEmail],
@@ -68,6 +77,7 @@ export function declinedEmail(request: RequestFacts): EmailMessage {
       paragraph(
         `Thank you for your request for an introduction to ${request.recipientName}. They are not able to take it up at the moment, so we will not be making this introduction.`,
       ),
+      ...(reason ? [paragraph(`Their reason: ${reason}`)] : []),
       paragraph("This is often about timing rather than fit. The directory has many other teams you may want to meet."),
       SIGN_OFF,
     ],

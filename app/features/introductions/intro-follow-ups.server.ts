@@ -8,7 +8,7 @@
  * transaction, and the e-mail is sent after the commit by the one run that claimed it. At most once: a process that
  * dies between the commit and the SMTP call loses that e-mail rather than risk sending it twice.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { jobs } from "#db/schema/jobs.ts";
 import { introRequests } from "#db/schema/introductions.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
@@ -20,7 +20,10 @@ import { throwIfInterrupted, type JobHandler } from "~/lib/job-worker.server.ts"
 import { logger } from "~/lib/logger.server.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
 import { expiredEmail, reminderEmail } from "./intro-emails.ts";
-import { answerLinks } from "./intro-review.server.ts";
+import { answerLinks, askedAt } from "./answer-links.server.ts";
+import { ownersOf } from "./intro-preferences.server.ts";
+import { unansweredQuestionEmail } from "./owner-emails.ts";
+import { mailOwners } from "./owner-delivery.server.ts";
 
 export const INTRO_FOLLOW_UP_JOB = "intro_follow_up";
 
@@ -29,6 +32,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 50;
 
 type IntroRow = typeof introRequests.$inferSelect;
+
+/**
+ * When the recipient was last asked: the approval, or the requester's answer to an owner's question, which puts the
+ * request to the owners again (decision 0116). Reminder and expiry count from here.
+ */
+const askedAtColumn = sql`coalesce(${introRequests.requesterAnsweredAt}, ${introRequests.reviewedAt})`;
+const askedBefore = (moment: Date) => sql`${askedAtColumn} <= ${moment.toISOString()}::timestamptz`;
+const questionAskedBefore = (moment: Date) => sql`${introRequests.questionAskedAt} <= ${moment.toISOString()}::timestamptz`;
+const askedAfter = (moment: Date) => sql`${askedAtColumn} > ${moment.toISOString()}::timestamptz`;
+/** Someone to remind: the listing's contact address, or a claimed listing's owners. */
+const remindable = or(isNotNull(introRequests.recipientEmail), eq(introRequests.deliveredToOwners, true))!;
 
 /** Requests asked before `expireBefore` expire at `now`; those asked before `remindBefore` are due their reminder. */
 function deadlines(now: Date, env: Env): { expireBefore: Date; remindBefore: Date } {
@@ -57,25 +71,31 @@ export async function runIntroFollowUps(
 
   for (;;) {
     if (signal) throwIfInterrupted(signal);
-    const batch = await claim(database, "expired", now, lte(introRequests.reviewedAt, expireBefore));
+    const batch = await claim(database, "expired", now, askedBefore(expireBefore));
     for (const request of batch) {
       await deliver(request.id, "expired", () => sendEmail(database, expiredEmail(request), env));
       outcome.expired.push(request.id);
     }
     if (batch.length < BATCH) break;
   }
+  // A claimed listing's question the requester left unanswered for as long (decision 0116): the request closes too.
   for (;;) {
     if (signal) throwIfInterrupted(signal);
-    const due = and(
-      isNull(introRequests.remindedAt),
-      isNotNull(introRequests.recipientEmail),
-      lte(introRequests.reviewedAt, remindBefore),
-      gt(introRequests.reviewedAt, expireBefore),
-    );
+    const batch = await claim(database, "expired", now, questionAskedBefore(expireBefore), "awaiting_requester");
+    for (const request of batch) {
+      await deliver(request.id, "expired", () => sendEmail(database, unansweredQuestionEmail(request), env));
+      outcome.expired.push(request.id);
+    }
+    if (batch.length < BATCH) break;
+  }
+  for (;;) {
+    if (signal) throwIfInterrupted(signal);
+    const due = and(isNull(introRequests.remindedAt), remindable, askedBefore(remindBefore), askedAfter(expireBefore));
     const batch = await claim(database, "reminded", now, due!);
     for (const request of batch) {
       await deliver(request.id, "reminded", async () => {
-        const { expiresOn, ...links } = await answerLinks(database, request.id, request.reviewedAt!.getTime(), env);
+        if (request.deliveredToOwners) return mailOwners(database, "reminder", request, await ownersOf(database, request.listingId), env);
+        const { expiresOn, ...links } = await answerLinks(database, request.id, askedAt(request), env);
         await sendEmail(database, reminderEmail({ ...request, recipientEmail: request.recipientEmail! }, links, expiresOn), env);
       });
       outcome.reminded.push(request.id);
@@ -101,8 +121,14 @@ async function deliver(requestId: string, action: "reminded" | "expired", send: 
  * Claims up to BATCH waiting requests matching `due` for one follow-up, in one transaction: rows another run holds are
  * skipped, and the UPDATE checks the status again, so a recipient answering at this moment wins or loses cleanly.
  */
-async function claim(database: Database, action: "reminded" | "expired", now: Date, due: SQL): Promise<IntroRow[]> {
-  const waiting = eq(introRequests.status, "awaiting_recipient");
+async function claim(
+  database: Database,
+  action: "reminded" | "expired",
+  now: Date,
+  due: SQL,
+  status: "awaiting_recipient" | "awaiting_requester" = "awaiting_recipient",
+): Promise<IntroRow[]> {
+  const waiting = eq(introRequests.status, status);
   return database.db.transaction(async (tx) => {
     const ids = tx
       .select({ id: introRequests.id })
@@ -141,12 +167,12 @@ export function introFollowUpJobHandler({ now = () => new Date(), env = getEnv }
 /** Whether any request waits for a follow-up at `now`: an unanswered request past its expiry or due its one reminder. */
 function followUpDue(now: Date, env: Env): SQL {
   const { expireBefore, remindBefore } = deadlines(now, env);
-  return and(
-    eq(introRequests.status, "awaiting_recipient"),
-    or(
-      lte(introRequests.reviewedAt, expireBefore),
-      and(isNull(introRequests.remindedAt), isNotNull(introRequests.recipientEmail), lte(introRequests.reviewedAt, remindBefore)),
+  return or(
+    and(
+      eq(introRequests.status, "awaiting_recipient"),
+      or(askedBefore(expireBefore), and(isNull(introRequests.remindedAt), remindable, askedBefore(remindBefore))),
     ),
+    and(eq(introRequests.status, "awaiting_requester"), questionAskedBefore(expireBefore)),
   )!;
 }
 

@@ -39,7 +39,7 @@ export async function getIntroFunnel(database: Database, now = new Date(), listi
   const rows = await database.rows<{ month: string } & FunnelCounts>(sql`
     SELECT to_char(date_trunc('month', ${r.createdAt} AT TIME ZONE 'UTC'), 'YYYY-MM') AS month,
       count(*) FILTER (WHERE ${r.status} NOT IN ('awaiting_sign_up', 'awaiting_verification'))::int AS requested,
-      count(*) FILTER (WHERE ${r.status} IN ('awaiting_recipient', 'accepted', 'declined', 'expired'))::int AS approved,
+      count(*) FILTER (WHERE ${r.status} IN ('awaiting_recipient', 'awaiting_requester', 'accepted', 'declined', 'expired'))::int AS approved,
       count(*) FILTER (WHERE ${r.status} = 'accepted')::int AS accepted,
       count(*) FILTER (WHERE ${r.status} = 'declined')::int AS declined,
       count(*) FILTER (WHERE ${r.status} = 'expired')::int AS expired,

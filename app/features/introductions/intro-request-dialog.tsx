@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { FormField } from "~/components/ui/form-field.tsx";
 import { Button } from "~/components/ui/button.tsx";
+import { Skeleton } from "~/components/ui/skeleton.tsx";
 import { toast } from "~/components/ui/toaster.tsx";
 import { ProofOfWorkField, solvedProof } from "~/features/verification/proof-of-work-field.tsx";
 import { PROOF_FIELD } from "~/features/verification/proof-field.ts";
@@ -17,6 +18,7 @@ import { ConfirmEmailStep, SignInStep, SignUpStep } from "./intro-account-steps.
 import { post, sentToast, StepActions, type Claim } from "./intro-dialog-parts.tsx";
 import type { IntroRecipient } from "./intro-recipient.ts";
 import { introMessageTemplate, type IntroRequestField } from "./intro-request.ts";
+import { useIntroEligibility } from "./use-intro-eligibility.ts";
 
 /**
  * Request an Introduction (spec 01 §2, §4, §5, §8; issue 4 §1). Step one is the request with the robot check;
@@ -61,7 +63,29 @@ function IntroRequestSteps({ recipient, onDone }: { recipient: IntroRecipient; o
     | ({ name: "confirm-email"; email: string } & Claim)
   >({ name: "request" });
   const [request, setRequest] = useState({ senderName: user?.name ?? "", senderEmail: user?.email ?? "", message: "" });
+  const eligibility = useIntroEligibility(recipient);
   if (step.name === "request") {
+    if (eligibility.state === "checking")
+      return (
+        <div className="grid gap-4" aria-busy="true" aria-label="Checking whether they take requests">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-10" />
+          <Skeleton className="h-32" />
+        </div>
+      );
+    if (eligibility.state === "refused")
+      return (
+        <div className="grid gap-4">
+          <p role="status" className="rounded-md border border-border bg-surface-muted p-4 text-sm">
+            {eligibility.message}
+          </p>
+          <div className="flex justify-end">
+            <Button variant="secondary" onClick={onDone}>
+              Close
+            </Button>
+          </div>
+        </div>
+      );
     return (
       <RequestStep
         recipient={recipient}

@@ -9,7 +9,8 @@ import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { underLock } from "~/lib/atomic-limit.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { checkAccountLimits, checkClaim, EXPIRED_CLAIM, SIGN_UP_WINDOW_MS } from "./intro-requests.server.ts";
+import { SIGN_UP_WINDOW_MS } from "./intro-request.ts";
+import { checkAccountLimits, checkClaim, EXPIRED_CLAIM } from "./intro-requests.server.ts";
 
 export async function attachRequestToMember(
   database: Database,

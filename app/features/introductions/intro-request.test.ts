@@ -72,11 +72,25 @@ describe("response links", () => {
   it("round-trips and binds the request, the answer and the expiry to the signature", () => {
     const now = Date.parse("2031-05-01T12:00:00Z");
     const token = responseToken("key", id, "accept", now + 60_000);
-    expect(checkResponseToken("key", token, now)).toEqual({ ok: true, requestId: id, response: "accept" });
-    expect(checkResponseToken("key", token, now + 59_999)).toEqual({ ok: true, requestId: id, response: "accept" });
+    expect(checkResponseToken("key", token, now)).toEqual({ ok: true, requestId: id, response: "accept", ownerId: null });
+    expect(checkResponseToken("key", token, now + 59_999)).toEqual({ ok: true, requestId: id, response: "accept", ownerId: null });
     expect(checkResponseToken("other key", token, now)).toEqual({ ok: false, reason: "invalid" });
     expect(checkResponseToken("key", token.replace(".accept.", ".decline."), now)).toEqual({ ok: false, reason: "invalid" });
     expect(checkResponseToken("key", token, now + 60_000)).toEqual({ ok: false, reason: "expired" });
     expect(checkResponseToken("key", "x".repeat(500), now)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("binds an owner's link to the owner: another owner's name in it breaks the signature, and dropping it does too", () => {
+    const now = Date.parse("2031-05-01T12:00:00Z");
+    const token = responseToken("key", id, "decline", now + 60_000, "owner-1");
+    expect(token.length).toBeLessThanOrEqual(200);
+    expect(checkResponseToken("key", token, now)).toEqual({ ok: true, requestId: id, response: "decline", ownerId: "owner-1" });
+    const [body, signature] = [token.slice(0, token.lastIndexOf(".")), token.slice(token.lastIndexOf(".") + 1)];
+    const swapped = `${body.slice(0, body.lastIndexOf(".") + 1)}${Buffer.from("owner-2").toString("base64url")}.${signature}`;
+    expect(checkResponseToken("key", swapped, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(checkResponseToken("key", `${body.slice(0, body.lastIndexOf("."))}.${signature}`, now)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 });

@@ -6,6 +6,9 @@ import { z } from "zod";
 import type { ListingType } from "~/features/catalog/listing-types.ts";
 import { parseForm } from "~/lib/form-parse.ts";
 
+/** How long a signed-out visitor's request waits for its sign-up step before it is dropped. */
+export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
+
 const email = z
   .string()
   .trim()
@@ -31,6 +34,14 @@ export type IntroRequestField = keyof IntroRequestInput;
 export function parseIntroRequest(input: Record<string, unknown>) {
   return parseForm(IntroRequestSchema, input);
 }
+
+/** Who a requester would ask, for the dialog's question when it opens (decision 0116). */
+export function parseIntroRecipient(input: Record<string, unknown>) {
+  return parseForm(IntroRequestSchema.pick({ recipientType: true, recipientSlug: true }), input);
+}
+
+/** The server's answer to that question: the requester may ask, or is told why not before writing a word. */
+export type IntroEligibility = { ok: true } | { ok: false; reason: string; message: string };
 
 /** The sign-up step ("Complete Your Sign Up"): a real account with e-mail and password. */
 const SignUpSchema = z.object({

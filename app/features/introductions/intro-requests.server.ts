@@ -9,23 +9,22 @@ import { users } from "#db/schema/accounts.ts";
 import { listings } from "#db/schema/listings.ts";
 import { introRequests, type IntroStatus } from "#db/schema/introductions.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
-import { canSee, normalizeLevel } from "~/features/access/tiers.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError, notFound } from "~/lib/errors.ts";
+import { AppError } from "~/lib/errors.ts";
 import { hmac, sameSignature } from "~/lib/hmac.server.ts";
 import { countAttempt, defineRateLimit } from "~/lib/rate-limit.server.ts";
 import { inTransactionOf, underLock } from "~/lib/atomic-limit.server.ts";
-import type { IntroRequestInput } from "./intro-request.ts";
+import { SIGN_UP_WINDOW_MS, type IntroRequestInput } from "./intro-request.ts";
+import { checkIntroEligibility, introRefusal, refusalError } from "./intro-preferences.server.ts";
+import { declineReasonText } from "./intro-preferences.ts";
 import { plural } from "~/lib/wording.ts";
 
 /** Requests per client address per hour (signed in or not): generous for people, a wall for scripts. */
 export const INTRO_REQUESTS_PER_ADDRESS_PER_HOUR = 5;
 /** Requests per account per 24 hours, counted in the database so restarts and several processes agree. */
 export const INTRO_REQUESTS_PER_ACCOUNT_PER_DAY = 10;
-/** How long a signed-out visitor's request waits for its sign-up step before it is dropped. */
-export const SIGN_UP_WINDOW_MS = 60 * 60 * 1000;
 
 /** Requests that are not the operators' business yet: waiting for a sign-up, or for the requester's address. */
 export const NOT_YET_SENT: IntroStatus[] = ["awaiting_sign_up", "awaiting_verification"];
@@ -71,7 +70,7 @@ export async function checkAccountLimits(
       and(
         eq(introRequests.requesterId, userId),
         eq(introRequests.listingId, listing.id),
-        inArray(introRequests.status, ["pending_review", "awaiting_recipient"]),
+        inArray(introRequests.status, ["pending_review", "awaiting_recipient", "awaiting_requester"]),
       ),
     )
     .limit(1);
@@ -108,18 +107,17 @@ export async function createIntroRequest(
     now = Date.now(),
   }: { input: IntroRequestInput; user: SessionUser | null; clientAddress: string; now?: number },
 ): Promise<CreatedRequest> {
-  const { db } = database;
-  const [listing] = await db
-    .select({ id: listings.id, name: listings.name, type: listings.type, visibility: listings.visibility })
-    .from(listings)
-    .where(and(eq(listings.type, input.recipientType), eq(listings.slug, input.recipientSlug), eq(listings.processingStatus, "published")))
-    .limit(1);
-  if (!listing) notFound("This listing does not exist or is no longer published.");
-  if (!canSee(normalizeLevel(user?.tier), normalizeLevel(listing.visibility))) {
-    throw new AppError("forbidden", "Introductions to this listing are for members with a higher plan.");
-  }
+  const { listing, refusal } = await checkIntroEligibility(database, { recipient: input, user, now });
+  // A claimed listing's preferences (decision 0116), before anything is counted: a refused requester spends nothing.
+  if (refusal) throw refusalError(refusal);
   const status: IntroStatus = user ? "pending_review" : "awaiting_sign_up";
-  const store = async ({ db: tx }: Database) => {
+  const store = async (txDatabase: Database) => {
+    // Asked again under the listing's lock: two requests for the last place of a monthly cap take turns (decision 0034).
+    const late = await underLock(txDatabase, `intro-requests:listing:${listing.id}`, (locked) =>
+      introRefusal(locked, { listing, user, now }),
+    );
+    if (late) throw refusalError(late);
+    const tx = txDatabase.db;
     const [row] = await tx
       .insert(introRequests)
       .values({
@@ -132,6 +130,8 @@ export async function createIntroRequest(
         message: input.message,
         status,
         clientAddress,
+        // Made at the injected clock's moment: the daily limit and the monthly cap count by it.
+        createdAt: new Date(now),
       })
       .returning({ id: introRequests.id });
     await recordAudit(tx, {
@@ -156,7 +156,7 @@ export async function createIntroRequest(
     });
   } else {
     await checkAddressLimit(database, clientAddress, now);
-    id = await db.transaction((tx) => store(inTransactionOf(database, tx)));
+    id = await database.db.transaction((tx) => store(inTransactionOf(database, tx)));
   }
   return user ? { id, status: "pending_review" } : { id, status: "awaiting_sign_up", claimToken: await claimTokenFor(database, id) };
 }
@@ -261,15 +261,21 @@ export async function sendWaitingRequestsToReview(database: Database, userId: st
   });
 }
 
-/** A member's own requests, for /settings. The recipient's address is never part of it. */
-export function listMyIntroRequests({ db }: Database, userId: string) {
-  return db
+/**
+ * A member's own requests, for /settings. The recipient's address is never part of it; a claimed listing's decline
+ * reason is its polite wording from the list, and an owner's question waits there for the member's answer.
+ */
+export async function listMyIntroRequests({ db }: Database, userId: string) {
+  const rows = await db
     .select({
       id: introRequests.id,
       recipientName: introRequests.recipientName,
       recipientType: introRequests.recipientType,
       status: introRequests.status,
       decisionNote: introRequests.decisionNote,
+      declineReason: introRequests.declineReason,
+      ownerQuestion: introRequests.ownerQuestion,
+      requesterAnswer: introRequests.requesterAnswer,
       createdAt: introRequests.createdAt,
       slug: listings.slug,
     })
@@ -278,4 +284,5 @@ export function listMyIntroRequests({ db }: Database, userId: string) {
     .where(eq(introRequests.requesterId, userId))
     .orderBy(desc(introRequests.createdAt))
     .limit(100);
+  return rows.map((r) => ({ ...r, declineReason: declineReasonText(r.declineReason) }));
 }

@@ -2,6 +2,7 @@ import { toHistory } from "~/components/admin/audit-history.tsx";
 import { auditTrailFor } from "~/features/audit/audit-log.server.ts";
 import { INTRO_STATUSES } from "#db/schema/introductions.ts";
 import type { Database } from "~/lib/db.server.ts";
+import { declineReasonText } from "./intro-preferences.ts";
 import { countIntroRequestsByStatus, listIntroRequests } from "./intro-review.server.ts";
 
 /** The operators' list of introduction requests in one status (or all), with counts and each request's history. */
@@ -21,11 +22,14 @@ export async function introReviewData(database: Database, url: URL) {
   return {
     status: status ?? "all",
     counts,
-    requests: rows.map(({ request: r, listingSlug, listingType, primaryContactEmail }) => ({
+    requests: rows.map(({ request: r, listingSlug, listingType, primaryContactEmail, claimed }) => ({
       id: r.id,
       recipientName: r.recipientName,
       profile: `/profile/${listingType}/${listingSlug}`,
       primaryContactEmail,
+      /** A claimed listing's requests go to its owners, not to the contact (decision 0116). */
+      toOwners: r.deliveredToOwners || claimed,
+      declineReason: declineReasonText(r.declineReason),
       requesterName: r.requesterName,
       requesterEmail: r.requesterEmail,
       requesterPhone: r.requesterPhone,

@@ -48,11 +48,16 @@ export function IntroReviewPage({ page: loaderData, result: actionData }: { page
             </div>
             <p className="mt-1 text-xs break-all text-fg-muted">
               {r.requesterEmail}
-              {r.requesterPhone ? ` · ${r.requesterPhone}` : ""} · sent {formatDateTime(r.createdAt)} · recipient contact:{" "}
-              {r.primaryContactEmail ?? <span className="text-danger">none on the listing</span>}
+              {r.requesterPhone ? ` · ${r.requesterPhone}` : ""} · sent {formatDateTime(r.createdAt)} ·{" "}
+              {r.toOwners ? (
+                "goes to the listing's owners (claimed)"
+              ) : (
+                <>recipient contact: {r.primaryContactEmail ?? <span className="text-danger">none on the listing</span>}</>
+              )}
             </p>
             <p className="mt-3 text-sm whitespace-pre-wrap">{r.message}</p>
             {r.decisionNote ? <p className="mt-2 text-sm text-fg-muted">Reason: {r.decisionNote}</p> : null}
+            {r.declineReason ? <p className="mt-2 text-sm text-fg-muted">Declined by the owners: {r.declineReason}</p> : null}
             {r.status === "pending_review" ? (
               <Form method="post" className="mt-4 grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end">
                 <input type="hidden" name="id" value={r.id} />

@@ -4,25 +4,21 @@
  * limits, the sign-up step) is intro-requests.server.ts. Each transition is one conditional UPDATE with its audit
  * entry in the same transaction, as there.
  */
-import { and, count, desc, eq, notInArray } from "drizzle-orm";
+import { and, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import { listings } from "#db/schema/listings.ts";
 import { introRequests, type IntroStatus } from "#db/schema/introductions.ts";
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
-import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { getEnv, publicUrl, type Env } from "~/lib/env.server.ts";
 import { AppError, notFound, type ErrorCode } from "~/lib/errors.ts";
-import { formatDateTime } from "~/lib/format-date.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
-import { declinedEmail, introductionEmail, recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
+import { answerLinks, responseKey } from "./answer-links.server.ts";
+import { answerIntroRequest } from "./intro-answers.server.ts";
+import { recipientAskEmail, rejectedEmail } from "./intro-emails.ts";
+import type { DeclineReason } from "./intro-preferences.ts";
+import { ownersOf, type ListingOwner } from "./intro-preferences.server.ts";
 import { NOT_YET_SENT } from "./intro-requests.server.ts";
-import { checkResponseToken, responseToken, type IntroResponse } from "./response-links.server.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function responseKey(database: Database) {
-  return purposeKey(database, "intro-request:response");
-}
+import { mailOwners } from "./owner-delivery.server.ts";
+import { checkResponseToken, type IntroResponse } from "./response-links.server.ts";
 
 /** Who the request goes to: the listing's primary contact. */
 async function recipientOf({ db }: Database, listingId: string) {
@@ -41,7 +37,11 @@ export interface ReviewDecision {
   admin: { id: string };
 }
 
-/** An operator's screening. Approving e-mails the recipient the accept and decline links; rejecting tells the requester. */
+/**
+ * An operator's screening. Approving e-mails the recipient the accept and decline links; rejecting tells the requester.
+ * A claimed listing's request goes to its owners instead (decision 0116): each owner is e-mailed links of their own and
+ * the request waits in the listing's inbox; the contact address gets nothing, the owners chose to be reachable.
+ */
 export async function reviewIntroRequest(
   database: Database,
   { requestId, decision, reason, admin }: ReviewDecision,
@@ -52,17 +52,26 @@ export async function reviewIntroRequest(
   if (!request) notFound("No such introduction request.");
   if (NOT_YET_SENT.includes(request.status)) throw new AppError("conflict", "This request has not been sent for review yet.");
   if (request.status !== "pending_review") throw new AppError("conflict", "This request was already reviewed.");
-  const recipient = decision === "approve" ? await recipientOf(database, request.listingId) : undefined;
-  if (decision === "approve" && !recipient?.email) {
+  const owners = decision === "approve" ? await ownersOf(database, request.listingId) : [];
+  const toOwners = owners.length > 0;
+  const recipient = decision === "approve" && !toOwners ? await recipientOf(database, request.listingId) : undefined;
+  if (decision === "approve" && !toOwners && !recipient?.email) {
     throw new AppError("conflict", `${request.recipientName} has no primary contact e-mail. Add one to the listing before approving.`);
   }
   const status: IntroStatus = decision === "approve" ? "awaiting_recipient" : "rejected";
-  await db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(introRequests)
-      .set({ status, reviewedBy: admin.id, reviewedAt: new Date(now), decisionNote: reason, recipientEmail: recipient?.email ?? null })
+      .set({
+        status,
+        reviewedBy: admin.id,
+        reviewedAt: new Date(now),
+        decisionNote: reason,
+        recipientEmail: recipient?.email ?? null,
+        deliveredToOwners: toOwners,
+      })
       .where(and(eq(introRequests.id, requestId), eq(introRequests.status, "pending_review")))
-      .returning({ id: introRequests.id });
+      .returning();
     if (!row) throw new AppError("conflict", "This request was already reviewed.");
     await recordAudit(tx, {
       operation: "intro_request",
@@ -71,11 +80,16 @@ export async function reviewIntroRequest(
       companyName: request.recipientName,
       recordId: requestId,
       actorId: admin.id,
-      details: reason ? { reason } : {},
+      details: { ...(reason ? { reason } : {}), ...(toOwners ? { to: "owners" } : {}) },
     });
+    return row;
   });
   if (decision === "reject") {
     await sendEmail(database, rejectedEmail(request, reason));
+    return;
+  }
+  if (toOwners) {
+    await mailOwners(database, "ask", updated, owners);
     return;
   }
   const { expiresOn, ...links } = await answerLinks(database, requestId, now);
@@ -85,26 +99,17 @@ export async function reviewIntroRequest(
   );
 }
 
-/**
- * The recipient's accept and decline links of a request asked at `askedAt`: they live as long as the request may wait
- * for an answer (INTRO_EXPIRE_AFTER_DAYS, decision 0094), so the reminder's links end when the first ones do.
- */
-export async function answerLinks(
-  database: Database,
-  requestId: string,
-  askedAt: number,
-  env: Env = getEnv(),
-): Promise<{ accept: string; decline: string; expiresOn: string }> {
-  const key = await responseKey(database);
-  const expiresAt = askedAt + env.INTRO_EXPIRE_AFTER_DAYS * DAY_MS;
-  const base = publicUrl(env);
-  const link = (response: IntroResponse) => `${base}/introductions/respond/${responseToken(key, requestId, response, expiresAt)}`;
-  const expiresOn = formatDateTime(expiresAt);
-  return { accept: link("accept"), decline: link("decline"), expiresOn };
-}
-
 export type ResponseLinkState =
-  | { state: "open"; requestId: string; response: IntroResponse; requesterName: string; recipientName: string; message: string }
+  | {
+      state: "open";
+      requestId: string;
+      response: IntroResponse;
+      requesterName: string;
+      recipientName: string;
+      message: string;
+      /** The owner whose link it is (decision 0116); null for the listing contact's link. */
+      owner: ListingOwner | null;
+    }
   | { state: "invalid" | "expired" | "answered" };
 
 /**
@@ -123,8 +128,12 @@ export async function readResponseLink(database: Database, token: string, now = 
   const checked = checkResponseToken(await responseKey(database), token, now);
   if (!checked.ok) return { state: checked.reason };
   const [request] = await database.db.select().from(introRequests).where(eq(introRequests.id, checked.requestId)).limit(1);
+  if (!request || request.deliveredToOwners !== (checked.ownerId !== null)) return { state: "invalid" };
+  // An owner's link works while they keep the listing (a removed owner's link, or a deleted account's, does nothing).
+  const owner = checked.ownerId ? ((await ownersOf(database, request.listingId)).find((o) => o.id === checked.ownerId) ?? null) : null;
+  if (checked.ownerId && !owner) return { state: "invalid" };
   // No recipient address any more: the person it was sent to deleted their account (decision 0077); nothing may mail it.
-  if (!request || !request.recipientEmail) return { state: "invalid" };
+  if (!owner && !request.recipientEmail) return { state: "invalid" };
   // Expired unanswered (decision 0094), though the link may still have time: a site can shorten the wait after sending it.
   if (request.status === "expired") return { state: "expired" };
   if (request.status !== "awaiting_recipient") return { state: "answered" };
@@ -135,48 +144,29 @@ export async function readResponseLink(database: Database, token: string, now = 
     requesterName: request.requesterName,
     recipientName: request.recipientName,
     message: request.message,
+    owner,
   };
 }
 
-/** The recipient's answer. Accept: one e-mail introducing both sides. Decline: a polite note to the requester only. */
+/**
+ * The recipient's answer through a link. Accept: one e-mail introducing both sides. Decline: a polite note to the
+ * requester only. An owner's link may carry the note or the reason the page offers (decision 0116).
+ */
 export async function respondToIntro(
   database: Database,
   token: string,
   now = Date.now(),
+  extra: { note?: string | null; reason?: DeclineReason | null } = {},
 ): Promise<ResponseLinkState["state"] | "accepted" | "declined"> {
   const link = await readResponseLink(database, token, now);
   if (link.state !== "open") return link.state;
-  const status = link.response === "accept" ? "accepted" : "declined";
-  const request = await database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(introRequests)
-      .set({ status, respondedAt: new Date(now) })
-      .where(and(eq(introRequests.id, link.requestId), eq(introRequests.status, "awaiting_recipient")))
-      .returning();
-    if (!row) return null;
-    await recordAudit(tx, {
-      operation: "intro_request",
-      source: "recipient",
-      action: status,
-      companyName: row.recipientName,
-      recordId: row.id,
-    });
-    return row;
-  });
-  if (!request) return "answered";
-  if (status === "declined") {
-    await sendEmail(database, declinedEmail(request));
-    return status;
-  }
-  const sent = await sendEmail(database, introductionEmail({ ...request, recipientEmail: request.recipientEmail! }));
-  // The funnel's last step: the introduction went out (or waits in the outbox), not merely the click (decision 0094).
-  if (sent.status !== "failed") {
-    await database.db
-      .update(introRequests)
-      .set({ introducedAt: new Date(now) })
-      .where(eq(introRequests.id, request.id));
-  }
-  return status;
+  const answer =
+    link.response === "accept"
+      ? { kind: "accept" as const, note: extra.note ?? null }
+      : { kind: "decline" as const, reason: extra.reason ?? null };
+  const row = await answerIntroRequest(database, { requestId: link.requestId, answer, by: { owner: link.owner }, now });
+  if (!row) return "answered";
+  return row.status === "accepted" ? "accepted" : "declined";
 }
 
 /** The operators' queue, newest first; requests not sent yet (see NOT_YET_SENT) are left out of "all". */
@@ -187,6 +177,7 @@ export function listIntroRequests({ db }: Database, status: IntroStatus | null) 
       listingSlug: listings.slug,
       listingType: listings.type,
       primaryContactEmail: listings.primaryContactEmail,
+      claimed: sql<boolean>`EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = ${introRequests.listingId})`,
     })
     .from(introRequests)
     .innerJoin(listings, eq(listings.id, introRequests.listingId))

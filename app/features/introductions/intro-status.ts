@@ -7,9 +7,19 @@ export const INTRO_STATUS_LABEL: Record<IntroStatus, string> = {
   pending_review: "In review",
   rejected: "Not forwarded",
   awaiting_recipient: "Waiting for their answer",
+  awaiting_requester: "They asked a question",
   accepted: "Introduced",
   declined: "Declined",
   expired: "Expired, no answer",
 };
 
-export const REVIEW_TABS = ["pending_review", "awaiting_recipient", "accepted", "declined", "expired", "rejected", "all"] as const;
+export const REVIEW_TABS = [
+  "pending_review",
+  "awaiting_recipient",
+  "awaiting_requester",
+  "accepted",
+  "declined",
+  "expired",
+  "rejected",
+  "all",
+] as const;

@@ -1,6 +1,8 @@
 import { CircleCheck, CircleX } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button.tsx";
+import { FormField } from "~/components/ui/form-field.tsx";
+import { DECLINE_REASONS } from "./intro-preferences.ts";
 import type { FormResult } from "~/lib/form-parse.ts";
 
 const OUTCOME = {
@@ -18,13 +20,14 @@ const OUTCOME = {
 type Outcome = keyof typeof OUTCOME;
 
 export type RespondPageData =
-  | { state: "open"; response: "accept" | "decline"; requesterName: string; recipientName: string; message: string }
+  | { state: "open"; response: "accept" | "decline"; requesterName: string; recipientName: string; message: string; fromOwner?: boolean }
   | { state: Exclude<Outcome, "accepted" | "declined"> };
 
 /** The recipient's page: the request and one button; after the post, what happened (`target` of the result). */
 export function RespondPage({ page: loaderData, result }: { page: RespondPageData; result?: FormResult }) {
   const busy = useNavigation().state !== "idle";
-  const state = (result?.target as Outcome | undefined) ?? loaderData.state;
+  const target = result?.target === "open" ? undefined : (result?.target as Outcome | undefined);
+  const state = target ?? loaderData.state;
   if (state !== "open" || loaderData.state !== "open") {
     const outcome = OUTCOME[state === "open" ? "answered" : state];
     const Icon = outcome.ok ? CircleCheck : CircleX;
@@ -53,11 +56,36 @@ export function RespondPage({ page: loaderData, result }: { page: RespondPageDat
           ? "Accepting sends one e-mail to both of you with each other's address."
           : "Declining tells them politely that you cannot take it up. Your address is never shared."}
       </p>
-      <Form method="post" className="mt-6 flex flex-wrap gap-3">
-        <Button type="submit" variant={accept ? "primary" : "secondary"} disabled={busy}>
+      <Form method="post" className="mt-6 grid gap-4">
+        {loaderData.fromOwner ? <OwnerAnswerField accept={accept} error={result?.errors} /> : null}
+        <Button type="submit" variant={accept ? "primary" : "secondary"} disabled={busy} className="justify-self-start">
           {accept ? "Accept introduction" : "Decline introduction"}
         </Button>
       </Form>
     </div>
+  );
+}
+
+/** A claimed listing's owner may add the note the introduction quotes, or pick the reason the requester reads. */
+function OwnerAnswerField({ accept, error }: { accept: boolean; error?: Record<string, string | undefined> }) {
+  if (accept)
+    return (
+      <FormField label="Note for the introduction (optional)" error={error?.note}>
+        {(p) => <textarea {...p} name="note" rows={3} maxLength={1000} />}
+      </FormField>
+    );
+  return (
+    <FormField label="Reason shown to them (optional)" error={error?.reason}>
+      {(p) => (
+        <select {...p} name="reason" defaultValue="">
+          <option value="">No reason</option>
+          {Object.entries(DECLINE_REASONS).map(([code, text]) => (
+            <option key={code} value={code}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -26,7 +26,13 @@ export const ACCOUNT_ERASURE_JOB = "account_erasure";
 const ERASED_DOMAIN = "erased.invalid";
 
 /** Introduction requests not yet answered: withdrawn at once, so no operator or recipient moves one and mails the member. */
-const OPEN_INTRO_STATUSES = ["awaiting_sign_up", "awaiting_verification", "pending_review", "awaiting_recipient"] as const;
+const OPEN_INTRO_STATUSES = [
+  "awaiting_sign_up",
+  "awaiting_verification",
+  "pending_review",
+  "awaiting_recipient",
+  "awaiting_requester",
+] as const;
 const WITHDRAWN_NOTE = "Withdrawn: the member deleted their account.";
 
 export interface DeletedAccount {

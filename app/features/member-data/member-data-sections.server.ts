@@ -154,6 +154,21 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       'createdAt', ${iso("created_at")}, 'respondedAt', ${iso("responded_at")}) AS row
       FROM intro_requests WHERE lower(recipient_email) = ${m.email}`,
   ),
+  // Requests the member answered as a claimed listing's owner (decision 0116): what they answered, not the requester's words.
+  list(
+    "introRequestsAnsweredAsOwner",
+    (m) => sql`SELECT id::text AS key, json_build_object('id', id, 'listing', recipient_name, 'status', status,
+      'yourNote', accept_note, 'declineReason', decline_reason, 'yourQuestion', owner_question,
+      'askedAt', ${iso("question_asked_at")}, 'respondedAt', ${iso("responded_at")}) AS row
+      FROM intro_requests WHERE answered_by = ${m.id}`,
+  ),
+  // The introduction preferences the member last saved for a listing they keep.
+  list(
+    "introPreferencesYouSet",
+    (m) => sql`SELECT listing_id::text AS key, json_build_object('listingId', listing_id, 'plans', tiers, 'listingTypes', listing_types,
+      'industryIds', industry_ids, 'stageIds', stage_ids, 'takeUnknown', allow_unknown, 'monthlyCap', monthly_cap, 'paused', paused,
+      'updatedAt', ${iso("updated_at")}) AS row FROM intro_preferences WHERE updated_by = ${m.id}`,
+  ),
   // Listings that give the member's address: as their primary contact, their public contact e-mail, or a team member's.
   list(
     "listingsWithYourAddress",

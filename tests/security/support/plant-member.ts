@@ -42,6 +42,9 @@ import { ownerForm } from "~/features/owner-edits/test-support.ts";
 import { setFollowEmails } from "~/features/follows/follow-emails.server.ts";
 import { createIntroRequest } from "~/features/introductions/intro-requests.server.ts";
 import { respondToIntro, reviewIntroRequest } from "~/features/introductions/intro-review.server.ts";
+import { answerIntroRequest } from "~/features/introductions/intro-answers.server.ts";
+import { OPEN_PREFERENCES } from "~/features/introductions/intro-preferences.ts";
+import { saveIntroPreferences } from "~/features/introductions/intro-preferences.server.ts";
 import { DebuggerSessionStore } from "~/features/lead-debugger/session-store.server.ts";
 import { createSavedSearch } from "~/features/saved-searches/saved-searches.server.ts";
 import { createIndustryBackup } from "~/features/taxonomy/industries-backup.server.ts";
@@ -289,6 +292,30 @@ export async function plantMember(
     clientAddress: "198.51.100.7",
   });
   await reviewIntroRequest(database, { requestId: received.id, decision: "approve", reason: null, admin: { id } });
+  // Issue 36, decision 0116: as the owner of the listing they keep, the other member's request to the listing they keep
+  // reaches them in the inbox (and by e-mail, by name) and is accepted with a note; then they set its preferences.
+  const toOwner = await createIntroRequest(database, {
+    input: {
+      recipientType: listings.followed.type,
+      recipientSlug: listings.followed.slug,
+      senderName: other.name,
+      senderEmail: other.email,
+      message: `Hello again from ${other.name}.`,
+    },
+    user: await sessionUser(database, bea.id),
+    clientAddress: "198.51.100.7",
+  });
+  await reviewIntroRequest(database, { requestId: toOwner.id, decision: "approve", reason: null, admin: ada });
+  await answerIntroRequest(database, {
+    requestId: toOwner.id,
+    answer: { kind: "accept", note: "Glad to talk next week." },
+    by: { owner: { id, name, email }, listingId: listings.followed.id },
+  });
+  await saveIntroPreferences(database, {
+    listing: listings.followed,
+    prefs: { ...OPEN_PREFERENCES, tiers: ["subscriber", "premium"], monthlyCap: 30 },
+    owner: { id },
+  });
   // As an operator in /admin/members: a gift to the other member, and their account disabled and enabled again.
   await grantComplimentary(database, { id }, bea.id, { tier: "subscriber", endsAt: complimentaryUntil, reason: `Granted by ${name}` }, now);
   await disableMember(database, { id }, bea.id, `${name} saw spam`, now);
