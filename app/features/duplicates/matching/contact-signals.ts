@@ -3,7 +3,7 @@
  * LinkedIn page named after the other record's domain. Each returns what it found so the score can say why.
  * Phones arrive already normalised to E.164 (catalog's phone-number.ts); nothing here parses a phone.
  */
-import { isFreeMailDomain } from "~/features/catalog/registrable-domain.ts";
+import { isFreeMailDomain } from "../../catalog/registrable-domain.ts";
 
 /** The domain of a contact e-mail ("Info@Mail.Acme.com" is "acme.com" once through `toDomain`); null for free mail. */
 export function emailDomain(email: string | null | undefined, toDomain: (url: string) => string | null): string | null {

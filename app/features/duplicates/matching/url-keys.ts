@@ -3,7 +3,8 @@
  * domain ("app.acme.co.uk/login" is "acme.co.uk") and the company page ("company/acme"), with hosts that many
  * companies share set aside.
  */
-import { registrableDomain } from "~/features/catalog/registrable-domain.ts";
+// Relative, not "~/": the demo seed's worker thread (demo/listing-copy-worker.ts) loads this file in plain Node, without the alias.
+import { registrableDomain } from "../../catalog/registrable-domain.ts";
 
 // The registrable domain lives in catalog: claiming a listing (listing-owners) proves an address at it too.
 export { registrableDomain };
