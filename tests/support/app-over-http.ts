@@ -11,11 +11,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { vi } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server.ts";
+import { scratchRoot } from "./scratch-root.ts";
 import { openTestDatabase, placeTestDatabaseIn, testServerUrl, withDatabaseName } from "./test-database.ts";
 
 export interface AppOverHttp {
@@ -27,7 +27,7 @@ export interface AppOverHttp {
 }
 
 export async function startAppOverHttp({ env = {} }: { env?: Record<string, string> } = {}): Promise<AppOverHttp> {
-  const root = await mkdtemp(path.join(tmpdir(), "introbase-app-"));
+  const root = await mkdtemp(path.join(scratchRoot(), "introbase-app-"));
   let handler: RequestListener = (_req, res) => res.writeHead(503).end();
   const server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
