@@ -12,7 +12,7 @@ import type { ChangeStatus, ProposedFieldChange } from "#db/values/owner-changes
 import { recordAudit } from "~/features/audit/audit-log.server.ts";
 import { applyListingFields } from "~/features/listing-editor/apply-listing-fields.server.ts";
 import { getListingForEdit } from "~/features/listing-editor/get-listing-for-edit.server.ts";
-import type { Database } from "~/lib/db.server.ts";
+import type { Database, Db } from "~/lib/db.server.ts";
 import { getEnv, publicUrl } from "~/lib/env.server.ts";
 import { AppError, notFound } from "~/lib/errors.ts";
 import { sendEmail } from "~/lib/mailer.server.ts";
@@ -114,6 +114,41 @@ async function pendingProposal(database: Database, id: string) {
   return row;
 }
 
+type Proposal = Awaited<ReturnType<typeof pendingProposal>>;
+
+/**
+ * Marks a proposal decided and audits it, in the decision's transaction. Only a pending one: when another operator
+ * decided it in between, this throws and nothing of the decision commits.
+ */
+async function recordDecision(
+  tx: Pick<Db, "update" | "insert">,
+  proposal: Proposal,
+  decision: {
+    status: "approved" | "rejected";
+    admin: { id: string };
+    note: string | null;
+    now: Date;
+    listingName: string | null;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  const [claimed] = await tx
+    .update(p)
+    .set({ status: decision.status, decidedBy: decision.admin.id, decidedAt: decision.now, note: decision.note })
+    .where(and(eq(p.id, proposal.id), eq(p.status, "pending")))
+    .returning({ id: p.id });
+  if (!claimed) throw new AppError("conflict", "Another operator decided this change a moment ago.");
+  await recordAudit(tx, {
+    operation: "owner_change",
+    source: "admin",
+    action: decision.status,
+    companyName: decision.listingName,
+    recordId: proposal.listingId,
+    actorId: decision.admin.id,
+    details: { proposal: proposal.id, origin: proposal.origin, fields: proposal.changes.map((c) => c.field), ...decision.details },
+  });
+}
+
 export type Decision = { ok: true } | { ok: false; message: string; stale?: string[] };
 
 /**
@@ -150,24 +185,15 @@ export async function approveProposal(
         ? { source: "owner_submission", detail: `proposal ${proposal.id}`, actor: "admin" }
         : { source: "operator_edit", actor: "admin" },
     now,
-    andThen: async (tx) => {
-      const [claimed] = await tx
-        .update(p)
-        .set({ status: "approved", decidedBy: admin.id, decidedAt: now, note })
-        .where(and(eq(p.id, id), eq(p.status, "pending")))
-        .returning({ id: p.id });
-      // Another operator decided it in between: nothing of this approval may commit.
-      if (!claimed) throw new AppError("conflict", "Another operator decided this change a moment ago.");
-      await recordAudit(tx, {
-        operation: "owner_change",
-        source: "admin",
-        action: "approved",
-        companyName: listing.columns.name,
-        recordId: proposal.listingId,
-        actorId: admin.id,
-        details: { proposal: id, origin: proposal.origin, fields: proposal.changes.map((c) => c.field), replacedNewer: stale },
-      });
-    },
+    andThen: (tx) =>
+      recordDecision(tx, proposal, {
+        status: "approved",
+        admin,
+        note,
+        now,
+        listingName: listing.columns.name,
+        details: { replacedNewer: stale },
+      }),
   });
   if (!applied.ok) return { ok: false, message: applied.message };
   await tellProposer(database, proposal, listing.columns.name, "approved", note);
@@ -181,23 +207,9 @@ export async function rejectProposal(
 ): Promise<void> {
   const proposal = await pendingProposal(database, id);
   const [listing] = await database.db.select({ name: listings.name }).from(listings).where(eq(listings.id, proposal.listingId));
-  await database.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(p)
-      .set({ status: "rejected", decidedBy: admin.id, decidedAt: now, note })
-      .where(and(eq(p.id, id), eq(p.status, "pending")))
-      .returning({ id: p.id });
-    if (!claimed) throw new AppError("conflict", "Another operator decided this change a moment ago.");
-    await recordAudit(tx, {
-      operation: "owner_change",
-      source: "admin",
-      action: "rejected",
-      companyName: listing?.name ?? null,
-      recordId: proposal.listingId,
-      actorId: admin.id,
-      details: { proposal: id, origin: proposal.origin, fields: proposal.changes.map((c) => c.field) },
-    });
-  });
+  await database.db.transaction((tx) =>
+    recordDecision(tx, proposal, { status: "rejected", admin, note, now, listingName: listing?.name ?? null, details: {} }),
+  );
   await tellProposer(database, proposal, listing?.name ?? "your listing", "rejected", note);
 }
 
