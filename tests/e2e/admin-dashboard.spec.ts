@@ -56,8 +56,9 @@ test("an admin sees the counts, charts and recent activity, and follows them int
     .toBe("agree");
 
   const sections = page.getByRole("navigation", { name: "Back-office sections" });
-  await expect(sections.getByRole("link")).toHaveCount(16);
+  await expect(sections.getByRole("link")).toHaveCount(17);
   await expect(sections.getByRole("link", { name: "Listing changes" })).toHaveAttribute("href", "/admin/listing-changes");
+  await expect(sections.getByRole("link", { name: "Listing claims" })).toHaveAttribute("href", "/admin/claims");
   await expect(sections.getByRole("link", { name: "System status" })).toHaveAttribute("href", "/admin/system");
   await expect(sections.getByRole("link", { name: "Members" })).toHaveAttribute("href", "/admin/members");
   await expect(sections.getByRole("link", { name: "Alert digests" })).toHaveAttribute("href", "/admin/digests");
