@@ -96,11 +96,30 @@ export async function deliverOwnerSummary(
 const Parameters = z.object({ monthStart: z.iso.date() });
 const Cursor = z.object({ after: z.string(), outcomes: z.record(z.string(), z.number()) });
 
+/**
+ * Weekly counts older than any page or e-mail shows are deleted once a month, by the month's summary run (one server,
+ * once): the page offers the twelve ended months, so weeks that began more than a year before the month summarised
+ * (with a week's margin for a week that straddles a month's start) go. Without it the table would grow by a row per
+ * listing shown in a search, each week, for ever. Returns how many rows went.
+ */
+export async function pruneInsightCounts(database: Database, monthStart: string): Promise<number> {
+  const start = new Date(`${monthStart}T00:00:00Z`);
+  const cutoff = new Date(Date.UTC(start.getUTCFullYear() - 1, start.getUTCMonth(), 1) - 7 * 86_400_000).toISOString().slice(0, 10);
+  // Counted in the database: a year-old month of a million listings is too many rows to bring back.
+  const [row] = await database.rows<{ n: number }>(
+    sql`WITH gone AS (DELETE FROM listing_insight_counts WHERE week_start < ${cutoff}::date RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+  );
+  const rows = row?.n ?? 0;
+  if (rows) logger.info({ rows, before: cutoff }, "old weekly insight counts deleted");
+  return rows;
+}
+
 /** Runs one month's summaries for every owner, from where an earlier attempt stopped. */
 export function ownerSummaryJobHandler(options: SummaryOptions = {}): JobHandler {
   return async ({ database, job, progress, signal }) => {
     const { monthStart } = Parameters.parse(job.parameters);
     const saved = Cursor.safeParse(job.processedOutput);
+    if (!saved.success) await pruneInsightCounts(database, monthStart);
     let after = saved.success ? saved.data.after : "";
     const outcomes: Record<string, number> = saved.success ? saved.data.outcomes : {};
     for (;;) {
