@@ -102,7 +102,7 @@ const Cursor = z.object({ after: z.string(), outcomes: z.record(z.string(), z.nu
  * (with a week's margin for a week that straddles a month's start) go. Without it the table would grow by a row per
  * listing shown in a search, each week, for ever. Returns how many rows went.
  */
-export async function pruneInsightCounts(database: Database, monthStart: string): Promise<number> {
+async function pruneInsightCounts(database: Database, monthStart: string): Promise<number> {
   const start = new Date(`${monthStart}T00:00:00Z`);
   const cutoff = new Date(Date.UTC(start.getUTCFullYear() - 1, start.getUTCMonth(), 1) - 7 * 86_400_000).toISOString().slice(0, 10);
   // Counted in the database: a year-old month of a million listings is too many rows to bring back.
