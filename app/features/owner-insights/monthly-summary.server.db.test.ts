@@ -166,18 +166,16 @@ describe("keeping the weekly counts bounded", () => {
   it("the month's run deletes weeks older than any page shows, and keeps the year the page offers", async () => {
     const listing = (await database.rows<{ id: string }>(sql`SELECT id FROM listings ORDER BY name OFFSET 1 LIMIT 1`))[0]!;
     const weeks = ["2025-11-23", "2025-12-21", "2025-12-28", "2026-01-04", "2026-12-06"];
-    await database.db
-      .insert(listingInsightCounts)
-      .values(
-        weeks.map((weekStart) => ({
-          listingId: listing.id,
-          weekStart,
-          metric: "view" as const,
-          dimension: "total" as const,
-          bucket: "all",
-          count: 7,
-        })),
-      );
+    await database.db.insert(listingInsightCounts).values(
+      weeks.map((weekStart) => ({
+        listingId: listing.id,
+        weekStart,
+        metric: "view" as const,
+        dimension: "total" as const,
+        bucket: "all",
+        count: 7,
+      })),
+    );
     await scheduleOwnerSummary(database, "2027-01-01");
     await new JobWorker(database, {
       [OWNER_SUMMARY_JOB]: ownerSummaryJobHandler({ env: env(), now: () => new Date("2027-02-01T01:00:00Z") }),
