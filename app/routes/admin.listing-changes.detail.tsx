@@ -8,6 +8,7 @@ import { notFound } from "~/lib/errors.ts";
 import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
 import { requireAdmin } from "~/lib/guards.server.ts";
 import { readForm } from "~/lib/http.server.ts";
+import { FIX_FIELDS, parseForm, refused } from "~/lib/form-parse.ts";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.listing.name ?? "Change"} | Listing changes | Introbase admin` }, { name: "robots", content: "noindex" }];
@@ -24,28 +25,23 @@ export async function loader(args: Route.LoaderArgs) {
   return proposal;
 }
 
-const Decision = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("approve"),
-    note: z.string().trim().max(1000, "At most 1,000 characters.").optional(),
-    replaceNewer: z.literal("on").optional(),
-  }),
-  z.object({
-    intent: z.literal("reject"),
-    note: z.string().trim().min(1, "Tell the owner why.").max(1000, "At most 1,000 characters."),
-  }),
-]);
+// One object (the shared form parser reads objects), the reject-needs-a-note rule a refinement on it.
+const Decision = z
+  .object({
+    intent: z.enum(["approve", "reject"], "Choose approve or reject."),
+    note: z.string().trim().max(1000, "At most 1,000 characters."),
+    replaceNewer: z.string(),
+  })
+  .refine((d) => d.intent === "approve" || d.note.length > 0, { message: "Tell the owner why.", path: ["note"] });
 
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const id = z.uuid().safeParse(args.params.id);
   if (!id.success) notFound(NO_SUCH);
   const { database } = getAppContext(args.context);
-  const decision = Decision.safeParse(Object.fromEntries(await readForm(args.request)));
-  if (!decision.success) {
-    const message = decision.error.issues[0]?.message ?? "Choose approve or reject.";
-    return formRefused("bad_request", { message, errors: { note: message } });
-  }
+  const decision = parseForm(Decision, Object.fromEntries(await readForm(args.request)));
+  if (!decision.ok)
+    return formRefused("bad_request", refused(decision, { message: decision.errors.note ?? decision.errors.intent ?? FIX_FIELDS }));
   try {
     if (decision.data.intent === "approve") {
       const { note, replaceNewer } = decision.data;

@@ -179,7 +179,7 @@ describe("delivery to the owners", () => {
 
   it("an owner's own decline link takes the reason its page offers, and the requester reads it", async () => {
     const { asks, requester } = await approvedRequest();
-    expect(await respondToIntro(database, linkIn(asks[0]!.text, "decline"), Date.now(), { reason: "not_a_fit" })).toBe("declined");
+    expect(await respondToIntro(database, linkIn(asks[0]!.text, "decline"), APPROVED_AT + DAY, { reason: "not_a_fit" })).toBe("declined");
     const [mail] = (await outbox("intro_declined")).slice(-1);
     expect(mail!.to).toEqual([requester.email]);
     expect(mail!.text).toContain(DECLINE_REASONS.not_a_fit);
@@ -192,6 +192,7 @@ describe("delivery to the owners", () => {
       requestId: id,
       answer: { kind: "ask", question },
       by: { owner: await owner("a"), listingId: claimed.id },
+      now: APPROVED_AT + DAY,
     });
     const [asked] = (await outbox("intro_question")).slice(-1);
     expect(asked!.to).toEqual([requester.email]);
@@ -216,7 +217,12 @@ describe("delivery to the owners", () => {
         clientAddress: `10.9.1.${++address}`,
       }),
     ).rejects.toThrow("in progress");
-    await answerOwnerQuestion(database, { requestId: id, userId: requester.id, answer: "The analytics one, for about ten stores." });
+    await answerOwnerQuestion(database, {
+      requestId: id,
+      userId: requester.id,
+      answer: "The analytics one, for about ten stores.",
+      now: APPROVED_AT + 2 * DAY,
+    });
     const back = (await outbox("intro_answered")).slice(-2);
     expect(back.map((m) => m.to)).toEqual([[owners.a.email], [owners.b.email]]);
     expect(back[0]!.text).toContain("The analytics one, for about ten stores.");
@@ -230,7 +236,7 @@ describe("delivery to the owners", () => {
         by: { owner: await owner("b") },
       }),
     ).rejects.toThrow("asked this requester a question already");
-    const answered = await respondToIntro(database, linkIn(back[1]!.text, "accept"));
+    const answered = await respondToIntro(database, linkIn(back[1]!.text, "accept"), APPROVED_AT + 3 * DAY);
     expect(answered).toBe("accepted");
   });
 
@@ -238,7 +244,7 @@ describe("delivery to the owners", () => {
     const { id, asks } = await approvedRequest();
     const [accepted, declined] = [(await outbox("intro_accepted")).length, (await outbox("intro_declined")).length];
     const [byLink, byInbox] = await Promise.all([
-      respondToIntro(database, linkIn(asks[0]!.text, "accept")),
+      respondToIntro(database, linkIn(asks[0]!.text, "accept"), APPROVED_AT + DAY),
       answerIntroRequest(database, {
         requestId: id,
         answer: { kind: "decline", reason: "timing" },
@@ -274,7 +280,7 @@ describe("delivery to the owners", () => {
     });
     try {
       expect(await readResponseLink(database, linkIn(asks[1]!.text, "accept"))).toEqual({ state: "invalid" });
-      expect(await respondToIntro(database, linkIn(asks[1]!.text, "accept"))).toBe("invalid");
+      expect(await respondToIntro(database, linkIn(asks[1]!.text, "accept"), APPROVED_AT + DAY)).toBe("invalid");
     } finally {
       await grantOwnership(database.db, {
         listingId: claimed.id,

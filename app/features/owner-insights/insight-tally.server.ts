@@ -86,7 +86,12 @@ export class InsightTally {
   }
 }
 
-/** This process's tally for a database (tests open several databases in one process, each with its own). */
+/**
+ * This process's tally for a database (tests open several databases in one process, each with its own). Not state
+ * that must agree across servers: it holds only this process's increments not yet written, every read of the counts
+ * is PostgreSQL's, and the sums there are the same whichever server counted. What a crash loses is at most one
+ * flush interval of counts (decision 0117).
+ */
 const tallies = new WeakMap<Database, InsightTally>();
 
 export function insightTallyFor(database: Database): InsightTally {

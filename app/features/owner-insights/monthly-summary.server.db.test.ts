@@ -18,7 +18,13 @@ import type { Database } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import { loadListingInsights } from "./listing-insights.server.ts";
-import { OWNER_SUMMARY_JOB, ownerSummaryJobHandler, scheduleDueOwnerSummary, scheduleOwnerSummary } from "./monthly-summary.server.ts";
+import {
+  listOwnerSummaryRuns,
+  OWNER_SUMMARY_JOB,
+  ownerSummaryJobHandler,
+  scheduleDueOwnerSummary,
+  scheduleOwnerSummary,
+} from "./monthly-summary.server.ts";
 import { applySummaryUnsubscribe, readSummaryUnsubscribe, setSummaryEmails, summaryEmailsOn } from "./summary-emails.server.ts";
 
 let database: Database;
@@ -186,5 +192,16 @@ describe("keeping the weekly counts bounded", () => {
     // January 2027 summarised: a year back is January 2026 (the page, a month later, offers February 2026 at the
     // oldest); a week that began within the week before it stays, older ones go.
     expect(kept.map((k) => k.week)).toEqual(["2025-12-28", "2026-01-04", "2026-12-06"]);
+  });
+});
+
+describe("the runs operators see", () => {
+  it("count the owners whose summary failed before an e-mail was recorded, so the run is not a clean success", async () => {
+    const [run] = await listOwnerSummaryRuns(database, 1);
+    expect(run).toMatchObject({ month: "2027-01-01", job_status: "completed", not_made: 0 });
+    // A summary that threw for two owners (a query failed, say): the job's own count says so.
+    await database.rows(sql`UPDATE jobs SET processed_output = jsonb_set(processed_output, '{outcomes,error}', '2')
+      WHERE id = (SELECT job_id FROM owner_insight_runs WHERE month_start = '2027-01-01') RETURNING id`);
+    expect((await listOwnerSummaryRuns(database, 1))[0]).toMatchObject({ job_status: "completed", not_made: 2 });
   });
 });

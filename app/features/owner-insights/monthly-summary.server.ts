@@ -178,8 +178,11 @@ export async function sendOwnerSummaryNow(database: Database, adminId: string, n
 
 /** Recent months and what happened to their e-mails, for the operators' page. */
 export async function listOwnerSummaryRuns(database: Database, limit = 6) {
-  return database.rows<{ month: string; job_status: string | null; deliveries: Record<string, number> | null }>(sql`
+  // `not_made`: owners whose summary failed before it became a delivery (the job's own count), so a run with such
+  // failures never reads as a clean "completed".
+  return database.rows<{ month: string; job_status: string | null; deliveries: Record<string, number> | null; not_made: number }>(sql`
     SELECT to_char(r.month_start, 'YYYY-MM-DD') AS month, j.status AS job_status,
+      coalesce((j.processed_output -> 'outcomes' ->> 'error')::int, 0) AS not_made,
       (SELECT jsonb_object_agg(status, n) FROM (SELECT d.status, count(*)::int AS n FROM owner_insight_deliveries d
          WHERE d.month_start = r.month_start GROUP BY d.status) AS counts) AS deliveries
     FROM owner_insight_runs r LEFT JOIN jobs j ON j.id = r.job_id

@@ -7,6 +7,14 @@ export interface OwnerSummaryRun {
   month: string;
   job_status: string | null;
   deliveries: Record<string, number> | null;
+  /** Owners whose summary failed before an e-mail was recorded (the log says why). */
+  not_made: number;
+}
+
+/** The job's status, saying so when some owners' e-mails failed: a run is never "completed" over failures. */
+function runStatus(run: OwnerSummaryRun): string | null {
+  const failures = (run.deliveries?.failed ?? 0) + run.not_made;
+  return run.job_status === "completed" && failures > 0 ? `completed, ${failures} failed` : run.job_status;
 }
 
 /** On /admin/digests: the owners' monthly summaries (decision 0117) and "send now" for the month so far. */
@@ -38,11 +46,12 @@ export function OwnerSummaryRuns({ runs }: { runs: OwnerSummaryRun[] }) {
           {runs.map((run) => (
             <tr key={run.month} className="border-b border-border">
               <td className="py-2">{formatMonth(`${run.month}T00:00:00Z`)}</td>
-              <td>{run.job_status ? <Badge variant="outline">{run.job_status}</Badge> : "–"}</td>
+              <td>{runStatus(run) ? <Badge variant="outline">{runStatus(run)}</Badge> : "–"}</td>
               <td>
-                {Object.entries(run.deliveries ?? {})
-                  .map(([status, n]) => `${n} ${status}`)
-                  .join(", ") || "none"}
+                {[
+                  ...Object.entries(run.deliveries ?? {}).map(([status, n]) => `${n} ${status}`),
+                  ...(run.not_made ? [`${run.not_made} not made (see the log)`] : []),
+                ].join(", ") || "none"}
               </td>
             </tr>
           ))}
