@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
-  const form = Object.fromEntries(await readForm(args.request));
+  const form = Object.fromEntries(await readForm(args.request, { nulInValues: true }));
   const parsed = parseForm(ClaimDecisionForm, form);
   const target = typeof form.claimId === "string" ? form.claimId.slice(0, 36) : undefined;
   if (!parsed.ok) return formRefused("bad_request", { ...refused(parsed), target });

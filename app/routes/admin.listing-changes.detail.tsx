@@ -39,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
   const id = z.uuid().safeParse(args.params.id);
   if (!id.success) notFound(NO_SUCH);
   const { database } = getAppContext(args.context);
-  const decision = parseForm(Decision, Object.fromEntries(await readForm(args.request)));
+  const decision = parseForm(Decision, Object.fromEntries(await readForm(args.request, { nulInValues: true })));
   if (!decision.ok)
     return formRefused("bad_request", refused(decision, { message: decision.errors.note ?? decision.errors.intent ?? FIX_FIELDS }));
   try {

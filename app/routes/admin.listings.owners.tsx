@@ -41,7 +41,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireAdmin(args, "admin");
   const { database } = getAppContext(args.context);
   const listingId = listingIdOf(args.params);
-  const form = Object.fromEntries(await readForm(args.request));
+  const form = Object.fromEntries(await readForm(args.request, { nulInValues: true }));
   const chosen = parseForm(Intent, form);
   if (!chosen.ok) return formRefused("bad_request", { message: chosen.errors.intent ?? "Unknown action." });
   const { intent } = chosen.data;

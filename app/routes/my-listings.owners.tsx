@@ -26,7 +26,7 @@ const Removal = z.object({ userId: z.string().trim().min(1, "Choose an owner.").
 export async function action(args: Route.ActionArgs) {
   const { user, listing } = await requireOwnedListing(args, args.params.listingId);
   const { database } = getAppContext(args.context);
-  const form = Object.fromEntries(await readForm(args.request));
+  const form = Object.fromEntries(await readForm(args.request, { nulInValues: true }));
   if (form.intent === "remove") {
     const parsed = parseForm(Removal, form);
     if (!parsed.ok) return formRefused("bad_request", { ...refused(parsed), intent: "remove" });

@@ -39,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
   const user = requireMember(args);
   const { database } = getAppContext(args.context);
   const listing = await listingOf(args);
-  const form = Object.fromEntries(await readForm(args.request));
+  const form = Object.fromEntries(await readForm(args.request, { nulInValues: true }));
   if (form.intent === "domain") {
     const parsed = parseForm(DomainClaimForm, form);
     if (!parsed.ok) return formRefused("bad_request", { ...refused(parsed), intent: "domain" });

@@ -62,6 +62,16 @@ describe("the claim page", () => {
     expect(noEvidence.status).toBe(400);
     for (const message of ["Say what you do at the company.", "at least 20 characters", "Enter a link starting with https://"])
       expect(noEvidence.body).toContain(message);
+    // A NUL in the evidence: said beside that field, the page and the rest of the typing kept (not the bare 400 page).
+    const nul = await post(claimPath, pat, {
+      intent: "evidence",
+      role: "Founder",
+      evidence: "I run the\u0000 company, see the team page.",
+      evidenceUrl: "",
+    });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toContain("This field contains a character that is not allowed (NUL)");
+    expect(nul.body).toContain('value="Founder"');
     expect((await post(`/profile/${listing.type}/no-such-listing/claim`, pat, { intent: "domain", email: "a@b.example" })).status).toBe(
       404,
     );
