@@ -8,6 +8,7 @@ import express from "express";
 import cluster from "node:cluster";
 import type { Server } from "node:http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { ensureDemoTeam } from "#demo/demo-team.ts";
 import { ensureDemoUsers } from "#demo/demo-users.ts";
 import { seedListings } from "#demo/seed-database.ts";
 import { authenticateApiKey } from "~/features/api-keys/api-key-auth.server.ts";
@@ -97,7 +98,10 @@ export async function prepare({ report }: { report: (step: string) => void } = {
   if (env.METRICS_PORT && !cluster.isWorker) metricsPort = await listenForScrapes(env.METRICS_PORT, env.HOST);
   if (providers.some((p) => p.local)) {
     // Under the start-up lock too: processes starting together would otherwise insert the same users at once.
-    await withStartLock(database, () => ensureDemoUsers(database));
+    await withStartLock(database, async () => {
+      await ensureDemoUsers(database);
+      await ensureDemoTeam(database);
+    });
     logger.warn(
       { providers: providers.filter((p) => p.local).map((p) => p.id) },
       "no client credentials for these sign-in providers: the local demo provider signs in the demo users",

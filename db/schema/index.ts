@@ -33,3 +33,5 @@ export * from "./listing-claims.ts";
 export * from "./owner-insights.ts";
 export * from "./owner-changes.ts";
 export * from "./intro-preferences.ts";
+export * from "./teams.ts";
+export * from "./lists.ts";

@@ -41,6 +41,8 @@ const HOLD_NO_MEMBER: Record<string, string> = {
   industries: "reference list",
   investor_relationships: "listing content",
   key_use_cases: "listing content",
+  list_columns: "a list's status columns (issue 37): names the list's members gave them, no member",
+  team_subscriptions: "a team's per-seat plan at the payment provider (issue 37): the team's customer and subscription ids, no member",
   owner_insight_runs: "one row per month of owners' summaries and its job, no member",
   listing_changes: "the directory's change log: listing ids and transaction numbers",
   listing_changes_pruned: "the change log's pruning mark: one transaction number",

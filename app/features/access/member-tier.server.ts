@@ -5,10 +5,11 @@
  * tier clock every app server runs. Nothing caches a member's tier between requests: the next request of any app
  * server reads the new one.
  */
-import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { accountErasures } from "#db/schema/account-erasures.ts";
 import { users } from "#db/schema/accounts.ts";
 import { billingSubscriptions, tierGrants } from "#db/schema/billing.ts";
+import { teamMemberships, teamSeatGrants, teamSubscriptions } from "#db/schema/teams.ts";
 import type { Database, Db } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -37,7 +38,45 @@ async function decide(tx: Tx, userId: string, now: Date): Promise<TierInForce> {
       .from(tierGrants)
       .where(eq(tierGrants.userId, userId)),
   ]);
-  return tierInForce({ subscriptions, grants }, now, { demoGrantsCount: demoGrantsCount() });
+  const seats = await seatSources(tx, userId);
+  return tierInForce({ subscriptions: [...subscriptions, ...seats.subscriptions], grants: [...grants, ...seats.grants] }, now, {
+    demoGrantsCount: demoGrantsCount(),
+  });
+}
+
+/**
+ * What the member's seats grant (issue 37, decision 0118): each team in which they hold a seat lends them its
+ * subscription and its seat grants, read by the same rules as the member's own (a past-due team plan keeps its grace
+ * period, a demo seat counts only in demo billing). A member without a seat gets nothing from their teams.
+ */
+async function seatSources(tx: Tx, userId: string) {
+  const seatTeams = tx
+    .select({ teamId: teamMemberships.teamId })
+    .from(teamMemberships)
+    .where(and(eq(teamMemberships.userId, userId), eq(teamMemberships.seat, true)));
+  const [subscriptions, grants] = await Promise.all([
+    tx
+      .select({
+        tier: teamSubscriptions.tier,
+        status: teamSubscriptions.status,
+        currentPeriodEnd: teamSubscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: teamSubscriptions.cancelAtPeriodEnd,
+        pastDueSince: teamSubscriptions.pastDueSince,
+        refundedAt: teamSubscriptions.refundedAt,
+      })
+      .from(teamSubscriptions)
+      .where(inArray(teamSubscriptions.teamId, seatTeams)),
+    tx
+      .select({
+        source: teamSeatGrants.source,
+        tier: teamSeatGrants.tier,
+        startsAt: teamSeatGrants.startsAt,
+        endsAt: teamSeatGrants.endsAt,
+      })
+      .from(teamSeatGrants)
+      .where(inArray(teamSeatGrants.teamId, seatTeams)),
+  ]);
+  return { subscriptions, grants };
 }
 
 export type MemberTier = TierInForce & { changed: boolean };
@@ -60,7 +99,7 @@ export async function refreshMemberTierIn(tx: Tx, userId: string, now: Date): Pr
 }
 
 /** refreshMemberTierIn in a transaction of its own. */
-function refreshMemberTier(database: Database, userId: string, now = new Date()): Promise<MemberTier> {
+export function refreshMemberTier(database: Database, userId: string, now = new Date()): Promise<MemberTier> {
   return database.db.transaction((tx) => refreshMemberTierIn(tx, userId, now));
 }
 
@@ -118,7 +157,8 @@ export async function refreshDueMemberTiers(database: Database, now = new Date()
  */
 export async function refreshAllGrantedTiers(database: Database, now = new Date()): Promise<number> {
   const rows = await database.rows<{ id: string }>(sql`
-    SELECT user_id AS id FROM billing_subscriptions UNION SELECT user_id FROM tier_grants`);
+    SELECT user_id AS id FROM billing_subscriptions UNION SELECT user_id FROM tier_grants
+    UNION SELECT user_id FROM team_memberships WHERE seat`);
   for (const { id } of rows) await refreshMemberTier(database, id, now);
   return rows.length;
 }

@@ -32,6 +32,7 @@ import {
   eraseOutboxMentions,
   eraseSignInLeftovers,
 } from "./erase-member-mentions.server.ts";
+import { eraseTeamPlaces } from "./erase-team-places.server.ts";
 import { accountDeletedEmail } from "./leaving-emails.ts";
 
 /** What a step may use besides the database: the payment provider, and the time (a test's own). */
@@ -77,6 +78,7 @@ const STEPS: ReadonlyArray<{ name: string; run: Step }> = [
   { name: "applications", run: eraseApplications },
   { name: "duplicate reports", run: eraseDuplicateReports },
   { name: "listing contacts", run: eraseListingContacts },
+  { name: "teams", run: eraseTeamPlaces },
   { name: "audit log", run: eraseAuditMentions },
   { name: "e-mail copies", run: eraseOutboxMentions },
   { name: "sign-in leftovers", run: eraseSignInLeftovers },

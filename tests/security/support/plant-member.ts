@@ -8,9 +8,12 @@
  * writes it.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users, verifications } from "#db/schema/accounts.ts";
 import { listingInvites } from "#db/schema/listing-claims.ts";
+import { listEntries, listEntryNotes, listEntryTags } from "#db/schema/lists.ts";
+import { activeTeams, teamInvitations, teamMemberships, teamSeatGrants, teams } from "#db/schema/teams.ts";
+import { addEntries, createList } from "~/features/lists/list-access.server.ts";
 import { listingEditFreezes } from "#db/schema/listing-owners.ts";
 import { demoBilling } from "~/features/billing/billing.server.ts";
 import { createApiKey } from "~/features/api-keys/api-keys.server.ts";
@@ -354,6 +357,35 @@ export async function plantMember(
   await database.db
     .insert(verifications)
     .values({ id: randomUUID(), identifier: `reset-password:${randomUUID()}`, value: id, expiresAt: new Date(Date.now() + 3_600_000) });
+
+  // Issue 37 (decision 0118), with names of the team's own (a team and its lists stay when the owner leaves): a team the member made and owns, with the other member invited and in it; an invitation
+  // to the member's own address accepted; their working team chosen; seats an operator (the member) gave; a private
+  // and a team list with an entry they added, a note and a tag of theirs, and so their lines in the lists' history.
+  const [team] = await database.db.insert(teams).values({ name: "Umbra Fund", createdBy: id }).returning({ id: teams.id });
+  await database.db.insert(teamMemberships).values([
+    { teamId: team!.id, userId: id, role: "owner", seat: true, seatSince: now },
+    { teamId: team!.id, userId: bea.id, role: "member", invitedBy: id },
+  ]);
+  await database.db.insert(teamInvitations).values([
+    { teamId: team!.id, email: other.email, role: "member", invitedBy: id, expiresAt: new Date(now.getTime() + 86_400_000) },
+    {
+      teamId: team!.id,
+      email,
+      role: "admin",
+      invitedBy: id,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+      acceptedAt: now,
+      acceptedBy: id,
+    },
+  ]);
+  await database.db.insert(activeTeams).values({ userId: id, teamId: team!.id });
+  await database.db.insert(teamSeatGrants).values({ teamId: team!.id, source: "complimentary", tier: "premium", seats: 2, grantedBy: id });
+  await createList(database, { name: "Private picks", keeper: { userId: id }, createdBy: id }, now);
+  const teamList = await createList(database, { name: "Pipeline", keeper: { teamId: team!.id }, createdBy: bea.id }, now);
+  await addEntries(database, { listId: teamList, listingIds: [listings.followed.id], actorId: id }, now);
+  const [entry] = await database.db.select({ id: listEntries.id }).from(listEntries).where(eq(listEntries.listId, teamList));
+  await database.db.insert(listEntryNotes).values({ entryId: entry!.id, authorId: id, body: `${name} met them on Monday.` });
+  await database.db.insert(listEntryTags).values({ entryId: entry!.id, tag: "hot", addedBy: id });
 
   // The weekly digest of the member's saved search: recorded for them, and the job's cursor is their id.
   const week = periodContaining("weekly", new Date(Date.now() + 7 * 86_400_000));

@@ -204,6 +204,16 @@ function toCard(row: CardRow, index: ReferenceIndex, viewer: Viewer): DirectoryI
 }
 
 /**
+ * The cards of these listings as the viewer may see them, in the order of `ids`, published only: the directory's own
+ * card and gate, for every other place that shows listings as cards (a list's board and table, issue 37).
+ */
+export async function gatedCardsByIds(database: Database, ids: readonly string[], viewer: Viewer): Promise<DirectoryItem[]> {
+  const [rows, ref] = await Promise.all([fetchCards(database, [...ids]), getReferenceData(database)]);
+  const index = indexReferenceData(ref);
+  return rows.map((row) => toCard(row, index, viewer));
+}
+
+/**
  * One directory page for a viewer: gated cards, spec 01 §3 pagination, and facet counts. What this process caches
  * (reference lists, the index, field rules) comes from `database`; the page's own reads, the description search and
  * the cards, from `reader`: the replica when the request may use it (lib/read-database.server.ts, decision 0053).
