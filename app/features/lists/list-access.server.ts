@@ -16,9 +16,10 @@ import type { SessionUser } from "~/lib/session.server.ts";
 import { requireSignedIn } from "../teams/team-membership.server.ts";
 import { MAX_LIST_ENTRIES, MAX_LISTS_PER_KEEPER } from "./list-rules.ts";
 
+export { MAX_LIST_COLUMNS } from "./list-rules.ts";
+
 /** The columns a new list starts with; its members rename, add, order and remove them. */
 export const DEFAULT_LIST_COLUMNS = ["Sourced", "Contacted", "Meeting", "Passed"] as const;
-export const MAX_LIST_COLUMNS = 12;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Writer = Db | Tx;

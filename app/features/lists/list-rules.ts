@@ -11,6 +11,8 @@ export const MAX_LISTS_PER_KEEPER = 100;
 export const MAX_LIST_ENTRIES = 2_000;
 /** Listings added at once from a selection of search results. */
 export const MAX_ADD_AT_ONCE = 100;
+/** Status columns on one list. */
+export const MAX_LIST_COLUMNS = 12;
 export const MAX_TAGS_PER_ENTRY = 20;
 export const MAX_TAG_LENGTH = 30;
 export const MAX_NOTE_LENGTH = 4_000;
