@@ -158,3 +158,20 @@ test("a member adds listings to a private list from a directory card, a selectio
   await expect(page).toHaveURL(/\/lists$/);
   await expect(page.getByRole("link", { name: listName })).toHaveCount(0);
 });
+
+test("without JavaScript, a card moves on the board by its arrow and by its Move form", async ({ page, browser, baseURL }) => {
+  await signInAs(page, "Priya Premium", { returnTo: "/lists" });
+  const plain = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noScript = await plain.newPage();
+  await openDealFlow(noScript);
+  const name = (await column(noScript, "Sourced").getByRole("heading", { level: 3 }).first().textContent())!.trim();
+  await noScript.getByRole("button", { name: `Move ${name} to Contacted` }).click();
+  await expect(column(noScript, "Contacted").getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(noScript.getByRole("status")).toHaveText("Moved.");
+  // Back with the card's own form: its status chosen from the list, then Move.
+  await noScript.getByLabel(`Move ${name} to`, { exact: true }).selectOption({ label: "Sourced" });
+  await column(noScript, "Contacted").getByRole("button", { name: "Move", exact: true }).click();
+  await expect(column(noScript, "Sourced").getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(column(noScript, "Contacted").getByRole("heading", { level: 3 })).toHaveCount(0);
+  await plain.close();
+});

@@ -96,7 +96,8 @@ export function AddToListPage({ data, result }: { data: AddToListData; result?: 
                 )}
               </FormField>
               <fieldset className="grid gap-3 rounded-lg border border-border p-4">
-                <legend className="px-1 text-sm font-medium">Or a new list (choose &quot;A new list…&quot; above)</legend>
+                <legend className="px-1 text-sm font-medium">A new list</legend>
+                <p className="text-sm text-fg-muted">Choose &quot;A new list…&quot; above, then name it here.</p>
                 <FormField label="New list's name" error={failed?.errors?.name}>
                   {(props) => <input {...props} name="name" maxLength={MAX_LIST_NAME * 2} defaultValue={failed?.values?.name ?? ""} />}
                 </FormField>

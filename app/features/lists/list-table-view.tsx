@@ -36,7 +36,7 @@ export function ListTableView({
   const columnName = new Map(columns.map((c) => [c.id, c.name]));
   const iso = (d: Date | string) => new Date(d).toISOString();
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <Form
         method="get"
         className="grid gap-3 rounded-xl border border-border p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end"
