@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { signInAs, type DemoUserName } from "./support/sign-in.ts";
 import { expect, test } from "./support/test.ts";
@@ -97,15 +98,13 @@ test("two members of a team share a list: a move, a note and a tag seen by the o
   await sam.page.getByRole("button", { name: "Delete your note" }).click();
   await expect(samNotes.getByRole("listitem")).toHaveCount(1);
   await sam.close();
-  await page.reload();
+  await page.goto(entryUrl);
   await page.getByRole("button", { name: "Delete your note" }).click();
   await expect(page.getByText("No notes yet.")).toBeVisible();
   await page.getByRole("button", { name: "Remove the tag fintech" }).click();
   await expect(page.getByText("No tags yet.")).toBeVisible();
-  await page.getByLabel("Status").selectOption({ label: "Sourced" });
-  await page.getByRole("button", { name: "Move", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Moved." })).toBeVisible();
   await page.goto(listUrl);
+  await page.getByRole("button", { name: `Move ${name} to Sourced` }).click();
   await expect(column(page, "Sourced").getByRole("heading", { level: 3 })).toHaveCount(3);
 });
 
@@ -174,4 +173,30 @@ test("without JavaScript, a card moves on the board by its arrow and by its Move
   await expect(column(noScript, "Sourced").getByRole("link", { name, exact: true })).toBeVisible();
   await expect(column(noScript, "Contacted").getByRole("heading", { level: 3 })).toHaveCount(0);
   await plain.close();
+});
+
+test("a list's pages have no serious accessibility violations and fit a 360 px phone, the board scrolling inside itself", async ({
+  page,
+}) => {
+  await signInAs(page, "Priya Premium", { returnTo: "/lists" });
+  await openDealFlow(page);
+  const list = new URL(page.url()).pathname;
+  const entry = await column(page, "Sourced").getByRole("link").first().getAttribute("href");
+  for (const path of [list, `${list}?view=table&sort=name&dir=asc`, `${list}?view=history`, `${list}?view=settings`, entry!, "/lists"]) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+    expect({ path, serious }).toEqual({ path, serious: [] });
+    await page.setViewportSize({ width: 360, height: 800 });
+    const overflow = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve(Math.max(0, document.documentElement.scrollWidth - window.innerWidth))),
+          ),
+        ),
+    );
+    expect({ path, overflow }).toEqual({ path, overflow: 0 });
+  }
 });

@@ -7,12 +7,12 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TEAM, DEMO_TEAM_LIST } from "#demo/demo-team.ts";
 import { Browser } from "../multi-server/support/browser.ts";
 import { signIn, type DemoUserId } from "../multi-server/support/sign-in.ts";
 import { startAppOverHttp, type AppOverHttp } from "../support/app-over-http.ts";
 import { rawRequest } from "../support/raw-request.ts";
 
-const DEMO_TEAM = "7e0a0000-0000-4000-8000-000000000001";
 const NOBODYS = "00000000-0000-4000-8000-00000000abcd";
 
 let app: AppOverHttp;
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const [row] = await app.database.rows<{ list: string; entry: string; col: string }>(sql`
     SELECT l.id::text AS list, e.id::text AS entry, c.id::text AS col
     FROM lists l JOIN list_entries e ON e.list_id = l.id JOIN list_columns c ON c.list_id = l.id
-    WHERE l.team_id = ${DEMO_TEAM}::uuid ORDER BY e.position, c.position LIMIT 1`);
+    WHERE l.team_id = ${DEMO_TEAM.id}::uuid ORDER BY e.position, c.position LIMIT 1`);
   ({ list: listId, entry: entryId, col: columnId } = row!);
   const [listing] = await app.database.rows<{ id: string }>(
     sql`SELECT id::text AS id FROM listings WHERE processing_status = 'published' AND visibility = 'public' ORDER BY slug LIMIT 1`,
@@ -52,7 +52,7 @@ const post = (user: DemoUserId, path: string, form: Record<string, string>) =>
 describe("a list of a team the member is not in", () => {
   it("answers 404 for every page and its route data, as for a list that does not exist", async () => {
     // The team's own member opens the same pages.
-    expect(await get("demo-subscriber", `/lists/${listId}`)).toMatchObject({ status: 200, body: expect.stringContaining("Deal flow") });
+    expect(await get("demo-subscriber", `/lists/${listId}`)).toMatchObject({ status: 200, body: expect.stringContaining(DEMO_TEAM_LIST) });
     expect(await get("demo-subscriber", `/lists/${listId}/entries/${entryId}`)).toMatchObject({ status: 200 });
     for (const id of [listId, NOBODYS, "not-a-list"]) {
       for (const path of [
@@ -66,7 +66,7 @@ describe("a list of a team the member is not in", () => {
       ]) {
         const answer = await get("demo-public", path);
         expect({ path, status: answer.status }).toEqual({ path, status: 404 });
-        expect(answer.body).not.toContain("Deal flow");
+        expect(answer.body).not.toContain(DEMO_TEAM_LIST);
       }
     }
   });

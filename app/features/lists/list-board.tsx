@@ -38,8 +38,9 @@ export function ListBoard({ listId, columns, entries }: { listId: string; column
     );
   }
   return (
-    // The board scrolls sideways inside itself, so a phone's page never grows wider than the screen.
-    <div className="min-w-0 overflow-x-auto pb-2" role="region" aria-label="Board" tabIndex={0}>
+    // The board scrolls sideways inside itself, so a phone's page never grows wider than the screen; `relative` keeps
+    // the cards' screen-reader-only words (absolutely placed) inside it too, or they would widen the page.
+    <div className="relative min-w-0 overflow-x-auto pb-2" role="region" aria-label="Board" tabIndex={0}>
       <ol className="flex w-max gap-4">
         {columns.map((column, i) => {
           const held = entries.filter((e) => columnOf(e) === column.id);

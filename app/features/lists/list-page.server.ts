@@ -18,7 +18,7 @@ import { addColumn, deleteList, moveColumn, removeColumn, renameColumn, renameLi
 import { ColumnNameForm, ListNameForm, mayDeleteList } from "./list-rules.ts";
 import { applyTableQuery, parseTableQuery } from "./list-table.ts";
 
-export const LIST_VIEWS = ["board", "table", "history", "settings"] as const;
+const LIST_VIEWS = ["board", "table", "history", "settings"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
 
 export async function loadListPage(database: Database, user: SessionUser, list: ListSummary, url: URL, now: Date) {

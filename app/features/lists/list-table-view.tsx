@@ -93,7 +93,7 @@ export function ListTableView({
       <p className="text-sm text-fg-muted" role="status">
         Showing {plural(entries.length, "entry", "entries")} of {table.total}.
       </p>
-      <div className="min-w-0 overflow-x-auto rounded-xl border border-border" role="region" aria-label="Entries" tabIndex={0}>
+      <div className="relative min-w-0 overflow-x-auto rounded-xl border border-border" role="region" aria-label="Entries" tabIndex={0}>
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-surface-muted">
             <tr>
