@@ -91,6 +91,8 @@ describe("a list of a team the member is not in", () => {
       expect({ path, intent: form.intent, status: answer.status }).toEqual({ path, intent: form.intent, status: 404 });
     }
     expect(await app.database.rows(sql`SELECT count(*)::int AS n FROM list_events WHERE list_id = ${listId}::uuid`)).toEqual(before);
+    // The same route takes the team member's post.
+    expect((await post("demo-subscriber", `/lists/${listId}`, { intent: "rename-list", name: DEMO_TEAM_LIST })).status).toBe(200);
   });
 });
 
@@ -100,6 +102,8 @@ describe("a member of the team", () => {
     const others = await createList(app.database, { name: "Public's own", keeper: { userId: "demo-public" }, createdBy: "demo-public" });
     await addEntries(app.database, { listId: others, listingIds: [openListing], actorId: "demo-public" });
     const [theirs] = await app.database.rows<{ id: string }>(sql`SELECT id::text AS id FROM list_entries WHERE list_id = ${others}::uuid`);
+    // Their own list's entry and column go through (the entry is in that column already: nothing changes).
+    expect((await post("demo-premium", `/lists/${listId}`, { intent: "move", entryId, columnId })).status).toBe(200);
     const move = await post("demo-premium", `/lists/${listId}`, { intent: "move", entryId: theirs!.id, columnId });
     expect(move.status).toBe(404);
     const note = await post("demo-premium", `/lists/${listId}/entries/${theirs!.id}`, { intent: "add-note", body: "x" });
