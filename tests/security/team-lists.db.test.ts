@@ -145,4 +145,27 @@ describe("a member of the team", () => {
     );
     expect(held!.n).toBe(0);
   });
+
+  it("sees a listing above their plan, added by a colleague with a bigger plan, as its teaser on every view", async () => {
+    const { addEntries } = await import("~/features/lists/list-access.server.ts");
+    const [premium] = await app.database.rows<{ id: string; name: string }>(
+      sql`SELECT id::text AS id, name FROM listings WHERE processing_status = 'published' AND visibility = 'premium' AND type = 'startup' ORDER BY slug LIMIT 1`,
+    );
+    // A figure an open card shows and a teaser never does (decision 0084), unique enough to search the answers for.
+    await app.database.rows(sql`UPDATE listings SET total_funding_raised = 987654321 WHERE id = ${premium!.id}::uuid`);
+    await addEntries(app.database, { listId, listingIds: [premium!.id], actorId: "demo-premium" });
+    const [entry] = await app.database.rows<{ id: string }>(
+      sql`SELECT id::text AS id FROM list_entries WHERE list_id = ${listId}::uuid AND listing_id = ${premium!.id}::uuid`,
+    );
+    const views = [`/lists/${listId}`, `/lists/${listId}.data`, `/lists/${listId}?view=table`, `/lists/${listId}?view=history`];
+    for (const path of [...views, `/lists/${listId}/entries/${entry!.id}`, `/lists/${listId}/entries/${entry!.id}.data`]) {
+      const answer = await get("demo-subscriber", path);
+      expect({ path, status: answer.status, leaked: answer.body.includes("987654321") }).toEqual({ path, status: 200, leaked: false });
+      expect(answer.body).toContain(premium!.name);
+    }
+    expect((await get("demo-subscriber", `/lists/${listId}`)).body).toContain("Not open on your plan");
+    // The colleague whose plan opens it sees the figure: the check above can fail.
+    expect((await get("demo-premium", `/lists/${listId}.data`)).body).toContain("987654321");
+    await app.database.rows(sql`DELETE FROM list_entries WHERE id = ${entry!.id}::uuid`);
+  });
 });
