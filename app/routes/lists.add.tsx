@@ -35,7 +35,9 @@ export async function action(args: Route.ActionArgs) {
   const form = Object.fromEntries(body);
   try {
     const listingIds = chosenIds(body.getAll("listingIds"));
-    const target = Target.parse({ listId: form.listId ?? "", keeper: form.keeper ?? "me" });
+    const chosen = Target.safeParse({ listId: form.listId ?? "", keeper: form.keeper ?? "me" });
+    if (!chosen.success) return formRefused("bad_request", { message: "Choose one of your lists, or a new one." });
+    const target = chosen.data;
     let outcome;
     if (target.listId && target.listId !== "new") {
       outcome = await addToList(database, user, { listingIds, target: { listId: target.listId } }, new Date());

@@ -128,6 +128,9 @@ describe("a member of the team", () => {
     const huge = await post("demo-subscriber", entry, { intent: "add-tag", tag: "x".repeat(5_000) });
     expect(huge.status).toBe(400);
     expect(huge.body).toContain("A tag has at most 30 characters.");
+    const target = await post("demo-subscriber", "/lists/add", { listingIds: openListing, listId: "x".repeat(5_000) });
+    expect(target.status).toBe(400);
+    expect(target.body).toContain("Choose one of your lists, or a new one.");
     const named = await post("demo-subscriber", "/lists", { name: "\0", keeper: "me" });
     expect(named.status).toBe(400);
     expect(named.body).toContain("NUL");
