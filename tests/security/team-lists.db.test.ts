@@ -97,6 +97,12 @@ describe("a list of a team the member is not in", () => {
 });
 
 describe("a member of the team", () => {
+  it("reads any history page number as a page, never a 500", async () => {
+    for (const page of ["1e400", "-3", "x", "99999999999999999999"]) {
+      expect(await get("demo-subscriber", `/lists/${listId}?view=history&page=${page}`)).toMatchObject({ status: 200 });
+    }
+  });
+
   it("cannot reach another list's entry or column through their own list", async () => {
     const { createList, addEntries } = await import("~/features/lists/list-access.server.ts");
     const others = await createList(app.database, { name: "Public's own", keeper: { userId: "demo-public" }, createdBy: "demo-public" });

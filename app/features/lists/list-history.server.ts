@@ -10,6 +10,8 @@ import type { Database } from "~/lib/db.server.ts";
 import type { HistoryLine } from "./list-history.ts";
 import { HISTORY_PAGE_SIZE } from "./list-rules.ts";
 
+const MAX_HISTORY_PAGE = 100_000;
+
 interface EventRow {
   id: string;
   at: string;
@@ -26,7 +28,8 @@ export async function readListHistory(
   viewer: Viewer,
   options: { page?: number; listingId?: string } = {},
 ): Promise<{ lines: HistoryLine[]; page: number; hasMore: boolean }> {
-  const page = Math.max(1, Math.floor(options.page ?? 1));
+  // Any page number from the URL reads as a page: past the end is an empty page, never an offset PostgreSQL refuses.
+  const page = Math.min(MAX_HISTORY_PAGE, Math.max(1, Math.floor(options.page ?? 1) || 1));
   const rows = await database.rows<EventRow>(sql`
     SELECT e.id::text AS id, e.at::text AS at, u.name AS actor, e.action, e.listing_id::text AS listing_id, e.detail
     FROM list_events e LEFT JOIN users u ON u.id = e.actor_id
