@@ -41,7 +41,7 @@ const FEATURE_IMPORTS = {
   media: [],
   members: ["audit", "billing"], // /admin/members (decision 0081): each action is audited; a refund goes through billing's gateway
   "member-data": ["audit", "billing"], // leaving (decision 0077): a deletion ends the plan, and the erasure records what it did to listings
-  profiles: ["ai", "introductions", "duplicates", "follows", "listing-owners", "matches"], // a profile's request-introduction, report-duplicate, follow and AI summary buttons, its match suggestions, "Is this your company?"
+  profiles: ["ai", "introductions", "duplicates", "follows", "listing-owners", "lists", "matches"], // a profile's request-introduction, report-duplicate, follow, add-to-list and AI summary buttons, its match suggestions, "Is this your company?"
   "reference-editor": ["audit"],
   "saved-searches": ["directory"], // a saved search is a directory state and its matches
   seo: ["directory", "profiles", "media"], // titles, canonical links and the crawler report of directory and profile pages; a stored logo on a social card

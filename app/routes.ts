@@ -92,6 +92,11 @@ export default caseSensitive([
     route("settings/billing", "routes/settings.billing.tsx"),
     route("developers", "routes/developers.tsx"),
     route("following", "routes/following.tsx"),
+    // Lists (issue 37, decision 0120): each loader and action calls requireList (404 for a list not the member's).
+    route("lists", "routes/lists.tsx"),
+    route("lists/add", "routes/lists.add.tsx"),
+    route("lists/:listId", "routes/lists.detail.tsx"),
+    route("lists/:listId/entries/:entryId", "routes/lists.entry.tsx"),
     // Owners of listings (issue 36, decision 0114): each child route checks ownership itself.
     route("my-listings", "routes/my-listings.tsx"),
     route("my-listings/:listingId", "routes/my-listings.listing.tsx", [

@@ -21,6 +21,8 @@ const PUBLIC_PARAMS: Record<string, string> = {
   slug: "a listing's public slug",
   id: "a row id; the route checks who may see it",
   listingId: "a listing's id",
+  listId: "a list's id; requireList checks the member may see it (issue 37)",
+  entryId: "an entry's id, found only among its guarded list's entries (issue 37)",
   name: "a sitemap file's name",
   list: "a reference list's name",
   providerId: "a sign-in provider (google, linkedin)",

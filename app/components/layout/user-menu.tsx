@@ -1,4 +1,4 @@
-import { Bell, Building2, ChevronDown, LogOut, Settings, UserRound } from "lucide-react";
+import { Bell, Building2, ChevronDown, ListChecks, LogOut, Settings, UserRound } from "lucide-react";
 import { Fragment, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "~/lib/session-sync.ts";
@@ -64,6 +64,10 @@ export function AccountItems({ user, onNavigate }: { user: CurrentUser; onNaviga
       <Link to="/following" onClick={onNavigate} className={ITEM}>
         <Bell aria-hidden="true" className="size-4" />
         Following
+      </Link>
+      <Link to="/lists" onClick={onNavigate} className={ITEM}>
+        <ListChecks aria-hidden="true" className="size-4" />
+        Lists
       </Link>
       <Link to="/my-listings" onClick={onNavigate} className={ITEM}>
         <Building2 aria-hidden="true" className="size-4" />

@@ -7,16 +7,19 @@
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { listColumns, listEntries, listEvents, lists, type ListEventAction } from "#db/schema/lists.ts";
+import { users } from "#db/schema/accounts.ts";
 import { teamMemberships, teams } from "#db/schema/teams.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { execRows, uuidArray, type Database, type Db } from "~/lib/db.server.ts";
-import { notFound } from "~/lib/errors.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { requireSignedIn } from "../teams/team-membership.server.ts";
+import { MAX_LIST_ENTRIES, MAX_LISTS_PER_KEEPER } from "./list-rules.ts";
+
+export { MAX_LIST_COLUMNS } from "./list-rules.ts";
 
 /** The columns a new list starts with; its members rename, add, order and remove them. */
 export const DEFAULT_LIST_COLUMNS = ["Sourced", "Contacted", "Meeting", "Passed"] as const;
-export const MAX_LIST_COLUMNS = 12;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Writer = Db | Tx;
@@ -27,6 +30,8 @@ export interface ListSummary {
   /** Null: the member's private list. */
   teamId: string | null;
   teamName: string | null;
+  /** Who made the list (null once their account is gone): on a team's list, they may delete it (decision 0120). */
+  createdBy: string | null;
   entries: number;
   updatedAt: Date;
 }
@@ -52,6 +57,7 @@ export async function listsVisibleTo(
       name: lists.name,
       teamId: lists.teamId,
       teamName: teams.name,
+      createdBy: lists.createdBy,
       entries: sql<number>`(SELECT count(*)::int FROM ${listEntries} WHERE ${listEntries.listId} = ${lists.id})`,
       updatedAt: lists.updatedAt,
     })
@@ -110,6 +116,19 @@ export async function createList(
   now = new Date(),
 ): Promise<string> {
   return database.db.transaction(async (tx) => {
+    // The keeper's row lock orders concurrent creations, so the limit holds across tabs and servers (decision 0120).
+    const { keeper } = list;
+    if ("userId" in keeper) await tx.select({ id: users.id }).from(users).where(eq(users.id, keeper.userId)).for("update");
+    else await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, keeper.teamId)).for("update");
+    const keeperLists = "userId" in keeper ? eq(lists.userId, keeper.userId) : eq(lists.teamId, keeper.teamId);
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(lists)
+      .where(keeperLists);
+    if ((held?.n ?? 0) >= MAX_LISTS_PER_KEEPER) {
+      const whose = "userId" in keeper ? "You have" : "This team has";
+      throw new AppError("conflict", `${whose} ${MAX_LISTS_PER_KEEPER} lists, the most there can be. Delete one first.`);
+    }
     const [row] = await tx
       .insert(lists)
       .values({
@@ -164,6 +183,20 @@ export async function addEntries(
     const already = new Set(present.map((p) => p.listingId));
     const fresh = wanted.filter((id) => publishedIds.has(id) && !already.has(id));
     if (!fresh.length) return [];
+    // Counted under the list's lock, so two tabs adding the last places cannot both pass (decision 0120).
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(listEntries)
+      .where(eq(listEntries.listId, add.listId));
+    const room = MAX_LIST_ENTRIES - (held?.n ?? 0);
+    if (fresh.length > room) {
+      throw new AppError(
+        "conflict",
+        room <= 0
+          ? `This list is full: a list holds at most ${MAX_LIST_ENTRIES.toLocaleString("en-US")} listings. Remove some first.`
+          : `This list has room for ${room} more listing${room === 1 ? "" : "s"} (at most ${MAX_LIST_ENTRIES.toLocaleString("en-US")}); you chose ${fresh.length}.`,
+      );
+    }
     const [last] = await tx
       .select({ max: sql<number>`coalesce(max(${listEntries.position}), -1)::int` })
       .from(listEntries)

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { VisibleListing } from "~/features/catalog/listing-types.ts";
 import { AiSummary } from "~/features/ai/ai-summary.tsx";
 import { FollowButton } from "~/features/follows/follow-button.tsx";
+import { AddToListLink } from "~/features/lists/add-to-list-link.tsx";
 import { ClaimListingLink } from "~/features/listing-owners/claim-listing-link.tsx";
 import { ContactSection } from "./contact-section.tsx";
 import { BackToListings, ConnectCard } from "./profile-layout.tsx";
@@ -56,6 +57,7 @@ export function ProfileShell({
             <>
               <RequestIntroButton recipient={recipient} />
               <FollowButton listing={listing} />
+              <AddToListLink listing={listing} />
               {website === "header" && listing.websiteUrl ? <WebsiteLink url={listing.websiteUrl} /> : null}
             </>
           }

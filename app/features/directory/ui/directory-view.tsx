@@ -4,6 +4,7 @@ import { useLocation, useNavigation, useRevalidator } from "react-router";
 import { useUnlockPrompt } from "~/components/layout/unlock-prompt.tsx";
 import { IntroRequestDialog } from "~/features/introductions/intro-request-dialog-lazy.ts";
 import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts";
+import { useCurrentUser } from "~/lib/use-current-user.ts";
 import { useHydrated } from "~/lib/use-hydrated.ts";
 import { directoryQueryToParams, type DirectoryQuery } from "../directory-filters.ts";
 import type { DirectoryPageResult } from "../directory-result.ts";
@@ -14,6 +15,7 @@ import { PaginationBar } from "./pagination-bar.tsx";
 import { QueryNotices, SearchSuggestionNotice } from "./query-notices.tsx";
 import type { InterpretationView } from "../interpretation-view.ts";
 import { InterpretationChips } from "./interpretation-chips.tsx";
+import { AddSelectedButton, AddSelectionForm } from "./add-to-list-selection.tsx";
 import { ResultsGrid } from "./results-grid.tsx";
 import { SortControl } from "./sort-control.tsx";
 import { useDirectoryForm } from "./use-directory-form.ts";
@@ -86,8 +88,9 @@ export function DirectoryView({
   const hydrated = useHydrated();
   const [searchText, setSearchText] = useState(query.searchQuery ?? "");
   const { unlock } = useUnlockPrompt();
+  const user = useCurrentUser();
   const [introRecipient, setIntroRecipient] = useState<IntroRecipient | null>(null);
-  const { form, sections, panelChanged, submitForm, submitNow, submitSoon, onListChange } = useDirectoryForm(pathname, search);
+  const { form, sections, submitForm, submitNow, submitSoon, onListChange, onFormChange } = useDirectoryForm(pathname, search);
   const loading = navigation.state === "loading" && navigation.location?.pathname === pathname;
   const countryCodes = useMemo(() => Object.fromEntries(options.countries.map((c) => [c.value, c.code])), [options.countries]);
   useRefreshWhileOpen();
@@ -114,12 +117,7 @@ export function DirectoryView({
           e.preventDefault();
           submitNow();
         }}
-        onChange={(e) => {
-          const target = e.target as unknown as HTMLInputElement;
-          if (target.id === "directory-search" || target.role === "combobox") return;
-          submitForm();
-          if (target.closest("#filter-controls")) panelChanged();
-        }}
+        onChange={(e) => onFormChange(e.target as unknown as HTMLInputElement)}
       >
         <SearchBox
           value={searchText}
@@ -159,6 +157,7 @@ export function DirectoryView({
               </h2>
               <SortControl query={query} />
               <ExportCsvButton query={query} allowed={exportAllowed} hint={exportHint} onLocked={unlock} />
+              {user ? <AddSelectedButton /> : null}
             </div>
             <ResultsGrid
               items={result.data}
@@ -166,6 +165,7 @@ export function DirectoryView({
               onLocked={unlock}
               onRequestIntro={setIntroRecipient}
               countryCodes={countryCodes}
+              addToListFrom={user ? pathname + search : undefined}
             />
             {result.data.length > 0 ? (
               <PaginationBar
@@ -178,6 +178,7 @@ export function DirectoryView({
           </section>
         </div>
       </form>
+      {user ? <AddSelectionForm returnTo={pathname + search} /> : null}
       {/* Outside the filter form: React events bubble through portals, and the form listens to its fields. */}
       <IntroRequestDialog
         open={introRecipient !== null}

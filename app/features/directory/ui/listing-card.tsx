@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { businessModelLabel, formatAmount, formatRoundDate, roundTypeLabel } from "../../catalog/format.ts";
 import { ListingLogo } from "../../catalog/listing-logo.tsx";
 import { TYPE_LABEL, type ListingCard as Card, type ListingType } from "../../catalog/listing-types.ts";
+import { ADD_SELECTION_FORM } from "./add-to-list-selection.tsx";
 import { BadgeRow, BadgeRows, BadgeValue } from "./card-badges.tsx";
 
 /** Card badge caps (spec 01 §9). */
@@ -27,11 +28,14 @@ export function ListingCard({
   listing,
   onRequestIntro,
   countryCodes,
+  addToListHref,
 }: {
   listing: Card;
   onRequestIntro: (recipient: IntroRecipient) => void;
   /** Country name → ISO code, for the flags. */
   countryCodes?: Readonly<Record<string, string | undefined>>;
+  /** For a signed-in member (issue 37): the "Add to list" page for this card, and a box to select it with others. */
+  addToListHref?: string;
 }) {
   const href = `/profile/${listing.type}/${listing.slug}`;
   return (
@@ -64,6 +68,18 @@ export function ListingCard({
         <BadgeValue group="raised" value={listing.totalFundingRaised ? `${formatAmount(listing.totalFundingRaised)} total` : null} />
         <BadgeValue group="round" value={roundText(listing.latestRoundType, listing.latestRoundDate)} />
       </BadgeRows>
+      {addToListHref ? (
+        <div className="mt-4 flex items-center justify-between gap-3 text-sm">
+          {/* Belongs to the selection's own form (directory-view.tsx), outside the search form. */}
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" name="listingIds" value={listing.id} form={ADD_SELECTION_FORM} className="size-4 accent-accent" />
+            Select<span className="sr-only"> {listing.name}</span>
+          </label>
+          <Link to={addToListHref} className="font-medium text-accent hover:underline">
+            Add to list<span className="sr-only">: {listing.name}</span>
+          </Link>
+        </div>
+      ) : null}
       {/* Drawn by .card-actions (app/app.css): the same two on each of 25 cards. */}
       <div className="card-actions">
         <Link to={href}>View Profile</Link>

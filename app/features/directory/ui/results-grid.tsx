@@ -4,6 +4,13 @@ import type { IntroRecipient } from "~/features/introductions/intro-recipient.ts
 import { ListingCard } from "./listing-card.tsx";
 import { LockedTeaser } from "./locked-teaser.tsx";
 
+/** The "Add to list" page for these listings, coming back to `returnTo` (issue 37). */
+export function addToListHref(ids: readonly string[], returnTo: string): string {
+  const params = new URLSearchParams(ids.map((id) => ["listingIds", id]));
+  params.set("returnTo", returnTo);
+  return `/lists/add?${params.toString()}`;
+}
+
 function SkeletonCard() {
   return (
     <div className="rounded-xl border border-border p-5">
@@ -26,8 +33,11 @@ export function ResultsGrid({
   onLocked,
   onRequestIntro,
   countryCodes,
+  addToListFrom,
 }: {
   items: DirectoryItem[];
+  /** Where a signed-in member is (path and query): their cards offer "Add to list" and come back here. */
+  addToListFrom?: string;
   /** Country name → ISO code, for the flags on the cards. */
   countryCodes?: Readonly<Record<string, string | undefined>>;
   loading: boolean;
@@ -58,7 +68,12 @@ export function ResultsGrid({
           {item.locked ? (
             <LockedTeaser listing={item} onUnlock={onLocked} />
           ) : (
-            <ListingCard listing={item} onRequestIntro={onRequestIntro} countryCodes={countryCodes} />
+            <ListingCard
+              listing={item}
+              onRequestIntro={onRequestIntro}
+              countryCodes={countryCodes}
+              addToListHref={addToListFrom === undefined ? undefined : addToListHref([item.id], addToListFrom)}
+            />
           )}
         </li>
       ))}

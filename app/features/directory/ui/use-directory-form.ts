@@ -62,6 +62,16 @@ export function useDirectoryForm(pathname: string, search: string) {
       clearTimeout(debounce.current);
       debounce.current = setTimeout(() => submitForm(true), SEARCH_DEBOUNCE_MS);
     },
+    /**
+     * A change in the form: a filter searches at once (and closes the phone's panel); the search box waits for the
+     * pause, a type-ahead for its choice; a card's "Select" box belongs to the add-to-list selection, not the search.
+     */
+    onFormChange: (target: HTMLInputElement) => {
+      if (target.id === "directory-search" || target.role === "combobox") return;
+      if (target.form && target.form !== form.current) return;
+      submitForm();
+      if (target.closest("#filter-controls")) panelChanged();
+    },
     /** A type-ahead's choice replaces that one list in what the form holds. */
     onListChange: (name: ListFilter, values: string[]) => {
       if (!form.current) return;

@@ -1,0 +1,189 @@
+/**
+ * Working on a list's entries (issue 37, decision 0120): move between status columns, remove, notes and tags. Each
+ * write names the list it came through (the page's guard, requireList, already let the member in) and finds the entry
+ * and column among that list's only: an entry or column id of another list answers 404 like an unknown one, so being
+ * in one team never reaches another team's list by posting ids. Each leaves a line in the list's history.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { users } from "#db/schema/accounts.ts";
+import { listColumns, listEntries, listEntryNotes, listEntryTags, lists } from "#db/schema/lists.ts";
+import type { Database, Db } from "~/lib/db.server.ts";
+import { AppError, notFound } from "~/lib/errors.ts";
+import { recordListEvent } from "./list-access.server.ts";
+import { isUuid, MAX_TAGS_PER_ENTRY } from "./list-rules.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const NO_ENTRY = "That entry is not on this list.";
+
+async function lockList(tx: Tx, listId: string): Promise<void> {
+  await tx.select({ id: lists.id }).from(lists).where(eq(lists.id, listId)).for("update");
+}
+
+/** The entry with this id on this list, or 404. */
+export async function entryOn(db: Db | Tx, listId: string, entryId: string) {
+  if (!isUuid(entryId)) notFound(NO_ENTRY);
+  const [entry] = await db
+    .select({ id: listEntries.id, listingId: listEntries.listingId, columnId: listEntries.columnId })
+    .from(listEntries)
+    .where(and(eq(listEntries.id, entryId.toLowerCase()), eq(listEntries.listId, listId)));
+  if (!entry) notFound(NO_ENTRY);
+  return entry;
+}
+
+/** Moves the entry to the end of another of the list's columns; a "moved" history line names both columns. */
+export async function moveEntry(
+  database: Database,
+  listId: string,
+  actorId: string,
+  move: { entryId: string; columnId: string },
+  now: Date,
+): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await lockList(tx, listId);
+    const entry = await entryOn(tx, listId, move.entryId);
+    const columns = await tx
+      .select({ id: listColumns.id, name: listColumns.name })
+      .from(listColumns)
+      .where(eq(listColumns.listId, listId))
+      .orderBy(asc(listColumns.position));
+    const to = isUuid(move.columnId) ? columns.find((c) => c.id === move.columnId.toLowerCase()) : undefined;
+    if (!to) notFound("That column is not on this list.");
+    if (to.id === entry.columnId) return;
+    const from = columns.find((c) => c.id === entry.columnId);
+    const [last] = await tx
+      .select({ max: sql<number>`coalesce(max(${listEntries.position}), -1)::int` })
+      .from(listEntries)
+      .where(eq(listEntries.columnId, to.id));
+    await tx
+      .update(listEntries)
+      .set({ columnId: to.id, position: (last?.max ?? -1) + 1, movedAt: now })
+      .where(eq(listEntries.id, entry.id));
+    await recordListEvent(
+      tx,
+      { listId, actorId, action: "moved", listingId: entry.listingId, detail: { from: from?.name ?? "", to: to.name } },
+      now,
+    );
+  });
+}
+
+/** Takes the entry off the list with its notes and tags; the history keeps that it was removed, and by whom. */
+export async function removeEntry(database: Database, listId: string, actorId: string, entryId: string, now: Date): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await lockList(tx, listId);
+    const entry = await entryOn(tx, listId, entryId);
+    await tx.delete(listEntries).where(eq(listEntries.id, entry.id));
+    await recordListEvent(tx, { listId, actorId, action: "removed", listingId: entry.listingId }, now);
+  });
+}
+
+/** A note by the member on the entry. The history says who commented on what, not the words (a note may be deleted). */
+export async function addNote(
+  database: Database,
+  listId: string,
+  authorId: string,
+  note: { entryId: string; body: string },
+  now: Date,
+): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const entry = await entryOn(tx, listId, note.entryId);
+    await tx.insert(listEntryNotes).values({ entryId: entry.id, authorId, body: note.body, createdAt: now });
+    await recordListEvent(tx, { listId, actorId: authorId, action: "commented", listingId: entry.listingId }, now);
+  });
+}
+
+/** Deletes a note: its author only (a colleague's note is theirs); a note of another entry or list is 404. */
+export async function deleteNote(
+  database: Database,
+  listId: string,
+  userId: string,
+  ids: { entryId: string; noteId: string },
+): Promise<void> {
+  const entry = await entryOn(database.db, listId, ids.entryId);
+  if (!isUuid(ids.noteId)) notFound("That note is not on this entry.");
+  const [note] = await database.db
+    .select({ authorId: listEntryNotes.authorId })
+    .from(listEntryNotes)
+    .where(and(eq(listEntryNotes.id, ids.noteId.toLowerCase()), eq(listEntryNotes.entryId, entry.id)));
+  if (!note) notFound("That note is not on this entry.");
+  if (note.authorId !== userId) throw new AppError("forbidden", "Only its author can delete a note.");
+  await database.db.delete(listEntryNotes).where(eq(listEntryNotes.id, ids.noteId.toLowerCase()));
+}
+
+/** Tags the entry (a tag already on it is left as it is); at most MAX_TAGS_PER_ENTRY, counted under the list's lock. */
+export async function addTag(
+  database: Database,
+  listId: string,
+  actorId: string,
+  tag: { entryId: string; tag: string },
+  now: Date,
+): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    await lockList(tx, listId);
+    const entry = await entryOn(tx, listId, tag.entryId);
+    const held = await tx.select({ tag: listEntryTags.tag }).from(listEntryTags).where(eq(listEntryTags.entryId, entry.id));
+    if (held.some((t) => t.tag === tag.tag)) return;
+    if (held.length >= MAX_TAGS_PER_ENTRY) throw new AppError("conflict", `An entry has at most ${MAX_TAGS_PER_ENTRY} tags.`);
+    await tx.insert(listEntryTags).values({ entryId: entry.id, tag: tag.tag, addedBy: actorId, addedAt: now });
+    await recordListEvent(tx, { listId, actorId, action: "tagged", listingId: entry.listingId, detail: { tag: tag.tag } }, now);
+  });
+}
+
+export async function removeTag(
+  database: Database,
+  listId: string,
+  actorId: string,
+  tag: { entryId: string; tag: string },
+  now: Date,
+): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const entry = await entryOn(tx, listId, tag.entryId);
+    const gone = await tx
+      .delete(listEntryTags)
+      .where(and(eq(listEntryTags.entryId, entry.id), eq(listEntryTags.tag, tag.tag)))
+      .returning({ tag: listEntryTags.tag });
+    if (gone.length)
+      await recordListEvent(tx, { listId, actorId, action: "untagged", listingId: entry.listingId, detail: { tag: tag.tag } }, now);
+  });
+}
+
+export interface EntryNote {
+  id: string;
+  body: string;
+  author: { id: string; name: string };
+  createdAt: Date;
+}
+
+export interface EntryTag {
+  tag: string;
+  addedBy: string | null;
+  addedAt: Date;
+}
+
+/** The entry's notes, oldest first, and its tags with who added them and when. */
+export async function entryNotesAndTags(database: Database, entryId: string): Promise<{ notes: EntryNote[]; tags: EntryTag[] }> {
+  const [notes, tags] = await Promise.all([
+    database.db
+      .select({
+        id: listEntryNotes.id,
+        body: listEntryNotes.body,
+        authorId: users.id,
+        authorName: users.name,
+        createdAt: listEntryNotes.createdAt,
+      })
+      .from(listEntryNotes)
+      .innerJoin(users, eq(users.id, listEntryNotes.authorId))
+      .where(eq(listEntryNotes.entryId, entryId))
+      .orderBy(asc(listEntryNotes.createdAt), asc(listEntryNotes.id)),
+    database.db
+      .select({ tag: listEntryTags.tag, addedBy: users.name, addedAt: listEntryTags.addedAt })
+      .from(listEntryTags)
+      .leftJoin(users, eq(users.id, listEntryTags.addedBy))
+      .where(eq(listEntryTags.entryId, entryId))
+      .orderBy(asc(listEntryTags.tag)),
+  ]);
+  return {
+    notes: notes.map((n) => ({ id: n.id, body: n.body, author: { id: n.authorId, name: n.authorName }, createdAt: n.createdAt })),
+    tags,
+  };
+}
