@@ -166,7 +166,7 @@ test("without JavaScript, a card moves on the board by its arrow and by its Move
   const name = (await column(noScript, "Sourced").getByRole("heading", { level: 3 }).first().textContent())!.trim();
   await noScript.getByRole("button", { name: `Move ${name} to Contacted` }).click();
   await expect(column(noScript, "Contacted").getByRole("link", { name, exact: true })).toBeVisible();
-  await expect(noScript.getByRole("status")).toHaveText("Moved.");
+  await expect(noScript.getByRole("status")).toHaveText("Moved to Contacted.");
   // Back with the card's own form: its status chosen from the list, then Move.
   await noScript.getByLabel(`Move ${name} to`, { exact: true }).selectOption({ label: "Sourced" });
   await column(noScript, "Contacted").getByRole("button", { name: "Move", exact: true }).click();

@@ -69,9 +69,10 @@ export async function entryPageAction(
     case "remove-tag":
       await removeTag(database, list.id, user.id, { entryId, tag: text("tag") }, now);
       return done("Tag removed.");
-    case "move":
-      await moveEntry(database, list.id, user.id, { entryId, columnId: text("columnId") }, now);
-      return done("Moved.");
+    case "move": {
+      const { moved, column } = await moveEntry(database, list.id, user.id, { entryId, columnId: text("columnId") }, now);
+      return done(moved ? `Moved to ${column}.` : `Already in ${column}.`);
+    }
     case "remove-entry":
       await removeEntry(database, list.id, user.id, entryId, now);
       return { removed: true };

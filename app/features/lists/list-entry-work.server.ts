@@ -38,8 +38,8 @@ export async function moveEntry(
   actorId: string,
   move: { entryId: string; columnId: string },
   now: Date,
-): Promise<void> {
-  await database.db.transaction(async (tx) => {
+): Promise<{ moved: boolean; column: string }> {
+  return database.db.transaction(async (tx) => {
     await lockList(tx, listId);
     const entry = await entryOn(tx, listId, move.entryId);
     const columns = await tx
@@ -49,7 +49,8 @@ export async function moveEntry(
       .orderBy(asc(listColumns.position));
     const to = isUuid(move.columnId) ? columns.find((c) => c.id === move.columnId.toLowerCase()) : undefined;
     if (!to) notFound("That column is not on this list.");
-    if (to.id === entry.columnId) return;
+    // Already there (a second tab, a form sent twice): nothing moves, and the page says so rather than "Moved".
+    if (to.id === entry.columnId) return { moved: false, column: to.name };
     const from = columns.find((c) => c.id === entry.columnId);
     const [last] = await tx
       .select({ max: sql<number>`coalesce(max(${listEntries.position}), -1)::int` })
@@ -64,6 +65,7 @@ export async function moveEntry(
       { listId, actorId, action: "moved", listingId: entry.listingId, detail: { from: from?.name ?? "", to: to.name } },
       now,
     );
+    return { moved: true, column: to.name };
   });
 }
 

@@ -65,9 +65,10 @@ export async function listPageAction(
   const { entryId, columnId } = ids.success ? ids.data : { entryId: "", columnId: "" };
   const done = (message: string) => ({ result: { ok: true, intent, target: entryId || columnId, message } });
   switch (intent) {
-    case "move":
-      await moveEntry(database, list.id, user.id, { entryId, columnId }, now);
-      return done("Moved.");
+    case "move": {
+      const { moved, column } = await moveEntry(database, list.id, user.id, { entryId, columnId }, now);
+      return done(moved ? `Moved to ${column}.` : `Already in ${column}.`);
+    }
     case "remove-entry":
       await removeEntry(database, list.id, user.id, entryId, now);
       return done("Removed from the list.");

@@ -86,7 +86,10 @@ describe("moving entries", () => {
   it("moves an entry to another column, last in it, with a history line naming both columns and the mover", async () => {
     const { listId, columns, entries } = await teamList("Moves");
     const [sourced, contacted] = columns;
-    await moveEntry(database, listId, "sam", { entryId: entries[0]!.id, columnId: contacted!.id }, later);
+    expect(await moveEntry(database, listId, "sam", { entryId: entries[0]!.id, columnId: contacted!.id }, later)).toEqual({
+      moved: true,
+      column: "Contacted",
+    });
     const after = await readListEntries(database, listId, { tier: "public" });
     expect(after.map((e) => [e.id, e.columnId])).toEqual([
       [entries[1]!.id, sourced!.id],
@@ -96,8 +99,11 @@ describe("moving entries", () => {
     const { lines } = await readListHistory(database, listId, { tier: "public" });
     expect(lines[0]).toMatchObject({ actor: "Sam Scout", action: "moved", detail: { from: "Sourced", to: "Contacted" } });
     expect(describeHistoryLine(lines[0]!, lines[0]!.listing!.name)).toBe(`moved ${entries[0]!.card!.name} from Sourced to Contacted`);
-    // Moving into the column it is in changes nothing and writes nothing.
-    await moveEntry(database, listId, "sam", { entryId: entries[0]!.id, columnId: contacted!.id }, later);
+    // Moving into the column it is in changes nothing, writes nothing, and says so (the page does not claim "Moved").
+    expect(await moveEntry(database, listId, "sam", { entryId: entries[0]!.id, columnId: contacted!.id }, later)).toEqual({
+      moved: false,
+      column: "Contacted",
+    });
     expect((await readListHistory(database, listId, { tier: "public" })).lines).toHaveLength(lines.length);
   });
 
