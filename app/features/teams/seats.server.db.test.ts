@@ -13,7 +13,7 @@ import { MemoryProvider, runBillingJobs, signedDelivery, TEST_WEBHOOK_SECRET } f
 import { receiveWebhook } from "~/features/billing/webhook-intake.server.ts";
 import { getMemberPage } from "~/features/members/member-page.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import type { AppError } from "~/lib/errors.ts";
 import { assignSeat, setDemoSeats, teamSeats, unassignSeat } from "./seats.server.ts";
 
 const NOW = new Date("2031-05-10T12:00:00Z");
