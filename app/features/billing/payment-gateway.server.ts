@@ -49,7 +49,6 @@ export interface ProviderCheckoutSession {
   clientReferenceId: string | null;
 }
 
-
 export interface UpcomingInvoice {
   amountDue: number;
   currency: string;

@@ -18,10 +18,7 @@ const LIVE_STATUSES = ["active", "trialing", "past_due", "incomplete", "unpaid",
 
 /** The team a subscription belongs to: the team whose customer it is, else the (existing) team its checkout named. */
 export async function teamOfSubscription(database: Database, subscription: ProviderSubscription): Promise<string | null> {
-  const [byCustomer] = await database.db
-    .select({ id: teams.id })
-    .from(teams)
-    .where(eq(teams.providerCustomerId, subscription.customerId));
+  const [byCustomer] = await database.db.select({ id: teams.id }).from(teams).where(eq(teams.providerCustomerId, subscription.customerId));
   if (byCustomer) return byCustomer.id;
   if (!subscription.metadataTeamId || !/^[0-9a-f-]{36}$/i.test(subscription.metadataTeamId)) return null;
   const [named] = await database.db.select({ id: teams.id }).from(teams).where(eq(teams.id, subscription.metadataTeamId));
@@ -64,12 +61,7 @@ export async function refreshSeatHolders(tx: Tx, teamId: string, now: Date): Pro
 }
 
 /** Stores the provider's subscription for the team inside `tx` (which holds the team's lock) and refreshes its seat holders. */
-export async function storeTeamSubscriptionIn(
-  tx: Tx,
-  teamId: string,
-  subscription: ProviderSubscription,
-  times: SyncTimes,
-): Promise<void> {
+export async function storeTeamSubscriptionIn(tx: Tx, teamId: string, subscription: ProviderSubscription, times: SyncTimes): Promise<void> {
   const plan = teamPlanOfLookupKey(subscription.price?.lookupKey);
   const pastDue = subscription.status === "past_due";
   // The customer is the team's from now on, even when only the checkout's metadata named it.

@@ -36,7 +36,10 @@ beforeEach(async () => {
 /** A team with an owner and `others` members, none holding a seat, everyone on the free plan. */
 async function team(others = 2) {
   const n = ++sequence;
-  const [row] = await database.db.insert(teams).values({ name: `Fund ${n}` }).returning({ id: teams.id });
+  const [row] = await database.db
+    .insert(teams)
+    .values({ name: `Fund ${n}` })
+    .returning({ id: teams.id });
   const people = Array.from({ length: others + 1 }, (_, i) => `seat-${n}-${i}`);
   for (const [i, id] of people.entries()) {
     await database.db.insert(users).values({ id, name: `Person ${n}.${i}`, email: `${id}@fund.test`, emailVerified: true });

@@ -27,7 +27,8 @@ function summary(billing: Billing, session: StripeObject): string {
   const interval = (price.recurring as { interval: string }).interval;
   const quantity = Number(item.quantity);
   const unitLabel = billing.store.get(String(price.product), "product")?.unit_label;
-  const what = quantity > 1 || unitLabel ? `${item.description} × ${quantity} ${unitLabel ?? ""}${quantity > 1 ? "s" : ""}` : item.description;
+  const what =
+    quantity > 1 || unitLabel ? `${item.description} × ${quantity} ${unitLabel ?? ""}${quantity > 1 ? "s" : ""}` : item.description;
   return `<p class="muted">Subscribe to ${escape(what)}</p>
 <p class="amount">${escape(formatAmount(Number(session.amount_total), String(session.currency)))} <span class="muted">per ${escape(interval)}</span></p>`;
 }

@@ -181,7 +181,14 @@ export function paymentMethodObject(
   };
 }
 
-function subscriptionItemObject(store: FakeStore, sub: string, price: StripeObject, start: number, end: number, quantity: number): StripeObject {
+function subscriptionItemObject(
+  store: FakeStore,
+  sub: string,
+  price: StripeObject,
+  start: number,
+  end: number,
+  quantity: number,
+): StripeObject {
   return {
     id: store.id("si"),
     object: "subscription_item",

@@ -149,7 +149,8 @@ function updateSubscription(
     const previous = { metadata: sub.metadata, default_payment_method: sub.default_payment_method };
     sub.metadata = mergeMetadata(sub.metadata as Record<string, string>, metadata);
     if (pm) sub.default_payment_method = pm;
-    if (!price && quantity === undefined && cancel === undefined) billing.webhooks.emit("customer.subscription.updated", sub, { previous, request });
+    if (!price && quantity === undefined && cancel === undefined)
+      billing.webhooks.emit("customer.subscription.updated", sub, { previous, request });
   }
   const paymentBehavior = params.oneOf("payment_behavior", [
     "allow_incomplete",

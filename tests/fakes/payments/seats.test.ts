@@ -138,7 +138,10 @@ describe("changing the number of seats", () => {
       subscription: subscription.id,
       subscription_details: { items: [{ id: item.id, quantity: 4 }], proration_behavior: "create_prorations" },
     });
-    await f.stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, quantity: 4 }], proration_behavior: "create_prorations" });
+    await f.stripe.subscriptions.update(subscription.id, {
+      items: [{ id: item.id, quantity: 4 }],
+      proration_behavior: "create_prorations",
+    });
     expect((await f.stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
     expect(preview.lines.data.map((l) => l.amount)).toEqual([-Math.round(2 * 7900 * 0.5), Math.round(4 * 7900 * 0.5), 4 * 7900]);
     f.fake.advance(16 * DAY);

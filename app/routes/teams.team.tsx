@@ -1,0 +1,17 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/teams.team";
+import { requireTeamMember } from "~/features/teams/team-membership.server.ts";
+
+/**
+ * A minimal frame of one team's pages, so the seats page runs on this branch (issue 37, part B). Part A's team layout
+ * (section nav: Members, Invitations, Settings, Seats and billing) replaces this file when the parts are merged. Every
+ * child route's loader and action calls requireTeamMember itself: loaders run side by side.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { membership } = await requireTeamMember(args, args.params.teamId);
+  return { team: { id: membership.teamId, name: membership.teamName } };
+}
+
+export default function TeamFrame() {
+  return <Outlet />;
+}
