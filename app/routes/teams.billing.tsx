@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { StatusPage } from "~/components/layout/status-page.tsx";
 import type { Route } from "./+types/teams.billing";
 import {
   changeTeamSeats,
@@ -115,6 +116,11 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     return formRefusedBy(error, { intent: intent.data.intent });
   }
+}
+
+/** A stranger's 404, a member's 403: said inside the site's frame (the root's boundary is for a page with none). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StatusPage error={error} />;
 }
 
 export default function TeamBilling({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { StatusPage } from "~/components/layout/status-page.tsx";
 import type { Route } from "./+types/teams.team";
 import { requireTeamMember } from "~/features/teams/team-membership.server.ts";
 
@@ -10,6 +11,11 @@ import { requireTeamMember } from "~/features/teams/team-membership.server.ts";
 export async function loader(args: Route.LoaderArgs) {
   const { membership } = await requireTeamMember(args, args.params.teamId);
   return { team: { id: membership.teamId, name: membership.teamName } };
+}
+
+/** A stranger's 404, a member's 403: said inside the site's frame (the root's boundary is for a page with none). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StatusPage error={error} />;
 }
 
 export default function TeamFrame() {

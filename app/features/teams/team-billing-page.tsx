@@ -117,9 +117,9 @@ function SeatHolderButton({
         size="sm"
         variant="secondary"
         disabled={busy || disabled}
-        aria-label={seat ? `Take back ${name}'s seat` : `Give ${name} a seat`}
       >
-        {seat ? "Take back seat" : "Give a seat"}
+        {seat ? "Take back the seat" : "Give a seat"}
+        <span className="sr-only">{seat ? ` of ${name}` : ` to ${name}`}</span>
       </Button>
     </Form>
   );
