@@ -8,13 +8,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { teamMemberships, teamSeatGrants, teamSubscriptions, teams } from "#db/schema/teams.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
-import { changeTeamSeats, previewTeamSeats, startTeamCheckout } from "~/features/billing/team-checkout.server.ts";
+import { DATA_EXPORT } from "~/features/access/quotas.ts";
+import { recordUsage } from "~/features/access/usage.server.ts";
+import { changeTeamSeats, previewTeamSeats, setTeamCancelAtPeriodEnd, startTeamCheckout } from "~/features/billing/team-checkout.server.ts";
 import { MemoryProvider, runBillingJobs, signedDelivery, TEST_WEBHOOK_SECRET } from "~/features/billing/test-support.ts";
 import { receiveWebhook } from "~/features/billing/webhook-intake.server.ts";
 import { getMemberPage } from "~/features/members/member-page.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { AppError } from "~/lib/errors.ts";
+import { getTeamBillingPage } from "./seats-page.server.ts";
 import { assignSeat, setDemoSeats, teamSeats, unassignSeat } from "./seats.server.ts";
+import { teamMembership } from "./team-membership.server.ts";
 
 const NOW = new Date("2031-05-10T12:00:00Z");
 let database: Database;
@@ -189,6 +193,40 @@ describe("paid seats", () => {
     await changeTeamSeats(database, provider, teamId, 1, NOW);
     expect(await teamSeats(database, teamId, NOW)).toMatchObject({ capacity: 1, assigned: 1 });
     expect(await tierOf(members[0]!)).toBe("premium");
+  });
+
+  it("cancels at the period's end and resumes at the provider; the seats lend the tier until the period ends", async () => {
+    const { teamId, members, sub } = await paidTeam(1);
+    await assignSeat(database, { teamId, userId: members[0]! }, NOW);
+    expect(await setTeamCancelAtPeriodEnd(database, provider, teamId, true, NOW)).toMatch(
+      /^The team plan is cancelled: its seats stay until the period paid for ends on 10 Jun 2031/,
+    );
+    expect(provider.subscriptions.get(sub.id)!.cancelAtPeriodEnd).toBe(true);
+    expect(await tierOf(members[0]!)).toBe("premium");
+    expect(await teamSeats(database, teamId, new Date("2031-06-10T00:00:01Z"))).toMatchObject({ capacity: 0 });
+    expect(await setTeamCancelAtPeriodEnd(database, provider, teamId, false, NOW)).toBe("The team plan renews again.");
+    expect(provider.calls).toEqual(expect.arrayContaining(["cancel", "resume"]));
+  });
+
+  it("shows admins every seat holder's use of each quota, and a member only their own", async () => {
+    const { teamId, owner, members } = await team(2);
+    await setDemoSeats(database, { teamId, seats: 2, grantedBy: owner }, NOW);
+    await assignSeat(database, { teamId, userId: members[0]! }, NOW);
+    await assignSeat(database, { teamId, userId: members[1]! }, NOW);
+    await recordUsage(database, { id: members[0]!, tier: "premium" }, DATA_EXPORT, { now: NOW });
+    const membership = (userId: string) => teamMembership(database, userId, teamId).then((m) => m!);
+    const admin = await getTeamBillingPage(database, { id: owner }, await membership(owner), "demo", NOW);
+    expect(admin.canManage).toBe(true);
+    expect(admin.members.map((m) => m.userId)).toEqual([owner, ...members]);
+    expect(admin.usage.map((u) => [u.userId, u.tier])).toEqual([
+      [members[0], "premium"],
+      [members[1], "premium"],
+    ]);
+    expect(admin.usage[0]!.quotas.find((q) => q.type === "exports")).toMatchObject({ used: 1, limit: 1000 });
+    const member = await getTeamBillingPage(database, { id: members[1]! }, await membership(members[1]!), "demo", NOW);
+    expect(member.canManage).toBe(false);
+    expect(member.members.map((m) => m.userId)).toEqual([members[1]]);
+    expect(member.usage.map((u) => u.userId)).toEqual([members[1]]);
   });
 
   it("refuses a second checkout while the team pays for seats", async () => {
