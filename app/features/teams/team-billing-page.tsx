@@ -112,12 +112,7 @@ function SeatHolderButton({
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value={seat ? "unassign" : "assign"} />
       <input type="hidden" name="userId" value={userId} />
-      <Button
-        type="submit"
-        size="sm"
-        variant="secondary"
-        disabled={busy || disabled}
-      >
+      <Button type="submit" size="sm" variant="secondary" disabled={busy || disabled}>
         {seat ? "Take back the seat" : "Give a seat"}
         <span className="sr-only">{seat ? ` of ${name}` : ` to ${name}`}</span>
       </Button>

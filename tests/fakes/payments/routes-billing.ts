@@ -15,7 +15,7 @@ const path = (p: string) => new RegExp(`^${p.replaceAll(":id", ID)}$`);
 const MAX_QUANTITY = 999_999;
 
 /** A price whose product is sold per unit (a `unit_label` such as "seat"): the only kind bought in quantities here. */
-export function soldPerUnit(billing: Billing, price: StripeObject): boolean {
+function soldPerUnit(billing: Billing, price: StripeObject): boolean {
   return Boolean(billing.store.get(String(price.product), "product")?.unit_label);
 }
 
