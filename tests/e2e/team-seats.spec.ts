@@ -80,6 +80,12 @@ test("an owner buys seats in demo billing, gives one to a member whose plan beco
   const stranger = await strangerContext.newPage();
   await signInAs(stranger, "Pat Public", { returnTo: "/settings" });
   expect((await stranger.goto(PAGE))!.status()).toBe(404);
+  expect((await stranger.request.get(`${PAGE}.data`)).status()).toBe(404);
+  const strangerOrigin = new URL(stranger.url()).origin;
+  const strangerPost = await stranger.request.post(PAGE, { form: { intent: "end-demo" }, headers: { Origin: strangerOrigin } });
+  expect(strangerPost.status()).toBe(404);
+  await page.reload();
+  await expect(plan.getByText("2 seats, 1 assigned.")).toBeVisible();
   await strangerContext.close();
 
   // The seat back, a seat removed (never below the seats held), then no seats at all.
