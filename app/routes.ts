@@ -90,6 +90,8 @@ export default caseSensitive([
     route("settings/delete-account", "routes/settings.delete-account.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),
     route("settings/billing", "routes/settings.billing.tsx"),
+    // A team's pages (issue 37): Part A's layout; its seats and billing (decision 0119).
+    route("teams/:teamId", "routes/teams.team.tsx", [route("billing", "routes/teams.billing.tsx")]),
     route("developers", "routes/developers.tsx"),
     route("following", "routes/following.tsx"),
     // Lists (issue 37, decision 0120): each loader and action calls requireList (404 for a list not the member's).

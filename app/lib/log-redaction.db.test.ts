@@ -23,6 +23,7 @@ const PUBLIC_PARAMS: Record<string, string> = {
   listingId: "a listing's id",
   listId: "a list's id; requireList checks the member may see it (issue 37)",
   entryId: "an entry's id, found only among its guarded list's entries (issue 37)",
+  teamId: "a team's id; requireTeamMember checks who may see it",
   name: "a sitemap file's name",
   list: "a reference list's name",
   providerId: "a sign-in provider (google, linkedin)",

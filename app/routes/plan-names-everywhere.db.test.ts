@@ -177,11 +177,17 @@ describe("the payment provider's catalogue", () => {
       products: Array<{
         name: string;
         tier: "subscriber" | "premium";
+        unit_label?: string;
         prices: Array<{ lookup_key: string; unit_amount: number; interval: string }>;
       }>;
     };
     expect(file.currency).toBe("usd");
-    for (const product of file.products) {
+    // The team plan is sold per seat (issue 37, decision 0119): its own product, lending the premium tier to each seat.
+    const perSeat = file.products.filter((p) => p.unit_label);
+    expect(perSeat.map((p) => [p.name, p.tier, p.unit_label, p.prices.map((price) => price.lookup_key)])).toEqual([
+      ["Introbase Team", "premium", "seat", ["introbase_team_monthly", "introbase_team_annual"]],
+    ]);
+    for (const product of file.products.filter((p) => !p.unit_label)) {
       const record = LEGACY_TIERS[product.tier];
       expect(product.name).toBe(record.displayName);
       expect(product.prices).toEqual([

@@ -43,6 +43,8 @@ const PriceConfig = z.object({
       id: z.string().startsWith("prod_"),
       name: z.string().min(1),
       tier: z.string().min(1),
+      /** Sold per unit ("seat"): its prices may be bought in quantities (the team plan). */
+      unit_label: z.string().min(1).optional(),
       prices: z.array(
         z.object({ lookup_key: z.string().min(1), unit_amount: z.number().int().positive(), interval: z.enum(["month", "year"]) }),
       ),
@@ -101,7 +103,7 @@ export interface FakePayments {
 function seed(store: FakeStore, prices: PriceConfig): void {
   const created = store.now();
   for (const p of prices.products) {
-    store.put(productObject(store, { id: p.id, name: p.name, tier: p.tier, created }));
+    store.put(productObject(store, { id: p.id, name: p.name, tier: p.tier, created, unitLabel: p.unit_label }));
     for (const price of p.prices)
       store.put(
         priceObject(store, {

@@ -15,6 +15,8 @@ import { completeCheckout, startCheckout } from "~/features/billing/checkout.ser
 import { providerFailure, type PaymentGateway } from "~/features/billing/payment-gateway.server.ts";
 import { MemoryProvider, runBillingJobs, signedDelivery, TEST_WEBHOOK_SECRET } from "~/features/billing/test-support.ts";
 import { receiveWebhook } from "~/features/billing/webhook-intake.server.ts";
+import { storeTeamSubscription } from "~/features/billing/team-subscription-sync.server.ts";
+import { teamMemberships, teams } from "#db/schema/teams.ts";
 import { accountErasureHandler, queueUnfinishedErasures } from "~/features/member-data/account-erasure-job.server.ts";
 import { ACCOUNT_ERASURE_JOB, deleteAccount } from "~/features/member-data/delete-account.server.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -179,6 +181,22 @@ describe("a plan paid at the payment provider", () => {
     expect(await database.rows(sql`SELECT 1 FROM billing_subscriptions WHERE provider_customer_id = ${member.customerId}`)).toEqual([]);
     expect(await database.rows(sql`SELECT 1 FROM billing_customers WHERE provider_customer_id = ${member.customerId}`)).toEqual([]);
     expect(await database.rows(sql`SELECT 1 FROM users WHERE id = ${member.id}`)).toEqual([]);
+  });
+
+  it("ends at the provider the paid seats of a team only the leaving member is in, before the team goes (decision 0119)", async () => {
+    const member = await signUp(database, "Olga Owner", "olga.owner@example.org");
+    const [team] = await database.db.insert(teams).values({ name: "Olga's fund", providerCustomerId: "cus_team_olga" }).returning();
+    await database.db.insert(teamMemberships).values({ teamId: team!.id, userId: member.id, role: "owner", seat: true });
+    const seats = provider.subscribe("cus_team_olga", "introbase_team_monthly", { quantity: 3, metadataTeamId: team!.id });
+    const at = new Date("2031-05-10T00:00:00Z");
+    await storeTeamSubscription(database, team!.id, seats, { observedAt: at, now: at });
+    expect(await database.rows(sql`SELECT tier FROM users WHERE id = ${member.id}`)).toEqual([{ tier: "premium" }]);
+
+    await deleteAccount(database, member.id);
+    await runErasure();
+    expect(await erasureOf(member.id)).toBeUndefined();
+    expect(provider.subscriptions.get(seats.id)!.status).toBe("canceled");
+    expect(await database.rows(sql`SELECT 1 FROM teams WHERE id = ${team!.id}`)).toEqual([]);
   });
 
   it("asks the provider nothing when the member never paid", async () => {

@@ -13,6 +13,7 @@ import { enqueueJob } from "~/lib/job-queue.server.ts";
 import type { JobHandler } from "~/lib/job-worker.server.ts";
 import type { PaymentGateway } from "./payment-gateway.server.ts";
 import { customerOwner, recordPayment, syncSubscription } from "./sync-subscription.server.ts";
+import { isTeamCustomer } from "./team-subscription-sync.server.ts";
 import { BILLING_EVENT_JOB } from "./webhook-intake.server.ts";
 
 export interface RecordedEvent {
@@ -51,7 +52,10 @@ export function billingEventJobHandler(gateway: () => PaymentGateway, clock: () 
     const outcome = await applyBillingEvent(database, gateway(), event, clock());
     // An event about no member's customer (a deleted account's, or one that was never ours) keeps no id that leads to a
     // person at the provider: only its type, amount and dates (decision 0077).
-    const owned = event.providerCustomerId !== null && (await customerOwner(database, event.providerCustomerId)) !== null;
+    // A team's customer is nobody's person: its events keep their ids (decision 0119).
+    const owned =
+      event.providerCustomerId !== null &&
+      ((await customerOwner(database, event.providerCustomerId)) !== null || (await isTeamCustomer(database, event.providerCustomerId)));
     await database.db
       .update(billingEvents)
       .set({ processedAt: clock(), outcome, ...(owned ? {} : { objectId: null, providerCustomerId: null }) })

@@ -21,13 +21,16 @@ import type { BillingMode } from "~/features/access/use-plan-catalogue.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { liveSubscriptionOf } from "./checkout.server.ts";
 import { moneyBackGuarantee } from "./money-back.ts";
+import { seatSourcesOf } from "./team-seat-source.server.ts";
 import type { PaymentGateway } from "./payment-gateway.server.ts";
 
 export interface BillingOverview {
   mode: BillingMode;
   tier: AccessLevel;
-  /** Why the member has their tier: a subscription, a demo choice, a complimentary grant, or nothing (free). */
-  source: "subscription" | "demo" | "complimentary" | "free";
+  /** Why the member has their tier: a subscription, a demo choice, a complimentary grant, a team's seat, or nothing (free). */
+  source: "subscription" | "demo" | "complimentary" | "team" | "free";
+  /** The team whose seat gives the tier (source "team", decision 0119). */
+  seatTeam: { id: string; name: string } | null;
   complimentaryUntil: string | null;
   subscription: {
     tier: SoldTier | null;
@@ -65,7 +68,7 @@ export async function getBillingOverview(
   mode: BillingMode,
   now: Date,
 ): Promise<BillingOverview> {
-  const [live, [latest], [customer], grants] = await Promise.all([
+  const [live, [latest], [customer], grants, seats] = await Promise.all([
     liveSubscriptionOf(database, member.id),
     database.db
       .select()
@@ -78,7 +81,9 @@ export async function getBillingOverview(
       .select()
       .from(tierGrants)
       .where(and(eq(tierGrants.userId, member.id))),
+    seatSourcesOf(database, member.id, now),
   ]);
+  const seat = seats.find((s) => s.tier === member.tier);
   const subscription = live ?? latest ?? null;
   const complimentary = grants.find((g) => g.source === "complimentary" && g.tier === member.tier);
   const demo = grants.find((g) => g.source === "demo" && g.tier === member.tier);
@@ -91,7 +96,9 @@ export async function getBillingOverview(
           ? "complimentary"
           : demo
             ? "demo"
-            : "subscription";
+            : seat
+              ? "team"
+              : "subscription";
 
   let invoices: BillingOverview["invoices"] = [];
   let nextInvoice: BillingOverview["nextInvoice"] = null;
@@ -126,6 +133,7 @@ export async function getBillingOverview(
     mode,
     tier: member.tier,
     source,
+    seatTeam: source === "team" && seat ? { id: seat.teamId, name: seat.teamName } : null,
     complimentaryUntil: iso(complimentary?.endsAt),
     subscription: subscription
       ? {

@@ -9,6 +9,7 @@ import { usePlanCatalogue } from "~/features/access/use-plan-catalogue.ts";
 import { formatDate } from "~/lib/format-date.ts";
 import type { BillingOverview } from "./billing-overview.server.ts";
 import { MONEY_BACK_DAYS } from "./money-back.ts";
+import { TEAM_PLAN } from "./team-plan.ts";
 
 export interface BillingResult {
   ok: boolean;
@@ -174,6 +175,7 @@ export function BillingPage({ overview, notice, result }: { overview: BillingOve
       {mode === "stripe" && paid ? <PaidPlanSections overview={overview} busy={busy} /> : null}
 
       {mode === "stripe" && overview.invoices.length ? <InvoicesCard invoices={overview.invoices} /> : null}
+      <TeamPlanCard premiumName={catalogue[TEAM_PLAN.tier].name} />
       {overview.providerUnavailable ? (
         <p role="alert" className="text-sm text-danger">
           The payment provider did not answer: your invoices cannot be shown right now. Please try again in a moment.
@@ -183,10 +185,35 @@ export function BillingPage({ overview, notice, result }: { overview: BillingOve
   );
 }
 
+/** The team plan beside the member's own (decision 0119): sold per seat, bought on a team's own billing page. */
+function TeamPlanCard({ premiumName }: { premiumName: string }) {
+  return (
+    <Card className="p-5 sm:p-6" role="region" aria-labelledby="billing-team-plan">
+      <h2 id="billing-team-plan" className="text-lg font-semibold">
+        {TEAM_PLAN.name} plan, per seat
+      </h2>
+      <p className="mt-3 text-sm">
+        {premiumName} for every member holding a seat. Each seat <PlanPrice price={TEAM_PLAN.seatMonthlyPrice} />
+      </p>
+      <p className="mt-2 text-sm text-fg-muted">A team's owner or admins buy seats on the team's Seats and billing page.</p>
+    </Card>
+  );
+}
+
 function PlanStatus({ overview }: { overview: BillingOverview }) {
   const { subscription } = overview;
   const line = (text: string) => <p className="mt-3 text-sm">{text}</p>;
   if (overview.source === "demo") return line(`${DEMO_PRICE_NOTE}: this plan was chosen in the demo and is granted without payment.`);
+  if (overview.source === "team" && overview.seatTeam)
+    return (
+      <p className="mt-3 text-sm">
+        From your seat in{" "}
+        <Link to={`/teams/${overview.seatTeam.id}/billing`} className="text-accent underline">
+          {overview.seatTeam.name}
+        </Link>
+        : the team's plan gives it to you while you hold the seat.
+      </p>
+    );
   if (overview.source === "complimentary")
     return line(
       overview.complimentaryUntil ? `Complimentary until ${formatDate(overview.complimentaryUntil)}.` : "Complimentary: no payment is due.",

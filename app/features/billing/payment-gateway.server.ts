@@ -14,6 +14,10 @@ export interface ProviderSubscription {
   status: string;
   /** The member it was bought for, as the checkout wrote it into the subscription's metadata. */
   metadataUserId: string | null;
+  /** The team it was bought for (a team's seats, decision 0119), as the team's checkout wrote it. */
+  metadataTeamId: string | null;
+  /** How many of the item's price: 1 for a member's plan, the seats paid for on a team's. */
+  quantity: number;
   /** The subscription's one item (our plans have one), and its price. */
   itemId: string | null;
   price: ProviderPrice | null;
@@ -83,6 +87,22 @@ export interface PaymentGateway {
    */
   deleteCustomer(customerId: string): Promise<void>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+
+  // A team's seats (issue 37, decision 0119): one subscription per team, its quantity the seats paid for.
+  /** The team's customer at the provider (named after the team, billed to the address of whoever buys). */
+  createTeamCustomer(team: { id: string; name: string; email: string }): Promise<string>;
+  createTeamCheckoutSession(input: {
+    customerId: string;
+    priceId: string;
+    teamId: string;
+    quantity: number;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ id: string; url: string }>;
+  /** What changing the seats to `quantity` would invoice at once (the prorated difference; 0 or less is a credit). */
+  previewSeatChange(subscription: { id: string; itemId: string; customerId: string }, quantity: number): Promise<UpcomingInvoice>;
+  /** Changes the seats, the prorated difference invoiced and charged at once (refused, nothing changed, if the card declines). */
+  changeSeats(subscription: { id: string; itemId: string }, quantity: number): Promise<ProviderSubscription>;
 }
 
 /** The provider refused or did not answer: a 502 whose message says nothing was done; the provider's words are the cause, logged. */

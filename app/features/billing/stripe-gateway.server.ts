@@ -59,6 +59,8 @@ function subscription(s: Stripe.Subscription): ProviderSubscription {
     customerId: idOf(s.customer)!,
     status: s.status,
     metadataUserId: s.metadata?.userId ?? null,
+    metadataTeamId: s.metadata?.teamId ?? null,
+    quantity: item?.quantity ?? 1,
     itemId: item?.id ?? null,
     price: item ? price(item.price) : null,
     currentPeriodEnd: dateOf(item?.current_period_end),
@@ -102,6 +104,58 @@ async function call<T>(doing: string, work: () => Promise<T>): Promise<T> {
       );
     throw providerFailure(error, doing);
   }
+}
+
+/** A team's seats (decision 0119): the team's customer, its Checkout with a quantity, and changes of quantity. */
+function teamSeatMethods(
+  stripe: Stripe,
+): Pick<PaymentGateway, "createTeamCustomer" | "createTeamCheckoutSession" | "previewSeatChange" | "changeSeats"> {
+  return {
+    createTeamCustomer: (team) =>
+      call("the team's customer record", async () => {
+        // One customer per team, even when two admins start a checkout at once (the key holds for a day).
+        const customer = await stripe.customers.create(
+          { email: team.email, name: team.name, metadata: { teamId: team.id } },
+          { idempotencyKey: `introbase-team-customer-${team.id}` },
+        );
+        return customer.id;
+      }),
+    createTeamCheckoutSession: (input) =>
+      call("the checkout", async () => {
+        const session = await stripe.checkout.sessions.create({
+          mode: "subscription",
+          customer: input.customerId,
+          client_reference_id: input.teamId,
+          line_items: [{ price: input.priceId, quantity: input.quantity }],
+          subscription_data: { metadata: { teamId: input.teamId } },
+          metadata: { teamId: input.teamId },
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        });
+        if (!session.url) throw new Error("the checkout session has no url");
+        return { id: session.id, url: session.url };
+      }),
+    previewSeatChange: (sub, quantity) =>
+      call("the price of the change", async () => {
+        const preview = await stripe.invoices.createPreview({
+          customer: sub.customerId,
+          subscription: sub.id,
+          subscription_details: { items: [{ id: sub.itemId, quantity }], proration_behavior: "always_invoice" },
+        });
+        return { amountDue: preview.total, currency: preview.currency, date: null };
+      }),
+    changeSeats: (sub, quantity) =>
+      call("the change of seats", async () =>
+        subscription(
+          await stripe.subscriptions.update(sub.id, {
+            items: [{ id: sub.itemId, quantity }],
+            // Added seats are charged now (refused, nothing changed, if the card declines); removed ones are credited.
+            proration_behavior: "always_invoice",
+            payment_behavior: "error_if_incomplete",
+          }),
+        ),
+      ),
+  };
 }
 
 function stripeGateway(stripe: Stripe = createStripeClient()): PaymentGateway {
@@ -211,6 +265,7 @@ function stripeGateway(stripe: Stripe = createStripeClient()): PaymentGateway {
         "opening the billing portal",
         async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url,
       ),
+    ...teamSeatMethods(stripe),
   };
 }
 

@@ -11,6 +11,7 @@ import { refreshMemberTierIn, type MemberTier } from "~/features/access/member-t
 import type { Database } from "~/lib/db.server.ts";
 import type { PaymentGateway, ProviderInvoice, ProviderSubscription } from "./payment-gateway.server.ts";
 import { planOfLookupKey } from "./plan-prices.ts";
+import { storeTeamSubscription, teamOfSubscription } from "./team-subscription-sync.server.ts";
 
 /** The member `userId` if they still have an account: one being deleted (decision 0077) is nobody's to pay for. */
 async function liveMember(database: Database, userId: string): Promise<string | null> {
@@ -114,6 +115,12 @@ export async function syncSubscription(
   times: SyncTimes,
 ): Promise<string> {
   const subscription = await gateway.retrieveSubscription(subscriptionId);
+  // A team's seats (decision 0119): stored for the team, every seat holder's tier decided again.
+  const teamId = await teamOfSubscription(database, subscription);
+  if (teamId) {
+    await storeTeamSubscription(database, teamId, subscription, times);
+    return `team subscription ${subscription.status}: ${subscription.quantity} seat${subscription.quantity === 1 ? "" : "s"}`;
+  }
   const userId = await memberOf(database, subscription);
   // Outcomes name no provider id: the event's row holds it while it is a member's, and loses it with their account.
   if (!userId) return "ignored: subscription belongs to no member";

@@ -17,6 +17,8 @@ const PRICES: Record<string, number> = {
   introbase_subscriber_annual: 29000,
   introbase_premium_monthly: 9900,
   introbase_premium_annual: 99000,
+  introbase_team_monthly: 7900,
+  introbase_team_annual: 79000,
 };
 
 function testPrice(lookupKey: string, overrides: Partial<ProviderPrice> = {}): ProviderPrice {
@@ -55,6 +57,8 @@ export class MemoryProvider implements PaymentGateway {
       customerId,
       status: "active",
       metadataUserId: null,
+      metadataTeamId: null,
+      quantity: 1,
       itemId: this.id("si"),
       price: this.prices.get(lookupKey) ?? testPrice(lookupKey),
       currentPeriodEnd: new Date("2031-06-10T00:00:00Z"),
@@ -158,6 +162,26 @@ export class MemoryProvider implements PaymentGateway {
   async createPortalSession(customerId: string) {
     this.calls.push("createPortalSession");
     return `https://billing.example/portal/${customerId}`;
+  }
+  async createTeamCustomer(team: { id: string }) {
+    this.calls.push("createTeamCustomer");
+    return `cus_team_${team.id}`;
+  }
+  async createTeamCheckoutSession(input: { customerId: string; priceId: string; teamId: string; quantity: number }) {
+    this.calls.push(`createTeamCheckoutSession ${input.quantity}`);
+    const id = this.id("cs");
+    this.sessions.set(id, { id, customerId: input.customerId, subscriptionId: null, userId: input.teamId, priceId: input.priceId });
+    return { id, url: `https://checkout.example/${id}` };
+  }
+  /** A flat share: half of a month's price per seat added or removed (the real proration is the fake's, over HTTP). */
+  async previewSeatChange(sub: { id: string }, quantity: number) {
+    this.calls.push(`previewSeatChange ${quantity}`);
+    const current = this.subscriptions.get(sub.id)!;
+    return { amountDue: ((quantity - current.quantity) * (current.price?.unitAmount ?? 0)) / 2, currency: "usd", date: null };
+  }
+  async changeSeats(sub: { id: string }, quantity: number) {
+    this.calls.push(`changeSeats ${quantity}`);
+    return this.update(sub.id, { quantity });
   }
 }
 

@@ -10,6 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountErasures } from "#db/schema/account-erasures.ts";
 import { endPaymentsAtProvider, forgetPaymentIds } from "~/features/billing/erase-member-payments.server.ts";
+import { endPlansOfTeamsLeftEmpty } from "~/features/billing/team-erasure.server.ts";
 import type { PaymentGateway } from "~/features/billing/payment-gateway.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { enqueueJob } from "~/lib/job-queue.server.ts";
@@ -70,8 +71,10 @@ const sendConfirmation: Step = async (database, erasure) => {
 const STEPS: ReadonlyArray<{ name: string; run: Step }> = [
   {
     name: "payment provider",
-    run: (database, erasure, { gateway, now }) =>
-      endPaymentsAtProvider(database, gateway(), erasure.id, { deletedAt: erasure.requestedAt, now: now() }),
+    run: async (database, erasure, { gateway, now }) =>
+      (await endPaymentsAtProvider(database, gateway(), erasure.id, { deletedAt: erasure.requestedAt, now: now() })) +
+      // A team only this member is in goes in the teams step: its paid seats end first (decision 0119).
+      (await endPlansOfTeamsLeftEmpty(database, gateway(), erasure.id)),
   },
   { name: "introduction requests sent", run: eraseIntroRequestsSent },
   { name: "introduction requests received", run: eraseIntroRequestsReceived },

@@ -51,7 +51,7 @@ export interface MemberSummary {
   tier: AccessLevel;
   /** The plan's name in the catalogue ("Premium"), and where the tier comes from. */
   plan: string;
-  planSource: { source: "free" | "subscription" | "complimentary" | "demo"; text: string };
+  planSource: { source: "free" | "subscription" | "complimentary" | "demo" | "team"; text: string };
   subscription: { state: SubscriptionState; text: string };
   /** This month's use of each quota against the plan's limits. */
   usage: QuotaSummary[];
@@ -69,7 +69,13 @@ function groupBy<T extends { userId: string }>(rows: readonly T[]): Map<string, 
   return map;
 }
 
-export async function summarizeMembers(database: Database, members: readonly MemberRow[], now: Date): Promise<MemberSummary[]> {
+/** `seats`: by member, the teams whose seat lends them a tier (the member's page reads them; the list does not). */
+export async function summarizeMembers(
+  database: Database,
+  members: readonly MemberRow[],
+  now: Date,
+  seats: ReadonlyMap<string, ReadonlyArray<{ teamName: string; tier: string }>> = new Map(),
+): Promise<MemberSummary[]> {
   if (!members.length) return [];
   const { db } = database;
   const ids = members.map((m) => m.id);
@@ -113,7 +119,7 @@ export async function summarizeMembers(database: Database, members: readonly Mem
       adminByAddress,
       tier,
       plan: catalogue[tier].name,
-      planSource: planSource(tier, subscription, memberGrants),
+      planSource: planSource(tier, subscription, memberGrants, seats.get(m.id)),
       subscription: subscriptionStatus(subscription),
       usage: summarizeUsage(usage, tier, tiers[tier]),
       signInMethods: signInMethods((methodsOf.get(m.id) ?? []).map((a) => a.providerId)),

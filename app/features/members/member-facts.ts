@@ -63,12 +63,16 @@ export interface GrantFacts {
   endsAt: Date | null;
 }
 
-/** Where a member's tier comes from: a paid subscription, an operator's complimentary plan, a demo choice, or nothing. */
+/**
+ * Where a member's tier comes from: a paid subscription, an operator's complimentary plan, a demo choice, a seat of a
+ * team whose plan grants it (issue 37, decision 0119), or nothing. The member's own sources are named first.
+ */
 export function planSource(
   tier: AccessLevel,
   subscription: SubscriptionFacts | null,
   grants: readonly GrantFacts[],
-): { source: "free" | "subscription" | "complimentary" | "demo"; text: string } {
+  seats: ReadonlyArray<{ teamName: string; tier: string }> = [],
+): { source: "free" | "subscription" | "complimentary" | "demo" | "team"; text: string } {
   if (tier === "public") return { source: "free", text: "Nothing paid or given" };
   const complimentary = grants.find((g) => g.source === "complimentary" && g.tier === tier);
   if (subscription && subscription.tier === tier && LIVE.has(subscription.status) && !subscription.refundedAt)
@@ -79,6 +83,8 @@ export function planSource(
       text: complimentary.endsAt ? `Complimentary until ${formatDate(complimentary.endsAt.getTime() - 1)}` : "Complimentary",
     };
   if (grants.some((g) => g.source === "demo" && g.tier === tier)) return { source: "demo", text: "Chosen in demo billing" };
+  const seat = seats.find((s) => s.tier === tier);
+  if (seat) return { source: "team", text: `From a seat of ${seat.teamName}` };
   return { source: "subscription", text: "Paid subscription" };
 }
 

@@ -7,6 +7,7 @@ import { sessions, users } from "#db/schema/accounts.ts";
 import { tierGrants } from "#db/schema/billing.ts";
 import { refundableInvoices } from "~/features/billing/operator-refund.server.ts";
 import type { PaymentGateway } from "~/features/billing/payment-gateway.server.ts";
+import { seatSourcesOf } from "~/features/billing/team-seat-source.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { formatMoney } from "./member-facts.ts";
@@ -38,7 +39,7 @@ export async function getMemberPage(
   if (!row) return null;
   const granter = users;
   const [[member], [grant], [live], history] = await Promise.all([
-    summarizeMembers(database, [row], now),
+    seatSourcesOf(database, memberId, now).then((seats) => summarizeMembers(database, [row], now, new Map([[memberId, seats]]))),
     database.db
       .select({ tier: tierGrants.tier, endsAt: tierGrants.endsAt, note: tierGrants.note, grantedBy: granter.name })
       .from(tierGrants)

@@ -83,6 +83,10 @@ describe("a member in words", () => {
       "Complimentary until 30 Jun 2031",
     );
     expect(planSource("subscriber", null, [{ source: "demo", tier: "subscriber", endsAt: null }]).source).toBe("demo");
+    // A team's seat (decision 0119) is named only when the member's own sources do not give the tier.
+    const seats = [{ teamName: "Northwind Ventures", tier: "premium" }];
+    expect(planSource("premium", null, [], seats)).toEqual({ source: "team", text: "From a seat of Northwind Ventures" });
+    expect(planSource("premium", sub({}), [], seats).text).toBe("Paid subscription");
   });
 
   it("prints the provider's amounts in their currency's own unit", () => {

@@ -202,6 +202,7 @@ export class Billing {
       subscriptionObject(this.store, {
         customer: customer.id,
         price,
+        quantity: state!.quantity,
         paymentMethod,
         metadata: state!.subscriptionMetadata,
         start: now,
@@ -214,7 +215,7 @@ export class Billing {
       customer,
       subscription,
       "subscription_create",
-      [planLine(this.store, price, item.id, now, end)],
+      [planLine(this.store, price, item.id, now, end, state!.quantity)],
       now,
       end,
     );

@@ -25,7 +25,11 @@ function summary(billing: Billing, session: StripeObject): string {
   const item = (session.__line_items as StripeObject[])[0]!;
   const price = item.price as StripeObject;
   const interval = (price.recurring as { interval: string }).interval;
-  return `<p class="muted">Subscribe to ${escape(item.description)}</p>
+  const quantity = Number(item.quantity);
+  const unitLabel = billing.store.get(String(price.product), "product")?.unit_label;
+  const what =
+    quantity > 1 || unitLabel ? `${item.description} × ${quantity} ${unitLabel ?? ""}${quantity > 1 ? "s" : ""}` : item.description;
+  return `<p class="muted">Subscribe to ${escape(what)}</p>
 <p class="amount">${escape(formatAmount(Number(session.amount_total), String(session.currency)))} <span class="muted">per ${escape(interval)}</span></p>`;
 }
 

@@ -8,12 +8,13 @@ import type { FakeStore, StripeObject } from "./store.ts";
 
 const productName = (store: FakeStore, price: StripeObject) => String(store.get(String(price.product), "product")?.name ?? "Subscription");
 
-/** One period of a plan: "1 × Premium (at $29.00 / month)". */
-export function planLine(store: FakeStore, price: StripeObject, item: string, start: number, end: number): InvoiceLine {
+/** One period of a plan: "1 × Premium (at $29.00 / month)", "3 × Introbase Team (at $79.00 / month)". */
+export function planLine(store: FakeStore, price: StripeObject, item: string, start: number, end: number, quantity = 1): InvoiceLine {
   const interval = (price.recurring as { interval: string }).interval;
   return {
-    description: `1 × ${productName(store, price)} (at ${formatAmount(Number(price.unit_amount), String(price.currency))} / ${interval})`,
-    amount: Number(price.unit_amount),
+    description: `${quantity} × ${productName(store, price)} (at ${formatAmount(Number(price.unit_amount), String(price.currency))} / ${interval})`,
+    amount: Number(price.unit_amount) * quantity,
+    quantity,
     price,
     periodStart: start,
     periodEnd: end,
@@ -22,19 +23,29 @@ export function planLine(store: FakeStore, price: StripeObject, item: string, st
   };
 }
 
-/** The credit for the old price's unused time and the charge for the new price's remaining time, from `at`. */
+/** What an item is: a price and how many of it (seats). */
+export interface ItemPlan {
+  price: StripeObject;
+  quantity: number;
+}
+
+/**
+ * The credit for the old plan's unused time and the charge for the new plan's remaining time, from `at`: each the whole
+ * item (unit amount × quantity), so a change of seats is the difference between the two, as Stripe invoices it.
+ */
 function prorationLines(
   store: FakeStore,
-  from: StripeObject,
-  to: StripeObject,
+  from: ItemPlan,
+  to: ItemPlan,
   item: string,
   start: number,
   end: number,
   at: number,
 ): [InvoiceLine, InvoiceLine] {
-  const line = (price: StripeObject, words: string, sign: number): InvoiceLine => ({
-    description: `${words} on ${productName(store, price)} after ${formatDate(at)}`,
-    amount: sign * prorate(Number(price.unit_amount), start, end, at),
+  const line = ({ price, quantity }: ItemPlan, words: string, sign: number): InvoiceLine => ({
+    description: `${words} on ${quantity > 1 ? `${quantity} × ` : ""}${productName(store, price)} after ${formatDate(at)}`,
+    amount: sign * prorate(Number(price.unit_amount) * quantity, start, end, at),
+    quantity,
     price,
     periodStart: at,
     periodEnd: end,
@@ -47,6 +58,8 @@ function prorationLines(
 export interface InvoiceLine {
   description: string;
   amount: number;
+  /** How many units the line is for (seats); its amount is already unit amount × quantity. */
+  quantity: number;
   price: StripeObject;
   periodStart: number;
   periodEnd: number;
@@ -104,8 +117,8 @@ export function invoiceObject(
       type: "price_details",
       unit_amount_decimal: String(l.price.unit_amount),
     },
-    quantity: 1,
-    quantity_decimal: "1",
+    quantity: l.quantity,
+    quantity_decimal: String(l.quantity),
     subscription: i.subscription?.id ?? null,
     subtotal: l.amount,
     taxes: [],
@@ -217,23 +230,24 @@ export interface PlannedChange {
 }
 
 /**
- * Same interval: prorations for the rest of the period, invoiced now with `always_invoice` (with any waiting ones),
+ * A change of price, of quantity (seats) or both. Same interval: prorations for the rest of the period, invoiced now with `always_invoice` (with any waiting ones),
  * kept for the renewal with `create_prorations`, none with `none`. Another interval: the cycle restarts at `at`
  * and the new price is invoiced at once, less the unused time unless prorations are off.
  */
 export function planChange(
   store: FakeStore,
-  item: { id: string; price: StripeObject; current_period_start: number; current_period_end: number },
-  price: StripeObject,
+  item: { id: string; price: StripeObject; quantity?: unknown; current_period_start: number; current_period_end: number },
+  to: ItemPlan,
   behaviour: "create_prorations" | "always_invoice" | "none",
   at: number,
   waiting: InvoiceLine[],
 ): PlannedChange {
-  const [credit, charge] = prorationLines(store, item.price, price, item.id, item.current_period_start, item.current_period_end, at);
-  const interval = (price.recurring as { interval: Interval }).interval;
+  const from = { price: item.price, quantity: Number(item.quantity ?? 1) };
+  const [credit, charge] = prorationLines(store, from, to, item.id, item.current_period_start, item.current_period_end, at);
+  const interval = (to.price.recurring as { interval: Interval }).interval;
   if (interval !== (item.price.recurring as { interval: Interval }).interval) {
     const end = addPeriods(at, interval, 1);
-    const lines = [...waiting, ...(behaviour === "none" ? [] : [credit]), planLine(store, price, item.id, at, end)];
+    const lines = [...waiting, ...(behaviour === "none" ? [] : [credit]), planLine(store, to.price, item.id, at, end, to.quantity)];
     return { invoiceNow: lines, pending: [], restart: { start: at, end } };
   }
   if (behaviour === "none") return { invoiceNow: null, pending: [], restart: null };

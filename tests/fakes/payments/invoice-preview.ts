@@ -1,6 +1,6 @@
 /**
  * POST /v1/invoices/create_preview for a subscription: the next renewal's invoice as it stands, or, with
- * `subscription_details[items]` naming another price, the invoice that change would make (at once with
+ * `subscription_details[items]` naming another price or quantity (seats), the invoice that change would make (at once with
  * always_invoice or a change of interval, else the renewal with the prorations in it). Built like a real invoice
  * (planChange decides for the preview and the change alike), stored nowhere, with an `upcoming_` id.
  */
@@ -43,16 +43,18 @@ export function previewInvoice(billing: Billing, lifecycle: SubscriptionLifecycl
   const change = details?.objects("items")[0];
   const item = lifecycle.item(sub);
   const priceId = change?.string("price");
-  if (!priceId || priceId === item.price.id) return build(lifecycle.renewalLines(sub), "upcoming");
-  const price = recurringPrice(billing, priceId, change!.name("price"));
+  const quantity = change?.int("quantity", { min: 1, max: 999_999 }) ?? Number(item.quantity);
+  const samePrice = !priceId || priceId === item.price.id;
+  if (samePrice && quantity === Number(item.quantity)) return build(lifecycle.renewalLines(sub), "upcoming");
+  const price = samePrice ? item.price : recurringPrice(billing, priceId, change!.name("price"));
   const behaviour = details?.oneOf("proration_behavior", PRORATIONS) ?? "create_prorations";
   const at = details?.int("proration_date") ?? billing.store.now();
   const waiting = billing.store.subscriptionState.get(sub.id)?.pending ?? [];
-  const plan = planChange(billing.store, item, price, behaviour, at, waiting);
+  const plan = planChange(billing.store, item, { price, quantity }, behaviour, at, waiting);
   if (plan.invoiceNow) return build(plan.invoiceNow, "subscription_update");
   const next = lifecycle.renewalLines(sub, [...waiting, ...plan.pending], price);
   return build(
-    next.slice(0, -1).concat(planLine(billing.store, price, item.id, next.at(-1)!.periodStart, next.at(-1)!.periodEnd)),
+    next.slice(0, -1).concat(planLine(billing.store, price, item.id, next.at(-1)!.periodStart, next.at(-1)!.periodEnd, quantity)),
     "upcoming",
   );
 }

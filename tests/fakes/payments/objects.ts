@@ -20,7 +20,14 @@ export interface CardDetails {
   fingerprint: string;
 }
 
-export function productObject(store: FakeStore, p: { id: string; name: string; tier: string; created: number }): StripeObject {
+/**
+ * A product; `unitLabel` ("seat") marks one sold per unit: only its prices may be bought in a quantity above 1 (the
+ * fake's stand-in for Checkout's adjustable quantities, so a member's plan can never be bought twice over by mistake).
+ */
+export function productObject(
+  store: FakeStore,
+  p: { id: string; name: string; tier: string; created: number; unitLabel?: string | null },
+): StripeObject {
   return {
     id: p.id,
     object: "product",
@@ -39,7 +46,7 @@ export function productObject(store: FakeStore, p: { id: string; name: string; t
     tax_code: null,
     tax_details: null,
     type: "service",
-    unit_label: null,
+    unit_label: p.unitLabel ?? null,
     updated: p.created,
     url: null,
   };
@@ -174,7 +181,14 @@ export function paymentMethodObject(
   };
 }
 
-function subscriptionItemObject(store: FakeStore, sub: string, price: StripeObject, start: number, end: number): StripeObject {
+function subscriptionItemObject(
+  store: FakeStore,
+  sub: string,
+  price: StripeObject,
+  start: number,
+  end: number,
+  quantity: number,
+): StripeObject {
   return {
     id: store.id("si"),
     object: "subscription_item",
@@ -187,7 +201,7 @@ function subscriptionItemObject(store: FakeStore, sub: string, price: StripeObje
     metadata: {},
     plan: planOf(price),
     price,
-    quantity: 1,
+    quantity,
     subscription: sub,
     tax_rates: [],
   };
@@ -195,7 +209,15 @@ function subscriptionItemObject(store: FakeStore, sub: string, price: StripeObje
 
 export function subscriptionObject(
   store: FakeStore,
-  s: { customer: string; price: StripeObject; paymentMethod: string; metadata: Record<string, string>; start: number; end: number },
+  s: {
+    customer: string;
+    price: StripeObject;
+    quantity: number;
+    paymentMethod: string;
+    metadata: Record<string, string>;
+    start: number;
+    end: number;
+  },
 ): StripeObject {
   const id = store.id("sub");
   return {
@@ -226,7 +248,7 @@ export function subscriptionObject(
     discounts: [],
     ended_at: null,
     invoice_settings: { account_tax_ids: null, issuer: { type: "self" } },
-    items: list([subscriptionItemObject(store, id, s.price, s.start, s.end)], `/v1/subscription_items?subscription=${id}`),
+    items: list([subscriptionItemObject(store, id, s.price, s.start, s.end, s.quantity)], `/v1/subscription_items?subscription=${id}`),
     latest_invoice: null,
     livemode: false,
     managed_payments: null,

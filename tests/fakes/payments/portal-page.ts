@@ -35,7 +35,7 @@ function planSection(billing: Billing, lifecycle: SubscriptionLifecycle, session
     : `<form method="post" action="/p/session/${escape(session.id)}/cancel"><input type="hidden" name="subscription" value="${escape(sub.id)}"><button type="submit" class="secondary">Cancel plan</button></form>`;
   return `<section class="card" aria-labelledby="plan-${escape(sub.id)}">
 <h2 id="plan-${escape(sub.id)}">Current plan</h2>
-<p><strong>${escape(product?.name)}</strong> · ${escape(formatAmount(Number(item.price.unit_amount), String(item.price.currency)))} per ${escape(interval)}</p>
+<p><strong>${escape(product?.name)}</strong> · ${escape(formatAmount(Number(item.price.unit_amount), String(item.price.currency)))}${product?.unit_label ? ` per ${escape(product.unit_label)}` : ""} per ${escape(interval)}${product?.unit_label ? ` · ${escape(item.quantity)} ${escape(product.unit_label)}${item.quantity === 1 ? "" : "s"}` : ""}</p>
 ${state}
 ${action}
 </section>`;

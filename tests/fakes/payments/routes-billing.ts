@@ -10,6 +10,15 @@ import type { SubscriptionLifecycle } from "./subscription-lifecycle.ts";
 
 const ID = "([^/]+)";
 const path = (p: string) => new RegExp(`^${p.replaceAll(":id", ID)}$`);
+
+/** Stripe's own ceiling on a line item's quantity. */
+const MAX_QUANTITY = 999_999;
+
+/** A price whose product is sold per unit (a `unit_label` such as "seat"): the only kind bought in quantities here. */
+function soldPerUnit(billing: Billing, price: StripeObject): boolean {
+  return Boolean(billing.store.get(String(price.product), "product")?.unit_label);
+}
+
 function createCheckoutSession(billing: Billing, params: Params, origin: string): StripeObject {
   const mode = params.string("mode", true);
   if (!["payment", "setup", "subscription"].includes(mode))
@@ -20,9 +29,13 @@ function createCheckoutSession(billing: Billing, params: Params, origin: string)
   if (items.length > 1) throw invalidParam("line_items", "The payment fake keeps one line item per Checkout Session.");
   const item = items[0]!;
   const price = recurringPrice(billing, item.string("price", true), item.name("price"));
-  const quantity = item.int("quantity", { min: 1 });
+  const quantity = item.int("quantity", { min: 1, max: MAX_QUANTITY });
   if (quantity === undefined) throw missingParam(item.name("quantity"));
-  if (quantity !== 1) throw invalidParam(item.name("quantity"), "The payment fake sells a quantity of 1.");
+  if (quantity !== 1 && !soldPerUnit(billing, price))
+    throw invalidParam(
+      item.name("quantity"),
+      "The payment fake sells a quantity of 1 of a product without a unit_label; only per-unit products (seats) take more.",
+    );
   const subscriptionData = params.object("subscription_data");
   for (const trial of ["trial_period_days", "trial_end"])
     if (subscriptionData?.has(trial))
@@ -47,7 +60,7 @@ function createCheckoutSession(billing: Billing, params: Params, origin: string)
       metadata: mergeMetadata({}, params.metadata()),
       successUrl: params.string("success_url") || null,
       cancelUrl: params.string("cancel_url") || null,
-      amount: Number(price.unit_amount),
+      amount: Number(price.unit_amount) * quantity,
       currency: String(price.currency),
       allowPromotionCodes: params.bool("allow_promotion_codes") ?? null,
     }),
@@ -68,18 +81,19 @@ function createCheckoutSession(billing: Billing, params: Params, origin: string)
       id: billing.store.id("li"),
       object: "item",
       amount_discount: 0,
-      amount_subtotal: price.unit_amount,
+      amount_subtotal: Number(price.unit_amount) * quantity,
       amount_tax: 0,
-      amount_total: price.unit_amount,
+      amount_total: Number(price.unit_amount) * quantity,
       currency: price.currency,
       description: product?.name ?? null,
       metadata: {},
       price: JSON.parse(JSON.stringify(price)) as StripeObject,
-      quantity: 1,
+      quantity,
     },
   ];
   billing.store.checkoutState.set(session.id, {
     price: price.id,
+    quantity,
     subscriptionMetadata: mergeMetadata({}, subscriptionData?.metadata()),
   });
   return session;
@@ -98,12 +112,13 @@ function updateSubscription(
   if (items.length > 1) throw invalidParam("items", "The payment fake keeps one item per subscription.");
   const change = items[0];
   let price: StripeObject | null = null;
+  let quantity: number | undefined;
   if (change) {
     const itemId = change.string("id");
     if (!itemId)
       throw invalidParam(
         change.name("id"),
-        "The payment fake keeps one item per subscription: pass items[0][id] with items[0][price] to change its price.",
+        "The payment fake keeps one item per subscription: pass items[0][id] with items[0][price] or items[0][quantity] to change it.",
       );
     if (itemId !== lifecycle.item(sub).id)
       throw invalidParam(change.name("id"), `Subscription item ${itemId} is not part of subscription ${sub.id}.`);
@@ -114,6 +129,10 @@ function updateSubscription(
       );
     const priceId = change.string("price");
     if (priceId) price = recurringPrice(billing, priceId, change.name("price"));
+    // Stripe takes 0 too; the fake keeps a subscription at one unit at least (cancel it instead).
+    quantity = change.int("quantity", { min: 1, max: MAX_QUANTITY });
+    if (quantity !== undefined && quantity !== 1 && !soldPerUnit(billing, price ?? lifecycle.item(sub).price))
+      throw invalidParam(change.name("quantity"), "The payment fake sells a quantity of 1 of a product without a unit_label.");
   }
   const pm = params.string("default_payment_method");
   if (pm) {
@@ -130,7 +149,8 @@ function updateSubscription(
     const previous = { metadata: sub.metadata, default_payment_method: sub.default_payment_method };
     sub.metadata = mergeMetadata(sub.metadata as Record<string, string>, metadata);
     if (pm) sub.default_payment_method = pm;
-    if (!price && cancel === undefined) billing.webhooks.emit("customer.subscription.updated", sub, { previous, request });
+    if (!price && quantity === undefined && cancel === undefined)
+      billing.webhooks.emit("customer.subscription.updated", sub, { previous, request });
   }
   const paymentBehavior = params.oneOf("payment_behavior", [
     "allow_incomplete",
@@ -143,7 +163,16 @@ function updateSubscription(
       "payment_behavior",
       "The payment fake keeps no pending updates: use error_if_incomplete (refused with a 402, nothing changed) or allow_incomplete.",
     );
-  if (price) lifecycle.changePrice(sub, price, behaviour, request, paymentBehavior === "error_if_incomplete");
+  if (price || quantity !== undefined) {
+    const item = lifecycle.item(sub);
+    lifecycle.changeItem(
+      sub,
+      { price: price ?? item.price, quantity: quantity ?? Number(item.quantity) },
+      behaviour,
+      request,
+      paymentBehavior === "error_if_incomplete",
+    );
+  }
   if (cancel !== undefined) lifecycle.setCancelAtPeriodEnd(sub, cancel, request);
   return sub;
 }

@@ -34,8 +34,9 @@ export interface SubscriptionState {
 
 /** What an open Checkout Session knows beyond its object. */
 export interface CheckoutState {
-  /** The recurring price of its one line item. */
+  /** The recurring price of its one line item, and how many of it. */
   price: string;
+  quantity: number;
   subscriptionMetadata: Record<string, string>;
   /** The card waiting on 3D Secure, with the details the form gave. */
   authentication?: { paymentMethod: string; email: string | null; name: string | null };

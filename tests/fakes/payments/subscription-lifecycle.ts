@@ -22,7 +22,7 @@ export interface DunningOptions {
 
 const DAY = 24 * 60 * 60;
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-type Item = StripeObject & { price: StripeObject; current_period_start: number; current_period_end: number };
+type Item = StripeObject & { price: StripeObject; quantity: number; current_period_start: number; current_period_end: number };
 
 export class SubscriptionLifecycle {
   private readonly billing: Billing;
@@ -120,23 +120,24 @@ export class SubscriptionLifecycle {
   }
 
   /**
-   * Moves the subscription's item to another price. Same interval: prorations for the rest of the period, invoiced
+   * Moves the subscription's item to another price, another quantity (seats), or both. Same interval: prorations for the rest of the period, invoiced
    * now (always_invoice) or on the next renewal (create_prorations), or none. Another interval: the cycle restarts
    * now and the new price is invoiced at once, less the unused time unless prorations are off.
    */
-  changePrice(
+  changeItem(
     subscription: StripeObject,
-    price: StripeObject,
+    to: { price: StripeObject; quantity: number },
     behaviour: "create_prorations" | "always_invoice" | "none",
     request?: RequestRef,
     errorIfIncomplete = false,
   ): StripeObject | null {
     const item = this.item(subscription);
-    if (item.price.id === price.id) return null;
+    const { price, quantity } = to;
+    if (item.price.id === price.id && Number(item.quantity) === quantity) return null;
     const now = this.store.now();
     const state = this.store.subscriptionState.get(subscription.id)!;
     const previous = { items: clone(subscription.items) };
-    const plan = planChange(this.store, item, price, behaviour, now, state.pending);
+    const plan = planChange(this.store, item, to, behaviour, now, state.pending);
     // error_if_incomplete: a charge the card would refuse fails the request with a 402 and changes nothing.
     const balance = Math.min(0, Number(this.billing.customer(String(subscription.customer)).balance));
     const owed = (plan.invoiceNow ?? []).reduce((sum, line) => sum + line.amount, 0) + balance;
@@ -149,6 +150,7 @@ export class SubscriptionLifecycle {
     }
     item.price = price;
     item.plan = planOf(price);
+    item.quantity = quantity;
     if (plan.restart) {
       subscription.billing_cycle_anchor = plan.restart.start;
       item.current_period_start = plan.restart.start;
@@ -183,7 +185,7 @@ export class SubscriptionLifecycle {
     const end = periodEndAfter(Number(subscription.billing_cycle_anchor), interval, start);
     return [
       ...(waiting ?? this.store.subscriptionState.get(subscription.id)?.pending ?? []),
-      planLine(this.store, plan, item.id, start, end),
+      planLine(this.store, plan, item.id, start, end, Number(item.quantity)),
     ];
   }
 

@@ -206,7 +206,7 @@ describe("controls", () => {
     expect((await control("/payment-methods/pm_missing/card", { number: "4000000000000341" })).status).toBe(404);
     expect((await control("/reset", {})).status).toBe(200);
     expect((await f.stripe.customers.list()).data).toHaveLength(0);
-    expect((await f.stripe.prices.list()).data).toHaveLength(4);
+    expect((await f.stripe.prices.list()).data).toHaveLength(6);
     expect(((await (await control("/state")).json()) as { now: number }).now).toBe(START);
     expect((await (await fetch(`${f.fake.url}/healthz`)).json()).ok).toBe(true);
   });
