@@ -64,6 +64,8 @@ export default caseSensitive([
   route("api/saved-searches/:id/new", "routes/api.saved-searches.new.ts"),
   // Leaving (decision 0077): the member's data as a file, answered to the settings page's POST.
   route("settings/my-data", "routes/settings.my-data.ts"),
+  // Issue 37 (decision 0121): a list as a CSV download, within the plan's export quota.
+  route("lists/:listId/export.csv", "routes/lists.export.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
