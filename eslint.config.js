@@ -18,8 +18,8 @@ const FEATURE_IMPORTS = {
   applications: ["audit", "duplicates", "media", "verification"], // an approved application becomes a listing, checked for duplicates; the form carries a proof of work
   ai: [], // the AI seam (decision 0065): the provider client, its metering, the profile summary
   audit: [],
-  "api-docs": ["ai", "directory", "follows", "matches", "profiles", "saved-searches"], // the list of documented endpoints names their *-api-schema.ts constants
-  "api-keys": [],
+  "api-docs": ["ai", "directory", "follows", "lists", "matches", "profiles", "saved-searches"], // the list of documented endpoints names their *-api-schema.ts constants
+  "api-keys": ["teams"], // issue 37 (decision 0121): a key may be a team's, for one of the member's teams
   "back-office": ["audit", "introductions"], // the dashboard counts introductions by status; the audit log view
   billing: [],
   diagnostics: [],
