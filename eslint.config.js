@@ -32,7 +32,7 @@ const FEATURE_IMPORTS = {
   introductions: ["ai", "audit", "listing-owners", "verification"], // a request carries a proof of work; "Generate with AI" asks the AI seam; a claimed listing's requests go to its owners (decision 0116)
   "lead-debugger": ["imports"], // runs the import pipeline step by step
   teams: ["audit"], // issue 37 (decision 0118): team membership, roles and invitations are audited
-  lists: ["teams", "access", "catalog", "directory"], // issue 37: a team's lists are its members'; every value on them passes the directory card's own gate
+  lists: ["teams", "access", "catalog", "directory", "saved-searches"], // issue 37: a team's lists are its members'; every value on them passes the directory card's own gate; a saved search's new results go to a list in one click (decision 0121)
   "listing-owners": ["audit"], // issue 36: claims, owners' edits, inbox and insights are audited
   "owner-insights": ["listing-owners", "introductions"], // issue 36: a visitor's buckets come from the listing they keep; the intro outcomes are the funnel's, for one listing
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates

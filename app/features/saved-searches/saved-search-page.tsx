@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
@@ -11,7 +12,17 @@ export interface SavedSearchPageData {
 }
 
 /** A saved search opened: "N new since you last looked", the newest of them, and the way to all results. */
-export function SavedSearchPage({ name, directoryUrl, total, newCount, listings }: SavedSearchPageData) {
+export function SavedSearchPage({
+  name,
+  directoryUrl,
+  total,
+  newCount,
+  listings,
+  addToList,
+}: SavedSearchPageData & {
+  /** The lists' "Add the new results to a list" form (issue 37), placed under the new listings. */
+  addToList?: ReactNode;
+}) {
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <div>
@@ -40,8 +51,11 @@ export function SavedSearchPage({ name, directoryUrl, total, newCount, listings 
             ))}
           </ul>
           {newCount > listings.length ? <p className="mt-2 text-sm text-fg-muted">and {newCount - listings.length} more.</p> : null}
+          {addToList ? <div className="mt-4 border-t border-border pt-4">{addToList}</div> : null}
         </Card>
-      ) : null}
+      ) : (
+        addToList
+      )}
       <Link to={directoryUrl} className={buttonClass({ className: "justify-self-start" })}>
         See all results in the directory
       </Link>
