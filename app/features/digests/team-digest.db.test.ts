@@ -16,6 +16,7 @@ import { JobWorker } from "~/lib/job-worker.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
 import { digestTeamFollows, setTeamDigest, teamDigestChoices } from "../follows/team-follows.server.ts";
 import { createSavedSearch } from "../saved-searches/saved-searches.server.ts";
+import { shareSavedSearch, teamSavedSearchesOf } from "../saved-searches/team-saved-searches.server.ts";
 import { applyUnsubscribeLink } from "../saved-searches/unsubscribe.server.ts";
 import { DIGEST_JOB, digestJobHandler, scheduleDigest } from "./digest-job.server.ts";
 import { periodContaining } from "./digest-periods.ts";
@@ -25,6 +26,7 @@ let smtp: LocalSmtp;
 let industry = "";
 let teamId = "";
 let counter = 0;
+let searchId = "";
 const env = () => parseEnv({ SMTP_URL: smtp.url, PUBLIC_URL: "https://introbase.example" });
 const m = {
   alice: { id: "td-alice", tier: "premium" },
@@ -71,7 +73,8 @@ beforeAll(async () => {
     query: `industries=${encodeURIComponent(industry)}`,
     alertFrequency: "daily",
   });
-  await database.rows(sql`UPDATE saved_searches SET team_id = ${teamId}::uuid WHERE id = ${search.id}::uuid RETURNING id`);
+  searchId = search.id;
+  await shareSavedSearch(database, m.alice, search.id, teamId, at);
   for (const member of [m.bob, m.dave]) await setTeamDigest(database, member.id, teamId, true, at);
   // The first period keeps each recipient's first snapshot: nothing is new to anyone yet.
   await runPeriod(period(1));
@@ -80,6 +83,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await smtp?.stop();
   await database?.close();
+});
+
+describe("sharing a saved search with a team", () => {
+  it("shows it to the team's members labelled with the team and who saved it; only its owner shares it, only with their teams", async () => {
+    expect(await teamSavedSearchesOf(database, m.bob)).toEqual([
+      expect.objectContaining({ id: searchId, name: "Sector", teamName: "Northwind", savedBy: "td-alice" }),
+    ]);
+    expect(await teamSavedSearchesOf(database, m.alice)).toEqual([]);
+    await expect(shareSavedSearch(database, m.bob, searchId, null, at)).rejects.toMatchObject({ status: 404 });
+    const [other] = await database.rows<{ id: string }>(sql`INSERT INTO teams (name) VALUES ('Elsewhere') RETURNING id::text AS id`);
+    await expect(shareSavedSearch(database, m.alice, searchId, other!.id, at)).rejects.toMatchObject({
+      status: 404,
+      message: "You are not in this team.",
+    });
+  });
 });
 
 describe("a team's saved search in the digest", () => {
