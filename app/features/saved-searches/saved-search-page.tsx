@@ -39,6 +39,7 @@ export function SavedSearchPage({
       {listings.length ? (
         <Card className="p-5 sm:p-6">
           <h2 className="text-lg font-semibold">New since you last looked</h2>
+          {addToList ? <div className="mt-3 border-b border-border pb-4">{addToList}</div> : null}
           <ul className="mt-3 divide-y divide-border">
             {listings.map((l) => (
               <li key={l.id} className="py-3 text-sm">
@@ -51,7 +52,6 @@ export function SavedSearchPage({
             ))}
           </ul>
           {newCount > listings.length ? <p className="mt-2 text-sm text-fg-muted">and {newCount - listings.length} more.</p> : null}
-          {addToList ? <div className="mt-4 border-t border-border pt-4">{addToList}</div> : null}
         </Card>
       ) : (
         addToList
