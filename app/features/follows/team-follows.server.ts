@@ -18,7 +18,7 @@ import { LOCKED_FOLLOW_MESSAGE } from "./follow-limits.ts";
 import { profileUrl, type Follower } from "./follows.server.ts";
 
 /** Listings one team may follow: a team's follows are shared, so the cap is the largest plan's. */
-export const TEAM_FOLLOW_CAP = 500;
+const TEAM_FOLLOW_CAP = 500;
 const NOT_IN_TEAM = "You are not in this team.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

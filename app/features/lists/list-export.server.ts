@@ -39,7 +39,7 @@ export const LIST_CSV_COLUMNS = [
 ] as const;
 
 /** What stands in the listing's cells when it is no longer published: nothing of it is shown any more. */
-export const UNAVAILABLE_LISTING = "(no longer listed)";
+const UNAVAILABLE_LISTING = "(no longer listed)";
 
 export interface LatestNote {
   body: string;
@@ -58,7 +58,7 @@ async function latestNotes(database: Database, listId: string): Promise<Map<stri
 }
 
 /** One entry as a row; the listing's cells come from its gated card only. */
-export function listEntryRow(
+function listEntryRow(
   entry: ListEntry,
   status: string,
   note: LatestNote | undefined,

@@ -20,7 +20,7 @@ const oneLine = (field: string, max: number) =>
     `${field} can be at most ${max} characters.`,
   );
 
-export const listName = oneLine("name", 80);
+const listName = oneLine("name", 80);
 const tagText = oneLine("tag", 40);
 
 export const ListIdParams = z.object({

@@ -18,7 +18,7 @@ import { listsVisibleTo, visibleList, type ListSummary } from "./list-access.ser
 import { listColumnsOf, readListEntries, type ListColumn, type ListEntry } from "./list-entries.server.ts";
 import type { ListEntrySchema, ListSchema } from "./lists-api-schema.ts";
 
-export const NOT_YOUR_LIST = "You don't have this list.";
+const NOT_YOUR_LIST = "You don't have this list.";
 
 export interface ListsCaller {
   user: SessionUser;
@@ -73,7 +73,7 @@ export function listJson(list: ListSummary, columns?: ListColumn[]): z.infer<typ
 }
 
 /** An entry with its listing exactly as the caller's card shows it (a teaser above their plan, null when unpublished). */
-export function entryJson(entry: ListEntry, columns: ListColumn[]): z.infer<typeof ListEntrySchema> {
+function entryJson(entry: ListEntry, columns: ListColumn[]): z.infer<typeof ListEntrySchema> {
   const card = entry.card;
   return {
     id: entry.id,
