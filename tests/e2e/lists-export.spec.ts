@@ -8,7 +8,7 @@ import { expectAccessible, expectFits } from "./support/page-checks.ts";
  * team, downloads the team's "Deal flow" as CSV (counted as one export); and a new member adds a saved search's new
  * results to a list in one click, with the plain form on the opened saved search.
  */
-test("Sam exports the team's Deal flow as CSV, every row as his own card shows it", async ({ page, browser }) => {
+test("Sam exports the team's Deal flow as CSV, every row as his own card shows it", async ({ page, browser }, testInfo) => {
   await signInAs(page, "Sam Subscriber");
   const lists = (await (await page.request.get("/api/lists")).json()) as {
     lists: Array<{ id: string; name: string; team: { name: string } | null }>;
@@ -31,6 +31,18 @@ test("Sam exports the team's Deal flow as CSV, every row as his own card shows i
   for (const row of rows.slice(1)) expect(row).toMatch(/^"[^"]+","startup","http[^"]+\/profile\/startup\/[^"]+","Sourced",/);
 
   // A stranger's guess at the same address: 404, as for a list that does not exist.
+  // /following lists the team's follows under the team's name, with Sam's switch for the team's digest.
+  await page.goto("/following");
+  await expect(page.getByRole("heading", { name: "Followed by Northwind Ventures" })).toBeVisible();
+  await expect(page.getByText("Northwind Ventures' follows and saved searches in my digest:")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Opt (in|out)$/ })).toBeVisible();
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectFits(page);
+    await page.screenshot({ path: testInfo.outputPath(`following-team-${width}.png`), fullPage: true });
+  }
+
   const stranger = await browser.newPage();
   await signInAs(stranger, "Pat Public");
   expect((await stranger.request.get(`/lists/${dealFlow!.id}/export.csv`)).status()).toBe(404);

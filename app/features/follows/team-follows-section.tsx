@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Button } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
+import { possessive } from "~/lib/wording.ts";
 import { TEAM_DIGEST_INTENT } from "./follow-form.ts";
 import type { TeamDigestChoice, TeamFollowedListing } from "./team-follows.server.ts";
 
@@ -41,17 +42,17 @@ export function TeamFollowsSection({ data }: { data: TeamFollowsData }) {
             <h2 className="text-lg font-semibold">Followed by {team.teamName}</h2>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-3 text-sm">
               <p id={label}>
-                {team.teamName}&apos;s follows and saved searches in my digest: <strong>{team.optedIn ? "on" : "off"}</strong>
+                {possessive(team.teamName)} follows and saved searches in my digest: <strong>{team.optedIn ? "on" : "off"}</strong>
               </p>
               <TeamForm intent={TEAM_DIGEST_INTENT} fields={{ teamId: team.teamId, digest: team.optedIn ? "off" : "on" }}>
                 <Button type="submit" variant="secondary" size="sm" aria-describedby={label}>
-                  {team.optedIn ? "Turn off" : "Turn on"}
+                  {team.optedIn ? "Opt out" : "Opt in"}
                 </Button>
               </TeamForm>
             </div>
             {follows.length === 0 ? (
               <p className="mt-3 text-sm text-fg-muted">
-                The team follows no listings yet. Share one of yours below with “Follow for {team.teamName}”.
+                The team follows no listings yet. Share one of yours above with “Follow for {team.teamName}”.
               </p>
             ) : (
               <ul className="mt-3 divide-y divide-border" aria-label={`Listings ${team.teamName} follows`}>

@@ -11,6 +11,7 @@ import { teams as teamsTable } from "#db/schema/teams.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { ErrorCode } from "~/lib/errors.ts";
+import { possessive } from "~/lib/wording.ts";
 import { checkUnsubscribeToken, unsubscribeToken, type UnsubscribeScope } from "./unsubscribe-links.server.ts";
 
 async function unsubscribeKey(database: Database): Promise<string> {
@@ -82,7 +83,7 @@ async function teamTargets(database: Database, userId: string): Promise<Target[]
     WHERE o.user_id = ${userId} ORDER BY t.name`);
   return rows.map((r) => ({
     id: `team:${r.team_id}`,
-    name: `${r.name}'s team digest`,
+    name: `${possessive(r.name)} team digest`,
     alertFrequency: r.opted_in ? "on" : "off",
     alertsChangedAt: new Date(r.changed_at),
     team: true,
@@ -166,7 +167,7 @@ export async function applyUnsubscribeLink(
             teams.map((t) => t.teamId),
           ),
         );
-      changed.push(...stopped.map((t) => ({ id: t.id, name: `${t.name}'s team digest` })));
+      changed.push(...stopped.map((t) => ({ id: t.id, name: `${possessive(t.name)} team digest` })));
     }
     if (!before.follows) return { changed, follows: false };
     // Off unless the member chose again after the link was issued (a row dated later, or already off, is left alone).
