@@ -215,6 +215,18 @@ describe("the lists API", () => {
     expect((await call("GET", `/api/lists/${dealFlow}`, { key: ivyTeamKey })).status).toBe(403);
   });
 
+  it("refuses a session's change sent from another site (CSRF), as every cookie-authenticated POST is", async () => {
+    const answer = await rawRequest(app.base, {
+      method: "POST",
+      path: "/api/lists",
+      headers: { Cookie: sol.cookie, Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Planted" }),
+    });
+    expect(answer.status).toBe(403);
+    const [planted] = await app.database.rows(sql`SELECT 1 FROM lists WHERE name = 'Planted'`);
+    expect(planted).toBeUndefined();
+  });
+
   it("answers bad input with 400 and what to change", async () => {
     const bad = async (method: string, path: string, json?: unknown) => {
       const answer = await call(method, path, { key: ownerKey }, json);
