@@ -58,12 +58,7 @@ async function latestNotes(database: Database, listId: string): Promise<Map<stri
 }
 
 /** One entry as a row; the listing's cells come from its gated card only. */
-function listEntryRow(
-  entry: ListEntry,
-  status: string,
-  note: LatestNote | undefined,
-  origin: string,
-): Array<string | number | null> {
+function listEntryRow(entry: ListEntry, status: string, note: LatestNote | undefined, origin: string): Array<string | number | null> {
   const card = entry.card;
   const open = card && !card.locked ? card : null;
   return [
