@@ -18,8 +18,8 @@ const FEATURE_IMPORTS = {
   applications: ["audit", "duplicates", "media", "verification"], // an approved application becomes a listing, checked for duplicates; the form carries a proof of work
   ai: [], // the AI seam (decision 0065): the provider client, its metering, the profile summary
   audit: [],
-  "api-docs": ["ai", "directory", "follows", "matches", "profiles", "saved-searches"], // the list of documented endpoints names their *-api-schema.ts constants
-  "api-keys": [],
+  "api-docs": ["ai", "directory", "follows", "lists", "matches", "profiles", "saved-searches"], // the list of documented endpoints names their *-api-schema.ts constants
+  "api-keys": ["teams"], // issue 37 (decision 0121): a key may be a team's, for one of the member's teams
   "back-office": ["audit", "introductions"], // the dashboard counts introductions by status; the audit log view
   billing: [],
   diagnostics: [],
@@ -32,7 +32,7 @@ const FEATURE_IMPORTS = {
   introductions: ["ai", "audit", "listing-owners", "verification"], // a request carries a proof of work; "Generate with AI" asks the AI seam; a claimed listing's requests go to its owners (decision 0116)
   "lead-debugger": ["imports"], // runs the import pipeline step by step
   teams: ["audit", "billing"], // issue 37 (decision 0118): team membership, roles and invitations are audited; seats are bought and counted through billing's team plan (decision 0119)
-  lists: ["teams", "access", "catalog", "directory"], // issue 37: a team's lists are its members'; every value on them passes the directory card's own gate
+  lists: ["teams", "access", "catalog", "directory", "saved-searches"], // issue 37: a team's lists are its members'; every value on them passes the directory card's own gate; a saved search's new results go to a list in one click (decision 0121)
   "listing-owners": ["audit"], // issue 36: claims, owners' edits, inbox and insights are audited
   "owner-insights": ["listing-owners", "introductions"], // issue 36: a visitor's buckets come from the listing they keep; the intro outcomes are the funnel's, for one listing
   "listing-editor": ["audit", "duplicates"], // a saved listing is checked for duplicates

@@ -59,11 +59,21 @@ export default caseSensitive([
   route("api/follows", "routes/api.follows.ts"),
   route("api/follows/:listingId", "routes/api.follows.$listingId.ts"),
   route("api/leads-on-trees", "routes/api.leads-on-trees.ts"),
+  // Issue 37 (decision 0121): lists and their entries, under a session or an API key (a member's or a team's).
+  route("api/lists", "routes/api.lists.ts"),
+  route("api/lists/:id", "routes/api.lists.item.ts"),
+  route("api/lists/:id/entries", "routes/api.lists.entries.ts"),
+  route("api/lists/:id/entries/:entryId", "routes/api.lists.entry.ts"),
+  route("api/lists/:id/entries/:entryId/notes", "routes/api.lists.entry-notes.ts"),
+  route("api/lists/:id/entries/:entryId/tags", "routes/api.lists.entry-tags.ts"),
+  route("api/lists/:id/entries/:entryId/tags/:tag", "routes/api.lists.entry-tag.ts"),
   route("api/saved-searches", "routes/api.saved-searches.ts"),
   route("api/saved-searches/:id", "routes/api.saved-searches.item.ts"),
   route("api/saved-searches/:id/new", "routes/api.saved-searches.new.ts"),
   // Leaving (decision 0077): the member's data as a file, answered to the settings page's POST.
   route("settings/my-data", "routes/settings.my-data.ts"),
+  // Issue 37 (decision 0121): a list as a CSV download, within the plan's export quota.
+  route("lists/:listId/export.csv", "routes/lists.export.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),

@@ -16,6 +16,11 @@ export interface SessionUser {
   picture: string | null;
   role: Role;
   tier: Tier;
+  /**
+   * Set only when the request came with a team's API key (decision 0121): the key reaches that team's lists alone,
+   * and only while this member is in the team. A session or a member's key leaves it unset.
+   */
+  keyTeamId?: string;
 }
 
 const TIERS: readonly string[] = ["public", "subscriber", "premium"];

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
+import { teams } from "./teams.ts";
 
 export const apiKeys = pgTable(
   "api_keys",
@@ -15,6 +16,11 @@ export const apiKeys = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Null: the key acts for its member (their private lists and their teams'). Set: a team key (decision 0121), which
+     * reaches only that team's lists, and only while its member is still in the team.
+     */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
     /** The owner's name for it ("CRM sync"). */
     name: text("name").notNull(),
     /** The key's first characters ("ib_k7Q2xw9A"), shown in lists and safe to show: it does not authenticate. */

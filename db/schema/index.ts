@@ -35,3 +35,4 @@ export * from "./owner-changes.ts";
 export * from "./intro-preferences.ts";
 export * from "./teams.ts";
 export * from "./lists.ts";
+export * from "./team-alerts.ts";

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { outboxEmails } from "./messages.ts";
+import { teams } from "./teams.ts";
 import { ALERT_FREQUENCIES, DIGEST_CADENCES } from "../values/saved-searches.ts";
 
 export const SNAPSHOT_PURPOSES = ["look", "digest"] as const;
@@ -25,6 +26,11 @@ export const savedSearches = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Set: the search belongs to this team (decision 0121): every member sees it, and its alerts reach each member who
+     * opted in to the team's digest. `user_id` is then the member who saved it.
+     */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** The directory state as canonical URL parameters (sorted, defaults and paging left out): one state, one row. */
     query: text("query").notNull(),
@@ -39,6 +45,7 @@ export const savedSearches = pgTable(
   },
   (t) => [
     unique("saved_searches_user_query_key").on(t.userId, t.query),
+    index("saved_searches_team_idx").on(t.teamId),
     index("saved_searches_alerts_idx")
       .on(t.alertFrequency, t.userId)
       .where(sql`${t.alertFrequency} <> 'off'`),

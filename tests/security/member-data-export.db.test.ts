@@ -86,6 +86,8 @@ describe("the member's data file", () => {
     ]);
     expect(list("follows")).toEqual([expect.objectContaining({ listingId: planted.listings.followed.id })]);
     expect(list("followEmailSettings")).toEqual([expect.objectContaining({ emails: true })]);
+    expect(list("teamFollowsYouAdded")).toEqual([expect.objectContaining({ listingId: planted.listings.followed.id })]);
+    expect(list("teamDigests")).toEqual([expect.objectContaining({ optedIn: true })]);
     expect(list("digestEmails")).toHaveLength(1);
     // The owner's monthly summary (decision 0117): the switch and the month e-mailed.
     expect(list("listingSummaryEmailSettings")).toEqual([expect.objectContaining({ emails: true })]);
@@ -117,7 +119,12 @@ describe("the member's data file", () => {
         [planted.listings.contact.name, "team member"],
       ]),
     );
-    expect(list("apiKeys")).toEqual([expect.objectContaining({ name: `${NAME} CRM sync`, prefix: planted.apiKeyPrefix })]);
+    expect(list("apiKeys")).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: `${NAME} CRM sync`, prefix: planted.apiKeyPrefix, teamId: null }),
+        expect.objectContaining({ name: `${NAME} team sync`, teamId: expect.any(String) }),
+      ]),
+    );
     expect(list("duplicateReports")).toEqual([expect.objectContaining({ note: `${NAME} thinks these are one company` })]);
     expect(list("listingChangesProposed")).toEqual([
       expect.objectContaining({ listingId: planted.listings.followed.id, status: "rejected", note: "Please keep the tagline factual." }),

@@ -35,7 +35,14 @@ const VALUES = [
 ];
 
 /** A valid value of each path parameter, so the one under test is what decides. */
-const PATH_DEFAULTS: Record<string, string> = { type: "startup", slug: "some-listing", id: UUID, listingId: UUID };
+const PATH_DEFAULTS: Record<string, string> = {
+  type: "startup",
+  slug: "some-listing",
+  id: UUID,
+  listingId: UUID,
+  entryId: UUID,
+  tag: "warm",
+};
 /** A valid body for the operations that take one. */
 const BODIES: Record<string, unknown> = {
   "post /api/saved-searches": { name: "Mine", query: "type=startup" },
@@ -44,6 +51,12 @@ const BODIES: Record<string, unknown> = {
   "post /api/listings/{type}/{slug}/summary": {},
   "post /api/listings/{type}/{slug}/intro-message": {},
   "post /api/listings/plain-words": { sentence: "fintech startups" },
+  "post /api/lists": { name: "Mine" },
+  "patch /api/lists/{id}": { name: "Mine" },
+  "post /api/lists/{id}/entries": { listingIds: [UUID] },
+  "patch /api/lists/{id}/entries/{entryId}": { column: "Meeting" },
+  "post /api/lists/{id}/entries/{entryId}/notes": { body: "A note." },
+  "post /api/lists/{id}/entries/{entryId}/tags": { tag: "warm" },
 };
 
 /**

@@ -8,6 +8,7 @@ import { referenceApi } from "~/features/catalog/reference-api-schema.ts";
 import { listingsApi } from "~/features/directory/listings-api-schema.ts";
 import { listingsExportApi } from "~/features/directory/listings-export-api-schema.ts";
 import { followsApiEndpoints } from "~/features/follows/follows-api-schema.ts";
+import { listsApiEndpoints } from "~/features/lists/lists-api-schema.ts";
 import { matchesApiEndpoint } from "~/features/matches/matches-api-schema.ts";
 import { listingApi } from "~/features/profiles/listing-api-schema.ts";
 import { savedSearchesApiEndpoints } from "~/features/saved-searches/saved-searches-api-schema.ts";
@@ -22,6 +23,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
   referenceApi,
   ...savedSearchesApiEndpoints,
   ...followsApiEndpoints,
+  ...listsApiEndpoints,
   ...aiApiEndpoints,
   openApiDocumentApi,
 ];

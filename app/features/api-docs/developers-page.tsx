@@ -77,6 +77,10 @@ export function DevelopersPage({ document, signedIn }: { document: ApiDocument; 
           (plans with API access) and send it with every call as <code>Authorization: Bearer &lt;key&gt;</code>. You then get exactly what
           your plan shows you in the browser. A missing, malformed or revoked key is answered 401; a plan without API access, 403.
         </p>
+        <p className="mt-2 text-sm">
+          A key acts for you (your private lists and your teams&apos; lists) or for one of your teams: a team&apos;s key reaches that
+          team&apos;s lists only, and stops reaching them when you leave the team.
+        </p>
         <div className="mt-3 flex flex-wrap items-start gap-2">
           <pre className="min-w-0 flex-1 rounded-md bg-surface-muted p-3 text-xs break-all whitespace-pre-wrap">
             <code>{example}</code>

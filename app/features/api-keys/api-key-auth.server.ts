@@ -138,6 +138,8 @@ export async function authenticateApiKey(
     // Never admin, whoever owns the key and whatever ADMIN_EMAILS says.
     role: "user",
     tier,
+    // A team's key (decision 0121) carries its team: the lists endpoints reach that team's lists alone.
+    ...(found.teamId ? { keyTeamId: found.teamId } : {}),
   };
   countApiCall(tier, "allowed");
   return { ok: true, user, headers };

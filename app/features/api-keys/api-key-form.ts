@@ -11,6 +11,8 @@ export const createApiKeySchema = z.object({
     .trim()
     .min(1, "Give the key a name, so you can tell it apart later (e.g. CRM sync).")
     .max(60, "A key's name can be at most 60 characters."),
+  /** "" or absent: the member's own key; a team's id: a team key, reaching that team's lists only (decision 0121). */
+  scope: z.union([z.literal(""), z.uuid("Choose yourself or one of your teams.")]).optional(),
 });
 
 export const revokeApiKeySchema = z.object({
@@ -18,4 +20,4 @@ export const revokeApiKeySchema = z.object({
 });
 
 /** What a submission of the section answers; `data.secret` is the new key, sent this once. */
-export type ApiKeyFormResult = FormResult<"name" | "keyId", { secret: string; name: string }>;
+export type ApiKeyFormResult = FormResult<"name" | "keyId" | "scope", { secret: string; name: string }>;

@@ -63,6 +63,13 @@ export function ApiKeysSection({ data }: { data: ApiKeysSectionData }) {
               />
             )}
           </FormField>
+          {data.teams.length ? (
+            <KeyScopeField
+              teams={data.teams}
+              error={created && !created.ok ? created.errors?.scope : undefined}
+              chosen={created && !created.ok ? created.values?.scope : undefined}
+            />
+          ) : null}
           <Button type="submit" disabled={busy}>
             Create key
           </Button>
@@ -94,6 +101,7 @@ export function ApiKeysSection({ data }: { data: ApiKeysSectionData }) {
                 <p className="font-medium">
                   {k.name} <code className="ml-1 text-fg-muted">{k.prefix}…</code>
                 </p>
+                {k.team ? <p className="text-xs text-fg-muted">Team key: only the lists of {k.team}</p> : null}
                 <p className="text-xs text-fg-muted">
                   Created {formatDateTime(k.createdAt)} ·{" "}
                   {k.lastUsedAt ? (
@@ -121,5 +129,23 @@ export function ApiKeysSection({ data }: { data: ApiKeysSectionData }) {
         </ul>
       )}
     </Card>
+  );
+}
+
+/** Whom a new key acts for (decision 0121): the member (everything they reach), or one team, whose lists alone it reaches. */
+function KeyScopeField({ teams, error, chosen }: { teams: ApiKeysSectionData["teams"]; error?: string; chosen?: string }) {
+  return (
+    <FormField label="Reaches" className="min-w-48" error={error}>
+      {(field) => (
+        <select {...field} name="scope" defaultValue={chosen ?? ""}>
+          <option value="">Everything you reach (your lists and your teams&apos;)</option>
+          {teams.map((t) => (
+            <option key={t.id} value={t.id}>
+              Only the lists of {t.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -5,6 +5,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { parseForm, refused } from "~/lib/form-parse.ts";
 import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
+import { memberTeams, teamMembership } from "../teams/team-membership.server.ts";
 import { CREATE_API_KEY, REVOKE_API_KEY, createApiKeySchema, revokeApiKeySchema, type ApiKeyFormResult } from "./api-key-form.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys.server.ts";
 
@@ -13,7 +14,17 @@ export interface ApiKeysSectionData {
   allowed: boolean;
   /** The server's now, for "last used 5 minutes ago" (the same words in the server's HTML and after hydration). */
   now: string;
-  keys: Array<{ id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }>;
+  /** The member's teams, each a scope a new key may have (decision 0121). */
+  teams: Array<{ id: string; name: string }>;
+  keys: Array<{
+    id: string;
+    name: string;
+    team: string | null;
+    prefix: string;
+    createdAt: string;
+    lastUsedAt: string | null;
+    revokedAt: string | null;
+  }>;
 }
 
 async function planAllowsApi(database: Database, user: SessionUser): Promise<boolean> {
@@ -22,13 +33,21 @@ async function planAllowsApi(database: Database, user: SessionUser): Promise<boo
 }
 
 export async function apiKeysSectionData(database: Database, user: SessionUser, now = new Date()): Promise<ApiKeysSectionData> {
-  const [allowed, keys] = await Promise.all([planAllowsApi(database, user), listApiKeys(database, user.id)]);
+  const [allowed, keys, teams] = await Promise.all([
+    planAllowsApi(database, user),
+    listApiKeys(database, user.id),
+    memberTeams(database, user.id),
+  ]);
+  const teamName = new Map(teams.map((t) => [t.teamId, t.teamName]));
   return {
     allowed,
     now: now.toISOString(),
+    teams: teams.map((t) => ({ id: t.teamId, name: t.teamName })),
     keys: keys.map((k) => ({
       id: k.id,
       name: k.name,
+      // A team the member has left shows as such: the key no longer reaches its lists.
+      team: k.teamId ? (teamName.get(k.teamId) ?? "a team you left") : null,
       prefix: k.prefix,
       createdAt: k.createdAt.toISOString(),
       lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
@@ -41,15 +60,22 @@ export async function apiKeysSectionData(database: Database, user: SessionUser, 
 export async function apiKeysAction(database: Database, user: SessionUser, form: Record<string, unknown>) {
   if (form.intent === CREATE_API_KEY) {
     const parsed = parseForm(createApiKeySchema, form);
-    if (!parsed.ok) return formRefused<"name">("bad_request", { ...refused(parsed), intent: CREATE_API_KEY });
+    if (!parsed.ok) return formRefused<"name" | "scope">("bad_request", { ...refused(parsed), intent: CREATE_API_KEY });
     if (!(await planAllowsApi(database, user)))
       return formRefused<"name">("forbidden", {
         intent: CREATE_API_KEY,
         message: "Your plan does not include API access.",
         values: parsed.data,
       });
+    const teamId = parsed.data.scope || null;
+    if (teamId && !(await teamMembership(database, user.id, teamId)))
+      return formRefused<"scope">("not_found", {
+        intent: CREATE_API_KEY,
+        errors: { scope: "You are not in this team." },
+        values: parsed.data,
+      });
     try {
-      const { secret, key } = await createApiKey(database, user.id, parsed.data.name);
+      const { secret, key } = await createApiKey(database, user.id, parsed.data.name, new Date(), teamId);
       return formDone<"name", ApiKeyFormResult["data"]>({ intent: CREATE_API_KEY, target: key.id, data: { secret, name: key.name } });
     } catch (error) {
       return formRefusedBy<"name">(error, { intent: CREATE_API_KEY, values: parsed.data });

@@ -13,6 +13,8 @@ export const MAX_ACTIVE_KEYS = 10;
 export interface ApiKeyRow {
   id: string;
   name: string;
+  /** Null: the member's key; set: a team's key, reaching that team's lists only (decision 0121). */
+  teamId: string | null;
   prefix: string;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -22,6 +24,7 @@ export interface ApiKeyRow {
 const listed = {
   id: apiKeys.id,
   name: apiKeys.name,
+  teamId: apiKeys.teamId,
   prefix: apiKeys.prefix,
   createdAt: apiKeys.createdAt,
   lastUsedAt: apiKeys.lastUsedAt,
@@ -38,6 +41,8 @@ export async function createApiKey(
   userId: string,
   name: string,
   now = new Date(),
+  /** A team's key (the caller checked that the member is in it); null: the member's own. */
+  teamId: string | null = null,
 ): Promise<{ secret: string; key: ApiKeyRow }> {
   const made = newApiKey();
   const outcome = await withinLimit(database, {
@@ -53,7 +58,7 @@ export async function createApiKey(
     use: async ({ db }) => {
       const [row] = await db
         .insert(apiKeys)
-        .values({ userId, name, prefix: made.prefix, secretHash: made.hash, createdAt: now })
+        .values({ userId, teamId, name, prefix: made.prefix, secretHash: made.hash, createdAt: now })
         .returning(listed);
       return row!;
     },
@@ -80,6 +85,7 @@ export async function revokeApiKey({ db }: Database, userId: string, keyId: stri
 
 export interface KeyOwner {
   keyId: string;
+  teamId: string | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   user: { id: string; name: string; email: string; image: string | null; tier: string; emailVerified: boolean; disabledAt: Date | null };
@@ -90,6 +96,7 @@ export async function findApiKey({ db }: Database, secret: string): Promise<KeyO
   const [row] = await db
     .select({
       keyId: apiKeys.id,
+      teamId: apiKeys.teamId,
       revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
       user: {

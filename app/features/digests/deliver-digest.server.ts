@@ -20,6 +20,7 @@ import type { DigestPeriod } from "./digest-section.ts";
 import { digestParts } from "./digest-audience.server.ts";
 import { followDigestPart } from "./follow-digest.server.ts";
 import { savedSearchDigest } from "./saved-search-sections.server.ts";
+import { teamSavedSearchDigest } from "./team-search-digest.server.ts";
 
 export interface DigestRecipient {
   id: string;
@@ -113,10 +114,14 @@ export async function deliverDigest(
   const digestMember = { userId: member.id, tier: member.tier };
   const parts = await digestParts(database, member.id, cadence);
   const savedSearchPart = parts.savedSearches ? await savedSearchDigest(database, digestMember, cadence, period) : null;
+  // The searches of the teams whose digest the member opted in to, each found with the member's own tier (decision 0121).
+  const teamPart = parts.savedSearches ? await teamSavedSearchDigest(database, digestMember, cadence, period) : null;
   const followPart = parts.follows ? await followDigestPart(database, digestMember, period, now) : null;
-  const sections = [...(savedSearchPart?.sections ?? []), ...(followPart?.section ? [followPart.section] : [])].filter(
-    (section) => section.items.length,
-  );
+  const sections = [
+    ...(savedSearchPart?.sections ?? []),
+    ...(teamPart?.sections ?? []),
+    ...(followPart?.section ? [followPart.section] : []),
+  ].filter((section) => section.items.length);
   const site = publicUrl(options.env ?? getEnv());
   const link = async (scope: Parameters<typeof makeUnsubscribeToken>[1]) =>
     `${site}/unsubscribe/${await makeUnsubscribeToken(database, scope, now)}`;
@@ -155,6 +160,7 @@ export async function deliverDigest(
       .returning();
     if (row) {
       await savedSearchPart?.commit(inTransactionOf(database, tx), now);
+      await teamPart?.commit(inTransactionOf(database, tx), now);
       await followPart?.commit(inTransactionOf(database, tx));
     }
     return row ?? null;

@@ -22,13 +22,23 @@ const FOLLOW_TIERS = Object.entries(FOLLOW_CAP)
 
 const tierIn = (tiers: string[]) => sql`u.tier = ANY(${`{${tiers.join(",")}}`}::text[])`;
 
-/** The member (`u`) has a saved search alerting at `cadence`, and a tier with alerts. */
-const alertsAt = (cadence: DigestCadence): SQL =>
-  sql`(${tierIn(ALERT_TIERS)} AND EXISTS (SELECT 1 FROM saved_searches s WHERE s.user_id = u.id AND s.alert_frequency = ${cadence}))`;
+/** The team (`x.team_id`) is one the member (`u`) is in now and whose digest they opted in to (decision 0121). */
+const optedInTeam = (x: SQL) => sql`EXISTS (SELECT 1 FROM team_memberships m JOIN team_digest_opt_ins o
+  ON o.team_id = m.team_id AND o.user_id = m.user_id AND o.opted_in WHERE m.user_id = u.id AND m.team_id = ${x})`;
 
-/** The member (`u`) follows a listing, may follow, and has not turned follow e-mails off. */
+/**
+ * The member (`u`) has a saved search alerting at `cadence`, or an opted-in team of theirs has one someone else saved
+ * (their own team searches are among their own), and a tier with alerts.
+ */
+const alertsAt = (cadence: DigestCadence): SQL =>
+  sql`(${tierIn(ALERT_TIERS)} AND (EXISTS (SELECT 1 FROM saved_searches s WHERE s.user_id = u.id AND s.alert_frequency = ${cadence})
+    OR EXISTS (SELECT 1 FROM saved_searches s WHERE s.team_id IS NOT NULL AND s.user_id <> u.id AND s.alert_frequency = ${cadence}
+      AND ${optedInTeam(sql`s.team_id`)})))`;
+
+/** The member (`u`) follows a listing, or an opted-in team of theirs does; may follow; and has not turned follow e-mails off. */
 const followsWithEmails = sql`(${tierIn(FOLLOW_TIERS)}
-  AND EXISTS (SELECT 1 FROM listing_follows f WHERE f.user_id = u.id)
+  AND (EXISTS (SELECT 1 FROM listing_follows f WHERE f.user_id = u.id)
+    OR EXISTS (SELECT 1 FROM team_follows tf WHERE ${optedInTeam(sql`tf.team_id`)}))
   AND NOT EXISTS (SELECT 1 FROM follow_email_settings p WHERE p.user_id = u.id AND NOT p.emails))`;
 
 /** The member's follow changes go to this cadence's digest. */

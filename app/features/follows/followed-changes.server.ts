@@ -17,6 +17,7 @@ import { canSee, normalizeLevel } from "../access/tiers.ts";
 import { getReferenceData, indexReferenceData } from "../catalog/reference-data.server.ts";
 import { collectChanges, describeChanges, type ChangeEntry } from "./change-summary.ts";
 import { profileUrl, resolvedFollows } from "./follows.server.ts";
+import { digestTeamFollows } from "./team-follows.server.ts";
 
 export interface FollowedChangesSection {
   heading: string;
@@ -32,7 +33,9 @@ export async function followedChangesDigestSection(
   period: { from: Date; to: Date },
 ): Promise<FollowedChangesSection | null> {
   const tier = normalizeLevel(member.tier);
-  const followed = [...new Set((await resolvedFollows(database, member.userId)).map((f) => f.listingId))];
+  // The member's own follows and those of the teams whose digest they opted in to (decision 0121), told alike.
+  const [own, team] = await Promise.all([resolvedFollows(database, member.userId), digestTeamFollows(database, member.userId)]);
+  const followed = [...new Set([...own.map((f) => f.listingId), ...team])];
   if (!followed.length) return null;
   const l = listings;
   const rows = await database.db

@@ -6,8 +6,10 @@ import { ListingLogo } from "~/features/catalog/listing-logo.tsx";
 import { plural } from "~/lib/wording.ts";
 import { FollowEmailsControl } from "./follow-emails-control.tsx";
 import type { FollowedListing } from "./follows.server.ts";
+import { FollowForTeamButtons, TeamFollowsSection, type TeamFollowsData } from "./team-follows-section.tsx";
 
-export type FollowingData = { signedIn: false } | { signedIn: true; items: FollowedListing[]; count: number; cap: number; emails: boolean };
+export type FollowingData =
+  { signedIn: false } | { signedIn: true; items: FollowedListing[]; count: number; cap: number; emails: boolean; team: TeamFollowsData };
 
 /** /following: the listings a member follows, each with Unfollow (a plain form, so it works without JavaScript). */
 export function FollowingPage({ data, refusal }: { data: FollowingData; refusal: string | null }) {
@@ -73,19 +75,25 @@ export function FollowingPage({ data, refusal }: { data: FollowingData; refusal:
                     ) : null}
                   </div>
                 </div>
-                <Form method="post" action="/following">
-                  <input type="hidden" name="intent" value="unfollow" />
-                  <input type="hidden" name="listingId" value={item.listingId} />
-                  <input type="hidden" name="returnTo" value="/following" />
-                  <Button type="submit" variant="secondary" size="sm">
-                    Unfollow<span className="sr-only"> {item.name}</span>
-                  </Button>
-                </Form>
+                <div className="flex flex-wrap justify-end gap-2">
+                  {item.inDirectory && !item.locked ? (
+                    <FollowForTeamButtons listingId={item.listingId} name={item.name} data={data.team} />
+                  ) : null}
+                  <Form method="post" action="/following">
+                    <input type="hidden" name="intent" value="unfollow" />
+                    <input type="hidden" name="listingId" value={item.listingId} />
+                    <input type="hidden" name="returnTo" value="/following" />
+                    <Button type="submit" variant="secondary" size="sm">
+                      Unfollow<span className="sr-only"> {item.name}</span>
+                    </Button>
+                  </Form>
+                </div>
               </li>
             ))}
           </ul>
         )}
       </Card>
+      <TeamFollowsSection data={data.team} />
     </div>
   );
 }

@@ -106,7 +106,9 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   ),
   list(
     "savedSearches",
-    (m) => sql`SELECT id::text AS key, json_build_object('id', id, 'name', name, 'query', query, 'alerts', alert_frequency,
+    (
+      m,
+    ) => sql`SELECT id::text AS key, json_build_object('id', id, 'name', name, 'query', query, 'alerts', alert_frequency, 'sharedWithTeamId', team_id,
       'alertsChangedAt', ${iso("alerts_changed_at")}, 'lastLookedAt', ${iso("last_looked_at")}, 'createdAt', ${iso("created_at")},
       'updatedAt', ${iso("updated_at")}) AS row FROM saved_searches WHERE user_id = ${m.id}`,
   ),
@@ -114,6 +116,19 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     "follows",
     (m) => sql`SELECT listing_id::text AS key, json_build_object('listingId', listing_id, 'followedAt', ${iso("created_at")}) AS row
       FROM listing_follows WHERE user_id = ${m.id}`,
+  ),
+  // Issue 37 (decision 0121): the listings the member had their teams follow, and their choice of each team's digest.
+  list(
+    "teamFollowsYouAdded",
+    (m) => sql`SELECT concat_ws(':', team_id, listing_id) AS key, json_build_object('teamId', team_id, 'listingId', listing_id,
+      'followedAt', ${iso("created_at")}) AS row FROM team_follows WHERE added_by = ${m.id}`,
+  ),
+  list(
+    "teamDigests",
+    (
+      m,
+    ) => sql`SELECT team_id::text AS key, json_build_object('teamId', team_id, 'optedIn', opted_in, 'changedAt', ${iso("changed_at")}) AS row
+      FROM team_digest_opt_ins WHERE user_id = ${m.id}`,
   ),
   list(
     "followEmailSettings",
@@ -203,7 +218,9 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   // API keys: name, visible prefix and dates. Never the key or its hash.
   list(
     "apiKeys",
-    (m) => sql`SELECT id::text AS key, json_build_object('name', name, 'prefix', prefix, 'createdAt', ${iso("created_at")},
+    (
+      m,
+    ) => sql`SELECT id::text AS key, json_build_object('name', name, 'prefix', prefix, 'teamId', team_id, 'createdAt', ${iso("created_at")},
       'lastUsedAt', ${iso("last_used_at")}, 'revokedAt', ${iso("revoked_at")}) AS row FROM api_keys WHERE user_id = ${m.id}`,
   ),
   list(

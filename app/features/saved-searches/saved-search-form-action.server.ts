@@ -12,6 +12,7 @@ import { directoryQueryToParams } from "../directory/directory-filters.ts";
 import { canonicalQuery } from "./saved-search-rules.ts";
 import { requireMember } from "./saved-searches-api.server.ts";
 import { createSavedSearch, deleteSavedSearch, renameSavedSearch, setAlertFrequency } from "./saved-searches.server.ts";
+import { shareSavedSearch } from "./team-saved-searches.server.ts";
 
 export type SavedSearchFormResult = FormResult<SavedSearchField>;
 
@@ -36,7 +37,7 @@ export async function savedSearchFormAction(database: Database, user: SessionUse
     return {
       ok: false,
       code: "bad_request",
-      result: { ok: false, message: "Unknown form: send intent create, rename, frequency or delete." },
+      result: { ok: false, message: "Unknown form: send intent create, rename, frequency, delete or share." },
     };
   }
   const parsed = parseForm(savedSearchForms[intent], input);
@@ -68,6 +69,9 @@ export async function savedSearchFormAction(database: Database, user: SessionUse
         break;
       case "delete":
         await deleteSavedSearch(database, member, data.id!);
+        break;
+      case "share":
+        await shareSavedSearch(database, member, data.id!, data.teamId || null);
         break;
     }
     return { ok: true, redirectTo: "/settings#saved-searches" };

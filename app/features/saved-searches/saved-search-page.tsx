@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button.tsx";
 import { Card } from "~/components/ui/card.tsx";
@@ -11,7 +12,17 @@ export interface SavedSearchPageData {
 }
 
 /** A saved search opened: "N new since you last looked", the newest of them, and the way to all results. */
-export function SavedSearchPage({ name, directoryUrl, total, newCount, listings }: SavedSearchPageData) {
+export function SavedSearchPage({
+  name,
+  directoryUrl,
+  total,
+  newCount,
+  listings,
+  addToList,
+}: SavedSearchPageData & {
+  /** The lists' "Add the new results to a list" form (issue 37), placed under the new listings. */
+  addToList?: ReactNode;
+}) {
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <div>
@@ -28,6 +39,7 @@ export function SavedSearchPage({ name, directoryUrl, total, newCount, listings 
       {listings.length ? (
         <Card className="p-5 sm:p-6">
           <h2 className="text-lg font-semibold">New since you last looked</h2>
+          {addToList ? <div className="mt-3 border-b border-border pb-4">{addToList}</div> : null}
           <ul className="mt-3 divide-y divide-border">
             {listings.map((l) => (
               <li key={l.id} className="py-3 text-sm">
@@ -41,7 +53,9 @@ export function SavedSearchPage({ name, directoryUrl, total, newCount, listings 
           </ul>
           {newCount > listings.length ? <p className="mt-2 text-sm text-fg-muted">and {newCount - listings.length} more.</p> : null}
         </Card>
-      ) : null}
+      ) : (
+        addToList
+      )}
       <Link to={directoryUrl} className={buttonClass({ className: "justify-self-start" })}>
         See all results in the directory
       </Link>

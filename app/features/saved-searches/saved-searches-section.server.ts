@@ -8,12 +8,19 @@ import type { AlertFrequency } from "./saved-search-choices.ts";
 import { canonicalQuery, suggestedName } from "./saved-search-rules.ts";
 import { directoryUrlOf, savedSearchLimit } from "./saved-searches-api.server.ts";
 import { findSavedSearchFor, listWithNewCounts } from "./saved-searches.server.ts";
+import { teamSavedSearchesOf, teamsOf, type TeamSavedSearch } from "./team-saved-searches.server.ts";
 
 export interface SavedSearchesSectionData {
   limit: number;
+  /** The member's teams, each one a search may be shared with (decision 0121). */
+  teams: Array<{ id: string; name: string }>;
+  /** Colleagues' searches shared with the member's teams. */
+  teamItems: TeamSavedSearch[];
   items: Array<{
     id: string;
     name: string;
+    /** The team it is shared with; null: the member's alone. */
+    teamId: string | null;
     url: string;
     alertFrequency: AlertFrequency;
     total: number;
@@ -24,12 +31,19 @@ export interface SavedSearchesSectionData {
 
 export async function loadSavedSearchesSection(database: Database, user: SessionUser): Promise<SavedSearchesSectionData> {
   const member = { id: user.id, tier: user.tier };
-  const rows = await listWithNewCounts(database, member);
+  const [rows, teams, teamItems] = await Promise.all([
+    listWithNewCounts(database, member),
+    teamsOf(database, member.id),
+    teamSavedSearchesOf(database, member),
+  ]);
   return {
     limit: savedSearchLimit(member),
+    teams,
+    teamItems,
     items: rows.map(({ savedSearch, total, newCount }) => ({
       id: savedSearch.id,
       name: savedSearch.name,
+      teamId: savedSearch.teamId,
       url: directoryUrlOf(savedSearch),
       alertFrequency: savedSearch.alertFrequency,
       total,

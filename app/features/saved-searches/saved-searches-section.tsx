@@ -10,12 +10,13 @@ import type { SavedSearchField } from "./saved-search-forms.ts";
 import { SAVED_SEARCH_TIERS } from "./saved-search-rules.ts";
 import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, MAX_NAME_LENGTH } from "./saved-search-choices.ts";
 import type { SavedSearchesSectionData } from "./saved-searches-section.server.ts";
+import { ShareSavedSearchForm, TeamSavedSearchesList } from "./team-saved-searches.tsx";
 
 type Item = SavedSearchesSectionData["items"][number];
 type Result = FormResult<SavedSearchField>;
 
 /** One saved search: open (with its new count), rename, alerts, delete; each a plain form that works without JavaScript. */
-function SavedSearchRow({ item }: { item: Item }) {
+function SavedSearchRow({ item, teams }: { item: Item; teams: SavedSearchesSectionData["teams"] }) {
   const rename = useFetcher<Result>();
   const alerts = useFetcher<Result>();
   const remove = useFetcher<Result>();
@@ -67,6 +68,7 @@ function SavedSearchRow({ item }: { item: Item }) {
             Delete
           </Button>
         </remove.Form>
+        <ShareSavedSearchForm id={item.id} teamId={item.teamId} teams={teams} />
         <Link to={item.url} className={buttonClass({ variant: "secondary", size: "sm" })}>
           Open in the directory
         </Link>
@@ -107,11 +109,12 @@ export function SavedSearchesSection({ data }: { data: SavedSearchesSectionData 
           </p>
           <ul className="mt-2 divide-y divide-border">
             {data.items.map((item) => (
-              <SavedSearchRow key={item.id} item={item} />
+              <SavedSearchRow key={item.id} item={item} teams={data.teams} />
             ))}
           </ul>
         </>
       )}
+      <TeamSavedSearchesList items={data.teamItems} />
     </Card>
   );
 }

@@ -3,12 +3,15 @@
  * follows links must not turn alerts off. The one-click POST (RFC 8058) or the page's button does it. A link issued
  * before the member last changed the setting is out of date and changes nothing.
  */
-import { and, eq, lte, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import { followEmailSettings } from "#db/schema/follows.ts";
 import { savedSearches } from "#db/schema/saved-searches.ts";
+import { teamDigestOptIns } from "#db/schema/team-alerts.ts";
+import { teams as teamsTable } from "#db/schema/teams.ts";
 import { purposeKey } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import type { ErrorCode } from "~/lib/errors.ts";
+import { possessive } from "~/lib/wording.ts";
 import { checkUnsubscribeToken, unsubscribeToken, type UnsubscribeScope } from "./unsubscribe-links.server.ts";
 
 async function unsubscribeKey(database: Database): Promise<string> {
@@ -51,6 +54,8 @@ interface Target {
   alertsChangedAt: Date;
   /** The member's follow e-mails rather than a saved search. */
   follows?: true;
+  /** The member's opt-in to a team's digest (decision 0121) rather than a saved search. */
+  team?: true;
 }
 
 /** No row: follow e-mails are on and were never chosen. */
@@ -71,9 +76,24 @@ async function followTarget(database: Database, userId: string): Promise<Target 
   };
 }
 
+/** The member's team digests as targets of the "all" link: every team whose items they chose to get, or chose not to. */
+async function teamTargets(database: Database, userId: string): Promise<Target[]> {
+  const rows = await database.rows<{ team_id: string; name: string; opted_in: boolean; changed_at: Date | string }>(sql`
+    SELECT o.team_id::text AS team_id, t.name, o.opted_in, o.changed_at FROM team_digest_opt_ins o JOIN teams t ON t.id = o.team_id
+    WHERE o.user_id = ${userId} ORDER BY t.name`);
+  return rows.map((r) => ({
+    id: `team:${r.team_id}`,
+    name: `${possessive(r.name)} team digest`,
+    alertFrequency: r.opted_in ? "on" : "off",
+    alertsChangedAt: new Date(r.changed_at),
+    team: true,
+  }));
+}
+
 async function targetsOf(database: Database, scope: UnsubscribeScope): Promise<Target[]> {
   const where = scope.kind === "search" ? eq(savedSearches.id, scope.savedSearchId) : eq(savedSearches.userId, scope.userId);
   const follows = scope.kind === "all" ? await followTarget(database, scope.userId) : null;
+  const teams = scope.kind === "all" ? await teamTargets(database, scope.userId) : [];
   const searches: Target[] = await database.db
     .select({
       id: savedSearches.id,
@@ -83,7 +103,7 @@ async function targetsOf(database: Database, scope: UnsubscribeScope): Promise<T
     })
     .from(savedSearches)
     .where(where);
-  return follows ? [...searches, follows] : searches;
+  return [...searches, ...teams, ...(follows ? [follows] : [])];
 }
 
 const named = (targets: Target[]) => ({
@@ -130,7 +150,26 @@ export async function applyUnsubscribeLink(
       .set({ alertFrequency: "off", alertsChangedAt: now, updatedAt: now })
       .where(and(owned, ne(savedSearches.alertFrequency, "off"), lte(savedSearches.alertsChangedAt, issuedAt)))
       .returning({ id: savedSearches.id, name: savedSearches.name });
-    if (!before.follows || scope.kind !== "all") return { changed, follows: false };
+    if (scope.kind !== "all") return { changed, follows: false };
+    // The team digests the member opted in to stop too, unless chosen again after the link was issued.
+    const teams = await tx
+      .update(teamDigestOptIns)
+      .set({ optedIn: false, changedAt: now })
+      .where(and(eq(teamDigestOptIns.userId, scope.userId), eq(teamDigestOptIns.optedIn, true), lte(teamDigestOptIns.changedAt, issuedAt)))
+      .returning({ teamId: teamDigestOptIns.teamId });
+    if (teams.length) {
+      const stopped = await tx
+        .select({ id: teamsTable.id, name: teamsTable.name })
+        .from(teamsTable)
+        .where(
+          inArray(
+            teamsTable.id,
+            teams.map((t) => t.teamId),
+          ),
+        );
+      changed.push(...stopped.map((t) => ({ id: t.id, name: `${possessive(t.name)} team digest` })));
+    }
+    if (!before.follows) return { changed, follows: false };
     // Off unless the member chose again after the link was issued (a row dated later, or already off, is left alone).
     const stopped = await tx
       .insert(followEmailSettings)

@@ -4,6 +4,8 @@
  * a database that is down; a new operation in the document without a sample here fails that test.
  */
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { addEntries, createList } from "~/features/lists/list-access.server.ts";
 import { createSavedSearch } from "~/features/saved-searches/saved-searches.server.ts";
 import type { ApiCall } from "./api-call.ts";
 import { as, type Caller, type Fixture } from "./conformance-fixture.ts";
@@ -29,6 +31,16 @@ async function savedSearchOf(fx: Fixture, caller: Caller): Promise<string> {
 }
 
 const publicStartup = (fx: Fixture) => fx.listing("startup", "public");
+
+/** A private list of the caller's holding one public startup, and its entry (random ids for a visitor). */
+async function listOf(fx: Fixture, caller: Caller): Promise<{ id: string; entryId: string }> {
+  const user = caller.user;
+  if (!user) return { id: randomUUID(), entryId: randomUUID() };
+  const id = await createList(fx.database, { name: `Sample list ${++made}`, keeper: { userId: user.id }, createdBy: user.id });
+  await addEntries(fx.database, { listId: id, listingIds: [publicStartup(fx).id], actorId: user.id });
+  const [entry] = await fx.database.rows<{ id: string }>(sql`SELECT id::text AS id FROM list_entries WHERE list_id = ${id}::uuid`);
+  return { id, entryId: entry!.id };
+}
 
 export const SAMPLES: Record<string, Sample> = {
   "get /api/listings": async (_fx, c) => as(c, { method: "GET", url: "/api/listings?type=startup&sort=newest&pageSize=25" }),
@@ -58,5 +70,34 @@ export const SAMPLES: Record<string, Sample> = {
   "post /api/follows": async (fx, c) => as(c, { method: "POST", url: "/api/follows", json: { listingId: publicStartup(fx).id } }),
   "get /api/follows/{listingId}": async (fx, c) => as(c, { method: "GET", url: `/api/follows/${publicStartup(fx).id}` }),
   "delete /api/follows/{listingId}": async (fx, c) => as(c, { method: "DELETE", url: `/api/follows/${publicStartup(fx).id}` }),
+  "get /api/lists": async (_fx, c) => as(c, { method: "GET", url: "/api/lists" }),
+  "post /api/lists": async (_fx, c) => as(c, { method: "POST", url: "/api/lists", json: { name: `List ${++made}` } }),
+  "get /api/lists/{id}": async (fx, c) => as(c, { method: "GET", url: `/api/lists/${(await listOf(fx, c)).id}` }),
+  "patch /api/lists/{id}": async (fx, c) =>
+    as(c, { method: "PATCH", url: `/api/lists/${(await listOf(fx, c)).id}`, json: { name: "Renamed" } }),
+  "delete /api/lists/{id}": async (fx, c) => as(c, { method: "DELETE", url: `/api/lists/${(await listOf(fx, c)).id}` }),
+  "get /api/lists/{id}/entries": async (fx, c) => as(c, { method: "GET", url: `/api/lists/${(await listOf(fx, c)).id}/entries` }),
+  "post /api/lists/{id}/entries": async (fx, c) =>
+    as(c, { method: "POST", url: `/api/lists/${(await listOf(fx, c)).id}/entries`, json: { listingIds: [publicStartup(fx).id] } }),
+  "patch /api/lists/{id}/entries/{entryId}": async (fx, c) => {
+    const { id, entryId } = await listOf(fx, c);
+    return as(c, { method: "PATCH", url: `/api/lists/${id}/entries/${entryId}`, json: { column: "Meeting" } });
+  },
+  "delete /api/lists/{id}/entries/{entryId}": async (fx, c) => {
+    const { id, entryId } = await listOf(fx, c);
+    return as(c, { method: "DELETE", url: `/api/lists/${id}/entries/${entryId}` });
+  },
+  "post /api/lists/{id}/entries/{entryId}/notes": async (fx, c) => {
+    const { id, entryId } = await listOf(fx, c);
+    return as(c, { method: "POST", url: `/api/lists/${id}/entries/${entryId}/notes`, json: { body: "A note." } });
+  },
+  "post /api/lists/{id}/entries/{entryId}/tags": async (fx, c) => {
+    const { id, entryId } = await listOf(fx, c);
+    return as(c, { method: "POST", url: `/api/lists/${id}/entries/${entryId}/tags`, json: { tag: "warm" } });
+  },
+  "delete /api/lists/{id}/entries/{entryId}/tags/{tag}": async (fx, c) => {
+    const { id, entryId } = await listOf(fx, c);
+    return as(c, { method: "DELETE", url: `/api/lists/${id}/entries/${entryId}/tags/warm` });
+  },
   "get /api/openapi.json": async (_fx, c) => as(c, { method: "GET", url: "/api/openapi.json" }),
 };

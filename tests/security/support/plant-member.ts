@@ -31,6 +31,8 @@ import { disableMember, enableMember, grantComplimentary } from "~/features/memb
 import { refundableInvoices } from "~/features/billing/operator-refund.server.ts";
 import { refundMemberPayment } from "~/features/members/member-refund.server.ts";
 import { followListing } from "~/features/follows/follows.server.ts";
+import { followForTeam, setTeamDigest } from "~/features/follows/team-follows.server.ts";
+import { shareSavedSearch } from "~/features/saved-searches/team-saved-searches.server.ts";
 import { claimableBySlug, requestEvidenceClaim } from "~/features/listing-owners/claims.server.ts";
 import { insightTallyFor } from "~/features/owner-insights/insight-tally.server.ts";
 import { deliverOwnerSummary } from "~/features/owner-insights/monthly-summary.server.ts";
@@ -49,7 +51,8 @@ import { answerIntroRequest } from "~/features/introductions/intro-answers.serve
 import { OPEN_PREFERENCES } from "~/features/introductions/intro-preferences.ts";
 import { saveIntroPreferences } from "~/features/introductions/intro-preferences.server.ts";
 import { DebuggerSessionStore } from "~/features/lead-debugger/session-store.server.ts";
-import { createSavedSearch } from "~/features/saved-searches/saved-searches.server.ts";
+import { createSavedSearch, setAlertFrequency } from "~/features/saved-searches/saved-searches.server.ts";
+import { teamSavedSearchDigest } from "~/features/digests/team-search-digest.server.ts";
 import { createIndustryBackup } from "~/features/taxonomy/industries-backup.server.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -386,6 +389,21 @@ export async function plantMember(
   const [entry] = await database.db.select({ id: listEntries.id }).from(listEntries).where(eq(listEntries.listId, teamList));
   await database.db.insert(listEntryNotes).values({ entryId: entry!.id, authorId: id, body: `${name} met them on Monday.` });
   await database.db.insert(listEntryTags).values({ entryId: entry!.id, tag: "hot", addedBy: id });
+  // Decision 0121: a listing the member had the team follow, their opt-in to its digest, a team key, and a search Bea
+  // shared with the team, whose digest snapshot the weekly run below keeps for the member.
+  await followForTeam(database, { id, tier: "premium" }, team!.id, listings.followed.id, now);
+  await setTeamDigest(database, id, team!.id, true, now);
+  await createApiKey(database, id, `${name} team sync`, now, team!.id);
+  const beaSearch = await createSavedSearch(
+    database,
+    { id: bea.id, tier: "subscriber" },
+    { name: "Team sector", query: `type=investor&searchQuery=sector${randomUUID().slice(0, 8)}`, alertFrequency: "weekly" },
+  );
+  await shareSavedSearch(database, { id: bea.id, tier: "subscriber" }, beaSearch.id, team!.id, now);
+  const teamSearches = await teamSavedSearchDigest(database, { userId: id, tier: "premium" }, "weekly", periodContaining("weekly", now));
+  await teamSearches.commit(database, now);
+  // Bea's alert off again, so the weekly run below (whose cursor must end on the member) is not hers too.
+  await setAlertFrequency(database, { id: bea.id, tier: "subscriber" }, beaSearch.id, "off");
 
   // The weekly digest of the member's saved search: recorded for them, and the job's cursor is their id.
   const week = periodContaining("weekly", new Date(Date.now() + 7 * 86_400_000));

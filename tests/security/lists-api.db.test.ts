@@ -1,0 +1,250 @@
+/**
+ * The lists JSON API over real HTTP (issue 37, decision 0121), as a client and as an attacker use it: no credentials,
+ * a member's key (their private lists and their teams'), a team's key (that team's lists only, and nothing once its
+ * member has left the team), another team's list by id, bad input, and the gate: a member whose plan does not open a
+ * listing reads its teaser on a team list a bigger plan filled.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppOverHttp, type AppOverHttp } from "../support/app-over-http.ts";
+import { rawRequest } from "../support/raw-request.ts";
+
+const NORTHWIND = "7e0a0000-0000-4000-8000-000000000001";
+const OWNER = "demo-premium";
+
+let app: AppOverHttp;
+let ownerKey: string;
+let ownerTeamKey: string;
+let ivy: { id: string; cookie: string };
+let ivyKey: string;
+let ivyTeamKey: string;
+let sol: { id: string; cookie: string };
+let rivalList: string;
+let dealFlow: string;
+let startups: Array<{ id: string; visibility: string }>;
+
+type Json = Record<string, unknown> & { error?: string };
+
+async function call(method: string, path: string, auth: { key?: string; cookie?: string } = {}, json?: unknown) {
+  const headers: Record<string, string> = {};
+  if (auth.key) headers.Authorization = `Bearer ${auth.key}`;
+  if (auth.cookie) Object.assign(headers, { Cookie: auth.cookie, Origin: app.base });
+  if (json !== undefined) headers["Content-Type"] = "application/json";
+  const answer = await rawRequest(app.base, { method, path, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  return { status: answer.status, headers: answer.headers, body: (answer.body ? JSON.parse(answer.body) : {}) as Json };
+}
+
+beforeAll(async () => {
+  app = await startAppOverHttp();
+  const { createApiKey } = await import("~/features/api-keys/api-keys.server.ts");
+  const { signUp } = await import("./support/plant-member.ts");
+  const { createList } = await import("~/features/lists/list-access.server.ts");
+  ({ secret: ownerKey } = await createApiKey(app.database, OWNER, "member key"));
+  ({ secret: ownerTeamKey } = await createApiKey(app.database, OWNER, "team key", new Date(), NORTHWIND));
+  ivy = await signUp(app.database, "Ivy Analyst", "ivy.analyst@example.org");
+  sol = await signUp(app.database, "Sol Scout", "sol.scout@example.org");
+  const rex = await signUp(app.database, "Rex Rival", "rex.rival@example.org");
+  await app.database.rows(sql`UPDATE users SET tier = 'premium' WHERE id IN (${ivy.id}, ${rex.id}) RETURNING id`);
+  await app.database.rows(sql`UPDATE users SET tier = 'subscriber' WHERE id = ${sol.id} RETURNING id`);
+  await app.database.rows(sql`
+    INSERT INTO team_memberships (team_id, user_id, role) VALUES (${NORTHWIND}::uuid, ${ivy.id}, 'member'), (${NORTHWIND}::uuid, ${sol.id}, 'member')
+    RETURNING user_id`);
+  ({ secret: ivyKey } = await createApiKey(app.database, ivy.id, "ivy member key"));
+  ({ secret: ivyTeamKey } = await createApiKey(app.database, ivy.id, "ivy team key", new Date(), NORTHWIND));
+  const [rival] = await app.database.rows<{ id: string }>(sql`INSERT INTO teams (name) VALUES ('Rival Capital') RETURNING id::text AS id`);
+  await app.database.rows(
+    sql`INSERT INTO team_memberships (team_id, user_id, role) VALUES (${rival!.id}::uuid, ${rex.id}, 'owner') RETURNING user_id`,
+  );
+  rivalList = await createList(app.database, { name: "Rival pipeline", keeper: { teamId: rival!.id }, createdBy: rex.id });
+  [{ id: dealFlow }] = (await app.database.rows<{ id: string }>(
+    sql`SELECT id::text AS id FROM lists WHERE team_id = ${NORTHWIND}::uuid AND name = 'Deal flow'`,
+  )) as [{ id: string }];
+  startups = await app.database.rows(sql`
+    SELECT id::text AS id, visibility FROM listings WHERE type = 'startup' AND processing_status = 'published' AND visibility <> 'premium'
+    AND id NOT IN (SELECT listing_id FROM list_entries) ORDER BY name LIMIT 3`);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("the lists API", () => {
+  it("answers 401 to a caller without a session or a key", async () => {
+    expect((await call("GET", "/api/lists")).status).toBe(401);
+    expect((await call("POST", "/api/lists", {}, { name: "x" })).status).toBe(401);
+    expect((await call("GET", `/api/lists/${dealFlow}`)).status).toBe(401);
+  });
+
+  it("gives a member's key their private lists and their team's; a team's key only the team's", async () => {
+    const made = await call("POST", "/api/lists", { key: ownerKey }, { name: "My own shortlist" });
+    expect(made.status).toBe(201);
+    expect(made.headers.location).toBe(`/api/lists/${(made.body.list as { id: string }).id}`);
+    expect(made.body.list).toMatchObject({
+      name: "My own shortlist",
+      team: null,
+      columns: [{ name: "Sourced" }, { name: "Contacted" }, { name: "Meeting" }, { name: "Passed" }],
+    });
+    const privateId = (made.body.list as { id: string }).id;
+
+    const mine = (await call("GET", "/api/lists", { key: ownerKey })).body.lists as Array<{ name: string }>;
+    expect(mine.map((l) => l.name)).toEqual(expect.arrayContaining(["My own shortlist", "Deal flow"]));
+    const teams = (await call("GET", "/api/lists", { key: ownerTeamKey })).body.lists as Array<{ name: string; team: { id: string } }>;
+    expect(teams.map((l) => l.name)).not.toContain("My own shortlist");
+    expect(teams.every((l) => l.team.id === NORTHWIND)).toBe(true);
+    // The team key cannot read, change or fill the private list: 404, as for a list that does not exist.
+    expect((await call("GET", `/api/lists/${privateId}`, { key: ownerTeamKey })).status).toBe(404);
+    expect((await call("PATCH", `/api/lists/${privateId}`, { key: ownerTeamKey }, { name: "Taken" })).status).toBe(404);
+    expect((await call("POST", `/api/lists/${privateId}/entries`, { key: ownerTeamKey }, { listingIds: [startups[0]!.id] })).status).toBe(
+      404,
+    );
+    // What a team key makes is the team's.
+    const teamMade = await call("POST", "/api/lists", { key: ownerTeamKey }, { name: "Made by the team key" });
+    expect(teamMade.body.list).toMatchObject({ team: { id: NORTHWIND, name: "Northwind Ventures" } });
+    // A member key naming a team the member is not in: 404.
+    expect((await call("POST", "/api/lists", { key: ivyKey }, { name: "Sneak", teamId: await rivalTeam() })).status).toBe(404);
+  });
+
+  it("answers 404 for another team's list whatever the method or the key", async () => {
+    for (const key of [ownerKey, ownerTeamKey]) {
+      expect((await call("GET", `/api/lists/${rivalList}`, { key })).status).toBe(404);
+      expect((await call("GET", `/api/lists/${rivalList}/entries`, { key })).status).toBe(404);
+      expect((await call("PATCH", `/api/lists/${rivalList}`, { key }, { name: "Ours now" })).status).toBe(404);
+      expect((await call("DELETE", `/api/lists/${rivalList}`, { key })).status).toBe(404);
+      expect((await call("POST", `/api/lists/${rivalList}/entries`, { key }, { listingIds: [startups[0]!.id] })).status).toBe(404);
+    }
+    const [still] = await app.database.rows<{ name: string; n: number }>(
+      sql`SELECT name, (SELECT count(*)::int FROM list_entries WHERE list_id = l.id) AS n FROM lists l WHERE id = ${rivalList}::uuid`,
+    );
+    expect(still).toEqual({ name: "Rival pipeline", n: 0 });
+  });
+
+  it("adds, moves by column name, notes, tags and removes an entry, each in the list's history", async () => {
+    const list = (await call("POST", "/api/lists", { key: ownerTeamKey }, { name: "Round trip" })).body.list as { id: string };
+    const added = await call(
+      "POST",
+      `/api/lists/${list.id}/entries`,
+      { key: ownerTeamKey },
+      { listingIds: [startups[0]!.id, startups[0]!.id, startups[1]!.id] },
+    );
+    expect(added.status).toBe(200);
+    expect(added.body.added).toEqual([startups[0]!.id, startups[1]!.id]);
+    const entries = added.body.entries as Array<{ id: string; listingId: string; column: { name: string } }>;
+    const entry = entries.find((e) => e.listingId === startups[0]!.id)!;
+    expect(entry.column.name).toBe("Sourced");
+
+    const moved = await call("PATCH", `/api/lists/${list.id}/entries/${entry.id}`, { key: ownerTeamKey }, { column: "meeting" });
+    expect(moved.status).toBe(200);
+    expect(moved.body.entry).toMatchObject({ id: entry.id, column: { name: "Meeting" }, position: 0 });
+    const unknown = await call("PATCH", `/api/lists/${list.id}/entries/${entry.id}`, { key: ownerTeamKey }, { column: "Won" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('column: this list has no column "Won". Its columns: Sourced, Contacted, Meeting, Passed.');
+
+    const note = await call(
+      "POST",
+      `/api/lists/${list.id}/entries/${entry.id}/notes`,
+      { key: ivyKey },
+      { body: "Met the founders; strong team." },
+    );
+    expect(note.status).toBe(201);
+    expect(note.body.note).toMatchObject({ body: "Met the founders; strong team.", author: { id: ivy.id, name: "Ivy Analyst" } });
+    expect((await call("POST", `/api/lists/${list.id}/entries/${entry.id}/tags`, { key: ownerKey }, { tag: "warm intro" })).body).toEqual({
+      tags: ["warm intro"],
+    });
+    expect((await call("POST", `/api/lists/${list.id}/entries/${entry.id}/tags`, { key: ownerKey }, { tag: "fintech" })).body).toEqual({
+      tags: ["fintech", "warm intro"],
+    });
+    expect((await call("DELETE", `/api/lists/${list.id}/entries/${entry.id}/tags/warm%20intro`, { key: ownerKey })).body).toEqual({
+      tags: ["fintech"],
+    });
+    const read = (await call("GET", `/api/lists/${list.id}`, { key: ivyTeamKey })).body.entries as Array<{
+      id: string;
+      notes: number;
+      tags: string[];
+    }>;
+    expect(read.find((e) => e.id === entry.id)).toMatchObject({ notes: 1, tags: ["fintech"] });
+    expect((await call("DELETE", `/api/lists/${list.id}/entries/${entry.id}`, { key: ownerKey })).body).toEqual({ deleted: true });
+
+    const history = await app.database.rows<{ action: string; actor_id: string }>(
+      sql`SELECT action, actor_id FROM list_events WHERE list_id = ${list.id}::uuid ORDER BY at, action`,
+    );
+    expect(history.map((h) => h.action).sort()).toEqual([
+      "added",
+      "added",
+      "commented",
+      "created",
+      "moved",
+      "removed",
+      "tagged",
+      "tagged",
+      "untagged",
+    ]);
+    expect(history.find((h) => h.action === "commented")!.actor_id).toBe(ivy.id);
+  });
+
+  it("shows each listing as the caller's own card does: a subscriber reads a premium listing's teaser", async () => {
+    const premium = startups[2]!.id;
+    await app.database.rows(sql`UPDATE listings SET visibility = 'premium' WHERE id = ${premium}::uuid RETURNING id`);
+    const { addEntries } = await import("~/features/lists/list-access.server.ts");
+    await addEntries(app.database, { listId: dealFlow, listingIds: [premium], actorId: OWNER });
+    const asOwner = (await call("GET", `/api/lists/${dealFlow}/entries`, { key: ownerKey })).body.entries as Array<{
+      listingId: string;
+      listing: Json;
+    }>;
+    expect(asOwner.find((e) => e.listingId === premium)!.listing).toMatchObject({ locked: false, countries: expect.any(Array) });
+    const asSol = await call("GET", `/api/lists/${dealFlow}/entries`, { cookie: sol.cookie });
+    expect(asSol.status).toBe(200);
+    const teaser = (asSol.body.entries as Array<{ listingId: string; listing: Json }>).find((e) => e.listingId === premium)!.listing;
+    expect(teaser).toMatchObject({ locked: true, access: "premium" });
+    expect(teaser).not.toHaveProperty("countries");
+    expect(teaser).not.toHaveProperty("businessModel");
+    // And Sol cannot add a listing above their plan: it comes back skipped, not added.
+    const tried = await call("POST", `/api/lists/${dealFlow}/entries`, { cookie: sol.cookie }, { listingIds: [premium, startups[1]!.id] });
+    expect(tried.status).toBe(200);
+    expect(tried.body.skipped).toEqual([{ listingId: premium, reason: "locked" }]);
+    expect(tried.body.added).toEqual([startups[1]!.id]);
+  });
+
+  it("stops a member's keys reaching the team's lists once they leave the team", async () => {
+    expect((await call("GET", `/api/lists/${dealFlow}`, { key: ivyKey })).status).toBe(200);
+    expect((await call("GET", "/api/lists", { key: ivyTeamKey })).status).toBe(200);
+    await app.database.rows(sql`DELETE FROM team_memberships WHERE user_id = ${ivy.id} RETURNING user_id`);
+    expect((await call("GET", `/api/lists/${dealFlow}`, { key: ivyKey })).status).toBe(404);
+    const teamKey = await call("GET", "/api/lists", { key: ivyTeamKey });
+    expect(teamKey.status).toBe(403);
+    expect(teamKey.body.error).toBe("This API key is for a team you are no longer in. Create a new key in Settings.");
+    expect((await call("GET", `/api/lists/${dealFlow}`, { key: ivyTeamKey })).status).toBe(403);
+  });
+
+  it("refuses a session's change sent from another site (CSRF), as every cookie-authenticated POST is", async () => {
+    const answer = await rawRequest(app.base, {
+      method: "POST",
+      path: "/api/lists",
+      headers: { Cookie: sol.cookie, Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Planted" }),
+    });
+    expect(answer.status).toBe(403);
+    const [planted] = await app.database.rows(sql`SELECT 1 FROM lists WHERE name = 'Planted'`);
+    expect(planted).toBeUndefined();
+  });
+
+  it("answers bad input with 400 and what to change", async () => {
+    const bad = async (method: string, path: string, json?: unknown) => {
+      const answer = await call(method, path, { key: ownerKey }, json);
+      expect(answer.status, `${method} ${path} ${JSON.stringify(json)}`).toBe(400);
+      expect(answer.body.error).toEqual(expect.any(String));
+      return answer.body.error!;
+    };
+    expect(await bad("GET", "/api/lists/not-a-uuid")).toBe("The list id in the path must be a UUID.");
+    expect(await bad("POST", "/api/lists", { name: "  " })).toBe(
+      "name must be one line of text, not empty and without control characters.",
+    );
+    expect(await bad("POST", "/api/lists", { name: "A", colour: "red" })).toMatch(/colour/);
+    expect(await bad("POST", `/api/lists/${dealFlow}/entries`, { listingIds: [] })).toBe("listingIds: send at least one listing id.");
+    expect(await bad("POST", `/api/lists/${dealFlow}/entries`, { listingIds: ["x"] })).toBe("listingIds must be listing ids (UUIDs).");
+  });
+});
+
+async function rivalTeam(): Promise<string> {
+  const [row] = await app.database.rows<{ id: string }>(sql`SELECT id::text AS id FROM teams WHERE name = 'Rival Capital'`);
+  return row!.id;
+}
