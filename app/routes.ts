@@ -64,6 +64,8 @@ export default caseSensitive([
   route("api/saved-searches/:id/new", "routes/api.saved-searches.new.ts"),
   // Leaving (decision 0077): the member's data as a file, answered to the settings page's POST.
   route("settings/my-data", "routes/settings.my-data.ts"),
+  // Teams (issue 37, decision 0118): the user menu's working-team switcher posts here.
+  route("teams/working-team", "routes/teams.working-team.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -101,6 +103,14 @@ export default caseSensitive([
       route("insights", "routes/my-listings.insights.tsx"), // decision 0117
       route("owners", "routes/my-listings.owners.tsx"), // decision 0114
     ]),
+    // Teams (issue 37, decision 0118): each child route checks membership itself.
+    route("teams", "routes/teams.tsx"),
+    route("teams/:teamId", "routes/teams.team.tsx", [
+      index("routes/teams.members.tsx"),
+      route("invitations", "routes/teams.invitations.tsx"),
+      route("settings", "routes/teams.settings.tsx"),
+    ]),
+    route("team-invitation", "routes/team-invitation.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     route("verify-email", "routes/verify-email.tsx"),

@@ -12,7 +12,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { actorRole, auditTeam, lockTeam, roleIn, type TeamTx } from "./team-writes.server.ts";
 import { mayChangeRole, mayRemove } from "./team-rules.ts";
-import { teamMembership } from "./team-membership.server.ts";
+import { activeTeam, memberTeams, teamMembership } from "./team-membership.server.ts";
 
 export interface TeamMemberRow {
   userId: string;
@@ -161,4 +161,10 @@ export async function chooseWorkingTeam(
     .values({ userId, teamId: membership.teamId, chosenAt: now })
     .onConflictDoUpdate({ target: activeTeams.userId, set: { teamId: membership.teamId, chosenAt: now } });
   return membership;
+}
+
+/** What the user menu's switcher needs: the member's teams by name and the one they work in (null: just them). */
+export async function workingTeamChoices(database: Database, userId: string) {
+  const [teams, working] = await Promise.all([memberTeams(database, userId), activeTeam(database, userId)]);
+  return { workingTeamId: working?.teamId ?? null, teams: teams.map((t) => ({ id: t.teamId, name: t.teamName })) };
 }
