@@ -14,6 +14,7 @@ import type { Database } from "~/lib/db.server.ts";
 import { NUL_FIELD_MESSAGE } from "~/lib/form-parse.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
 import { loaderArgs, testUser } from "#test-support/test-route.ts";
+import * as memberDetail from "./admin.members.detail.tsx";
 import * as invitationPage from "./team-invitation.tsx";
 import * as teamsPage from "./teams.tsx";
 
@@ -124,5 +125,18 @@ describe("the invitation page", () => {
     const past = new Date(Date.UTC(2020, 0, 1));
     await inviteToTeam(database, { actor: owner, teamId, email: "late@pages.test", role: "member", now: past });
     expect((await open(other, await lastToken())).init?.status).toBe(410);
+  });
+});
+
+describe("operators", () => {
+  it("see a member's teams with role and seat on /admin/members/:id", async () => {
+    const admin = { ...testUser("premium", "admin"), id: "pages-admin", email: "ada@pages.test" };
+    await database.db.insert(users).values({ id: admin.id, name: "Ada", email: admin.email, emailVerified: true, role: "admin" });
+    const page = (await memberDetail.loader(
+      loaderArgs(database, `/admin/members/${owner.id}`, { id: owner.id }, { user: admin }) as never,
+    )) as {
+      teams: unknown[];
+    };
+    expect(page.teams).toEqual([{ teamId, teamName: "Pages Fund", role: "owner", seat: false }]);
   });
 });

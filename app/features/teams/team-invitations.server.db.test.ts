@@ -12,6 +12,7 @@ import { teamMemberships, teams } from "#db/schema/teams.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
 import { testUser } from "#test-support/test-route.ts";
+import { downloadMemberData } from "~/features/member-data/export-member-data.server.ts";
 import { acceptInvitation, inviteToTeam, pendingInvitations, readInvitation, revokeInvitation } from "./team-invitations.server.ts";
 import { INVITATIONS_PER_TEAM_PER_DAY } from "./team-rules.ts";
 
@@ -184,5 +185,25 @@ describe("the daily limit", () => {
     await expect(
       inviteToTeam(database, { actor: owner, teamId: team!.id, email: "next@busy.test", role: "member", now: later(25) }),
     ).resolves.toEqual({ email: "next@busy.test" });
+  });
+});
+
+describe("Download my data", () => {
+  it("holds the member's teams and the invitations they sent or received, never a link", async () => {
+    const ownerFile = (await (await downloadMemberData(database, owner)).json()) as Record<string, Array<Record<string, unknown>>>;
+    expect(ownerFile.teams).toEqual(
+      expect.arrayContaining([expect.objectContaining({ teamId, team: "Northwind Test", role: "owner", seat: false, workingIn: false })]),
+    );
+    expect(ownerFile.teamInvitations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ team: "Northwind Test", direction: "sent", email: "guest@fund.test", role: "admin" }),
+      ]),
+    );
+    const otherFile = (await (await downloadMemberData(database, other)).json()) as Record<string, Array<Record<string, unknown>>>;
+    expect(otherFile.teams).toEqual([expect.objectContaining({ teamId, role: "member" })]);
+    expect(otherFile.teamInvitations).toEqual([
+      expect.objectContaining({ direction: "received", email: "someone.else@elsewhere.test", acceptedAt: expect.any(String) }),
+    ]);
+    expect(JSON.stringify([ownerFile, otherFile])).not.toMatch(/token=|t\.[0-9a-f-]{36}\./);
   });
 });
