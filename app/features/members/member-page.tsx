@@ -46,6 +46,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The member's teams (issue 37, decision 0118): name, role, seat. */
+function MemberTeams({ teams }: { teams: MemberPageProps["page"]["teams"] }) {
+  return (
+    <Section title="Teams">
+      {teams?.length ? (
+        <ul className="mt-3 grid gap-1 text-sm" aria-label="Teams of this member">
+          {teams.map((t) => (
+            <li key={t.teamId} className="break-words">
+              {t.teamName}{" "}
+              <span className="text-fg-muted">
+                · {t.role[0]!.toUpperCase() + t.role.slice(1)} · {t.seat ? "holds a seat" : "no seat"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-fg-muted">In no team.</p>
+      )}
+    </Section>
+  );
+}
+
 /** One member for operators (decision 0081): account, plan, usage, the actions, and the history. */
 export function MemberPage({ page, result }: MemberPageProps) {
   const { member, sessions, complimentary, history } = page;
@@ -132,22 +154,7 @@ export function MemberPage({ page, result }: MemberPageProps) {
         <GrantForms page={page} grantResult={mine("grant")} revokeResult={mine("revoke")} />
       </Section>
 
-      <Section title="Teams">
-        {page.teams?.length ? (
-          <ul className="mt-3 grid gap-1 text-sm" aria-label="Teams of this member">
-            {page.teams.map((t) => (
-              <li key={t.teamId} className="break-words">
-                {t.teamName}{" "}
-                <span className="text-fg-muted">
-                  · {t.role[0]!.toUpperCase() + t.role.slice(1)} · {t.seat ? "holds a seat" : "no seat"}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mt-3 text-sm text-fg-muted">In no team.</p>
-        )}
-      </Section>
+      <MemberTeams teams={page.teams} />
 
       <Section title="Payments">
         <RefundForms page={page} result={mine("refund")} />
