@@ -32,7 +32,13 @@ export function TeamInvitationsSection({ data, result }: { data: TeamInvitations
           </p>
           <div className="mt-4 grid gap-4">
             {invite && (invite.ok || !invite.errors?.email) ? <Outcome result={invite} /> : null}
-            <Form method="post" className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end" noValidate>
+            {/* A new form after each invitation sent: the next one starts empty, with JavaScript as without. */}
+            <Form
+              key={invite?.ok ? invite.message : "invite"}
+              method="post"
+              className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
+              noValidate
+            >
               <input type="hidden" name="intent" value="invite" />
               <FormField label="E-mail address" error={invite && !invite.ok ? invite.errors?.email : undefined}>
                 {(props) => <input {...props} name="email" type="email" required autoComplete="off" defaultValue={typed?.email ?? ""} />}
