@@ -18,7 +18,7 @@ export function WorkingTeamSwitcher({ onNavigate }: { onNavigate: () => void }) 
       <label htmlFor={id} className="text-xs font-medium text-fg-muted">
         Working in
       </label>
-      <div className="flex gap-2">
+      <div className="flex min-w-0 gap-2">
         <select
           id={id}
           name="teamId"
