@@ -3,7 +3,7 @@ import { paragraph, SIGN_OFF } from "~/lib/email-body.ts";
 import type { EmailMessage } from "~/lib/mailer.server.ts";
 import { INVITATION_DAYS, ROLE_LABEL } from "./team-rules.ts";
 
-export const TEAM_INVITATION_KIND = "team_invitation";
+const TEAM_INVITATION_KIND = "team_invitation";
 
 export function teamInvitationEmail({
   to,

@@ -12,7 +12,7 @@ import { AppError } from "~/lib/errors.ts";
 
 export type TeamTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export const NOT_IN_TEAM = "You are not in this team.";
+const NOT_IN_TEAM = "You are not in this team.";
 
 /** Locks the team's row and returns its name; a team that is gone is nobody's (404, as the guard says). */
 export async function lockTeam(tx: TeamTx, teamId: string): Promise<{ name: string }> {
