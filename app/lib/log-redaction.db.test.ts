@@ -21,6 +21,7 @@ const PUBLIC_PARAMS: Record<string, string> = {
   slug: "a listing's public slug",
   id: "a row id; the route checks who may see it",
   listingId: "a listing's id",
+  teamId: "a team's id; requireTeamMember checks who may see it",
   name: "a sitemap file's name",
   list: "a reference list's name",
   providerId: "a sign-in provider (google, linkedin)",

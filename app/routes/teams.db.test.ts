@@ -17,6 +17,7 @@ import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import * as memberDetail from "./admin.members.detail.tsx";
 import * as invitationPage from "./team-invitation.tsx";
 import * as teamsPage from "./teams.tsx";
+import * as workingTeam from "./teams.working-team.ts";
 
 let database: Database;
 const owner = { ...testUser("public"), id: "pages-owner", name: "Olga Owner", email: "olga@pages.test" };
@@ -138,5 +139,41 @@ describe("operators", () => {
       teams: unknown[];
     };
     expect(page.teams).toEqual([{ teamId, teamName: "Pages Fund", role: "owner", seat: false }]);
+  });
+});
+
+describe("the working-team switcher", () => {
+  const choose = (teamId: string, referer?: string) =>
+    workingTeam
+      .action(
+        loaderArgs(
+          database,
+          "/teams/working-team",
+          {},
+          {
+            user: owner,
+            init: {
+              method: "POST",
+              body: new URLSearchParams({ teamId }).toString(),
+              headers: { "content-type": "application/x-www-form-urlencoded", ...(referer ? { referer } : {}) },
+            },
+          },
+        ) as never,
+      )
+      .catch((e: unknown) => e);
+
+  it("works in the chosen team and comes back to the page it was on, never to another site", async () => {
+    const back = (await choose(teamId, "http://localhost/listings?q=fintech")) as Response;
+    expect(back.headers.get("Location")).toBe("/listings?q=fintech");
+    expect(
+      ((await teamsPage.loader(loaderArgs(database, "/teams", {}, { user: owner }) as never)) as { workingTeamId: string }).workingTeamId,
+    ).toBe(teamId);
+    expect(((await choose("none", "https://evil.example//evil.example/x")) as Response).headers.get("Location")).toBe("/teams");
+    expect(((await choose("none")) as Response).headers.get("Location")).toBe("/teams");
+    expect(
+      ((await teamsPage.loader(loaderArgs(database, "/teams", {}, { user: owner }) as never)) as { workingTeamId: null }).workingTeamId,
+    ).toBeNull();
+    expect(await choose("0b7e5a1c-4d7e-4c61-9d1e-000000000000")).toMatchObject({ status: 404 });
+    expect(await choose("junk")).toMatchObject({ status: 400 });
   });
 });

@@ -1,15 +1,14 @@
 import { useId } from "react";
-import { Form, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, useNavigation, useRouteLoaderData } from "react-router";
 import type { loader } from "~/root.tsx";
 
 /**
  * "Working in: <team> / Just me" (issue 37, decision 0118): the team whose lists and follows the member works on now.
- * A form posting to /teams/working-team (it works without JavaScript) that brings the member back to this page. Shown
+ * A form posting to /teams/working-team (it works without JavaScript), which brings the member back to this page. Shown
  * only to a member of at least one team; the choices come with the root data.
  */
 export function WorkingTeamSwitcher({ onNavigate }: { onNavigate: () => void }) {
   const choices = useRouteLoaderData<typeof loader>("root")?.teams;
-  const { pathname, search } = useLocation();
   const busy = useNavigation().state !== "idle";
   const id = useId();
   if (!choices?.teams.length) return null;
@@ -33,7 +32,6 @@ export function WorkingTeamSwitcher({ onNavigate }: { onNavigate: () => void }) 
             </option>
           ))}
         </select>
-        <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
         <button
           type="submit"
           disabled={busy}
