@@ -1,3 +1,4 @@
+import { DEMO_TEAM } from "../../demo/demo-team.ts";
 import { expect, test, type Page } from "./support/test.ts";
 import { allMail, linkIn, type CaughtMail } from "./support/mail.ts";
 import { signInAs } from "./support/sign-in.ts";
@@ -7,7 +8,7 @@ import { signInAs } from "./support/sign-in.ts";
  * invites Pat Public's address; the invitation arrives by e-mail; Pat opens it, joins, makes the team the one they work
  * in from the user menu, and leaves it again. The team ends as it began (Priya and Sam), which other journeys rely on.
  */
-const TEAM = "/teams/7e0a0000-0000-4000-8000-000000000001";
+const TEAM = `/teams/${DEMO_TEAM.id}`;
 const PAT = "pat.public@demo.introbase.test";
 
 /** A retry starts clean: Pat out of the team and no invitation to Pat waiting. */
