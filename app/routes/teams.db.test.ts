@@ -16,6 +16,7 @@ import { openTestDatabase } from "#test-support/test-database.ts";
 import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import * as memberDetail from "./admin.members.detail.tsx";
 import * as invitationPage from "./team-invitation.tsx";
+import * as membersPage from "./teams.members.tsx";
 import * as teamsPage from "./teams.tsx";
 import * as workingTeam from "./teams.working-team.ts";
 
@@ -175,5 +176,28 @@ describe("the working-team switcher", () => {
     ).toBeNull();
     expect(await choose("0b7e5a1c-4d7e-4c61-9d1e-000000000000")).toMatchObject({ status: 404 });
     expect(await choose("junk")).toMatchObject({ status: 400 });
+  });
+});
+
+describe("leaving from the team's page", () => {
+  it("goes back to /teams, which says so in its own words and never in words from the address", async () => {
+    const [team] = await database.db.insert(teams).values({ name: "Leave Fund", createdBy: owner.id }).returning({ id: teams.id });
+    await database.db.insert(teamMemberships).values([
+      { teamId: team!.id, userId: owner.id, role: "owner" },
+      { teamId: team!.id, userId: other.id, role: "member" },
+    ]);
+    const left = await membersPage
+      .action(loaderArgs(database, `/teams/${team!.id}?index`, { teamId: team!.id }, form(other, "intent=leave")) as never)
+      .catch((e: unknown) => e);
+    expect((left as Response).headers.get("Location")).toBe("/teams?done=left");
+    const page = (await teamsPage.loader(loaderArgs(database, "/teams?done=left", {}, { user: other }) as never)) as {
+      done: string;
+      teams: unknown[];
+    };
+    expect(page).toMatchObject({ done: "left", teams: [] });
+    const crafted = (await teamsPage.loader(loaderArgs(database, "/teams?done=Your+account+is+locked", {}, { user: other }) as never)) as {
+      done: string | null;
+    };
+    expect(crafted.done).toBeNull();
   });
 });

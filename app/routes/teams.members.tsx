@@ -28,7 +28,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (form.intent === "leave") {
       await leaveTeam(database, { userId: user.id, teamId });
-      throw redirect(`/teams?${new URLSearchParams({ left: membership.teamName })}`);
+      throw redirect("/teams?done=left");
     }
     if (form.intent === "role") {
       const parsed = parseForm(RoleForm, form);

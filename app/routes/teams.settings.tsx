@@ -60,11 +60,11 @@ export async function action(args: Route.ActionArgs) {
         await requireTeamMember(args, teamId, "owner");
         if (!confirmed) return formDone<"name" | "userId", Answer>({ intent, data: { confirm: "delete" } });
         await deleteTeam(database, { ownerId: user.id, teamId });
-        throw redirect("/teams");
+        throw redirect("/teams?done=deleted");
       }
       case "leave":
         await leaveTeam(database, { userId: user.id, teamId });
-        throw redirect(`/teams?${new URLSearchParams({ left: membership.teamName })}`);
+        throw redirect("/teams?done=left");
       default:
         return formRefused<"name" | "userId", Answer>("bad_request", { message: "Unknown action." });
     }

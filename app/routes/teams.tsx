@@ -19,8 +19,14 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireSignedIn(args);
   const { database } = getAppContext(args.context);
   const [teams, working] = await Promise.all([teamsOf(database, user.id), activeTeam(database, user.id)]);
-  const left = new URL(args.request.url).searchParams.get("left");
-  return { teams, workingTeamId: working?.teamId ?? null, left: left ? left.slice(0, 80) : null };
+  // What the member just did elsewhere, as a word the page knows (never text from the address: a crafted link could
+  // make the page say anything).
+  const done = new URL(args.request.url).searchParams.get("done");
+  return {
+    teams,
+    workingTeamId: working?.teamId ?? null,
+    done: done === "left" || done === "deleted" ? (done as "left" | "deleted") : null,
+  };
 }
 
 /** Creates a team with the member as its owner, then opens it. */

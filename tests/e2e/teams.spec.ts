@@ -82,7 +82,7 @@ test("an owner invites by e-mail; the invited member joins, works in the team fr
   // Pat leaves from the team's settings.
   await pat.goto(`${TEAM}/settings`);
   await pat.getByRole("button", { name: "Leave Northwind Ventures" }).click();
-  await expect(pat.getByText("You left Northwind Ventures.")).toBeVisible();
+  await expect(pat.getByText("You left the team.")).toBeVisible();
   await expect(pat.getByText("You are in no team yet.")).toBeVisible();
   await pat.goto(TEAM);
   await expect(

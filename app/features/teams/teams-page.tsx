@@ -12,8 +12,8 @@ import type { TeamRow } from "./team-admin.server.ts";
 export interface TeamsPageData {
   teams: TeamRow[];
   workingTeamId: string | null;
-  /** The team the member just left, to say so. */
-  left: string | null;
+  /** What the member just did on a team's page (which took them here), to say so. */
+  done: "left" | "deleted" | null;
 }
 
 export type CreateTeamSubmission = FormResult<"name">;
@@ -29,9 +29,11 @@ export function TeamsPage({ data, result }: { data: TeamsPageData; result?: Crea
           Work with your partners or your cohort: share lists of companies, hold seats of a team plan, and follow companies together.
         </p>
       </div>
-      {data.left ? (
+      {data.done ? (
         <p role="status" className="rounded-md border border-border p-3 text-sm">
-          You left {data.left}. Its lists and its plan are no longer yours.
+          {data.done === "left"
+            ? "You left the team. Its lists, and the plan of a seat you held there, are no longer yours."
+            : "The team is deleted, with its lists and invitations."}
         </p>
       ) : null}
       <Card className="p-5 sm:p-6">
