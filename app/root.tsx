@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/ui/toaster.tsx";
 import { getPlanCatalogue } from "~/features/access/tier-records.server.ts";
+import { workingTeamChoices } from "~/features/teams/team-members.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { routeErrorView } from "~/lib/route-error.ts";
 import { RequestIdNote } from "~/components/layout/status-page.tsx";
@@ -30,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     aiConfigured: isAiConfigured(),
     user: user ? { id: user.id, name: user.name, email: user.email, picture: user.picture, tier: user.tier, role: user.role } : null,
     plans: await getPlanCatalogue(database),
+    /** The member's teams and the one they work in, for the user menu's switcher (issue 37, decision 0118). */
+    teams: user ? await workingTeamChoices(database, user.id) : null,
     /** How plans are paid (decision 0079): demo billing says beside every price that no payment is taken. */
     billingMode: getEnv().BILLING_MODE,
   };
@@ -79,13 +82,16 @@ export default function App() {
 export function ErrorBoundary() {
   const view = routeErrorView(useRouteError());
   return (
-    <main role="alert" className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-semibold">{`${view.status} ${view.title}`}</h1>
-      <p className="mt-2 text-fg-muted">{view.message}</p>
-      <RequestIdNote requestId={view.requestId} />
-      <a className="mt-4 inline-block text-accent underline" href="/">
-        Return to Home
-      </a>
+    // The alert is inside <main>: a main element may not take role="alert" (the Nu HTML checker refuses it).
+    <main className="mx-auto max-w-xl p-8">
+      <div role="alert">
+        <h1 className="text-2xl font-semibold">{`${view.status} ${view.title}`}</h1>
+        <p className="mt-2 text-fg-muted">{view.message}</p>
+        <RequestIdNote requestId={view.requestId} />
+        <a className="mt-4 inline-block text-accent underline" href="/">
+          Return to Home
+        </a>
+      </div>
     </main>
   );
 }

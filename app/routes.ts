@@ -74,6 +74,8 @@ export default caseSensitive([
   route("settings/my-data", "routes/settings.my-data.ts"),
   // Issue 37 (decision 0121): a list as a CSV download, within the plan's export quota.
   route("lists/:listId/export.csv", "routes/lists.export.ts"),
+  // Teams (issue 37, decision 0118): the user menu's working-team switcher posts here.
+  route("teams/working-team", "routes/teams.working-team.ts"),
 
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx", { id: "home" }),
@@ -100,8 +102,6 @@ export default caseSensitive([
     route("settings/delete-account", "routes/settings.delete-account.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),
     route("settings/billing", "routes/settings.billing.tsx"),
-    // A team's pages (issue 37): Part A's layout; its seats and billing (decision 0119).
-    route("teams/:teamId", "routes/teams.team.tsx", [route("billing", "routes/teams.billing.tsx")]),
     route("developers", "routes/developers.tsx"),
     route("following", "routes/following.tsx"),
     // Lists (issue 37, decision 0120): each loader and action calls requireList (404 for a list not the member's).
@@ -118,6 +118,15 @@ export default caseSensitive([
       route("insights", "routes/my-listings.insights.tsx"), // decision 0117
       route("owners", "routes/my-listings.owners.tsx"), // decision 0114
     ]),
+    // Teams (issue 37, decision 0118): each child route checks membership itself.
+    route("teams", "routes/teams.tsx"),
+    route("teams/:teamId", "routes/teams.team.tsx", [
+      index("routes/teams.members.tsx"),
+      route("invitations", "routes/teams.invitations.tsx"),
+      route("settings", "routes/teams.settings.tsx"),
+      route("billing", "routes/teams.billing.tsx"), // seats and billing, decision 0119
+    ]),
+    route("team-invitation", "routes/team-invitation.tsx"),
     route("get-featured/:type", "routes/get-featured.tsx"),
     route("introductions/respond/:token", "routes/introductions.respond.tsx"),
     route("verify-email", "routes/verify-email.tsx"),

@@ -28,8 +28,6 @@ const PUBLIC_PARAMS: Record<string, string> = {
   list: "a reference list's name",
   providerId: "a sign-in provider (google, linkedin)",
   file: "a social preview card's file name: a hash of the public card it draws",
-  listId: "a list's id; requireList checks who may see it",
-  entryId: "a list entry's id; the list's guard checks who may see it",
   tag: "a tag on a list entry, a word its team chose, never a credential",
 };
 

@@ -17,6 +17,7 @@ import {
 import { getMemberPage } from "~/features/members/member-page.server.ts";
 import { MemberPage, type MemberSubmission } from "~/features/members/member-page.tsx";
 import { refundMemberPayment } from "~/features/members/member-refund.server.ts";
+import { memberTeams } from "~/features/teams/team-membership.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { notFound } from "~/lib/errors.ts";
@@ -45,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
     billingMode: getEnv().BILLING_MODE,
     today: utcDay(new Date()),
     plans: SOLD_TIERS.map((tier) => ({ tier, name: catalogue[tier].name })),
+    teams: await memberTeams(getAppContext(args.context).database, page.member.id),
   };
 }
 

@@ -75,6 +75,11 @@ const MEMBER_PAGES: Record<"Priya Premium" | "Ada Admin", Array<[string, string]
     ["settings", "/settings"],
     ["following", "/following"],
     ["directory signed in", "/listings"],
+    // Issue 37: the demo team Priya owns.
+    ["teams", "/teams"],
+    ["team members", "/teams/7e0a0000-0000-4000-8000-000000000001"],
+    ["team invitations", "/teams/7e0a0000-0000-4000-8000-000000000001/invitations"],
+    ["team settings", "/teams/7e0a0000-0000-4000-8000-000000000001/settings"],
   ],
   "Ada Admin": [
     ["access control", "/debug/access-control"],

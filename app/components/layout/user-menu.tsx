@@ -1,4 +1,4 @@
-import { Bell, Building2, ChevronDown, ListChecks, LogOut, Settings, UserRound } from "lucide-react";
+import { Bell, Building2, ChevronDown, ListChecks, LogOut, Settings, UserRound, Users } from "lucide-react";
 import { Fragment, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useSignOut } from "~/lib/session-sync.ts";
@@ -6,6 +6,7 @@ import type { CurrentUser } from "~/lib/use-current-user.ts";
 import { addressParts } from "~/lib/wording.ts";
 import { safeImageSrc } from "~/lib/web-url.ts";
 import { useDisclosure } from "./use-disclosure.ts";
+import { WorkingTeamSwitcher } from "./working-team-switcher.tsx";
 
 export function UserAvatar({ user, size = 32 }: { user: Pick<CurrentUser, "name" | "picture">; size?: number }) {
   // The picture comes from the identity provider: printed only when it is http(s).
@@ -73,6 +74,11 @@ export function AccountItems({ user, onNavigate }: { user: CurrentUser; onNaviga
         <Building2 aria-hidden="true" className="size-4" />
         My listings
       </Link>
+      <Link to="/teams" onClick={onNavigate} className={ITEM}>
+        <Users aria-hidden="true" className="size-4" />
+        Teams
+      </Link>
+      <WorkingTeamSwitcher onNavigate={onNavigate} />
       {user.role === "admin" ? (
         <div className="my-1 border-t border-border pt-1">
           <p className="px-3 py-1 text-xs font-medium text-fg-muted">Operators</p>

@@ -20,7 +20,9 @@ export type AuditOperation =
   | "member_account"
   // Issue 36 (decision 0114): owners of listings, their proposed changes and the listing's freeze.
   | "listing_ownership"
-  | "owner_change";
+  | "owner_change"
+  // Issue 37 (decision 0118): teams, their members and invitations.
+  | "team";
 
 export interface AuditEntry {
   operation: AuditOperation;

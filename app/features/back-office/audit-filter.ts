@@ -25,6 +25,7 @@ export const KNOWN_OPERATIONS = [
   "member_account",
   "listing_ownership",
   "owner_change",
+  "team",
 ] as const satisfies readonly AuditOperation[];
 
 /** Spec 02 §3's actions, then the product's own (undo, the application and introduction decisions). */
@@ -59,6 +60,15 @@ export const KNOWN_ACTIONS = [
   "asked_for_more",
   "question_answered",
   "preferences_changed",
+  // Teams (decision 0118); "created", "invited" and "accepted" are above.
+  "renamed",
+  "invitation_revoked",
+  "joined",
+  "role_changed",
+  "removed",
+  "left",
+  "ownership_transferred",
+  "deleted",
 ] as const;
 
 export interface AuditFilterValues {

@@ -215,6 +215,25 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       'status', i.status, 'createdAt', ${iso("i.created_at")}) AS row
       FROM listing_invites i JOIN listings l ON l.id = i.listing_id WHERE i.invited_by = ${m.id}`,
   ),
+  // Issue 37 (decision 0118): the member's teams (role, seat, whether they work in it now) and the invitations they sent
+  // or that came to their address. Not the other members, nor who invited them, nor the address an invitation they sent
+  // went to (it is the invitee's, perhaps another member's); never an invitation's link.
+  list(
+    "teams",
+    (m) => sql`SELECT tm.team_id::text AS key, json_build_object('teamId', tm.team_id, 'team', t.name, 'role', tm.role,
+      'seat', tm.seat, 'seatSince', ${iso("tm.seat_since")}, 'joinedAt', ${iso("tm.joined_at")},
+      'workingIn', EXISTS (SELECT 1 FROM active_teams a WHERE a.user_id = tm.user_id AND a.team_id = tm.team_id)) AS row
+      FROM team_memberships tm JOIN teams t ON t.id = tm.team_id WHERE tm.user_id = ${m.id}`,
+  ),
+  list(
+    "teamInvitations",
+    (m) => sql`SELECT i.id::text AS key, json_build_object('teamId', i.team_id, 'team', t.name,
+      'direction', CASE WHEN lower(i.email) = ${m.email} THEN 'received' ELSE 'sent' END,
+      'email', CASE WHEN lower(i.email) = ${m.email} THEN i.email END, 'role', i.role,
+      'createdAt', ${iso("i.created_at")}, 'expiresAt', ${iso("i.expires_at")}, 'acceptedAt', ${iso("i.accepted_at")},
+      'revokedAt', ${iso("i.revoked_at")}) AS row
+      FROM team_invitations i JOIN teams t ON t.id = i.team_id WHERE i.invited_by = ${m.id} OR lower(i.email) = ${m.email}`,
+  ),
   // API keys: name, visible prefix and dates. Never the key or its hash.
   list(
     "apiKeys",

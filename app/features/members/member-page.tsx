@@ -10,7 +10,14 @@ import { MemberBadges, QUOTA_LABEL, usedOf } from "./members-table.tsx";
 export type MemberSubmission = FormResult<string>;
 
 export interface MemberPageProps {
-  page: MemberPageData & { self: boolean; billingMode: string; today: string; plans: Array<{ tier: string; name: string }> };
+  page: MemberPageData & {
+    self: boolean;
+    billingMode: string;
+    today: string;
+    plans: Array<{ tier: string; name: string }>;
+    /** The member's teams (issue 37, decision 0118): name, role, whether they hold a seat. */
+    teams?: Array<{ teamId: string; teamName: string; role: "owner" | "admin" | "member"; seat: boolean }>;
+  };
   result?: MemberSubmission;
 }
 
@@ -36,6 +43,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       {children}
     </section>
+  );
+}
+
+/** The member's teams (issue 37, decision 0118): name, role, seat. */
+function MemberTeams({ teams }: { teams: MemberPageProps["page"]["teams"] }) {
+  return (
+    <Section title="Teams">
+      {teams?.length ? (
+        <ul className="mt-3 grid gap-1 text-sm" aria-label="Teams of this member">
+          {teams.map((t) => (
+            <li key={t.teamId} className="break-words">
+              {t.teamName}{" "}
+              <span className="text-fg-muted">
+                · {t.role[0]!.toUpperCase() + t.role.slice(1)} · {t.seat ? "holds a seat" : "no seat"}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-fg-muted">In no team.</p>
+      )}
+    </Section>
   );
 }
 
@@ -124,6 +153,8 @@ export function MemberPage({ page, result }: MemberPageProps) {
         </table>
         <GrantForms page={page} grantResult={mine("grant")} revokeResult={mine("revoke")} />
       </Section>
+
+      <MemberTeams teams={page.teams} />
 
       <Section title="Payments">
         <RefundForms page={page} result={mine("refund")} />
