@@ -27,10 +27,7 @@ async function noSeats(page: Page) {
   }
 }
 
-test("an owner buys seats in demo billing, gives one, then takes it back and removes the seats", async ({
-  page,
-  browser,
-}) => {
+test("an owner buys seats in demo billing, gives one, then takes it back and removes the seats", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAs(page, "Priya Premium", { returnTo: PAGE });
