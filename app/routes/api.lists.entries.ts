@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api.lists.entries";
 import { AddEntriesRequest, ListIdParams } from "~/features/lists/lists-api-schema.ts";
 import { entriesJson, parseListsBody, requireListInScope, requireListsCaller } from "~/features/lists/lists-api.server.ts";
-import { addListings } from "~/features/lists/lists-api-writes.server.ts";
+import { addOpenListings } from "~/features/lists/add-to-list.server.ts";
+import { columnNamed } from "~/features/lists/lists-api-columns.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { readBody } from "~/lib/http.server.ts";
 import { parse } from "~/lib/parse.ts";
@@ -25,7 +26,13 @@ export async function action(args: Route.ActionArgs) {
   const { id } = parse(ListIdParams, args.params);
   const list = await requireListInScope(caller, id);
   const input = parseListsBody(AddEntriesRequest, await readBody(args.request));
-  const { added, skipped } = await addListings(caller, list.id, input.listingIds, input.column);
+  const columnId = input.column === undefined ? undefined : (await columnNamed(caller.database, list.id, input.column)).id;
+  const { added, skipped } = await addOpenListings(
+    caller.database,
+    caller.user,
+    { listId: list.id, listingIds: input.listingIds, columnId },
+    new Date(),
+  );
   const { columns, entries } = await entriesJson(caller, list.id);
   return Response.json({ added, skipped, columns, entries }, { headers: NO_STORE });
 }

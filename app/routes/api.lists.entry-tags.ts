@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.lists.entry-tags";
 import { EntryParams, TagRequest } from "~/features/lists/lists-api-schema.ts";
 import { entryTags, parseListsBody, requireEntryOf, requireListInScope, requireListsCaller } from "~/features/lists/lists-api.server.ts";
-import { addTag } from "~/features/lists/lists-api-writes.server.ts";
+import { addTag } from "~/features/lists/list-entry-work.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { readBody } from "~/lib/http.server.ts";
 import { parse } from "~/lib/parse.ts";
@@ -16,6 +16,6 @@ export async function action(args: Route.ActionArgs) {
   const list = await requireListInScope(caller, id);
   const entry = await requireEntryOf(caller, list.id, entryId);
   const input = parseListsBody(TagRequest, await readBody(args.request));
-  await addTag(caller, list.id, entry, input.tag);
+  await addTag(caller.database, list.id, caller.user.id, { entryId: entry.id, tag: input.tag }, new Date());
   return Response.json({ tags: await entryTags(caller, entry.id) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.lists.item";
 import { ListIdParams, UpdateListRequest } from "~/features/lists/lists-api-schema.ts";
 import { entriesJson, listJson, parseListsBody, requireListInScope, requireListsCaller } from "~/features/lists/lists-api.server.ts";
-import { deleteList, renameList } from "~/features/lists/lists-api-writes.server.ts";
+import { deleteList, renameList } from "~/features/lists/list-keeping.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { readBody } from "~/lib/http.server.ts";
 import { parse } from "~/lib/parse.ts";
@@ -24,13 +24,13 @@ export async function action(args: Route.ActionArgs) {
   const { id } = parse(ListIdParams, args.params);
   const list = await requireListInScope(caller, id);
   if (args.request.method === "DELETE") {
-    await deleteList(caller, list);
+    await deleteList(caller.database, list, caller.user.id);
     return Response.json({ deleted: true }, { headers: NO_STORE });
   }
   if (args.request.method !== "PATCH")
     throw new AppError("method_not_allowed", "Use GET, PATCH or DELETE.", { headers: { Allow: "GET, PATCH, DELETE" } });
   const input = parseListsBody(UpdateListRequest, await readBody(args.request));
-  await renameList(caller, list, input.name);
+  await renameList(caller.database, list, caller.user.id, input.name, new Date());
   const now = await requireListInScope(caller, id);
   const { columns, entries } = await entriesJson(caller, id);
   return Response.json({ list: listJson(now, columns), entries }, { headers: NO_STORE });

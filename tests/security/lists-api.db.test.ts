@@ -5,7 +5,7 @@
  * listing reads its teaser on a team list a bigger plan filled.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startAppOverHttp, type AppOverHttp } from "../support/app-over-http.ts";
 import { rawRequest } from "../support/raw-request.ts";
 
@@ -241,6 +241,82 @@ describe("the lists API", () => {
     expect(await bad("POST", "/api/lists", { name: "A", colour: "red" })).toMatch(/colour/);
     expect(await bad("POST", `/api/lists/${dealFlow}/entries`, { listingIds: [] })).toBe("listingIds: send at least one listing id.");
     expect(await bad("POST", `/api/lists/${dealFlow}/entries`, { listingIds: ["x"] })).toBe("listingIds must be listing ids (UUIDs).");
+  });
+});
+
+describe("the lists API keeps the pages' rules (one write path)", () => {
+  const entryOnNewList = async (name: string, listing: string) => {
+    const list = (await call("POST", "/api/lists", { key: ownerKey }, { name })).body.list as { id: string };
+    const added = await call("POST", `/api/lists/${list.id}/entries`, { key: ownerKey }, { listingIds: [listing] });
+    return { listId: list.id, entryId: (added.body.entries as Array<{ id: string }>)[0]!.id };
+  };
+  // These tests make many calls with one key: each starts with a fresh per-key window of the API's rate limit.
+  beforeEach(async () => {
+    await app.database.rows(sql`DELETE FROM rate_limit_windows WHERE key LIKE 'api-calls:%' RETURNING key`);
+  });
+  const events = async (listId: string, action: string) =>
+    (await app.database.rows(sql`SELECT 1 FROM list_events WHERE list_id = ${listId}::uuid AND action = ${action}`)).length;
+
+  it("refuses the 21st tag on an entry, as the entry page does", async () => {
+    const { listId, entryId } = await entryOnNewList("Tag limit", startups[0]!.id);
+    const tags = `/api/lists/${listId}/entries/${entryId}/tags`;
+    for (let i = 1; i <= 20; i++) expect((await call("POST", tags, { key: ownerKey }, { tag: `t${i}` })).status).toBe(200);
+    const refused = await call("POST", tags, { key: ownerKey }, { tag: "one too many" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe("An entry has at most 20 tags.");
+    const [held] = await app.database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM list_entry_tags WHERE entry_id = ${entryId}::uuid`,
+    );
+    expect(held!.n).toBe(20);
+  });
+
+  it("writes a tag as the page does: normalised, at most 30 characters, letters and digits first", async () => {
+    const { listId, entryId } = await entryOnNewList("Tag shape", startups[1]!.id);
+    const tags = `/api/lists/${listId}/entries/${entryId}/tags`;
+    expect((await call("POST", tags, { key: ownerKey }, { tag: "  Deep   Tech " })).body).toEqual({ tags: ["deep tech"] });
+    expect((await call("POST", tags, { key: ownerKey }, { tag: "DEEP TECH" })).body).toEqual({ tags: ["deep tech"] });
+    expect(await events(listId, "tagged")).toBe(1);
+    const tooLong = await call("POST", tags, { key: ownerKey }, { tag: "x".repeat(31) });
+    expect([tooLong.status, tooLong.body.error]).toEqual([400, "tag can be at most 30 characters."]);
+    const shape = await call("POST", tags, { key: ownerKey }, { tag: "<script>" });
+    expect(shape.status).toBe(400);
+    expect(shape.body.error).toMatch(/^A tag is letters, digits/);
+    expect((await call("POST", tags, { key: ownerKey }, { tag: "nul\u0000tag" })).status).toBe(400);
+    // Taking a tag off finds it however it is written, as it was put on.
+    expect((await call("DELETE", `${tags}/Deep%20%20Tech`, { key: ownerKey })).body).toEqual({ tags: [] });
+  });
+
+  it("refuses an over-long or NUL name or note with 400", async () => {
+    const { listId, entryId } = await entryOnNewList("Text limits", startups[2]!.id);
+    for (const name of ["n".repeat(81), "nul\u0000name"]) {
+      expect((await call("PATCH", `/api/lists/${listId}`, { key: ownerKey }, { name })).status).toBe(400);
+      expect((await call("POST", "/api/lists", { key: ownerKey }, { name })).status).toBe(400);
+    }
+    for (const body of ["b".repeat(4001), "nul\u0000note"])
+      expect((await call("POST", `/api/lists/${listId}/entries/${entryId}/notes`, { key: ownerKey }, { body })).status).toBe(400);
+    const [kept] = await app.database.rows<{ name: string; notes: number }>(
+      sql`SELECT name, (SELECT count(*)::int FROM list_entry_notes WHERE entry_id = ${entryId}::uuid) AS notes FROM lists WHERE id = ${listId}::uuid`,
+    );
+    expect(kept).toEqual({ name: "Text limits", notes: 0 });
+  });
+
+  it("writes no history for a move to the entry's own column or a rename to the list's own name, as the pages do", async () => {
+    const { listId, entryId } = await entryOnNewList("No-op changes", startups[0]!.id);
+    const stay = await call("PATCH", `/api/lists/${listId}/entries/${entryId}`, { key: ownerKey }, { column: "Sourced" });
+    expect(stay.status).toBe(200);
+    expect(stay.body.entry).toMatchObject({ column: { name: "Sourced" }, position: 0 });
+    expect(await events(listId, "moved")).toBe(0);
+    expect((await call("PATCH", `/api/lists/${listId}`, { key: ownerKey }, { name: "No-op changes" })).status).toBe(200);
+    expect(await events(listId, "renamed")).toBe(0);
+    // A position still reorders within the entry's own column, through the same write the board uses.
+    await call("POST", `/api/lists/${listId}/entries`, { key: ownerKey }, { listingIds: [startups[1]!.id] });
+    const ahead = await call("PATCH", `/api/lists/${listId}/entries/${entryId}`, { key: ownerKey }, { column: "sourced", position: 5 });
+    expect(ahead.body.entry).toMatchObject({ column: { name: "Sourced" }, position: 2 });
+    const first = await call("PATCH", `/api/lists/${listId}/entries/${entryId}`, { key: ownerKey }, { column: "Sourced", position: 0 });
+    expect(first.body.entry).toMatchObject({ position: 0 });
+    const order = (await call("GET", `/api/lists/${listId}/entries`, { key: ownerKey })).body.entries as Array<{ id: string }>;
+    expect(order[0]!.id).toBe(entryId);
+    expect(await events(listId, "moved")).toBe(2);
   });
 });
 

@@ -54,6 +54,38 @@ export interface AddOutcome {
   locked: string[];
 }
 
+export type SkipReason = "locked" | "unknown" | "already_on_list";
+
+/**
+ * The one way listings go onto a list (the pages and the API): each passes the card's gate for the member's plan, and
+ * what is left out comes back with why: above their plan ("locked"), not in the directory ("unknown"), or already
+ * on the list. `columnId` (the first column when absent) must be one of the list's columns, else 404.
+ */
+export async function addOpenListings(
+  database: Database,
+  user: SessionUser,
+  add: { listId: string; listingIds: readonly string[]; columnId?: string },
+  now: Date,
+): Promise<{ added: string[]; skipped: Array<{ listingId: string; reason: SkipReason }> }> {
+  const ids = [...new Set(add.listingIds.map((id) => id.toLowerCase()))];
+  const cards = await gatedCardsByIds(database, ids, viewerFor(user));
+  const open = new Set(cards.filter((c) => !c.locked).map((c) => c.id));
+  const locked = new Set(cards.filter((c) => c.locked).map((c) => c.id));
+  const added = await addEntries(
+    database,
+    { listId: add.listId, listingIds: ids.filter((id) => open.has(id)), actorId: user.id, columnId: add.columnId },
+    now,
+  );
+  const addedSet = new Set(added);
+  const skipped = ids
+    .filter((id) => !addedSet.has(id))
+    .map((listingId) => ({
+      listingId,
+      reason: locked.has(listingId) ? ("locked" as const) : open.has(listingId) ? ("already_on_list" as const) : ("unknown" as const),
+    }));
+  return { added, skipped };
+}
+
 /** Adds the listings the member may open to the target list; refuses when none of them may be added. */
 export async function addToList(
   database: Database,
@@ -83,9 +115,15 @@ export async function addToList(
     if (!made.ok) return made;
     list = await visibleList(database, user.id, made.listId);
   }
-  const added = await addEntries(database, { listId: list!.id, listingIds: open.map((c) => c.id), actorId: user.id }, now);
+  const { added, skipped } = await addOpenListings(database, user, { listId: list!.id, listingIds: open.map((c) => c.id) }, now);
   return {
     ok: true,
-    outcome: { listId: list!.id, listName: list!.name, added: added.length, already: open.length - added.length, locked },
+    outcome: {
+      listId: list!.id,
+      listName: list!.name,
+      added: added.length,
+      already: skipped.filter((s) => s.reason === "already_on_list").length,
+      locked,
+    },
   };
 }

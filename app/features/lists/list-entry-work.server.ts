@@ -4,13 +4,14 @@
  * and column among that list's only: an entry or column id of another list answers 404 like an unknown one, so being
  * in one team never reaches another team's list by posting ids. Each leaves a line in the list's history.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { users } from "#db/schema/accounts.ts";
 import { listColumns, listEntries, listEntryNotes, listEntryTags, lists } from "#db/schema/lists.ts";
 import type { Database, Db } from "~/lib/db.server.ts";
 import { AppError, notFound } from "~/lib/errors.ts";
+import { parse } from "~/lib/parse.ts";
 import { recordListEvent } from "./list-access.server.ts";
-import { isUuid, MAX_TAGS_PER_ENTRY } from "./list-rules.ts";
+import { isUuid, MAX_TAGS_PER_ENTRY, normalizeTag, NoteForm, TagForm } from "./list-rules.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -24,19 +25,23 @@ async function lockList(tx: Tx, listId: string): Promise<void> {
 export async function entryOn(db: Db | Tx, listId: string, entryId: string) {
   if (!isUuid(entryId)) notFound(NO_ENTRY);
   const [entry] = await db
-    .select({ id: listEntries.id, listingId: listEntries.listingId, columnId: listEntries.columnId })
+    .select({ id: listEntries.id, listingId: listEntries.listingId, columnId: listEntries.columnId, position: listEntries.position })
     .from(listEntries)
     .where(and(eq(listEntries.id, entryId.toLowerCase()), eq(listEntries.listId, listId)));
   if (!entry) notFound(NO_ENTRY);
   return entry;
 }
 
-/** Moves the entry to the end of another of the list's columns; a "moved" history line names both columns. */
+/**
+ * Moves the entry to one of the list's columns: to its end, or to `position` in it (0 first; past the end is the end),
+ * which may also reorder the entry within its own column. A "moved" history line names both columns. A move that
+ * changes nothing (its own column without a position, or the place it has) writes nothing and says so.
+ */
 export async function moveEntry(
   database: Database,
   listId: string,
   actorId: string,
-  move: { entryId: string; columnId: string },
+  move: { entryId: string; columnId: string; position?: number },
   now: Date,
 ): Promise<{ moved: boolean; column: string }> {
   return database.db.transaction(async (tx) => {
@@ -50,16 +55,22 @@ export async function moveEntry(
     const to = isUuid(move.columnId) ? columns.find((c) => c.id === move.columnId.toLowerCase()) : undefined;
     if (!to) notFound("That column is not on this list.");
     // Already there (a second tab, a form sent twice): nothing moves, and the page says so rather than "Moved".
-    if (to.id === entry.columnId) return { moved: false, column: to.name };
+    if (to.id === entry.columnId && move.position === undefined) return { moved: false, column: to.name };
     const from = columns.find((c) => c.id === entry.columnId);
     const [last] = await tx
       .select({ max: sql<number>`coalesce(max(${listEntries.position}), -1)::int` })
       .from(listEntries)
-      .where(eq(listEntries.columnId, to.id));
-    await tx
-      .update(listEntries)
-      .set({ columnId: to.id, position: (last?.max ?? -1) + 1, movedAt: now })
-      .where(eq(listEntries.id, entry.id));
+      .where(and(eq(listEntries.columnId, to.id), sql`${listEntries.id} <> ${entry.id}`));
+    const end = (last?.max ?? -1) + 1;
+    const at = move.position === undefined ? end : Math.min(move.position, end);
+    if (to.id === entry.columnId && at === entry.position) return { moved: false, column: to.name };
+    // Make room: the column's entries at and after the place move down one (the list's lock keeps this exact).
+    if (at < end)
+      await tx
+        .update(listEntries)
+        .set({ position: sql`${listEntries.position} + 1` })
+        .where(and(eq(listEntries.columnId, to.id), sql`${listEntries.position} >= ${at}`, sql`${listEntries.id} <> ${entry.id}`));
+    await tx.update(listEntries).set({ columnId: to.id, position: at, movedAt: now }).where(eq(listEntries.id, entry.id));
     await recordListEvent(
       tx,
       { listId, actorId, action: "moved", listingId: entry.listingId, detail: { from: from?.name ?? "", to: to.name } },
@@ -79,18 +90,26 @@ export async function removeEntry(database: Database, listId: string, actorId: s
   });
 }
 
-/** A note by the member on the entry. The history says who commented on what, not the words (a note may be deleted). */
+/**
+ * A note by the member on the entry, within the note form's rules whoever sends it (a page or the API). The history
+ * says who commented on what, not the words (a note may be deleted).
+ */
 export async function addNote(
   database: Database,
   listId: string,
   authorId: string,
   note: { entryId: string; body: string },
   now: Date,
-): Promise<void> {
-  await database.db.transaction(async (tx) => {
+): Promise<{ id: string; body: string }> {
+  const { body } = parse(NoteForm, { body: note.body });
+  return database.db.transaction(async (tx) => {
     const entry = await entryOn(tx, listId, note.entryId);
-    await tx.insert(listEntryNotes).values({ entryId: entry.id, authorId, body: note.body, createdAt: now });
+    const [row] = await tx
+      .insert(listEntryNotes)
+      .values({ entryId: entry.id, authorId, body, createdAt: now })
+      .returning({ id: listEntryNotes.id });
     await recordListEvent(tx, { listId, actorId: authorId, action: "commented", listingId: entry.listingId }, now);
+    return { id: row!.id, body };
   });
 }
 
@@ -112,40 +131,45 @@ export async function deleteNote(
   await database.db.delete(listEntryNotes).where(eq(listEntryNotes.id, ids.noteId.toLowerCase()));
 }
 
-/** Tags the entry (a tag already on it is left as it is); at most MAX_TAGS_PER_ENTRY, counted under the list's lock. */
+/**
+ * Tags the entry (a tag already on it is left as it is); at most MAX_TAGS_PER_ENTRY, counted under the list's lock.
+ * The tag is normalised and checked by the tag form's rules here, so no caller (page or API) writes another shape.
+ */
 export async function addTag(
   database: Database,
   listId: string,
   actorId: string,
-  tag: { entryId: string; tag: string },
+  input: { entryId: string; tag: string },
   now: Date,
 ): Promise<void> {
+  const { tag } = parse(TagForm, { tag: input.tag });
   await database.db.transaction(async (tx) => {
     await lockList(tx, listId);
-    const entry = await entryOn(tx, listId, tag.entryId);
+    const entry = await entryOn(tx, listId, input.entryId);
     const held = await tx.select({ tag: listEntryTags.tag }).from(listEntryTags).where(eq(listEntryTags.entryId, entry.id));
-    if (held.some((t) => t.tag === tag.tag)) return;
+    if (held.some((t) => t.tag === tag)) return;
     if (held.length >= MAX_TAGS_PER_ENTRY) throw new AppError("conflict", `An entry has at most ${MAX_TAGS_PER_ENTRY} tags.`);
-    await tx.insert(listEntryTags).values({ entryId: entry.id, tag: tag.tag, addedBy: actorId, addedAt: now });
-    await recordListEvent(tx, { listId, actorId, action: "tagged", listingId: entry.listingId, detail: { tag: tag.tag } }, now);
+    await tx.insert(listEntryTags).values({ entryId: entry.id, tag, addedBy: actorId, addedAt: now });
+    await recordListEvent(tx, { listId, actorId, action: "tagged", listingId: entry.listingId, detail: { tag } }, now);
   });
 }
 
+/** Takes a tag off, found as written or as addTag normalises it ("Deep  Tech" takes off "deep tech"). */
 export async function removeTag(
   database: Database,
   listId: string,
   actorId: string,
-  tag: { entryId: string; tag: string },
+  input: { entryId: string; tag: string },
   now: Date,
 ): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const entry = await entryOn(tx, listId, tag.entryId);
+    const entry = await entryOn(tx, listId, input.entryId);
     const gone = await tx
       .delete(listEntryTags)
-      .where(and(eq(listEntryTags.entryId, entry.id), eq(listEntryTags.tag, tag.tag)))
+      .where(and(eq(listEntryTags.entryId, entry.id), inArray(listEntryTags.tag, [...new Set([input.tag, normalizeTag(input.tag)])])))
       .returning({ tag: listEntryTags.tag });
-    if (gone.length)
-      await recordListEvent(tx, { listId, actorId, action: "untagged", listingId: entry.listingId, detail: { tag: tag.tag } }, now);
+    for (const { tag } of gone)
+      await recordListEvent(tx, { listId, actorId, action: "untagged", listingId: entry.listingId, detail: { tag } }, now);
   });
 }
 

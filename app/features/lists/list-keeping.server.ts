@@ -8,9 +8,10 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { listColumns, listEntries, lists } from "#db/schema/lists.ts";
 import type { Database, Db } from "~/lib/db.server.ts";
 import { AppError, notFound } from "~/lib/errors.ts";
+import { parse } from "~/lib/parse.ts";
 import { teamMembership } from "../teams/team-membership.server.ts";
 import { createList, MAX_LIST_COLUMNS, recordListEvent, type ListSummary } from "./list-access.server.ts";
-import { isUuid, mayDeleteList } from "./list-rules.ts";
+import { isUuid, ListNameForm, mayDeleteList } from "./list-rules.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -32,7 +33,9 @@ export async function createListFor(
   return { ok: true, listId };
 }
 
-export async function renameList(database: Database, list: ListSummary, actorId: string, name: string, now: Date): Promise<void> {
+/** Renames within the name form's rules whoever asks (page or API); the name it has already writes nothing. */
+export async function renameList(database: Database, list: ListSummary, actorId: string, wanted: string, now: Date): Promise<void> {
+  const { name } = parse(ListNameForm, { name: wanted });
   if (name === list.name) return;
   await database.db.transaction(async (tx) => {
     await tx.update(lists).set({ name }).where(eq(lists.id, list.id));

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { atMostCharacters, defineApiEndpoint, errorBodySchema, type ApiEndpoint } from "~/lib/api-schema.ts";
+import { MAX_LIST_ENTRIES, MAX_LIST_NAME, MAX_NOTE_LENGTH, MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "./list-rules.ts";
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** One line with something in it: no control characters (tabs and line breaks included), not only spaces. */
@@ -20,8 +21,9 @@ const oneLine = (field: string, max: number) =>
     `${field} can be at most ${max} characters.`,
   );
 
-const listName = oneLine("name", 80);
-const tagText = oneLine("tag", 40);
+// The pages' limits (list-rules.ts); the writes check them again with the pages' own rules (decision 0121).
+const listName = oneLine("name", MAX_LIST_NAME);
+const tagText = oneLine("tag", MAX_TAG_LENGTH);
 
 export const ListIdParams = z.object({
   id: z.uuid({ error: "The list id in the path must be a UUID." }).describe("The list's id, as `id` in GET /api/lists."),
@@ -49,10 +51,20 @@ export const AddEntriesRequest = z.strictObject({
 });
 export const MoveEntryRequest = z.strictObject({
   column: oneLine("column", 60).describe("The column (its id or its name, any letter case) to move the entry to."),
-  position: z.number().int().min(0).max(100_000).optional().describe("Its place in the column (0 first); the end when absent."),
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .max(100_000)
+    .optional()
+    .describe("Its place in the column (0 first); the end when absent, or where it is if it is in that column already."),
 });
 export const NoteRequest = z.strictObject({
-  body: atMostCharacters(z.string({ error: "body must be text." }).trim(), 4000, "body can be at most 4000 characters.")
+  body: atMostCharacters(
+    z.string({ error: "body must be text." }).trim(),
+    MAX_NOTE_LENGTH,
+    `body can be at most ${MAX_NOTE_LENGTH} characters.`,
+  )
     .refine((value) => value.length > 0, "body cannot be empty.")
     .refine((value) => !CONTROL.test(value), "body cannot contain control characters."),
 });
@@ -207,6 +219,10 @@ export const listsApiEndpoints: readonly ApiEndpoint[] = [
       400: bad,
       403: teamKeyGone,
       404: notYours,
+      409: {
+        description: `The list has no room for them (a list holds at most ${MAX_LIST_ENTRIES.toLocaleString("en-US")} listings).`,
+        schema: ErrorResponse,
+      },
     },
   }),
   endpoint({
@@ -241,10 +257,16 @@ export const listsApiEndpoints: readonly ApiEndpoint[] = [
     path: "/api/lists/{id}/entries/{entryId}/tags",
     route: "api/lists/:id/entries/:entryId/tags",
     summary: "Tag an entry",
-    description: "Tagging with a tag the entry has changes nothing.",
+    description: `Tags are kept lowercased with runs of spaces made one; letters, digits, spaces and - _ . & +. Tagging with a tag the entry has changes nothing; an entry has at most ${MAX_TAGS_PER_ENTRY} tags.`,
     pathParams: EntryParams,
     body: TagRequest,
-    responses: { 200: { description: "The entry's tags now.", schema: TagsResponse }, 400: bad, 403: teamKeyGone, 404: notYours },
+    responses: {
+      200: { description: "The entry's tags now.", schema: TagsResponse },
+      400: bad,
+      403: teamKeyGone,
+      404: notYours,
+      409: { description: `The entry has ${MAX_TAGS_PER_ENTRY} tags already.`, schema: ErrorResponse },
+    },
   }),
   endpoint({
     method: "delete",

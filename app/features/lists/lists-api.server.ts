@@ -8,6 +8,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { listEntries, listEntryTags } from "#db/schema/lists.ts";
+import { viewerFor } from "~/features/access/viewer.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { AppError, notFound } from "~/lib/errors.ts";
@@ -119,7 +120,7 @@ function entryJson(entry: ListEntry, columns: ListColumn[]): z.infer<typeof List
 export async function entriesJson(caller: ListsCaller, listId: string) {
   const [columns, entries] = await Promise.all([
     listColumnsOf(caller.database, listId),
-    readListEntries(caller.database, listId, { tier: caller.user.tier }),
+    readListEntries(caller.database, listId, viewerFor(caller.user)),
   ]);
   return { columns, entries: entries.map((e) => entryJson(e, columns)) };
 }
