@@ -61,7 +61,7 @@ test("a team buys seats through the payment provider; a member with a seat has t
   await page.getByLabel("CVC").fill("123");
   await page.getByLabel("Name on card").fill("Priya Premium");
   await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page).toHaveURL(/\/billing\?checkout=complete/);
+  await expect(page).toHaveURL(/\/billing\?checkout=paid$/);
   await expect(async () => {
     await page.goto(`${TEAM}/billing`);
     await expect(plan.getByText("2 seats, 0 assigned.")).toBeVisible({ timeout: 1_000 });

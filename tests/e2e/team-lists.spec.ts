@@ -32,7 +32,7 @@ test("two members of a team share a list: a move, a note and a tag seen by the o
   await signInAs(page, "Priya Premium", { returnTo: "/lists" });
   await expect(page.getByRole("heading", { name: /Northwind Ventures/ })).toBeVisible();
   await openDealFlow(page);
-  await expect(page.getByText("Northwind Ventures", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Northwind Ventures", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /\/lists\/[0-9a-f-]+\/export\.csv$/);
   const listUrl = page.url();
 

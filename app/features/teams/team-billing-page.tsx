@@ -172,11 +172,9 @@ export function TeamBillingPage({ page, notice, result }: { page: TeamBillingDat
   const holds = seats.capacity > 0 || subscription !== null;
   const message = result?.message && result.intent !== "preview-seats" ? result : undefined;
   return (
-    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
-      <div>
-        <p className="text-sm text-fg-muted">{page.team.name}</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight">Seats and billing</h1>
-      </div>
+    // Inside the team's frame (its name, the sections): one heading of its own, the width of the other sections.
+    <div className="grid grid-cols-1 gap-6">
+      <h2 className="text-xl font-semibold tracking-tight">Seats and billing</h2>
       {notice && !result ? (
         <p role="status" className="rounded-md border border-border bg-surface-muted px-4 py-3 text-sm">
           {notice}
