@@ -67,9 +67,35 @@ describe("a user that came from an API key", () => {
     expect(keyed.map((id) => table.facts(id).pattern)).toEqual(
       expect.arrayContaining(["/api/listings", "/api/listings/:type/:slug", "/api/follows", "/api/saved-searches/:id"]),
     );
-    for (const id of keyed) expect(withApiKeyScope(build).routes[id]).toBe(build.routes[id]);
+    // The lists API is the one a team's key is for: it is served as written. The others refuse a team's key (below).
+    for (const id of keyed.filter((id) => id.startsWith("routes/api.lists")))
+      expect(withApiKeyScope(build).routes[id]).toBe(build.routes[id]);
     const patterns = keyed.map((id) => table.facts(id).pattern);
     for (const pattern of ["/settings", "/api/billing/choose-plan", "/api/auth/*", "/api/admin/audit-log", "/api/openapi.json"])
       expect(patterns).not.toContain(pattern);
+  });
+
+  it("refuses a team's key (issue 37) on every keyed route but the lists API, before it reads anything", async () => {
+    const table = routeTable(build);
+    let refused = 0;
+    for (const [id, route] of Object.entries(served.routes)) {
+      const facts = table.facts(id);
+      if (!facts.keyed || id.startsWith("routes/api.lists")) continue;
+      for (const kind of ["loader", "action"] as const) {
+        if (!build.routes[id]?.module[kind]) continue;
+        const handler = route?.module[kind] as Handler;
+        const url = new URL(facts.pattern.replace(/:\w+/g, "x"), "http://localhost");
+        const context = new RouterContextProvider();
+        const database = failingDatabase(() => new Error("the route read the database for a team's key it should have refused"));
+        const user = { ...testUser("premium"), keyTeamId: "7e0a0000-0000-4000-8000-000000000001" };
+        context.set(appContext, { database, cspNonce: "", user, viaApiKey: true, clientAddress: "127.0.0.1" });
+        const status = await statusOf(() =>
+          handler({ request: new Request(url, { method: kind === "loader" ? "GET" : "POST" }), params: {}, context }),
+        );
+        expect(status, `${kind} of ${facts.pattern}`).toBe(403);
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(10);
   });
 });

@@ -20,6 +20,22 @@ function keysRefused(handler: Handler): Handler {
   };
 }
 
+/**
+ * A team's key (issue 37, decision 0121) is for the team's lists only: on every other keyed route it is refused, so a
+ * key handed to a team's shared tool never reads the member's saved searches or follows, spends their quotas or sends
+ * introductions in their name, and it does nothing at all once the member has left the team.
+ */
+function teamKeysRefused(handler: Handler): Handler {
+  return (args) => {
+    if (getAppContext(args.context).user?.keyTeamId)
+      throw new AppError("forbidden", "A team's API key works on the team's lists only (/api/lists…). Use a key of your own here.");
+    return handler(args);
+  };
+}
+
+/** The routes a team's key is for: the lists API (app/routes/api.lists*.ts). */
+const TEAM_KEY_ROUTE = /^routes\/api\.lists(\.|$)/;
+
 const scoped = new WeakMap<ServerBuild, ServerBuild>();
 
 export function withApiKeyScope(build: ServerBuild): ServerBuild {
@@ -30,7 +46,14 @@ export function withApiKeyScope(build: ServerBuild): ServerBuild {
   for (const [id, route] of Object.entries(build.routes)) {
     if (!route) continue;
     if (table.facts(id).keyed) {
-      routes[id] = route;
+      if (TEAM_KEY_ROUTE.test(id)) {
+        routes[id] = route;
+        continue;
+      }
+      const module = { ...route.module };
+      if (module.loader) module.loader = teamKeysRefused(module.loader as Handler) as typeof module.loader;
+      if (module.action) module.action = teamKeysRefused(module.action as Handler) as typeof module.action;
+      routes[id] = { ...route, module };
       continue;
     }
     const module = { ...route.module };

@@ -104,6 +104,18 @@ describe("the lists API", () => {
     expect((await call("POST", "/api/lists", { key: ivyKey }, { name: "Sneak", teamId: await rivalTeam() })).status).toBe(404);
   });
 
+  it("keeps a team's key to the team's lists: every other keyed route refuses it, while the member's own key passes", async () => {
+    for (const path of ["/api/saved-searches", "/api/follows", "/api/listings"]) {
+      const refused = await call("GET", path, { key: ownerTeamKey });
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.error).toBe("A team's API key works on the team's lists only (/api/lists…). Use a key of your own here.");
+      expect((await call("GET", path, { key: ownerKey })).status, path).toBe(200);
+    }
+    const intro = await call("POST", "/api/intro-requests", { key: ownerTeamKey }, {});
+    expect(intro.status).toBe(403);
+    expect((await call("GET", "/api/lists", { key: ownerTeamKey })).status).toBe(200);
+  });
+
   it("answers 404 for another team's list whatever the method or the key", async () => {
     for (const key of [ownerKey, ownerTeamKey]) {
       expect((await call("GET", `/api/lists/${rivalList}`, { key })).status).toBe(404);

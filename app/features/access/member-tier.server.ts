@@ -5,7 +5,7 @@
  * tier clock every app server runs. Nothing caches a member's tier between requests: the next request of any app
  * server reads the new one.
  */
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { accountErasures } from "#db/schema/account-erasures.ts";
 import { users } from "#db/schema/accounts.ts";
 import { billingSubscriptions, tierGrants } from "#db/schema/billing.ts";
@@ -13,7 +13,7 @@ import { teamMemberships, teamSeatGrants, teamSubscriptions } from "#db/schema/t
 import type { Database, Db } from "~/lib/db.server.ts";
 import { getEnv } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { tierInForce, type PaidTier, type TierInForce } from "./tier-in-force.ts";
+import { tierInForce, type GrantFacts, type PaidTier, type SubscriptionFacts, type TierInForce } from "./tier-in-force.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -38,44 +38,69 @@ async function decide(tx: Tx, userId: string, now: Date): Promise<TierInForce> {
       .from(tierGrants)
       .where(eq(tierGrants.userId, userId)),
   ]);
-  const seats = await seatSources(tx, userId);
+  const seats = await seatSources(tx, userId, now);
   return tierInForce({ subscriptions: [...subscriptions, ...seats.subscriptions], grants: [...grants, ...seats.grants] }, now, {
     demoGrantsCount: demoGrantsCount(),
   });
 }
 
 /**
- * What the member's seats grant (issue 37, decision 0118): each team in which they hold a seat lends them its
+ * What the member's seats grant (issue 37, decisions 0118 and 0119): each team in which they hold a seat lends them its
  * subscription and its seat grants, read by the same rules as the member's own (a past-due team plan keeps its grace
- * period, a demo seat counts only in demo billing). A member without a seat gets nothing from their teams.
+ * period, a demo seat counts only in demo billing). A member without a seat gets nothing from their teams, and neither
+ * does a holder beyond the seats the team has in force now: seats stay handed out when a plan ends or shrinks (at the
+ * provider's dashboard, or bought again for fewer), and only the first holders, by when they got their seat, are lent
+ * the plan. Paying for one seat never lends it to ten.
  */
-async function seatSources(tx: Tx, userId: string) {
-  const seatTeams = tx
+async function seatSources(tx: Tx, userId: string, now: Date) {
+  const held = await tx
     .select({ teamId: teamMemberships.teamId })
     .from(teamMemberships)
     .where(and(eq(teamMemberships.userId, userId), eq(teamMemberships.seat, true)));
-  const [subscriptions, grants] = await Promise.all([
-    tx
-      .select({
-        tier: teamSubscriptions.tier,
-        status: teamSubscriptions.status,
-        currentPeriodEnd: teamSubscriptions.currentPeriodEnd,
-        cancelAtPeriodEnd: teamSubscriptions.cancelAtPeriodEnd,
-        pastDueSince: teamSubscriptions.pastDueSince,
-        refundedAt: teamSubscriptions.refundedAt,
-      })
-      .from(teamSubscriptions)
-      .where(inArray(teamSubscriptions.teamId, seatTeams)),
-    tx
-      .select({
-        source: teamSeatGrants.source,
-        tier: teamSeatGrants.tier,
-        startsAt: teamSeatGrants.startsAt,
-        endsAt: teamSeatGrants.endsAt,
-      })
-      .from(teamSeatGrants)
-      .where(inArray(teamSeatGrants.teamId, seatTeams)),
-  ]);
+  const subscriptions: SubscriptionFacts[] = [];
+  const grants: GrantFacts[] = [];
+  for (const { teamId } of held) {
+    const [teamSubs, teamGrants, holders] = await Promise.all([
+      tx
+        .select({
+          tier: teamSubscriptions.tier,
+          status: teamSubscriptions.status,
+          currentPeriodEnd: teamSubscriptions.currentPeriodEnd,
+          cancelAtPeriodEnd: teamSubscriptions.cancelAtPeriodEnd,
+          pastDueSince: teamSubscriptions.pastDueSince,
+          refundedAt: teamSubscriptions.refundedAt,
+          quantity: teamSubscriptions.quantity,
+        })
+        .from(teamSubscriptions)
+        .where(eq(teamSubscriptions.teamId, teamId)),
+      tx
+        .select({
+          source: teamSeatGrants.source,
+          tier: teamSeatGrants.tier,
+          startsAt: teamSeatGrants.startsAt,
+          endsAt: teamSeatGrants.endsAt,
+          seats: teamSeatGrants.seats,
+        })
+        .from(teamSeatGrants)
+        .where(eq(teamSeatGrants.teamId, teamId)),
+      tx
+        .select({ userId: teamMemberships.userId })
+        .from(teamMemberships)
+        .where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.seat, true)))
+        .orderBy(sql`${teamMemberships.seatSince} NULLS LAST`, asc(teamMemberships.joinedAt), asc(teamMemberships.userId)),
+    ]);
+    const options = { demoGrantsCount: demoGrantsCount() };
+    const capacity =
+      teamSubs
+        .filter((s) => tierInForce({ subscriptions: [s], grants: [] }, now, options).tier !== "public")
+        .reduce((n, s) => n + s.quantity, 0) +
+      teamGrants
+        .filter((g) => tierInForce({ subscriptions: [], grants: [g] }, now, options).tier !== "public")
+        .reduce((n, g) => n + g.seats, 0);
+    if (holders.findIndex((h) => h.userId === userId) >= capacity) continue;
+    subscriptions.push(...teamSubs);
+    grants.push(...teamGrants);
+  }
   return { subscriptions, grants };
 }
 

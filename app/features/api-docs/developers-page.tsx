@@ -115,7 +115,8 @@ export function DevelopersPage({ document, signedIn }: { document: ApiDocument; 
             return (
               <Card key={op.operationId} className="p-5 sm:p-6" id={op.operationId}>
                 <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
-                  <Badge variant="accent">{method.toUpperCase()}</Badge> {path}
+                  {/* A long path (/api/lists/{id}/entries/{entryId}/tags/{tag}) breaks anywhere rather than widen a phone's page. */}
+                  <Badge variant="accent">{method.toUpperCase()}</Badge> <span className="min-w-0 break-all">{path}</span>
                 </h3>
                 <p className="mt-2 font-medium">{op.summary}</p>
                 {op.description ? <p className="mt-1 text-sm text-fg-muted">{op.description}</p> : null}

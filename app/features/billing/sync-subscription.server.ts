@@ -11,7 +11,7 @@ import { refreshMemberTierIn, type MemberTier } from "~/features/access/member-t
 import type { Database } from "~/lib/db.server.ts";
 import type { PaymentGateway, ProviderInvoice, ProviderSubscription } from "./payment-gateway.server.ts";
 import { planOfLookupKey } from "./plan-prices.ts";
-import { storeTeamSubscription, teamOfSubscription } from "./team-subscription-sync.server.ts";
+import { endSecondTeamPlan, storeTeamSubscription, teamOfSubscription } from "./team-subscription-sync.server.ts";
 
 /** The member `userId` if they still have an account: one being deleted (decision 0077) is nobody's to pay for. */
 async function liveMember(database: Database, userId: string): Promise<string | null> {
@@ -118,8 +118,14 @@ export async function syncSubscription(
   // A team's seats (decision 0119): stored for the team, every seat holder's tier decided again.
   const teamId = await teamOfSubscription(database, subscription);
   if (teamId) {
+    if (await endSecondTeamPlan(database, gateway, teamId, subscription)) return "team subscription ended: the team pays through another";
     await storeTeamSubscription(database, teamId, subscription, times);
     return `team subscription ${subscription.status}: ${subscription.quantity} seat${subscription.quantity === 1 ? "" : "s"}`;
+  }
+  // A team's Checkout paid after the team was deleted: nobody keeps those seats, so nobody is charged for them again.
+  if (subscription.metadataTeamId && ["active", "trialing", "past_due", "incomplete", "unpaid", "paused"].includes(subscription.status)) {
+    await gateway.cancelNow(subscription.id);
+    return "team subscription ended: its team no longer exists";
   }
   const userId = await memberOf(database, subscription);
   // Outcomes name no provider id: the event's row holds it while it is a member's, and loses it with their account.

@@ -15,7 +15,13 @@ import { logger } from "~/lib/logger.server.ts";
 import type { PaymentGateway, ProviderPrice } from "./payment-gateway.server.ts";
 import { priceMismatch } from "./plan-prices.ts";
 import { formatCents, formatSeatPrice, MAX_TEAM_SEATS, seatPrice, teamLookupKey } from "./team-plan.ts";
-import { liveTeamSubscriptionOf, lockTeam, storeTeamSubscription, storeTeamSubscriptionIn } from "./team-subscription-sync.server.ts";
+import {
+  endSecondTeamPlan,
+  liveTeamSubscriptionOf,
+  lockTeam,
+  storeTeamSubscription,
+  storeTeamSubscriptionIn,
+} from "./team-subscription-sync.server.ts";
 
 function checkSeats(seats: number): void {
   if (!Number.isInteger(seats) || seats < 1 || seats > MAX_TEAM_SEATS)
@@ -62,6 +68,9 @@ export async function startTeamCheckout(
   checkSeats(input.seats);
   if (await liveTeamSubscriptionOf(database, input.team.id))
     throw new AppError("conflict", "The team pays for seats already: add or remove seats instead.");
+  // Seats stay handed out when a plan ends: buying again covers at least those (the tier lends no more than it pays for).
+  const assigned = await assignedSeats(database, input.team.id);
+  if (input.seats < assigned) throw seatsBelowAssigned(input.seats, assigned);
   const price = await checkedTeamPrice(gateway, input.interval);
   const customerId = await teamCustomerOf(database, gateway, input.team, input.buyerEmail);
   const page = `${origin}/teams/${input.team.id}/billing`;
@@ -87,6 +96,7 @@ export async function completeTeamCheckout(
   const session = await gateway.retrieveCheckoutSession(sessionId);
   if (session.clientReferenceId !== teamId || !session.subscriptionId) return false;
   const subscription = await gateway.retrieveSubscription(session.subscriptionId);
+  if (await endSecondTeamPlan(database, gateway, teamId, subscription)) return false;
   await storeTeamSubscription(database, teamId, subscription, { observedAt: now, now });
   return true;
 }
@@ -157,6 +167,8 @@ export async function changeTeamSeats(
     const current = await gateway.retrieveSubscription(live.id);
     if (!current.itemId) throw new AppError("conflict", "This subscription cannot be changed here: manage it in the billing portal.");
     const before = current.quantity;
+    // The number it has already: nothing is asked of the provider, and the page says so rather than "credited".
+    if (seats === before) return `The team has ${seats} seat${seats === 1 ? "" : "s"} already: nothing changed.`;
     const updated = await gateway.changeSeats({ id: current.id, itemId: current.itemId }, seats);
     await storeTeamSubscriptionIn(tx, teamId, updated, { observedAt: now, now });
     const added = seats > before;

@@ -9,7 +9,8 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { teamMemberships, teamSubscriptions, teams } from "#db/schema/teams.ts";
 import { refreshMemberTierIn, type Tx } from "~/features/access/member-tier.server.ts";
 import type { Database } from "~/lib/db.server.ts";
-import type { ProviderSubscription } from "./payment-gateway.server.ts";
+import { logger } from "~/lib/logger.server.ts";
+import type { PaymentGateway, ProviderSubscription } from "./payment-gateway.server.ts";
 import type { SyncTimes } from "./sync-subscription.server.ts";
 import { teamPlanOfLookupKey } from "./team-plan.ts";
 
@@ -23,6 +24,25 @@ export async function teamOfSubscription(database: Database, subscription: Provi
   if (!subscription.metadataTeamId || !/^[0-9a-f-]{36}$/i.test(subscription.metadataTeamId)) return null;
   const [named] = await database.db.select({ id: teams.id }).from(teams).where(eq(teams.id, subscription.metadataTeamId));
   return named?.id ?? null;
+}
+
+/**
+ * A team pays through one subscription at a time. A second live one (two Checkouts paid from two tabs before either
+ * came back) is ended at the provider at once, so the team is not billed twice for its seats; the first stays. Returns
+ * true when `subscription` was that second one. (Its first payment is not refunded here: the operators' refund is.)
+ */
+export async function endSecondTeamPlan(
+  database: Database,
+  gateway: PaymentGateway,
+  teamId: string,
+  subscription: ProviderSubscription,
+): Promise<boolean> {
+  if (!LIVE_STATUSES.includes(subscription.status)) return false;
+  const live = await liveTeamSubscriptionOf(database, teamId);
+  if (!live || live.id === subscription.id) return false;
+  await gateway.cancelNow(subscription.id);
+  logger.warn({ teamId, kept: live.id, ended: subscription.id }, "a team's second live subscription was ended at the provider");
+  return true;
 }
 
 /** Whether a customer at the provider is a team's (its events keep their ids, as a member's do). */

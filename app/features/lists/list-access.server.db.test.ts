@@ -87,6 +87,27 @@ describe("lists", () => {
 });
 
 describe("seats", () => {
+  it("lends the plan to no more holders than the team has seats in force: the first to get a seat keep it", async () => {
+    const [team] = await database.db.insert(teams).values({ name: "Small fund" }).returning({ id: teams.id });
+    const small = team!.id;
+    const earlier = new Date(now.getTime() - 60_000);
+    await database.db.insert(teamMemberships).values([
+      { teamId: small, userId: eve.id, role: "owner", seat: true, seatSince: now },
+      { teamId: small, userId: alice.id, role: "member", seat: true, seatSince: earlier },
+    ]);
+    // Two seats handed out, one in force (a plan bought again for fewer, or shrunk at the provider).
+    await database.db
+      .insert(teamSeatGrants)
+      .values({ teamId: small, source: "complimentary", tier: "premium", seats: 1, startsAt: earlier });
+    await database.db.update(users).set({ tier: "public" }).where(eq(users.id, eve.id));
+    expect((await refreshMemberTier(database, alice.id, now)).tier).toBe("premium");
+    expect((await refreshMemberTier(database, eve.id, now)).tier).toBe("public");
+    await database.db.update(teamSeatGrants).set({ seats: 2 }).where(eq(teamSeatGrants.teamId, small));
+    expect((await refreshMemberTier(database, eve.id, now)).tier).toBe("premium");
+    await database.db.delete(teams).where(eq(teams.id, small));
+    await refreshMemberTier(database, alice.id, now);
+  });
+
   it("lends the team plan's tier to a seat holder only, and not once they leave", async () => {
     await database.db.insert(teamSeatGrants).values({ teamId, source: "complimentary", tier: "premium", seats: 1, startsAt: now });
     await database.db.update(teamMemberships).set({ seat: true, seatSince: now }).where(eq(teamMemberships.userId, bob.id));

@@ -81,7 +81,11 @@ const STEPS: ReadonlyArray<{ name: string; run: Step }> = [
   { name: "applications", run: eraseApplications },
   { name: "duplicate reports", run: eraseDuplicateReports },
   { name: "listing contacts", run: eraseListingContacts },
-  { name: "teams", run: eraseTeamPlaces },
+  {
+    name: "teams",
+    run: (database, erasure, { gateway }) =>
+      eraseTeamPlaces(database, erasure, () => endPlansOfTeamsLeftEmpty(database, gateway(), erasure.id)),
+  },
   { name: "audit log", run: eraseAuditMentions },
   { name: "e-mail copies", run: eraseOutboxMentions },
   { name: "sign-in leftovers", run: eraseSignInLeftovers },

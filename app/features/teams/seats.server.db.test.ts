@@ -180,6 +180,10 @@ describe("paid seats", () => {
     const preview = await previewTeamSeats(database, provider, teamId, 4);
     expect(preview).toMatchObject({ seats: 4, amount: 7900, text: "$79.00 is charged today for the rest of this period." });
     expect(await changeTeamSeats(database, provider, teamId, 4, NOW)).toMatch(/now has 4 seats/);
+    const changes = () => provider.calls.filter((c) => c.startsWith("changeSeats")).length;
+    const before = changes();
+    expect(await changeTeamSeats(database, provider, teamId, 4, NOW)).toBe("The team has 4 seats already: nothing changed.");
+    expect(changes()).toBe(before);
     expect(provider.subscriptions.get(sub.id)!.quantity).toBe(4);
     expect(await teamSeats(database, teamId, NOW)).toMatchObject({ capacity: 4, assigned: 2 });
 
@@ -227,6 +231,42 @@ describe("paid seats", () => {
     expect(member.canManage).toBe(false);
     expect(member.members.map((m) => m.userId)).toEqual([members[1]]);
     expect(member.usage.map((u) => u.userId)).toEqual([members[1]]);
+  });
+
+  it("ends at the provider a second live plan of one team (two Checkouts paid from two tabs), keeping the first", async () => {
+    const { teamId, customerId, sub } = await paidTeam(2);
+    const second = provider.subscribe(customerId, "introbase_team_monthly", { quantity: 5, metadataTeamId: teamId });
+    await deliver("customer.subscription.created", second.id, customerId);
+    expect(provider.calls).toContain("cancelNow");
+    expect(provider.subscriptions.get(second.id)!.status).toBe("canceled");
+    expect(await teamSeats(database, teamId, NOW)).toMatchObject({ capacity: 2, paid: 2 });
+    expect(provider.subscriptions.get(sub.id)!.status).toBe("active");
+  });
+
+  it("ends at the provider a team's plan paid after the team was deleted", async () => {
+    const t = await team(0);
+    const customerId = `cus_gone_${sequence}`;
+    const orphan = provider.subscribe(customerId, "introbase_team_monthly", { quantity: 2, metadataTeamId: t.teamId });
+    await database.db.delete(teams).where(eq(teams.id, t.teamId));
+    await deliver("customer.subscription.created", orphan.id, customerId);
+    expect(provider.subscriptions.get(orphan.id)!.status).toBe("canceled");
+  });
+
+  it("refuses to buy fewer seats than are still handed out from an ended plan", async () => {
+    // Two seats handed out under a plan that has ended since (as a demo or complimentary grant that was taken back).
+    const { teamId, owner, members } = await team(2);
+    await database.db.update(teamMemberships).set({ seat: true, seatSince: NOW }).where(eq(teamMemberships.teamId, teamId));
+    await database.db.update(teamMemberships).set({ seat: false, seatSince: null }).where(eq(teamMemberships.userId, owner));
+    expect(members).toHaveLength(2);
+    const fewer = await failure(
+      startTeamCheckout(
+        database,
+        provider,
+        { team: { id: teamId, name: "Fund" }, buyerEmail: `${owner}@fund.test`, seats: 1, interval: "monthly" },
+        "http://app.test",
+      ),
+    );
+    expect(fewer).toMatchObject({ status: 409, message: expect.stringMatching(/^Unassign a seat first/) });
   });
 
   it("refuses a second checkout while the team pays for seats", async () => {

@@ -103,8 +103,8 @@ export async function transferOwnership(
   });
 }
 
-/** Subscriptions that still pay for seats: ended ones and cancelled ones do not. */
-const PAYING = ["active", "trialing", "past_due", "unpaid", "incomplete"];
+/** Subscriptions that still pay for seats, or will again (a paused one resumes): ended and cancelled ones do not. */
+const PAYING = ["active", "trialing", "past_due", "unpaid", "incomplete", "paused"];
 
 /**
  * Deletes the team (the owner), with its lists, invitations and grants (foreign keys). Refused while a subscription

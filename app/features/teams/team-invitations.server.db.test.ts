@@ -149,6 +149,25 @@ describe("an invitation", () => {
     });
   });
 
+  it("lets only the owner invite an admin: an admin's admin invitation, or its resend, is refused", async () => {
+    const admin = person("inv-admin");
+    await database.db.insert(users).values({ id: admin.id, name: admin.name, email: admin.email });
+    await database.db.insert(teamMemberships).values({ teamId, userId: admin.id, role: "admin" });
+    await expect(inviteToTeam(database, { actor: admin, teamId, email: "alt@fund.test", role: "admin", now: NOW })).rejects.toMatchObject({
+      status: 403,
+      message: "Only the team's owner can invite an admin.",
+    });
+    await inviteToTeam(database, { actor: owner, teamId, email: "chosen@fund.test", role: "admin", now: NOW });
+    const [chosen] = (await pendingInvitations(database, teamId, NOW)).filter((i) => i.email === "chosen@fund.test");
+    await expect(
+      inviteToTeam(database, { actor: admin, teamId, email: "", role: "member", replacing: chosen!.id, now: NOW }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(await inviteToTeam(database, { actor: admin, teamId, email: "plain@fund.test", role: "member", now: NOW })).toEqual({
+      email: "plain@fund.test",
+    });
+    await database.db.delete(teamMemberships).where(eq(teamMemberships.userId, admin.id));
+  });
+
   it("joins once when accepted twice at the same moment", async () => {
     await inviteToTeam(database, { actor: owner, teamId, email: "someone.else@elsewhere.test", role: "member", now: NOW });
     const { token } = await lastLinkTo("someone.else@elsewhere.test");

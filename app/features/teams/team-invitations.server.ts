@@ -84,15 +84,18 @@ export async function inviteToTeam(
   // requests at once (any servers) take turns, and the second counts the first (as atomic-limit.server.ts does).
   const made = await database.db.transaction(async (tx) => {
     const team = await lockTeam(tx, teamId);
-    if ((await actorRole(tx, teamId, actor.id)) === "member")
-      throw new AppError("forbidden", "Only the team's owners and admins can do this.");
+    const actingAs = await actorRole(tx, teamId, actor.id);
+    if (actingAs === "member") throw new AppError("forbidden", "Only the team's owners and admins can do this.");
     let address = email.toLowerCase();
     let chosenRole = role;
     if (replacing) {
       const old = await revokeIn(tx, teamId, replacing, now);
       if (!old) throw new AppError("conflict", "That invitation is no longer open: it was accepted, revoked or has expired.");
       [address, chosenRole] = [old.email, old.role];
-    } else {
+    }
+    // Only the owner makes admins (decision 0118): an admin's invitation, or resend, as an admin would be one made by them.
+    if (chosenRole === "admin" && actingAs !== "owner") throw new AppError("forbidden", "Only the team's owner can invite an admin.");
+    if (!replacing) {
       const [inTeam] = await tx
         .select({ n: count() })
         .from(teamMemberships)
