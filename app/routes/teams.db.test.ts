@@ -16,6 +16,7 @@ import { openTestDatabase } from "#test-support/test-database.ts";
 import { loaderArgs, testUser } from "#test-support/test-route.ts";
 import * as memberDetail from "./admin.members.detail.tsx";
 import * as invitationPage from "./team-invitation.tsx";
+import * as invitationsPage from "./teams.invitations.tsx";
 import * as membersPage from "./teams.members.tsx";
 import * as teamsPage from "./teams.tsx";
 import * as workingTeam from "./teams.working-team.ts";
@@ -127,6 +128,38 @@ describe("the invitation page", () => {
     const past = new Date(Date.UTC(2020, 0, 1));
     await inviteToTeam(database, { actor: owner, teamId, email: "late@pages.test", role: "member", now: past });
     expect((await open(other, await lastToken())).init?.status).toBe(410);
+  });
+});
+
+describe("the team's invitations page", () => {
+  it("shows a plain member that someone is invited, the address masked; the owner and admins see it whole", async () => {
+    // People of their own, so the other tests' teams stay as they expect.
+    const [ivy, abe, mo] = ["ivy", "abe", "mo"].map((n) => ({
+      ...testUser("public"),
+      id: `pages-${n}`,
+      name: n,
+      email: `${n}@pages.test`,
+    }));
+    for (const u of [ivy!, abe!, mo!])
+      await database.db.insert(users).values({ id: u.id, name: u.name, email: u.email, emailVerified: true });
+    const [team] = await database.db.insert(teams).values({ name: "Invitees Fund", createdBy: ivy!.id }).returning({ id: teams.id });
+    await database.db.insert(teamMemberships).values([
+      { teamId: team!.id, userId: ivy!.id, role: "owner" },
+      { teamId: team!.id, userId: abe!.id, role: "admin" },
+      { teamId: team!.id, userId: mo!.id, role: "member" },
+    ]);
+    await inviteToTeam(database, { actor: ivy!, teamId: team!.id, email: "private.person@invitee.test", role: "member" });
+    const page = async (user: typeof owner) =>
+      (await invitationsPage.loader(loaderArgs(database, `/teams/${team!.id}/invitations`, { teamId: team!.id }, { user }) as never)) as {
+        manage: boolean;
+        invitations: Array<{ email: string }>;
+      };
+    const asMember = await page(mo!);
+    expect(asMember.manage).toBe(false);
+    expect(asMember.invitations.map((i) => i.email)).toEqual(["p•••@invitee.test"]);
+    expect(JSON.stringify(asMember)).not.toContain("private.person");
+    for (const manager of [ivy!, abe!])
+      expect((await page(manager)).invitations.map((i) => i.email)).toEqual(["private.person@invitee.test"]);
   });
 });
 

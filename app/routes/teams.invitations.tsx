@@ -8,10 +8,13 @@ import { parseForm, refused } from "~/lib/form-parse.ts";
 import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
 import { readForm } from "~/lib/http.server.ts";
 
-/** The team's open invitations (issue 37, decision 0118); every member sees who is invited, owner and admins act. */
+/**
+ * The team's open invitations (issue 37, decision 0118); every member sees that someone is invited (the address masked
+ * for plain members), owner and admins see the address and act.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { membership } = await requireTeamMember(args, args.params.teamId);
-  const invitations = await pendingInvitations(getAppContext(args.context).database, membership.teamId);
+  const invitations = await pendingInvitations(getAppContext(args.context).database, membership.teamId, membership);
   return { manage: mayManage(membership.role), invitations };
 }
 

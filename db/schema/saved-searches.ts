@@ -27,10 +27,11 @@ export const savedSearches = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     /**
-     * Set: the search belongs to this team (decision 0121): every member sees it, and its alerts reach each member who
-     * opted in to the team's digest. `user_id` is then the member who saved it.
+     * Set: the search is shared with this team (decision 0121): every member sees it, and its alerts reach each member
+     * who opted in to the team's digest. `user_id` is then the member who saved it, and it stays theirs: when the team
+     * is deleted (or they leave it, team-members.server.ts) it is theirs alone again, never deleted with the team.
      */
-    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     /** The directory state as canonical URL parameters (sorted, defaults and paging left out): one state, one row. */
     query: text("query").notNull(),

@@ -88,6 +88,23 @@ describe("the member's data file", () => {
     expect(list("followEmailSettings")).toEqual([expect.objectContaining({ emails: true })]);
     expect(list("teamFollowsYouAdded")).toEqual([expect.objectContaining({ listingId: planted.listings.followed.id })]);
     expect(list("teamDigests")).toEqual([expect.objectContaining({ optedIn: true })]);
+    // Lists (decisions 0118, 0120): the private list whole; of the team's list only what the member put there.
+    expect(list("lists")).toEqual([
+      expect.objectContaining({
+        name: "Private picks",
+        columns: ["Sourced", "Contacted", "Meeting", "Passed"],
+        entries: [
+          expect.objectContaining({ listingId: planted.listings.asked.id, listing: planted.listings.asked.name, status: "Sourced" }),
+        ],
+      }),
+    ]);
+    expect(list("teamListEntriesYouAdded")).toEqual([
+      expect.objectContaining({ listingId: planted.listings.followed.id, teamId: expect.any(String) }),
+    ]);
+    expect(list("listNotesYouWrote")).toEqual([
+      expect.objectContaining({ listingId: planted.listings.followed.id, note: `${NAME} met them on Monday.` }),
+    ]);
+    expect(list("listTagsYouAdded")).toEqual([expect.objectContaining({ listingId: planted.listings.followed.id, tag: "hot" })]);
     expect(list("digestEmails")).toHaveLength(1);
     // The owner's monthly summary (decision 0117): the switch and the month e-mailed.
     expect(list("listingSummaryEmailSettings")).toEqual([expect.objectContaining({ emails: true })]);
@@ -215,12 +232,16 @@ describe("the member's data file", () => {
   });
 
   it("holds nothing of another member or an operator", async () => {
+    // Not the name of the team list the other member made (their words); the entry they put on it is not in
+    // teamListEntriesYouAdded (the first test), and their note and tag are looked for below.
+    expect(text).not.toContain('"Pipeline"');
     const [bertram] = await database.rows<{ id: string }>(sql`SELECT id FROM users WHERE email = ${OTHER.email}`);
     for (const other of [
       OTHER.name,
       OTHER.email,
       bertram!.id,
       "Bertram's own search",
+      "oakhollow-doubts",
       "Carla Stranger",
       "carla.stranger",
       "Ada Operator",

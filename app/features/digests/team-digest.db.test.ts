@@ -159,3 +159,35 @@ describe("a team's follows in the digest", () => {
     await expect(setTeamDigest(database, m.dave.id, teamId, true, at)).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe("a search shared by someone no longer in the team", () => {
+  it("is not the team's any more: not shown to its members, not in their digest", async () => {
+    const frank = { id: "td-frank", tier: "premium" };
+    await database.rows(sql`INSERT INTO users (id, name, email, email_verified, tier)
+      VALUES (${frank.id}, ${frank.id}, 'td-frank@test.introbase.test', true, 'premium') RETURNING id`);
+    await database.rows(
+      sql`INSERT INTO team_memberships (team_id, user_id, role) VALUES (${teamId}::uuid, ${frank.id}, 'member') RETURNING user_id`,
+    );
+    const search = await createSavedSearch(database, frank, {
+      name: "Franks sector",
+      query: `industries=${encodeURIComponent(industry)}`,
+      alertFrequency: "daily",
+    });
+    await shareSavedSearch(database, frank, search.id, teamId, at);
+    expect((await teamSavedSearchesOf(database, m.carol)).map((s) => s.name)).toContain("Franks sector");
+    // Carol's first period of both searches keeps her first snapshots.
+    await runPeriod(period(6));
+    // Frank's membership ends with his search still marked shared (a row from before leaving unshared it).
+    await database.rows(sql`DELETE FROM team_memberships WHERE user_id = ${frank.id} RETURNING user_id`);
+    expect((await teamSavedSearchesOf(database, m.carol)).map((s) => s.name)).toEqual(["Sector"]);
+
+    await addListing("public", "Td After Frank Startup");
+    const before = smtp.received.length;
+    await runPeriod(period(7));
+    const toCarol = mailsTo(m.carol, before).map((mail) => mail.text);
+    expect(toCarol).toHaveLength(1);
+    // Alice, still in the team, still reaches Carol; Frank's search does not.
+    expect(toCarol[0]).toContain('New in "Sector" (Northwind)');
+    expect(toCarol[0]).not.toContain("Franks sector");
+  });
+});

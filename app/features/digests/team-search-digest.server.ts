@@ -3,7 +3,8 @@
  * is in and opted in to, saved by someone else (the member's own are among their own searches), with the listings new
  * since THIS member's last digest of it, found with THIS member's tier: members of different plans see different
  * matches, so each recipient keeps their own snapshot (team_search_digest_snapshots), moved on in the transaction that
- * records their delivery, as their own searches' snapshots are. A member who leaves the team is no longer read here.
+ * records their delivery, as their own searches' snapshots are. A member who leaves the team is no longer read here,
+ * and neither is a search whose saver left it.
  */
 import { sql } from "drizzle-orm";
 import { teamSearchDigestSnapshots } from "#db/schema/team-alerts.ts";
@@ -43,6 +44,8 @@ export async function teamSavedSearchDigest(
     FROM saved_searches s
     JOIN teams t ON t.id = s.team_id
     JOIN team_memberships m ON m.team_id = s.team_id AND m.user_id = ${member.userId}
+    -- The saver too must be in the team now: a search shared by someone who left is no longer the team's.
+    JOIN team_memberships saver ON saver.team_id = s.team_id AND saver.user_id = s.user_id
     JOIN team_digest_opt_ins o ON o.team_id = s.team_id AND o.user_id = ${member.userId} AND o.opted_in
     LEFT JOIN team_search_digest_snapshots snap ON snap.saved_search_id = s.id AND snap.user_id = ${member.userId}
     WHERE s.user_id <> ${member.userId} AND s.alert_frequency = ${cadence}

@@ -22,17 +22,22 @@ const TEAM_FOLLOW_CAP = 500;
 const NOT_IN_TEAM = "You are not in this team.";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function requireInTeam(database: Database, userId: string, teamId: string): Promise<{ teamName: string }> {
+/**
+ * The team, if the member is in it, with its id as the database spells it: a uuid may come in any letter case, and the
+ * cap's lock is keyed by that text, so "ABC…" and "abc…" must be one key (else two requests count side by side).
+ */
+async function requireInTeam(database: Database, userId: string, teamId: string): Promise<{ teamId: string; teamName: string }> {
   if (!UUID.test(teamId)) notFound(NOT_IN_TEAM);
-  const [row] = await database.rows<{ name: string }>(sql`
-    SELECT t.name FROM teams t JOIN team_memberships m ON m.team_id = t.id AND m.user_id = ${userId} WHERE t.id = ${teamId}::uuid`);
+  const [row] = await database.rows<{ id: string; name: string }>(sql`
+    SELECT t.id::text AS id, t.name FROM teams t JOIN team_memberships m ON m.team_id = t.id AND m.user_id = ${userId}
+    WHERE t.id = ${teamId}::uuid`);
   if (!row) notFound(NOT_IN_TEAM);
-  return { teamName: row.name };
+  return { teamId: row.id, teamName: row.name };
 }
 
 /** The team follows this listing; again changes nothing. The member's own plan must open it; the team's cap holds. */
-export async function followForTeam(database: Database, member: Follower, teamId: string, listingId: string, now = new Date()) {
-  await requireInTeam(database, member.id, teamId);
+export async function followForTeam(database: Database, member: Follower, typedTeamId: string, listingId: string, now = new Date()) {
+  const { teamId } = await requireInTeam(database, member.id, typedTeamId);
   const [listing] = await database.db
     .select({ visibility: listings.visibility, status: listings.processingStatus })
     .from(listings)
@@ -50,8 +55,8 @@ export async function followForTeam(database: Database, member: Follower, teamId
   });
 }
 
-export async function unfollowForTeam(database: Database, member: Follower, teamId: string, listingId: string) {
-  await requireInTeam(database, member.id, teamId);
+export async function unfollowForTeam(database: Database, member: Follower, typedTeamId: string, listingId: string) {
+  const { teamId } = await requireInTeam(database, member.id, typedTeamId);
   const gone = await database.db
     .delete(teamFollows)
     .where(and(eq(teamFollows.teamId, teamId), eq(teamFollows.listingId, listingId)))
@@ -148,8 +153,8 @@ export async function teamDigestChoices(database: Database, userId: string): Pro
 }
 
 /** The member's switch for one team's digest; dated, so an unsubscribe link sent before it no longer speaks for them. */
-export async function setTeamDigest(database: Database, userId: string, teamId: string, optedIn: boolean, now = new Date()) {
-  await requireInTeam(database, userId, teamId);
+export async function setTeamDigest(database: Database, userId: string, typedTeamId: string, optedIn: boolean, now = new Date()) {
+  const { teamId } = await requireInTeam(database, userId, typedTeamId);
   await database.db
     .insert(teamDigestOptIns)
     .values({ teamId, userId, optedIn, changedAt: now })

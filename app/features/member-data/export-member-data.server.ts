@@ -14,7 +14,8 @@ import { AppError } from "~/lib/errors.ts";
 import { countAttempt, defineRateLimit } from "~/lib/rate-limit.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { plural } from "~/lib/wording.ts";
-import { EXPORT_SECTIONS, type ExportMember, type ExportSection } from "./member-data-sections.server.ts";
+import { EXPORT_SECTIONS } from "./member-data-sections.server.ts";
+import type { ExportMember, ExportSection } from "./member-data-sql.server.ts";
 
 const PAGE = 500;
 const EXPORT_FORMAT = "introbase-member-data/1";

@@ -9,27 +9,9 @@
  * never appear: no password hash, session token, API key hash, verification value, unsubscribe link; and nothing of
  * another person (who reviewed a request, whom a recipient's address belongs to, what someone else wrote).
  */
-import { sql, type SQL } from "drizzle-orm";
-
-export interface ExportMember {
-  id: string;
-  /** Lower case. */
-  email: string;
-}
-
-export interface ExportSection {
-  /** The property of the file. */
-  name: string;
-  /** One row (the profile) or a list. */
-  shape: "one" | "list";
-  /** Rows as `key` and `row`, for the member. */
-  query(member: ExportMember): SQL;
-}
-
-/** A time as ISO 8601 in UTC, the same from PGlite and PostgreSQL. */
-const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-const list = (name: string, query: (member: ExportMember) => SQL): ExportSection => ({ name, shape: "list", query });
+import { sql } from "drizzle-orm";
+import { LIST_SECTIONS } from "./member-data-list-sections.server.ts";
+import { iso, list, type ExportSection } from "./member-data-sql.server.ts";
 
 /** The plan's name as the catalogue calls the tier in `column` now (decision 0080). */
 const planName = (column: string) =>
@@ -234,6 +216,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
       'revokedAt', ${iso("i.revoked_at")}) AS row
       FROM team_invitations i JOIN teams t ON t.id = i.team_id WHERE i.invited_by = ${m.id} OR lower(i.email) = ${m.email}`,
   ),
+  ...LIST_SECTIONS,
   // API keys: name, visible prefix and dates. Never the key or its hash.
   list(
     "apiKeys",

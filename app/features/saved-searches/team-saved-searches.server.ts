@@ -2,7 +2,8 @@
  * Saved searches a team keeps (issue 37, decision 0121): a member shares one of their saved searches with one of their
  * teams (`saved_searches.team_id`); it stays theirs to rename, set and delete, and every member of the team sees it,
  * labelled with the team and who saved it. Its alerts reach each member who opted in to the team's digest
- * (digests/team-search-digest.server.ts). Membership is read where it is used: a member who leaves stops seeing it.
+ * (digests/team-search-digest.server.ts). Membership is read where it is used: a member who leaves stops seeing it,
+ * and a saver who leaves takes it with them (it is shown only while they too are in the team).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { savedSearches } from "#db/schema/saved-searches.ts";
@@ -54,6 +55,8 @@ export async function teamSavedSearchesOf(database: Database, member: Member): P
     SELECT s.id::text AS id, s.name, s.query, t.name AS team_name, u.name AS saved_by, s.alert_frequency
     FROM saved_searches s
     JOIN team_memberships m ON m.team_id = s.team_id AND m.user_id = ${member.id}
+    -- The saver too must be in the team now (leaving unshares; this also covers a row shared before that was so).
+    JOIN team_memberships saver ON saver.team_id = s.team_id AND saver.user_id = s.user_id
     JOIN teams t ON t.id = s.team_id
     JOIN users u ON u.id = s.user_id
     WHERE s.user_id <> ${member.id}

@@ -25,6 +25,7 @@ const member = person("inv-member");
 const guest = person("inv-guest", "Guest@Fund.test");
 const other = person("inv-other", "someone.else@elsewhere.test");
 let teamId: string;
+const OWNER_VIEW = { role: "owner" } as const;
 
 const lastLinkTo = async (address: string) => {
   const [mail] = await database.db
@@ -66,7 +67,7 @@ describe("an invitation", () => {
     });
     const { token, subject } = await lastLinkTo("guest@fund.test");
     expect(subject).toBe("Person inv-owner invites you to the team Northwind Test on Introbase");
-    expect((await pendingInvitations(database, teamId, NOW)).map((i) => [i.email, i.role, i.inviterName])).toEqual([
+    expect((await pendingInvitations(database, teamId, OWNER_VIEW, NOW)).map((i) => [i.email, i.role, i.inviterName])).toEqual([
       ["guest@fund.test", "admin", "Person inv-owner"],
     ]);
     // Opening it does nothing; the address is compared without regard to case.
@@ -83,7 +84,7 @@ describe("an invitation", () => {
     });
     expect(await roleOf(guest.id)).toBe("admin");
     expect(await acceptInvitation(database, token, guest, later(2))).toEqual({ state: "used" });
-    expect(await pendingInvitations(database, teamId, later(2))).toEqual([]);
+    expect(await pendingInvitations(database, teamId, OWNER_VIEW, later(2))).toEqual([]);
     const actions = await database.db
       .select({ action: auditLog.action, actor: auditLog.actorId })
       .from(auditLog)
@@ -114,13 +115,13 @@ describe("an invitation", () => {
     expect(await readInvitation(database, "t.nonsense", guest, later(1))).toEqual({ state: "invalid" });
     expect(await readInvitation(database, token, guest, later(7 * 24 + 1))).toEqual({ state: "expired" });
     // Resent: the old link is revoked, the new one works.
-    const [open] = await pendingInvitations(database, teamId, NOW);
+    const [open] = await pendingInvitations(database, teamId, OWNER_VIEW, NOW);
     await inviteToTeam(database, { actor: owner, teamId, email: "", role: "member", replacing: open!.id, now: later(1) });
     const resent = await lastLinkTo("guest@fund.test");
     expect(resent.token).not.toBe(token);
     expect(await readInvitation(database, token, guest, later(2))).toEqual({ state: "revoked" });
     expect(await readInvitation(database, resent.token, guest, later(2))).toMatchObject({ state: "open" });
-    const [again] = await pendingInvitations(database, teamId, later(2));
+    const [again] = await pendingInvitations(database, teamId, OWNER_VIEW, later(2));
     await revokeInvitation(database, { actorId: owner.id, teamId, invitationId: again!.id, now: later(3) });
     expect(await acceptInvitation(database, resent.token, guest, later(4))).toEqual({ state: "revoked" });
     expect(await roleOf(guest.id)).toBeNull();
@@ -143,7 +144,7 @@ describe("an invitation", () => {
         message: expect.stringMatching(/already waiting/),
       },
     );
-    const [twice] = (await pendingInvitations(database, teamId, NOW)).filter((i) => i.email === "twice@fund.test");
+    const [twice] = (await pendingInvitations(database, teamId, OWNER_VIEW, NOW)).filter((i) => i.email === "twice@fund.test");
     await expect(revokeInvitation(database, { actorId: member.id, teamId, invitationId: twice!.id, now: NOW })).rejects.toMatchObject({
       status: 403,
     });

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { users } from "#db/schema/accounts.ts";
-import { teamInvitations, teamMemberships, teams } from "#db/schema/teams.ts";
+import { teamInvitations, teamMemberships, teams, type TeamRole } from "#db/schema/teams.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { getEnv, publicUrl, type Env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -15,13 +15,14 @@ import { sendEmail } from "~/lib/mailer.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
 import { teamInvitationEmail } from "./team-emails.ts";
 import { checkTeamInvitationToken, teamInvitationKey, teamInvitationToken } from "./team-invitation-links.server.ts";
-import { INVITATION_DAYS, INVITATIONS_PER_TEAM_PER_DAY } from "./team-rules.ts";
+import { INVITATION_DAYS, INVITATIONS_PER_TEAM_PER_DAY, mayManage } from "./team-rules.ts";
 import { actorRole, auditTeam, lockTeam, type TeamTx } from "./team-writes.server.ts";
 
 const DAY_MS = 86_400_000;
 
 export interface PendingInvitation {
   id: string;
+  /** Whole for the team's owner and admins; masked ("p•••@fund.example") for its members. */
   email: string;
   role: "admin" | "member";
   inviterName: string | null;
@@ -29,9 +30,18 @@ export interface PendingInvitation {
   expiresAt: Date;
 }
 
-/** Invitations neither accepted, revoked nor expired, newest first. */
-export async function pendingInvitations({ db }: Database, teamId: string, now = new Date()): Promise<PendingInvitation[]> {
-  return db
+/**
+ * Invitations neither accepted, revoked nor expired, newest first. The invitee's address is whole only for the team's
+ * owner and admins (who resend and revoke); a plain member sees it masked, as membersOf hides members' addresses from
+ * them: an invitee has not joined, and their address is not the team's to pass round.
+ */
+export async function pendingInvitations(
+  { db }: Database,
+  teamId: string,
+  viewer: { role: TeamRole },
+  now = new Date(),
+): Promise<PendingInvitation[]> {
+  const rows = await db
     .select({
       id: teamInvitations.id,
       email: teamInvitations.email,
@@ -44,6 +54,7 @@ export async function pendingInvitations({ db }: Database, teamId: string, now =
     .leftJoin(users, eq(users.id, teamInvitations.invitedBy))
     .where(and(eq(teamInvitations.teamId, teamId), open(now)))
     .orderBy(sql`${teamInvitations.createdAt} DESC`, asc(teamInvitations.id));
+  return mayManage(viewer.role) ? rows : rows.map((row) => ({ ...row, email: maskEmail(row.email) }));
 }
 
 const open = (now: Date) => and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), gt(teamInvitations.expiresAt, now));

@@ -7,9 +7,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema/accounts.ts";
 import { auditLog } from "#db/schema/audit.ts";
+import { savedSearches } from "#db/schema/saved-searches.ts";
 import { activeTeams, teamMemberships, teams, teamSeatGrants, teamSubscriptions } from "#db/schema/teams.ts";
 import { refreshMemberTier } from "~/features/access/member-tier.server.ts";
 import { createList, listsVisibleTo } from "~/features/lists/list-access.server.ts";
+import { createSavedSearch } from "~/features/saved-searches/saved-searches.server.ts";
+import { shareSavedSearch, teamSavedSearchesOf } from "~/features/saved-searches/team-saved-searches.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { openTestDatabase } from "#test-support/test-database.ts";
 import { testUser } from "#test-support/test-route.ts";
@@ -34,6 +37,22 @@ const roleOf = async (teamId: string, id: string) =>
 
 type Person = ReturnType<typeof person>;
 let funds = 0;
+
+/** A saved search the member keeps, shared with the team. */
+async function sharedSearch(who: Person, teamId: string, name: string): Promise<string> {
+  const saver = { id: who.id, tier: "premium" };
+  const { id } = await createSavedSearch(database, saver, { name, query: "type=investor", alertFrequency: "daily" }, NOW);
+  await shareSavedSearch(database, saver, id, teamId, NOW);
+  return id;
+}
+const searchRow = async (id: string) =>
+  (
+    await database.db
+      .select({ userId: savedSearches.userId, teamId: savedSearches.teamId })
+      .from(savedSearches)
+      .where(eq(savedSearches.id, id))
+  )[0] ?? null;
+const teamSees = async (who: Person) => (await teamSavedSearchesOf(database, { id: who.id, tier: "premium" })).map((s) => s.name);
 
 /**
  * A team of fresh people (so no other team lends them a seat): olga owns it, adam is an admin, mia and max are members,
@@ -105,6 +124,20 @@ describe("leaving and being removed", () => {
     expect((await listsVisibleTo(database, max.id)).map((l) => l.id)).not.toContain(listId);
     expect(await activeTeam(database, max.id)).toBeNull();
     expect(await database.db.select().from(activeTeams).where(eq(activeTeams.userId, max.id))).toEqual([]);
+  });
+
+  it("a member who leaves, or is removed, takes the saved searches they shared: theirs alone again, gone from the team", async () => {
+    const { teamId, adam, mia, max } = await fundWithSeats("Shared Searches Fund");
+    const mias = await sharedSearch(mia, teamId, "Mia's investors");
+    const maxs = await sharedSearch(max, teamId, "Max's investors");
+    expect(await teamSees(adam)).toEqual(["Max's investors", "Mia's investors"]);
+
+    await leaveTeam(database, { userId: mia.id, teamId, now: NOW });
+    await removeMember(database, { actorId: adam.id, teamId, userId: max.id, now: NOW });
+
+    expect(await teamSees(adam)).toEqual([]);
+    expect(await searchRow(mias)).toEqual({ userId: mia.id, teamId: null });
+    expect(await searchRow(maxs)).toEqual({ userId: max.id, teamId: null });
   });
 
   it("nobody removes the owner; an admin removes members but not a fellow admin; a member removes nobody", async () => {
@@ -240,6 +273,13 @@ describe("renaming and deleting", () => {
     expect(await database.db.select().from(teams).where(eq(teams.id, teamId))).toEqual([]);
     expect(await tierOf(adam.id)).toBe("public");
     expect(await tierOf(mia.id)).toBe("public");
+  });
+
+  it("keeps the saved searches members shared with a deleted team: they are their savers', theirs alone again", async () => {
+    const { teamId, olga, mia } = await fundWithSeats("Deleted With Searches Fund");
+    const mias = await sharedSearch(mia, teamId, "Mia's deal flow");
+    await deleteTeam(database, { ownerId: olga.id, teamId, now: NOW });
+    expect(await searchRow(mias)).toEqual({ userId: mia.id, teamId: null });
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * A team's members (issue 37, decision 0118): who is in it, changing a role, removing a member, leaving, and the team a
  * member works in. Leaving and removal delete the membership row; its seat goes with it, so the member's tier is
- * decided again in the same transaction (the team's plan is lost at once), their working-team choice of it goes, and
- * the team's lists are out of their reach by construction (lists/list-access.server.ts reads membership now).
+ * decided again in the same transaction (the team's plan is lost at once), their working-team choice of it goes, the
+ * saved searches they shared with it are theirs alone again, and the team's lists are out of their reach by
+ * construction (lists/list-access.server.ts reads membership now).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { users } from "#db/schema/accounts.ts";
+import { savedSearches } from "#db/schema/saved-searches.ts";
 import { activeTeams, teamMemberships, type TeamRole } from "#db/schema/teams.ts";
 import { refreshMemberTierIn } from "~/features/access/member-tier.server.ts";
 import type { Database } from "~/lib/db.server.ts";
@@ -80,10 +82,19 @@ export async function changeRole(
   });
 }
 
-/** Deletes a membership with what hangs on it: the working-team choice, and the team's plan (tier decided again). */
+/**
+ * Deletes a membership with what hangs on it: the working-team choice, the team's plan (tier decided again), and the
+ * sharing of the member's saved searches with the team (decision 0121): a shared search stays its saver's, so it goes
+ * back to being theirs alone, and the team no longer sees it or gets its alerts. The team's follows they added stay
+ * the team's.
+ */
 async function endMembership(tx: TeamTx, teamId: string, userId: string, now: Date) {
   await tx.delete(teamMemberships).where(and(eq(teamMemberships.teamId, teamId), eq(teamMemberships.userId, userId)));
   await tx.delete(activeTeams).where(and(eq(activeTeams.userId, userId), eq(activeTeams.teamId, teamId)));
+  await tx
+    .update(savedSearches)
+    .set({ teamId: null, updatedAt: now })
+    .where(and(eq(savedSearches.userId, userId), eq(savedSearches.teamId, teamId)));
   await refreshMemberTierIn(tx, userId, now);
 }
 

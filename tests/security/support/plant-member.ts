@@ -383,12 +383,17 @@ export async function plantMember(
   ]);
   await database.db.insert(activeTeams).values({ userId: id, teamId: team!.id });
   await database.db.insert(teamSeatGrants).values({ teamId: team!.id, source: "complimentary", tier: "premium", seats: 2, grantedBy: id });
-  await createList(database, { name: "Private picks", keeper: { userId: id }, createdBy: id }, now);
+  const privateList = await createList(database, { name: "Private picks", keeper: { userId: id }, createdBy: id }, now);
+  await addEntries(database, { listId: privateList, listingIds: [listings.asked.id], actorId: id }, now);
   const teamList = await createList(database, { name: "Pipeline", keeper: { teamId: team!.id }, createdBy: bea.id }, now);
   await addEntries(database, { listId: teamList, listingIds: [listings.followed.id], actorId: id }, now);
+  await addEntries(database, { listId: teamList, listingIds: [listings.rejected.id], actorId: bea.id }, now);
   const [entry] = await database.db.select({ id: listEntries.id }).from(listEntries).where(eq(listEntries.listId, teamList));
   await database.db.insert(listEntryNotes).values({ entryId: entry!.id, authorId: id, body: `${name} met them on Monday.` });
   await database.db.insert(listEntryTags).values({ entryId: entry!.id, tag: "hot", addedBy: id });
+  // The other member's words on the same entry: the team's, not this member's (never in their file).
+  await database.db.insert(listEntryNotes).values({ entryId: entry!.id, authorId: bea.id, body: `${other.name} is not so sure.` });
+  await database.db.insert(listEntryTags).values({ entryId: entry!.id, tag: "oakhollow-doubts", addedBy: bea.id });
   // Decision 0121: a listing the member had the team follow, their opt-in to its digest, a team key, and a search Bea
   // shared with the team, whose digest snapshot the weekly run below keeps for the member.
   await followForTeam(database, { id, tier: "premium" }, team!.id, listings.followed.id, now);
