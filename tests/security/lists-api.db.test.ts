@@ -277,7 +277,10 @@ describe("the lists API keeps the pages' rules (one write path)", () => {
       INSERT INTO list_entry_notes (entry_id, author_id, body)
       SELECT ${entryId}::uuid, ${OWNER}, 'n' || n FROM generate_series(1, ${MAX_NOTES_PER_ENTRY}) AS n`);
     const refused = await call("POST", `/api/lists/${listId}/entries/${entryId}/notes`, { key: ownerKey }, { body: "One more" });
-    expect([refused.status, refused.body.error]).toEqual([409, `An entry has at most ${MAX_NOTES_PER_ENTRY} notes. Delete one to add another.`]);
+    expect([refused.status, refused.body.error]).toEqual([
+      409,
+      `An entry has at most ${MAX_NOTES_PER_ENTRY} notes. Delete one to add another.`,
+    ]);
   });
 
   it("writes a tag as the page does: normalised, at most 30 characters, letters and digits first", async () => {

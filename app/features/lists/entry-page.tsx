@@ -167,9 +167,7 @@ function NotesCard({ data, failed: note, busy }: { data: EntryPageData; failed: 
     <Card className="p-5 sm:p-6">
       <h2 className="font-semibold">Notes</h2>
       {data.noteCount > data.notes.length ? (
-        <p className="mt-2 text-sm text-fg-muted">
-          {`Showing the newest ${data.notes.length} of ${data.noteCount} notes.`}
-        </p>
+        <p className="mt-2 text-sm text-fg-muted">{`Showing the newest ${data.notes.length} of ${data.noteCount} notes.`}</p>
       ) : null}
       {data.notes.length ? (
         <ol className="mt-3 grid gap-3" aria-label="Notes">

@@ -225,7 +225,10 @@ export async function entryNotesAndTags(
       .where(eq(listEntryNotes.entryId, entryId))
       .orderBy(desc(listEntryNotes.createdAt), desc(listEntryNotes.id))
       .limit(MAX_NOTES_PER_ENTRY),
-    database.db.select({ n: sql<number>`count(*)::int` }).from(listEntryNotes).where(eq(listEntryNotes.entryId, entryId)),
+    database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(listEntryNotes)
+      .where(eq(listEntryNotes.entryId, entryId)),
     database.db
       .select({ tag: listEntryTags.tag, addedBy: users.name, addedAt: listEntryTags.addedAt })
       .from(listEntryTags)
@@ -234,7 +237,9 @@ export async function entryNotesAndTags(
       .orderBy(asc(listEntryTags.tag)),
   ]);
   return {
-    notes: newest.reverse().map((n) => ({ id: n.id, body: n.body, author: { id: n.authorId, name: n.authorName }, createdAt: n.createdAt })),
+    notes: newest
+      .reverse()
+      .map((n) => ({ id: n.id, body: n.body, author: { id: n.authorId, name: n.authorName }, createdAt: n.createdAt })),
     noteCount: counted?.n ?? 0,
     tags,
   };

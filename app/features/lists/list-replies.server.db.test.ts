@@ -57,7 +57,12 @@ async function privateList(name: string) {
 }
 
 const events = async (listId: string) =>
-  (await database.db.select({ n: sql<number>`count(*)::int` }).from(listEvents).where(eq(listEvents.listId, listId)))[0]!.n;
+  (
+    await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(listEvents)
+      .where(eq(listEvents.listId, listId))
+  )[0]!.n;
 
 const answer = (outcome: object) => ("result" in outcome ? (outcome.result as { ok: boolean; message?: string }) : outcome);
 

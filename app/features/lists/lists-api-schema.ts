@@ -4,14 +4,7 @@
  */
 import { z } from "zod";
 import { atMostCharacters, defineApiEndpoint, errorBodySchema, type ApiEndpoint } from "~/lib/api-schema.ts";
-import {
-  MAX_LIST_ENTRIES,
-  MAX_LIST_NAME,
-  MAX_NOTE_LENGTH,
-  MAX_NOTES_PER_ENTRY,
-  MAX_TAG_LENGTH,
-  MAX_TAGS_PER_ENTRY,
-} from "./list-rules.ts";
+import { MAX_LIST_ENTRIES, MAX_LIST_NAME, MAX_NOTE_LENGTH, MAX_NOTES_PER_ENTRY, MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "./list-rules.ts";
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** One line with something in it: no control characters (tabs and line breaks included), not only spaces. */
