@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_NOTES_PER_ENTRY } from "~/features/lists/list-rules.ts";
 import { startAppOverHttp, type AppOverHttp } from "../support/app-over-http.ts";
 import { rawRequest } from "../support/raw-request.ts";
 
@@ -280,6 +281,18 @@ describe("the lists API keeps the pages' rules (one write path)", () => {
       sql`SELECT count(*)::int AS n FROM list_entry_tags WHERE entry_id = ${entryId}::uuid`,
     );
     expect(held!.n).toBe(20);
+  });
+
+  it("refuses a note past the most an entry holds with 409, as the entry page does", async () => {
+    const { listId, entryId } = await entryOnNewList("Note limit", startups[0]!.id);
+    await app.database.rows(sql`
+      INSERT INTO list_entry_notes (entry_id, author_id, body)
+      SELECT ${entryId}::uuid, ${OWNER}, 'n' || n FROM generate_series(1, ${MAX_NOTES_PER_ENTRY}) AS n`);
+    const refused = await call("POST", `/api/lists/${listId}/entries/${entryId}/notes`, { key: ownerKey }, { body: "One more" });
+    expect([refused.status, refused.body.error]).toEqual([
+      409,
+      `An entry has at most ${MAX_NOTES_PER_ENTRY} notes. Delete one to add another.`,
+    ]);
   });
 
   it("writes a tag as the page does: normalised, at most 30 characters, letters and digits first", async () => {

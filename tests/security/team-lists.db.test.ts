@@ -3,7 +3,8 @@
  * team gets 404 for every page, route data (.data) and form post of the team's list and its entries, the same as for
  * a list that does not exist; a member of the team cannot reach another list's entry by posting its id through their
  * own list; a note is stored and shown as text; a NUL or an oversized field is said beside the field, never a 500;
- * a listing above the member's plan cannot be added to a list by posting its id.
+ * an entry's page shows its newest notes only and takes no more than the limit; a listing above the member's plan
+ * cannot be added to a list by posting its id.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -140,7 +141,32 @@ describe("a member of the team", () => {
     const named = await post("demo-subscriber", "/lists", { name: "\0", keeper: "me" });
     expect(named.status).toBe(400);
     expect(named.body).toContain("NUL");
+    // A tag to take off is a hidden field: a NUL in it is refused with the page's message, not a database error.
+    const untag = await post("demo-subscriber", entry, { intent: "remove-tag", tag: "a\0" });
+    expect(untag.status).toBe(400);
+    expect(untag.body).toContain("A tag cannot contain a NUL character.");
     await app.database.rows(sql`DELETE FROM list_entry_notes WHERE body LIKE '<script>%'`);
+  });
+
+  it("sees the newest notes of an entry with more than the page shows, and how many there are", async () => {
+    const { MAX_NOTES_PER_ENTRY } = await import("~/features/lists/list-rules.ts");
+    // Notes written before the limit existed: more than an entry may now hold.
+    await app.database.rows(sql`
+      INSERT INTO list_entry_notes (entry_id, author_id, body, created_at)
+      SELECT ${entryId}::uuid, 'demo-subscriber', 'Old note ' || n, now() - (n || ' minutes')::interval
+      FROM generate_series(1, ${MAX_NOTES_PER_ENTRY + 1}) AS n`);
+    const [held] = await app.database.rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM list_entry_notes WHERE entry_id = ${entryId}::uuid`,
+    );
+    const page = await get("demo-subscriber", `/lists/${listId}/entries/${entryId}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`Showing the newest ${MAX_NOTES_PER_ENTRY} of ${held!.n} notes.`);
+    expect(page.body).toContain("Old note 1<");
+    expect(page.body).not.toContain(`Old note ${MAX_NOTES_PER_ENTRY + 1}<`);
+    const more = await post("demo-subscriber", `/lists/${listId}/entries/${entryId}`, { intent: "add-note", body: "One more" });
+    expect(more.status).toBe(409);
+    expect(more.body).toContain(`An entry has at most ${MAX_NOTES_PER_ENTRY} notes.`);
+    await app.database.rows(sql`DELETE FROM list_entry_notes WHERE body LIKE 'Old note %'`);
   });
 
   it("cannot add a listing above their plan by posting its id", async () => {

@@ -63,12 +63,15 @@ export async function entryPageAction(
     case "add-tag": {
       const parsed = parseForm(TagForm, form);
       if (!parsed.ok) return { result: refused(parsed, { intent }), code: "bad_request" };
-      await addTag(database, list.id, user.id, { entryId, tag: parsed.data.tag }, now);
-      return done(`Tagged "${parsed.data.tag}".`);
+      const { tag, added } = await addTag(database, list.id, user.id, { entryId, tag: parsed.data.tag }, now);
+      return done(added ? `Tagged "${tag}".` : `Already tagged "${tag}".`);
     }
-    case "remove-tag":
-      await removeTag(database, list.id, user.id, { entryId, tag: text("tag") }, now);
-      return done("Tag removed.");
+    case "remove-tag": {
+      // removeTag refuses a NUL (400); a tag the entry does not have takes nothing off, and the answer says so.
+      const tag = text("tag");
+      const gone = await removeTag(database, list.id, user.id, { entryId, tag }, now);
+      return done(gone.length ? `Removed the tag "${gone.join('", "')}".` : `No tag "${tag}" on this entry.`);
+    }
     case "move": {
       const { moved, column } = await moveEntry(database, list.id, user.id, { entryId, columnId: text("columnId") }, now);
       return done(moved ? `Moved to ${column}.` : `Already in ${column}.`);

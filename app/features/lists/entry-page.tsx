@@ -12,13 +12,15 @@ import type { HistoryLine } from "./list-history.ts";
 import { HistoryLineText } from "./list-history-view.tsx";
 import type { EntryPageResult } from "./entry-page.server.ts";
 import { FormAnswer } from "./list-page.tsx";
-import { MAX_NOTE_LENGTH, MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "./list-rules.ts";
+import { MAX_NOTE_LENGTH, MAX_NOTES_PER_ENTRY, MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "./list-rules.ts";
 
 export interface EntryPageData {
   list: { id: string; name: string; teamName: string | null };
   entry: ListEntry;
   columns: ListColumn[];
+  /** The newest notes (at most MAX_NOTES_PER_ENTRY), oldest of them first; noteCount: how many the entry has. */
   notes: EntryNote[];
+  noteCount: number;
   tags: EntryTag[];
   history: { lines: HistoryLine[] };
   selfId: string;
@@ -159,11 +161,14 @@ function TagsCard({ data, failed: tag, busy }: { data: EntryPageData; failed: Fa
   );
 }
 
-/** The entry's notes with author and date; the member deletes their own; add one. */
+/** The entry's notes with author and date; the member deletes their own; add one, up to MAX_NOTES_PER_ENTRY. */
 function NotesCard({ data, failed: note, busy }: { data: EntryPageData; failed: Failed; busy: boolean }) {
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="font-semibold">Notes</h2>
+      {data.noteCount > data.notes.length ? (
+        <p className="mt-2 text-sm text-fg-muted">{`Showing the newest ${data.notes.length} of ${data.noteCount} notes.`}</p>
+      ) : null}
       {data.notes.length ? (
         <ol className="mt-3 grid gap-3" aria-label="Notes">
           {data.notes.map((n) => (
@@ -190,8 +195,13 @@ function NotesCard({ data, failed: note, busy }: { data: EntryPageData; failed: 
       ) : (
         <p className="mt-2 text-sm text-fg-muted">No notes yet.</p>
       )}
+      {data.noteCount >= MAX_NOTES_PER_ENTRY ? (
+        <p className="mt-3 text-sm text-fg-muted">
+          {`This entry has ${data.noteCount} notes, the most it can have. Delete one of yours to add another.`}
+        </p>
+      ) : null}
       {/* Keyed by the count, so the box empties once the note is in (with JavaScript the page stays mounted). */}
-      <Form key={data.notes.length} method="post" className="mt-4 grid gap-3" noValidate>
+      <Form key={data.noteCount} method="post" className="mt-4 grid gap-3" noValidate>
         <input type="hidden" name="intent" value="add-note" />
         <FormField label="Add a note" error={note?.errors?.body ?? note?.message}>
           {(props) => <textarea {...props} name="body" rows={3} maxLength={MAX_NOTE_LENGTH * 2} defaultValue={note?.values?.body ?? ""} />}

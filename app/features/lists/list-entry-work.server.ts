@@ -4,14 +4,14 @@
  * and column among that list's only: an entry or column id of another list answers 404 like an unknown one, so being
  * in one team never reaches another team's list by posting ids. Each leaves a line in the list's history.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { users } from "#db/schema/accounts.ts";
 import { listColumns, listEntries, listEntryNotes, listEntryTags, lists } from "#db/schema/lists.ts";
 import type { Database, Db } from "~/lib/db.server.ts";
 import { AppError, notFound } from "~/lib/errors.ts";
 import { parse } from "~/lib/parse.ts";
 import { recordListEvent } from "./list-access.server.ts";
-import { isUuid, MAX_TAGS_PER_ENTRY, normalizeTag, NoteForm, TagForm } from "./list-rules.ts";
+import { isUuid, MAX_NOTES_PER_ENTRY, MAX_TAGS_PER_ENTRY, normalizeTag, NoteForm, TagForm } from "./list-rules.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -91,8 +91,9 @@ export async function removeEntry(database: Database, listId: string, actorId: s
 }
 
 /**
- * A note by the member on the entry, within the note form's rules whoever sends it (a page or the API). The history
- * says who commented on what, not the words (a note may be deleted).
+ * A note by the member on the entry, within the note form's rules whoever sends it (a page or the API), and at most
+ * MAX_NOTES_PER_ENTRY on the entry, counted under the list's lock so two tabs cannot both take the last place. The
+ * history says who commented on what, not the words (a note may be deleted).
  */
 export async function addNote(
   database: Database,
@@ -103,7 +104,15 @@ export async function addNote(
 ): Promise<{ id: string; body: string }> {
   const { body } = parse(NoteForm, { body: note.body });
   return database.db.transaction(async (tx) => {
+    await lockList(tx, listId);
     const entry = await entryOn(tx, listId, note.entryId);
+    const [held] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(listEntryNotes)
+      .where(eq(listEntryNotes.entryId, entry.id));
+    if ((held?.n ?? 0) >= MAX_NOTES_PER_ENTRY) {
+      throw new AppError("conflict", `An entry has at most ${MAX_NOTES_PER_ENTRY} notes. Delete one to add another.`);
+    }
     const [row] = await tx
       .insert(listEntryNotes)
       .values({ entryId: entry.id, authorId, body, createdAt: now })
@@ -134,6 +143,7 @@ export async function deleteNote(
 /**
  * Tags the entry (a tag already on it is left as it is); at most MAX_TAGS_PER_ENTRY, counted under the list's lock.
  * The tag is normalised and checked by the tag form's rules here, so no caller (page or API) writes another shape.
+ * Returns the tag as kept and whether it is new on the entry (false: it had it, and nothing was written).
  */
 export async function addTag(
   database: Database,
@@ -141,28 +151,34 @@ export async function addTag(
   actorId: string,
   input: { entryId: string; tag: string },
   now: Date,
-): Promise<void> {
+): Promise<{ tag: string; added: boolean }> {
   const { tag } = parse(TagForm, { tag: input.tag });
-  await database.db.transaction(async (tx) => {
+  return database.db.transaction(async (tx) => {
     await lockList(tx, listId);
     const entry = await entryOn(tx, listId, input.entryId);
     const held = await tx.select({ tag: listEntryTags.tag }).from(listEntryTags).where(eq(listEntryTags.entryId, entry.id));
-    if (held.some((t) => t.tag === tag)) return;
+    if (held.some((t) => t.tag === tag)) return { tag, added: false };
     if (held.length >= MAX_TAGS_PER_ENTRY) throw new AppError("conflict", `An entry has at most ${MAX_TAGS_PER_ENTRY} tags.`);
     await tx.insert(listEntryTags).values({ entryId: entry.id, tag, addedBy: actorId, addedAt: now });
     await recordListEvent(tx, { listId, actorId, action: "tagged", listingId: entry.listingId, detail: { tag } }, now);
+    return { tag, added: true };
   });
 }
 
-/** Takes a tag off, found as written or as addTag normalises it ("Deep  Tech" takes off "deep tech"). */
+/**
+ * Takes a tag off, found as written or as addTag normalises it ("Deep  Tech" takes off "deep tech"). Returns the tags
+ * taken off: none when the entry did not have it (nothing is written, and the page says so). A NUL is refused here
+ * (400), whoever asks: no tag has one, and PostgreSQL refuses it in text with an error that would be a 500.
+ */
 export async function removeTag(
   database: Database,
   listId: string,
   actorId: string,
   input: { entryId: string; tag: string },
   now: Date,
-): Promise<void> {
-  await database.db.transaction(async (tx) => {
+): Promise<string[]> {
+  if (input.tag.includes("\0")) throw new AppError("bad_request", "A tag cannot contain a NUL character.");
+  return database.db.transaction(async (tx) => {
     const entry = await entryOn(tx, listId, input.entryId);
     const gone = await tx
       .delete(listEntryTags)
@@ -170,6 +186,7 @@ export async function removeTag(
       .returning({ tag: listEntryTags.tag });
     for (const { tag } of gone)
       await recordListEvent(tx, { listId, actorId, action: "untagged", listingId: entry.listingId, detail: { tag } }, now);
+    return gone.map((g) => g.tag);
   });
 }
 
@@ -186,9 +203,15 @@ export interface EntryTag {
   addedAt: Date;
 }
 
-/** The entry's notes, oldest first, and its tags with who added them and when. */
-export async function entryNotesAndTags(database: Database, entryId: string): Promise<{ notes: EntryNote[]; tags: EntryTag[] }> {
-  const [notes, tags] = await Promise.all([
+/**
+ * The entry's newest MAX_NOTES_PER_ENTRY notes, shown oldest first, with how many it has (more only for notes written
+ * before the limit), and its tags with who added them and when. The read is bounded whatever the table holds.
+ */
+export async function entryNotesAndTags(
+  database: Database,
+  entryId: string,
+): Promise<{ notes: EntryNote[]; noteCount: number; tags: EntryTag[] }> {
+  const [newest, [counted], tags] = await Promise.all([
     database.db
       .select({
         id: listEntryNotes.id,
@@ -200,7 +223,12 @@ export async function entryNotesAndTags(database: Database, entryId: string): Pr
       .from(listEntryNotes)
       .innerJoin(users, eq(users.id, listEntryNotes.authorId))
       .where(eq(listEntryNotes.entryId, entryId))
-      .orderBy(asc(listEntryNotes.createdAt), asc(listEntryNotes.id)),
+      .orderBy(desc(listEntryNotes.createdAt), desc(listEntryNotes.id))
+      .limit(MAX_NOTES_PER_ENTRY),
+    database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(listEntryNotes)
+      .where(eq(listEntryNotes.entryId, entryId)),
     database.db
       .select({ tag: listEntryTags.tag, addedBy: users.name, addedAt: listEntryTags.addedAt })
       .from(listEntryTags)
@@ -209,7 +237,10 @@ export async function entryNotesAndTags(database: Database, entryId: string): Pr
       .orderBy(asc(listEntryTags.tag)),
   ]);
   return {
-    notes: notes.map((n) => ({ id: n.id, body: n.body, author: { id: n.authorId, name: n.authorName }, createdAt: n.createdAt })),
+    notes: newest
+      .reverse()
+      .map((n) => ({ id: n.id, body: n.body, author: { id: n.authorId, name: n.authorName }, createdAt: n.createdAt })),
+    noteCount: counted?.n ?? 0,
     tags,
   };
 }

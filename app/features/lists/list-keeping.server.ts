@@ -33,14 +33,24 @@ export async function createListFor(
   return { ok: true, listId };
 }
 
-/** Renames within the name form's rules whoever asks (page or API); the name it has already writes nothing. */
-export async function renameList(database: Database, list: ListSummary, actorId: string, wanted: string, now: Date): Promise<void> {
+/**
+ * Renames within the name form's rules whoever asks (page or API); the name it has already writes nothing. Returns the
+ * name and whether it changed, so the page says "already called" rather than "renamed" for a rename to the same name.
+ */
+export async function renameList(
+  database: Database,
+  list: ListSummary,
+  actorId: string,
+  wanted: string,
+  now: Date,
+): Promise<{ name: string; renamed: boolean }> {
   const { name } = parse(ListNameForm, { name: wanted });
-  if (name === list.name) return;
+  if (name === list.name) return { name, renamed: false };
   await database.db.transaction(async (tx) => {
     await tx.update(lists).set({ name }).where(eq(lists.id, list.id));
     await recordListEvent(tx, { listId: list.id, actorId, action: "renamed", detail: { from: list.name, to: name } }, now);
   });
+  return { name, renamed: true };
 }
 
 /** Deletes the list with its columns, entries, notes, tags and history, if the member may (mayDeleteList); else 403. */
@@ -85,17 +95,18 @@ export async function addColumn(database: Database, listId: string, actorId: str
   });
 }
 
+/** Renames a column; false when it has that name already (nothing is written). A change of case is a rename. */
 export async function renameColumn(
   database: Database,
   listId: string,
   actorId: string,
   change: { columnId: string; name: string },
   now: Date,
-): Promise<void> {
-  await database.db.transaction(async (tx) => {
+): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
     const columns = await lockedColumns(tx, listId);
     const column = columnIn(columns, change.columnId);
-    if (column.name === change.name) return;
+    if (column.name === change.name) return false;
     refuseTakenName(columns, change.name, column.id);
     await tx.update(listColumns).set({ name: change.name }).where(eq(listColumns.id, column.id));
     await recordListEvent(
@@ -103,23 +114,27 @@ export async function renameColumn(
       { listId, actorId, action: "columns_changed", detail: { change: "renamed", from: column.name, to: change.name } },
       now,
     );
+    return true;
   });
 }
 
-/** Swaps the column with its neighbour on the left ("up") or right ("down"); at an end, nothing changes. */
+/**
+ * Swaps the column with its neighbour on the left ("up") or right ("down"). At an end nothing changes and nothing is
+ * written: `moved` is false (with the column's name), so the page says it is first or last already.
+ */
 export async function moveColumn(
   database: Database,
   listId: string,
   actorId: string,
   change: { columnId: string; direction: "up" | "down" },
   now: Date,
-): Promise<void> {
-  await database.db.transaction(async (tx) => {
+): Promise<{ moved: boolean; column: string }> {
+  return database.db.transaction(async (tx) => {
     const columns = await lockedColumns(tx, listId);
     const column = columnIn(columns, change.columnId);
     const at = columns.indexOf(column);
     const other = columns[change.direction === "up" ? at - 1 : at + 1];
-    if (!other) return;
+    if (!other) return { moved: false, column: column.name };
     // Positions are renumbered in board order, so two columns never share one and the swap is exact.
     const order = columns.map((c) => c.id);
     order[at] = other.id;
@@ -130,6 +145,7 @@ export async function moveColumn(
       { listId, actorId, action: "columns_changed", detail: { change: "reordered", column: column.name, direction: change.direction } },
       now,
     );
+    return { moved: true, column: column.name };
   });
 }
 

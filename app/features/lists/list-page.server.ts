@@ -75,8 +75,8 @@ export async function listPageAction(
     case "rename-list": {
       const parsed = parseForm(ListNameForm, form);
       if (!parsed.ok) return { result: refused(parsed, { intent }), code: "bad_request" };
-      await renameList(database, list, user.id, parsed.data.name, now);
-      return done("Renamed.");
+      const { name, renamed } = await renameList(database, list, user.id, parsed.data.name, now);
+      return done(renamed ? "Renamed." : `The list is already called ${name}.`);
     }
     case "delete-list":
       await deleteList(database, list, user.id);
@@ -85,14 +85,22 @@ export async function listPageAction(
     case "rename-column": {
       const parsed = parseForm(ColumnNameForm, form);
       if (!parsed.ok) return { result: refused(parsed, { intent, target: columnId }), code: "bad_request" };
-      if (intent === "add-column") await addColumn(database, list.id, user.id, parsed.data.column, now);
-      else await renameColumn(database, list.id, user.id, { columnId, name: parsed.data.column }, now);
-      return done(intent === "add-column" ? `Added the column ${parsed.data.column}.` : "Column renamed.");
+      const name = parsed.data.column;
+      if (intent === "add-column") {
+        await addColumn(database, list.id, user.id, name, now);
+        return done(`Added the column ${name}.`);
+      }
+      const renamed = await renameColumn(database, list.id, user.id, { columnId, name }, now);
+      return done(renamed ? `Column renamed to ${name}.` : `The column is already called ${name}.`);
     }
     case "column-up":
-    case "column-down":
-      await moveColumn(database, list.id, user.id, { columnId, direction: intent === "column-up" ? "up" : "down" }, now);
-      return done("Column moved.");
+    case "column-down": {
+      const up = intent === "column-up";
+      const { moved, column } = await moveColumn(database, list.id, user.id, { columnId, direction: up ? "up" : "down" }, now);
+      // At an end nothing moves (the buttons there are disabled; a stale tab or a form sent twice still gets here).
+      if (!moved) return done(`${column} is already the ${up ? "first" : "last"} column.`);
+      return done(`Moved ${column} ${up ? "left" : "right"}.`);
+    }
     case "remove-column":
       await removeColumn(database, list.id, user.id, columnId, now);
       return done("Column removed.");

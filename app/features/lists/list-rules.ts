@@ -16,6 +16,11 @@ export const MAX_LIST_COLUMNS = 12;
 export const MAX_TAGS_PER_ENTRY = 20;
 export const MAX_TAG_LENGTH = 30;
 export const MAX_NOTE_LENGTH = 4_000;
+/**
+ * Notes on one entry: counted under the list's lock when one is added. The entry's page reads this many, the newest
+ * (an entry with more, from before the limit, says so), so the page stays bounded: at most about 800 kB of note text.
+ */
+export const MAX_NOTES_PER_ENTRY = 200;
 export const MAX_LIST_NAME = 80;
 export const MAX_COLUMN_NAME = 40;
 /** Lines of the history tab per page. */

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { atMostCharacters, defineApiEndpoint, errorBodySchema, type ApiEndpoint } from "~/lib/api-schema.ts";
-import { MAX_LIST_ENTRIES, MAX_LIST_NAME, MAX_NOTE_LENGTH, MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "./list-rules.ts";
+import { MAX_LIST_ENTRIES, MAX_LIST_NAME, MAX_NOTE_LENGTH, MAX_NOTES_PER_ENTRY, MAX_TAG_LENGTH, MAX_TAGS_PER_ENTRY } from "./list-rules.ts";
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** One line with something in it: no control characters (tabs and line breaks included), not only spaces. */
@@ -247,10 +247,16 @@ export const listsApiEndpoints: readonly ApiEndpoint[] = [
     path: "/api/lists/{id}/entries/{entryId}/notes",
     route: "api/lists/:id/entries/:entryId/notes",
     summary: "Write a note on an entry",
-    description: "Notes carry their author and date; every member of the list's team reads them.",
+    description: `Notes carry their author and date; every member of the list's team reads them. An entry has at most ${MAX_NOTES_PER_ENTRY} notes.`,
     pathParams: EntryParams,
     body: NoteRequest,
-    responses: { 201: { description: "The note.", schema: NoteResponse }, 400: bad, 403: teamKeyGone, 404: notYours },
+    responses: {
+      201: { description: "The note.", schema: NoteResponse },
+      400: bad,
+      403: teamKeyGone,
+      404: notYours,
+      409: { description: `The entry has ${MAX_NOTES_PER_ENTRY} notes already.`, schema: ErrorResponse },
+    },
   }),
   endpoint({
     method: "post",
