@@ -159,7 +159,7 @@ describe("an invitation", () => {
       message: "Only the team's owner can invite an admin.",
     });
     await inviteToTeam(database, { actor: owner, teamId, email: "chosen@fund.test", role: "admin", now: NOW });
-    const [chosen] = (await pendingInvitations(database, teamId, NOW)).filter((i) => i.email === "chosen@fund.test");
+    const [chosen] = (await pendingInvitations(database, teamId, OWNER_VIEW, NOW)).filter((i) => i.email === "chosen@fund.test");
     await expect(
       inviteToTeam(database, { actor: admin, teamId, email: "", role: "member", replacing: chosen!.id, now: NOW }),
     ).rejects.toMatchObject({ status: 403 });
