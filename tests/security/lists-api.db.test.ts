@@ -150,7 +150,10 @@ describe("the lists API", () => {
     expect(moved.body.entry).toMatchObject({ id: entry.id, column: { name: "Meeting" }, position: 0 });
     const unknown = await call("PATCH", `/api/lists/${list.id}/entries/${entry.id}`, { key: ownerTeamKey }, { column: "Won" });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error).toBe('column: this list has no column "Won". Its columns: Sourced, Contacted, Meeting, Passed.');
+    expect(unknown.body).toEqual({
+      field: "column",
+      error: 'This list has no column "Won". Its columns: Sourced, Contacted, Meeting, Passed.',
+    });
 
     const note = await call(
       "POST",

@@ -11,6 +11,7 @@ import { refreshMemberTierIn, type MemberTier } from "~/features/access/member-t
 import type { Database } from "~/lib/db.server.ts";
 import type { PaymentGateway, ProviderInvoice, ProviderSubscription } from "./payment-gateway.server.ts";
 import { planOfLookupKey } from "./plan-prices.ts";
+import { pastDueSinceOnUpdate, subscriptionValues } from "./subscription-row.server.ts";
 import { endSecondTeamPlan, storeTeamSubscription, teamOfSubscription } from "./team-subscription-sync.server.ts";
 
 /** The member `userId` if they still have an account: one being deleted (decision 0077) is nobody's to pay for. */
@@ -79,16 +80,7 @@ export async function storeSubscription(
     await tx.insert(billingCustomers).values({ userId, providerCustomerId: subscription.customerId }).onConflictDoNothing();
     const values = {
       userId,
-      providerCustomerId: subscription.customerId,
-      status: subscription.status,
-      tier: plan?.tier ?? null,
-      interval: plan?.interval ?? null,
-      priceId: subscription.price?.id ?? null,
-      priceLookupKey: subscription.price?.lookupKey ?? null,
-      currentPeriodEnd: subscription.currentPeriodEnd,
-      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      endedAt: subscription.endedAt,
-      syncedAt: times.now,
+      ...subscriptionValues(subscription, plan, times.now),
       ...(extra.refundedAt ? { refundedAt: extra.refundedAt } : {}),
     };
     await tx
@@ -96,12 +88,7 @@ export async function storeSubscription(
       .values({ id: subscription.id, ...values, pastDueSince: pastDue ? times.observedAt : null })
       .onConflictDoUpdate({
         target: billingSubscriptions.id,
-        set: {
-          ...values,
-          pastDueSince: pastDue
-            ? sql`least(coalesce(${billingSubscriptions.pastDueSince}, ${times.observedAt.toISOString()}::timestamptz), ${times.observedAt.toISOString()}::timestamptz)`
-            : null,
-        },
+        set: { ...values, pastDueSince: pastDueSinceOnUpdate(billingSubscriptions.pastDueSince, subscription, times.observedAt) },
       });
     return refreshMemberTierIn(tx, userId, times.now);
   });

@@ -11,6 +11,7 @@ import { refreshMemberTierIn, type Tx } from "~/features/access/member-tier.serv
 import type { Database } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import type { PaymentGateway, ProviderSubscription } from "./payment-gateway.server.ts";
+import { pastDueSinceOnUpdate, subscriptionValues } from "./subscription-row.server.ts";
 import type { SyncTimes } from "./sync-subscription.server.ts";
 import { teamPlanOfLookupKey } from "./team-plan.ts";
 
@@ -89,33 +90,13 @@ export async function storeTeamSubscriptionIn(tx: Tx, teamId: string, subscripti
     .update(teams)
     .set({ providerCustomerId: subscription.customerId })
     .where(and(eq(teams.id, teamId), sql`${teams.providerCustomerId} IS NULL`));
-  const values = {
-    teamId,
-    providerCustomerId: subscription.customerId,
-    status: subscription.status,
-    tier: plan?.tier ?? null,
-    interval: plan?.interval ?? null,
-    priceId: subscription.price?.id ?? null,
-    priceLookupKey: subscription.price?.lookupKey ?? null,
-    quantity: subscription.quantity,
-    currentPeriodEnd: subscription.currentPeriodEnd,
-    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-    endedAt: subscription.endedAt,
-    syncedAt: times.now,
-  };
-  const observed = times.observedAt.toISOString();
+  const values = { teamId, ...subscriptionValues(subscription, plan, times.now), quantity: subscription.quantity };
   await tx
     .insert(teamSubscriptions)
     .values({ id: subscription.id, ...values, pastDueSince: pastDue ? times.observedAt : null })
     .onConflictDoUpdate({
       target: teamSubscriptions.id,
-      set: {
-        ...values,
-        // The earliest report of a failed payment starts the grace period; a late event cannot push it back.
-        pastDueSince: pastDue
-          ? sql`least(coalesce(${teamSubscriptions.pastDueSince}, ${observed}::timestamptz), ${observed}::timestamptz)`
-          : null,
-      },
+      set: { ...values, pastDueSince: pastDueSinceOnUpdate(teamSubscriptions.pastDueSince, subscription, times.observedAt) },
     });
   await refreshSeatHolders(tx, teamId, times.now);
 }

@@ -1,7 +1,7 @@
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
+import { SectionTabs } from "~/components/layout/section-tabs.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Card } from "~/components/ui/card.tsx";
-import { cn } from "~/lib/cn.ts";
 
 export interface OwnerAreaListing {
   id: string;
@@ -44,23 +44,10 @@ export function OwnerAreaHeader({ listing }: { listing: OwnerAreaListing }) {
           </p>
         ) : null}
       </div>
-      <nav aria-label="Listing sections" className="-mx-1 flex gap-1 overflow-x-auto border-b border-border">
-        {OWNER_SECTIONS.map(([section, label]) => (
-          <NavLink
-            key={section}
-            to={ownerAreaPath(listing.id, section)}
-            end
-            className={({ isActive }) =>
-              cn(
-                "border-b-2 px-3 py-2 text-sm whitespace-nowrap",
-                isActive ? "border-accent font-medium text-fg" : "border-transparent text-fg-muted hover:text-fg",
-              )
-            }
-          >
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionTabs
+        label="Listing sections"
+        sections={OWNER_SECTIONS.map(([section, label]) => ({ to: ownerAreaPath(listing.id, section), label }))}
+      />
     </div>
   );
 }

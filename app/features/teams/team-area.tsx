@@ -1,4 +1,5 @@
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
+import { SectionTabs } from "~/components/layout/section-tabs.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import type { TeamRole } from "#db/schema/teams.ts";
 import { cn } from "~/lib/cn.ts";
@@ -29,23 +30,7 @@ export function TeamAreaHeader({ team, role }: { team: { id: string; name: strin
           Your role: <Badge variant="outline">{ROLE_LABEL[role]}</Badge>
         </p>
       </div>
-      <nav aria-label="Team sections" className="-mx-1 flex gap-1 overflow-x-auto border-b border-border">
-        {TEAM_SECTIONS.map(([section, label]) => (
-          <NavLink
-            key={section}
-            to={teamPath(team.id, section)}
-            end
-            className={({ isActive }) =>
-              cn(
-                "border-b-2 px-3 py-2 text-sm whitespace-nowrap",
-                isActive ? "border-accent font-medium text-fg" : "border-transparent text-fg-muted hover:text-fg",
-              )
-            }
-          >
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <SectionTabs label="Team sections" sections={TEAM_SECTIONS.map(([section, label]) => ({ to: teamPath(team.id, section), label }))} />
     </div>
   );
 }
