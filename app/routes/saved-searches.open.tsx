@@ -8,6 +8,7 @@ import { directoryUrlOf, newListingJson } from "~/features/saved-searches/saved-
 import { newSinceLastLook } from "~/features/saved-searches/saved-searches.server.ts";
 import { getAppContext } from "~/lib/app-context.ts";
 import { AppError } from "~/lib/errors.ts";
+import { fieldErrors } from "~/lib/form-parse.ts";
 import { formDone, formRefused, formRefusedBy } from "~/lib/form-result.server.ts";
 import { readForm } from "~/lib/http.server.ts";
 import { plural } from "~/lib/wording.ts";
@@ -43,12 +44,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== ADD_RESULTS_TO_LIST) throw new AppError("bad_request", "Unknown form.");
   const parsed = AddResults.safeParse({ listId: form.get("listId"), listingIds: form.getAll("listingId") });
-  if (!parsed.success)
+  if (!parsed.success) {
+    // The shared reading of zod's issues (form-parse.ts): the list beside its select, no new results said at the top.
+    const errors = fieldErrors<"listId" | "listingIds">(parsed.error);
     return formRefused<"listId">("bad_request", {
       intent: ADD_RESULTS_TO_LIST,
-      message: parsed.error.issues[0]?.message,
-      errors: parsed.error.issues[0]?.path[0] === "listId" ? { listId: "Choose one of your lists." } : {},
+      message: errors.listId ?? errors.listingIds,
+      errors: errors.listId ? { listId: errors.listId } : {},
     });
+  }
   try {
     const { listName, added, offered } = await addSavedSearchResults(database, user, {
       savedSearchId: params.id,

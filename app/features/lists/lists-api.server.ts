@@ -73,6 +73,23 @@ export function listJson(list: ListSummary, columns?: ListColumn[]): z.infer<typ
   };
 }
 
+/** The entry's listing as the caller's card shows it: a locked teaser's fields only, an open card's few more. */
+function listingOfEntry(card: NonNullable<ListEntry["card"]>): z.infer<typeof ListEntrySchema>["listing"] {
+  const shown = {
+    id: card.id,
+    name: card.name,
+    type: card.type,
+    url: `/profile/${card.type}/${card.slug}`,
+    tagline: card.tagline,
+    fundingStage: card.fundingStage,
+    industries: card.industry,
+    access: card.listingVisibility,
+  };
+  return card.locked
+    ? { locked: true, ...shown }
+    : { locked: false, ...shown, countries: card.countries, businessModel: card.businessModel };
+}
+
 /** An entry with its listing exactly as the caller's card shows it (a teaser above their plan, null when unpublished). */
 function entryJson(entry: ListEntry, columns: ListColumn[]): z.infer<typeof ListEntrySchema> {
   const card = entry.card;
@@ -81,33 +98,7 @@ function entryJson(entry: ListEntry, columns: ListColumn[]): z.infer<typeof List
     column: { id: entry.columnId, name: columns.find((c) => c.id === entry.columnId)?.name ?? "" },
     position: entry.position,
     listingId: entry.listingId,
-    listing: card
-      ? card.locked
-        ? {
-            locked: true,
-            id: card.id,
-            name: card.name,
-            type: card.type,
-            url: `/profile/${card.type}/${card.slug}`,
-            tagline: card.tagline,
-            fundingStage: card.fundingStage,
-            industries: card.industry,
-            access: card.listingVisibility,
-          }
-        : {
-            locked: false,
-            id: card.id,
-            name: card.name,
-            type: card.type,
-            url: `/profile/${card.type}/${card.slug}`,
-            tagline: card.tagline,
-            fundingStage: card.fundingStage,
-            industries: card.industry,
-            access: card.listingVisibility,
-            countries: card.countries,
-            businessModel: card.businessModel,
-          }
-      : null,
+    listing: card ? listingOfEntry(card) : null,
     addedBy: entry.addedBy,
     addedAt: entry.addedAt.toISOString(),
     movedAt: entry.movedAt.toISOString(),

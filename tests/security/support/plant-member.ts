@@ -8,12 +8,9 @@
  * writes it.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { users, verifications } from "#db/schema/accounts.ts";
 import { listingInvites } from "#db/schema/listing-claims.ts";
-import { listEntries, listEntryNotes, listEntryTags } from "#db/schema/lists.ts";
-import { activeTeams, teamInvitations, teamMemberships, teamSeatGrants, teams } from "#db/schema/teams.ts";
-import { addEntries, createList } from "~/features/lists/list-access.server.ts";
 import { listingEditFreezes } from "#db/schema/listing-owners.ts";
 import { demoBilling } from "~/features/billing/billing.server.ts";
 import { createApiKey } from "~/features/api-keys/api-keys.server.ts";
@@ -31,8 +28,6 @@ import { disableMember, enableMember, grantComplimentary } from "~/features/memb
 import { refundableInvoices } from "~/features/billing/operator-refund.server.ts";
 import { refundMemberPayment } from "~/features/members/member-refund.server.ts";
 import { followListing } from "~/features/follows/follows.server.ts";
-import { followForTeam, setTeamDigest } from "~/features/follows/team-follows.server.ts";
-import { shareSavedSearch } from "~/features/saved-searches/team-saved-searches.server.ts";
 import { claimableBySlug, requestEvidenceClaim } from "~/features/listing-owners/claims.server.ts";
 import { insightTallyFor } from "~/features/owner-insights/insight-tally.server.ts";
 import { deliverOwnerSummary } from "~/features/owner-insights/monthly-summary.server.ts";
@@ -51,13 +46,13 @@ import { answerIntroRequest } from "~/features/introductions/intro-answers.serve
 import { OPEN_PREFERENCES } from "~/features/introductions/intro-preferences.ts";
 import { saveIntroPreferences } from "~/features/introductions/intro-preferences.server.ts";
 import { DebuggerSessionStore } from "~/features/lead-debugger/session-store.server.ts";
-import { createSavedSearch, setAlertFrequency } from "~/features/saved-searches/saved-searches.server.ts";
-import { teamSavedSearchDigest } from "~/features/digests/team-search-digest.server.ts";
+import { createSavedSearch } from "~/features/saved-searches/saved-searches.server.ts";
 import { createIndustryBackup } from "~/features/taxonomy/industries-backup.server.ts";
 import { getAuth } from "~/lib/auth.server.ts";
 import type { Database } from "~/lib/db.server.ts";
 import { JobWorker } from "~/lib/job-worker.server.ts";
 import type { SessionUser } from "~/lib/session.server.ts";
+import { plantTeamsAndLists } from "./plant-teams.ts";
 import { payForPlan, type PaidPlan, type PlantPayments } from "./plant-payments.ts";
 
 export const PASSWORD = "correct horse battery staple";
@@ -361,54 +356,8 @@ export async function plantMember(
     .insert(verifications)
     .values({ id: randomUUID(), identifier: `reset-password:${randomUUID()}`, value: id, expiresAt: new Date(Date.now() + 3_600_000) });
 
-  // Issue 37 (decision 0118), with names of the team's own (a team and its lists stay when the owner leaves): a team the member made and owns, with the other member invited and in it; an invitation
-  // to the member's own address accepted; their working team chosen; seats an operator (the member) gave; a private
-  // and a team list with an entry they added, a note and a tag of theirs, and so their lines in the lists' history.
-  const [team] = await database.db.insert(teams).values({ name: "Umbra Fund", createdBy: id }).returning({ id: teams.id });
-  await database.db.insert(teamMemberships).values([
-    { teamId: team!.id, userId: id, role: "owner", seat: true, seatSince: now },
-    { teamId: team!.id, userId: bea.id, role: "member", invitedBy: id },
-  ]);
-  await database.db.insert(teamInvitations).values([
-    { teamId: team!.id, email: other.email, role: "member", invitedBy: id, expiresAt: new Date(now.getTime() + 86_400_000) },
-    {
-      teamId: team!.id,
-      email,
-      role: "admin",
-      invitedBy: id,
-      expiresAt: new Date(now.getTime() + 86_400_000),
-      acceptedAt: now,
-      acceptedBy: id,
-    },
-  ]);
-  await database.db.insert(activeTeams).values({ userId: id, teamId: team!.id });
-  await database.db.insert(teamSeatGrants).values({ teamId: team!.id, source: "complimentary", tier: "premium", seats: 2, grantedBy: id });
-  const privateList = await createList(database, { name: "Private picks", keeper: { userId: id }, createdBy: id }, now);
-  await addEntries(database, { listId: privateList, listingIds: [listings.asked.id], actorId: id }, now);
-  const teamList = await createList(database, { name: "Pipeline", keeper: { teamId: team!.id }, createdBy: bea.id }, now);
-  await addEntries(database, { listId: teamList, listingIds: [listings.followed.id], actorId: id }, now);
-  await addEntries(database, { listId: teamList, listingIds: [listings.rejected.id], actorId: bea.id }, now);
-  const [entry] = await database.db.select({ id: listEntries.id }).from(listEntries).where(eq(listEntries.listId, teamList));
-  await database.db.insert(listEntryNotes).values({ entryId: entry!.id, authorId: id, body: `${name} met them on Monday.` });
-  await database.db.insert(listEntryTags).values({ entryId: entry!.id, tag: "hot", addedBy: id });
-  // The other member's words on the same entry: the team's, not this member's (never in their file).
-  await database.db.insert(listEntryNotes).values({ entryId: entry!.id, authorId: bea.id, body: `${other.name} is not so sure.` });
-  await database.db.insert(listEntryTags).values({ entryId: entry!.id, tag: "oakhollow-doubts", addedBy: bea.id });
-  // Decision 0121: a listing the member had the team follow, their opt-in to its digest, a team key, and a search Bea
-  // shared with the team, whose digest snapshot the weekly run below keeps for the member.
-  await followForTeam(database, { id, tier: "premium" }, team!.id, listings.followed.id, now);
-  await setTeamDigest(database, id, team!.id, true, now);
-  await createApiKey(database, id, `${name} team sync`, now, team!.id);
-  const beaSearch = await createSavedSearch(
-    database,
-    { id: bea.id, tier: "subscriber" },
-    { name: "Team sector", query: `type=investor&searchQuery=sector${randomUUID().slice(0, 8)}`, alertFrequency: "weekly" },
-  );
-  await shareSavedSearch(database, { id: bea.id, tier: "subscriber" }, beaSearch.id, team!.id, now);
-  const teamSearches = await teamSavedSearchDigest(database, { userId: id, tier: "premium" }, "weekly", periodContaining("weekly", now));
-  await teamSearches.commit(database, now);
-  // Bea's alert off again, so the weekly run below (whose cursor must end on the member) is not hers too.
-  await setAlertFrequency(database, { id: bea.id, tier: "subscriber" }, beaSearch.id, "off");
+  // Issue 37: teams, seats, lists and the team's follows and searches (plant-teams.ts).
+  await plantTeamsAndLists(database, { id, name, email }, { id: bea.id, name: other.name, email: other.email }, listings, now);
 
   // The weekly digest of the member's saved search: recorded for them, and the job's cursor is their id.
   const week = periodContaining("weekly", new Date(Date.now() + 7 * 86_400_000));
